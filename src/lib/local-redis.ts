@@ -1,0 +1,105 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { connect, createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export interface LocalRedis {
+  url: string;
+  /** True when this process started the server (and `stop` will end it). */
+  owned: boolean;
+  stop(): Promise<void>;
+}
+
+export const REDIS_MISSING_MESSAGE =
+  "No Redis answered at REDIS_URL and no redis-server is on PATH: install Redis (e.g. `apt-get install redis-server`) or set REDIS_URL to a running server.";
+
+/** Sends PING over a raw socket so that a missing server costs one refused connect, not reconnect noise. */
+export function redisAnswers(url: string, timeoutMs = 1000): Promise<boolean> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return Promise.resolve(false);
+  }
+  const port = Number(parsed.port || 6379);
+  const host = parsed.hostname.replace(/^\[|\]$/g, "") || "127.0.0.1";
+  const auth = parsed.password
+    ? `AUTH ${parsed.username ? `${decodeURIComponent(parsed.username)} ` : ""}${decodeURIComponent(parsed.password)}\r\n`
+    : "";
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    let buffer = "";
+    const done = (ok: boolean) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(ok);
+    };
+    const timer = setTimeout(() => done(false), timeoutMs);
+    socket.on("connect", () => socket.write(`${auth}PING\r\n`));
+    socket.on("data", (chunk) => {
+      buffer += chunk.toString("utf8");
+      if (buffer.includes("+PONG")) done(true);
+      else if (buffer.startsWith("-")) done(false);
+    });
+    socket.on("error", () => done(false));
+  });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function redisServerOnPath(): boolean {
+  return spawnSync("redis-server", ["--version"], { stdio: "ignore" }).status === 0;
+}
+
+/** Starts a throw-away redis-server (no persistence) on a free port and waits until it answers. */
+export async function startPrivateRedis(port?: number): Promise<LocalRedis> {
+  if (!redisServerOnPath()) throw new Error(REDIS_MISSING_MESSAGE);
+  const chosen = port ?? (await freePort());
+  const dir = mkdtempSync(join(tmpdir(), "uptime-chatops-redis-"));
+  const child: ChildProcess = spawn(
+    "redis-server",
+    ["--port", String(chosen), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir],
+    { stdio: "ignore" },
+  );
+  const url = `redis://127.0.0.1:${chosen}`;
+  const deadline = Date.now() + 10_000;
+  while (!(await redisAnswers(url, 200))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`redis-server did not start on port ${chosen}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url,
+    owned: true,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        const finish = () => {
+          rmSync(dir, { recursive: true, force: true });
+          resolve();
+        };
+        if (child.exitCode !== null) return finish();
+        child.once("exit", finish);
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** REDIS_URL (or the default local server) when it answers, else a private redis-server, else a clear error. */
+export async function resolveRedis(url = "redis://127.0.0.1:6379"): Promise<LocalRedis> {
+  if (await redisAnswers(url)) return { url, owned: false, stop: async () => {} };
+  return startPrivateRedis();
+}

@@ -1,0 +1,37 @@
+import pino, { type Logger, type LoggerOptions } from "pino";
+
+export type { Logger } from "pino";
+
+/** Paths that may hold a secret; pino replaces them with [redacted] wherever they appear (DESIGN.md 7). */
+export const REDACTED_PATHS = [
+  "token",
+  "*.token",
+  "*.*.token",
+  "apiToken",
+  "*.apiToken",
+  "authorization",
+  "*.authorization",
+  "headers.authorization",
+  "*.headers.authorization",
+  "req.headers.authorization",
+  "botToken",
+  "*.botToken",
+  "clientSecret",
+  "*.clientSecret",
+  "encryptionKey",
+  "*.encryptionKey",
+];
+
+export function createLogger(
+  options: { level?: string; name?: string; destination?: pino.DestinationStream } = {},
+): Logger {
+  const config: LoggerOptions = {
+    level: options.level ?? "info",
+    redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+    ...(options.name ? { name: options.name } : {}),
+  };
+  return options.destination ? pino(config, options.destination) : pino(config);
+}
+
+/** A logger that writes nothing, for tests and tools that only need the interface. */
+export const silentLogger: Logger = pino({ level: "silent" });

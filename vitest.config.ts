@@ -1,0 +1,25 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    globalSetup: ["test/support/global-redis.ts"],
+    projects: [
+      { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: { name: "integration", include: ["test/integration/**/*.test.ts"], testTimeout: 30_000 },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["test/e2e/**/*.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          pool: "forks",
+          poolOptions: { forks: { singleFork: true } },
+        },
+      },
+    ],
+  },
+});
