@@ -1,0 +1,146 @@
+import { z } from "zod";
+
+/**
+ * The environment, parsed once at start-up into a frozen Config. Nothing else reads process.env
+ * (DESIGN.md section 2). A missing or invalid setting stops start-up with one line naming the variable.
+ */
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const url = (name: string) =>
+  z
+    .string()
+    .trim()
+    .url(`${name} must be an absolute URL such as http://127.0.0.1:4010`)
+    .transform((v) => v.replace(/\/+$/, ""));
+
+const schema = z
+  .object({
+    SLACK_BOT_TOKEN: optionalText,
+    SLACK_SIGNING_SECRET: optionalText,
+    SLACK_APP_TOKEN: optionalText,
+    SLACK_CLIENT_ID: optionalText,
+    SLACK_CLIENT_SECRET: optionalText,
+    SLACK_STATE_SECRET: optionalText,
+    SLACK_API_URL: optionalText.pipe(url("SLACK_API_URL").optional()),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    UPTIME_API_URL: url("UPTIME_API_URL"),
+    REDIS_URL: z
+      .string()
+      .trim()
+      .regex(/^rediss?:\/\//, "REDIS_URL must start with redis:// or rediss://"),
+    TOKEN_ENCRYPTION_KEY: z.string().trim().min(1, "TOKEN_ENCRYPTION_KEY is required"),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+        message: "must be one of fatal, error, warn, info, debug, trace, silent",
+      })
+      .default("info"),
+    POLL_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+    ALERT_WORKERS: z.coerce.number().int().min(0).max(64).default(1),
+  })
+  .superRefine((env, ctx) => {
+    const oauth = [env.SLACK_CLIENT_ID, env.SLACK_CLIENT_SECRET, env.SLACK_STATE_SECRET];
+    const someOauth = oauth.some(Boolean);
+    if (someOauth && !oauth.every(Boolean)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [
+          ["SLACK_CLIENT_ID", "SLACK_CLIENT_SECRET", "SLACK_STATE_SECRET"][oauth.findIndex((v) => !v)] ??
+            "SLACK_CLIENT_ID",
+        ],
+        message: "is required when any of SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, SLACK_STATE_SECRET is set",
+      });
+    }
+    if (!someOauth && !env.SLACK_BOT_TOKEN) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SLACK_BOT_TOKEN"],
+        message:
+          "is required (or set SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_STATE_SECRET for OAuth installs)",
+      });
+    }
+    if (!env.SLACK_APP_TOKEN && !env.SLACK_SIGNING_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SLACK_SIGNING_SECRET"],
+        message: "is required in HTTP mode (set SLACK_APP_TOKEN instead to use Socket Mode)",
+      });
+    }
+    if (env.SLACK_APP_TOKEN && !env.SLACK_APP_TOKEN.startsWith("xapp-")) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SLACK_APP_TOKEN"],
+        message: "must be an app-level token (xapp-...)",
+      });
+    }
+  });
+
+export type Config = Readonly<{
+  slack: Readonly<{
+    botToken?: string;
+    signingSecret?: string;
+    appToken?: string;
+    oauth?: Readonly<{ clientId: string; clientSecret: string; stateSecret: string }>;
+    apiUrl?: string;
+    socketMode: boolean;
+  }>;
+  port: number;
+  uptimeApiUrl: string;
+  redisUrl: string;
+  tokenEncryptionKey: string;
+  logLevel: string;
+  pollIntervalSeconds: number;
+  alertWorkers: number;
+}>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses the environment; throws ConfigError whose message is one line naming the variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const variable = String(issue.path[0] ?? "environment");
+    const given = env[variable]?.trim();
+    const message =
+      issue.code === "invalid_type"
+        ? given
+          ? `must be a ${issue.expected}, got "${given.slice(0, 40)}"`
+          : "is required"
+        : issue.message;
+    throw new ConfigError(
+      `${variable} ${message.startsWith(variable) ? message.slice(variable.length).trim() : message}`,
+    );
+  }
+  const e = parsed.data;
+  const oauth =
+    e.SLACK_CLIENT_ID && e.SLACK_CLIENT_SECRET && e.SLACK_STATE_SECRET
+      ? Object.freeze({
+          clientId: e.SLACK_CLIENT_ID,
+          clientSecret: e.SLACK_CLIENT_SECRET,
+          stateSecret: e.SLACK_STATE_SECRET,
+        })
+      : undefined;
+  return Object.freeze({
+    slack: Object.freeze({
+      botToken: e.SLACK_BOT_TOKEN,
+      signingSecret: e.SLACK_SIGNING_SECRET,
+      appToken: e.SLACK_APP_TOKEN,
+      oauth,
+      apiUrl: e.SLACK_API_URL ? `${e.SLACK_API_URL}/` : undefined,
+      socketMode: Boolean(e.SLACK_APP_TOKEN),
+    }),
+    port: e.PORT,
+    uptimeApiUrl: e.UPTIME_API_URL,
+    redisUrl: e.REDIS_URL,
+    tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY,
+    logLevel: e.LOG_LEVEL,
+    pollIntervalSeconds: e.POLL_INTERVAL_SECONDS,
+    alertWorkers: e.ALERT_WORKERS,
+  });
+}
