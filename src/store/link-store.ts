@@ -1,0 +1,247 @@
+import type { Redis } from "ioredis";
+import { z } from "zod";
+import { type Clock, systemClock } from "../lib/clock";
+import { CorruptRecordError } from "./corrupt-record-error";
+import type { TokenCipher } from "./crypto/token-cipher";
+import type { Keyspace } from "./keys";
+import { deleteKeys, execOrThrow, setFieldsIfExists } from "./redis-helpers";
+import { type UserRef, userOwner, validUserId, type WorkspaceRef, workspaceKey } from "./workspace";
+
+/** One API team of the linked user. `role` is kept as the API wrote it (A3: unknown roles stay strings). */
+export interface ApiTeam {
+  id: string;
+  name: string;
+  role: string;
+}
+
+/** What `GET /users/me` (with teams) told us when the token was verified. */
+export interface LinkProfile {
+  apiUserId: string;
+  apiUserName: string;
+  email?: string | undefined;
+  teams: ApiTeam[];
+  /** Defaults to the previous choice when still a member, else the first team. */
+  activeTeamId?: string | undefined;
+}
+
+export interface LinkRecord {
+  apiUserId: string;
+  apiUserName: string;
+  email?: string;
+  teams: ApiTeam[];
+  /** null only when the user belongs to no team. */
+  activeTeamId: string | null;
+  /** Epoch milliseconds. */
+  linkedAt: number;
+  /** The token answered 401: it has been dropped, the user must link again. */
+  stale: boolean;
+}
+
+export class LinkNotFoundError extends Error {
+  override name = "LinkNotFoundError";
+  constructor() {
+    super("this Slack user has no linked Uptime account");
+  }
+}
+
+export class NotATeamMemberError extends Error {
+  override name = "NotATeamMemberError";
+  constructor(readonly teamId: string) {
+    super(`the linked Uptime user is not a member of team ${teamId}`);
+  }
+}
+
+export class InvalidLinkProfileError extends Error {
+  override name = "InvalidLinkProfileError";
+}
+
+const apiTeamSchema = z.object({ id: z.string().min(1), name: z.string(), role: z.string() });
+const profileSchema = z.object({
+  apiUserId: z.string().min(1),
+  apiUserName: z.string(),
+  email: z.string().optional(),
+  teams: z.array(apiTeamSchema),
+  activeTeamId: z.string().min(1).optional(),
+});
+const storedProfileSchema = z.object({
+  v: z.literal(1),
+  apiUserId: z.string(),
+  apiUserName: z.string(),
+  email: z.string().optional(),
+  teams: z.array(apiTeamSchema),
+  activeTeamId: z.string().nullable(),
+  linkedAt: z.number(),
+});
+type StoredProfile = z.infer<typeof storedProfileSchema>;
+
+const F = { profile: "profile", token: "token", active: "active", stale: "stale" } as const;
+
+/**
+ * A Slack user's link to their Uptime API account (DESIGN.md 1 `login`/`logout`/`whoami`/`team`, 7).
+ * One hash per user: the profile, the encrypted token (read only by `getToken`), an active-team override
+ * and a stale flag kept as separate fields so that those updates never rewrite the profile. A set per
+ * workspace lists its linked users so that `deleteWorkspace` never SCANs.
+ * Keys follow the org-wide / workspace rule documented on WorkspaceRef.
+ */
+export class LinkStore {
+  private readonly redis: Redis;
+  private readonly keys: Keyspace;
+  private readonly cipher: TokenCipher;
+  private readonly clock: Clock;
+
+  constructor(deps: { redis: Redis; keys: Keyspace; cipher: TokenCipher; clock?: Clock }) {
+    this.redis = deps.redis;
+    this.keys = deps.keys;
+    this.cipher = deps.cipher;
+    this.clock = deps.clock ?? systemClock;
+  }
+
+  /** Links (or relinks) a user with a verified token; clears `stale`. */
+  async save(ref: UserRef, token: string, profile: LinkProfile): Promise<LinkRecord> {
+    const parsed = profileSchema.safeParse(profile);
+    if (!parsed.success)
+      throw new InvalidLinkProfileError(`link profile is not valid: ${parsed.error.message}`);
+    if (token.length === 0) throw new InvalidLinkProfileError("the token to link is empty");
+    const input = parsed.data;
+    const isMember = (id: string | null | undefined) => !!id && input.teams.some((team) => team.id === id);
+    if (input.activeTeamId !== undefined && !isMember(input.activeTeamId)) {
+      throw new NotATeamMemberError(input.activeTeamId);
+    }
+    // A corrupt old record must not block the relink that replaces it.
+    const previous =
+      input.activeTeamId === undefined
+        ? await this.get(ref).catch((error: unknown) => {
+            if (error instanceof CorruptRecordError) return null;
+            throw error;
+          })
+        : null;
+    const activeTeamId =
+      input.activeTeamId ??
+      (isMember(previous?.activeTeamId) ? previous!.activeTeamId : (input.teams[0]?.id ?? null));
+
+    const stored: StoredProfile = {
+      v: 1,
+      apiUserId: input.apiUserId,
+      apiUserName: input.apiUserName,
+      ...(input.email !== undefined ? { email: input.email } : {}),
+      teams: input.teams,
+      activeTeamId,
+      linkedAt: this.clock.now(),
+    };
+    const key = this.linkKey(ref);
+    // The record is written before its index entry and removed after it (see delete): whatever
+    // interleaving, a link that exists is indexed, so app_uninstalled finds it.
+    await execOrThrow(
+      this.redis
+        .multi()
+        .del(key)
+        .hset(key, {
+          [F.profile]: JSON.stringify(stored),
+          [F.token]: this.cipher.encrypt(token, owner(ref)),
+        }),
+    );
+    await this.redis.sadd(this.keys.linkIndex(workspaceKey(ref)), ref.userId);
+    return toRecord(stored, null, null);
+  }
+
+  async get(ref: UserRef): Promise<LinkRecord | null> {
+    const key = this.linkKey(ref);
+    const [profile, active, stale] = await this.redis.hmget(key, F.profile, F.active, F.stale);
+    if (profile == null) return null;
+    return toRecord(parseStored(key, profile), active ?? null, stale ?? null);
+  }
+
+  /** The decrypted API token; null when not linked or stale. Throws TokenDecryptError (key removed, tampering). */
+  async getToken(ref: UserRef): Promise<string | null> {
+    const ciphertext = await this.redis.hget(this.linkKey(ref), F.token);
+    return ciphertext == null ? null : this.cipher.decrypt(ciphertext, owner(ref));
+  }
+
+  /** Chooses the team `/uptime` works on; it must be one of the user's teams. */
+  async setActiveTeam(ref: UserRef, teamId: string): Promise<LinkRecord> {
+    const record = await this.get(ref);
+    if (!record) throw new LinkNotFoundError();
+    if (!record.teams.some((team) => team.id === teamId)) throw new NotATeamMemberError(teamId);
+    if (!(await setFieldsIfExists(this.redis, this.linkKey(ref), { [F.active]: teamId }))) {
+      throw new LinkNotFoundError();
+    }
+    return { ...record, activeTeamId: teamId };
+  }
+
+  /**
+   * The token answered 401: drop it (nothing usable is kept) but keep the profile, flagged, so that the
+   * user is told to link again rather than "not linked". False when there was no link.
+   */
+  async markStale(ref: UserRef): Promise<boolean> {
+    return setFieldsIfExists(this.redis, this.linkKey(ref), { [F.stale]: "1" }, [F.token]);
+  }
+
+  /** `/uptime logout`. True when a link was deleted. */
+  async delete(ref: UserRef): Promise<boolean> {
+    await this.redis.srem(this.keys.linkIndex(workspaceKey(ref)), validUserId(ref.userId));
+    return (await this.redis.unlink(this.linkKey(ref))) === 1;
+  }
+
+  /** tokens_revoked (user tokens): the links of these users. Returns how many were deleted. */
+  async deleteUsers(ws: WorkspaceRef, userIds: readonly string[]): Promise<number> {
+    return this.unlinkUsers(workspaceKey(ws), userIds.map(validUserId));
+  }
+
+  /** app_uninstalled: every link of the workspace (or org, for an org-wide install). */
+  async deleteWorkspace(ws: WorkspaceRef): Promise<number> {
+    const wsKey = workspaceKey(ws);
+    return this.unlinkUsers(wsKey, await this.redis.smembers(this.keys.linkIndex(wsKey)));
+  }
+
+  /** The linked users of a workspace, sorted. A user whose logout is in progress may still be listed. */
+  async listWorkspaceUsers(ws: WorkspaceRef): Promise<string[]> {
+    return (await this.redis.smembers(this.keys.linkIndex(workspaceKey(ws)))).sort();
+  }
+
+  // Index entries go first, records second (the reverse of save), and only the members read are removed,
+  // so a link saved meanwhile keeps its index entry. The emptied set disappears by itself.
+  private async unlinkUsers(wsKey: string, userIds: readonly string[]): Promise<number> {
+    const index = this.keys.linkIndex(wsKey);
+    for (let start = 0; start < userIds.length; start += 500) {
+      await this.redis.srem(index, ...userIds.slice(start, start + 500));
+    }
+    return deleteKeys(
+      this.redis,
+      userIds.map((userId) => this.keys.link(wsKey, userId)),
+    );
+  }
+
+  private linkKey(ref: UserRef): string {
+    return this.keys.link(workspaceKey(ref), validUserId(ref.userId));
+  }
+}
+
+function owner(ref: UserRef): string {
+  return userOwner("link", ref);
+}
+
+function parseStored(key: string, json: string): StoredProfile {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    throw new CorruptRecordError(key, "profile is not JSON");
+  }
+  const parsed = storedProfileSchema.safeParse(value);
+  if (!parsed.success) throw new CorruptRecordError(key, parsed.error.message);
+  return parsed.data;
+}
+
+function toRecord(stored: StoredProfile, active: string | null, stale: string | null): LinkRecord {
+  // An override naming a team the user has since left falls back to the one chosen at link time.
+  const override = active && stored.teams.some((team) => team.id === active) ? active : null;
+  return {
+    apiUserId: stored.apiUserId,
+    apiUserName: stored.apiUserName,
+    ...(stored.email !== undefined ? { email: stored.email } : {}),
+    teams: stored.teams,
+    activeTeamId: override ?? stored.activeTeamId,
+    linkedAt: stored.linkedAt,
+    stale: stale === "1",
+  };
+}

@@ -1,0 +1,45 @@
+import type { ChainableCommander, Redis } from "ioredis";
+
+/**
+ * Sets fields of a hash only when the hash exists, without a script: a flag written after a concurrent
+ * delete must not recreate a partial record that no index points to. EXISTS and HSET run in one MULTI
+ * (one key, so Cluster-safe); when the hash was absent the fields just written are removed again, which
+ * deletes the key (Redis drops empty hashes). Only use it for fields whose absence is a safe default,
+ * since the removal may also hit a record saved in between.
+ */
+export async function setFieldsIfExists(
+  redis: Redis,
+  key: string,
+  fields: Record<string, string>,
+  removeFields: readonly string[] = [],
+): Promise<boolean> {
+  const multi = redis.multi().exists(key).hset(key, fields);
+  if (removeFields.length > 0) multi.hdel(key, ...removeFields);
+  const [exists] = await execOrThrow(multi);
+  if (exists === 1) return true;
+  await redis.hdel(key, ...Object.keys(fields));
+  return false;
+}
+
+/**
+ * Deletes keys one command each (a multi-key DEL or an explicit pipeline would fail across Cluster
+ * slots); ioredis writes the concurrent commands back to back, so this still costs about one round trip.
+ */
+export async function deleteKeys(redis: Redis, keys: readonly string[], chunk = 500): Promise<number> {
+  let deleted = 0;
+  for (let start = 0; start < keys.length; start += chunk) {
+    const counts = await Promise.all(keys.slice(start, start + chunk).map((key) => redis.unlink(key)));
+    for (const count of counts) deleted += count;
+  }
+  return deleted;
+}
+
+/** Runs a MULTI or pipeline and returns its replies, throwing the first command error (exec does not). */
+export async function execOrThrow(commands: ChainableCommander): Promise<unknown[]> {
+  const replies = await commands.exec();
+  if (!replies) throw new Error("Redis transaction was aborted");
+  return replies.map(([error, reply]) => {
+    if (error) throw error;
+    return reply;
+  });
+}

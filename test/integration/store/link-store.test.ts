@@ -1,0 +1,204 @@
+import { randomBytes } from "node:crypto";
+import { beforeEach, describe, expect, it } from "vitest";
+import { fixedClock } from "../../../src/lib/clock";
+import { CorruptRecordError } from "../../../src/store/corrupt-record-error";
+import { TokenCipher, TokenDecryptError } from "../../../src/store/crypto/token-cipher";
+import { keyspace } from "../../../src/store/keys";
+import {
+  InvalidLinkProfileError,
+  LinkNotFoundError,
+  type LinkProfile,
+  LinkStore,
+  NotATeamMemberError,
+} from "../../../src/store/link-store";
+import { InvalidWorkspaceRefError, type UserRef } from "../../../src/store/workspace";
+import { testRedis } from "../../support/redis";
+import { rawValues } from "./raw-values";
+
+const { redis, prefix } = testRedis();
+const setting = `k1:${randomBytes(32).toString("base64")}`;
+const cipher = TokenCipher.fromSetting(setting);
+const clock = fixedClock("2026-03-01T12:00:00Z");
+
+const profile: LinkProfile = {
+  apiUserId: "17",
+  apiUserName: "Ada Lovelace",
+  email: "ada@example.com",
+  teams: [
+    { id: "1", name: "Ops", role: "owner" },
+    { id: "2", name: "Web", role: "read-only" },
+  ],
+};
+
+let n = 0;
+let keys = keyspace(prefix);
+let store = new LinkStore({ redis, keys, cipher, clock });
+beforeEach(() => {
+  keys = keyspace(`${prefix}${++n}:`);
+  store = new LinkStore({ redis, keys, cipher, clock });
+});
+
+const ada: UserRef = { teamId: "T1", userId: "U1" };
+const token = `secret-token-${randomBytes(8).toString("hex")}`;
+
+describe("LinkStore", () => {
+  it("saves, reads the record without the token, and decrypts the token on request", async () => {
+    const saved = await store.save(ada, token, profile);
+    const expected = { ...profile, activeTeamId: "1", linkedAt: clock.now(), stale: false };
+    expect(saved).toEqual(expected);
+    expect(await store.get(ada)).toEqual(expected);
+    expect(JSON.stringify(await store.get(ada))).not.toContain(token);
+    expect(await store.getToken(ada)).toBe(token);
+    expect(await store.listWorkspaceUsers({ teamId: "T1" })).toEqual(["U1"]);
+  });
+
+  it("answers null for users who never linked", async () => {
+    expect(await store.get(ada)).toBeNull();
+    expect(await store.getToken(ada)).toBeNull();
+    expect(await store.markStale(ada)).toBe(false);
+    expect(await store.delete(ada)).toBe(false);
+    expect(await rawValues(redis, keys.prefix)).toEqual(new Map()); // markStale left nothing behind
+  });
+
+  it("never stores the plaintext token, email aside (scans every key of the prefix)", async () => {
+    await store.save(ada, token, profile);
+    await store.save(
+      { isEnterpriseInstall: true, enterpriseId: "E1", userId: "U9" },
+      `${token}-org`,
+      profile,
+    );
+    const values = await rawValues(redis, keys.prefix);
+    expect(values.size).toBeGreaterThan(0);
+    for (const [key, value] of values) {
+      expect(value, key).not.toContain(token);
+      expect(value, key).not.toContain(Buffer.from(token).toString("base64"));
+    }
+  });
+
+  it("chooses the active team among the user's teams only", async () => {
+    await store.save(ada, token, profile);
+    expect((await store.setActiveTeam(ada, "2")).activeTeamId).toBe("2");
+    expect((await store.get(ada))?.activeTeamId).toBe("2");
+    await expect(store.setActiveTeam(ada, "3")).rejects.toBeInstanceOf(NotATeamMemberError);
+    await expect(store.setActiveTeam({ ...ada, userId: "U2" }, "1")).rejects.toBeInstanceOf(
+      LinkNotFoundError,
+    );
+    expect(await rawValues(redis, keys.link("T:T1", "U2"))).toEqual(new Map());
+  });
+
+  it("keeps the chosen team on relink while still a member, else falls back to the first", async () => {
+    await store.save(ada, token, profile);
+    await store.setActiveTeam(ada, "2");
+    clock.advance(1000);
+    const relinked = await store.save(ada, "new-token", profile);
+    expect(relinked.activeTeamId).toBe("2");
+    expect(relinked.linkedAt).toBe(clock.now());
+    const left = await store.save(ada, "newer-token", {
+      ...profile,
+      teams: [{ id: "1", name: "Ops", role: "regular" }],
+    });
+    expect(left.activeTeamId).toBe("1");
+    expect((await store.get(ada))?.activeTeamId).toBe("1");
+    await expect(store.save(ada, token, { ...profile, activeTeamId: "9" })).rejects.toBeInstanceOf(
+      NotATeamMemberError,
+    );
+    const none = await store.save(ada, token, { ...profile, teams: [] });
+    expect(none.activeTeamId).toBeNull();
+  });
+
+  it("refuses invalid profiles and empty tokens with a typed error", async () => {
+    await expect(store.save(ada, "", profile)).rejects.toBeInstanceOf(InvalidLinkProfileError);
+    await expect(store.save(ada, token, { ...profile, apiUserId: "" } as LinkProfile)).rejects.toBeInstanceOf(
+      InvalidLinkProfileError,
+    );
+    await expect(store.save({ teamId: "T1", userId: "U 1" }, token, profile)).rejects.toBeInstanceOf(
+      InvalidWorkspaceRefError,
+    );
+  });
+
+  it("marks a link stale: the token is dropped, the record stays flagged until relink", async () => {
+    await store.save(ada, token, profile);
+    expect(await store.markStale(ada)).toBe(true);
+    expect((await store.get(ada))?.stale).toBe(true);
+    expect(await store.getToken(ada)).toBeNull();
+    expect(JSON.stringify(await redis.hgetall(keys.link("T:T1", "U1")))).not.toContain("v1.k1.");
+    await store.save(ada, token, profile);
+    expect((await store.get(ada))?.stale).toBe(false);
+    expect(await store.getToken(ada)).toBe(token);
+  });
+
+  it("deletes one link", async () => {
+    await store.save(ada, token, profile);
+    await store.save({ ...ada, userId: "U2" }, token, profile);
+    expect(await store.delete(ada)).toBe(true);
+    expect(await store.get(ada)).toBeNull();
+    expect(await store.listWorkspaceUsers({ teamId: "T1" })).toEqual(["U2"]);
+  });
+
+  it("keeps workspaces, and org-wide from workspace installs, apart", async () => {
+    const refs: UserRef[] = [
+      { teamId: "T1", userId: "U1" },
+      { teamId: "T2", userId: "U1" },
+      { enterpriseId: "E1", teamId: "T1", userId: "U1" }, // workspace install inside a Grid: same as T1
+      { isEnterpriseInstall: true, enterpriseId: "E1", teamId: "T1", userId: "U1" },
+      { isEnterpriseInstall: true, enterpriseId: "E1", teamId: "T3", userId: "U1" }, // same org user
+    ];
+    await store.save(refs[0]!, "t1", profile);
+    await store.save(refs[1]!, "t2", profile);
+    await store.save(refs[3]!, "org", profile);
+    expect(await store.getToken(refs[0]!)).toBe("t1");
+    expect(await store.getToken(refs[1]!)).toBe("t2");
+    expect(await store.getToken(refs[2]!)).toBe("t1");
+    expect(await store.getToken(refs[3]!)).toBe("org");
+    expect(await store.getToken(refs[4]!)).toBe("org");
+
+    expect(await store.deleteWorkspace({ teamId: "T1" })).toBe(1);
+    expect(await store.get(refs[0]!)).toBeNull();
+    expect(await store.getToken(refs[1]!)).toBe("t2");
+    expect(await store.getToken(refs[3]!)).toBe("org");
+
+    expect(await store.deleteWorkspace({ isEnterpriseInstall: true, enterpriseId: "E1" })).toBe(1);
+    expect(await store.get(refs[4]!)).toBeNull();
+    expect(await store.getToken(refs[1]!)).toBe("t2");
+    expect(await store.listWorkspaceUsers({ teamId: "T1" })).toEqual([]);
+    expect(await store.listWorkspaceUsers({ teamId: "T2" })).toEqual(["U1"]);
+  });
+
+  it("deletes a whole workspace of many users without leaving keys", async () => {
+    const users = Array.from({ length: 30 }, (_, i) => `U${i}`);
+    await Promise.all(users.map((userId) => store.save({ teamId: "T5", userId }, token, profile)));
+    expect(await store.listWorkspaceUsers({ teamId: "T5" })).toHaveLength(30);
+    expect(await store.deleteWorkspace({ teamId: "T5" })).toBe(30);
+    expect(await rawValues(redis, keys.prefix)).toEqual(new Map());
+  });
+
+  it("deletes the links of named users (tokens_revoked)", async () => {
+    for (const userId of ["U1", "U2", "U3"]) await store.save({ teamId: "T1", userId }, token, profile);
+    expect(await store.deleteUsers({ teamId: "T1" }, ["U1", "U3", "U7"])).toBe(2);
+    expect(await store.listWorkspaceUsers({ teamId: "T1" })).toEqual(["U2"]);
+    expect(await store.getToken({ teamId: "T1", userId: "U2" })).toBe(token);
+  });
+
+  it("refuses a token ciphertext copied into another user's record", async () => {
+    await store.save(ada, token, profile);
+    await store.save({ ...ada, userId: "U2" }, "mine", profile);
+    const stolen = await redis.hget(keys.link("T:T1", "U1"), "token");
+    await redis.hset(keys.link("T:T1", "U2"), "token", stolen!);
+    await expect(store.getToken({ ...ada, userId: "U2" })).rejects.toBeInstanceOf(TokenDecryptError);
+  });
+
+  it("reads tokens written before a key rotation", async () => {
+    await store.save(ada, token, profile);
+    const rotated = TokenCipher.fromSetting(`k2:${randomBytes(32).toString("base64")},${setting}`);
+    expect(await new LinkStore({ redis, keys, cipher: rotated }).getToken(ada)).toBe(token);
+  });
+
+  it("reports a corrupt record with a typed error", async () => {
+    await redis.hset(keys.link("T:T1", "U1"), "profile", "{not json");
+    await expect(store.get(ada)).rejects.toBeInstanceOf(CorruptRecordError);
+    await redis.hset(keys.link("T:T1", "U1"), "profile", JSON.stringify({ v: 1 }));
+    await expect(store.get(ada)).rejects.toBeInstanceOf(CorruptRecordError);
+    expect((await store.save(ada, token, profile)).activeTeamId).toBe("1"); // a relink heals it
+    expect(await store.getToken(ada)).toBe(token);
+  });
+});
