@@ -1,0 +1,49 @@
+import { createHash } from "node:crypto";
+
+/**
+ * When the poller fetches incidents (DESIGN.md section 5): `GET /teams/{id}/checks` is polled every few
+ * seconds (the reference keeps it cheap for that); incidents only when the checks changed in a way that
+ * matters, or every INCIDENT_FETCH_INTERVAL_MS (an acknowledge changes no check).
+ */
+
+export const INCIDENT_FETCH_INTERVAL_MS = 30_000;
+
+/** One check as the poller maps it from the API (A5: `state` 1 passed, -1 failed; newest first). */
+export interface CheckSnapshot {
+  id: string;
+  monitorId: string;
+  location: string;
+  state: number;
+}
+
+/**
+ * The set of failing monitors: a monitor fails when its latest check from any location did not pass.
+ * Not the newest check id, which changes on nearly every poll of a busy team and would make every
+ * poll fetch incidents. Hashed, so the stored state stays small when many monitors are down.
+ */
+export function checksSignature(checks: readonly CheckSnapshot[]): string {
+  const latest = new Map<string, CheckSnapshot>();
+  // A5: newest first, so the first check of each monitor and location is its latest.
+  for (const check of checks) {
+    const key = `${check.monitorId}\u0000${check.location}`;
+    if (!latest.has(key)) latest.set(key, check);
+  }
+  const failing = new Set<string>();
+  for (const check of latest.values()) if (check.state !== 1) failing.add(check.monitorId);
+  const sorted = [...failing].sort();
+  const digest = createHash("sha256").update(sorted.join("\n")).digest("base64url").slice(0, 16);
+  return `${sorted.length}:${digest}`;
+}
+
+/** True when the failing set changed, or incidents were never fetched, or the interval has passed. */
+export function needsIncidentFetch(
+  prevChecksSignature: string | null | undefined,
+  checks: readonly CheckSnapshot[],
+  lastIncidentFetchAt: number | null | undefined,
+  now: number,
+  intervalMs = INCIDENT_FETCH_INTERVAL_MS,
+): boolean {
+  if (lastIncidentFetchAt === null || lastIncidentFetchAt === undefined) return true;
+  if (now - lastIncidentFetchAt >= intervalMs) return true;
+  return prevChecksSignature !== checksSignature(checks);
+}

@@ -1,0 +1,265 @@
+import { baselineFloor, byStarted, isBelowFloor, raiseFloor, timeOf } from "./incident-floor";
+import type {
+  AlertEvent,
+  AlertEventType,
+  IncidentFloor,
+  IncidentSnapshot,
+  IncidentStage,
+  PollState,
+  TrackedIncident,
+} from "./poll-state";
+
+/**
+ * The pure heart of the alert pipeline (DESIGN.md section 5): previous compact state of one poll
+ * target + freshly fetched incidents -> next state + opened / acknowledged / resolved events.
+ *
+ * Rules:
+ * - The first diff of a target is a baseline: no events; open incidents are returned for the
+ *   subscribe reply and tracked, so that their later acknowledge and resolve are emitted.
+ * - An incident never seen before is opened, then acknowledged and/or resolved at once when the API
+ *   already shows that (a short outage seen only ended gives opened + resolved).
+ * - Each transition of each incident is emitted at most once, in the order opened < acknowledged <
+ *   resolved; a stage never goes back (an acknowledge arriving after the end is dropped).
+ * - Maintenance incidents (A6 `maintenance` 1) are tracked but emit nothing. An incident announced
+ *   before it was flagged as maintenance still gets its acknowledge and resolve, to close its message.
+ * - An incident missing from `fetched` is not resolved: pages are partial. The poller GETs tracked
+ *   open incidents that fell off (trackedOpenMissing) and passes them in `fetched`.
+ * - Events come grouped per incident, incidents oldest `started` first; the order of `fetched` and
+ *   duplicates in it (a page shift, a GET by id) do not matter.
+ *
+ * Bounding the state: resolved incidents are forgotten `retentionMs` after they ended (and beyond
+ * `maxResolved`, oldest first); open ones when no poll returned them for `retentionMs` (deleted
+ * monitor; their end is then never announced). Forgotten incidents raise the floor (IncidentFloor):
+ * an untracked incident at or below it is never announced again. Limits: an incident first seen
+ * after it ended more than `retentionMs` ago is history, not announced (it raises the floor); a new incident that the
+ * API both back-dates and numbers below one we already forgot would be dropped (ids are assumed to
+ * grow); the baseline reads page 1 only, so an outage open since before the subscription that is
+ * not on page 1 stays unannounced.
+ */
+
+export const DEFAULT_RETENTION_MS = 24 * 60 * 60 * 1000;
+/** Beyond this many resolved incidents the oldest are forgotten early, to keep the state small. */
+export const DEFAULT_MAX_RESOLVED = 200;
+
+export interface DiffOptions {
+  now: number;
+  retentionMs?: number;
+  maxResolved?: number;
+}
+
+export interface DiffResult {
+  state: PollState;
+  events: AlertEvent[];
+  /** Only on the baseline: the incidents open now (no maintenance), newest first. */
+  baseline?: { openIncidents: IncidentSnapshot[] };
+}
+
+type Tracked = Map<string, TrackedIncident>;
+
+export function diffIncidents(
+  prev: PollState | null,
+  fetched: readonly IncidentSnapshot[],
+  options: DiffOptions,
+): DiffResult {
+  const latest = latestViews(fetched);
+  if (!prev?.baselined) return baselineDiff(prev, latest, options);
+
+  const tracked: Tracked = new Map(Object.entries(prev.tracked));
+  const events: AlertEvent[] = [];
+  const history: IncidentSnapshot[] = [];
+  for (const incident of latest) {
+    const known = tracked.get(incident.id);
+    if (known) {
+      const advanced = advance(known, incident, options.now);
+      tracked.set(incident.id, advanced.tracked);
+      events.push(...advanced.events);
+    } else if (isBelowFloor(incident, prev.floor)) {
+      // Already announced and forgotten, or older than the baseline.
+    } else if (isHistory(incident, options)) {
+      history.push(incident);
+    } else {
+      const seen = firstSight(incident, options.now);
+      tracked.set(incident.id, seen.tracked);
+      events.push(...seen.events);
+    }
+  }
+  const kept = forget(tracked, raiseFloor(prev.floor, history), options);
+  return { state: nextState(prev, kept, options.now), events };
+}
+
+/**
+ * Ids of tracked incidents still open that this fetch did not return, newest first: the poller GETs
+ * them by id (A7). Maintenance incidents are left out: their end would announce nothing.
+ */
+export function trackedOpenMissing(state: PollState | null, fetched: readonly IncidentSnapshot[]): string[] {
+  if (!state) return [];
+  const returned = new Set(fetched.map((incident) => incident.id));
+  return Object.values(state.tracked)
+    .filter((incident) => incident.stage !== "resolved" && !incident.silent && !returned.has(incident.id))
+    .sort((a, b) => byStarted(b, a))
+    .map((incident) => incident.id);
+}
+
+/**
+ * Whether to fetch the next incident page (A6: newest first): only while every incident on this page
+ * is new to us, since then older new ones may hide on the next. Never for the baseline, which reads
+ * page 1 only. The poller still caps the number of pages and checks the envelope's `hasMorePages`.
+ */
+export function shouldFetchNextPage(page: readonly IncidentSnapshot[], state: PollState | null): boolean {
+  if (!state?.baselined || page.length === 0) return false;
+  return page.every(
+    (incident) => !Object.hasOwn(state.tracked, incident.id) && !isBelowFloor(incident, state.floor),
+  );
+}
+
+function baselineDiff(prev: PollState | null, latest: IncidentSnapshot[], options: DiffOptions): DiffResult {
+  const tracked: Tracked = new Map();
+  for (const incident of latest) tracked.set(incident.id, trackSilently(incident, options.now));
+  const kept = forget(tracked, baselineFloor(latest), options);
+  const openIncidents = latest
+    .filter((incident) => incident.ended === null && !incident.maintenance)
+    .reverse();
+  const base: PollState = { v: 1, baselined: true, tracked: {}, ...pickChecks(prev) };
+  return { state: nextState(base, kept, options.now), events: [], baseline: { openIncidents } };
+}
+
+/** One view per id (the most advanced if a page shift or a GET by id returned it twice), oldest first. */
+function latestViews(fetched: readonly IncidentSnapshot[]): IncidentSnapshot[] {
+  const byId = new Map<string, IncidentSnapshot>();
+  for (const incident of fetched) {
+    const other = byId.get(incident.id);
+    if (!other || progress(incident) > progress(other)) byId.set(incident.id, incident);
+  }
+  return [...byId.values()].sort(byStarted);
+}
+
+function progress(incident: IncidentSnapshot): number {
+  return (incident.ended ? 2 : 0) + (incident.acknowledged ? 1 : 0);
+}
+
+function stageOf(incident: { ended: string | null; acknowledged: string | null }): IncidentStage {
+  if (incident.ended) return "resolved";
+  return incident.acknowledged ? "acknowledged" : "open";
+}
+
+const STAGE_RANK: Record<IncidentStage, number> = { open: 0, acknowledged: 1, resolved: 2 };
+
+function trackSilently(incident: IncidentSnapshot, now: number): TrackedIncident {
+  return {
+    ...compact(incident, now),
+    stage: stageOf(incident),
+    ...(incident.maintenance ? { silent: true as const } : {}),
+  };
+}
+
+function compact(incident: IncidentSnapshot, now: number): Omit<TrackedIncident, "stage" | "silent"> {
+  return {
+    id: incident.id,
+    monitorId: incident.monitorId,
+    started: incident.started,
+    ended: incident.ended,
+    acknowledged: incident.acknowledged,
+    seen: now,
+  };
+}
+
+function firstSight(
+  incident: IncidentSnapshot,
+  now: number,
+): { tracked: TrackedIncident; events: AlertEvent[] } {
+  const tracked = trackSilently(incident, now);
+  if (tracked.silent) return { tracked, events: [] };
+  const events = [event("opened", incident, incident.started), ...transitions("open", incident)];
+  return { tracked, events };
+}
+
+function advance(
+  known: TrackedIncident,
+  incident: IncidentSnapshot,
+  now: number,
+): { tracked: TrackedIncident; events: AlertEvent[] } {
+  const merged = {
+    ...compact(incident, now),
+    // What we saw once stays true even if a later view (a stale replica of the API) lacks it.
+    ended: incident.ended ?? known.ended,
+    acknowledged: incident.acknowledged ?? known.acknowledged,
+  };
+  const observed = stageOf(merged);
+  const stage = STAGE_RANK[observed] > STAGE_RANK[known.stage] ? observed : known.stage;
+  const tracked: TrackedIncident = { ...merged, stage, ...(known.silent ? { silent: true as const } : {}) };
+  const view = { ...incident, ended: merged.ended, acknowledged: merged.acknowledged };
+  const events = known.silent ? [] : transitions(known.stage, view);
+  return { tracked, events };
+}
+
+/** The acknowledged and resolved events due for an incident whose emitted stage is `from`. */
+function transitions(from: IncidentStage, incident: IncidentSnapshot): AlertEvent[] {
+  const events: AlertEvent[] = [];
+  // A7: an ended incident cannot be acknowledged, so an acknowledge seen with the end came first.
+  if (from === "open" && incident.acknowledged) {
+    events.push(event("acknowledged", incident, incident.acknowledged));
+  }
+  if (from !== "resolved" && incident.ended) events.push(event("resolved", incident, incident.ended));
+  return events;
+}
+
+function event(type: AlertEventType, incident: IncidentSnapshot, at: string): AlertEvent {
+  return { type, incidentId: incident.id, monitorId: incident.monitorId, at, incident };
+}
+
+function isHistory(incident: IncidentSnapshot, options: DiffOptions): boolean {
+  const ended = timeOf(incident.ended);
+  return options.now - ended > retentionOf(options);
+}
+
+function retentionOf(options: DiffOptions): number {
+  return options.retentionMs ?? DEFAULT_RETENTION_MS;
+}
+
+/** Drops what is no longer worth remembering and raises the floor over it. */
+function forget(
+  tracked: Tracked,
+  floor: IncidentFloor | undefined,
+  options: DiffOptions,
+): { tracked: Tracked; floor: IncidentFloor | undefined } {
+  const retention = retentionOf(options);
+  const gone: TrackedIncident[] = [];
+  const resolved: TrackedIncident[] = [];
+  for (const incident of tracked.values()) {
+    if (options.now - lastRelevant(incident) > retention) gone.push(incident);
+    else if (incident.stage === "resolved") resolved.push(incident);
+  }
+  const surplus = resolved.length - (options.maxResolved ?? DEFAULT_MAX_RESOLVED);
+  if (surplus > 0) {
+    resolved.sort((a, b) => lastRelevant(a) - lastRelevant(b));
+    gone.push(...resolved.slice(0, surplus));
+  }
+  const kept = new Map(tracked);
+  for (const incident of gone) kept.delete(incident.id);
+  return { tracked: kept, floor: raiseFloor(floor, gone) };
+}
+
+/** Resolved: when it ended (or, unparseable, when last seen). Open: when a poll last returned it. */
+function lastRelevant(incident: TrackedIncident): number {
+  if (incident.stage !== "resolved") return incident.seen;
+  const ended = timeOf(incident.ended);
+  return Number.isNaN(ended) ? incident.seen : ended;
+}
+
+function nextState(
+  prev: PollState,
+  kept: { tracked: Tracked; floor: IncidentFloor | undefined },
+  now: number,
+): PollState {
+  const { floor: _old, ...rest } = prev;
+  return {
+    ...rest,
+    tracked: Object.fromEntries(kept.tracked),
+    ...(kept.floor ? { floor: kept.floor } : {}),
+    incidentsFetchedAt: now,
+  };
+}
+
+function pickChecks(prev: PollState | null): Pick<PollState, "checksSignature"> {
+  return prev?.checksSignature === undefined ? {} : { checksSignature: prev.checksSignature };
+}

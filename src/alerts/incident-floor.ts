@@ -1,0 +1,92 @@
+import type { IncidentFloor } from "./poll-state";
+
+/**
+ * Ordering of incidents by `started` and by id, and the floor below which an untracked incident
+ * counts as already handled (see IncidentFloor). Ids are "integers written as strings" (reference,
+ * conventions); we assume, without the reference saying so, that the service hands them out in
+ * increasing order. Where an id is not numeric the id test is skipped and `started` alone decides.
+ */
+
+const NUMERIC_ID = /^\d+$/;
+
+/** Epoch ms of an ISO timestamp; NaN when it does not parse. */
+export function timeOf(iso: string | null | undefined): number {
+  return iso ? Date.parse(iso) : Number.NaN;
+}
+
+/** Compares two numeric ids without losing precision; null when either is not numeric. */
+export function compareNumericIds(a: string, b: string): number | null {
+  if (!NUMERIC_ID.test(a) || !NUMERIC_ID.test(b)) return null;
+  const x = a.replace(/^0+(?=\d)/, "");
+  const y = b.replace(/^0+(?=\d)/, "");
+  if (x.length !== y.length) return x.length - y.length;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** Oldest first: by started, then by id, so that events reach a channel in the order outages began. */
+export function byStarted(a: { id: string; started: string }, b: { id: string; started: string }): number {
+  const delta = (timeOf(a.started) || 0) - (timeOf(b.started) || 0);
+  if (delta !== 0) return delta;
+  return compareNumericIds(a.id, b.id) ?? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/**
+ * True when an untracked incident lies at or below the floor: both its start and (when numeric) its
+ * id. An unparseable start is never below the floor, so it is announced rather than silently dropped.
+ */
+export function isBelowFloor(
+  incident: { id: string; started: string },
+  floor: IncidentFloor | undefined,
+): boolean {
+  if (floor?.started === undefined) return false;
+  const started = timeOf(incident.started);
+  if (!(started <= timeOf(floor.started))) return false;
+  if (floor.id === undefined) return true;
+  const order = compareNumericIds(incident.id, floor.id);
+  return order === null || order <= 0;
+}
+
+/** The floor raised to cover these incidents (the maximum start and the maximum numeric id). */
+export function raiseFloor(
+  floor: IncidentFloor | undefined,
+  incidents: readonly { id: string; started: string }[],
+): IncidentFloor | undefined {
+  let next = floor;
+  for (const incident of incidents) {
+    const started = timeOf(incident.started);
+    const raiseStarted = !Number.isNaN(started) && !(started <= timeOf(next?.started));
+    const idOrder = next?.id === undefined ? 1 : compareNumericIds(incident.id, next.id);
+    const raiseId = NUMERIC_ID.test(incident.id) && idOrder !== null && idOrder > 0;
+    if (raiseStarted || raiseId) {
+      next = {
+        ...next,
+        ...(raiseStarted ? { started: incident.started } : {}),
+        ...(raiseId ? { id: incident.id } : {}),
+      };
+    }
+  }
+  return next;
+}
+
+/**
+ * The floor of a baseline: everything older than the oldest incident on the first page (start and id)
+ * predates the subscription. Incidents on the page are tracked, so they are not judged by it.
+ */
+export function baselineFloor(
+  incidents: readonly { id: string; started: string }[],
+): IncidentFloor | undefined {
+  let floor: IncidentFloor | undefined;
+  for (const incident of incidents) {
+    const started = timeOf(incident.started);
+    if (Number.isNaN(started)) continue;
+    const lowerStarted = floor?.started === undefined || started < timeOf(floor.started);
+    const order = floor?.id === undefined ? -1 : compareNumericIds(incident.id, floor.id);
+    const lowerId = NUMERIC_ID.test(incident.id) && order !== null && order < 0;
+    floor = {
+      ...floor,
+      ...(lowerStarted ? { started: incident.started } : {}),
+      ...(lowerId ? { id: incident.id } : {}),
+    };
+  }
+  return floor;
+}

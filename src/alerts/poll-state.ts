@@ -1,0 +1,124 @@
+import { z } from "zod";
+
+/**
+ * The compact, JSON-serialisable state of one poll target (an API team as seen by one token), stored
+ * by the scheduler's commit after every poll, and the alert events the diff derives from it.
+ * The poller maps API client objects to these types: src/alerts never depends on the client's shapes.
+ */
+
+/** One incident as the API shows it now (A6). Timestamps are ISO 8601 strings as the API wrote them. */
+export interface IncidentSnapshot {
+  id: string;
+  monitorId: string;
+  started: string;
+  ended: string | null;
+  acknowledged: string | null;
+  /** A6: `maintenance` 0 or 1, mapped to a boolean. Maintenance incidents never raise alerts. */
+  maintenance: boolean;
+  reason: string | null;
+}
+
+export type IncidentStage = "open" | "acknowledged" | "resolved";
+
+/** What we remember about one incident between polls. */
+export interface TrackedIncident {
+  id: string;
+  monitorId: string;
+  started: string;
+  ended: string | null;
+  acknowledged: string | null;
+  /** The furthest stage emitted (or, for baseline and silent incidents, observed). Never goes back. */
+  stage: IncidentStage;
+  /** In maintenance when first seen: tracked so it is never announced later, but emits nothing. */
+  silent?: true;
+  /** When a poll last returned it (ms): an open incident not seen for the retention is let go. */
+  seen: number;
+}
+
+/**
+ * The "already handled" watermark: an untracked incident whose `started` is not after `started` AND
+ * whose numeric id is not above `id` is treated as one we saw and forgot (or one older than the
+ * baseline). Both are maxima over every incident forgotten, so a forgotten incident is always below
+ * it; requiring both keeps a genuinely new incident from being dropped unless the API both back-dates
+ * its start and gives it a smaller id than an incident we already let go.
+ */
+export interface IncidentFloor {
+  started?: string;
+  id?: string;
+}
+
+export interface PollState {
+  v: 1;
+  /** False until the first incident diff (the baseline) ran. */
+  baselined: boolean;
+  /** Open incidents, and resolved ones until the retention passes; keyed by incident id. */
+  tracked: Record<string, TrackedIncident>;
+  floor?: IncidentFloor;
+  /** checksSignature() of the last checks poll (see needsIncidentFetch). */
+  checksSignature?: string;
+  /** When incidents were last fetched and diffed (ms). */
+  incidentsFetchedAt?: number;
+}
+
+export type AlertEventType = "opened" | "acknowledged" | "resolved";
+
+export interface AlertEvent {
+  type: AlertEventType;
+  incidentId: string;
+  monitorId: string;
+  /** When the transition happened by the API's clock: started, acknowledged or ended. */
+  at: string;
+  /** The latest view of the incident. */
+  incident: IncidentSnapshot;
+}
+
+export class PollStateError extends Error {
+  override name = "PollStateError";
+}
+
+const trackedSchema = z.object({
+  id: z.string(),
+  monitorId: z.string(),
+  started: z.string(),
+  ended: z.string().nullable(),
+  acknowledged: z.string().nullable(),
+  stage: z.enum(["open", "acknowledged", "resolved"]),
+  silent: z.literal(true).optional(),
+  seen: z.number(),
+});
+
+const pollStateSchema = z.object({
+  v: z.literal(1),
+  baselined: z.boolean(),
+  tracked: z.record(z.string(), trackedSchema),
+  floor: z.object({ started: z.string().optional(), id: z.string().optional() }).optional(),
+  checksSignature: z.string().optional(),
+  incidentsFetchedAt: z.number().optional(),
+});
+
+export function emptyPollState(): PollState {
+  return { v: 1, baselined: false, tracked: {} };
+}
+
+export function encodePollState(state: PollState): string {
+  return JSON.stringify(state);
+}
+
+/** Null for a target never committed; a PollStateError for anything this version did not write. */
+export function decodePollState(raw: string | null | undefined): PollState | null {
+  if (raw === null || raw === undefined || raw === "") return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new PollStateError("poll state is not JSON");
+  }
+  const result = pollStateSchema.safeParse(parsed);
+  if (!result.success) throw new PollStateError(`poll state has the wrong shape: ${result.error.message}`);
+  return result.data as PollState;
+}
+
+/** Records the checks signature of a poll that did not fetch incidents. */
+export function withChecksSignature(state: PollState | null, signature: string): PollState {
+  return { ...(state ?? emptyPollState()), checksSignature: signature };
+}

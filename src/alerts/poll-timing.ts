@@ -1,0 +1,54 @@
+import { backoffDelay } from "../lib/backoff";
+
+/**
+ * When a poll target is due next (DESIGN.md section 5). Pure: the poller passes the results to the
+ * scheduler's commit, whose script only stores them.
+ */
+
+export interface PollTimingOptions {
+  /** Normal interval between polls of one target, in ms. */
+  intervalMs: number;
+  /** Share of the interval added or removed at random, so that targets added together spread out. */
+  jitter?: number;
+  /** Backoff after the first failure, in ms; doubles with each consecutive failure. */
+  backoffBaseMs?: number;
+  /** Longest backoff, in ms. */
+  backoffMaxMs?: number;
+  /** Random source in [0, 1); tests pass a fixed one. */
+  random?: () => number;
+}
+
+const DEFAULT_JITTER = 0.1;
+const DEFAULT_BACKOFF_BASE_MS = 5_000;
+const DEFAULT_BACKOFF_MAX_MS = 5 * 60_000;
+
+/** After a successful poll: interval +- jitter. */
+export function nextPollAt(now: number, options: PollTimingOptions): number {
+  const { intervalMs, jitter = DEFAULT_JITTER, random = Math.random } = options;
+  return Math.round(now + intervalMs * (1 - jitter + 2 * jitter * random()));
+}
+
+/**
+ * After a failed poll, `failures` counting this one (1 for the first): exponential backoff with "equal
+ * jitter" (half fixed, half random) so that a retry never comes back at once, capped at backoffMaxMs.
+ * Never sooner than the normal interval: a failing API is not polled faster than a healthy one.
+ */
+export function retryPollAt(now: number, failures: number, options: PollTimingOptions): number {
+  const {
+    intervalMs,
+    backoffBaseMs = DEFAULT_BACKOFF_BASE_MS,
+    backoffMaxMs = DEFAULT_BACKOFF_MAX_MS,
+    random,
+  } = options;
+  const attempt = Math.max(0, failures - 1);
+  const ceiling = Math.min(backoffMaxMs, backoffBaseMs * 2 ** attempt);
+  const half = ceiling / 2;
+  const delay = half + backoffDelay(attempt, { baseMs: backoffBaseMs / 2, maxMs: half, random });
+  return Math.round(now + Math.max(intervalMs, delay));
+}
+
+/** A 429's Retry-After (seconds, A2) as the end of the token group's cool-down; at least one interval. */
+export function coolDownUntil(now: number, retryAfterSeconds: number | null, minimumMs: number): number {
+  const seconds = retryAfterSeconds !== null && Number.isFinite(retryAfterSeconds) ? retryAfterSeconds : 0;
+  return Math.round(now + Math.max(minimumMs, seconds * 1000));
+}

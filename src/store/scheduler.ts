@@ -1,0 +1,290 @@
+import { randomBytes } from "node:crypto";
+import type { Redis } from "ioredis";
+import type { Keyspace } from "./keys";
+import { type ScriptRunner, scriptRunner } from "./scripts";
+
+/**
+ * The poll scheduler (DESIGN.md section 5): poll targets in sharded sorted sets `{p:N}:due` scored by
+ * their next due time, claimed in batches under a lease and committed with a lease check.
+ *
+ * Every shard's keys share the hash tag `{p:N}`, so each script touches one Cluster slot. A target's
+ * shard is `fnv1a(target) % shards`: every replica must run with the same shard count (changing it
+ * strands targets in their old shard until they are re-added).
+ *
+ * Timing policy (interval, jitter, backoff) belongs to the caller, which passes `nextDueAt` to commit;
+ * the scripts only store it. All times are epoch milliseconds passed in explicitly.
+ */
+
+export const DEFAULT_SHARDS = 16;
+/** Approximate bound of each shard's outbox stream: far above what delivery should ever lag behind. */
+export const DEFAULT_OUTBOX_MAX_LEN = 100_000;
+/**
+ * Cool-down keys outlive their end by this much. Only the stored end time decides; the expiry (relative,
+ * so that clock differences between replicas and Redis do not matter) merely removes old keys.
+ */
+const COOL_DOWN_KEY_MARGIN_MS = 60_000;
+
+export interface TargetRegistration {
+  /** Who needs the target polled (e.g. a channel subscription id); the last one to leave removes it. */
+  subscriber: string;
+  /** Token group (e.g. the token hash): a 429 cools down every target of the group. */
+  group: string;
+  /** Opaque string handed back with every claim (e.g. JSON naming the API team and the token owner). */
+  meta?: string;
+}
+
+export interface ClaimedTarget {
+  target: string;
+  leaseToken: string;
+  /** The state JSON of the last commit, null before the first. */
+  state: string | null;
+  /** Consecutive failed polls so far (drives the caller's backoff). */
+  failures: number;
+  meta: string | null;
+}
+
+export interface CommitInput {
+  /** The committing worker's time (ms); only used to size the cool-down key's expiry. */
+  now: number;
+  /** The new state JSON; omitted keeps the stored one (e.g. after a failed poll). */
+  state?: string;
+  nextDueAt: number;
+  /** Alert event JSON strings, XADDed to the shard's outbox in this order and in the same step. */
+  events?: readonly string[];
+  /** "reset" after a successful poll, "increment" after a failed one. */
+  failures: "reset" | "increment";
+  /** With coolDownUntil: no target of this group is claimed before then, in any shard (429). */
+  coolDownGroup?: string;
+  coolDownUntil?: number;
+}
+
+export interface TargetInfo {
+  shard: number;
+  dueAt: number | null;
+  state: string | null;
+  failures: number;
+  group: string | null;
+  leased: boolean;
+  subscribers: string[];
+}
+
+export class SchedulerInputError extends Error {
+  override name = "SchedulerInputError";
+}
+
+/** FNV-1a (32 bit) over the UTF-8 bytes: stable across processes and versions, cheap, well spread. */
+export function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (const byte of Buffer.from(text, "utf8")) {
+    hash ^= byte;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+export function shardOf(target: string, shards: number): number {
+  return fnv1a(target) % shards;
+}
+
+function requireTime(name: string, value: number): number {
+  if (!Number.isFinite(value) || value < 0) {
+    throw new SchedulerInputError(`${name} must be a time in ms, got ${value}`);
+  }
+  return Math.round(value);
+}
+
+function requireText(name: string, value: string): string {
+  if (typeof value !== "string" || value.length === 0) {
+    throw new SchedulerInputError(`${name} must be a non-empty string`);
+  }
+  return value;
+}
+
+export class SchedulerStore {
+  readonly shards: number;
+  private readonly redis: Redis;
+  private readonly keys: Keyspace;
+  private readonly scripts: ScriptRunner;
+  private readonly outboxMaxLen: number;
+
+  constructor(deps: { redis: Redis; keys: Keyspace; shards?: number; outboxMaxLen?: number }) {
+    this.redis = deps.redis;
+    this.keys = deps.keys;
+    this.shards = deps.shards ?? DEFAULT_SHARDS;
+    this.outboxMaxLen = deps.outboxMaxLen ?? DEFAULT_OUTBOX_MAX_LEN;
+    if (!Number.isInteger(this.shards) || this.shards < 1) {
+      throw new SchedulerInputError(`shards must be a positive integer, got ${this.shards}`);
+    }
+    this.scripts = scriptRunner(deps.redis);
+  }
+
+  shardOf(target: string): number {
+    return shardOf(requireText("target", target), this.shards);
+  }
+
+  /** The outbox stream key of a shard, for the delivery workers. */
+  outboxKey(shard: number): string {
+    return this.keys.alertOutbox(this.checkShard(shard));
+  }
+
+  /** Adds a subscriber, creating the target (due at firstDueAt) on the first; returns the subscriber count. */
+  async add(target: string, registration: TargetRegistration, firstDueAt: number): Promise<number> {
+    const shard = this.shardOf(target);
+    return this.scripts.run("add", this.targetKeys(shard, target), [
+      target,
+      requireText("subscriber", registration.subscriber),
+      registration.group,
+      registration.meta ?? "",
+      requireTime("firstDueAt", firstDueAt),
+    ]);
+  }
+
+  /** Removes a subscriber; the last one removes the target. Returns the subscribers left. */
+  async remove(target: string, subscriber: string): Promise<number> {
+    const shard = this.shardOf(target);
+    return this.scripts.run("remove", this.targetKeys(shard, target), [
+      target,
+      requireText("subscriber", subscriber),
+    ]);
+  }
+
+  async has(target: string): Promise<boolean> {
+    return (await this.redis.exists(this.keys.pollTarget(this.shardOf(target), target))) === 1;
+  }
+
+  /** What is stored about a target (for status pages and tests); null when it does not exist. */
+  async inspect(target: string): Promise<TargetInfo | null> {
+    const shard = this.shardOf(target);
+    const [fields, score, subscribers] = await Promise.all([
+      this.redis.hgetall(this.keys.pollTarget(shard, target)),
+      this.redis.zscore(this.keys.pollDue(shard), target),
+      this.redis.smembers(this.keys.pollSubscribers(shard, target)),
+    ]);
+    if (Object.keys(fields).length === 0) return null;
+    return {
+      shard,
+      dueAt: score === null ? null : Number(score),
+      state: fields.state ?? null,
+      failures: Number(fields.failures ?? 0),
+      group: fields.group || null,
+      leased: Boolean(fields.lease),
+      subscribers: subscribers.sort(),
+    };
+  }
+
+  /**
+   * Leases up to `limit` due targets of a shard until now + leaseMs. Targets of a cooling-down token
+   * group are moved to the end of the cool-down instead (they count against `limit`).
+   */
+  async claim(
+    shard: number,
+    now: number,
+    leaseMs: number,
+    limit: number,
+    workerId: string,
+  ): Promise<ClaimedTarget[]> {
+    this.checkShard(shard);
+    const at = requireTime("now", now);
+    const until = at + requireTime("leaseMs", leaseMs);
+    // The nonce keeps tokens unique even when a removed target is re-added and its epoch restarts.
+    const stem = `${requireText("workerId", workerId)}:${randomBytes(6).toString("hex")}`;
+    const rows = await this.scripts.run(
+      "claim",
+      [this.keys.pollDue(shard), this.keys.pollTargetPrefix(shard), this.keys.pollCoolDownPrefix(shard)],
+      [at, until, Math.max(1, Math.floor(limit)), stem],
+    );
+    return rows.map(([target, leaseToken, state, failures, meta]) => ({
+      target,
+      leaseToken,
+      state: state === "" ? null : state,
+      failures: Number(failures),
+      meta: meta === "" ? null : meta,
+    }));
+  }
+
+  /**
+   * Commits a poll under its lease: state, next due time, events into the outbox, failure count and
+   * cool-down in one script. False when the lease was lost (a stale replica): nothing was written.
+   * The due time is never before the cool-down given here.
+   */
+  async commit(shard: number, target: string, leaseToken: string, input: CommitInput): Promise<boolean> {
+    this.checkShard(shard);
+    const coolDown = this.coolDownOf(input);
+    const dueAt = Math.max(requireTime("nextDueAt", input.nextDueAt), coolDown?.until ?? 0);
+    const committed = await this.scripts.run(
+      "commit",
+      [
+        this.keys.pollDue(shard),
+        this.keys.pollTarget(shard, requireText("target", target)),
+        this.keys.alertOutbox(shard),
+        this.keys.pollCoolDownPrefix(shard),
+      ],
+      [
+        target,
+        requireText("leaseToken", leaseToken),
+        input.state === undefined ? "0" : "1",
+        input.state ?? "",
+        dueAt,
+        input.failures === "increment" ? "increment" : "reset",
+        coolDown?.group ?? "",
+        coolDown?.until ?? 0,
+        coolDown ? this.coolDownKeyTtl(coolDown.until, input.now) : 0,
+        this.outboxMaxLen,
+        ...(input.events ?? []),
+      ],
+    );
+    if (committed !== 1) return false;
+    // The group's targets live in every shard: the commit set this shard's cool-down atomically, the
+    // others follow here. A crash in between only shortens the cool-down elsewhere (one more 429).
+    if (coolDown) await this.coolDown(coolDown.group, coolDown.until, input.now, shard);
+    return true;
+  }
+
+  /** Extends a token group's cool-down in every shard (or every shard but `except`); never shortens it. */
+  async coolDown(group: string, until: number, now: number, except?: number): Promise<void> {
+    requireText("group", group);
+    const at = requireTime("until", until);
+    const ttl = this.coolDownKeyTtl(at, now);
+    const runs: Promise<unknown>[] = [];
+    for (let shard = 0; shard < this.shards; shard++) {
+      if (shard === except) continue;
+      runs.push(this.scripts.run("cool-down", [this.keys.pollCoolDown(shard, group)], [at, ttl]));
+    }
+    await Promise.all(runs);
+  }
+
+  /** How long a worker may sleep before the shard's earliest due time, at most maxMs (0: due now). */
+  async nextDueIn(shard: number, now: number, maxMs: number): Promise<number> {
+    const first = await this.redis.zrange(this.keys.pollDue(this.checkShard(shard)), 0, 0, "WITHSCORES");
+    const score = first[1];
+    if (score === undefined) return maxMs;
+    return Math.min(maxMs, Math.max(0, Number(score) - now));
+  }
+
+  private targetKeys(shard: number, target: string): string[] {
+    return [
+      this.keys.pollDue(shard),
+      this.keys.pollTarget(shard, target),
+      this.keys.pollSubscribers(shard, target),
+    ];
+  }
+
+  private coolDownOf(input: CommitInput): { group: string; until: number } | null {
+    if (input.coolDownGroup === undefined && input.coolDownUntil === undefined) return null;
+    if (!input.coolDownGroup || input.coolDownUntil === undefined) {
+      throw new SchedulerInputError("coolDownGroup and coolDownUntil go together");
+    }
+    return { group: input.coolDownGroup, until: requireTime("coolDownUntil", input.coolDownUntil) };
+  }
+
+  private coolDownKeyTtl(until: number, now: number): number {
+    return Math.max(0, until - requireTime("now", now)) + COOL_DOWN_KEY_MARGIN_MS;
+  }
+
+  private checkShard(shard: number): number {
+    if (!Number.isInteger(shard) || shard < 0 || shard >= this.shards) {
+      throw new SchedulerInputError(`shard must be an integer in [0, ${this.shards}), got ${shard}`);
+    }
+    return shard;
+  }
+}

@@ -1,0 +1,109 @@
+import { readdirSync, readFileSync } from "node:fs";
+import type { Redis } from "ioredis";
+
+/**
+ * Loads the Lua scripts of `./scripts/` (BullMQ style: `name-<numkeys>.lua`, each opening with a
+ * KEYS/ARGV/result comment) and runs them through ioredis `defineCommand` (EVALSHA, EVAL on NOSCRIPT).
+ *
+ * Commands are registered as `uc<SCRIPT_VERSION>_<name>`. Bump SCRIPT_VERSION whenever a script's
+ * keys, arguments or reply change: during a rolling deploy each version then runs its own scripts
+ * instead of a newer body that it would call with the old arguments.
+ */
+export const SCRIPT_VERSION = 1;
+
+/** What each script replies (Redis integers arrive as numbers, nil never occurs). */
+export interface ScriptReplies {
+  add: number;
+  claim: [target: string, leaseToken: string, state: string, failures: number, meta: string][];
+  commit: 0 | 1;
+  "cool-down": 0 | 1;
+  remove: number;
+}
+
+export type ScriptName = keyof ScriptReplies;
+
+export interface LuaScript {
+  name: string;
+  numberOfKeys: number;
+  /** The ioredis command name: versioned, so that two deployed versions never mix. */
+  command: string;
+  lua: string;
+}
+
+export class ScriptError extends Error {
+  override name = "ScriptError";
+}
+
+const SCRIPT_FILE = /^([a-z][a-z0-9-]*)-(\d+)\.lua$/;
+const SCRIPTS_DIR = new URL("./scripts/", import.meta.url);
+
+export function commandName(script: string): string {
+  return `uc${SCRIPT_VERSION}_${script.replaceAll("-", "_")}`;
+}
+
+/** Parses `claim-3.lua` into its name and key count; null for a file that is not a script. */
+export function parseScriptFileName(file: string): { name: string; numberOfKeys: number } | null {
+  const match = SCRIPT_FILE.exec(file);
+  if (!match) return null;
+  return { name: match[1]!, numberOfKeys: Number(match[2]) };
+}
+
+/** Reads every script of a folder; a name present twice (with two key counts) is an error. */
+export function readScripts(dir: URL = SCRIPTS_DIR): Map<string, LuaScript> {
+  const scripts = new Map<string, LuaScript>();
+  for (const file of readdirSync(dir).sort()) {
+    if (!file.endsWith(".lua")) continue;
+    const parsed = parseScriptFileName(file);
+    if (!parsed) throw new ScriptError(`script file ${file} is not named <name>-<numkeys>.lua`);
+    if (scripts.has(parsed.name)) throw new ScriptError(`script ${parsed.name} exists twice`);
+    const lua = readFileSync(new URL(file, dir), "utf8");
+    scripts.set(parsed.name, { ...parsed, command: commandName(parsed.name), lua });
+  }
+  return scripts;
+}
+
+let cached: Map<string, LuaScript> | undefined;
+
+/** The project's scripts, read from disk once per process. */
+export function projectScripts(): Map<string, LuaScript> {
+  cached ??= readScripts();
+  return cached;
+}
+
+type ScriptCommand = (...keysAndArgs: (string | number)[]) => Promise<unknown>;
+
+const registered = new WeakSet<Redis>();
+
+function register(redis: Redis): void {
+  if (registered.has(redis)) return;
+  for (const script of projectScripts().values()) {
+    redis.defineCommand(script.command, { numberOfKeys: script.numberOfKeys, lua: script.lua });
+  }
+  registered.add(redis);
+}
+
+/** A typed runner: `run("claim", keys, args)`; the key count is checked against the file name. */
+export interface ScriptRunner {
+  run<N extends ScriptName>(
+    name: N,
+    keys: readonly string[],
+    args: readonly (string | number)[],
+  ): Promise<ScriptReplies[N]>;
+}
+
+export function scriptRunner(redis: Redis): ScriptRunner {
+  register(redis);
+  return {
+    async run(name, keys, args) {
+      const script = projectScripts().get(name);
+      if (!script) throw new ScriptError(`no script file for ${name} in ${SCRIPTS_DIR.pathname}`);
+      // ioredis would silently read surplus keys as arguments: a wrong count is a bug, said loudly.
+      if (keys.length !== script.numberOfKeys) {
+        throw new ScriptError(`script ${name} takes ${script.numberOfKeys} keys, got ${keys.length}`);
+      }
+      const command = (redis as unknown as Record<string, ScriptCommand>)[script.command];
+      if (!command) throw new ScriptError(`script ${name} is not registered on this connection`);
+      return (await command.call(redis, ...keys, ...args)) as ScriptReplies[typeof name];
+    },
+  };
+}

@@ -1,0 +1,255 @@
+import { describe, expect, it } from "vitest";
+import { retryPollAt } from "../../../src/alerts/poll-timing";
+import { keyspace } from "../../../src/store/keys";
+import { SchedulerInputError, SchedulerStore, shardOf } from "../../../src/store/scheduler";
+import { testRedis } from "../../support/redis";
+
+const T = Date.parse("2025-01-01T00:00:00Z");
+const LEASE = 10_000;
+
+function setup(shards = 4) {
+  const { redis, prefix } = testRedis();
+  const keys = keyspace(prefix);
+  return { redis, keys, store: new SchedulerStore({ redis, keys, shards }) };
+}
+
+/** Targets named so that they land in the wanted shards. */
+function targetsIn(shard: number, count: number, shards = 4, tag = "t"): string[] {
+  const found: string[] = [];
+  for (let i = 0; found.length < count; i++) {
+    const target = `team:${tag}${i}:hash`;
+    if (shardOf(target, shards) === shard) found.push(target);
+  }
+  return found;
+}
+
+async function outbox(store: SchedulerStore, redis: ReturnType<typeof testRedis>["redis"], shard: number) {
+  const entries = await redis.xrange(store.outboxKey(shard), "-", "+");
+  return entries.map(([, fields]) => Object.fromEntries(chunk(fields)));
+}
+
+function chunk(fields: string[]): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (let i = 0; i < fields.length; i += 2) pairs.push([fields[i]!, fields[i + 1]!]);
+  return pairs;
+}
+
+describe("scheduler leases", () => {
+  it("claims a due target under a lease that a second claim cannot take", async () => {
+    const { store } = setup();
+    const [target] = targetsIn(1, 1);
+    await store.add(target!, { subscriber: "C1", group: "tok", meta: '{"team":"1"}' }, T);
+
+    expect(await store.claim(1, T - 1, LEASE, 10, "w1")).toEqual([]);
+    const [claimed, ...rest] = await store.claim(1, T, LEASE, 10, "w1");
+    expect(rest).toEqual([]);
+    expect(claimed).toMatchObject({ target, state: null, failures: 0, meta: '{"team":"1"}' });
+    expect(claimed!.leaseToken).toMatch(/^w1:/);
+    expect(await store.inspect(target!)).toMatchObject({ leased: true, dueAt: T + LEASE });
+
+    expect(await store.claim(1, T + LEASE - 1, LEASE, 10, "w2")).toEqual([]);
+  });
+
+  it("gives a target back after its lease passes and refuses the first worker's late commit", async () => {
+    const { store, redis } = setup();
+    const [target] = targetsIn(2, 1);
+    await store.add(target!, { subscriber: "C1", group: "tok" }, T);
+    const [first] = await store.claim(2, T, LEASE, 10, "w1");
+    const [second] = await store.claim(2, T + LEASE, LEASE, 10, "w2");
+    expect(second?.target).toBe(target);
+    expect(second!.leaseToken).not.toBe(first!.leaseToken);
+
+    const late = await store.commit(2, target!, first!.leaseToken, {
+      now: T,
+      state: '{"from":"w1"}',
+      nextDueAt: T + 60_000,
+      events: ['{"type":"opened"}'],
+      failures: "reset",
+    });
+    expect(late).toBe(false);
+    expect(await outbox(store, redis, 2)).toEqual([]);
+    expect(await store.inspect(target!)).toMatchObject({ state: null, leased: true, dueAt: T + 2 * LEASE });
+
+    const current = await store.commit(2, target!, second!.leaseToken, {
+      now: T,
+      state: '{"from":"w2"}',
+      nextDueAt: T + 60_000,
+      failures: "reset",
+    });
+    expect(current).toBe(true);
+    expect(await store.inspect(target!)).toMatchObject({ state: '{"from":"w2"}', leased: false });
+    // A replayed commit with the same (now cleared) lease is refused too.
+    expect(
+      await store.commit(2, target!, second!.leaseToken, { now: T, nextDueAt: T, failures: "reset" }),
+    ).toBe(false);
+  });
+
+  it("commits state, due time and outbox events in one step", async () => {
+    const { store, redis } = setup();
+    const [target] = targetsIn(3, 1);
+    await store.add(target!, { subscriber: "C1", group: "tok" }, T);
+    const [claimed] = await store.claim(3, T, LEASE, 10, "w1");
+    const events = [
+      JSON.stringify({ type: "opened", incidentId: "7" }),
+      JSON.stringify({ type: "resolved", incidentId: "7" }),
+    ];
+    const ok = await store.commit(3, target!, claimed!.leaseToken, {
+      now: T,
+      state: '{"v":1}',
+      nextDueAt: T + 5_000,
+      events,
+      failures: "reset",
+    });
+    expect(ok).toBe(true);
+    expect(await outbox(store, redis, 3)).toEqual(events.map((event) => ({ target, event })));
+    expect(await store.inspect(target!)).toMatchObject({ state: '{"v":1}', dueAt: T + 5_000, leased: false });
+
+    expect(await store.claim(3, T + 4_999, LEASE, 10, "w1")).toEqual([]);
+    const [again] = await store.claim(3, T + 5_000, LEASE, 10, "w1");
+    expect(again).toMatchObject({ target, state: '{"v":1}' });
+    // A commit without state keeps the stored one.
+    await store.commit(3, target!, again!.leaseToken, {
+      now: T,
+      nextDueAt: T + 9_000,
+      failures: "increment",
+    });
+    expect(await store.inspect(target!)).toMatchObject({ state: '{"v":1}', failures: 1 });
+  });
+
+  it("counts consecutive failures for the backoff and resets them on success", async () => {
+    const { store } = setup();
+    const [target] = targetsIn(0, 1);
+    await store.add(target!, { subscriber: "C1", group: "tok" }, T);
+    const timing = { intervalMs: 5_000, backoffBaseMs: 5_000, backoffMaxMs: 60_000, random: () => 0.5 };
+    let now = T;
+    const delays: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const [claimed] = await store.claim(0, now, LEASE, 10, "w1");
+      expect(claimed?.failures).toBe(i);
+      const nextDueAt = retryPollAt(now, claimed!.failures + 1, timing);
+      await store.commit(0, target!, claimed!.leaseToken, { now, nextDueAt, failures: "increment" });
+      delays.push(nextDueAt - now);
+      now = nextDueAt;
+    }
+    expect(delays).toEqual([...delays].sort((a, b) => a - b));
+    expect(delays[3]!).toBeGreaterThan(delays[0]!);
+    expect((await store.inspect(target!))?.failures).toBe(4);
+
+    const [claimed] = await store.claim(0, now, LEASE, 10, "w1");
+    await store.commit(0, target!, claimed!.leaseToken, { now, nextDueAt: now + 5_000, failures: "reset" });
+    expect((await store.inspect(target!))?.failures).toBe(0);
+  });
+
+  it("cools down every target of a token group, in every shard, and no other", async () => {
+    const { store } = setup();
+    const [a] = targetsIn(0, 1, 4, "a");
+    const [b] = targetsIn(1, 1, 4, "b");
+    const [c] = targetsIn(1, 1, 4, "c");
+    await store.add(a!, { subscriber: "C1", group: "tokA" }, T);
+    await store.add(b!, { subscriber: "C2", group: "tokA" }, T + 1_000);
+    await store.add(c!, { subscriber: "C3", group: "tokB" }, T + 1_000);
+
+    const [claimed] = await store.claim(0, T, LEASE, 10, "w1");
+    const until = T + 60_000;
+    await store.commit(0, a!, claimed!.leaseToken, {
+      now: T,
+      nextDueAt: T + 5_000,
+      failures: "increment",
+      coolDownGroup: "tokA",
+      coolDownUntil: until,
+    });
+    expect((await store.inspect(a!))?.dueAt).toBe(until);
+
+    const inShard1 = await store.claim(1, T + 1_000, LEASE, 10, "w2");
+    expect(inShard1.map((row) => row.target)).toEqual([c]);
+    await store.commit(1, c!, inShard1[0]!.leaseToken, {
+      now: T,
+      nextDueAt: T + 3_600_000,
+      failures: "reset",
+    });
+    expect((await store.inspect(b!))?.dueAt).toBe(until);
+    expect(await store.claim(1, until - 1, LEASE, 10, "w2")).toEqual([]);
+    expect((await store.claim(1, until, LEASE, 10, "w2")).map((row) => row.target)).toEqual([b]);
+
+    // A shorter cool-down never cuts a longer one short.
+    await store.coolDown("tokA", until + 60_000, T);
+    await store.coolDown("tokA", until + 1_000, T);
+    expect((await store.claim(0, until + 30_000, LEASE, 10, "w1")).length).toBe(0);
+    expect((await store.inspect(a!))?.dueAt).toBe(until + 60_000);
+  });
+
+  it("keeps shards independent: claims, outboxes and due times", async () => {
+    const { store, redis } = setup();
+    const [x] = targetsIn(0, 1);
+    const ys = targetsIn(3, 3);
+    await store.add(x!, { subscriber: "C1", group: "g" }, T);
+    for (const y of ys) await store.add(y, { subscriber: "C1", group: "g" }, T + 500);
+
+    expect((await store.claim(0, T + 1_000, LEASE, 10, "w")).map((r) => r.target)).toEqual([x]);
+    const limited = await store.claim(3, T + 1_000, LEASE, 2, "w");
+    expect(limited).toHaveLength(2);
+    expect(await store.claim(3, T + 1_000, LEASE, 10, "w")).toHaveLength(1);
+
+    await store.commit(3, limited[0]!.target, limited[0]!.leaseToken, {
+      now: T,
+      nextDueAt: T + 20_000,
+      events: ['{"n":1}'],
+      failures: "reset",
+    });
+    expect(await outbox(store, redis, 3)).toHaveLength(1);
+    expect(await outbox(store, redis, 0)).toEqual([]);
+
+    expect(await store.nextDueIn(1, T, 30_000)).toBe(30_000);
+    expect(await store.nextDueIn(0, T, 30_000)).toBe(LEASE + 1_000);
+    expect(await store.nextDueIn(0, T + 50_000, 30_000)).toBe(0);
+    expect(await store.nextDueIn(0, T, 5_000)).toBe(5_000);
+  });
+});
+
+describe("scheduler targets", () => {
+  it("shares one target among subscribers and removes it with the last", async () => {
+    const { store } = setup();
+    const target = "team:42:abc";
+    expect(await store.has(target)).toBe(false);
+    expect(await store.add(target, { subscriber: "C1", group: "abc", meta: "m1" }, T)).toBe(1);
+    expect(await store.add(target, { subscriber: "C2", group: "abc", meta: "m2" }, T + 99_000)).toBe(2);
+    expect(await store.add(target, { subscriber: "C2", group: "abc", meta: "m2" }, T)).toBe(2);
+    expect(await store.inspect(target)).toMatchObject({ dueAt: T, subscribers: ["C1", "C2"], group: "abc" });
+
+    const shard = store.shardOf(target);
+    const [claimed] = await store.claim(shard, T, LEASE, 10, "w");
+    expect(claimed?.meta).toBe("m2");
+
+    expect(await store.remove(target, "C1")).toBe(1);
+    expect(await store.has(target)).toBe(true);
+    expect(await store.remove(target, "C2")).toBe(0);
+    expect(await store.has(target)).toBe(false);
+    expect(await store.inspect(target)).toBeNull();
+    expect(await store.nextDueIn(shard, T, 1_000)).toBe(1_000);
+
+    // The lease holder of a removed target cannot bring it back.
+    expect(
+      await store.commit(shard, target, claimed!.leaseToken, {
+        now: T,
+        state: "{}",
+        nextDueAt: T,
+        failures: "reset",
+      }),
+    ).toBe(false);
+    expect(await store.has(target)).toBe(false);
+    expect(await store.remove(target, "C2")).toBe(0);
+  });
+
+  it("rejects bad input with a typed error", async () => {
+    const { store } = setup();
+    await expect(store.add("", { subscriber: "C1", group: "g" }, T)).rejects.toThrow(SchedulerInputError);
+    await expect(store.claim(4, T, LEASE, 1, "w")).rejects.toThrow(SchedulerInputError);
+    await expect(store.claim(0, Number.NaN, LEASE, 1, "w")).rejects.toThrow(SchedulerInputError);
+    await expect(
+      store.commit(0, "team:1:x", "tok", { now: T, nextDueAt: T, failures: "reset", coolDownGroup: "g" }),
+    ).rejects.toThrow(SchedulerInputError);
+    expect(() => new SchedulerStore({ redis: testRedis().redis, keys: keyspace("x:"), shards: 0 })).toThrow(
+      SchedulerInputError,
+    );
+  });
+});

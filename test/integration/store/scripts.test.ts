@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { keyspace } from "../../../src/store/keys";
+import {
+  commandName,
+  parseScriptFileName,
+  projectScripts,
+  readScripts,
+  SCRIPT_VERSION,
+  ScriptError,
+  scriptRunner,
+} from "../../../src/store/scripts";
+import { testRedis } from "../../support/redis";
+
+const scratch = mkdtempSync(join(tmpdir(), "uc-scripts-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function folderWith(files: Record<string, string>): URL {
+  const dir = mkdtempSync(join(scratch, "d-"));
+  for (const [name, body] of Object.entries(files)) writeFileSync(join(dir, name), body);
+  return pathToFileURL(`${dir}/`);
+}
+
+describe("Lua script loader", () => {
+  it("derives the key count from the file name and versions the command name", () => {
+    expect(parseScriptFileName("claim-3.lua")).toEqual({ name: "claim", numberOfKeys: 3 });
+    expect(parseScriptFileName("cool-down-1.lua")).toEqual({ name: "cool-down", numberOfKeys: 1 });
+    expect(parseScriptFileName("claim.lua")).toBeNull();
+    expect(commandName("cool-down")).toBe(`uc${SCRIPT_VERSION}_cool_down`);
+  });
+
+  it("reads every script of the project, each opening with its KEYS/ARGV/result comment", () => {
+    const scripts = projectScripts();
+    expect([...scripts.keys()].sort()).toEqual(["add", "claim", "commit", "cool-down", "remove"]);
+    for (const script of scripts.values()) {
+      const header = script.lua.slice(0, script.lua.indexOf("]]"));
+      expect(script.lua.startsWith("--[[")).toBe(true);
+      expect(header).toContain("KEYS[1]");
+      expect(header).toContain(`KEYS[${script.numberOfKeys}]`);
+      expect(header).not.toContain(`KEYS[${script.numberOfKeys + 1}]`);
+      expect(header).toContain("Result:");
+    }
+  });
+
+  it("refuses a misnamed or duplicated script file", () => {
+    expect(() => readScripts(folderWith({ "claim.lua": "return 1" }))).toThrow(ScriptError);
+    expect(() => readScripts(folderWith({ "a-1.lua": "return 1", "a-2.lua": "return 2" }))).toThrow(
+      /exists twice/,
+    );
+    expect(readScripts(folderWith({ "a-1.lua": "return 1", "notes.txt": "x" })).get("a")).toMatchObject({
+      numberOfKeys: 1,
+      command: commandName("a"),
+    });
+  });
+
+  it("runs a script under its versioned name and checks the key count", async () => {
+    const { redis, prefix } = testRedis();
+    const keys = keyspace(prefix);
+    const run = scriptRunner(redis);
+    const key = keys.pollCoolDown(0, "g");
+    expect(await run.run("cool-down", [key], [Date.now() + 60_000, 120_000])).toBe(1);
+    expect(await run.run("cool-down", [key], [Date.now() + 1_000, 120_000])).toBe(0);
+    await expect(run.run("cool-down", [key, key], [1])).rejects.toThrow(ScriptError);
+    // Registered on the connection under the versioned name only.
+    expect(typeof (redis as unknown as Record<string, unknown>)[commandName("cool-down")]).toBe("function");
+    expect((redis as unknown as Record<string, unknown>)["cool-down"]).toBeUndefined();
+    // A second runner on the same connection reuses the registration.
+    expect(await scriptRunner(redis).run("cool-down", [key], [Date.now() + 120_000, 180_000])).toBe(1);
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import {
+  type CheckSnapshot,
+  checksSignature,
+  INCIDENT_FETCH_INTERVAL_MS,
+  needsIncidentFetch,
+} from "../../../src/alerts/checks-signature";
+
+const check = (id: string, monitorId: string, location: string, state: number): CheckSnapshot => ({
+  id,
+  monitorId,
+  location,
+  state,
+});
+
+describe("checksSignature", () => {
+  it("changes with the set of failing monitors, not with every new check", () => {
+    const before = [check("3", "m1", "fra", 1), check("2", "m2", "fra", 1)];
+    const newer = [check("4", "m1", "fra", 1), ...before];
+    expect(checksSignature(newer)).toBe(checksSignature(before));
+    const failing = [check("5", "m2", "fra", -1), ...newer];
+    expect(checksSignature(failing)).not.toBe(checksSignature(newer));
+    expect(checksSignature(failing)).toMatch(/^1:/);
+  });
+
+  it("uses each location's latest check (A5: newest first) and ignores order of failing monitors", () => {
+    const recovered = [check("9", "m1", "fra", 1), check("8", "m1", "fra", -1)];
+    expect(checksSignature(recovered)).toBe(checksSignature([]));
+    const oneLocationDown = [check("9", "m1", "fra", 1), check("8", "m1", "nyc", -1)];
+    expect(checksSignature(oneLocationDown)).toMatch(/^1:/);
+    const a = [check("2", "m1", "fra", -1), check("1", "m2", "fra", -1)];
+    expect(checksSignature(a)).toBe(checksSignature([...a].reverse()));
+  });
+});
+
+describe("needsIncidentFetch", () => {
+  const checks = [check("1", "m1", "fra", -1)];
+  const signature = checksSignature(checks);
+  const now = 1_000_000;
+
+  it("fetches the first time, when the checks changed, and once the interval has passed", () => {
+    expect(needsIncidentFetch(undefined, checks, undefined, now)).toBe(true);
+    expect(needsIncidentFetch(signature, checks, now - 1_000, now)).toBe(false);
+    expect(needsIncidentFetch(signature, [], now - 1_000, now)).toBe(true);
+    expect(needsIncidentFetch(signature, checks, now - INCIDENT_FETCH_INTERVAL_MS, now)).toBe(true);
+    expect(needsIncidentFetch(signature, checks, now - 5_000, now, 5_000)).toBe(true);
+  });
+});
