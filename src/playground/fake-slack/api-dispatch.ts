@@ -1,0 +1,125 @@
+import type { Args } from "./args";
+import { parseApiBody } from "./args";
+import { SlackApiError, SlackRateLimitedError } from "./errors";
+import type { FailureQueue } from "./failure-queue";
+import type { ApiCallRecord } from "./types";
+import { type MethodContext, webApiMethods } from "./web-api";
+
+export interface ApiAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+}
+
+const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
+
+function bearer(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? "");
+  return match?.[1];
+}
+
+/** Arguments as recorded: the token left out, binary parts replaced by their size. */
+function recordable(args: Args): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(args)) {
+    if (key === "token") continue;
+    out[key] = Buffer.isBuffer(value) ? `<${value.length} bytes>` : value;
+  }
+  return out;
+}
+
+function errorBody(error: SlackApiError): Record<string, unknown> {
+  return {
+    ok: false,
+    error: error.code,
+    ...error.extra,
+    ...(error.messages.length > 0 ? { response_metadata: { messages: error.messages } } : {}),
+  };
+}
+
+/**
+ * One Web API call, answered as Slack does: HTTP 200 with `ok` for results and errors, 429 with Retry-After
+ * when rate limited, 404 `unknown_method` for methods that do not exist. Every call is recorded.
+ */
+export async function dispatchApiCall(input: {
+  method: string;
+  authorization: string | undefined;
+  contentType: string | undefined;
+  query: Args;
+  raw: Buffer;
+  ctx: MethodContext;
+  failures: FailureQueue;
+}): Promise<ApiAnswer> {
+  const { method, ctx } = input;
+  let args: Args = { ...input.query };
+  const answer = await answerCall();
+  const record: ApiCallRecord = {
+    method,
+    args: recordable(args),
+    at: ctx.clock.now(),
+    status: answer.status,
+    result: answer.body,
+  };
+  ctx.state.recordCall(record);
+  return answer;
+
+  async function answerCall(): Promise<ApiAnswer> {
+    const spec = webApiMethods[method];
+    if (!spec)
+      return {
+        status: 404,
+        headers: JSON_HEADERS,
+        body: { ok: false, error: "unknown_method", req_method: method },
+      };
+    let bodyKind: string;
+    try {
+      const parsed = await parseApiBody(input.contentType, input.raw);
+      args = { ...args, ...parsed.args };
+      bodyKind = parsed.kind;
+    } catch (error) {
+      if (error instanceof SlackApiError)
+        return { status: 200, headers: JSON_HEADERS, body: errorBody(error) };
+      throw error;
+    }
+    const failure = input.failures.take(method);
+    if (failure) {
+      if ("error" in failure)
+        return { status: 200, headers: JSON_HEADERS, body: { ok: false, error: failure.error } };
+      if (failure.status === 429) {
+        return {
+          status: 429,
+          headers: { ...JSON_HEADERS, "retry-after": String(failure.retryAfter) },
+          body: { ok: false, error: "ratelimited" },
+        };
+      }
+      return { status: 500, headers: JSON_HEADERS, body: { ok: false, error: "fatal_error" } };
+    }
+    // Slack takes the token from the Authorization header or, in form bodies and query strings, the `token`
+    // field; JSON bodies must use the header.
+    const fieldToken = bodyKind === "json" ? input.query.token : args.token;
+    const token = bearer(input.authorization) ?? (typeof fieldToken === "string" ? fieldToken : undefined);
+    if (token === undefined || token === "")
+      return { status: 200, headers: JSON_HEADERS, body: { ok: false, error: "not_authed" } };
+    const kind = token === ctx.config.botToken ? "bot" : token === ctx.config.appToken ? "app" : undefined;
+    if (kind === undefined)
+      return { status: 200, headers: JSON_HEADERS, body: { ok: false, error: "invalid_auth" } };
+    if (kind !== spec.token) {
+      return { status: 200, headers: JSON_HEADERS, body: { ok: false, error: "not_allowed_token_type" } };
+    }
+    try {
+      const result = await spec.handle(args, ctx);
+      return { status: 200, headers: JSON_HEADERS, body: { ok: true, ...result } };
+    } catch (error) {
+      if (error instanceof SlackApiError)
+        return { status: 200, headers: JSON_HEADERS, body: errorBody(error) };
+      if (error instanceof SlackRateLimitedError) {
+        return {
+          status: 429,
+          headers: { ...JSON_HEADERS, "retry-after": String(error.retryAfterSeconds) },
+          body: { ok: false, error: "ratelimited" },
+        };
+      }
+      throw error;
+    }
+  }
+}

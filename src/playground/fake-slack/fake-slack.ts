@@ -1,0 +1,271 @@
+import type { EventEmitter } from "node:events";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { parse as parseQuery } from "node:querystring";
+import { systemClock } from "../../lib/clock";
+import { dispatchApiCall } from "./api-dispatch";
+import { type Args, parseApiBody } from "./args";
+import { FailureQueue } from "./failure-queue";
+import { RateLimiter } from "./rate-limiter";
+import { ResponseUrlRegistry } from "./response-urls";
+import { SlackSender } from "./sender";
+import { FakeSocketMode } from "./socket-mode";
+import { FakeSlackState } from "./state";
+import { TriggerRegistry } from "./triggers";
+import type {
+  ApiFailure,
+  FakeChannelSeed,
+  FakeSlackConfig,
+  FakeSlackOptions,
+  FakeUsergroupSeed,
+  FakeUserSeed,
+} from "./types";
+import type { MethodContext } from "./web-api";
+import { acceptUpload } from "./web-api/files";
+
+export interface FakeSlack {
+  /** http://host:port of the fake. */
+  url: string;
+  /** `${url}/api/`, for WebClient's / Bolt's `slackApiUrl`. */
+  apiUrl: string;
+  config: FakeSlackConfig;
+  state: FakeSlackState;
+  /** "change" (FakeSlackChange) for a page; "call" (ApiCallRecord) per Web API call. */
+  events: EventEmitter;
+  /** The next `times` calls of `method` fail as given (before authentication and validation). */
+  failNext(method: string, failure: ApiFailure, times?: number): void;
+  sender: SlackSender;
+  /** A trigger_id for a user as an interaction would carry (for tests that call views.open directly). */
+  issueTriggerId(userId: string): string;
+  /** Where the sender delivers over HTTP (the bot's /slack/events URL). */
+  setAppUrl(url: string | undefined): void;
+  socket: {
+    connected(): boolean;
+    waitForConnection(timeoutMs?: number): Promise<void>;
+    /** Sends Slack's `disconnect` message; the SDK reconnects through apps.connections.open. */
+    requestReconnect(reason?: string): void;
+  };
+  close(): Promise<void>;
+}
+
+export const DEFAULT_USERS: FakeUserSeed[] = [
+  { id: "U0ALICE", name: "alice", realName: "Alice Adams", isAdmin: true },
+  { id: "U0BOB", name: "bob", realName: "Bob Brown" },
+  { id: "U0CAROL", name: "carol", realName: "Carol Chen" },
+];
+
+function defaultChannels(users: FakeUserSeed[], botUserId: string): FakeChannelSeed[] {
+  const everyone = users.map((u) => u.id);
+  return [
+    { id: "C0GENERAL", name: "general", members: [...everyone, botUserId] },
+    { id: "C0ALERTS", name: "alerts", members: [...everyone, botUserId] },
+    { id: "C0RANDOM", name: "random", members: everyone },
+  ];
+}
+
+function defaultUsergroups(users: FakeUserSeed[]): FakeUsergroupSeed[] {
+  return [
+    { id: "S0ONCALL", handle: "oncall", name: "On-call", users: users.slice(0, 2).map((u) => u.id) },
+    { id: "S0SRE", handle: "sre", name: "SRE", users: users.map((u) => u.id) },
+  ];
+}
+
+function readBody(request: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => resolve(Buffer.concat(chunks)));
+    request.on("error", reject);
+  });
+}
+
+function send(
+  response: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: string | Buffer,
+) {
+  response.writeHead(status, headers);
+  response.end(body);
+}
+
+function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  send(
+    response,
+    status,
+    { "content-type": "application/json; charset=utf-8", ...headers },
+    JSON.stringify(body),
+  );
+}
+
+/** A response_url body: JSON as Bolt's respond() sends it, or a form with a `payload` field. */
+function responseUrlBody(contentType: string | undefined, raw: Buffer): unknown {
+  const text = raw.toString("utf8");
+  try {
+    if ((contentType ?? "").includes("application/x-www-form-urlencoded")) {
+      const payload = parseQuery(text).payload;
+      return typeof payload === "string" ? JSON.parse(payload) : undefined;
+    }
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Starts the fake Slack (Web API, response_urls, file uploads, Socket Mode) on a free port by default. */
+export async function startFakeSlack(options: FakeSlackOptions): Promise<FakeSlack> {
+  const clock = options.clock ?? systemClock;
+  const botUserId = options.botUserId ?? "U0BOT";
+  const config: FakeSlackConfig = {
+    signingSecret: options.signingSecret,
+    botToken: options.botToken ?? "xoxb-fake-bot",
+    appToken: options.appToken ?? "xapp-fake-app",
+    teamId: options.teamId ?? "T0DEMO",
+    enterpriseId: options.enterpriseId,
+    teamDomain: options.teamDomain ?? "demo",
+    botUserId,
+    botId: options.botId ?? "B0BOT",
+    appId: options.appId ?? "A0UPTIME",
+    botName: "uptime",
+    ackTimeoutMs: options.ackTimeoutMs ?? 3000,
+    clock,
+  };
+  const users = options.users ?? DEFAULT_USERS;
+  const state = new FakeSlackState(config, {
+    users,
+    channels: options.channels ?? defaultChannels(users, botUserId),
+    usergroups: options.usergroups ?? defaultUsergroups(users),
+  });
+  const host = options.host ?? "127.0.0.1";
+  let baseUrl = "";
+  let appUrl = options.appUrl;
+  const failures = new FailureQueue();
+  const triggers = new TriggerRegistry(clock);
+  const socket = new FakeSocketMode(config.appId, () => baseUrl.replace(/^http/, "ws"));
+  const responseUrls = new ResponseUrlRegistry(state, clock, () => baseUrl);
+  const limiter =
+    options.channelRateLimitPerSecond !== undefined
+      ? new RateLimiter(
+          options.channelRateLimitPerSecond,
+          options.channelRateLimitBurst ?? Math.max(1, Math.ceil(options.channelRateLimitPerSecond)) + 2,
+          clock,
+        )
+      : undefined;
+  const ctx: MethodContext = {
+    state,
+    config,
+    clock,
+    triggers,
+    limiter,
+    get baseUrl() {
+      return baseUrl;
+    },
+    openSocketUrl: () => socket.openUrl(),
+  };
+
+  async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? "/", "http://fake");
+    const method = (request.method ?? "GET").toUpperCase();
+    const parts = url.pathname.split("/").filter((p) => p !== "");
+    const contentType = request.headers["content-type"];
+
+    if (parts[0] === "api" && parts.length === 2 && (method === "POST" || method === "GET")) {
+      const raw = method === "POST" ? await readBody(request) : Buffer.alloc(0);
+      const query: Args = {};
+      for (const [key, value] of url.searchParams) query[key] = value;
+      const answer = await dispatchApiCall({
+        method: decodeURIComponent(parts[1] ?? ""),
+        authorization: request.headers.authorization,
+        contentType,
+        query,
+        raw,
+        ctx,
+        failures,
+      });
+      return sendJson(response, answer.status, answer.body, answer.headers);
+    }
+    if (parts[0] === "response" && parts.length === 2 && method === "POST") {
+      const answer = responseUrls.post(parts[1] ?? "", responseUrlBody(contentType, await readBody(request)));
+      return sendJson(response, answer.status, answer.body);
+    }
+    if (parts[0] === "upload" && parts[1] === "v1" && parts.length === 3 && method === "POST") {
+      const raw = await readBody(request);
+      const { args } = await parseApiBody(contentType ?? "application/octet-stream", raw).catch(() => ({
+        args: {} as Args,
+      }));
+      const file = acceptUpload(state, parts[2] ?? "", args, raw);
+      // Slack's upload endpoint answers "OK - <bytes>" in plain text.
+      if (!file) return send(response, 404, { "content-type": "text/plain" }, "file not found");
+      return send(response, 200, { "content-type": "text/plain" }, `OK - ${file.content?.length ?? 0}`);
+    }
+    if (parts[0] === "files-pri" && parts.length >= 3 && method === "GET") {
+      const id = (parts[1] ?? "").split("-").pop() ?? "";
+      const file = state.files.get(id);
+      if (!file?.content) return send(response, 404, { "content-type": "text/plain" }, "file not found");
+      return send(response, 200, { "content-type": "application/octet-stream" }, file.content);
+    }
+    sendJson(response, 404, { ok: false, error: "not_found" });
+  }
+
+  const server = createServer((request, response) => {
+    route(request, response).catch((error: unknown) => {
+      // A bug in the fake must be loud, but must not take the process down mid-test.
+      state.events.emit("internal_error", error);
+      console.error("fake Slack internal error", error);
+      if (!response.headersSent) sendJson(response, 500, { ok: false, error: "fatal_error" });
+      else response.end();
+    });
+  });
+  server.on("upgrade", (request, duplex, head: Buffer) => socket.handleUpgrade(request, duplex, head));
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const publicHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
+  baseUrl = `http://${publicHost.includes(":") ? `[${publicHost}]` : publicHost}:${port}`;
+
+  const sender = new SlackSender({
+    config,
+    state,
+    triggers,
+    responseUrls,
+    socket,
+    methodContext: ctx,
+    appUrl: () => appUrl,
+  });
+
+  return {
+    url: baseUrl,
+    apiUrl: `${baseUrl}/api/`,
+    config,
+    state,
+    events: state.events,
+    failNext: (method, failure, times = 1) => failures.add(method, failure, times),
+    sender,
+    issueTriggerId: (userId) => triggers.issue(userId),
+    setAppUrl: (next) => {
+      appUrl = next;
+    },
+    socket: {
+      connected: () => socket.connected(),
+      waitForConnection: (timeoutMs) => socket.waitForConnection(timeoutMs),
+      requestReconnect: (reason) => socket.requestReconnect(reason),
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        socket.close();
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

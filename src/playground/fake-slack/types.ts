@@ -1,0 +1,228 @@
+import type { Clock } from "../../lib/clock";
+
+export interface FakeUserSeed {
+  id: string;
+  name: string;
+  realName: string;
+  isAdmin?: boolean;
+}
+
+export interface FakeChannelSeed {
+  id: string;
+  name: string;
+  isPrivate?: boolean;
+  isArchived?: boolean;
+  /** Include the bot user id to have the bot in the channel. */
+  members: string[];
+}
+
+export interface FakeUsergroupSeed {
+  id: string;
+  handle: string;
+  name: string;
+  users: string[];
+}
+
+export interface FakeSlackOptions {
+  /** Free port by default. */
+  port?: number;
+  host?: string;
+  signingSecret: string;
+  botToken?: string;
+  appToken?: string;
+  /** The bot's HTTP endpoint, e.g. http://127.0.0.1:3000/slack/events (can be set later with setAppUrl). */
+  appUrl?: string;
+  teamId?: string;
+  enterpriseId?: string;
+  teamDomain?: string;
+  botUserId?: string;
+  botId?: string;
+  appId?: string;
+  users?: FakeUserSeed[];
+  channels?: FakeChannelSeed[];
+  usergroups?: FakeUsergroupSeed[];
+  /** chat.postMessage per channel; over it -> HTTP 429 + Retry-After. Off when undefined. */
+  channelRateLimitPerSecond?: number;
+  /** Messages a channel may take at once before the per-second rate applies (Slack allows short bursts). */
+  channelRateLimitBurst?: number;
+  /** How long the sender waits for the bot's ack; Slack waits 3 s. */
+  ackTimeoutMs?: number;
+  clock?: Clock;
+}
+
+/** Options with every default applied. */
+export interface FakeSlackConfig {
+  signingSecret: string;
+  botToken: string;
+  appToken: string;
+  teamId: string;
+  enterpriseId: string | undefined;
+  teamDomain: string;
+  botUserId: string;
+  botId: string;
+  appId: string;
+  botName: string;
+  ackTimeoutMs: number;
+  clock: Clock;
+}
+
+export interface MessageMetadata {
+  event_type: string;
+  event_payload: Record<string, unknown>;
+}
+
+export interface SlackFileObject {
+  id: string;
+  created: number;
+  timestamp: number;
+  name: string;
+  title: string;
+  mimetype: string;
+  filetype: string;
+  pretty_type: string;
+  user: string;
+  size: number;
+  url_private: string;
+  url_private_download: string;
+  permalink: string;
+  is_public: boolean;
+  channels: string[];
+  groups: string[];
+  ims: string[];
+}
+
+/** A message as Slack returns it (conversations.history, chat.postMessage, block_actions payloads). */
+export interface SlackMessage {
+  type: "message";
+  ts: string;
+  user?: string;
+  bot_id?: string;
+  app_id?: string;
+  subtype?: string;
+  text: string;
+  team?: string;
+  blocks?: unknown[];
+  attachments?: unknown[];
+  metadata?: MessageMetadata;
+  thread_ts?: string;
+  parent_user_id?: string;
+  reply_count?: number;
+  reply_users_count?: number;
+  reply_users?: string[];
+  latest_reply?: string;
+  edited?: { user: string; ts: string };
+  files?: SlackFileObject[];
+  upload?: boolean;
+}
+
+/** What the fake keeps per message: the Slack shape plus flags Slack does not echo back. */
+export interface StoredMessage extends SlackMessage {
+  channel: string;
+  reply_broadcast?: boolean;
+  unfurl_links?: boolean;
+  unfurl_media?: boolean;
+}
+
+export interface Conversation {
+  id: string;
+  name: string;
+  isPrivate: boolean;
+  isArchived: boolean;
+  isIm: boolean;
+  isMpim: boolean;
+  /** The other user of a DM. */
+  imUser?: string;
+  created: number;
+  members: string[];
+  /** Every message of the conversation, thread replies included, ordered by ts. */
+  messages: StoredMessage[];
+}
+
+export type EphemeralSource = "chat.postEphemeral" | "response_url" | "command_response";
+
+export interface EphemeralMessage {
+  channel: string;
+  user: string;
+  ts: string;
+  text: string;
+  blocks?: unknown[];
+  attachments?: unknown[];
+  thread_ts?: string;
+  source: EphemeralSource;
+}
+
+export interface PlainText {
+  type: "plain_text";
+  text: string;
+  emoji?: boolean;
+}
+
+export interface ViewStateValues {
+  [blockId: string]: { [actionId: string]: Record<string, unknown> };
+}
+
+export interface SlackView {
+  id: string;
+  team_id: string;
+  type: "modal" | "home";
+  title?: PlainText;
+  close?: PlainText | null;
+  submit?: PlainText | null;
+  blocks: unknown[];
+  private_metadata: string;
+  callback_id: string;
+  external_id: string;
+  state: { values: ViewStateValues };
+  hash: string;
+  clear_on_close: boolean;
+  notify_on_close: boolean;
+  submit_disabled?: boolean;
+  root_view_id: string | null;
+  previous_view_id: string | null;
+  app_id: string;
+  app_installed_team_id: string;
+  bot_id: string;
+}
+
+export interface StoredFile {
+  id: string;
+  filename: string;
+  title: string;
+  length: number;
+  altText?: string;
+  snippetType?: string;
+  content?: Buffer;
+  uploaded: boolean;
+  completed: boolean;
+  created: number;
+  channels: string[];
+}
+
+export interface ApiCallRecord {
+  method: string;
+  /** Arguments as received (JSON strings decoded by the handler are left as sent); the token is left out. */
+  args: Record<string, unknown>;
+  at: number;
+  status: number;
+  result: Record<string, unknown>;
+}
+
+export interface ResponseUrlPost {
+  id: string;
+  at: number;
+  body: Record<string, unknown>;
+  status: number;
+  error?: string;
+}
+
+export type FakeSlackChange =
+  | { kind: "conversation"; channel: string; ts?: string }
+  | { kind: "ephemeral"; channel: string; user: string }
+  | { kind: "view"; user: string; viewId: string }
+  | { kind: "home"; user: string; viewId: string }
+  | { kind: "file"; fileId: string }
+  | { kind: "response_url"; id: string };
+
+export type ApiFailure = { error: string } | { status: 429; retryAfter: number } | { status: 500 };
+
+export type Via = "http" | "socket";

@@ -1,0 +1,29 @@
+import type { Clock } from "../../../lib/clock";
+import type { Args } from "../args";
+import type { RateLimiter } from "../rate-limiter";
+import type { FakeSlackState } from "../state";
+import type { TriggerRegistry } from "../triggers";
+import type { FakeSlackConfig } from "../types";
+
+export interface MethodContext {
+  state: FakeSlackState;
+  config: FakeSlackConfig;
+  clock: Clock;
+  triggers: TriggerRegistry;
+  limiter: RateLimiter | undefined;
+  /** http://host:port of the fake. */
+  baseUrl: string;
+  /** A fresh Socket Mode URL (apps.connections.open). */
+  openSocketUrl(): string;
+}
+
+/** The result fields of a successful call; the server adds `ok: true`. */
+export type MethodResult = Record<string, unknown>;
+
+export interface MethodSpec {
+  /** Which token the method accepts: bot methods refuse the app-level token and the other way round. */
+  token: "bot" | "app";
+  handle(args: Args, ctx: MethodContext): MethodResult | Promise<MethodResult>;
+}
+
+export type MethodTable = Record<string, MethodSpec>;

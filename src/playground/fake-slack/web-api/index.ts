@@ -1,0 +1,19 @@
+import { authMethods } from "./auth";
+import { chatMethods } from "./chat";
+import type { MethodTable } from "./context";
+import { conversationsMethods } from "./conversations";
+import { filesMethods } from "./files";
+import { usersMethods } from "./users";
+import { viewsMethods } from "./views";
+
+/** Every Web API method the fake implements; anything else is `unknown_method` (HTTP 404, like Slack). */
+export const webApiMethods: MethodTable = {
+  ...authMethods,
+  ...chatMethods,
+  ...conversationsMethods,
+  ...viewsMethods,
+  ...usersMethods,
+  ...filesMethods,
+};
+
+export type { MethodContext, MethodResult, MethodSpec, MethodTable } from "./context";

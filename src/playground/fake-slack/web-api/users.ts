@@ -1,0 +1,81 @@
+import { boolArg, stringArg } from "../args";
+import { SlackApiError } from "../errors";
+import type { FakeUserSeed } from "../types";
+import type { MethodContext, MethodTable } from "./context";
+
+function userObject(ctx: MethodContext, user: FakeUserSeed, isBot: boolean) {
+  return {
+    id: user.id,
+    team_id: ctx.config.teamId,
+    name: user.name,
+    deleted: false,
+    color: "9f69e7",
+    real_name: user.realName,
+    tz: "Europe/Amsterdam",
+    tz_label: "Central European Time",
+    tz_offset: 3600,
+    profile: {
+      real_name: user.realName,
+      real_name_normalized: user.realName,
+      display_name: user.name,
+      display_name_normalized: user.name,
+      team: ctx.config.teamId,
+      ...(isBot ? { bot_id: ctx.config.botId, api_app_id: ctx.config.appId } : {}),
+    },
+    is_admin: user.isAdmin === true,
+    is_owner: false,
+    is_primary_owner: false,
+    is_restricted: false,
+    is_ultra_restricted: false,
+    is_bot: isBot,
+    is_app_user: false,
+    updated: Math.floor(ctx.clock.now() / 1000),
+  };
+}
+
+export const usersMethods: MethodTable = {
+  "users.info": {
+    token: "bot",
+    handle(args, ctx) {
+      const id = stringArg(args, "user");
+      if (id === ctx.config.botUserId) {
+        const bot = { id, name: ctx.config.botName, realName: ctx.config.botName };
+        return { user: userObject(ctx, bot, true) };
+      }
+      const user = id === undefined ? undefined : ctx.state.users.get(id);
+      if (!user) throw new SlackApiError("user_not_found");
+      return { user: userObject(ctx, user, false) };
+    },
+  },
+
+  "usergroups.list": {
+    token: "bot",
+    handle(args, ctx) {
+      const includeUsers = boolArg(args, "include_users") === true;
+      const includeCount = boolArg(args, "include_count") === true;
+      const created = Math.floor(ctx.clock.now() / 1000);
+      return {
+        usergroups: ctx.state.usergroups.map((g) => ({
+          id: g.id,
+          team_id: ctx.config.teamId,
+          is_usergroup: true,
+          is_subteam: true,
+          name: g.name,
+          description: "",
+          handle: g.handle,
+          is_external: false,
+          date_create: created,
+          date_update: created,
+          date_delete: 0,
+          auto_type: null,
+          created_by: g.users[0] ?? ctx.config.botUserId,
+          updated_by: g.users[0] ?? ctx.config.botUserId,
+          deleted_by: null,
+          prefs: { channels: [], groups: [] },
+          ...(includeUsers ? { users: [...g.users] } : {}),
+          ...(includeCount ? { user_count: g.users.length } : {}),
+        })),
+      };
+    },
+  },
+};
