@@ -1,0 +1,32 @@
+import { LogLevel, type Logger as SlackLogger } from "@slack/bolt";
+import type { Logger } from "./lib/logger";
+
+const toPino: Record<LogLevel, string> = {
+  [LogLevel.ERROR]: "error",
+  [LogLevel.WARN]: "warn",
+  [LogLevel.INFO]: "info",
+  [LogLevel.DEBUG]: "debug",
+};
+
+/** Bolt's Logger interface over our pino logger, so Bolt's own lines are JSON and redacted too. */
+export function boltLogger(logger: Logger): SlackLogger {
+  let level = LogLevel.INFO;
+  const child = logger.child({ component: "bolt" });
+  const text = (args: unknown[]) =>
+    args.map((a) => (typeof a === "string" ? a : JSON.stringify(a))).join(" ");
+  return {
+    debug: (...args) => child.debug(text(args)),
+    info: (...args) => child.info(text(args)),
+    warn: (...args) => child.warn(text(args)),
+    error: (...args) => {
+      const error = args.find((a): a is Error => a instanceof Error);
+      child.error(error ? { err: error } : {}, text(args.filter((a) => a !== error)));
+    },
+    setLevel: (next) => {
+      level = next;
+      child.level = toPino[next] ?? "info";
+    },
+    getLevel: () => level,
+    setName: () => {},
+  };
+}

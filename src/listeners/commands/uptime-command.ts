@@ -1,0 +1,42 @@
+import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from "@slack/bolt";
+import { parseCommand, type SubcommandName } from "../../lib/parse-command";
+import { errorText } from "../../ui/error-text";
+import { renderErrorMessage } from "../../ui/render-error-message";
+import type { ListenerDeps } from "../listener-deps";
+import { userRefFrom } from "../user-ref";
+import type { SubcommandHandler, SubcommandRequest } from "./subcommand";
+import { subcommandHandlers } from "./subcommands";
+
+/**
+ * `/uptime ...`: acknowledges at once (Slack's 3 s limit), then parses (pure, total) and lets the
+ * subcommand answer through `respond`. Known errors become one sentence for the user; unexpected ones
+ * are also rethrown so that `app.error` logs them. Never a stack trace in Slack.
+ */
+export function uptimeCommand(deps: ListenerDeps) {
+  return async ({
+    command,
+    ack,
+    respond,
+    client,
+    context,
+  }: SlackCommandMiddlewareArgs & AllMiddlewareArgs) => {
+    await ack();
+    const parsed = parseCommand(command.text ?? "");
+    const request: SubcommandRequest = {
+      command: parsed,
+      user: userRefFrom(context, command.user_id),
+      channelId: command.channel_id,
+      triggerId: command.trigger_id,
+      respond,
+      client,
+    };
+    const handler = subcommandHandlers[parsed.kind as SubcommandName] as SubcommandHandler;
+    try {
+      await handler(request, deps);
+    } catch (error) {
+      const text = errorText(error);
+      await respond({ response_type: "ephemeral", replace_original: false, ...renderErrorMessage(text) });
+      if (text.unexpected) throw error;
+    }
+  };
+}

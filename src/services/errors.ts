@@ -1,0 +1,61 @@
+/**
+ * Errors of the use cases. Each carries a stable `name` so that the one mapping to user text
+ * (src/ui/error-text.ts) can tell them apart without importing this module at run time.
+ */
+export class ServiceError extends Error {
+  override readonly name: string = "ServiceError";
+}
+
+/** The Slack user has not linked an Uptime API token yet. */
+export class NotLinkedError extends ServiceError {
+  override readonly name: string = "NotLinkedError";
+  constructor() {
+    super("This Slack user has not linked an Uptime account");
+  }
+}
+
+/** The stored token answered 401: the link is kept but marked stale until the user links again. */
+export class StaleLinkError extends ServiceError {
+  override readonly name: string = "StaleLinkError";
+  constructor() {
+    super("The linked Uptime token is no longer accepted");
+  }
+}
+
+/** A token pasted into the login modal was refused by GET /users/me. */
+export class InvalidTokenError extends ServiceError {
+  override readonly name: string = "InvalidTokenError";
+  constructor(readonly reason: "rejected" | "empty" | "malformed") {
+    super(`The token was ${reason}`);
+  }
+}
+
+/** The user belongs to no API team (or the chosen one is gone). */
+export class NoTeamError extends ServiceError {
+  override readonly name: string = "NoTeamError";
+  constructor(readonly query?: string) {
+    super(query ? `No team matches "${query}"` : "The linked user belongs to no team");
+  }
+}
+
+/** A monitor name or id given by the user matched nothing; `suggestions` are the closest names. */
+export class MonitorNotFoundError extends ServiceError {
+  override readonly name: string = "MonitorNotFoundError";
+  constructor(
+    readonly query: string,
+    readonly suggestions: readonly string[],
+  ) {
+    super(`No monitor matches "${query}"`);
+  }
+}
+
+/** A group name given by the user matched nothing. */
+export class GroupNotFoundError extends ServiceError {
+  override readonly name: string = "GroupNotFoundError";
+  constructor(
+    readonly query: string,
+    readonly suggestions: readonly string[],
+  ) {
+    super(`No group matches "${query}"`);
+  }
+}

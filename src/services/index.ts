@@ -1,0 +1,17 @@
+import type { ServiceDeps } from "./service-deps";
+
+export * from "./errors";
+export type { ServiceDeps } from "./service-deps";
+export { openSession, type UserSession, withSession } from "./session";
+
+/**
+ * Every use case, bound to its dependencies. Listeners receive this object and nothing below it, so the
+ * Slack layer never touches a store or the API client directly (DESIGN.md section 2).
+ */
+export function createServices(deps: ServiceDeps) {
+  return {
+    deps,
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,106 @@
+/**
+ * The one mapping from an error to the sentence a Slack user reads (DESIGN.md section 2). It looks at
+ * `name` and a few fields only, so ui/ needs no run-time import of services or the API client.
+ * Unknown errors get a generic sentence: never a stack trace or an internal message in Slack.
+ */
+interface ErrorLike {
+  name?: string;
+  message?: string;
+  status?: number;
+  query?: string;
+  suggestions?: readonly string[];
+  fieldErrors?: readonly { pointer?: string | null; detail?: string | null; title?: string | null }[];
+  detail?: string | null;
+  retryAfter?: number | null;
+  reason?: string;
+}
+
+export interface ErrorText {
+  text: string;
+  /** True when the user should be offered the Link button. */
+  offerLink: boolean;
+  /** True when nothing we know explains it: log it and let app.error see it. */
+  unexpected: boolean;
+}
+
+const quoteList = (names: readonly string[]) => names.map((n) => `*${n}*`).join(", ");
+
+export function errorText(error: unknown): ErrorText {
+  const e = (typeof error === "object" && error !== null ? error : {}) as ErrorLike;
+  const known = (text: string, offerLink = false): ErrorText => ({ text, offerLink, unexpected: false });
+  switch (e.name) {
+    case "NotLinkedError":
+      return known(
+        "You haven't linked your Uptime account yet. Run `/uptime login` to paste your personal API token.",
+        true,
+      );
+    case "StaleLinkError":
+    case "AuthenticationError":
+      return known(
+        "Your Uptime token is no longer accepted (revoked or expired). Please link your account again with `/uptime login`.",
+        true,
+      );
+    case "InvalidTokenError":
+      return known(
+        "That token was not accepted by the Uptime service. Check that you copied the whole personal API token.",
+      );
+    case "NoTeamError":
+      return known(
+        e.query
+          ? `You are not a member of a team matching "${e.query}". \`/uptime team\` lists your teams.`
+          : "Your Uptime account belongs to no team yet.",
+      );
+    case "MonitorNotFoundError":
+      return known(
+        `No monitor matches "${e.query}".` +
+          (e.suggestions?.length
+            ? ` Did you mean ${quoteList(e.suggestions)}?`
+            : " `/uptime monitors` lists them."),
+      );
+    case "GroupNotFoundError":
+      return known(
+        `No group matches "${e.query}".` +
+          (e.suggestions?.length ? ` Did you mean ${quoteList(e.suggestions)}?` : ""),
+      );
+    case "PermissionDeniedError":
+      return known(
+        "Your role in this Uptime team doesn't allow that (read-only members can't change monitors or acknowledge incidents). Ask a team owner or a regular member.",
+      );
+    case "NotFoundError":
+      return known(
+        "The Uptime service couldn't find that: it may have been deleted, or it belongs to a team you're not in.",
+      );
+    case "ValidationError": {
+      const first = e.fieldErrors?.[0];
+      const detail = first?.detail ?? first?.title ?? e.detail;
+      return known(
+        detail
+          ? `The Uptime service refused that: ${detail}`
+          : "The Uptime service refused that request as invalid.",
+      );
+    }
+    case "RateLimitError":
+      return known(
+        `The Uptime service is rate-limiting requests right now. Try again${e.retryAfter ? ` in ${Math.ceil(e.retryAfter)} s` : " shortly"}.`,
+      );
+    case "ServerError":
+      return known(
+        "The Uptime service is having trouble right now (server error). Try again in a minute; `/uptime status` shows the service status.",
+      );
+    case "TimeoutError":
+    case "NetworkError":
+      return known("The Uptime service didn't answer in time. Try again in a minute.");
+    case "DecodeError":
+      return {
+        text: "The Uptime service sent an answer we couldn't read. It has been logged.",
+        offerLink: false,
+        unexpected: true,
+      };
+    default:
+      return {
+        text: "Something went wrong on our side. It has been logged; please try again.",
+        offerLink: false,
+        unexpected: true,
+      };
+  }
+}
