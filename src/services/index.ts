@@ -1,3 +1,6 @@
+import { accountServices } from "./account-services";
+import { monitorServices } from "./monitor-services";
+import { queryServices } from "./query-services";
 import type { ServiceDeps } from "./service-deps";
 
 export * from "./errors";
@@ -10,7 +13,9 @@ export { openSession, type UserSession, withSession } from "./session";
  */
 export function createServices(deps: ServiceDeps) {
   return {
-    deps,
+    ...accountServices(deps),
+    ...queryServices(deps),
+    ...monitorServices(deps),
   };
 }
 
