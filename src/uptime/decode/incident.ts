@@ -1,0 +1,56 @@
+import { z } from "zod";
+import {
+  isoString,
+  nullableIso,
+  nullableNumber,
+  nullableString,
+  parseAt,
+  type ResourceDecoder,
+  rawMeta,
+  refOf,
+  resourceShape,
+  selfLink,
+  toDate,
+  toDateOrNull,
+} from "../jsonapi";
+import type { Incident } from "../types";
+
+const incidentSchema = z.object({
+  ...resourceShape(["incidents", "incident"]),
+  attributes: z.object({
+    started: isoString,
+    ended: nullableIso,
+    acknowledged: nullableIso,
+    downtime: nullableNumber,
+    reason: nullableString,
+    // A6: 0 or 1; a boolean is accepted too.
+    maintenance: z.union([z.number(), z.boolean()]).nullable().optional(),
+  }),
+  meta: z.object({ created: nullableIso, updated: nullableIso }).optional(),
+});
+
+export const decodeIncidentResource: ResourceDecoder<Incident> = (raw, ctx, at) => {
+  const r = parseAt(incidentSchema, raw, at);
+  const a = r.attributes;
+  const monitorRef = refOf(r.relationships?.monitor);
+  const ended = toDateOrNull(a.ended, at, "attributes", "ended");
+  const incident: Incident = {
+    id: r.id,
+    url: selfLink(r.links, at),
+    meta: rawMeta(raw),
+    monitorId: monitorRef?.id ?? null,
+    teamId: refOf(r.relationships?.team)?.id ?? null,
+    started: toDate(a.started, at, "attributes", "started"),
+    ended,
+    acknowledged: toDateOrNull(a.acknowledged, at, "attributes", "acknowledged"),
+    downtimeSeconds: a.downtime ?? null,
+    reason: a.reason ?? null,
+    maintenance: a.maintenance === 1 || a.maintenance === true,
+    open: ended === null,
+    createdAt: toDateOrNull(r.meta?.created, at, "meta", "created"),
+    updatedAt: toDateOrNull(r.meta?.updated, at, "meta", "updated"),
+  };
+  const monitor = ctx.resolve("monitors", monitorRef);
+  if (monitor) incident.monitor = monitor;
+  return incident;
+};

@@ -1,0 +1,72 @@
+import { z } from "zod";
+import {
+  nullableIso,
+  parseAt,
+  type ResourceDecoder,
+  rawMeta,
+  refsOf,
+  relMetaNumber,
+  resourceShape,
+  selfLink,
+  toDateOrNull,
+} from "../jsonapi";
+import type { Team, TeamMember } from "../types";
+
+const count = z.number().optional();
+
+const teamSchema = z.object({
+  ...resourceShape(["teams", "team"]),
+  attributes: z.object({ name: z.string() }),
+  meta: z
+    .looseObject({
+      created: nullableIso,
+      updated: nullableIso,
+      availableFeatures: z.array(z.string()).optional(),
+      monitorCounters: z.object({ up: count, down: count, paused: count, pending: count }).optional(),
+    })
+    .optional(),
+});
+
+export const decodeTeamResource: ResourceDecoder<Team> = (raw, ctx, at) => {
+  const r = parseAt(teamSchema, raw, at);
+  const meta = r.meta;
+  const counters = meta?.monitorCounters;
+  const team: Team = {
+    id: r.id,
+    url: selfLink(r.links, at),
+    meta: rawMeta(raw),
+    name: r.attributes.name,
+    counters: counters
+      ? {
+          up: counters.up ?? 0,
+          down: counters.down ?? 0,
+          paused: counters.paused ?? 0,
+          pending: counters.pending ?? 0,
+        }
+      : null,
+    availableFeatures: meta?.availableFeatures ?? [],
+    createdAt: toDateOrNull(meta?.created, at, "meta", "created"),
+    updatedAt: toDateOrNull(meta?.updated, at, "meta", "updated"),
+  };
+  const rels = r.relationships;
+  if (!rels) return team;
+  if (rels.users) {
+    team.members = refsOf(rels.users).map((ref) => {
+      // A3: owner, regular, read-only; unknown strings are kept.
+      const role = ref.meta?.role;
+      const member: TeamMember = { userId: ref.id, role: typeof role === "string" ? role : null };
+      const user = ctx.resolve("users", ref);
+      if (user) member.user = user;
+      return member;
+    });
+  }
+  if (rels.channels) {
+    team.channelCount = relMetaNumber(rels.channels, "count") ?? refsOf(rels.channels).length;
+    if (ctx.canResolve) team.channels = ctx.resolveAll("channels", refsOf(rels.channels));
+  }
+  if (rels.locations) {
+    team.locationCount = relMetaNumber(rels.locations, "count") ?? refsOf(rels.locations).length;
+    if (ctx.canResolve) team.locations = ctx.resolveAll("locations", refsOf(rels.locations));
+  }
+  return team;
+};

@@ -1,0 +1,352 @@
+// JSON:API decoding core: shared zod pieces (built once at module load), the `included` index that
+// resolves relationships into typed objects, and the error reporting every decoder uses.
+// Unknown members are tolerated everywhere (zod strips them; `meta` objects keep them); members of
+// the wrong type become a DecodeError with a JSON path, never another kind of throw.
+import { z } from "zod";
+import { DecodeError, type DecodeIssue } from "./errors";
+import type {
+  AvailabilityStats,
+  Channel,
+  Check,
+  Group,
+  Incident,
+  JsonObject,
+  LatencyStats,
+  Location,
+  Monitor,
+  Team,
+  User,
+} from "./types";
+
+// ---- shared schema pieces ----
+
+// Group 1: the time, group 2: its zone.
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
+
+/** Timestamps are checked as strings by the schemas and turned into Dates by `toDate` (cheaper than a
+ * zod transform per timestamp on the hot path). */
+export const isoString = z.string();
+export const nullableIso = isoString.nullable().optional();
+
+function digits(s: string, from: number, count: number): number {
+  let n = 0;
+  for (let i = from; i < from + count; i++) {
+    const d = s.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return Number.NaN;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+/** `YYYY-MM-DDTHH:MM:SS[.fff](Z|±HH:MM)`, the form the service sends, parsed by hand; NaN otherwise. */
+function fastIso(s: string): number {
+  if (s.length < 20 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(10) !== 84)
+    return Number.NaN;
+  if (s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) return Number.NaN;
+  const month = digits(s, 5, 2);
+  const day = digits(s, 8, 2);
+  const hour = digits(s, 11, 2);
+  const minute = digits(s, 14, 2);
+  const second = digits(s, 17, 2);
+  if (!(month >= 1 && month <= 12 && day >= 1 && day <= 31 && hour <= 23 && minute <= 59 && second <= 59)) {
+    return Number.NaN;
+  }
+  let i = 19;
+  let ms = 0;
+  if (s.charCodeAt(i) === 46) {
+    let scale = 100;
+    i++;
+    const begin = i;
+    while (i < s.length) {
+      const d = s.charCodeAt(i) - 48;
+      if (d < 0 || d > 9) break;
+      ms += d * scale;
+      scale /= 10;
+      i++;
+    }
+    if (i === begin) return Number.NaN;
+    ms = Math.floor(ms);
+  }
+  let offsetMinutes = 0;
+  const zone = s.charCodeAt(i);
+  if (zone === 90 && i + 1 === s.length) {
+    // Z
+  } else if ((zone === 43 || zone === 45) && i + 6 === s.length && s.charCodeAt(i + 3) === 58) {
+    const oh = digits(s, i + 1, 2);
+    const om = digits(s, i + 4, 2);
+    offsetMinutes = (zone === 45 ? -1 : 1) * (oh * 60 + om);
+  } else {
+    return Number.NaN;
+  }
+  const t = Date.UTC(digits(s, 0, 4), month - 1, day, hour, minute, second, ms);
+  return t - offsetMinutes * 60_000;
+}
+
+/**
+ * An ISO 8601 timestamp (`+00:00` offset, or the `Z` of statistics points) as a Date, or a DecodeError
+ * at `at` + keys (the path is only built on error: this runs for every timestamp).
+ */
+export function toDate(value: string, at: JsonPath, ...keys: PropertyKey[]): Date {
+  let ms = fastIso(value);
+  if (Number.isNaN(ms)) {
+    const m = ISO_TIMESTAMP.exec(value);
+    // A time without a zone would be read as the machine's local time: the service means UTC.
+    if (m) ms = Date.parse(m[1] !== undefined && m[2] === undefined ? `${value}Z` : value);
+  }
+  if (Number.isNaN(ms)) throw decodeIssue([...at, ...keys], "expected an ISO 8601 timestamp");
+  return new Date(ms);
+}
+
+/** `toDate` for optional, nullable timestamps. */
+export function toDateOrNull(
+  value: string | null | undefined,
+  at: JsonPath,
+  ...keys: PropertyKey[]
+): Date | null {
+  return value === null || value === undefined ? null : toDate(value, at, ...keys);
+}
+
+export const nullableNumber = z.number().nullable().optional();
+export const nullableString = z.string().nullable().optional();
+
+function isPlainObject(value: unknown): value is JsonObject {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+// `meta` and `links` objects are checked to be objects and passed through as they are (no copy):
+// the members the client reads are checked where they are read. Cheaper than z.record on the hot path.
+
+/** `meta` objects: any members, kept as they came. */
+export const metaSchema = z.custom<JsonObject>(isPlainObject, "expected an object");
+
+/** `links` objects; read their members with `linkAt`. */
+export const linksSchema = z.custom<JsonObject>(isPlainObject, "expected an object");
+
+export const identifierSchema = z.object({ type: z.string(), id: z.string(), meta: metaSchema.optional() });
+export type Identifier = z.infer<typeof identifierSchema>;
+
+export const relationshipSchema = z.object({
+  data: z.union([z.null(), identifierSchema, z.array(identifierSchema)]).optional(),
+  links: linksSchema.optional(),
+  meta: metaSchema.optional(),
+});
+export type Relationship = z.infer<typeof relationshipSchema>;
+
+export const relationshipsSchema = z.record(z.string(), relationshipSchema);
+export type Relationships = z.infer<typeof relationshipsSchema>;
+
+/** The members every resource object shares; decoders extend it with typed attributes and meta. */
+export function resourceShape<const T extends readonly [string, ...string[]]>(types: T) {
+  return {
+    type: z.enum(types),
+    id: z.string(),
+    relationships: relationshipsSchema.optional(),
+    links: linksSchema.optional(),
+  };
+}
+
+// ---- type spellings ----
+
+/** Families group the spellings of one kind of resource (`monitors`/`monitor`, `availability-daily`/...). */
+export interface FamilyTypes {
+  users: User;
+  teams: Team;
+  monitors: Monitor;
+  incidents: Incident;
+  checks: Check;
+  channels: Channel;
+  locations: Location;
+  groups: Group;
+  availability: AvailabilityStats;
+  latency: LatencyStats;
+}
+export type Family = keyof FamilyTypes;
+
+const FAMILIES: Record<string, Family> = {
+  users: "users",
+  user: "users",
+  teams: "teams",
+  team: "teams",
+  monitors: "monitors",
+  monitor: "monitors",
+  incidents: "incidents",
+  incident: "incidents",
+  checks: "checks",
+  check: "checks",
+  channels: "channels",
+  channel: "channels",
+  locations: "locations",
+  location: "locations",
+  groups: "groups",
+  group: "groups",
+  availability: "availability",
+  "availability-hourly": "availability",
+  "availability-daily": "availability",
+  latency: "latency",
+  "latency-hourly": "latency",
+  "latency-daily": "latency",
+};
+
+/** The family of a wire type name; null for types the client does not decode (e.g. `alert-rules`). */
+export function familyOf(type: string): Family | null {
+  return Object.hasOwn(FAMILIES, type) ? (FAMILIES[type] as Family) : null;
+}
+
+// ---- errors ----
+
+export type JsonPath = readonly PropertyKey[];
+
+/** `["data", 2, "attributes", "name"]` -> `data[2].attributes.name`. */
+export function formatPath(path: JsonPath): string {
+  let out = "";
+  for (const seg of path) {
+    if (typeof seg === "number") out += `[${seg}]`;
+    else out += out ? `.${String(seg)}` : String(seg);
+  }
+  return out;
+}
+
+/** Parses `value` with `schema`, or throws a DecodeError whose issue paths start at `at`. */
+export function parseAt<S extends z.ZodType>(schema: S, value: unknown, at: JsonPath): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issues: DecodeIssue[] = result.error.issues.map((issue) => ({
+    path: formatPath([...at, ...issue.path]),
+    message: issue.message,
+  }));
+  throw new DecodeError(issues);
+}
+
+/** A DecodeError for one place in the document. */
+export function decodeIssue(at: JsonPath, message: string): DecodeError {
+  return new DecodeError([{ path: formatPath(at), message }]);
+}
+
+// ---- included resolution ----
+
+export type ResourceDecoder<T> = (raw: unknown, ctx: DecodeContext, at: JsonPath) => T;
+export type Registry = { [F in Family]: ResourceDecoder<FamilyTypes[F]> };
+
+interface IncludedEntry {
+  raw: unknown;
+  position: number;
+}
+
+/** Relationships are resolved two levels deep (`include=teams.channels`); deeper ones stay ids, which also
+ * ends cycles such as user -> team -> user. */
+const MAX_DEPTH = 2;
+
+/** What a resource decoder needs to turn relationships into typed objects from `included`. */
+export class DecodeContext {
+  #child: DecodeContext | undefined;
+
+  private constructor(
+    private readonly index: Map<string, IncludedEntry> | null,
+    readonly registry: Registry,
+    readonly depth: number,
+  ) {}
+
+  /** A context over an `included` array whose members have been checked to carry `type` and `id`. */
+  static create(included: readonly { type: string; id: string }[] | undefined, registry: Registry) {
+    let index: Map<string, IncludedEntry> | null = null;
+    if (included && included.length > 0) {
+      index = new Map();
+      for (let i = 0; i < included.length; i++) {
+        const item = included[i] as { type: string; id: string };
+        const family = familyOf(item.type);
+        if (family) index.set(`${family}\u0000${item.id}`, { raw: item, position: i });
+      }
+    }
+    return new DecodeContext(index, registry, 0);
+  }
+
+  /** Whether relationships at this level can be resolved (there is an `included` and depth allows it). */
+  get canResolve(): boolean {
+    return this.index !== null && this.depth < MAX_DEPTH;
+  }
+
+  /** The included resource `ref` points to, decoded; undefined when not included (or too deep). */
+  resolve<F extends Family>(family: F, ref: Identifier | null | undefined): FamilyTypes[F] | undefined {
+    if (!ref || this.index === null || this.depth >= MAX_DEPTH) return undefined;
+    if (familyOf(ref.type) !== family) return undefined;
+    const entry = this.index.get(`${family}\u0000${ref.id}`);
+    if (!entry) return undefined;
+    this.#child ??= new DecodeContext(this.index, this.registry, this.depth + 1);
+    return this.registry[family](entry.raw, this.#child, ["included", entry.position]);
+  }
+
+  /** Every included resource among `refs`, decoded, in order; refs not included are skipped. */
+  resolveAll<F extends Family>(family: F, refs: readonly Identifier[]): FamilyTypes[F][] {
+    const out: FamilyTypes[F][] = [];
+    for (const ref of refs) {
+      const item = this.resolve(family, ref);
+      if (item !== undefined) out.push(item);
+    }
+    return out;
+  }
+}
+
+// ---- relationship helpers ----
+
+/** The identifiers of a relationship (to-one becomes a list of one, null/absent an empty list). */
+export function refsOf(rel: Relationship | undefined): Identifier[] {
+  const data = rel?.data;
+  if (data === undefined || data === null) return [];
+  return Array.isArray(data) ? data : [data];
+}
+
+/** The single identifier of a to-one relationship (the first of a list), or null. */
+export function refOf(rel: Relationship | undefined): Identifier | null {
+  const data = rel?.data;
+  if (data === undefined || data === null) return null;
+  return Array.isArray(data) ? (data[0] ?? null) : data;
+}
+
+/** A numeric member of a relationship's meta (`total`, `count`), or null. */
+export function relMetaNumber(rel: Relationship | undefined, key: string): number | null {
+  const value = rel?.meta?.[key];
+  return typeof value === "number" ? value : null;
+}
+
+/**
+ * A member of a `links` object as a URL: a string, or the `href` of a link object (JSON:API 1.0, 5.6);
+ * null when absent or null.
+ */
+export function linkAt(links: JsonObject | undefined, key: string, at: JsonPath): string | null {
+  const value = links?.[key];
+  if (value === undefined || value === null) return null;
+  if (typeof value === "string") return value;
+  if (isPlainObject(value) && typeof value.href === "string") return value.href;
+  throw decodeIssue([...at, "links", key], "expected a URL string or a link object");
+}
+
+/** `links.self` of a resource, or null. */
+export function selfLink(links: JsonObject | undefined, at: JsonPath): string | null {
+  return linkAt(links, "self", at);
+}
+
+export const EMPTY_META: JsonObject = Object.freeze({}) as JsonObject;
+
+/** The `meta` object of a resource exactly as received (after its schema has checked it), or `{}`. */
+export function rawMeta(raw: unknown): JsonObject {
+  const meta = (raw as { meta?: unknown }).meta;
+  return isPlainObject(meta) ? meta : EMPTY_META;
+}
+
+// ---- documents ----
+
+/** The top level of a document with primary data; `included` members must at least name type and id. */
+export const documentSchema = z.object({
+  data: z.unknown(),
+  included: z.array(z.looseObject({ type: z.string(), id: z.string() })).optional(),
+  meta: metaSchema.optional(),
+  links: linksSchema.optional(),
+});
+export type Document = z.infer<typeof documentSchema>;
+
+/** Checks the top level of a document and builds the context for its `included`. */
+export function openDocument(json: unknown, registry: Registry): { doc: Document; ctx: DecodeContext } {
+  const doc = parseAt(documentSchema, json, []);
+  if (doc.data === undefined) throw decodeIssue(["data"], "missing primary data");
+  return { doc, ctx: DecodeContext.create(doc.included, registry) };
+}
