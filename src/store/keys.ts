@@ -39,5 +39,34 @@ export function keyspace(prefix = "uc:") {
     pollCoolDownPrefix: (shard: number) => `${prefix}{p:${shard}}:cool:`,
     /** Stream: alert events written by the commit script of that shard (fields `target`, `event`). */
     alertOutbox: (shard: number) => `${prefix}{p:${shard}}:outbox`,
+
+    // --- alert delivery (subscriptions, message references, mutes, channel slots) ---
+    // `ws` is workspaceKey(); every script here touches one key, so none needs a hash tag.
+    /** Hash per subscription: `sub` (JSON) and `paused` (JSON, present while paused). */
+    subscription: (id: string) => `${prefix}sub:${id}`,
+    /** Set of subscription ids of a channel. */
+    subscriptionsByChannel: (ws: string, channelId: string) => `${prefix}sub-channel:${ws}:${channelId}`,
+    /** Set of subscription ids sharing a poll target: the delivery fan-out. */
+    subscriptionsByTarget: (target: string) => `${prefix}sub-target:${target}`,
+    /** Set of subscription ids created by a Slack user (App Home). */
+    subscriptionsByUser: (ws: string, userId: string) => `${prefix}sub-user:${ws}:${userId}`,
+    /** Set of every subscription id of a workspace, so that app_uninstalled never SCANs. */
+    subscriptionsByWorkspace: (ws: string) => `${prefix}sub-ws:${ws}`,
+    /** String (JSON) with a TTL: the message of one incident in one channel (ts, stage, attempt, reply). */
+    alertMessage: (ws: string, channelId: string, incidentId: string) =>
+      `${prefix}alert-msg:${ws}:${channelId}:${incidentId}`,
+    /** String (JSON) with a TTL: a monitor's last root and recent incident starts in a channel (flap). */
+    alertMonitor: (ws: string, channelId: string, monitorId: string) =>
+      `${prefix}alert-mon:${ws}:${channelId}:${monitorId}`,
+    /** String (JSON) with a TTL: an API team's recent opens and storm roll-up in a channel. */
+    alertStorm: (ws: string, channelId: string, apiTeamId: string) =>
+      `${prefix}alert-storm:${ws}:${channelId}:${apiTeamId}`,
+    /** String with a TTL: the lease token of the worker reconciling a channel right now. */
+    alertChannelLock: (ws: string, channelId: string) => `${prefix}alert-lock:${ws}:${channelId}`,
+    /** String with a TTL: the next free posting slot (ms, Redis time) of a channel. */
+    alertChannelSlot: (ws: string, channelId: string) => `${prefix}alert-slot:${ws}:${channelId}`,
+    /** String with a TTL: until when (ms) a monitor is muted in a channel. */
+    mute: (ws: string, channelId: string, monitorId: string) =>
+      `${prefix}mute:${ws}:${channelId}:${monitorId}`,
   };
 }

@@ -34,7 +34,19 @@ describe("Lua script loader", () => {
 
   it("reads every script of the project, each opening with its KEYS/ARGV/result comment", () => {
     const scripts = projectScripts();
-    expect([...scripts.keys()].sort()).toEqual(["add", "claim", "commit", "cool-down", "remove"]);
+    expect([...scripts.keys()].sort()).toEqual(
+      [
+        "add",
+        "alert-lock-extend",
+        "alert-lock-release",
+        "channel-slot",
+        "claim",
+        "commit",
+        "cool-down",
+        "remove",
+        "subscription-pause",
+      ].sort(),
+    );
     for (const script of scripts.values()) {
       const header = script.lua.slice(0, script.lua.indexOf("]]"));
       expect(script.lua.startsWith("--[[")).toBe(true);

@@ -1,0 +1,595 @@
+import { type Clock, systemClock } from "../lib/clock";
+import { type Logger, silentLogger } from "../lib/logger";
+import type {
+  AlertMessageRecord,
+  AlertMessageStore,
+  ChannelLock,
+  MessageStage,
+  PostAttempt,
+  StoredAlertView,
+  StormState,
+} from "../store/alert-message-store";
+import type { ChannelRateLimiter } from "../store/channel-rate-limiter";
+import type { MuteStore } from "../store/mute-store";
+import type { Subscription, SubscriptionStore } from "../store/subscription-store";
+import type { WorkspaceRef } from "../store/workspace";
+import { renderAlertRoot } from "../ui/alerts/render-alert-root";
+import { renderPausedNotice } from "../ui/alerts/render-paused-notice";
+import { renderRecoveryReply } from "../ui/alerts/render-recovery-reply";
+import { renderStormRollup } from "../ui/alerts/render-storm-rollup";
+import { isLaterStage, type OutboxEvent, stageOfEvent } from "./alert-event";
+import {
+  ALERT_EVENT_TYPE,
+  alertMetadata,
+  incidentMatcher,
+  lookupOldestTs,
+  RECOVERY_EVENT_TYPE,
+  ROLLUP_EVENT_TYPE,
+  recoveryMetadata,
+  rollupMatcher,
+  rollupMetadata,
+} from "./alert-metadata";
+import {
+  DEFAULT_FLAP_RULES,
+  DEFAULT_STORM_RULES,
+  decideFlap,
+  decideStorm,
+  type FlapRules,
+  type StormRules,
+} from "./alert-rules";
+import { type AlertMetrics, type DeliveryOutcome, noopAlertMetrics } from "./metrics";
+import {
+  type MessageMetadata,
+  type PosterFor,
+  type PostMessageInput,
+  SlackMessageGoneError,
+  SlackPermanentError,
+  type SlackPoster,
+  SlackRateLimitedError,
+} from "./slack-poster";
+import { matchesFilters } from "./subscription-filter";
+
+export interface AlertDeliveryDeps {
+  subscriptions: Pick<SubscriptionStore, "listByTarget" | "pause" | "markPauseNotified">;
+  messages: AlertMessageStore;
+  mutes: Pick<MuteStore, "mutedUntil">;
+  rateLimiter: Pick<ChannelRateLimiter, "reserve">;
+  posterFor: PosterFor;
+  clock?: Clock;
+  logger?: Logger;
+  metrics?: AlertMetrics;
+  /** Waits (ms); tests and stop() may pass an abortable one. */
+  sleep?: (ms: number) => Promise<void>;
+  storm?: StormRules;
+  flap?: FlapRules;
+  /** How long a channel lock lives without being extended (ms). */
+  lockTtlMs?: number;
+  /** How long to wait for a channel another worker holds before leaving the event for later (ms). */
+  lockWaitMs?: number;
+  /** 429 answers waited out (Retry-After) within one delivery before leaving the event for later. */
+  maxRateLimitWaits?: number;
+  /** How the paused-subscription DM names the app. */
+  appMention?: string;
+}
+
+/** What happened in each channel an event reached; `retry` when the entry must stay pending. */
+export interface DeliveryResult {
+  outcomes: { subscriptionId: string; channelId: string; outcome: DeliveryOutcome }[];
+  retry: boolean;
+}
+
+export interface AcknowledgeInSlack {
+  workspace: WorkspaceRef;
+  channel: string;
+  incidentId: string;
+  /** The Slack user who clicked Acknowledge. */
+  ackedBy: string;
+}
+
+/** The channel lock could not be taken or was lost: the event is retried later. */
+export class ChannelBusyError extends Error {
+  override name = "ChannelBusyError";
+}
+
+interface Ctx {
+  sub: Subscription;
+  ws: WorkspaceRef;
+  channel: string;
+  poster: SlackPoster;
+  lock: ChannelLock;
+  eventId: string;
+}
+
+const LOCK_POLL_MS = 25;
+
+/**
+ * Reconciles alert messages with outbox events, per (channel, incident) (DESIGN.md section 5): post the
+ * root once, update it as the incident moves on, reply once in its thread on recovery, never move a
+ * message backwards. The Acknowledge button goes through the same render path
+ * (updateAlertMessageAfterAcknowledge), Grafana OnCall style.
+ *
+ * Nothing is posted twice: the attempt is recorded before posting, posts carry metadata, and a retry that
+ * finds an attempt without a ts looks the message up before posting again. Each channel is reconciled
+ * under a Redis lock, so concurrent workers never race on one incident or on a storm's roll-up.
+ */
+export class AlertDelivery {
+  private readonly d: AlertDeliveryDeps;
+  private readonly clock: Clock;
+  private readonly logger: Logger;
+  private readonly metrics: AlertMetrics;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly storm: StormRules;
+  private readonly flap: FlapRules;
+  private readonly lockTtlMs: number;
+  private readonly lockWaitMs: number;
+  private readonly maxRateLimitWaits: number;
+
+  constructor(deps: AlertDeliveryDeps) {
+    this.d = deps;
+    this.clock = deps.clock ?? systemClock;
+    this.logger = deps.logger ?? silentLogger;
+    this.metrics = deps.metrics ?? noopAlertMetrics;
+    this.sleep = deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.storm = deps.storm ?? DEFAULT_STORM_RULES;
+    this.flap = deps.flap ?? DEFAULT_FLAP_RULES;
+    this.lockTtlMs = deps.lockTtlMs ?? 60_000;
+    this.lockWaitMs = deps.lockWaitMs ?? 10_000;
+    this.maxRateLimitWaits = deps.maxRateLimitWaits ?? 3;
+  }
+
+  /** Delivers one outbox event (`eventId` = its stream id) to every subscription of `target`. */
+  async deliver(eventId: string, target: string, event: OutboxEvent): Promise<DeliveryResult> {
+    const subscriptions = await this.d.subscriptions.listByTarget(target);
+    const result: DeliveryResult = { outcomes: [], retry: false };
+    for (const sub of subscriptions) {
+      const outcome = await this.deliverTo(sub, eventId, event);
+      this.metrics.delivery(outcome);
+      result.outcomes.push({ subscriptionId: sub.id, channelId: sub.channelId, outcome });
+      if (outcome === "retry") result.retry = true;
+    }
+    return result;
+  }
+
+  /**
+   * The Acknowledge button's half: redraw the stored message as acknowledged by `ackedBy`, so that the
+   * poller's later "acknowledged" event changes nothing (it keeps ackedBy). False when this channel has
+   * no message of the incident, or it already recovered. Slack errors are thrown as typed errors.
+   */
+  async updateAlertMessageAfterAcknowledge(input: AcknowledgeInSlack): Promise<boolean> {
+    const { workspace: ws, channel, incidentId, ackedBy } = input;
+    const lock = await this.lock(ws, channel);
+    if (!lock) throw new ChannelBusyError(`channel ${channel} is busy`);
+    try {
+      const record = await this.d.messages.get(ws, channel, incidentId);
+      if (!record || record.stage === "resolved") return false;
+      const poster = await this.d.posterFor(ws);
+      const ctx = { ws, channel, poster, lock, eventId: `ack:${ackedBy}` } as Ctx;
+      const next: AlertMessageRecord = { ...record, stage: "acknowledged", ackedBy };
+      if ((next.mode === "root" || next.mode === "thread") && next.ts)
+        await this.updateRoot(ctx, next, next.ts);
+      await this.d.messages.put(ws, channel, incidentId, next);
+      await this.refreshRollupMember(ctx, next);
+      return true;
+    } finally {
+      await lock.release();
+    }
+  }
+
+  private async deliverTo(sub: Subscription, eventId: string, event: OutboxEvent): Promise<DeliveryOutcome> {
+    if (sub.paused || !matchesFilters(sub.filters, event)) return "skipped";
+    if (event.type === "opened" && event.incident.maintenance) return "skipped";
+    const ws = sub.workspace;
+    let lock: ChannelLock | null = null;
+    try {
+      lock = await this.lock(ws, sub.channelId);
+      if (!lock) return "retry";
+      const poster = await this.d.posterFor(ws);
+      return await this.reconcile({ sub, ws, channel: sub.channelId, poster, lock, eventId }, event);
+    } catch (error) {
+      if (error instanceof SlackPermanentError) {
+        await this.pause(sub, error.code, ws);
+        return "paused";
+      }
+      this.logger.warn(
+        { err: error, subscription: sub.id, channel: sub.channelId, eventId },
+        "alert delivery failed; the event stays pending and is retried",
+      );
+      return "retry";
+    } finally {
+      await lock?.release().catch(() => {});
+    }
+  }
+
+  private async pause(sub: Subscription, reason: string, ws: WorkspaceRef): Promise<void> {
+    if (!(await this.d.subscriptions.pause(sub.id, reason))) return;
+    this.logger.warn({ subscription: sub.id, channel: sub.channelId, reason }, "alert subscription paused");
+    try {
+      const poster = await this.d.posterFor(ws);
+      const text = renderPausedNotice({
+        channelId: sub.channelId,
+        reason,
+        appMention: this.d.appMention ?? "@Uptime",
+      });
+      await poster.postDirectMessage(sub.subscriber.userId, text);
+      await this.d.subscriptions.markPauseNotified(sub.id);
+    } catch (error) {
+      // Told once or not at all: a DM that fails (the workspace itself is gone) is not retried.
+      this.logger.warn({ err: error, subscription: sub.id }, "could not tell the subscriber about the pause");
+    }
+  }
+
+  private async reconcile(ctx: Ctx, event: OutboxEvent): Promise<DeliveryOutcome> {
+    const { ws, channel } = ctx;
+    const stage = stageOfEvent(event.type);
+    const record = await this.d.messages.get(ws, channel, event.incidentId);
+    if (record) return this.advance(ctx, record, stage, event);
+
+    const view = viewOf(event, null);
+    if ((await this.d.mutes.mutedUntil(ws, channel, event.monitorId)) !== null) {
+      await this.d.messages.put(ws, channel, event.incidentId, { mode: "muted", stage, view });
+      return "muted";
+    }
+    if (event.type === "opened") return this.open(ctx, view);
+    // Acknowledged or resolved before any message was posted: post the root as it is now.
+    // A recovered one still gets its thread reply: every recovered root has exactly one.
+    const posted = await this.postRecord(ctx, { mode: "root", stage, view }, null);
+    if (this.needsRecoveryReply(posted)) await this.replyRecovered(ctx, posted);
+    return "posted";
+  }
+
+  private async open(ctx: Ctx, view: StoredAlertView): Promise<DeliveryOutcome> {
+    const { ws, channel } = ctx;
+    const { incident, apiTeamId } = view;
+    const started = startedMs(view, this.clock.now());
+    const storm = await this.d.messages.getStorm(ws, channel, apiTeamId);
+    const stormDecision = decideStorm(storm, incident.id, started, this.storm);
+    const monitor = await this.d.messages.getMonitor(ws, channel, incident.monitorId);
+    const flapDecision = decideFlap(monitor, incident.id, started, this.flap);
+    // The windows are written first: they are keyed by incident, so a redelivery rewrites the same.
+    await this.d.messages.putMonitor(ws, channel, incident.monitorId, {
+      ...monitor,
+      starts: flapDecision.starts,
+    });
+
+    if (stormDecision.rollup) {
+      await this.d.messages.put(ws, channel, incident.id, { mode: "rollup", stage: "open", view });
+      await this.joinRollup(ctx, { ...storm, opens: stormDecision.opens }, view, started);
+      return "posted";
+    }
+    await this.d.messages.putStorm(ws, channel, apiTeamId, { ...storm, opens: stormDecision.opens });
+
+    const flapping = flapDecision.flapping
+      ? { incidents: flapDecision.count, windowMinutes: Math.round(this.flap.windowMs / 60_000) }
+      : undefined;
+    const lastRoot = monitor.lastRoot;
+    if (flapDecision.intoThread && lastRoot) {
+      const record: AlertMessageRecord = { mode: "thread", stage: "open", view, rootOf: lastRoot.ts };
+      await this.postRecord(ctx, record, null);
+      await this.markRootFlapping(ctx, lastRoot.incidentId, flapping);
+      return "posted";
+    }
+    const record: AlertMessageRecord = {
+      mode: "root",
+      stage: "open",
+      view,
+      ...(flapping ? { flapping } : {}),
+    };
+    await this.postRecord(ctx, record, ctx.sub.mention);
+    return "posted";
+  }
+
+  /** Moves an existing record to `stage` (never backwards), finishing an interrupted post first. */
+  private async advance(
+    ctx: Ctx,
+    found: AlertMessageRecord,
+    stage: MessageStage,
+    event: OutboxEvent,
+  ): Promise<DeliveryOutcome> {
+    let record = found;
+    let outcome: DeliveryOutcome = "unchanged";
+    if ((record.mode === "root" || record.mode === "thread") && !record.ts) {
+      record = await this.postRecord(ctx, record, record.stage === "open" ? ctx.sub.mention : null);
+      outcome = "posted";
+    }
+    if (!isLaterStage(stage, record.stage)) {
+      if (stage === "resolved" && this.needsRecoveryReply(record)) {
+        await this.replyRecovered(ctx, record);
+        return "posted";
+      }
+      if (record.mode === "muted") return "muted";
+      return outcome;
+    }
+    const next: AlertMessageRecord = { ...record, stage, view: viewOf(event, record.view) };
+    if (next.mode === "muted") {
+      await this.d.messages.put(ctx.ws, ctx.channel, next.view.incident.id, next);
+      return "muted";
+    }
+    if (next.ts) await this.updateRoot(ctx, next, next.ts);
+    await this.d.messages.put(ctx.ws, ctx.channel, next.view.incident.id, next);
+    await this.refreshRollupMember(ctx, next);
+    if (stage === "resolved" && this.needsRecoveryReply(next)) await this.replyRecovered(ctx, next);
+    return outcome === "posted" ? "posted" : "updated";
+  }
+
+  private needsRecoveryReply(record: AlertMessageRecord): boolean {
+    // A thread message of a flapping monitor turns green in place: the thread needs no second reply.
+    return record.mode === "root" && record.stage === "resolved" && !!record.ts && !record.replyTs;
+  }
+
+  /**
+   * Posts a record's message once (root, or reply in a flapping monitor's thread) and stores its ts. A
+   * recorded attempt without a ts means an earlier try may have posted: look it up by metadata first.
+   */
+  private async postRecord(
+    ctx: Ctx,
+    record: AlertMessageRecord,
+    mention: Subscription["mention"],
+  ): Promise<AlertMessageRecord & { ts: string }> {
+    const incidentId = record.view.incident.id;
+    const rendered = this.render(ctx, record, record.stage === "open" ? mention : null);
+    const { ts, posted } = await this.postOnce(ctx, {
+      attempt: record.attempt,
+      eventType: ALERT_EVENT_TYPE,
+      matcher: incidentMatcher(incidentId, ctx.channel),
+      ...(record.rootOf ? { threadTs: record.rootOf } : {}),
+      saveAttempt: (attempt) => this.d.messages.put(ctx.ws, ctx.channel, incidentId, { ...record, attempt }),
+      message: {
+        channel: ctx.channel,
+        ...rendered,
+        ...(record.rootOf ? { thread_ts: record.rootOf } : {}),
+        metadata: alertMetadata(incidentId, ctx.eventId, ctx.channel),
+      },
+    });
+    const stored = { ...record, ts };
+    await this.d.messages.put(ctx.ws, ctx.channel, incidentId, stored);
+    if (record.mode === "root") {
+      const monitor = await this.d.messages.getMonitor(ctx.ws, ctx.channel, record.view.incident.monitorId);
+      await this.d.messages.putMonitor(ctx.ws, ctx.channel, record.view.incident.monitorId, {
+        ...monitor,
+        lastRoot: { ts, incidentId },
+      });
+    }
+    if (posted && record.stage === "open") {
+      this.metrics.deliveryLatency((this.clock.now() - startedMs(record.view, this.clock.now())) / 1000);
+    }
+    return stored;
+  }
+
+  private async replyRecovered(ctx: Ctx, record: AlertMessageRecord): Promise<void> {
+    const incidentId = record.view.incident.id;
+    const rendered = renderRecoveryReply({
+      incident: record.view.incident,
+      monitor: record.view.monitor,
+      now: this.clock.now(),
+    });
+    const { ts } = await this.postOnce(ctx, {
+      attempt: record.replyAttempt,
+      eventType: RECOVERY_EVENT_TYPE,
+      matcher: incidentMatcher(incidentId, ctx.channel),
+      threadTs: record.ts!,
+      saveAttempt: (replyAttempt) =>
+        this.d.messages.put(ctx.ws, ctx.channel, incidentId, { ...record, replyAttempt }),
+      // No reply_broadcast and no mention: a recovery informs, it never pings (DESIGN.md section 1).
+      message: {
+        channel: ctx.channel,
+        ...rendered,
+        thread_ts: record.ts!,
+        metadata: recoveryMetadata(incidentId, ctx.eventId, ctx.channel),
+      },
+    });
+    await this.d.messages.put(ctx.ws, ctx.channel, incidentId, { ...record, replyTs: ts });
+  }
+
+  private async markRootFlapping(
+    ctx: Ctx,
+    rootIncidentId: string,
+    flapping: AlertMessageRecord["flapping"],
+  ): Promise<void> {
+    const root = await this.d.messages.get(ctx.ws, ctx.channel, rootIncidentId);
+    if (!root?.ts || !flapping) return;
+    const next = { ...root, flapping };
+    await this.updateRoot(ctx, next, root.ts);
+    await this.d.messages.put(ctx.ws, ctx.channel, rootIncidentId, next);
+  }
+
+  /** Adds an incident to the team's roll-up in this channel (posting it once), or starts one. */
+  private async joinRollup(
+    ctx: Ctx,
+    storm: StormState,
+    view: StoredAlertView,
+    started: number,
+  ): Promise<void> {
+    const { ws, channel } = ctx;
+    const current = storm.rollup;
+    const live = current && Object.values(current.members).some((member) => member.stage !== "resolved");
+    let rollup = live ? current : undefined;
+    if (!rollup) {
+      // A new storm: the incidents of the window that already have roots are listed too.
+      const members: NonNullable<StormState["rollup"]>["members"] = {};
+      for (const incidentId of Object.keys(storm.opens)) {
+        if (incidentId === view.incident.id) continue;
+        const other = await this.d.messages.get(ws, channel, incidentId);
+        if (other && other.mode !== "muted" && other.stage !== "resolved") {
+          members[incidentId] = { view: other.view, stage: other.stage };
+        }
+      }
+      rollup = { id: `${ctx.eventId}:${view.apiTeamId}`, lastOpenAt: started, members };
+    }
+    rollup = {
+      ...rollup,
+      lastOpenAt: Math.max(rollup.lastOpenAt, started),
+      members: { ...rollup.members, [view.incident.id]: { view, stage: "open" } },
+    };
+    const next = { ...storm, rollup };
+    await this.d.messages.putStorm(ws, channel, view.apiTeamId, next);
+    await this.drawRollup(ctx, view.apiTeamId, next);
+  }
+
+  /** Keeps a roll-up line in step with its incident's record (acknowledged, recovered). */
+  private async refreshRollupMember(ctx: Ctx, record: AlertMessageRecord): Promise<void> {
+    const { ws, channel } = ctx;
+    const apiTeamId = record.view.apiTeamId;
+    const storm = await this.d.messages.getStorm(ws, channel, apiTeamId);
+    const member = storm.rollup?.members[record.view.incident.id];
+    if (!storm.rollup || !member) return;
+    const next: StormState = {
+      ...storm,
+      rollup: {
+        ...storm.rollup,
+        members: {
+          ...storm.rollup.members,
+          [record.view.incident.id]: { view: record.view, stage: record.stage },
+        },
+      },
+    };
+    await this.d.messages.putStorm(ws, channel, apiTeamId, next);
+    await this.drawRollup(ctx, apiTeamId, next);
+  }
+
+  private async drawRollup(ctx: Ctx, apiTeamId: string, storm: StormState): Promise<void> {
+    const rollup = storm.rollup;
+    if (!rollup) return;
+    const members = Object.values(rollup.members);
+    const down = members
+      .filter((member) => member.stage !== "resolved")
+      .sort((a, b) => startedMs(a.view, 0) - startedMs(b.view, 0))
+      .map((member) => ({ monitor: member.view.monitor, incident: member.view.incident }));
+    const counts = members.map((member) => member.view.teamMonitorCount ?? 0);
+    const rendered = renderStormRollup({
+      apiTeamId,
+      down,
+      teamMonitorCount: counts.length > 0 && Math.max(...counts) > 0 ? Math.max(...counts) : null,
+      resolvedCount: members.length - down.length,
+      now: this.clock.now(),
+    });
+    if (rollup.ts) {
+      await this.update(ctx, { channel: ctx.channel, ts: rollup.ts, ...rendered });
+      return;
+    }
+    const { ws, channel } = ctx;
+    const { ts } = await this.postOnce(ctx, {
+      attempt: rollup.attempt,
+      eventType: ROLLUP_EVENT_TYPE,
+      matcher: rollupMatcher(rollup.id, channel),
+      saveAttempt: (attempt) =>
+        this.d.messages.putStorm(ws, channel, apiTeamId, { ...storm, rollup: { ...rollup, attempt } }),
+      message: { channel, ...rendered, metadata: rollupMetadata(rollup.id, channel) },
+    });
+    await this.d.messages.putStorm(ws, channel, apiTeamId, { ...storm, rollup: { ...rollup, ts } });
+  }
+
+  private async updateRoot(ctx: Ctx, record: AlertMessageRecord, ts: string): Promise<void> {
+    const rendered = this.render(ctx, record, null);
+    await this.update(ctx, { channel: ctx.channel, ts, ...rendered });
+  }
+
+  /** The one render path of an incident's message, from its stored record. */
+  private render(ctx: Ctx, record: AlertMessageRecord, mention: Subscription["mention"]) {
+    return renderAlertRoot({
+      channelId: ctx.channel,
+      apiTeamId: record.view.apiTeamId,
+      incident: record.view.incident,
+      monitor: record.view.monitor,
+      stage: record.stage,
+      ackedBy: record.ackedBy ?? null,
+      failingLocations: record.view.failingLocations,
+      mention: record.mode === "root" ? mention : null,
+      flapping: record.flapping ?? null,
+      now: this.clock.now(),
+    });
+  }
+
+  private async update(ctx: Ctx, message: Parameters<SlackPoster["updateMessage"]>[0]): Promise<void> {
+    try {
+      await this.withRateLimit(ctx, () => ctx.poster.updateMessage(message));
+    } catch (error) {
+      // Someone deleted the message: there is nothing left to update, and reposting would surprise.
+      if (!(error instanceof SlackMessageGoneError)) throw error;
+      this.logger.info({ channel: ctx.channel, ts: message.ts, code: error.code }, "alert message is gone");
+    }
+  }
+
+  private async postOnce(
+    ctx: Ctx,
+    step: {
+      attempt: PostAttempt | undefined;
+      eventType: string;
+      matcher: (payload: Record<string, unknown>) => boolean;
+      threadTs?: string;
+      saveAttempt: (attempt: PostAttempt) => Promise<void>;
+      message: PostMessageInput & { metadata: MessageMetadata };
+    },
+  ): Promise<{ ts: string; posted: boolean }> {
+    if (step.attempt) {
+      const oldest = lookupOldestTs(step.attempt.at);
+      const found = await this.withRateLimit(ctx, () =>
+        ctx.poster.findMessageByMetadata(ctx.channel, step.eventType, step.matcher, oldest, step.threadTs),
+      );
+      if (found) return { ts: found.ts, posted: false };
+    }
+    await step.saveAttempt({ eventId: ctx.eventId, at: this.clock.now() });
+    await this.waitForSlot(ctx);
+    const { ts } = await this.withRateLimit(ctx, () => ctx.poster.postMessage(step.message));
+    return { ts, posted: true };
+  }
+
+  private async waitForSlot(ctx: Ctx): Promise<void> {
+    const delay = await this.d.rateLimiter.reserve(ctx.ws, ctx.channel);
+    if (delay <= 0) return;
+    await this.keepLock(ctx, delay);
+    await this.sleep(delay);
+  }
+
+  /** Waits out 429s (Retry-After) a few times; a 429 means nothing was posted, so retrying cannot duplicate. */
+  private async withRateLimit<T>(ctx: Ctx, call: () => Promise<T>): Promise<T> {
+    for (let waited = 0; ; waited++) {
+      try {
+        return await call();
+      } catch (error) {
+        if (!(error instanceof SlackRateLimitedError) || waited >= this.maxRateLimitWaits) throw error;
+        const delay = Math.max(0, error.retryAfterSeconds) * 1000;
+        await this.keepLock(ctx, delay);
+        await this.sleep(delay);
+      }
+    }
+  }
+
+  private async keepLock(ctx: Ctx, extraMs: number): Promise<void> {
+    if (!(await ctx.lock.extend(this.lockTtlMs + extraMs))) {
+      throw new ChannelBusyError(`lost the lock of channel ${ctx.channel}`);
+    }
+  }
+
+  private async lock(ws: WorkspaceRef, channel: string): Promise<ChannelLock | null> {
+    // Real time, not the injected clock: this is an operational timeout, not a domain time.
+    const deadline = Date.now() + this.lockWaitMs;
+    for (;;) {
+      const lock = await this.d.messages.lockChannel(ws, channel, this.lockTtlMs);
+      if (lock || Date.now() >= deadline) return lock;
+      await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+    }
+  }
+}
+
+/** The view a message is drawn from: the event's, keeping what an older view knew that this one lacks. */
+function viewOf(event: OutboxEvent, previous: StoredAlertView | null): StoredAlertView {
+  const incident = { ...event.incident };
+  if (previous) {
+    incident.ended ??= previous.incident.ended;
+    incident.acknowledged ??= previous.incident.acknowledged;
+  }
+  const teamMonitorCount = event.teamMonitorCount ?? previous?.teamMonitorCount;
+  return {
+    apiTeamId: event.apiTeamId,
+    incident,
+    monitor: event.monitor ?? previous?.monitor ?? null,
+    failingLocations:
+      event.failingLocations.length > 0 || !previous ? event.failingLocations : previous.failingLocations,
+    ...(teamMonitorCount !== undefined ? { teamMonitorCount } : {}),
+  };
+}
+
+function startedMs(view: StoredAlertView, fallback: number): number {
+  const started = Date.parse(view.incident.started);
+  return Number.isFinite(started) ? started : fallback;
+}

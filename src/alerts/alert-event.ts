@@ -1,0 +1,90 @@
+import { z } from "zod";
+import type { AlertEvent, IncidentStage } from "./poll-state";
+
+/**
+ * What the delivery workers read from the outbox: the AlertEvent of the diff plus what the poller knew
+ * when it committed (the monitor, the failing locations of the latest checks, the team's monitor count).
+ * The outbox entry's stream id is the event id.
+ */
+export interface AlertMonitor {
+  id: string;
+  name: string;
+  /** The URL of an HTTP monitor, or `host:port` of a TCP one (A8). */
+  target: string;
+  group: string | null;
+}
+
+export interface OutboxEvent extends AlertEvent {
+  apiTeamId: string;
+  /** Null when the poller could not read the monitor (deleted meanwhile). */
+  monitor: AlertMonitor | null;
+  /** From the latest checks (A5), for "opened". */
+  failingLocations: string[];
+  /** For the storm roll-up "7 of 42 monitors down". */
+  teamMonitorCount?: number;
+}
+
+/** An outbox entry whose event does not have the shape this version reads. */
+export class OutboxEventError extends Error {
+  override name = "OutboxEventError";
+}
+
+const incidentSchema = z.object({
+  id: z.string().min(1),
+  monitorId: z.string().min(1),
+  started: z.string(),
+  ended: z.string().nullable(),
+  acknowledged: z.string().nullable(),
+  maintenance: z.boolean(),
+  reason: z.string().nullable(),
+});
+
+const monitorSchema = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  target: z.string(),
+  group: z.string().nullable(),
+});
+
+const outboxEventSchema = z.object({
+  type: z.enum(["opened", "acknowledged", "resolved"]),
+  incidentId: z.string().min(1),
+  monitorId: z.string().min(1),
+  at: z.string(),
+  incident: incidentSchema,
+  apiTeamId: z.string().min(1),
+  monitor: monitorSchema.nullable(),
+  failingLocations: z.array(z.string()).default([]),
+  teamMonitorCount: z.number().int().nonnegative().optional(),
+});
+
+export function encodeOutboxEvent(event: OutboxEvent): string {
+  return JSON.stringify(event);
+}
+
+/** The event of an outbox entry, or an OutboxEventError naming what is wrong. */
+export function decodeOutboxEvent(raw: string | undefined): OutboxEvent {
+  if (raw === undefined) throw new OutboxEventError("outbox entry has no event field");
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new OutboxEventError("outbox event is not JSON");
+  }
+  const result = outboxEventSchema.safeParse(parsed);
+  if (!result.success)
+    throw new OutboxEventError(`outbox event has the wrong shape: ${result.error.message}`);
+  return result.data as OutboxEvent;
+}
+
+/** The stage a message shows once an event of this type was applied. */
+export function stageOfEvent(type: AlertEvent["type"]): IncidentStage {
+  return type === "opened" ? "open" : type;
+}
+
+export const STAGE_RANK: Record<IncidentStage, number> = { open: 0, acknowledged: 1, resolved: 2 };
+
+/** Whether showing `next` would move a message forwards (a stale event never moves it back). */
+export function isLaterStage(next: IncidentStage, shown: IncidentStage): boolean {
+  return STAGE_RANK[next] > STAGE_RANK[shown];
+}

@@ -1,0 +1,46 @@
+import type { MessageMetadata } from "./slack-poster";
+
+/**
+ * Message metadata on every post, so that a retry after an unrecorded attempt (a crash between posting
+ * and storing the ts) finds the message with conversations.history instead of posting it again
+ * (Slack has no idempotency key; DESIGN.md section 5).
+ */
+export const ALERT_EVENT_TYPE = "uptime_alert";
+export const RECOVERY_EVENT_TYPE = "uptime_alert_recovery";
+export const ROLLUP_EVENT_TYPE = "uptime_alert_rollup";
+
+export function alertMetadata(incidentId: string, eventId: string, channel: string): MessageMetadata {
+  return {
+    event_type: ALERT_EVENT_TYPE,
+    event_payload: { incident_id: incidentId, event_id: eventId, channel },
+  };
+}
+
+export function recoveryMetadata(incidentId: string, eventId: string, channel: string): MessageMetadata {
+  return {
+    event_type: RECOVERY_EVENT_TYPE,
+    event_payload: { incident_id: incidentId, event_id: eventId, channel },
+  };
+}
+
+export function rollupMetadata(rollupId: string, channel: string): MessageMetadata {
+  return { event_type: ROLLUP_EVENT_TYPE, event_payload: { rollup_id: rollupId, channel } };
+}
+
+/** Matches the messages of one incident in one channel, whichever event posted them. */
+export function incidentMatcher(incidentId: string, channel: string) {
+  return (payload: Record<string, unknown>) =>
+    payload.incident_id === incidentId && payload.channel === channel;
+}
+
+export function rollupMatcher(rollupId: string, channel: string) {
+  return (payload: Record<string, unknown>) => payload.rollup_id === rollupId && payload.channel === channel;
+}
+
+/**
+ * The `oldest` bound of a lookup: a little before the attempt (ms), as a Slack ts. The margin covers
+ * clock differences between this replica and Slack.
+ */
+export function lookupOldestTs(attemptAt: number, marginMs = 5 * 60_000): string {
+  return (Math.max(0, attemptAt - marginMs) / 1000).toFixed(6);
+}

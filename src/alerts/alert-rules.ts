@@ -1,0 +1,92 @@
+import type { MonitorAlertState, StormState } from "../store/alert-message-store";
+
+/**
+ * The storm and flap rules of DESIGN.md section 1, as pure decisions over the per-channel state. Times
+ * are the incidents' `started` (ms): the rules are about when outages began, not when we delivered them,
+ * so a backlog replayed after our own downtime decides the same way.
+ */
+
+/** More than this many incidents of one team opening within the window make a storm (default N = 5). */
+export const STORM_THRESHOLD = 5;
+export const STORM_WINDOW_MS = 60_000;
+/** This many incidents of one monitor within the window mark it flapping. */
+export const FLAP_THRESHOLD = 3;
+export const FLAP_WINDOW_MS = 15 * 60_000;
+
+export interface StormRules {
+  threshold: number;
+  windowMs: number;
+}
+
+export interface FlapRules {
+  threshold: number;
+  windowMs: number;
+}
+
+export const DEFAULT_STORM_RULES: StormRules = { threshold: STORM_THRESHOLD, windowMs: STORM_WINDOW_MS };
+export const DEFAULT_FLAP_RULES: FlapRules = { threshold: FLAP_THRESHOLD, windowMs: FLAP_WINDOW_MS };
+
+export interface StormDecision {
+  /** The recent opens with this one, older ones dropped: store it back. */
+  opens: Record<string, number>;
+  /** Incidents of the team opened in the window, this one included. */
+  count: number;
+  /** True: this incident goes into the roll-up instead of a root of its own. */
+  rollup: boolean;
+}
+
+/**
+ * An open goes into the roll-up when it makes more than `threshold` opens in the window, or while a
+ * roll-up with incidents still down took an open within the window (the storm goes on).
+ */
+export function decideStorm(
+  state: StormState,
+  incidentId: string,
+  started: number,
+  rules: StormRules = DEFAULT_STORM_RULES,
+): StormDecision {
+  const from = started - rules.windowMs;
+  const opens = keepRecent({ ...state.opens, [incidentId]: started }, rules.windowMs);
+  const count = Object.values(opens).filter((at) => at >= from && at <= started + rules.windowMs).length;
+  const rollup = state.rollup;
+  const stormGoesOn =
+    rollup !== undefined &&
+    rollup.lastOpenAt >= from &&
+    Object.values(rollup.members).some((member) => member.stage !== "resolved");
+  return { opens, count, rollup: count > rules.threshold || stormGoesOn };
+}
+
+export interface FlapDecision {
+  starts: Record<string, number>;
+  /** Incidents of the monitor in the window, this one included. */
+  count: number;
+  /** At the threshold or beyond: the root shows the flapping note. */
+  flapping: boolean;
+  /** Beyond the threshold with a root to reply to: this incident goes into that root's thread. */
+  intoThread: boolean;
+}
+
+export function decideFlap(
+  state: MonitorAlertState,
+  incidentId: string,
+  started: number,
+  rules: FlapRules = DEFAULT_FLAP_RULES,
+): FlapDecision {
+  const from = started - rules.windowMs;
+  const starts = keepRecent({ ...state.starts, [incidentId]: started }, rules.windowMs);
+  const count = Object.values(starts).filter((at) => at >= from && at <= started).length;
+  const hasOtherRoot = state.lastRoot !== undefined && state.lastRoot.incidentId !== incidentId;
+  return {
+    starts,
+    count,
+    flapping: count >= rules.threshold,
+    intoThread: count > rules.threshold && hasOtherRoot,
+  };
+}
+
+/** Entries within one window of the newest: what a later decision can still count. */
+function keepRecent(times: Record<string, number>, windowMs: number): Record<string, number> {
+  const values = Object.values(times).filter(Number.isFinite);
+  const newest = values.length > 0 ? Math.max(...values) : 0;
+  return Object.fromEntries(Object.entries(times).filter(([, at]) => at >= newest - windowMs));
+}

@@ -1,0 +1,115 @@
+import type { MessageAttachment } from "@slack/types";
+import type { WorkspaceRef } from "../store/workspace";
+
+/**
+ * The narrow slice of Slack the alert pipeline uses (DESIGN.md section 2: alerts use a poster interface,
+ * not Bolt). Implementations never retry a post by themselves: a retried chat.postMessage may post twice,
+ * so every retry decision belongs to the delivery worker, which records attempts first.
+ */
+export interface SlackPoster {
+  postMessage(message: PostMessageInput): Promise<{ ts: string }>;
+  updateMessage(message: UpdateMessageInput): Promise<void>;
+  /**
+   * The newest message of this app in `channel` (or in the thread `threadTs`) since `oldestTs` whose
+   * metadata has `eventType` and a payload the matcher accepts; null when none.
+   */
+  findMessageByMetadata(
+    channel: string,
+    eventType: string,
+    matcher: (payload: Record<string, unknown>) => boolean,
+    oldestTs: string,
+    threadTs?: string,
+  ): Promise<{ ts: string } | null>;
+  /** A direct message from the app to a user (the app's Messages tab). */
+  postDirectMessage(userId: string, text: string): Promise<void>;
+}
+
+export interface MessageMetadata {
+  event_type: string;
+  event_payload: Record<string, string | number | boolean>;
+}
+
+export interface PostMessageInput {
+  channel: string;
+  text: string;
+  blocks?: unknown[];
+  attachments?: MessageAttachment[];
+  thread_ts?: string;
+  metadata?: MessageMetadata;
+}
+
+export interface UpdateMessageInput {
+  channel: string;
+  ts: string;
+  text: string;
+  blocks?: unknown[];
+  attachments?: MessageAttachment[];
+  metadata?: MessageMetadata;
+}
+
+/** Each workspace's poster (its own bot token in a multi-workspace install). */
+export type PosterFor = (workspace: WorkspaceRef) => SlackPoster | Promise<SlackPoster>;
+
+/** Slack answered 429: nothing was posted; try again after `retryAfterSeconds`. */
+export class SlackRateLimitedError extends Error {
+  override name = "SlackRateLimitedError";
+  constructor(readonly retryAfterSeconds: number) {
+    super(`Slack rate limited the call; retry after ${retryAfterSeconds} s`);
+  }
+}
+
+/** Slack errors that no retry fixes: the channel or the installation must change first. */
+export const PERMANENT_SLACK_ERRORS = [
+  "channel_not_found",
+  "is_archived",
+  "is_inactive",
+  "not_in_channel",
+  "account_inactive",
+  "invalid_auth",
+  "token_revoked",
+  "missing_scope",
+] as const;
+export type PermanentSlackErrorCode = (typeof PERMANENT_SLACK_ERRORS)[number];
+
+export class SlackPermanentError extends Error {
+  override name = "SlackPermanentError";
+  constructor(readonly code: PermanentSlackErrorCode) {
+    super(`Slack refused the call: ${code}`);
+  }
+}
+
+/** The message to update is gone (deleted by someone) or can no longer be edited. */
+export const GONE_MESSAGE_ERRORS = [
+  "message_not_found",
+  "cant_update_message",
+  "edit_window_closed",
+] as const;
+
+export class SlackMessageGoneError extends Error {
+  override name = "SlackMessageGoneError";
+  constructor(readonly code: string) {
+    super(`the Slack message can no longer be updated: ${code}`);
+  }
+}
+
+/** Anything else (5xx, network, unknown error codes): worth retrying later. */
+export class SlackTransientError extends Error {
+  override name = "SlackTransientError";
+  constructor(
+    readonly code: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`Slack call failed: ${code}`, options);
+  }
+}
+
+export function isPermanentSlackError(code: string): code is PermanentSlackErrorCode {
+  return (PERMANENT_SLACK_ERRORS as readonly string[]).includes(code);
+}
+
+/** The typed error for a Slack error code (as Web API platform errors carry it). */
+export function slackErrorFor(code: string): Error {
+  if (isPermanentSlackError(code)) return new SlackPermanentError(code);
+  if ((GONE_MESSAGE_ERRORS as readonly string[]).includes(code)) return new SlackMessageGoneError(code);
+  return new SlackTransientError(code);
+}

@@ -1,0 +1,128 @@
+import { ErrorCode, type Logger, WebClient, type WebClientOptions } from "@slack/web-api";
+import {
+  type PostMessageInput,
+  type SlackPoster,
+  SlackRateLimitedError,
+  SlackTransientError,
+  slackErrorFor,
+  type UpdateMessageInput,
+} from "./slack-poster";
+
+/** How far back (pages of 200) a metadata lookup reads: a crash window is seconds, not hours. */
+const LOOKUP_PAGE_SIZE = 200;
+const LOOKUP_MAX_PAGES = 5;
+
+/**
+ * WebClient exactly as alerts need it: its own retries OFF (a retried chat.postMessage duplicates the
+ * post; DESIGN.md section 5) and 429s rejected instead of queued, so the outbox decides when to retry.
+ */
+export function alertWebClient(token: string, options: { slackApiUrl?: string; logger?: Logger } = {}) {
+  const config: WebClientOptions = { retryConfig: { retries: 0 }, rejectRateLimitedCalls: true };
+  if (options.slackApiUrl) config.slackApiUrl = options.slackApiUrl;
+  if (options.logger) config.logger = options.logger;
+  return new WebClient(token, config);
+}
+
+interface HistoryMessage {
+  ts?: string;
+  metadata?: { event_type?: string; event_payload?: Record<string, unknown> };
+}
+
+/** SlackPoster over @slack/web-api, mapping its errors to the typed errors of slack-poster.ts. */
+export class WebApiPoster implements SlackPoster {
+  constructor(private readonly client: WebClient) {}
+
+  static fromToken(token: string, options: { slackApiUrl?: string; logger?: Logger } = {}): WebApiPoster {
+    return new WebApiPoster(alertWebClient(token, options));
+  }
+
+  async postMessage(message: PostMessageInput): Promise<{ ts: string }> {
+    const result = await call(() =>
+      this.client.chat.postMessage({
+        channel: message.channel,
+        text: message.text,
+        ...(message.blocks ? { blocks: message.blocks as never } : {}),
+        ...(message.attachments ? { attachments: message.attachments } : {}),
+        ...(message.thread_ts ? { thread_ts: message.thread_ts } : {}),
+        ...(message.metadata ? { metadata: message.metadata } : {}),
+        // Alerts link to monitors: a preview of the monitored site would only add noise.
+        unfurl_links: false,
+        unfurl_media: false,
+      }),
+    );
+    if (typeof result.ts !== "string") throw new SlackTransientError("no_ts_in_response");
+    return { ts: result.ts };
+  }
+
+  async updateMessage(message: UpdateMessageInput): Promise<void> {
+    await call(() =>
+      this.client.chat.update({
+        channel: message.channel,
+        ts: message.ts,
+        text: message.text,
+        ...(message.blocks ? { blocks: message.blocks as never } : {}),
+        ...(message.attachments ? { attachments: message.attachments } : {}),
+        ...(message.metadata ? { metadata: message.metadata } : {}),
+      }),
+    );
+  }
+
+  async findMessageByMetadata(
+    channel: string,
+    eventType: string,
+    matcher: (payload: Record<string, unknown>) => boolean,
+    oldestTs: string,
+    threadTs?: string,
+  ): Promise<{ ts: string } | null> {
+    let cursor: string | undefined;
+    for (let page = 0; page < LOOKUP_MAX_PAGES; page++) {
+      const args = {
+        channel,
+        oldest: oldestTs,
+        limit: LOOKUP_PAGE_SIZE,
+        include_all_metadata: true,
+        ...(cursor ? { cursor } : {}),
+      };
+      const result = await call(() =>
+        threadTs
+          ? this.client.conversations.replies({ ...args, ts: threadTs })
+          : this.client.conversations.history(args),
+      );
+      const messages = (result.messages ?? []) as HistoryMessage[];
+      const found = messages.find(
+        (m) =>
+          m.metadata?.event_type === eventType &&
+          m.metadata.event_payload !== undefined &&
+          matcher(m.metadata.event_payload),
+      );
+      if (found?.ts) return { ts: found.ts };
+      cursor = result.response_metadata?.next_cursor || undefined;
+      if (!cursor) return null;
+    }
+    return null;
+  }
+
+  async postDirectMessage(userId: string, text: string): Promise<void> {
+    // A user id as the channel posts to the app's DM with that user (the app's Messages tab).
+    await call(() => this.client.chat.postMessage({ channel: userId, text }));
+  }
+}
+
+async function call<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw mapError(error);
+  }
+}
+
+function mapError(error: unknown): Error {
+  const e = error as { code?: string; retryAfter?: number; data?: { error?: string }; statusCode?: number };
+  if (e.code === ErrorCode.RateLimitedError) return new SlackRateLimitedError(Number(e.retryAfter) || 1);
+  if (e.code === ErrorCode.PlatformError && typeof e.data?.error === "string")
+    return slackErrorFor(e.data.error);
+  if (e.code === ErrorCode.HTTPError)
+    return new SlackTransientError(`http_${e.statusCode ?? "error"}`, { cause: error });
+  if (e.code === ErrorCode.RequestError) return new SlackTransientError("request_error", { cause: error });
+  return new SlackTransientError(error instanceof Error ? error.message : String(error), { cause: error });
+}

@@ -1,0 +1,191 @@
+import { randomBytes } from "node:crypto";
+import type { Redis } from "ioredis";
+import { z } from "zod";
+import { CorruptRecordError } from "./corrupt-record-error";
+import type { Keyspace } from "./keys";
+import { type ScriptRunner, scriptRunner } from "./scripts";
+import { type WorkspaceRef, workspaceKey } from "./workspace";
+
+/**
+ * Where the alert messages of each (channel, incident) are (DESIGN.md section 5, GitHub's Slack app style:
+ * message references stored per channel and object, so later events edit instead of posting), plus the
+ * per-channel state of the flap and storm rules and a lock per channel.
+ *
+ * Every write here happens under the channel lock (lockChannel), so records are plain JSON strings read
+ * and rewritten whole; each key carries a TTL so that nothing outlives its use.
+ */
+
+const stageSchema = z.enum(["open", "acknowledged", "resolved"]);
+export type MessageStage = z.infer<typeof stageSchema>;
+
+const viewSchema = z.object({
+  apiTeamId: z.string(),
+  incident: z.object({
+    id: z.string(),
+    monitorId: z.string(),
+    started: z.string(),
+    ended: z.string().nullable(),
+    acknowledged: z.string().nullable(),
+    maintenance: z.boolean(),
+    reason: z.string().nullable(),
+  }),
+  monitor: z
+    .object({ id: z.string(), name: z.string(), target: z.string(), group: z.string().nullable() })
+    .nullable(),
+  failingLocations: z.array(z.string()),
+  teamMonitorCount: z.number().optional(),
+});
+/** What a message is redrawn from: the latest view of the incident and its monitor. */
+export type StoredAlertView = z.infer<typeof viewSchema>;
+
+const attemptSchema = z.object({ eventId: z.string(), at: z.number() });
+/** A post recorded before it is made: a retry that finds it without a ts looks the message up first. */
+export type PostAttempt = z.infer<typeof attemptSchema>;
+
+const messageSchema = z.object({
+  /**
+   * root: a message of its own; thread: a reply in a flapping monitor's thread (`rootOf`); rollup: a line
+   * of the storm roll-up; muted: nothing was posted because the monitor was muted when it opened.
+   */
+  mode: z.enum(["root", "thread", "rollup", "muted"]),
+  stage: stageSchema,
+  ts: z.string().optional(),
+  ackedBy: z.string().optional(),
+  attempt: attemptSchema.optional(),
+  replyTs: z.string().optional(),
+  replyAttempt: attemptSchema.optional(),
+  rootOf: z.string().optional(),
+  flapping: z.object({ incidents: z.number(), windowMinutes: z.number() }).optional(),
+  view: viewSchema,
+});
+export type AlertMessageRecord = z.infer<typeof messageSchema>;
+
+const monitorSchema = z.object({
+  lastRoot: z.object({ ts: z.string(), incidentId: z.string() }).optional(),
+  /** incident id -> started (ms) of its recent incidents in this channel. */
+  starts: z.record(z.string(), z.number()),
+});
+export type MonitorAlertState = z.infer<typeof monitorSchema>;
+
+const rollupSchema = z.object({
+  id: z.string(),
+  ts: z.string().optional(),
+  attempt: attemptSchema.optional(),
+  /** started (ms) of the newest incident routed into it: a roll-up takes new opens while its storm lasts. */
+  lastOpenAt: z.number(),
+  members: z.record(z.string(), z.object({ view: viewSchema, stage: stageSchema })),
+});
+const stormSchema = z.object({
+  /** incident id -> started (ms) of the team's recent opens in this channel. */
+  opens: z.record(z.string(), z.number()),
+  rollup: rollupSchema.optional(),
+});
+export type StormRollupState = z.infer<typeof rollupSchema>;
+export type StormState = z.infer<typeof stormSchema>;
+
+export interface AlertMessageTtls {
+  /** After an incident resolved, its record is kept this long (a late or redelivered event is a no-op). */
+  resolvedMs: number;
+  /** Open incidents (refreshed on every write). */
+  openMs: number;
+  /** Flap and storm state. */
+  windowStateMs: number;
+}
+
+export const DEFAULT_ALERT_MESSAGE_TTLS: AlertMessageTtls = {
+  resolvedMs: 7 * 24 * 3_600_000,
+  openMs: 30 * 24 * 3_600_000,
+  windowStateMs: 24 * 3_600_000,
+};
+
+/** A held channel lock; `extend` before a slow step, `release` at the end. */
+export interface ChannelLock {
+  readonly token: string;
+  /** False when the lock was lost (it expired): the caller stops and lets the event be retried. */
+  extend(ttlMs?: number): Promise<boolean>;
+  release(): Promise<void>;
+}
+
+export class AlertMessageStore {
+  private readonly redis: Redis;
+  private readonly keys: Keyspace;
+  private readonly scripts: ScriptRunner;
+  private readonly ttls: AlertMessageTtls;
+
+  constructor(deps: { redis: Redis; keys: Keyspace; ttls?: Partial<AlertMessageTtls> }) {
+    this.redis = deps.redis;
+    this.keys = deps.keys;
+    this.scripts = scriptRunner(deps.redis);
+    this.ttls = { ...DEFAULT_ALERT_MESSAGE_TTLS, ...deps.ttls };
+  }
+
+  async get(ws: WorkspaceRef, channelId: string, incidentId: string): Promise<AlertMessageRecord | null> {
+    return this.read(this.keys.alertMessage(workspaceKey(ws), channelId, incidentId), messageSchema);
+  }
+
+  async put(
+    ws: WorkspaceRef,
+    channelId: string,
+    incidentId: string,
+    record: AlertMessageRecord,
+  ): Promise<void> {
+    const ttl = record.stage === "resolved" ? this.ttls.resolvedMs : this.ttls.openMs;
+    await this.write(this.keys.alertMessage(workspaceKey(ws), channelId, incidentId), record, ttl);
+  }
+
+  async getMonitor(ws: WorkspaceRef, channelId: string, monitorId: string): Promise<MonitorAlertState> {
+    const key = this.keys.alertMonitor(workspaceKey(ws), channelId, monitorId);
+    return (await this.read(key, monitorSchema)) ?? { starts: {} };
+  }
+
+  async putMonitor(ws: WorkspaceRef, channelId: string, monitorId: string, state: MonitorAlertState) {
+    const key = this.keys.alertMonitor(workspaceKey(ws), channelId, monitorId);
+    await this.write(key, state, this.ttls.windowStateMs);
+  }
+
+  async getStorm(ws: WorkspaceRef, channelId: string, apiTeamId: string): Promise<StormState> {
+    const key = this.keys.alertStorm(workspaceKey(ws), channelId, apiTeamId);
+    return (await this.read(key, stormSchema)) ?? { opens: {} };
+  }
+
+  async putStorm(ws: WorkspaceRef, channelId: string, apiTeamId: string, state: StormState): Promise<void> {
+    const key = this.keys.alertStorm(workspaceKey(ws), channelId, apiTeamId);
+    await this.write(key, state, this.ttls.windowStateMs);
+  }
+
+  /**
+   * Takes the lock of a channel for `ttlMs`; null when another worker holds it. One worker at a time
+   * reconciles a channel, so two events of one incident (or two opens deciding a storm) never race;
+   * the channel takes about one post a second anyway.
+   */
+  async lockChannel(ws: WorkspaceRef, channelId: string, ttlMs: number): Promise<ChannelLock | null> {
+    const key = this.keys.alertChannelLock(workspaceKey(ws), channelId);
+    const token = randomBytes(12).toString("base64url");
+    const taken = await this.redis.set(key, token, "PX", Math.max(1, Math.round(ttlMs)), "NX");
+    if (taken !== "OK") return null;
+    return {
+      token,
+      extend: async (next = ttlMs) =>
+        (await this.scripts.run("alert-lock-extend", [key], [token, Math.max(1, Math.round(next))])) === 1,
+      release: async () => void (await this.scripts.run("alert-lock-release", [key], [token])),
+    };
+  }
+
+  private async read<T>(key: string, schema: z.ZodType<T>): Promise<T | null> {
+    const raw = await this.redis.get(key);
+    if (raw === null) return null;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      throw new CorruptRecordError(key, "not JSON");
+    }
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) throw new CorruptRecordError(key, parsed.error.message);
+    return parsed.data;
+  }
+
+  private async write(key: string, value: unknown, ttlMs: number): Promise<void> {
+    await this.redis.set(key, JSON.stringify(value), "PX", Math.max(1, Math.round(ttlMs)));
+  }
+}

@@ -1,0 +1,323 @@
+import { createHash } from "node:crypto";
+import type { Redis } from "ioredis";
+import { z } from "zod";
+import { type Clock, systemClock } from "../lib/clock";
+import { CorruptRecordError } from "./corrupt-record-error";
+import type { Keyspace } from "./keys";
+import { deleteKeys, execOrThrow, setFieldsIfExists } from "./redis-helpers";
+import { type ScriptRunner, scriptRunner } from "./scripts";
+import { validUserId, type WorkspaceRef, workspaceKey } from "./workspace";
+import type { CleanupParticipant } from "./workspace-cleanup";
+
+/** Who an alert pings when it opens: `@here`, `@channel`, a user group, or nobody. */
+export type Mention = { kind: "here" | "channel" } | { kind: "usergroup"; id: string; handle: string };
+
+export interface SubscriptionFilters {
+  /** Monitor ids (API ids). */
+  monitors: string[];
+  /** Group names. Both empty: every monitor of the team. */
+  groups: string[];
+}
+
+export interface SubscriptionPause {
+  /** The Slack error that paused it (e.g. `not_in_channel`). */
+  reason: string;
+  at: number;
+  /** Whether the subscriber was told (once). */
+  notified: boolean;
+}
+
+export interface Subscription {
+  id: string;
+  workspace: WorkspaceRef;
+  channelId: string;
+  apiTeamId: string;
+  filters: SubscriptionFilters;
+  mention: Mention | null;
+  subscriber: { userId: string; apiUserId: string };
+  /** The poll target, `team:<apiTeamId>:<tokenHash>`. */
+  target: string;
+  createdAt: number;
+  paused: SubscriptionPause | null;
+}
+
+export type NewSubscription = Omit<Subscription, "id" | "createdAt" | "paused">;
+
+export interface CreateResult {
+  subscription: Subscription;
+  /** False when the same (channel, team, filters) existed: its mention was updated and it was resumed. */
+  created: boolean;
+  /** The target it used before, when a re-subscribe moved it to another one (the caller unregisters it). */
+  previousTarget?: string;
+}
+
+export interface DeleteResult {
+  deleted: Subscription[];
+  /** Targets left without any subscription: the caller removes them from the scheduler. */
+  emptyTargets: string[];
+}
+
+export class InvalidSubscriptionError extends Error {
+  override name = "InvalidSubscriptionError";
+}
+
+const SLACK_ID = /^[A-Z0-9]{1,30}$/;
+
+const mentionSchema = z.union([
+  z.object({ kind: z.enum(["here", "channel"]) }),
+  z.object({
+    kind: z.literal("usergroup"),
+    id: z.string().regex(SLACK_ID),
+    handle: z.string().min(1).max(80),
+  }),
+]);
+
+const newSubscriptionSchema = z.object({
+  workspace: z.object({
+    enterpriseId: z.string().optional(),
+    teamId: z.string().optional(),
+    isEnterpriseInstall: z.boolean().optional(),
+  }),
+  channelId: z.string().regex(SLACK_ID),
+  apiTeamId: z.string().min(1).max(64),
+  filters: z.object({ monitors: z.array(z.string().min(1)), groups: z.array(z.string().min(1)) }),
+  mention: mentionSchema.nullable(),
+  subscriber: z.object({ userId: z.string().regex(SLACK_ID), apiUserId: z.string().min(1) }),
+  target: z.string().min(1).max(300),
+});
+
+const storedSchema = newSubscriptionSchema.extend({
+  v: z.literal(1),
+  id: z.string(),
+  createdAt: z.number(),
+});
+const pauseSchema = z.object({ reason: z.string(), at: z.number(), notified: z.boolean() });
+
+const F = { sub: "sub", paused: "paused" } as const;
+
+/** Sorted, de-duplicated filters: the same filters in another order are the same subscription. */
+export function normalizeFilters(filters: SubscriptionFilters): SubscriptionFilters {
+  const clean = (values: readonly string[]) =>
+    [...new Set(values.map((v) => v.trim()).filter(Boolean))].sort();
+  return { monitors: clean(filters.monitors), groups: clean(filters.groups) };
+}
+
+/** Deterministic id of (workspace, channel, team, filters): creating twice finds the same record. */
+export function subscriptionId(
+  ws: WorkspaceRef,
+  channelId: string,
+  apiTeamId: string,
+  filters: SubscriptionFilters,
+) {
+  const normal = normalizeFilters(filters);
+  return createHash("sha256")
+    .update(JSON.stringify([workspaceKey(ws), channelId, apiTeamId, normal.monitors, normal.groups]))
+    .digest("base64url")
+    .slice(0, 22);
+}
+
+/**
+ * Channel alert subscriptions (DESIGN.md section 5). One hash per subscription and four index sets (by
+ * channel, by poll target for the delivery fan-out, by subscriber for App Home, by workspace for
+ * app_uninstalled). Like the link store, a record is written before its index entries and removed after
+ * them, so every existing subscription is indexed whatever the interleaving; readers skip index entries
+ * whose record is gone.
+ */
+export class SubscriptionStore {
+  private readonly redis: Redis;
+  private readonly keys: Keyspace;
+  private readonly clock: Clock;
+  private readonly scripts: ScriptRunner;
+
+  constructor(deps: { redis: Redis; keys: Keyspace; clock?: Clock }) {
+    this.redis = deps.redis;
+    this.keys = deps.keys;
+    this.clock = deps.clock ?? systemClock;
+    this.scripts = scriptRunner(deps.redis);
+  }
+
+  /**
+   * One subscription per (channel, API team, filters). The same again updates the mention (and the
+   * subscriber and target, whose token is the fresher one) and resumes it: "invite @Uptime, then
+   * /uptime subscribe again" is how a paused subscription is fixed.
+   */
+  async create(input: NewSubscription): Promise<CreateResult> {
+    const parsed = newSubscriptionSchema.safeParse(input);
+    if (!parsed.success) throw new InvalidSubscriptionError(`invalid subscription: ${parsed.error.message}`);
+    const wsKey = workspaceKey(input.workspace);
+    const filters = normalizeFilters(input.filters);
+    const id = subscriptionId(input.workspace, input.channelId, input.apiTeamId, filters);
+    const existing = await this.get(id);
+    const subscription: Subscription = {
+      id,
+      workspace: pickWorkspace(input.workspace),
+      channelId: input.channelId,
+      apiTeamId: input.apiTeamId,
+      filters,
+      mention: input.mention,
+      subscriber: { userId: input.subscriber.userId, apiUserId: input.subscriber.apiUserId },
+      target: input.target,
+      createdAt: existing?.createdAt ?? this.clock.now(),
+      paused: null,
+    };
+    const key = this.keys.subscription(id);
+    const { paused: _paused, ...stored } = subscription;
+    await execOrThrow(
+      this.redis
+        .multi()
+        .hset(key, F.sub, JSON.stringify({ v: 1, ...stored }))
+        .hdel(key, F.paused),
+    );
+    await Promise.all([
+      this.redis.sadd(this.keys.subscriptionsByWorkspace(wsKey), id),
+      this.redis.sadd(this.keys.subscriptionsByChannel(wsKey, subscription.channelId), id),
+      this.redis.sadd(this.keys.subscriptionsByTarget(subscription.target), id),
+      this.redis.sadd(this.keys.subscriptionsByUser(wsKey, subscription.subscriber.userId), id),
+    ]);
+    // A re-subscribe by another user moves the subscription off the old indexes.
+    if (existing && existing.subscriber.userId !== subscription.subscriber.userId) {
+      await this.redis.srem(this.keys.subscriptionsByUser(wsKey, existing.subscriber.userId), id);
+    }
+    if (existing && existing.target !== subscription.target) {
+      await this.redis.srem(this.keys.subscriptionsByTarget(existing.target), id);
+      return { subscription, created: false, previousTarget: existing.target };
+    }
+    return { subscription, created: existing === null };
+  }
+
+  async get(id: string): Promise<Subscription | null> {
+    const key = this.keys.subscription(id);
+    const [sub, paused] = await this.redis.hmget(key, F.sub, F.paused);
+    if (sub == null) return null;
+    return parseStored(key, sub, paused ?? null);
+  }
+
+  async listByChannel(ws: WorkspaceRef, channelId: string): Promise<Subscription[]> {
+    return this.fromIndex(this.keys.subscriptionsByChannel(workspaceKey(ws), channelId));
+  }
+
+  /** Every subscription sharing a poll target: the delivery fan-out of one outbox event. */
+  async listByTarget(target: string): Promise<Subscription[]> {
+    return this.fromIndex(this.keys.subscriptionsByTarget(target));
+  }
+
+  async listBySubscriber(ws: WorkspaceRef, userId: string): Promise<Subscription[]> {
+    return this.fromIndex(this.keys.subscriptionsByUser(workspaceKey(ws), validUserId(userId)));
+  }
+
+  /** Deletes one subscription; `emptyTargets` names its target when it was the last one there. */
+  async delete(id: string): Promise<DeleteResult> {
+    const subscription = await this.get(id);
+    return this.deleteAll(subscription ? [subscription] : []);
+  }
+
+  /** `/uptime unsubscribe` without arguments: every subscription of the channel. */
+  async deleteChannel(ws: WorkspaceRef, channelId: string): Promise<DeleteResult> {
+    return this.deleteAll(await this.listByChannel(ws, channelId));
+  }
+
+  /** app_uninstalled (cleanup participant): every subscription of the workspace. */
+  async deleteWorkspace(ws: WorkspaceRef): Promise<DeleteResult> {
+    return this.deleteAll(await this.fromIndex(this.keys.subscriptionsByWorkspace(workspaceKey(ws))));
+  }
+
+  /**
+   * Pauses after a permanent Slack error. True only for the caller that paused it: that one tells the
+   * subscriber, so they hear it once however many events and replicas hit the error.
+   */
+  async pause(id: string, reason: string): Promise<boolean> {
+    const pause: SubscriptionPause = { reason, at: this.clock.now(), notified: false };
+    const result = await this.scripts.run(
+      "subscription-pause",
+      [this.keys.subscription(id)],
+      [JSON.stringify(pause)],
+    );
+    return result === 1;
+  }
+
+  /** Records that the subscriber was told about the pause. */
+  async markPauseNotified(id: string): Promise<void> {
+    const subscription = await this.get(id);
+    if (!subscription?.paused) return;
+    await setFieldsIfExists(this.redis, this.keys.subscription(id), {
+      [F.paused]: JSON.stringify({ ...subscription.paused, notified: true }),
+    });
+  }
+
+  /** True when it was paused. */
+  async resume(id: string): Promise<boolean> {
+    return (await this.redis.hdel(this.keys.subscription(id), F.paused)) === 1;
+  }
+
+  // Index entries go first, records second (the reverse of create).
+  private async deleteAll(subscriptions: readonly Subscription[]): Promise<DeleteResult> {
+    const targets = new Set<string>();
+    for (const sub of subscriptions) {
+      const wsKey = workspaceKey(sub.workspace);
+      await Promise.all([
+        this.redis.srem(this.keys.subscriptionsByChannel(wsKey, sub.channelId), sub.id),
+        this.redis.srem(this.keys.subscriptionsByTarget(sub.target), sub.id),
+        this.redis.srem(this.keys.subscriptionsByUser(wsKey, sub.subscriber.userId), sub.id),
+        this.redis.srem(this.keys.subscriptionsByWorkspace(wsKey), sub.id),
+      ]);
+      targets.add(sub.target);
+    }
+    await deleteKeys(
+      this.redis,
+      subscriptions.map((sub) => this.keys.subscription(sub.id)),
+    );
+    const emptyTargets: string[] = [];
+    for (const target of targets) {
+      if ((await this.redis.scard(this.keys.subscriptionsByTarget(target))) === 0) emptyTargets.push(target);
+    }
+    return { deleted: [...subscriptions], emptyTargets };
+  }
+
+  private async fromIndex(indexKey: string): Promise<Subscription[]> {
+    const ids = (await this.redis.smembers(indexKey)).sort();
+    const found = await Promise.all(ids.map((id) => this.get(id)));
+    return found.filter((sub): sub is Subscription => sub !== null);
+  }
+}
+
+function pickWorkspace(ws: WorkspaceRef): WorkspaceRef {
+  return {
+    ...(ws.enterpriseId ? { enterpriseId: ws.enterpriseId } : {}),
+    ...(ws.teamId ? { teamId: ws.teamId } : {}),
+    ...(ws.isEnterpriseInstall ? { isEnterpriseInstall: true } : {}),
+  };
+}
+
+function parseStored(key: string, sub: string, paused: string | null): Subscription {
+  let value: unknown;
+  let pause: unknown = null;
+  try {
+    value = JSON.parse(sub);
+    if (paused) pause = JSON.parse(paused);
+  } catch {
+    throw new CorruptRecordError(key, "subscription is not JSON");
+  }
+  const parsed = storedSchema.safeParse(value);
+  if (!parsed.success) throw new CorruptRecordError(key, parsed.error.message);
+  const parsedPause = pause === null ? null : pauseSchema.safeParse(pause);
+  if (parsedPause && !parsedPause.success) throw new CorruptRecordError(key, parsedPause.error.message);
+  const { v: _v, ...rest } = parsed.data;
+  return { ...rest, workspace: pickWorkspace(rest.workspace), paused: parsedPause?.data ?? null };
+}
+
+/**
+ * The "subscriptions" participant of WorkspaceCleanup: an uninstalled workspace or a revoked bot token
+ * leaves no subscription behind, and each target left without one is removed from the scheduler.
+ */
+export function subscriptionCleanupParticipant(deps: {
+  subscriptions: Pick<SubscriptionStore, "deleteWorkspace">;
+  scheduler?: { remove(target: string, subscriber: string): Promise<number> };
+}): CleanupParticipant {
+  const drop = async (ws: WorkspaceRef) => {
+    const { deleted } = await deps.subscriptions.deleteWorkspace(ws);
+    if (deps.scheduler) {
+      for (const sub of deleted) await deps.scheduler.remove(sub.target, sub.id);
+    }
+  };
+  return { name: "subscriptions", workspaceUninstalled: drop, botTokensRevoked: drop };
+}

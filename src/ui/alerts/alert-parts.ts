@@ -1,0 +1,68 @@
+import type { KnownBlock, MessageAttachment } from "@slack/types";
+import type { AlertMonitor } from "../../alerts/alert-event";
+import type { IncidentSnapshot, IncidentStage } from "../../alerts/poll-state";
+import type { Mention } from "../../store/subscription-store";
+import { type Codec, CodecEncodeError } from "../ids";
+import { escapeMrkdwn, truncate } from "../text";
+
+/** An alert message: the top-level `text` (the notification, says what broke) and a colored bar. */
+export interface RenderedAlert {
+  text: string;
+  blocks?: KnownBlock[];
+  attachments?: MessageAttachment[];
+}
+
+/** The bar colors Slack users know from alerting apps: Slack's own red, yellow and green. */
+export const ALERT_COLORS: Record<IncidentStage, string> = {
+  open: "#E01E5A",
+  acknowledged: "#ECB22E",
+  resolved: "#2EB67D",
+};
+
+export const STAGE_EMOJI: Record<IncidentStage, string> = {
+  open: "🔴",
+  acknowledged: "🟠",
+  resolved: "✅",
+};
+
+/** Names and targets are user text: escaped (no injected mentions) and kept short enough for a headline. */
+const NAME_MAX = 150;
+const TARGET_MAX = 500;
+
+export function monitorName(monitor: AlertMonitor | null, monitorId: string): string {
+  return escapeMrkdwn(truncate(monitor?.name || `Monitor ${monitorId}`, NAME_MAX));
+}
+
+export function monitorTarget(monitor: AlertMonitor | null): string | null {
+  return monitor?.target ? escapeMrkdwn(truncate(monitor.target, TARGET_MAX)) : null;
+}
+
+/** `<!here>`, `<!channel>` or `<!subteam^ID|@handle>`: the only pings the app ever sends. */
+export function mentionToken(mention: Mention | null | undefined): string {
+  if (!mention) return "";
+  if (mention.kind === "usergroup") return `<!subteam^${mention.id}|@${mention.handle}>`;
+  return mention.kind === "here" ? "<!here>" : "<!channel>";
+}
+
+export function epochOf(iso: string | null | undefined): number {
+  return iso ? Date.parse(iso) : Number.NaN;
+}
+
+/** Outage length in seconds: ended - started, or now - started while open; NaN-safe (formatDuration gives 0s). */
+export function downtimeSeconds(incident: IncidentSnapshot, now: number): number {
+  const end = incident.ended ? epochOf(incident.ended) : now;
+  return (end - epochOf(incident.started)) / 1000;
+}
+
+/**
+ * A codec value, or undefined when the data does not fit the codec (an id of an unexpected shape): the
+ * renderer then leaves that one button out instead of throwing, so the alert itself is still delivered.
+ */
+export function tryEncode<T>(codec: Codec<T>, data: T): string | undefined {
+  try {
+    return codec.encode(data);
+  } catch (error) {
+    if (error instanceof CodecEncodeError) return undefined;
+    throw error;
+  }
+}

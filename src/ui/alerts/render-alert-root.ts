@@ -1,0 +1,159 @@
+import type { ActionsBlock, Button, KnownBlock, MrkdwnElement, Overflow } from "@slack/types";
+import type { AlertMonitor } from "../../alerts/alert-event";
+import type { IncidentSnapshot, IncidentStage } from "../../alerts/poll-state";
+import { formatDuration, slackDate } from "../../lib/format-time";
+import type { Mention } from "../../store/subscription-store";
+import { acknowledgeCodec, actions, blocks, detailsCodec, MUTE_HOURS, muteCodec } from "../ids";
+import { escapeMrkdwn, limits, mrkdwn, plainText, truncate } from "../text";
+import {
+  ALERT_COLORS,
+  downtimeSeconds,
+  epochOf,
+  mentionToken,
+  monitorName,
+  monitorTarget,
+  type RenderedAlert,
+  STAGE_EMOJI,
+  tryEncode,
+} from "./alert-parts";
+import { type FlapNoteInput, renderFlapNote } from "./render-flap-note";
+
+export interface AlertRootInput {
+  /** The channel the message goes to: the Mute options name it. */
+  channelId: string;
+  /** The API team of the incident: the Acknowledge button carries it. */
+  apiTeamId: string;
+  incident: IncidentSnapshot;
+  monitor: AlertMonitor | null;
+  /** What the message shows. */
+  stage: IncidentStage;
+  /** The Slack user who acknowledged with the button; absent: acknowledged outside Slack. */
+  ackedBy?: string | null;
+  failingLocations: readonly string[];
+  /**
+   * Pings only a new message in stage open: callers pass it for a new post, and even then it is
+   * dropped for any other stage (updates never ping, DESIGN.md section 1).
+   */
+  mention?: Mention | null;
+  muted?: { until: number } | null;
+  flapping?: FlapNoteInput | null;
+  now: number;
+}
+
+// A 5,000-character reason must not push the section past its 3,000 (and the text past 4,000).
+const REASON_MAX = 1500;
+const REASON_IN_TEXT_MAX = 200;
+const LOCATIONS_MAX = 500;
+
+/**
+ * The root message of one incident in one channel, redrawn from state at every stage (one render path for
+ * the outbox and the Acknowledge button): red while down, amber once acknowledged, green once recovered.
+ */
+export function renderAlertRoot(input: AlertRootInput): RenderedAlert {
+  const text = headline(input);
+  // The bar's fallback never carries the ping: the message text already does, once.
+  const fallback = headline({ ...input, mention: null });
+  const body: KnownBlock[] = [
+    { type: "section", fields: fields(input) },
+    ...(input.incident.reason
+      ? [
+          {
+            type: "section" as const,
+            text: mrkdwn(`*Reason*\n${escapeMrkdwn(truncate(input.incident.reason, REASON_MAX))}`),
+          },
+        ]
+      : []),
+    // Kept after recovery too: that is when the next incident of the monitor goes to this thread.
+    ...(input.flapping ? [renderFlapNote(input.flapping)] : []),
+    ...(input.muted && input.stage !== "resolved"
+      ? [
+          {
+            type: "context" as const,
+            elements: [mrkdwn(`🔕 Muted in this channel until ${slackDate(input.muted.until)}`)],
+          },
+        ]
+      : []),
+  ];
+  const buttons = actionsBlock(input);
+  if (buttons) body.push(buttons);
+  return { text, attachments: [{ color: ALERT_COLORS[input.stage], fallback, blocks: body }] };
+}
+
+function headline(input: AlertRootInput): string {
+  const name = monitorName(input.monitor, input.incident.monitorId);
+  const emoji = STAGE_EMOJI[input.stage];
+  if (input.stage === "resolved") {
+    return `${emoji} ${name} recovered after ${formatDuration(downtimeSeconds(input.incident, input.now))}`;
+  }
+  if (input.stage === "acknowledged") return `${emoji} ${name} is down, ${acknowledgement(input.ackedBy)}`;
+  const ping = mentionToken(input.mention);
+  const reason = input.incident.reason
+    ? `: ${escapeMrkdwn(truncate(input.incident.reason, REASON_IN_TEXT_MAX))}`
+    : "";
+  return `${ping ? `${ping} ` : ""}${emoji} ${name} is down${reason}`;
+}
+
+function acknowledgement(ackedBy: string | null | undefined): string {
+  return ackedBy ? `acknowledged by <@${ackedBy}>` : "acknowledged outside Slack";
+}
+
+function status(input: AlertRootInput): string {
+  if (input.stage === "resolved") {
+    return `Recovered after ${formatDuration(downtimeSeconds(input.incident, input.now))}`;
+  }
+  const down = `Down for ${formatDuration(downtimeSeconds(input.incident, input.now))}`;
+  if (input.stage === "acknowledged") {
+    const who = acknowledgement(input.ackedBy);
+    return `${down}\n${who.charAt(0).toUpperCase()}${who.slice(1)}`;
+  }
+  return down;
+}
+
+function fields(input: AlertRootInput): MrkdwnElement[] {
+  const name = monitorName(input.monitor, input.incident.monitorId);
+  const target = monitorTarget(input.monitor);
+  const started = epochOf(input.incident.started);
+  const locations = input.failingLocations.map((location) => escapeMrkdwn(location)).join(", ");
+  return [
+    mrkdwn(`*Monitor*\n${name}`, limits.sectionField),
+    ...(target ? [mrkdwn(`*Target*\n${target}`, limits.sectionField)] : []),
+    mrkdwn(`*Started*\n${slackDate(started)}`, limits.sectionField),
+    mrkdwn(`*Status*\n${status(input)}`, limits.sectionField),
+    ...(locations && input.stage !== "resolved"
+      ? [mrkdwn(`*Failing locations*\n${truncate(locations, LOCATIONS_MAX)}`, limits.sectionField)]
+      : []),
+  ];
+}
+
+function actionsBlock(input: AlertRootInput): ActionsBlock | null {
+  const { incident, apiTeamId, channelId, stage } = input;
+  const elements: (Button | Overflow)[] = [];
+  const ackValue = tryEncode(acknowledgeCodec, { incidentId: incident.id, teamId: apiTeamId });
+  if (stage === "open" && ackValue) {
+    elements.push({
+      type: "button",
+      action_id: actions.acknowledge,
+      text: plainText("Acknowledge", limits.buttonText),
+      style: "primary",
+      value: ackValue,
+    });
+  }
+  if (stage !== "resolved") {
+    const options = MUTE_HOURS.flatMap((hours) => {
+      const value = tryEncode(muteCodec, { monitorId: incident.monitorId, channelId, hours });
+      return value ? [{ text: plainText(`Mute ${hours} h in this channel`, limits.optionText), value }] : [];
+    });
+    // An overflow menu needs at least two options.
+    if (options.length >= 2) elements.push({ type: "overflow", action_id: actions.mute, options });
+  }
+  const detailsValue = tryEncode(detailsCodec, { monitorId: incident.monitorId });
+  if (detailsValue) {
+    elements.push({
+      type: "button",
+      action_id: actions.details,
+      text: plainText("Details", limits.buttonText),
+      value: detailsValue,
+    });
+  }
+  return elements.length > 0 ? { type: "actions", block_id: blocks.alertActions, elements } : null;
+}

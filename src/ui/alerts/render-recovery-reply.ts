@@ -1,0 +1,29 @@
+import type { AlertMonitor } from "../../alerts/alert-event";
+import type { IncidentSnapshot } from "../../alerts/poll-state";
+import { formatDuration, slackDate } from "../../lib/format-time";
+import { mrkdwn } from "../text";
+import { downtimeSeconds, epochOf, monitorName, type RenderedAlert } from "./alert-parts";
+
+export interface RecoveryReplyInput {
+  incident: IncidentSnapshot;
+  monitor: AlertMonitor | null;
+  now: number;
+}
+
+/** The one thread reply under a recovered root: no mention and (the caller's part) no broadcast. */
+export function renderRecoveryReply(input: RecoveryReplyInput): RenderedAlert {
+  const name = monitorName(input.monitor, input.incident.monitorId);
+  const duration = formatDuration(downtimeSeconds(input.incident, input.now));
+  const text = `✅ ${name} recovered after ${duration}`;
+  const ended = epochOf(input.incident.ended);
+  const when = Number.isFinite(ended) ? ` at ${slackDate(ended)}` : "";
+  return {
+    text,
+    blocks: [
+      {
+        type: "section",
+        text: mrkdwn(`✅ *${name}* recovered${when} after ${duration} of downtime.`),
+      },
+    ],
+  };
+}

@@ -1,0 +1,88 @@
+import type { KnownBlock } from "@slack/types";
+import type { AlertMonitor } from "../../alerts/alert-event";
+import type { IncidentSnapshot } from "../../alerts/poll-state";
+import { formatDuration, slackDate } from "../../lib/format-time";
+import { escapeMrkdwn, limits, mrkdwn } from "../text";
+import {
+  ALERT_COLORS,
+  downtimeSeconds,
+  epochOf,
+  monitorName,
+  monitorTarget,
+  type RenderedAlert,
+} from "./alert-parts";
+
+export interface StormRollupInput {
+  apiTeamId: string;
+  /** Incidents of the storm still open (acknowledged ones too), in the order they opened. */
+  down: readonly { monitor: AlertMonitor | null; incident: IncidentSnapshot }[];
+  /** The team's monitor count when known ("7 of 42 monitors down"). */
+  teamMonitorCount?: number | null;
+  /** Incidents of the storm that recovered meanwhile. */
+  resolvedCount: number;
+  now: number;
+}
+
+/** Lines listed before "…and N more": 25 short lines stay far inside one message's blocks and text. */
+export const ROLLUP_MAX_LINES = 25;
+const LINE_MAX = 300;
+
+/**
+ * One message instead of a flood when many monitors of a team go down at once (DESIGN.md 1 "Storm"),
+ * kept up to date as incidents open and recover; green once every one of them recovered.
+ */
+export function renderStormRollup(input: StormRollupInput): RenderedAlert {
+  const down = input.down.length;
+  const total = input.teamMonitorCount;
+  const counted = total !== undefined && total !== null && total >= down ? `${down} of ${total}` : `${down}`;
+  const allClear = down === 0;
+  const text = allClear
+    ? `✅ All ${input.resolvedCount} monitors of the outage recovered`
+    : `🔴 ${counted} monitor${down === 1 && !total ? " is" : "s"} down`;
+
+  const body: KnownBlock[] = [
+    { type: "section", text: mrkdwn(`*${text}* (team ${escapeMrkdwn(input.apiTeamId)})`) },
+  ];
+  if (!allClear) body.push(...listSections(input));
+  body.push({
+    type: "context",
+    elements: [
+      mrkdwn(
+        `${input.resolvedCount} recovered so far. ` +
+          "Many monitors of this team went down within a minute, so their alerts are grouped here.",
+      ),
+    ],
+  });
+  return {
+    text,
+    attachments: [
+      { color: allClear ? ALERT_COLORS.resolved : ALERT_COLORS.open, fallback: text, blocks: body },
+    ],
+  };
+}
+
+function listSections(input: StormRollupInput): KnownBlock[] {
+  const shown = input.down.slice(0, ROLLUP_MAX_LINES).map(({ monitor, incident }) => {
+    const name = monitorName(monitor, incident.monitorId);
+    const target = monitorTarget(monitor);
+    const since = slackDate(epochOf(incident.started), "{time}");
+    const line = `• *${name}*${target ? ` ${target}` : ""}, down since ${since} (${formatDuration(
+      downtimeSeconds(incident, input.now),
+    )})`;
+    return line.length > LINE_MAX ? `• *${name}*, down since ${since}` : line;
+  });
+  const more = input.down.length - shown.length;
+  if (more > 0) shown.push(`…and ${more} more`);
+  // Lines are packed into as few sections as the 3,000-character limit allows.
+  const sections: KnownBlock[] = [];
+  let current = "";
+  for (const line of shown) {
+    if (current && current.length + 1 + line.length > limits.sectionText) {
+      sections.push({ type: "section", text: mrkdwn(current) });
+      current = "";
+    }
+    current = current ? `${current}\n${line}` : line;
+  }
+  if (current) sections.push({ type: "section", text: mrkdwn(current) });
+  return sections;
+}

@@ -1,0 +1,148 @@
+import { describe, expect, it } from "vitest";
+import { fixedClock } from "../../../src/lib/clock";
+import { AlertMessageStore } from "../../../src/store/alert-message-store";
+import { ChannelRateLimiter } from "../../../src/store/channel-rate-limiter";
+import { keyspace } from "../../../src/store/keys";
+import { InvalidMuteError, MuteStore } from "../../../src/store/mute-store";
+import { SchedulerStore } from "../../../src/store/scheduler";
+import {
+  InvalidSubscriptionError,
+  type NewSubscription,
+  SubscriptionStore,
+  subscriptionCleanupParticipant,
+} from "../../../src/store/subscription-store";
+import { WorkspaceCleanup } from "../../../src/store/workspace-cleanup";
+import { testRedis } from "../../support/redis";
+
+const { redis, prefix } = testRedis();
+let n = 0;
+const fresh = () => keyspace(`${prefix}${++n}:`);
+const WS = { teamId: "T1" };
+
+function input(overrides: Partial<NewSubscription> = {}): NewSubscription {
+  return {
+    workspace: WS,
+    channelId: "C1",
+    apiTeamId: "12",
+    filters: { monitors: [], groups: [] },
+    mention: null,
+    subscriber: { userId: "U1", apiUserId: "5" },
+    target: "team:12:abc",
+    ...overrides,
+  };
+}
+
+describe("SubscriptionStore", () => {
+  it("creates one subscription per (channel, team, filters); the same again updates the mention", async () => {
+    const store = new SubscriptionStore({ redis, keys: fresh() });
+    const first = await store.create(input({ filters: { monitors: ["2", "1"], groups: [] } }));
+    expect(first.created).toBe(true);
+    const again = await store.create(
+      input({ filters: { monitors: ["1", "2", "1"], groups: [] }, mention: { kind: "here" } }),
+    );
+    expect(again).toMatchObject({
+      created: false,
+      subscription: { id: first.subscription.id, mention: { kind: "here" } },
+    });
+    await store.create(input({ channelId: "C2" }));
+    await store.create(
+      input({ filters: { monitors: [], groups: ["shop"] }, subscriber: { userId: "U2", apiUserId: "6" } }),
+    );
+
+    expect((await store.listByChannel(WS, "C1")).map((s) => s.filters)).toHaveLength(2);
+    expect(await store.listByTarget("team:12:abc")).toHaveLength(3);
+    expect(await store.listBySubscriber(WS, "U1")).toHaveLength(2);
+    await expect(store.create(input({ channelId: "bad channel" }))).rejects.toThrow(InvalidSubscriptionError);
+  });
+
+  it("deletes by id and by channel, naming the targets left without subscriptions", async () => {
+    const store = new SubscriptionStore({ redis, keys: fresh() });
+    const a = (await store.create(input())).subscription;
+    const b = (await store.create(input({ channelId: "C2" }))).subscription;
+    await store.create(input({ channelId: "C3", target: "team:12:other" }));
+    expect((await store.delete(a.id)).emptyTargets).toEqual([]);
+    expect((await store.delete(b.id)).emptyTargets).toEqual(["team:12:abc"]);
+    const channel = await store.deleteChannel(WS, "C3");
+    expect(channel.deleted).toHaveLength(1);
+    expect(channel.emptyTargets).toEqual(["team:12:other"]);
+    expect(await store.listBySubscriber(WS, "U1")).toEqual([]);
+  });
+
+  it("pauses once (true only the first time), and a re-subscribe resumes", async () => {
+    const store = new SubscriptionStore({ redis, keys: fresh() });
+    const { subscription } = await store.create(input());
+    const results = await Promise.all([
+      store.pause(subscription.id, "not_in_channel"),
+      store.pause(subscription.id, "x"),
+    ]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect((await store.get(subscription.id))?.paused).toMatchObject({
+      reason: "not_in_channel",
+      notified: false,
+    });
+    await store.markPauseNotified(subscription.id);
+    expect((await store.get(subscription.id))?.paused?.notified).toBe(true);
+    expect(await store.pause("missing", "x")).toBe(false);
+    await store.create(input({ mention: { kind: "channel" } }));
+    expect((await store.get(subscription.id))?.paused).toBeNull();
+    expect(await store.pause(subscription.id, "is_archived")).toBe(true);
+    expect(await store.resume(subscription.id)).toBe(true);
+  });
+
+  it("the cleanup participant drops the workspace's subscriptions and their scheduler targets", async () => {
+    const keys = fresh();
+    const store = new SubscriptionStore({ redis, keys });
+    const scheduler = new SchedulerStore({ redis, keys, shards: 2 });
+    const { subscription } = await store.create(input());
+    await store.create(input({ workspace: { teamId: "T2" } }));
+    await scheduler.add(subscription.target, { subscriber: subscription.id, group: "abc" }, 0);
+    const cleanup = new WorkspaceCleanup([
+      subscriptionCleanupParticipant({ subscriptions: store, scheduler }),
+    ]);
+    await cleanup.appUninstalled(WS);
+    expect(await store.listByChannel(WS, "C1")).toEqual([]);
+    expect(await store.listByChannel({ teamId: "T2" }, "C1")).toHaveLength(1);
+    expect(await scheduler.has(subscription.target)).toBe(false);
+  });
+});
+
+describe("MuteStore, ChannelRateLimiter and the channel lock", () => {
+  it("mutes a monitor in a channel until a time", async () => {
+    const clock = fixedClock("2026-03-02T10:00:00Z");
+    const mutes = new MuteStore({ redis, keys: fresh(), clock });
+    expect(await mutes.isMuted(WS, "C1", "7")).toBe(false);
+    const until = await mutes.muteFor(WS, "C1", "7", 4);
+    expect(until).toBe(clock.now() + 4 * 3_600_000);
+    expect(await mutes.isMuted(WS, "C1", "7")).toBe(true);
+    expect(await mutes.isMuted(WS, "C2", "7")).toBe(false);
+    clock.advance(4 * 3_600_000);
+    expect(await mutes.isMuted(WS, "C1", "7")).toBe(false);
+    await expect(mutes.mute(WS, "C1", "7", clock.now() - 1)).rejects.toThrow(InvalidMuteError);
+  });
+
+  it("hands out one slot per interval per channel, across callers", async () => {
+    const keys = fresh();
+    const one = new ChannelRateLimiter({ redis, keys, slotMs: 1000 });
+    const two = new ChannelRateLimiter({ redis, keys, slotMs: 1000 });
+    const delays = [await one.reserve(WS, "C1"), await two.reserve(WS, "C1"), await one.reserve(WS, "C1")];
+    expect(delays[0]).toBe(0);
+    // The second and third callers wait for the next slots: about 1 s and 2 s from now.
+    expect(delays[1]).toBeGreaterThan(0);
+    expect(delays[1]).toBeLessThanOrEqual(1000);
+    expect(delays[2]! - delays[1]!).toBeGreaterThanOrEqual(1000 - 50);
+    expect(await two.reserve(WS, "C2")).toBe(0);
+  });
+
+  it("locks a channel for one holder at a time", async () => {
+    const store = new AlertMessageStore({ redis, keys: fresh() });
+    const lock = await store.lockChannel(WS, "C1", 5000);
+    expect(lock).not.toBeNull();
+    expect(await store.lockChannel(WS, "C1", 5000)).toBeNull();
+    expect(await lock!.extend()).toBe(true);
+    await lock!.release();
+    const next = await store.lockChannel(WS, "C1", 5000);
+    expect(next).not.toBeNull();
+    expect(await lock!.extend()).toBe(false);
+    await next!.release();
+  });
+});

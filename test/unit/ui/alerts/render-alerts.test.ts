@@ -1,0 +1,246 @@
+import { describe, expect, it } from "vitest";
+import type { AlertMonitor } from "../../../../src/alerts/alert-event";
+import type { IncidentSnapshot } from "../../../../src/alerts/poll-state";
+import { type AlertRootInput, renderAlertRoot } from "../../../../src/ui/alerts/render-alert-root";
+import { renderFlapNote } from "../../../../src/ui/alerts/render-flap-note";
+import { renderPausedNotice } from "../../../../src/ui/alerts/render-paused-notice";
+import { renderRecoveryReply } from "../../../../src/ui/alerts/render-recovery-reply";
+import { ROLLUP_MAX_LINES, renderStormRollup } from "../../../../src/ui/alerts/render-storm-rollup";
+import { acknowledgeCodec, actions, detailsCodec, muteCodec } from "../../../../src/ui/ids";
+import { checkBlockKitLimits } from "../../../support/block-kit-limits";
+
+const NOW = Date.parse("2026-03-02T10:16:12Z");
+
+const monitor: AlertMonitor = {
+  id: "77",
+  name: "Checkout API",
+  target: "https://shop.example.com/health",
+  group: "shop",
+};
+const incident: IncidentSnapshot = {
+  id: "9001",
+  monitorId: "77",
+  started: "2026-03-02T10:04:00Z",
+  ended: null,
+  acknowledged: null,
+  maintenance: false,
+  reason: "HTTP 503 Service Unavailable",
+};
+const resolved: IncidentSnapshot = { ...incident, ended: "2026-03-02T10:08:12Z" };
+
+function root(overrides: Partial<AlertRootInput> = {}): AlertRootInput {
+  return {
+    channelId: "C0ALERTS",
+    apiTeamId: "12",
+    incident,
+    monitor,
+    stage: "open",
+    failingLocations: ["Frankfurt", "Virginia"],
+    mention: { kind: "here" },
+    now: NOW,
+    ...overrides,
+  };
+}
+
+/** Every action_id and value of a rendered alert's attachment blocks. */
+function elementsOf(rendered: ReturnType<typeof renderAlertRoot>) {
+  const blocks = rendered.attachments?.[0]?.blocks ?? [];
+  return blocks.flatMap((block) => ("elements" in block && block.type === "actions" ? block.elements : []));
+}
+
+/** Checks the message and the blocks inside each attachment (Slack validates both). */
+function limitsOf(rendered: { text: string; blocks?: unknown[]; attachments?: { blocks?: unknown[] }[] }) {
+  return [
+    ...checkBlockKitLimits("message", { text: rendered.text, blocks: rendered.blocks }),
+    ...(rendered.attachments ?? []).flatMap((a) => checkBlockKitLimits("message", { blocks: a.blocks })),
+  ];
+}
+
+describe("renderAlertRoot", () => {
+  it("renders a down alert: red bar, what broke in the text, Acknowledge, Mute and Details", () => {
+    const rendered = renderAlertRoot(root());
+    expect(rendered).toMatchSnapshot();
+    expect(rendered.text).toBe("<!here> 🔴 Checkout API is down: HTTP 503 Service Unavailable");
+    expect(rendered.attachments?.[0]?.color).toBe("#E01E5A");
+    const elements = elementsOf(rendered);
+    expect(elements.map((e) => e.action_id)).toEqual([actions.acknowledge, actions.mute, actions.details]);
+    const ack = elements[0] as { value: string };
+    expect(acknowledgeCodec.decode(ack.value)).toEqual({ incidentId: "9001", teamId: "12" });
+    const overflow = elements[1] as { options: { value: string }[] };
+    expect(overflow.options.map((o) => muteCodec.decode(o.value))).toEqual([
+      { monitorId: "77", channelId: "C0ALERTS", hours: 1 },
+      { monitorId: "77", channelId: "C0ALERTS", hours: 4 },
+      { monitorId: "77", channelId: "C0ALERTS", hours: 24 },
+    ]);
+    expect(detailsCodec.decode((elements[2] as { value: string }).value)).toEqual({ monitorId: "77" });
+    expect(JSON.stringify(rendered)).toContain("<!date^1772445840^");
+    expect(JSON.stringify(rendered)).toContain("Frankfurt, Virginia");
+  });
+
+  it("renders acknowledged amber, by a Slack user or outside Slack, without the Acknowledge button", () => {
+    const bySlack = renderAlertRoot(root({ stage: "acknowledged", ackedBy: "U0ALICE" }));
+    expect(bySlack).toMatchSnapshot();
+    expect(bySlack.text).toBe("🟠 Checkout API is down, acknowledged by <@U0ALICE>");
+    expect(bySlack.attachments?.[0]?.color).toBe("#ECB22E");
+    expect(elementsOf(bySlack).map((e) => e.action_id)).toEqual([actions.mute, actions.details]);
+    const outside = renderAlertRoot(root({ stage: "acknowledged", ackedBy: null }));
+    expect(outside.text).toContain("acknowledged outside Slack");
+  });
+
+  it("renders recovered green with the downtime and only a Details button", () => {
+    const rendered = renderAlertRoot(root({ stage: "resolved", incident: resolved }));
+    expect(rendered).toMatchSnapshot();
+    expect(rendered.text).toBe("✅ Checkout API recovered after 4m 12s");
+    expect(rendered.attachments?.[0]?.color).toBe("#2EB67D");
+    expect(elementsOf(rendered).map((e) => e.action_id)).toEqual([actions.details]);
+  });
+
+  it("pings only in stage open: updates never carry the mention", () => {
+    const mentions = [
+      { kind: "here", token: "<!here>" },
+      { kind: "channel", token: "<!channel>" },
+    ] as const;
+    for (const { kind, token } of mentions) {
+      expect(renderAlertRoot(root({ mention: { kind } })).text.startsWith(token)).toBe(true);
+    }
+    const group = renderAlertRoot(root({ mention: { kind: "usergroup", id: "S0ONCALL", handle: "oncall" } }));
+    expect(group.text.startsWith("<!subteam^S0ONCALL|@oncall> ")).toBe(true);
+    for (const stage of ["acknowledged", "resolved"] as const) {
+      const text = JSON.stringify(
+        renderAlertRoot(root({ stage, incident: resolved, mention: { kind: "channel" } })),
+      );
+      expect(text).not.toMatch(/<!here>|<!channel>|<!subteam/);
+    }
+    expect(renderAlertRoot(root({ mention: null })).text.startsWith("🔴")).toBe(true);
+  });
+
+  it("escapes user text so a monitor name cannot ping or link", () => {
+    const rendered = renderAlertRoot(
+      root({ monitor: { ...monitor, name: "<!channel> & <https://evil|x>" }, mention: null }),
+    );
+    expect(rendered.text).toBe(
+      "🔴 &lt;!channel&gt; &amp; &lt;https://evil|x&gt; is down: HTTP 503 Service Unavailable",
+    );
+  });
+
+  it("shows the flap and mute notes, and falls back to the monitor id when the monitor is unknown", () => {
+    const rendered = renderAlertRoot(
+      root({
+        monitor: null,
+        flapping: { incidents: 4, windowMinutes: 15 },
+        muted: { until: NOW + 3_600_000 },
+      }),
+    );
+    const text = JSON.stringify(rendered);
+    expect(rendered.text).toContain("Monitor 77 is down");
+    expect(text).toContain("Flapping:* 4 incidents in 15 min");
+    expect(text).toContain("Muted in this channel until");
+  });
+
+  it("stays inside Block Kit limits with huge names, reasons and location lists", () => {
+    const huge = renderAlertRoot(
+      root({
+        monitor: { ...monitor, name: "N".repeat(5000), target: `https://${"x".repeat(5000)}.example` },
+        incident: { ...incident, reason: "R".repeat(5000) },
+        failingLocations: Array.from({ length: 200 }, (_, i) => `Location ${i} ${"z".repeat(40)}`),
+        flapping: { incidents: 99, windowMinutes: 15 },
+        mention: { kind: "usergroup", id: "S0ONCALL", handle: "oncall" },
+      }),
+    );
+    expect(limitsOf(huge)).toEqual([]);
+    for (const stage of ["acknowledged", "resolved"] as const) {
+      const rendered = renderAlertRoot(
+        root({ stage, incident: { ...resolved, reason: "R".repeat(5000) }, ackedBy: "U0BOB" }),
+      );
+      expect(limitsOf(rendered)).toEqual([]);
+    }
+  });
+
+  it("leaves out a button whose ids do not fit its codec instead of throwing", () => {
+    const rendered = renderAlertRoot(root({ apiTeamId: "not-a-number" }));
+    expect(elementsOf(rendered).map((e) => e.action_id)).toEqual([actions.mute, actions.details]);
+  });
+});
+
+describe("renderRecoveryReply", () => {
+  it("says how long it was down, without any mention", () => {
+    const reply = renderRecoveryReply({ incident: resolved, monitor, now: NOW });
+    expect(reply).toMatchSnapshot();
+    expect(reply.text).toBe("✅ Checkout API recovered after 4m 12s");
+    expect(JSON.stringify(reply)).not.toMatch(/<!here>|<!channel>|<!subteam/);
+    expect(
+      limitsOf(
+        renderRecoveryReply({
+          incident: resolved,
+          monitor: { ...monitor, name: "n".repeat(9000) },
+          now: NOW,
+        }),
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe("renderStormRollup", () => {
+  const down = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      monitor: { ...monitor, id: String(100 + i), name: `Service ${i} ${"s".repeat(i === 0 ? 4000 : 10)}` },
+      incident: { ...incident, id: String(5000 + i), monitorId: String(100 + i) },
+    }));
+
+  it("counts the team's monitors down and lists them", () => {
+    const rendered = renderStormRollup({
+      apiTeamId: "12",
+      down: down(7).map((d) => ({ ...d, monitor: { ...d.monitor, name: `Service ${d.monitor.id}` } })),
+      teamMonitorCount: 42,
+      resolvedCount: 1,
+      now: NOW,
+    });
+    expect(rendered).toMatchSnapshot();
+    expect(rendered.text).toBe("🔴 7 of 42 monitors down");
+  });
+
+  it("truncates 200 incidents to the first lines and 'and N more', inside Block Kit limits", () => {
+    const rendered = renderStormRollup({
+      apiTeamId: "12",
+      down: down(200),
+      teamMonitorCount: 250,
+      resolvedCount: 3,
+      now: NOW,
+    });
+    expect(rendered.text).toBe("🔴 200 of 250 monitors down");
+    expect(JSON.stringify(rendered)).toContain(`…and ${200 - ROLLUP_MAX_LINES} more`);
+    expect(limitsOf(rendered)).toEqual([]);
+  });
+
+  it("turns green once every incident recovered", () => {
+    const rendered = renderStormRollup({
+      apiTeamId: "12",
+      down: [],
+      teamMonitorCount: 42,
+      resolvedCount: 8,
+      now: NOW,
+    });
+    expect(rendered.text).toBe("✅ All 8 monitors of the outage recovered");
+    expect(rendered.attachments?.[0]?.color).toBe("#2EB67D");
+  });
+});
+
+describe("renderFlapNote and renderPausedNotice", () => {
+  it("explains flapping", () => {
+    expect(renderFlapNote({ incidents: 4, windowMinutes: 15 })).toMatchSnapshot();
+  });
+
+  it("tells the subscriber how to fix a paused subscription", () => {
+    const text = renderPausedNotice({
+      channelId: "C0QUIET",
+      reason: "not_in_channel",
+      appMention: "@Uptime",
+    });
+    expect(text).toContain("<#C0QUIET>");
+    expect(text).toContain("/invite @Uptime");
+    expect(text).toContain("/uptime subscribe");
+    expect(renderPausedNotice({ channelId: "C1", reason: "is_archived", appMention: "@Uptime" })).toContain(
+      "archived",
+    );
+  });
+});
