@@ -1,6 +1,21 @@
+import type { UserRef } from "../store/workspace";
+import { type CreateMonitorRequest, createMonitor, createMonitorTarget } from "./create-monitor";
+import { listGroups } from "./list-groups";
 import type { ServiceDeps } from "./service-deps";
+import { type MonitorTarget, setMonitorPaused } from "./set-monitor-paused";
+
+export type { CreateMonitorRequest, CreateMonitorResult, CreateMonitorTarget } from "./create-monitor";
+export type { MonitorTarget, SetMonitorPausedResult } from "./set-monitor-paused";
 
 /** The monitor use cases, bound to their dependencies. */
-export function monitorServices(_deps: ServiceDeps) {
-  return {};
+export function monitorServices(deps: ServiceDeps) {
+  return {
+    /** Redis only: may this user open the create-monitor modal, and for which team. */
+    createMonitorTarget: (ref: UserRef, teamId?: string) => createMonitorTarget(deps, ref, teamId),
+    createMonitor: (ref: UserRef, request: CreateMonitorRequest) => createMonitor(deps, ref, request),
+    listGroups: (ref: UserRef, request: { teamId?: string; query?: string; signal?: AbortSignal }) =>
+      listGroups(deps, ref, request),
+    pauseMonitor: (ref: UserRef, target: MonitorTarget) => setMonitorPaused(deps, ref, target, true),
+    resumeMonitor: (ref: UserRef, target: MonitorTarget) => setMonitorPaused(deps, ref, target, false),
+  };
 }
