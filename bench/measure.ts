@@ -33,7 +33,11 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 /** Runs `task` `total` times with at most `concurrency` in flight; returns each run's latency in ms. */
-export async function runConcurrent(total: number, concurrency: number, task: (i: number) => Promise<unknown>) {
+export async function runConcurrent(
+  total: number,
+  concurrency: number,
+  task: (i: number) => Promise<unknown>,
+) {
   const latencies: number[] = [];
   let next = 0;
   const worker = async () => {

@@ -2,8 +2,11 @@
  * `npm run bench -- <name>`: runs one benchmark (or all of them without a name). Each benchmark prints
  * its own measurements next to a limit measured in the same run, and the ratio; none of them is a test.
  */
+export {};
+
 const benches: Record<string, () => Promise<{ default: () => Promise<void> }>> = {
   client: () => import("./client.bench"),
+  commands: () => import("./commands.bench"),
 };
 
 const requested = process.argv.slice(2).filter((a) => !a.startsWith("-"));

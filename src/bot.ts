@@ -1,5 +1,3 @@
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { Redis } from "ioredis";
 import { createApp, type Readiness } from "./app";
 import type { Config } from "./config";
@@ -19,11 +17,15 @@ export interface BotOptions {
   clock?: Clock;
   /** Namespace of every Redis key (tests give each bot its own). */
   keyPrefix?: string;
+  /** How long stop() waits for listener runs in flight before closing Redis anyway (default 10 s). */
+  drainMs?: number;
 }
 
 export interface RunningBot {
   /** The port the HTTP endpoint (or, in Socket Mode, the health routes) listens on. */
   port: number;
+  /** Listener runs still working (a command keeps working after its ack). */
+  inFlight(): number;
   stop(): Promise<void>;
 }
 
@@ -49,7 +51,14 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
   const readiness = async (): Promise<Readiness> => {
     const checks: Record<string, string> = {};
     try {
-      checks.redis = (await redis.ping()) === "PONG" ? "ok" : "unexpected answer";
+      // ioredis queues commands while it reconnects: without a deadline a probe would hang with Redis.
+      const pong = await Promise.race([
+        redis.ping(),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error("no answer within 2 s")), 2000).unref(),
+        ),
+      ]);
+      checks.redis = pong === "PONG" ? "ok" : "unexpected answer";
     } catch (error) {
       checks.redis = (error as Error).message;
     }
@@ -58,7 +67,8 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
       checks.uptimeApi = "ok";
     } catch (error) {
       // Any HTTP answer (even 401) means the API is reachable; only network failures make us unready.
-      checks.uptimeApi = error instanceof ApiError ? "ok" : (error as Error).name;
+      checks.uptimeApi =
+        error instanceof ApiError ? "ok" : `${(error as Error).name}: ${(error as Error).message}`;
     }
     return { ready: Object.values(checks).every((v) => v === "ok"), checks };
   };
@@ -67,18 +77,34 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
     { services, logger, clock },
     { slack: config.slack, port: config.port, readiness, installationStore: installations },
   );
-  const started = (await app.start(config.port)) as unknown;
-  const server =
-    started instanceof Object && "address" in (started as object) ? (started as Server) : undefined;
-  const port = server ? (server.address() as AddressInfo).port : config.port;
-  logger.info({ port, socketMode: config.slack.socketMode }, "bot started");
+  let port: number;
+  try {
+    port = await app.start();
+  } catch (error) {
+    await app.app.stop().catch(() => {});
+    await uptime.close();
+    redis.disconnect();
+    throw error;
+  }
+  logger.info(
+    { port, socketMode: config.slack.socketMode, oauth: Boolean(config.slack.oauth) },
+    "bot started",
+  );
 
   let stopping: Promise<void> | undefined;
   return {
     port,
+    inFlight: () => app.inFlight.count,
     stop: () => {
       stopping ??= (async () => {
-        await app.stop().catch((err) => logger.warn({ err }, "error while stopping the Slack receiver"));
+        // Stop taking requests first, let the runs in flight finish (they still need the API and Redis),
+        // then close the pools.
+        logger.info({ inFlight: app.inFlight.count }, "draining");
+        const abandoned = await app.stop(options.drainMs ?? 10_000).catch((err) => {
+          logger.warn({ err }, "error while stopping the Slack receiver");
+          return app.inFlight.count;
+        });
+        if (abandoned > 0) logger.warn({ abandoned }, "stopped with listener runs still in flight");
         await uptime.close();
         await redis.quit().catch(() => redis.disconnect());
       })();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { InvalidKeyConfigError, KEY_VARIABLE, parseEncryptionKeys } from "./store/crypto/encryption-keys";
 
 /**
  * The environment, parsed once at start-up into a frozen Config. Nothing else reads process.env
@@ -68,6 +69,14 @@ const schema = z
         path: ["SLACK_SIGNING_SECRET"],
         message: "is required in HTTP mode (set SLACK_APP_TOKEN instead to use Socket Mode)",
       });
+    }
+    // Parsed here, not first in startBot, so that a wrong key stops start-up with the same one line as every
+    // other setting. The message never contains any part of the value (encryption-keys.ts).
+    try {
+      parseEncryptionKeys(env.TOKEN_ENCRYPTION_KEY);
+    } catch (error) {
+      if (!(error instanceof InvalidKeyConfigError)) throw error;
+      ctx.addIssue({ code: "custom", path: [KEY_VARIABLE], message: error.message });
     }
     if (env.SLACK_APP_TOKEN && !env.SLACK_APP_TOKEN.startsWith("xapp-")) {
       ctx.addIssue({

@@ -1,28 +1,55 @@
-import { startBot } from "./bot";
+import { type RunningBot, startBot } from "./bot";
 import { ConfigError, loadConfig } from "./config";
+import { createLogger } from "./lib/logger";
 import { InvalidKeyConfigError } from "./store/crypto/encryption-keys";
 
-/** Composition root: `npm start`. Settings come from the environment (README, .env.example). */
+/**
+ * Composition root: `npm start`. Settings come from the environment (README, .env.example). A wrong
+ * setting, or a start-up failure such as a port in use, ends the process with exit code 1 and ONE line
+ * on stderr (no stack trace: the line says what to fix). SIGTERM/SIGINT drain, then exit 0.
+ */
 async function main() {
-  let bot: Awaited<ReturnType<typeof startBot>>;
+  let config: ReturnType<typeof loadConfig>;
   try {
-    bot = await startBot(loadConfig(process.env));
+    config = loadConfig(process.env);
   } catch (error) {
     if (error instanceof ConfigError || error instanceof InvalidKeyConfigError) {
-      console.error(`uptime-chatops: ${error.message}`);
-      process.exit(1);
+      return fail(error.message);
     }
     throw error;
   }
+  const logger = createLogger({ level: config.logLevel, name: "uptime-chatops" });
+  let bot: RunningBot;
+  try {
+    bot = await startBot(config, { logger });
+  } catch (error) {
+    return fail(`could not start: ${oneLine(error)}`);
+  }
   const shutdown = (signal: string) => {
-    console.error(`uptime-chatops: ${signal} received, draining`);
+    logger.info({ signal }, `${signal} received`);
     bot.stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
+      () => {
+        logger.info("stopped");
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, "error while stopping");
+        process.exit(1);
+      },
     );
   };
   process.once("SIGTERM", () => shutdown("SIGTERM"));
   process.once("SIGINT", () => shutdown("SIGINT"));
+}
+
+function oneLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/\s+/g, " ").trim();
+}
+
+function fail(message: string): never {
+  process.stderr.write(`uptime-chatops: ${message}\n`);
+  process.exit(1);
 }
 
 await main();

@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/config";
 
+// A valid 32-byte key (base64); a fixed one so that a failing message is reproducible.
+const KEY = `k1:${Buffer.alloc(32, 7).toString("base64")}`;
+
 const base = {
   SLACK_BOT_TOKEN: "xoxb-1",
   SLACK_SIGNING_SECRET: "secret",
   UPTIME_API_URL: "http://127.0.0.1:4010/",
   REDIS_URL: "redis://127.0.0.1:6379",
-  TOKEN_ENCRYPTION_KEY: "k1:AAAA",
+  TOKEN_ENCRYPTION_KEY: KEY,
 };
 
 function errorOf(env: Record<string, string | undefined>): string {
@@ -52,6 +55,9 @@ describe("loadConfig", () => {
     [{ SLACK_APP_TOKEN: "xoxb-wrong" }, "SLACK_APP_TOKEN must be an app-level token"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL must be one of"],
     [{ REDIS_URL: "localhost" }, "REDIS_URL must start with redis://"],
+    [{ TOKEN_ENCRYPTION_KEY: undefined }, "TOKEN_ENCRYPTION_KEY is required"],
+    [{ TOKEN_ENCRYPTION_KEY: "k1:AAAA" }, "TOKEN_ENCRYPTION_KEY entry 1 is not a 32-byte key"],
+    [{ TOKEN_ENCRYPTION_KEY: `${KEY},k1:${KEY.slice(3)}` }, "TOKEN_ENCRYPTION_KEY entry 2 repeats"],
   ])("stops with one line naming the variable: %o", (change, expected) => {
     const message = errorOf({ ...base, ...change });
     expect(message).toContain(expected);
@@ -61,5 +67,15 @@ describe("loadConfig", () => {
   it("never echoes a secret value in its message", () => {
     const message = errorOf({ ...base, SLACK_APP_TOKEN: "xoxb-super-secret-value" });
     expect(message).not.toContain("super-secret");
+    const keyMessage = errorOf({ ...base, TOKEN_ENCRYPTION_KEY: "k1:super-secret-but-short" });
+    expect(keyMessage).toMatch(/^TOKEN_ENCRYPTION_KEY /);
+    expect(keyMessage).not.toContain("super-secret");
+  });
+
+  it("accepts key rotation (several keys, the first encrypts)", () => {
+    const other = `k0:${Buffer.alloc(32, 9).toString("base64")}`;
+    expect(loadConfig({ ...base, TOKEN_ENCRYPTION_KEY: `${KEY},${other}` }).tokenEncryptionKey).toBe(
+      `${KEY},${other}`,
+    );
   });
 });

@@ -1,0 +1,316 @@
+/**
+ * `npm run bench -- commands`: 500 signed `/uptime status` requests at concurrency 20 through the bot's
+ * HTTP endpoint, against the simulator (demo seed). Measures time to ack (the HTTP response) and to the full
+ * answer (the response_url post arriving at the fake Slack), next to two limits measured in the same run:
+ * - a no-op Bolt app with the same receiver (acks and does nothing): the best an ack can be;
+ * - the API calls `status` makes (team, down monitors, incidents, service status), made directly with the
+ *   client: the best the answer can be.
+ * Goals (issue 3): p99 ack <= 50 ms; full p50 <= 1.5 x (no-op ack p50 + direct API p50).
+ *
+ * Where things run (2 cores): the simulator and the bot (and the no-op app) each in a child process, the
+ * fake Slack and the load generator here. The bot runs exactly as `npm start` runs it (tsx src/main.ts), on
+ * its own event loop, so the load generator and the fake Slack do not steal its turns, and its CPU and RSS
+ * are its own (read from /proc). The no-op app runs in a child the same way, so the comparison is fair.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { App, HTTPReceiver, LogLevel } from "@slack/bolt";
+import { Redis } from "ioredis";
+import { freePort, type LocalRedis, startPrivateRedis } from "../src/lib/local-redis";
+import { silentLogger } from "../src/lib/logger";
+import { type FakeSlack, startFakeSlack } from "../src/playground/fake-slack";
+import { DEMO_TOKENS } from "../src/simulator";
+import { generateKey } from "../src/store/crypto/encryption-keys";
+import { TokenCipher } from "../src/store/crypto/token-cipher";
+import { keyspace } from "../src/store/keys";
+import { LinkStore } from "../src/store/link-store";
+import { UptimeClient } from "../src/uptime";
+import { fmt, machineLine, measure, percentile, runConcurrent } from "./measure";
+
+const TOTAL = 500;
+const CONCURRENCY = 20;
+const WARMUP = 40;
+const SIGNING_SECRET = "bench-signing-secret";
+const BOT_TOKEN = "xoxb-bench-bot";
+const USER = "U0ALICE";
+const CHANNEL = "C0GENERAL";
+const root = new URL("../", import.meta.url).pathname;
+
+interface Child {
+  process: ChildProcess;
+  output: () => string;
+}
+
+function startChild(args: string[], env: Record<string, string>): Child {
+  // `node --import tsx` rather than the tsx CLI: one process, so its pid is the one we measure.
+  const child = spawn(process.execPath, ["--import", "tsx", ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (c: Buffer) => {
+    output = (output + c.toString()).slice(-4000);
+  });
+  child.stderr?.on("data", (c: Buffer) => {
+    output = (output + c.toString()).slice(-4000);
+  });
+  return { process: child, output: () => output };
+}
+
+async function stopChild(child: Child): Promise<void> {
+  if (child.process.exitCode !== null) return;
+  const exited = once(child.process, "exit");
+  child.process.kill("SIGTERM");
+  await exited;
+}
+
+async function waitForHttp(url: string, child: Child): Promise<void> {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if (child.process.exitCode !== null) throw new Error(`child exited: ${child.output()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer: ${child.output()}`);
+}
+
+/** CPU seconds (user + system) and RSS in MB of a process, from /proc (Linux). */
+function processUsage(pid: number): { cpuSeconds: number; rssMb: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // Fields 14 and 15 of stat (utime, stime), counted from after the command name; clock ticks of 1/100 s.
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return { cpuSeconds: ticks / 100, rssMb: Number(rss?.[1] ?? 0) / 1024 };
+}
+
+interface CommandRun {
+  ack: number[];
+  full: number[];
+  wallMs: number;
+  cpuSeconds: number;
+  rssMb: number;
+}
+
+/** Sends `total` slash commands through the fake Slack's signed sender; times the ack and the answer. */
+async function runCommands(
+  slack: FakeSlack,
+  pid: number,
+  text: string,
+  total: number,
+  waitForAnswer: boolean,
+): Promise<CommandRun> {
+  const arrivals = new Map<string, number>();
+  const waiters = new Map<string, (at: number) => void>();
+  const onChange = (change: { kind: string; id?: string }) => {
+    if (change.kind !== "response_url" || !change.id) return;
+    const at = performance.now();
+    const wake = waiters.get(change.id);
+    if (wake) wake(at);
+    else arrivals.set(change.id, at);
+  };
+  slack.events.on("change", onChange);
+  const ack: number[] = [];
+  const full: number[] = [];
+  const cpuBefore = processUsage(pid).cpuSeconds;
+  const started = performance.now();
+  await runConcurrent(total, CONCURRENCY, async () => {
+    const t0 = performance.now();
+    const result = await slack.sender.slashCommand({ userId: USER, channelId: CHANNEL, text });
+    ack.push(performance.now() - t0);
+    if (result.status !== 200) throw new Error(`the app answered ${result.status}`);
+    if (!waitForAnswer) return;
+    const id = result.responseUrl.split("/").pop() ?? "";
+    const at =
+      arrivals.get(id) ??
+      (await new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error("no answer within 10 s")), 10_000);
+        waiters.set(id, (when) => {
+          clearTimeout(timer);
+          resolve(when);
+        });
+      }));
+    const post = slack.state.responseUrlPosts.find((p) => p.id === id);
+    if (post?.status !== 200 || JSON.stringify(post.body).includes("went wrong")) {
+      throw new Error(`unexpected answer: ${JSON.stringify(post?.body).slice(0, 300)}`);
+    }
+    full.push(at - t0);
+  });
+  const wallMs = performance.now() - started;
+  slack.events.off("change", onChange);
+  const usage = processUsage(pid);
+  return {
+    ack: ack.sort((a, b) => a - b),
+    full: full.sort((a, b) => a - b),
+    wallMs,
+    cpuSeconds: usage.cpuSeconds - cpuBefore,
+    rssMb: usage.rssMb,
+  };
+}
+
+async function linkDemoOwner(redisUrl: string, key: string, apiUrl: string, teamId: string) {
+  const client = new UptimeClient({ baseUrl: apiUrl, logger: silentLogger });
+  const redis = new Redis(redisUrl);
+  try {
+    const api = client.as(DEMO_TOKENS.owner);
+    const [me, teams] = await Promise.all([api.users.me(), api.users.teams()]);
+    const links = new LinkStore({ redis, keys: keyspace("uc:"), cipher: TokenCipher.fromSetting(key) });
+    await links.save({ teamId, userId: USER }, DEMO_TOKENS.owner, {
+      apiUserId: me.id,
+      apiUserName: `${me.firstName} ${me.lastName}`,
+      teams: teams.map((t) => ({ id: t.id, name: t.name, role: "owner" })),
+      activeTeamId: "1",
+    });
+  } finally {
+    await client.close();
+    redis.disconnect();
+  }
+}
+
+/** The same API calls as `/uptime status` (src/services/get-status.ts), made directly, in parallel. */
+async function directApi(apiUrl: string): Promise<number[]> {
+  const client = new UptimeClient({ baseUrl: apiUrl, logger: silentLogger });
+  const api = client.as(DEMO_TOKENS.owner);
+  const once = () =>
+    Promise.all([
+      api.teams.get("1"),
+      api.teams.monitors("1", { filter: { state: "down" } }),
+      api.teams.incidents("1", { include: ["monitor"] }),
+      api.status.get(),
+    ]);
+  try {
+    await runConcurrent(WARMUP, CONCURRENCY, once);
+    return await runConcurrent(TOTAL, CONCURRENCY, once);
+  } finally {
+    await client.close();
+  }
+}
+
+const line = (label: string, sorted: number[]) =>
+  `${label.padEnd(28)} p50 ${fmt(percentile(sorted, 50), 1).padStart(7)} ms   p99 ${fmt(percentile(sorted, 99), 1).padStart(7)} ms`;
+
+export default async function commandsBench(): Promise<void> {
+  console.log(machineLine());
+  console.log(
+    `${TOTAL} signed /uptime status requests, concurrency ${CONCURRENCY} (after ${WARMUP} warm-up)`,
+  );
+  let redis: LocalRedis | undefined;
+  let slack: FakeSlack | undefined;
+  const children: Child[] = [];
+  try {
+    redis = await startPrivateRedis();
+    const simPort = await freePort();
+    const simulator = startChild(
+      ["src/simulator/cli.ts", "--port", String(simPort), "--seed", "demo", "--no-auto-checks"],
+      { LOG_LEVEL: "warn" },
+    );
+    children.push(simulator);
+    const apiUrl = `http://127.0.0.1:${simPort}`;
+    await waitForHttp(`${apiUrl}/__simulator/health`, simulator);
+
+    slack = await startFakeSlack({ signingSecret: SIGNING_SECRET, botToken: BOT_TOKEN });
+    const key = generateKey();
+    await linkDemoOwner(redis.url, key, apiUrl, slack.config.teamId);
+
+    // --- the bot, as `npm start` runs it ---
+    const botPort = await freePort();
+    const bot = startChild(["src/main.ts"], {
+      SLACK_BOT_TOKEN: BOT_TOKEN,
+      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      SLACK_API_URL: slack.apiUrl,
+      PORT: String(botPort),
+      UPTIME_API_URL: apiUrl,
+      REDIS_URL: redis.url,
+      TOKEN_ENCRYPTION_KEY: key,
+      ALERT_WORKERS: "0",
+      LOG_LEVEL: "warn",
+    });
+    children.push(bot);
+    await waitForHttp(`http://127.0.0.1:${botPort}/healthz`, bot);
+    slack.setAppUrl(`http://127.0.0.1:${botPort}/slack/events`);
+    const botPid = bot.process.pid!;
+    await runCommands(slack, botPid, "status", WARMUP, true);
+    const { result: status, usage: benchUsage } = await measure(() =>
+      runCommands(slack!, botPid, "status", TOTAL, true),
+    );
+    await stopChild(bot);
+
+    // --- the limit for the ack: a no-op handler behind the same receiver ---
+    const noopPort = await freePort();
+    const noop = startChild(["bench/commands.bench.ts", "--noop-server"], {
+      PORT: String(noopPort),
+      SLACK_API_URL: slack.apiUrl,
+    });
+    children.push(noop);
+    await waitForHttp(`http://127.0.0.1:${noopPort}/healthz`, noop);
+    slack.setAppUrl(`http://127.0.0.1:${noopPort}/slack/events`);
+    await runCommands(slack, noop.process.pid!, "status", WARMUP, false);
+    const noopRun = await runCommands(slack, noop.process.pid!, "status", TOTAL, false);
+    await stopChild(noop);
+
+    // --- the limit for the answer: the same API calls, directly ---
+    const direct = await directApi(apiUrl);
+
+    console.log(line("bot ack (HTTP response)", status.ack));
+    console.log(line("bot full (response_url)", status.full));
+    console.log(line("no-op Bolt ack", noopRun.ack));
+    console.log(line("direct API (4 calls, ||)", direct));
+    const ackP99 = percentile(status.ack, 99);
+    const fullP50 = percentile(status.full, 50);
+    const limit = percentile(noopRun.ack, 50) + percentile(direct, 50);
+    console.log(
+      `goal p99 ack <= 50 ms:                      ${fmt(ackP99, 1)} ms (${fmt(ackP99 / 50, 2)} x the goal) ${ackP99 <= 50 ? "PASS" : "FAIL"}`,
+    );
+    console.log(
+      `goal full p50 <= 1.5 x (no-op ack + API):   ${fmt(fullP50, 1)} ms vs 1.5 x ${fmt(limit, 1)} ms = ${fmt(1.5 * limit, 1)} ms (ratio ${fmt(fullP50 / limit, 2)}) ${fullP50 <= 1.5 * limit ? "PASS" : "FAIL"}`,
+    );
+    const rate = (run: CommandRun) => (TOTAL / run.wallMs) * 1000;
+    console.log(
+      `bot process:   ${fmt(rate(status))} commands/s, CPU ${fmt((status.cpuSeconds / status.wallMs) * 100_000)}% of one core, RSS ${fmt(status.rssMb)} MB`,
+    );
+    console.log(
+      `no-op process: ${fmt(rate(noopRun))} commands/s, CPU ${fmt((noopRun.cpuSeconds / noopRun.wallMs) * 100_000)}% of one core, RSS ${fmt(noopRun.rssMb)} MB`,
+    );
+    console.log(
+      `bench process (fake Slack + load): CPU ${fmt(benchUsage.cpuPercentOfOneCore)}% of one core, RSS ${fmt(benchUsage.rssMb)} MB`,
+    );
+  } finally {
+    for (const child of children) await stopChild(child).catch(() => {});
+    await slack?.close();
+    await redis?.stop();
+  }
+}
+
+/** The no-op limit: the same Bolt HTTPReceiver (signature check, processBeforeResponse false), ack only. */
+async function noopServer(): Promise<void> {
+  const receiver = new HTTPReceiver({
+    signingSecret: SIGNING_SECRET,
+    endpoints: "/slack/events",
+    processBeforeResponse: false,
+    logLevel: LogLevel.ERROR,
+    customRoutes: [
+      { path: "/healthz", method: ["GET"], handler: (_req, res) => res.writeHead(200).end("ok") },
+    ],
+  });
+  const app = new App({
+    receiver,
+    token: BOT_TOKEN,
+    logLevel: LogLevel.ERROR,
+    clientOptions: { slackApiUrl: process.env.SLACK_API_URL },
+  });
+  app.command("/uptime", async ({ ack }) => {
+    await ack();
+  });
+  await app.start(Number(process.env.PORT));
+  process.once("SIGTERM", () => app.stop().then(() => process.exit(0)));
+}
+
+if (process.argv.includes("--noop-server") && import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  await noopServer();
+}

@@ -1,0 +1,231 @@
+// The platform around the listeners, through the real bot (startBot) with the fake Slack, the simulator and
+// Redis: health and readiness, signature checks, Socket Mode, OAuth install mode, redacted JSON logs.
+import { Writable } from "node:stream";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type RunningBot, startBot } from "../../src/bot";
+import { loadConfig } from "../../src/config";
+import { freePort } from "../../src/lib/local-redis";
+import { createLogger, silentLogger } from "../../src/lib/logger";
+import { DEMO_TOKENS } from "../../src/simulator";
+import { generateKey } from "../../src/store/crypto/encryption-keys";
+import { TokenCipher } from "../../src/store/crypto/token-cipher";
+import { keyspace } from "../../src/store/keys";
+import { LinkStore } from "../../src/store/link-store";
+import { UptimeClient } from "../../src/uptime";
+import { BOT_TOKEN, SIGNING_SECRET, type Stack, startStack, textOf } from "../support/e2e-stack";
+
+const get = async (port: number, path: string) => {
+  const response = await fetch(`http://127.0.0.1:${port}${path}`, { redirect: "manual" });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text };
+};
+
+/** A slash command body as Slack signs it; only the signature and timestamp vary in these tests. */
+const commandBody = () =>
+  new URLSearchParams({
+    token: "unused",
+    team_id: "T0DEMO",
+    user_id: "U0ALICE",
+    channel_id: "C0GENERAL",
+    command: "/uptime",
+    text: "help",
+    response_url: "http://127.0.0.1:9/response/none",
+    trigger_id: "1.2.3",
+  }).toString();
+
+describe("platform: health, signatures, Socket Mode, OAuth, logs", () => {
+  let stack: Stack;
+  const extraBots: RunningBot[] = [];
+
+  /** Another bot on the same simulator and fake Slack, configured by `env` on top of the stack's. */
+  async function startExtraBot(env: Record<string, string | undefined>, logger = silentLogger) {
+    const config = loadConfig({
+      SLACK_BOT_TOKEN: BOT_TOKEN,
+      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      SLACK_API_URL: stack.slack.apiUrl,
+      PORT: "0",
+      UPTIME_API_URL: stack.simulator.url,
+      REDIS_URL: inject("redisUrl"),
+      TOKEN_ENCRYPTION_KEY: generateKey(),
+      ALERT_WORKERS: "0",
+      ...env,
+    });
+    const bot = await startBot(config, { logger, keyPrefix: stack.keyPrefix });
+    extraBots.push(bot);
+    return bot;
+  }
+
+  beforeAll(async () => {
+    stack = await startStack();
+  });
+  afterAll(async () => {
+    for (const bot of extraBots) await bot.stop();
+    await stack?.close();
+  });
+
+  describe("health and readiness on the bot's port", () => {
+    it("GET /healthz answers 200 while the process runs", async () => {
+      const answer = await get(stack.bot.port, "/healthz");
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.text)).toEqual({ ok: true });
+    });
+
+    it("GET /readyz answers 200 when Redis and the Uptime API answer", async () => {
+      const answer = await get(stack.bot.port, "/readyz");
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.text)).toEqual({ ready: true, checks: { redis: "ok", uptimeApi: "ok" } });
+    });
+
+    it("GET /readyz answers 503 naming the API when it does not answer", async () => {
+      const closed = await freePort();
+      const bot = await startExtraBot({ UPTIME_API_URL: `http://127.0.0.1:${closed}` });
+      const answer = await get(bot.port, "/readyz");
+      expect(answer.status).toBe(503);
+      const body = JSON.parse(answer.text) as { ready: boolean; checks: Record<string, string> };
+      expect(body.ready).toBe(false);
+      expect(body.checks.redis).toBe("ok");
+      expect(body.checks.uptimeApi).not.toBe("ok");
+      expect(body.checks.uptimeApi).toMatch(/Network|ECONNREFUSED|fetch failed/i);
+    });
+  });
+
+  describe("Slack signatures (DESIGN.md 7)", () => {
+    it("accepts a correctly signed request (the control for the two below)", async () => {
+      const answer = await stack.slack.sender.signedRequest(commandBody());
+      expect(answer.status).toBe(200);
+    });
+
+    it("answers 401 to a request signed with another secret", async () => {
+      const answer = await stack.slack.sender.signedRequest(commandBody(), { secret: "not-the-secret" });
+      expect(answer.status).toBe(401);
+    });
+
+    it("answers 401 to a correctly signed request older than 5 minutes (replay)", async () => {
+      const sixMinutesAgo = Math.floor(Date.now() / 1000) - 6 * 60;
+      const answer = await stack.slack.sender.signedRequest(commandBody(), { timestamp: sixMinutesAgo });
+      expect(answer.status).toBe(401);
+    });
+  });
+
+  describe("Socket Mode (SLACK_APP_TOKEN set)", () => {
+    it("connects through apps.connections.open, answers /uptime help and serves /healthz", async () => {
+      const bot = await startExtraBot({
+        SLACK_SIGNING_SECRET: undefined,
+        SLACK_APP_TOKEN: stack.slack.config.appToken,
+      });
+      await stack.slack.socket.waitForConnection();
+      expect(stack.slack.state.callsOf("apps.connections.open").length).toBeGreaterThan(0);
+
+      const before = stack.slack.state.ephemeralFor("U0BOB", "C0GENERAL").length;
+      const result = await stack.slack.sender.slashCommand({
+        userId: "U0BOB",
+        channelId: "C0GENERAL",
+        text: "help",
+        via: "socket",
+      });
+      expect(result.via).toBe("socket");
+      const reply = await stack.nextEphemeral("U0BOB", "C0GENERAL", before);
+      expect(textOf(reply)).toContain("/uptime status");
+
+      expect(bot.port).toBeGreaterThan(0);
+      expect((await get(bot.port, "/healthz")).status).toBe(200);
+      expect((await get(bot.port, "/readyz")).status).toBe(200);
+    });
+  });
+
+  describe("OAuth install mode (SLACK_CLIENT_ID/SECRET/STATE_SECRET)", () => {
+    it("starts with the Redis installation store and sends /slack/install to Slack's authorize page", async () => {
+      const bot = await startExtraBot({
+        SLACK_BOT_TOKEN: undefined,
+        SLACK_CLIENT_ID: "1234.5678",
+        SLACK_CLIENT_SECRET: "client-secret",
+        SLACK_STATE_SECRET: "state-secret-for-the-test",
+      });
+      const answer = await get(bot.port, "/slack/install");
+      expect(answer.status).toBe(302);
+      const location = new URL(answer.headers.get("location") ?? "");
+      expect(location.origin + location.pathname).toBe("https://slack.com/oauth/v2/authorize");
+      expect(location.searchParams.get("client_id")).toBe("1234.5678");
+      expect(location.searchParams.get("scope")?.split(",")).toEqual([
+        "commands",
+        "chat:write",
+        "channels:history",
+        "groups:history",
+      ]);
+      expect(location.searchParams.get("state")).toBeTruthy();
+      expect((await get(bot.port, "/healthz")).status).toBe(200);
+    });
+  });
+
+  describe("logs (DESIGN.md 7)", () => {
+    it("are JSON lines, even at debug level, and never hold the bot token or a user's API token", async () => {
+      const lines: string[] = [];
+      const destination = new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(...String(chunk).split("\n").filter(Boolean));
+          done();
+        },
+      });
+      const key = generateKey();
+      const bot = await startExtraBot(
+        { TOKEN_ENCRYPTION_KEY: key, LOG_LEVEL: "debug" },
+        createLogger({ level: "debug", destination }),
+      );
+      // Alice is linked with the demo owner's token, so that the commands below run with it.
+      await linkDemoUser(stack, key, "U0ALICE", DEMO_TOKENS.owner);
+      stack.slack.setAppUrl(`http://127.0.0.1:${bot.port}/slack/events`);
+      try {
+        for (const text of ["help", "status", "monitors", "whoami"]) {
+          const before = stack.slack.state.ephemeralFor("U0ALICE", "C0ALERTS").length;
+          await stack.slack.sender.slashCommand({ userId: "U0ALICE", channelId: "C0ALERTS", text });
+          const reply = await stack.nextEphemeral("U0ALICE", "C0ALERTS", before);
+          // status answers with the linked team: the demo owner's token was really used.
+          if (text === "status") expect(textOf(reply)).toContain("Acme Production");
+        }
+        // A forged request is logged by Bolt too.
+        await stack.slack.sender.signedRequest(commandBody(), { secret: "forged" });
+      } finally {
+        stack.slack.setAppUrl(`http://127.0.0.1:${stack.bot.port}/slack/events`);
+      }
+
+      if (process.env.SHOW_LOGS) console.log(lines.join("\n"));
+      expect(lines.length).toBeGreaterThan(3);
+      expect(lines.some((line) => JSON.parse(line).level === 20)).toBe(true);
+      for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+      const all = lines.join("\n");
+      for (const secret of [BOT_TOKEN, SIGNING_SECRET, key, ...Object.values(DEMO_TOKENS)]) {
+        expect(all).not.toContain(secret);
+      }
+    });
+  });
+});
+
+/** Stores a link for a Slack user in the stack's workspace, as `/uptime login` would after verifying. */
+async function linkDemoUser(stack: Stack, key: string, slackUserId: string, token: string) {
+  const client = new UptimeClient({ baseUrl: stack.simulator.url, logger: silentLogger });
+  const redis = new Redis(inject("redisUrl"));
+  try {
+    const api = client.as(token);
+    const me = await api.users.me();
+    const teams = await api.users.teams();
+    const links = new LinkStore({
+      redis,
+      keys: keyspace(stack.keyPrefix),
+      cipher: TokenCipher.fromSetting(key),
+    });
+    await links.save({ teamId: stack.slack.config.teamId, userId: slackUserId }, token, {
+      apiUserId: me.id,
+      apiUserName: `${me.firstName} ${me.lastName}`,
+      email: me.email ?? undefined,
+      teams: teams.map((team) => ({
+        id: team.id,
+        name: team.name,
+        role: team.members?.find((m) => m.userId === me.id)?.role ?? "member",
+      })),
+    });
+  } finally {
+    await client.close();
+    redis.disconnect();
+  }
+}

@@ -1,0 +1,174 @@
+// manifest.yml against Slack's published manifest schema (test/fixtures/schemas/slack-app-manifest, draft-07:
+// Ajv's default build), and against the code: scopes, command, shortcut callback ids, request URLs.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import Ajv from "ajv";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { BOT_SCOPES } from "../../src/app";
+import { UPTIME_COMMAND } from "../../src/listeners/commands";
+import { commands, shortcuts } from "../../src/ui/ids";
+
+const root = new URL("../../", import.meta.url);
+const schemaDir = new URL("test/fixtures/schemas/slack-app-manifest/", root);
+const loadJson = (path: string) => JSON.parse(readFileSync(new URL(path, schemaDir), "utf8"));
+// The router refers to its two parts by their published URLs; nothing is fetched (schemas/README.md).
+const PART_URL = "https://raw.githubusercontent.com/slackapi/manifest-schema/v0.5.0/schemas/";
+
+function manifestValidator() {
+  // strict: false because the published schema carries annotations that are not JSON Schema keywords
+  // (`regex` next to a colour's lengths, `_note`); Ajv would refuse to compile it otherwise.
+  const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
+  for (const version of ["1.0.0", "2.0.0"]) {
+    ajv.addSchema(
+      loadJson(`schemas/manifest.schema.${version}.json`),
+      `${PART_URL}manifest.schema.${version}.json`,
+    );
+  }
+  return ajv.compile(loadJson("manifest.schema.json"));
+}
+
+interface Manifest {
+  _metadata: { major_version: number };
+  features: {
+    slash_commands: { command: string; url?: string; usage_hint?: string; should_escape?: boolean }[];
+    shortcuts: { callback_id: string; type: string; name: string }[];
+    app_home: Record<string, boolean>;
+  };
+  oauth_config: { scopes: { bot: string[]; user?: string[] } };
+  settings: {
+    event_subscriptions: { bot_events: string[]; request_url?: string };
+    interactivity: { is_enabled: boolean; request_url?: string; message_menu_options_url?: string };
+    socket_mode_enabled: boolean;
+  };
+}
+
+const manifest = parse(readFileSync(new URL("manifest.yml", root), "utf8")) as Manifest;
+
+/**
+ * Bot scopes each Slack Web API method needs (Slack's method reference, "Required scopes"). A method the
+ * code starts calling that is not listed fails the scope test below, so that the manifest is revisited.
+ */
+const METHOD_SCOPES: Record<string, string[]> = {
+  "auth.test": [],
+  "chat.postMessage": ["chat:write"],
+  "chat.update": ["chat:write"],
+  "chat.postEphemeral": ["chat:write"],
+  "chat.delete": ["chat:write"],
+  // An alert may live in a public or a private channel: both history scopes (DESIGN.md 5).
+  "conversations.history": ["channels:history", "groups:history"],
+  "conversations.replies": ["channels:history", "groups:history"],
+  "conversations.info": ["channels:read", "groups:read"],
+  "conversations.open": ["im:write"],
+  "users.info": ["users:read"],
+  "usergroups.list": ["usergroups:read"],
+  "views.open": [],
+  "views.update": [],
+  "views.push": [],
+  "views.publish": [],
+  "files.uploadV2": ["files:write"],
+};
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return path.endsWith(".ts") ? [path] : [];
+  });
+}
+
+/** Web API methods the product calls (`client.chat.postMessage(`), outside the fakes it ships for tests. */
+function calledMethods(): Map<string, string[]> {
+  const src = new URL("src/", root).pathname;
+  const found = new Map<string, string[]>();
+  for (const file of sourceFiles(src)) {
+    const rel = relative(src, file);
+    if (rel.startsWith("playground/") || rel.startsWith("simulator/")) continue;
+    const text = readFileSync(file, "utf8");
+    for (const match of text.matchAll(/\bclient\.([a-z]+)\.([a-zA-Z0-9]+)\s*\(/g)) {
+      const method = `${match[1]}.${match[2]}`;
+      found.set(method, [...(found.get(method) ?? []), rel]);
+    }
+    for (const match of text.matchAll(/\.apiCall\(\s*["']([a-zA-Z.]+)["']/g)) {
+      found.set(match[1]!, [...(found.get(match[1]!) ?? []), rel]);
+    }
+  }
+  return found;
+}
+
+describe("manifest.yml", () => {
+  it("is valid against Slack's published manifest schema (major version 2)", () => {
+    const validate = manifestValidator();
+    expect(manifest._metadata.major_version).toBe(2);
+    expect(validate(manifest), JSON.stringify(validate.errors, null, 2)).toBe(true);
+  });
+
+  it("the schema check can fail: a shortcut without a description is refused", () => {
+    const validate = manifestValidator();
+    const broken = structuredClone(manifest) as unknown as { features: { shortcuts: object[] } };
+    broken.features.shortcuts = [{ name: "Create monitor", type: "global", callback_id: "x" }];
+    expect(validate(broken)).toBe(false);
+  });
+
+  it("requests exactly BOT_SCOPES, and no user scopes", () => {
+    expect([...manifest.oauth_config.scopes.bot].sort()).toEqual([...BOT_SCOPES].sort());
+    expect(manifest.oauth_config.scopes.user ?? []).toEqual([]);
+    expect(BOT_SCOPES).not.toContain("chat:write.public");
+  });
+
+  it("the scopes are the smallest set for the Web API methods the code calls", () => {
+    const called = calledMethods();
+    const unknown = [...called.keys()].filter((m) => !(m in METHOD_SCOPES));
+    expect(unknown, `add these methods (called in ${JSON.stringify([...called])}) to METHOD_SCOPES`).toEqual(
+      [],
+    );
+    // `commands` is for the slash command and the global shortcut, which are not Web API calls.
+    const needed = new Set(["commands", ...[...called.keys()].flatMap((m) => METHOD_SCOPES[m] ?? [])]);
+    expect([...needed].sort()).toEqual([...BOT_SCOPES].sort());
+  });
+
+  it("declares the slash command the app registers, with escaping and a usage hint", () => {
+    const [command, ...others] = manifest.features.slash_commands;
+    expect(others).toEqual([]);
+    expect(command?.command).toBe(UPTIME_COMMAND);
+    expect(command?.command).toBe(commands.uptime);
+    expect(command?.should_escape).toBe(true);
+    for (const word of ["help", "status", "monitors", "incidents", "ack", "create", "subscribe"]) {
+      expect(command?.usage_hint).toContain(word);
+    }
+  });
+
+  it("declares exactly the shortcuts of src/ui/ids.ts", () => {
+    expect(manifest.features.shortcuts.map((s) => s.callback_id).sort()).toEqual(
+      Object.values(shortcuts).sort(),
+    );
+    expect(manifest.features.shortcuts).toContainEqual(
+      expect.objectContaining({
+        name: "Create monitor",
+        type: "global",
+        callback_id: shortcuts.createMonitor,
+      }),
+    );
+  });
+
+  it("turns on interactivity, App Home (Home and Messages tabs) and the events the bot handles", () => {
+    expect(manifest.settings.interactivity.is_enabled).toBe(true);
+    expect(manifest.features.app_home).toMatchObject({ home_tab_enabled: true, messages_tab_enabled: true });
+    expect([...manifest.settings.event_subscriptions.bot_events].sort()).toEqual([
+      "app_home_opened",
+      "app_uninstalled",
+      "tokens_revoked",
+    ]);
+  });
+
+  it("is the HTTP-mode manifest: every request URL is the receiver's /slack/events", () => {
+    expect(manifest.settings.socket_mode_enabled).toBe(false);
+    const urls = [
+      manifest.features.slash_commands[0]?.url,
+      manifest.settings.event_subscriptions.request_url,
+      manifest.settings.interactivity.request_url,
+      manifest.settings.interactivity.message_menu_options_url,
+    ];
+    for (const url of urls) expect(url).toBe("https://your-host.example.com/slack/events");
+  });
+});
