@@ -1,6 +1,37 @@
+import type { PendingAction } from "../store/pending-action-store";
+import type { UserRef, WorkspaceRef } from "../store/workspace";
+import type { RevokedTokens } from "../store/workspace-cleanup";
+import { type AcknowledgeInput, acknowledgeIncident } from "./acknowledge-incident";
+import { chooseTeam, linkForTeams } from "./choose-team";
+import { homeData } from "./home-data";
+import { linkAccount, unlinkAccount, whoAmI } from "./link-account";
+import { completePendingAction, rememberPendingAction } from "./pending-actions";
 import type { ServiceDeps } from "./service-deps";
 
-/** The account use cases, bound to their dependencies. */
-export function accountServices(_deps: ServiceDeps) {
-  return {};
+export type { AcknowledgeInput, AcknowledgeOutcome, AcknowledgeSource } from "./acknowledge-incident";
+export type { TeamChoice } from "./choose-team";
+export type { HomeData } from "./home-data";
+export { VERIFY_TOKEN_TIMEOUT_MS } from "./link-account";
+export type { PendingResult } from "./pending-actions";
+
+/** The account use cases (linking, teams, acknowledge, App Home), bound to their dependencies. */
+export function accountServices(deps: ServiceDeps) {
+  return {
+    /** Verifies a pasted token (GET /users/me, ~2 s budget) and links it; InvalidTokenError when refused. */
+    linkAccount: (ref: UserRef, token: string) => linkAccount(deps, ref, token),
+    unlinkAccount: (ref: UserRef) => unlinkAccount(deps, ref),
+    whoAmI: (ref: UserRef) => whoAmI(deps, ref),
+    /** The caller's link for `/uptime team` (NotLinkedError / StaleLinkError otherwise). */
+    listTeams: (ref: UserRef) => linkForTeams(deps, ref),
+    chooseTeam: (ref: UserRef, query: string) => chooseTeam(deps, ref, query),
+    acknowledgeIncident: (ref: UserRef, input: AcknowledgeInput) => acknowledgeIncident(deps, ref, input),
+    rememberPendingAction: (ref: UserRef, action: PendingAction) => rememberPendingAction(deps, ref, action),
+    completePendingAction: (ref: UserRef, fallback?: PendingAction) =>
+      completePendingAction(deps, ref, fallback),
+    homeData: (ref: UserRef) => homeData(deps, ref),
+    /** app_uninstalled: everything of the workspace goes (DESIGN.md 7). */
+    workspaceUninstalled: (ws: WorkspaceRef) => deps.cleanup.appUninstalled(ws),
+    /** tokens_revoked: the named users' data (oauth) or the installation (bot) goes. */
+    tokensRevoked: (ws: WorkspaceRef, tokens: RevokedTokens) => deps.cleanup.tokensRevoked(ws, tokens),
+  };
 }

@@ -1,0 +1,40 @@
+import type {
+  AllMiddlewareArgs,
+  BlockAction,
+  SlackActionMiddlewareArgs,
+  StaticSelectAction,
+} from "@slack/bolt";
+import { errorText } from "../../ui/error-text";
+import { renderErrorMessage } from "../../ui/render-error-message";
+import { renderTeamChosen, renderTeamNoMatch } from "../../ui/render-team-choice";
+import type { ListenerDeps } from "../listener-deps";
+import { refreshHome } from "../publish-home";
+import { userRefFrom } from "../user-ref";
+
+/** The team select of `/uptime team`: chooses the active team and redraws the list in place. */
+export function teamSelectAction(deps: ListenerDeps) {
+  return async ({
+    ack,
+    body,
+    client,
+    context,
+    respond,
+  }: SlackActionMiddlewareArgs<BlockAction<StaticSelectAction>> & AllMiddlewareArgs) => {
+    await ack();
+    const ref = userRefFrom(context, body.user.id);
+    const teamId = body.actions[0]?.selected_option?.value ?? "";
+    try {
+      const choice = await deps.services.chooseTeam(ref, teamId);
+      const message =
+        choice.kind === "chosen"
+          ? renderTeamChosen(choice.link, choice.team)
+          : renderTeamNoMatch(choice.link, teamId, choice.suggestions);
+      await respond({ response_type: "ephemeral", replace_original: true, ...message });
+      if (choice.kind === "chosen") await refreshHome(client, deps, ref);
+    } catch (error) {
+      const text = errorText(error);
+      await respond({ response_type: "ephemeral", replace_original: false, ...renderErrorMessage(text) });
+      if (text.unexpected) throw error;
+    }
+  };
+}

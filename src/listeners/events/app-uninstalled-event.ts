@@ -1,0 +1,20 @@
+import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from "@slack/bolt";
+import type { ListenerDeps } from "../listener-deps";
+
+/**
+ * `app_uninstalled`: nothing of the workspace (or org) may remain (DESIGN.md 7). A failure is rethrown to
+ * app.error after every participant ran; Slack retries the event and each participant is idempotent.
+ */
+export function appUninstalledEvent(deps: ListenerDeps) {
+  return async ({ context }: SlackEventMiddlewareArgs<"app_uninstalled"> & AllMiddlewareArgs) => {
+    await deps.services.workspaceUninstalled({
+      enterpriseId: context.enterpriseId,
+      teamId: context.teamId,
+      isEnterpriseInstall: context.isEnterpriseInstall,
+    });
+    deps.logger.info(
+      { teamId: context.teamId, enterpriseId: context.enterpriseId },
+      "app uninstalled: data deleted",
+    );
+  };
+}

@@ -1,0 +1,61 @@
+import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from "@slack/bolt";
+import type { PendingAction } from "../../store/pending-action-store";
+import { errorText } from "../../ui/error-text";
+import { actions, blocks, loginModalCodec } from "../../ui/ids";
+import { acknowledgeResultText } from "../../ui/render-acknowledge-result";
+import { loginErrorText } from "../../ui/render-login-modal";
+import { renderLinked } from "../../ui/render-whoami";
+import { answerUser } from "../answer-user";
+import type { ListenerDeps } from "../listener-deps";
+import { refreshHome } from "../publish-home";
+import { userRefFrom } from "../user-ref";
+
+/**
+ * Submission of the login modal. The token is verified before the ack (one bounded API call, ~2 s of
+ * Slack's 3 s) so that a refused token or an unreachable service is an inline error next to the input and
+ * nothing is lost. After the ack: the confirmation, then any action the user tried before linking.
+ */
+export function loginView(deps: ListenerDeps) {
+  return async ({
+    ack,
+    body,
+    view,
+    client,
+    context,
+  }: SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs) => {
+    const ref = userRefFrom(context, body.user.id);
+    const token = view.state.values[blocks.login.token]?.[actions.login.token]?.value ?? "";
+    let link: Awaited<ReturnType<ListenerDeps["services"]["linkAccount"]>>;
+    try {
+      link = await deps.services.linkAccount(ref, token);
+    } catch (error) {
+      await ack({ response_action: "errors", errors: { [blocks.login.token]: loginErrorText(error) } });
+      if (errorText(error).unexpected && (error as Error | undefined)?.name !== "AbortedError") {
+        deps.logger.error({ err: error }, "verifying a token failed unexpectedly");
+      }
+      return;
+    }
+    await ack();
+
+    const meta = loginModalCodec.decode(view.private_metadata) ?? {};
+    const fallback: PendingAction | undefined =
+      meta.pending?.action === "ack"
+        ? { kind: "acknowledge", incidentId: meta.pending.incidentId, apiTeamId: meta.pending.teamId }
+        : undefined;
+    const pending = await deps.services.completePendingAction(ref, fallback);
+    let followUp: string | undefined;
+    if (pending && "outcome" in pending) followUp = acknowledgeResultText(pending.outcome);
+    else if (pending) {
+      const text = errorText(pending.error);
+      if (text.unexpected) deps.logger.error({ err: pending.error }, "completing a pending action failed");
+      followUp = `:warning: Incident #${pending.action.incidentId} was not acknowledged: ${text.text}`;
+    }
+    await answerUser(
+      client,
+      deps.logger,
+      { userId: body.user.id, channelId: meta.channelId, responseUrl: meta.responseUrl },
+      renderLinked(link, followUp),
+    );
+    await refreshHome(client, deps, ref);
+  };
+}

@@ -1,0 +1,92 @@
+import type { UserRef } from "../store/workspace";
+import { type Incident, ValidationError } from "../uptime";
+import type { ServiceDeps } from "./service-deps";
+import { withSession } from "./session";
+
+/** The alert message a click came from, so that it can be redrawn after the acknowledge. */
+export interface AcknowledgeSource {
+  channelId: string;
+  messageTs: string;
+}
+
+export interface AcknowledgeInput {
+  incidentId: string;
+  /** The API team the button named; informational (the API's roles decide, with the user's own token). */
+  apiTeamId?: string | undefined;
+  source?: AcknowledgeSource | undefined;
+}
+
+export interface AcknowledgeOutcome {
+  /** `already`: acknowledged before (A7: 200 unchanged); `ended`: it recovered (A7: 422). */
+  status: "acknowledged" | "already" | "ended";
+  incidentId: string;
+  apiTeamId: string | null;
+  monitorName: string | null;
+  acknowledgedAt: Date | null;
+  endedAt: Date | null;
+}
+
+/**
+ * `/uptime ack <id>` and every Acknowledge button: `POST /incidents/{id}/acknowledge` with the caller's own
+ * token (DESIGN.md 7). The incident is read first because A7 answers an already acknowledged incident with
+ * an unchanged 200, which alone cannot tell "you acknowledged it" from "someone already had". A 403
+ * (read-only member) surfaces as PermissionDeniedError, a 401 as StaleLinkError (withSession).
+ */
+export async function acknowledgeIncident(
+  deps: ServiceDeps,
+  ref: UserRef,
+  input: AcknowledgeInput,
+): Promise<AcknowledgeOutcome> {
+  const { outcome, ackedBy } = await withSession(deps, ref, async (session) => {
+    const before = await session.api.incidents.get(input.incidentId); // A7
+    const monitorName = before.monitorId
+      ? await session.api.monitors.get(before.monitorId).then(
+          (monitor) => monitor.name,
+          // The name only decorates the answer; the acknowledge must not fail for it.
+          () => null,
+        )
+      : null;
+    const result = (status: AcknowledgeOutcome["status"], incident: Incident): AcknowledgeOutcome => ({
+      status,
+      incidentId: incident.id,
+      apiTeamId: incident.teamId ?? input.apiTeamId ?? null,
+      monitorName,
+      acknowledgedAt: incident.acknowledged,
+      endedAt: incident.ended,
+    });
+    const ackedBy = session.link.apiUserName;
+    if (before.ended) return { outcome: result("ended", before), ackedBy };
+    if (before.acknowledged) return { outcome: result("already", before), ackedBy };
+    try {
+      const after = await session.api.incidents.acknowledge(input.incidentId); // A7
+      return { outcome: result("acknowledged", after), ackedBy };
+    } catch (error) {
+      // A7: an incident that ended between the read and the acknowledge answers 422.
+      if (error instanceof ValidationError) return { outcome: result("ended", before), ackedBy };
+      throw error;
+    }
+  });
+  if (outcome.status === "acknowledged" && input.source && deps.onIncidentAcknowledged) {
+    try {
+      await deps.onIncidentAcknowledged({
+        workspace: {
+          enterpriseId: ref.enterpriseId,
+          teamId: ref.teamId,
+          isEnterpriseInstall: ref.isEnterpriseInstall,
+        },
+        channelId: input.source.channelId,
+        messageTs: input.source.messageTs,
+        incidentId: outcome.incidentId,
+        apiTeamId: outcome.apiTeamId ?? input.apiTeamId ?? "",
+        ackedBy: { slackUserId: ref.userId, apiUserName: ackedBy },
+      });
+    } catch (err) {
+      // The acknowledge itself succeeded; a message that could not be redrawn is the alerts module's retry.
+      deps.logger.warn(
+        { err, incidentId: outcome.incidentId },
+        "alert message update after acknowledge failed",
+      );
+    }
+  }
+  return outcome;
+}

@@ -1,0 +1,78 @@
+import type { ApiTeam, LinkRecord } from "../store/link-store";
+import type { UserRef } from "../store/workspace";
+import type { Incident, Monitor, MonitorCounters } from "../uptime";
+import { NoTeamError, NotLinkedError, StaleLinkError } from "./errors";
+import type { ServiceDeps, SubscriptionSummary } from "./service-deps";
+import { withSession } from "./session";
+
+/** A list cut to what one API page holds, with how many there are in all (null when unknown). */
+export interface Slice<T> {
+  items: T[];
+  total: number | null;
+}
+
+/** Everything App Home shows (DESIGN.md 1), for renderHome. */
+export type HomeData =
+  | { kind: "unlinked" }
+  | { kind: "stale"; link: LinkRecord }
+  | { kind: "no-team"; link: LinkRecord }
+  | {
+      kind: "linked";
+      link: LinkRecord;
+      team: ApiTeam;
+      counters: MonitorCounters | null;
+      down: Slice<Monitor>;
+      openIncidents: Slice<Incident>;
+      /** null when no provider is wired or it failed (the section then says so). */
+      subscriptions: SubscriptionSummary[] | null;
+    };
+
+/**
+ * App Home for one user: their active team's counters (`GET /teams/{id}` meta.monitorCounters), the monitors
+ * that are down (A9 `filter[state]=-10`, first page), the open incidents among the newest page (A6: newest
+ * first, so open ones lead) with their monitors, and their subscriptions. Three calls in parallel.
+ * API failures other than 401 propagate; the caller shows them on the Home tab.
+ */
+export async function homeData(deps: ServiceDeps, ref: UserRef): Promise<HomeData> {
+  try {
+    return await withSession(deps, ref, async ({ api, team, link }): Promise<HomeData> => {
+      const [details, down, incidents, subscriptions] = await Promise.all([
+        api.teams.get(team.id),
+        api.teams.monitors(team.id, { filter: { state: "down" } }), // A9
+        api.teams.incidents(team.id, { include: ["monitor"] }), // A6
+        subscriptionsOf(deps, ref),
+      ]);
+      const open = incidents.items.filter((incident) => incident.open);
+      return {
+        kind: "linked",
+        link,
+        team,
+        counters: details.counters,
+        down: { items: down.items, total: down.meta.total ?? details.counters?.down ?? null },
+        openIncidents: { items: open, total: incidents.meta.hasMorePages ? null : open.length },
+        subscriptions,
+      };
+    });
+  } catch (error) {
+    if (error instanceof NotLinkedError) return { kind: "unlinked" };
+    if (error instanceof StaleLinkError) {
+      const link = await deps.links.get(ref);
+      return link ? { kind: "stale", link } : { kind: "unlinked" };
+    }
+    if (error instanceof NoTeamError) {
+      const link = await deps.links.get(ref);
+      return link ? { kind: "no-team", link } : { kind: "unlinked" };
+    }
+    throw error;
+  }
+}
+
+async function subscriptionsOf(deps: ServiceDeps, ref: UserRef): Promise<SubscriptionSummary[] | null> {
+  if (!deps.listSubscriptions) return null;
+  try {
+    return await deps.listSubscriptions(ref);
+  } catch (err) {
+    deps.logger.warn({ err }, "listing subscriptions for App Home failed");
+    return null;
+  }
+}

@@ -1,0 +1,187 @@
+import type { Button, HomeView, KnownBlock } from "@slack/types";
+import { formatDuration, slackDate } from "../lib/format-time";
+import type { HomeData } from "../services/account-services";
+import type { Incident, Monitor } from "../uptime";
+import { acknowledgeCodec, actions, blocks as blockIds, views } from "./ids";
+import { linkButton } from "./link-button";
+import { escapeMrkdwn, limits, mrkdwn, plainText, truncate } from "./text";
+
+/** What the Home tab shows: the data, or a sentence when it could not be loaded. */
+export type HomeModel = HomeData | { kind: "error"; text: string };
+
+export interface HomeOptions {
+  /** Epoch ms, for "down for 4m 12s". */
+  now: number;
+  /** One line at the top: the result of the last click ("Acknowledged incident #42"). mrkdwn. */
+  notice?: string | undefined;
+}
+
+// Down monitors are listed as lines in a few sections; incidents take one block each (their button).
+// 25 + 25 incident blocks and ~20 others stay well under the 100 blocks of a Home tab.
+const MAX_DOWN = 40;
+const MAX_INCIDENTS = 25;
+const MAX_SUBSCRIPTIONS = 30;
+const LINES_PER_SECTION = 10;
+
+/** App Home (DESIGN.md 1): counters, down monitors, open incidents with Acknowledge, subscriptions; or Link. */
+export function renderHome(model: HomeModel, options: HomeOptions): HomeView {
+  const notice: KnownBlock[] = options.notice ? [{ type: "section", text: mrkdwn(options.notice) }] : [];
+  return { type: "home", callback_id: views.home, blocks: [...notice, ...body(model, options.now)] };
+}
+
+function body(model: HomeModel, now: number): KnownBlock[] {
+  switch (model.kind) {
+    case "unlinked":
+      return [
+        header("Welcome to Uptime"),
+        section(
+          "See your monitors, incidents and availability without leaving Slack, acknowledge incidents with one click and subscribe channels to alerts.\n\nTo start, link your Uptime account with your *personal API token*: everything you do here then runs as you, with your role in each team.",
+        ),
+        { type: "actions", block_id: blockIds.homeActions, elements: [linkButton()] },
+      ];
+    case "stale":
+      return [
+        header("Uptime"),
+        section(
+          `:warning: You were linked as *${escapeMrkdwn(truncate(model.link.apiUserName, 200))}*, but that token is no longer accepted (revoked or expired). Please link your account again.`,
+        ),
+        { type: "actions", block_id: blockIds.homeActions, elements: [linkButton()] },
+      ];
+    case "no-team":
+      return [
+        header("Uptime"),
+        section("Your Uptime account belongs to no team yet. Once a team owner invites you, press Refresh."),
+        homeActions(),
+      ];
+    case "error":
+      return [header("Uptime"), section(`:warning: ${escapeMrkdwn(model.text)}`), homeActions()];
+    case "linked":
+      return linkedBody(model, now);
+  }
+}
+
+function linkedBody(model: Extract<HomeData, { kind: "linked" }>, now: number): KnownBlock[] {
+  const out: KnownBlock[] = [
+    header(`Uptime: ${model.team.name}`),
+    {
+      type: "context",
+      elements: [
+        mrkdwn(
+          `Linked as *${escapeMrkdwn(truncate(model.link.apiUserName, 200))}* (${escapeMrkdwn(truncate(model.team.role, 40))}). ${
+            model.link.teams.length > 1 ? "`/uptime team` switches teams." : ""
+          }`,
+        ),
+      ],
+    },
+  ];
+  const c = model.counters;
+  if (c) {
+    out.push({
+      type: "section",
+      fields: [
+        mrkdwn(`:large_green_circle: *Up*\n${c.up}`),
+        mrkdwn(`:red_circle: *Down*\n${c.down}`),
+        mrkdwn(`:double_vertical_bar: *Paused*\n${c.paused}`),
+        mrkdwn(`:hourglass_flowing_sand: *Pending*\n${c.pending}`),
+      ],
+    });
+  }
+  out.push(homeActions(), { type: "divider" });
+
+  out.push(header("Monitors down"));
+  const down = model.down.items.slice(0, MAX_DOWN).map(monitorLine);
+  if (down.length === 0) out.push(section(":white_check_mark: Every monitor is up or paused."));
+  for (let i = 0; i < down.length; i += LINES_PER_SECTION) {
+    out.push(section(down.slice(i, i + LINES_PER_SECTION).join("\n")));
+  }
+  const moreDown = (model.down.total ?? model.down.items.length) - down.length;
+  if (moreDown > 0)
+    out.push(more(`…and ${moreDown} more. \`/uptime monitors --state down\` lists them all.`));
+
+  out.push({ type: "divider" }, header("Open incidents"));
+  const incidents = model.openIncidents.items.slice(0, MAX_INCIDENTS);
+  if (incidents.length === 0) out.push(section(":white_check_mark: No open incidents."));
+  for (const incident of incidents) out.push(incidentBlock(incident, now));
+  const moreIncidents =
+    model.openIncidents.total === null ? null : model.openIncidents.total - incidents.length;
+  if (moreIncidents === null) out.push(more("`/uptime incidents open` lists every open incident."));
+  else if (moreIncidents > 0)
+    out.push(more(`…and ${moreIncidents} more. \`/uptime incidents open\` lists them all.`));
+
+  out.push({ type: "divider" }, header("Your subscriptions"));
+  const subscriptions = model.subscriptions ?? [];
+  if (subscriptions.length === 0) {
+    out.push(
+      section(
+        "No channel alerts yet. Run `/uptime subscribe` in a channel to get outage and recovery alerts there.",
+      ),
+    );
+  } else {
+    const lines = subscriptions
+      .slice(0, MAX_SUBSCRIPTIONS)
+      .map((s) => `• <#${escapeMrkdwn(s.channelId)}>: ${escapeMrkdwn(truncate(s.description, 200))}`);
+    for (let i = 0; i < lines.length; i += LINES_PER_SECTION) {
+      out.push(section(lines.slice(i, i + LINES_PER_SECTION).join("\n")));
+    }
+    if (subscriptions.length > lines.length)
+      out.push(more(`…and ${subscriptions.length - lines.length} more.`));
+  }
+  return out;
+}
+
+function monitorLine(monitor: Monitor): string {
+  const target =
+    monitor.settings.url ??
+    (monitor.settings.host ? `${monitor.settings.host}:${monitor.settings.port ?? ""}` : "");
+  const group = monitor.group ? ` · ${escapeMrkdwn(truncate(monitor.group, 60))}` : "";
+  const where = target ? ` · ${escapeMrkdwn(truncate(target, 120))}` : "";
+  return `:red_circle: *${escapeMrkdwn(truncate(monitor.name, 100))}*${group}${where}`;
+}
+
+function incidentBlock(incident: Incident, now: number): KnownBlock {
+  const monitor =
+    incident.monitor?.name ?? (incident.monitorId ? `monitor ${incident.monitorId}` : "a monitor");
+  const downFor = formatDuration((now - incident.started.getTime()) / 1000);
+  const reason = incident.reason ? `\n${escapeMrkdwn(truncate(incident.reason, 300))}` : "";
+  const acked = incident.acknowledged ? `\n:eyes: Acknowledged ${slackDate(incident.acknowledged)}` : "";
+  const text = `*#${escapeMrkdwn(incident.id)} ${escapeMrkdwn(truncate(monitor, 100))}*: down for ${downFor}, since ${slackDate(incident.started)}${reason}${acked}`;
+  const teamId = incident.teamId;
+  const button: Button | undefined =
+    !incident.acknowledged && teamId && /^\d{1,18}$/.test(teamId) && /^\d{1,18}$/.test(incident.id)
+      ? {
+          type: "button",
+          action_id: actions.acknowledge,
+          text: plainText("Acknowledge", limits.buttonText),
+          value: acknowledgeCodec.encode({ incidentId: incident.id, teamId }),
+        }
+      : undefined;
+  return { type: "section", text: mrkdwn(text), ...(button ? { accessory: button } : {}) };
+}
+
+function homeActions(): KnownBlock {
+  return {
+    type: "actions",
+    block_id: blockIds.homeActions,
+    elements: [
+      { type: "button", action_id: actions.homeRefresh, text: plainText("Refresh", limits.buttonText) },
+      {
+        type: "button",
+        action_id: actions.openCreateMonitor,
+        text: plainText("Create monitor", limits.buttonText),
+        style: "primary",
+      },
+    ],
+  };
+}
+
+function header(text: string): KnownBlock {
+  return { type: "header", text: plainText(text, limits.headerText) };
+}
+
+function section(text: string): KnownBlock {
+  return { type: "section", text: mrkdwn(text) };
+}
+
+function more(text: string): KnownBlock {
+  return { type: "context", elements: [mrkdwn(text)] };
+}

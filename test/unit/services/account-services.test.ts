@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { systemClock } from "../../../src/lib/clock";
+import { silentLogger } from "../../../src/lib/logger";
+import { accountServices } from "../../../src/services/account-services";
+import { InvalidTokenError, NotLinkedError, StaleLinkError } from "../../../src/services/errors";
+import { teamsOf } from "../../../src/services/link-account";
+import type { IncidentAcknowledgedInfo, ServiceDeps } from "../../../src/services/service-deps";
+import { DEMO_TOKENS, type RunningSimulator, startSimulator } from "../../../src/simulator";
+import { generateKey } from "../../../src/store/crypto/encryption-keys";
+import { TokenCipher } from "../../../src/store/crypto/token-cipher";
+import { keyspace } from "../../../src/store/keys";
+import { LinkStore } from "../../../src/store/link-store";
+import { PendingActionStore } from "../../../src/store/pending-action-store";
+import type { UserRef } from "../../../src/store/workspace";
+import { WorkspaceCleanup } from "../../../src/store/workspace-cleanup";
+import { type Team, UptimeClient, type User } from "../../../src/uptime";
+import { testRedis } from "../../support/redis";
+
+const olivia: UserRef = { teamId: "T0TEST", userId: "U0OLIVIA" };
+const rita: UserRef = { teamId: "T0TEST", userId: "U0RITA" };
+const nobody: UserRef = { teamId: "T0TEST", userId: "U0NOBODY" };
+
+const team = (id: string, name: string, members: Team["members"]): Team => ({
+  id,
+  url: null,
+  meta: {},
+  name,
+  counters: null,
+  availableFeatures: [],
+  members,
+  createdAt: null,
+  updatedAt: null,
+});
+
+describe("teamsOf", () => {
+  it("takes each team's role of this user from the team relationships (A3), keeping unknown roles", () => {
+    const user = {
+      id: "7",
+      teamIds: ["1", "2", "3"],
+      teams: [
+        team("1", "Prod", [
+          { userId: "6", role: "owner" },
+          { userId: "7", role: "read-only" },
+        ]),
+        team("2", "Staging", [{ userId: "7", role: "auditor" }]),
+      ],
+    } as unknown as User;
+    expect(teamsOf(user)).toEqual([
+      { id: "1", name: "Prod", role: "read-only" },
+      { id: "2", name: "Staging", role: "auditor" },
+      { id: "3", name: "Team 3", role: "unknown" },
+    ]);
+  });
+});
+
+describe("account services against the simulator", () => {
+  let simulator: RunningSimulator;
+  let uptime: UptimeClient;
+  let services: ReturnType<typeof accountServices>;
+  const acknowledged: IncidentAcknowledgedInfo[] = [];
+
+  beforeAll(async () => {
+    simulator = await startSimulator({ seed: "demo", autoChecks: false });
+    const { redis, prefix } = testRedis();
+    const keys = keyspace(prefix);
+    uptime = new UptimeClient({ baseUrl: simulator.url });
+    const deps: ServiceDeps = {
+      uptime,
+      links: new LinkStore({ redis, keys, cipher: TokenCipher.fromSetting(generateKey()) }),
+      pendingActions: new PendingActionStore({ redis, keys }),
+      cleanup: new WorkspaceCleanup(),
+      clock: systemClock,
+      logger: silentLogger,
+      onIncidentAcknowledged: async (info) => void acknowledged.push(info),
+    };
+    services = accountServices(deps);
+  });
+  afterAll(async () => {
+    await uptime?.close();
+    await simulator?.close();
+  });
+
+  it("refuses empty, malformed and unknown tokens before storing anything", async () => {
+    await expect(services.linkAccount(nobody, "   ")).rejects.toMatchObject({ reason: "empty" });
+    await expect(services.linkAccount(nobody, "two words")).rejects.toMatchObject({ reason: "malformed" });
+    await expect(services.linkAccount(nobody, "nope")).rejects.toBeInstanceOf(InvalidTokenError);
+    expect(await services.whoAmI(nobody)).toBeNull();
+  });
+
+  it("links with the profile of GET /users/me and both teams with their roles", async () => {
+    const link = await services.linkAccount(olivia, DEMO_TOKENS.owner);
+    expect(link).toMatchObject({
+      apiUserId: "1",
+      apiUserName: "Olivia Owner",
+      email: "olivia@acme.example.com",
+      teams: [
+        { id: "1", name: "Acme Production", role: "owner" },
+        { id: "2", name: "Acme Staging", role: "regular" },
+      ],
+      activeTeamId: "1",
+      stale: false,
+    });
+  });
+
+  it("chooses a team by id, exact name or unambiguous part of a name; suggests otherwise", async () => {
+    expect(await services.chooseTeam(olivia, "2")).toMatchObject({
+      kind: "chosen",
+      team: { name: "Acme Staging" },
+    });
+    expect(await services.chooseTeam(olivia, "ACME PRODUCTION")).toMatchObject({
+      kind: "chosen",
+      team: { id: "1" },
+    });
+    expect(await services.chooseTeam(olivia, "stag")).toMatchObject({ kind: "chosen", team: { id: "2" } });
+    const ambiguous = await services.chooseTeam(olivia, "acme");
+    expect(ambiguous).toMatchObject({ kind: "no-match", query: "acme" });
+    expect(ambiguous.kind === "no-match" && ambiguous.suggestions.map((t) => t.id).sort()).toEqual([
+      "1",
+      "2",
+    ]);
+    expect((await services.whoAmI(olivia))?.activeTeamId).toBe("2");
+    await services.chooseTeam(olivia, "1");
+    await expect(services.chooseTeam(nobody, "1")).rejects.toBeInstanceOf(NotLinkedError);
+  });
+
+  it("calls the alert hook only for a fresh acknowledge from a channel message", async () => {
+    const incidentId = simulator.control.fail(2)!.id;
+    const source = { channelId: "C0ALERTS", messageTs: "1.000100" };
+    const first = await services.acknowledgeIncident(olivia, { incidentId, apiTeamId: "1", source });
+    expect(first).toMatchObject({ status: "acknowledged", incidentId, apiTeamId: "1" });
+    expect(acknowledged).toEqual([
+      {
+        workspace: { enterpriseId: undefined, teamId: "T0TEST", isEnterpriseInstall: undefined },
+        channelId: "C0ALERTS",
+        messageTs: "1.000100",
+        incidentId,
+        apiTeamId: "1",
+        ackedBy: { slackUserId: "U0OLIVIA", apiUserName: "Olivia Owner" },
+      },
+    ]);
+    const again = await services.acknowledgeIncident(olivia, { incidentId, source });
+    expect(again.status).toBe("already");
+    expect(acknowledged).toHaveLength(1);
+    simulator.control.recover(2);
+  });
+
+  it("completes a remembered acknowledge once after linking, and reports a refusal instead of throwing", async () => {
+    const incidentId = simulator.control.fail(3)!.id;
+    await services.rememberPendingAction(rita, { kind: "acknowledge", apiTeamId: "1", incidentId });
+    await services.linkAccount(rita, DEMO_TOKENS.readonly);
+    const result = await services.completePendingAction(rita);
+    expect(result && "error" in result && (result.error as Error).name).toBe("PermissionDeniedError");
+    expect(await services.completePendingAction(rita)).toBeNull();
+
+    await services.rememberPendingAction(olivia, { kind: "acknowledge", apiTeamId: "1", incidentId });
+    const done = await services.completePendingAction(olivia);
+    expect(done && "outcome" in done && done.outcome.status).toBe("acknowledged");
+    simulator.control.recover(3);
+  });
+
+  it("reports a stale link on home and on acknowledge after the token stops working", async () => {
+    simulator.control.setFault({ status: 401, count: 1 });
+    await expect(services.acknowledgeIncident(olivia, { incidentId: "1" })).rejects.toBeInstanceOf(
+      StaleLinkError,
+    );
+    expect(await services.homeData(olivia)).toMatchObject({ kind: "stale", link: { stale: true } });
+    expect(await services.homeData(nobody)).toEqual({ kind: "unlinked" });
+    await expect(services.listTeams(olivia)).rejects.toBeInstanceOf(StaleLinkError);
+  });
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import type { HomeData } from "../../../src/services/account-services";
+import { acknowledgeCodec, actions } from "../../../src/ui/ids";
+import { renderHome } from "../../../src/ui/render-home";
+import { checkBlockKitLimits } from "../../support/block-kit-limits";
+import { incident, LONG, link, linkedHome, monitor, NOW } from "./account-fixtures";
+
+const json = (value: unknown) => JSON.stringify(value);
+
+describe("renderHome", () => {
+  it("welcomes an unlinked user with the Link button", () => {
+    const view = renderHome({ kind: "unlinked" }, { now: NOW });
+    expect(view).toMatchSnapshot();
+    expect(json(view)).toContain(actions.linkAccount);
+    expect(checkBlockKitLimits("home", { ...view })).toEqual([]);
+  });
+
+  it("asks a stale user to link again", () => {
+    const view = renderHome({ kind: "stale", link: { ...link, stale: true } }, { now: NOW });
+    expect(json(view)).toMatch(/no longer accepted/);
+    expect(json(view)).toContain(actions.linkAccount);
+  });
+
+  it("shows counters, down monitors, open incidents with Acknowledge, subscriptions and the notice", () => {
+    const view = renderHome(linkedHome(2, 2, 1), {
+      now: NOW,
+      notice: ":white_check_mark: Acknowledged incident #7.",
+    });
+    expect(view).toMatchSnapshot();
+    expect(checkBlockKitLimits("home", { ...view })).toEqual([]);
+  });
+
+  it("gives Acknowledge only to incidents not yet acknowledged, with a decodable value", () => {
+    const view = renderHome(linkedHome(0, 2, 0), { now: NOW });
+    const buttons = view.blocks.flatMap((b) =>
+      b.type === "section" && b.accessory?.type === "button" ? [b.accessory] : [],
+    );
+    expect(buttons).toHaveLength(1);
+    expect(buttons[0]?.action_id).toBe(actions.acknowledge);
+    expect(acknowledgeCodec.decode(buttons[0]?.value)).toEqual({ incidentId: "101", teamId: "1" });
+  });
+
+  it("stays inside Block Kit limits with 200 monitors, 200 incidents, 200 subscriptions and 5,000-character texts", () => {
+    const data: HomeData = {
+      kind: "linked",
+      link: { ...link, apiUserName: LONG },
+      team: { id: "1", name: LONG, role: LONG },
+      counters: { up: 0, down: 200, paused: 0, pending: 0 },
+      down: { items: Array.from({ length: 200 }, (_, i) => monitor(i + 1, LONG)), total: 200 },
+      openIncidents: {
+        items: Array.from({ length: 200 }, (_, i) => incident(i + 1, { name: LONG, reason: LONG })),
+        total: 250,
+      },
+      subscriptions: Array.from({ length: 200 }, (_, i) => ({ channelId: `C${i}`, description: LONG })),
+    };
+    const view = renderHome(data, { now: NOW, notice: LONG });
+    expect(checkBlockKitLimits("home", { ...view })).toEqual([]);
+    expect(view.blocks.length).toBeLessThanOrEqual(100);
+    expect(json(view)).toContain("and 160 more");
+    expect(json(view)).toContain("and 225 more");
+    expect(json(view)).toContain("and 170 more");
+  });
+
+  it("says when the open incidents may go on past the first page", () => {
+    const data = linkedHome(0, 1, 0);
+    if (data.kind !== "linked") throw new Error("fixture");
+    const view = renderHome({ ...data, openIncidents: { ...data.openIncidents, total: null } }, { now: NOW });
+    expect(json(view)).toContain("/uptime incidents open");
+  });
+
+  it("shows an error sentence with Refresh", () => {
+    const view = renderHome(
+      { kind: "error", text: "The Uptime service is having trouble <now>." },
+      { now: NOW },
+    );
+    expect(json(view)).toContain("having trouble &lt;now&gt;");
+    expect(json(view)).toContain(actions.homeRefresh);
+  });
+});
