@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { Redis } from "ioredis";
 import { inject } from "vitest";
 import { type RunningBot, startBot } from "../../src/bot";
 import { loadConfig } from "../../src/config";
@@ -7,6 +8,10 @@ import { type FakeSlack, startFakeSlack } from "../../src/playground/fake-slack"
 import type { EphemeralMessage } from "../../src/playground/fake-slack/types";
 import { type RunningSimulator, type SimulatorOptions, startSimulator } from "../../src/simulator";
 import { generateKey } from "../../src/store/crypto/encryption-keys";
+import { TokenCipher } from "../../src/store/crypto/token-cipher";
+import { keyspace } from "../../src/store/keys";
+import { LinkStore } from "../../src/store/link-store";
+import { UptimeClient } from "../../src/uptime";
 import { waitFor } from "./wait-for";
 
 export const SIGNING_SECRET = "e2e-signing-secret";
@@ -17,6 +22,8 @@ export interface Stack {
   slack: FakeSlack;
   bot: RunningBot;
   keyPrefix: string;
+  /** The bot's TOKEN_ENCRYPTION_KEY, so that tests can link users through the real LinkStore. */
+  tokenEncryptionKey: string;
   /** Sends `/uptime <text>` as that user and resolves with the ephemeral answer it produced. */
   command(userId: string, text: string, channelId?: string): Promise<EphemeralMessage>;
   /** Resolves with the next ephemeral message for a user in a channel after `before` of them. */
@@ -45,6 +52,7 @@ export async function startStack(
     ALERT_WORKERS: "0",
     ...options.env,
   });
+  const tokenEncryptionKey = config.tokenEncryptionKey;
   const bot = await startBot(config, { keyPrefix, logger: silentLogger });
   slack.setAppUrl(`http://127.0.0.1:${bot.port}/slack/events`);
 
@@ -56,6 +64,7 @@ export async function startStack(
     slack,
     bot,
     keyPrefix,
+    tokenEncryptionKey,
     nextEphemeral,
     async command(userId, text, channelId = "C0GENERAL") {
       const before = slack.state.ephemeralFor(userId, channelId).length;
@@ -86,4 +95,38 @@ export function textOf(message: { text?: string; blocks?: unknown[]; attachments
   walk(message.blocks ?? []);
   walk(message.attachments ?? []);
   return out.join("\n");
+}
+
+/**
+ * Links a fake Slack user to an Uptime token as `/uptime login` would: the profile comes from the
+ * simulator's GET /users/me (with teams and roles), and the link is saved through the real LinkStore with
+ * the bot's key prefix and encryption key. (It writes the store directly rather than driving the login
+ * modal, so that query tests do not depend on the login flow.)
+ */
+export async function linkUser(stack: Stack, userId: string, token: string): Promise<void> {
+  const redis = new Redis(inject("redisUrl"));
+  const client = new UptimeClient({ baseUrl: stack.simulator.url });
+  try {
+    const me = await client.as(token).users.me({ include: ["teams"] });
+    const teams = await Promise.all(
+      me.teamIds.map(async (id) => {
+        const team = await client.as(token).teams.get(id, { include: ["users"] });
+        const role = team.members?.find((m) => m.userId === me.id)?.role ?? "regular";
+        return { id, name: team.name, role };
+      }),
+    );
+    const links = new LinkStore({
+      redis,
+      keys: keyspace(stack.keyPrefix),
+      cipher: TokenCipher.fromSetting(stack.tokenEncryptionKey),
+    });
+    await links.save({ teamId: stack.slack.config.teamId, userId }, token, {
+      apiUserId: me.id,
+      apiUserName: `${me.firstName} ${me.lastName}`.trim(),
+      teams,
+    });
+  } finally {
+    await client.close();
+    await redis.quit();
+  }
 }

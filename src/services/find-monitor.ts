@@ -1,0 +1,81 @@
+import { closestMatches } from "../lib/closest-matches";
+import { type Monitor, NotFoundError, type UptimeApi } from "../uptime";
+import { collectPages } from "./collect-pages";
+import { MonitorNotFoundError } from "./errors";
+
+/** Pages of the team's monitors read at most to find a name or suggest one (500 monitors). */
+export const MAX_NAME_PAGES = 50;
+/** Names suggested after "No monitor matches". */
+export const SUGGESTIONS = 3;
+
+export type NameMatch<T> =
+  | { kind: "found"; monitor: T }
+  | { kind: "ambiguous"; candidates: T[] }
+  | { kind: "none" };
+
+/** `123` or `#123`: an API monitor id (integers written as strings). */
+export function monitorIdOf(query: string): string | null {
+  const m = /^#?(\d{1,18})$/.exec(query.trim());
+  return m ? m[1]! : null;
+}
+
+/**
+ * Which monitor a typed name means: the one whose name equals it ignoring case, else the only one whose
+ * name contains it (A9's own rule for `filter[name]`). Several equal names or several containing ones are
+ * ambiguous. Pure.
+ */
+export function matchMonitorName<T extends { name: string }>(
+  query: string,
+  candidates: readonly T[],
+): NameMatch<T> {
+  const q = query.trim().toLowerCase();
+  if (q === "") return { kind: "none" };
+  const exact = candidates.filter((c) => c.name.trim().toLowerCase() === q);
+  if (exact.length === 1) return { kind: "found", monitor: exact[0]! };
+  if (exact.length > 1) return { kind: "ambiguous", candidates: exact };
+  const partial = candidates.filter((c) => c.name.toLowerCase().includes(q));
+  if (partial.length === 1) return { kind: "found", monitor: partial[0]! };
+  if (partial.length > 1) return { kind: "ambiguous", candidates: partial };
+  return { kind: "none" };
+}
+
+/**
+ * The names to suggest for `query` among `candidates`, best first. Monitors sharing a name are told apart
+ * by id ("Blog (id 3)"), since the name alone would resolve to the same ambiguity again.
+ */
+export function suggestMonitors(
+  query: string,
+  candidates: readonly Monitor[],
+  limit = SUGGESTIONS,
+): string[] {
+  const counts = new Map<string, number>();
+  for (const c of candidates) counts.set(c.name.toLowerCase(), (counts.get(c.name.toLowerCase()) ?? 0) + 1);
+  return closestMatches(query, candidates, limit).map((m) =>
+    (counts.get(m.name.toLowerCase()) ?? 0) > 1 ? `${m.name} (id ${m.id})` : m.name,
+  );
+}
+
+/**
+ * The monitor a user named in the team: by id, else by exact name (case-insensitive), else by a unique
+ * substring. Otherwise MonitorNotFoundError with the closest names of the team as suggestions.
+ */
+export async function resolveMonitor(api: UptimeApi, teamId: string, query: string): Promise<Monitor> {
+  const q = query.trim();
+  if (q === "") throw new MonitorNotFoundError(query, []);
+  const id = monitorIdOf(q);
+  if (id !== null) {
+    try {
+      return await api.monitors.get(id);
+    } catch (error) {
+      // A monitor may well be called "2024": fall through to the names.
+      if (!(error instanceof NotFoundError)) throw error;
+    }
+  }
+  // A9: filter[name] is a case-insensitive substring, so the exact name is among these.
+  const named = await collectPages(await api.teams.monitors(teamId, { filter: { name: q } }), MAX_NAME_PAGES);
+  const match = matchMonitorName(q, named.items);
+  if (match.kind === "found") return match.monitor;
+  if (match.kind === "ambiguous") throw new MonitorNotFoundError(q, suggestMonitors(q, match.candidates));
+  const all = await collectPages(await api.teams.monitors(teamId), MAX_NAME_PAGES);
+  throw new MonitorNotFoundError(q, suggestMonitors(q, all.items));
+}

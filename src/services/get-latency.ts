@@ -1,0 +1,61 @@
+import type { Period } from "../lib/parse-command";
+import type { UserRef } from "../store/workspace";
+import { aggregateLatency, type LatencySeries } from "./aggregate-stats";
+import { resolveMonitor } from "./find-monitor";
+import type { StatsInput } from "./get-availability";
+import type { ServiceDeps } from "./service-deps";
+import { withSession } from "./session";
+import {
+  precisionOf,
+  resolveGroup,
+  type StatsSource,
+  type StatsSubject,
+  teamMonitorsWith,
+} from "./stats-target";
+
+export interface LatencyView {
+  subject: StatsSubject;
+  period: Period;
+  series: LatencySeries | null;
+  source: StatsSource;
+}
+
+/**
+ * `/uptime latency [monitor | group:<name>] [24h|30d]`: a monitor's own series (A11 include), a group's
+ * (A7), or for the team, which has no latency endpoint at all, the mean of its monitors' series (computed
+ * here from include=latency-hourly / -daily on the monitor list; the answer says so).
+ */
+export function getLatency(deps: ServiceDeps, ref: UserRef, input: StatsInput): Promise<LatencyView> {
+  return withSession(deps, ref, async ({ api, team }) => {
+    const precision = precisionOf(input.period);
+    const { target, period } = input;
+    const include = precision === "hourly" ? "latency-hourly" : "latency-daily";
+    if (target.kind === "monitor") {
+      const found = await resolveMonitor(api, team.id, target.monitor);
+      const monitor = await api.monitors.get(found.id, { include: [include] });
+      const series = (precision === "hourly" ? monitor.latencyHourly : monitor.latencyDaily) ?? null;
+      return {
+        subject: { kind: "monitor", id: monitor.id, name: monitor.name },
+        period,
+        series,
+        source: { kind: "api" },
+      };
+    }
+    if (target.kind === "group") {
+      const group = await resolveGroup(api, team.id, target.group);
+      const series = await api.groups.latency(team.id, group.name, precision);
+      return { subject: { kind: "group", ...group }, period, series, source: { kind: "api" } };
+    }
+    const { monitors, capped } = await teamMonitorsWith(api, team.id, include);
+    const all = monitors.flatMap((m) => {
+      const s = precision === "hourly" ? m.latencyHourly : m.latencyDaily;
+      return s ? [s] : [];
+    });
+    return {
+      subject: { kind: "team", id: team.id, name: team.name },
+      period,
+      series: all.length ? aggregateLatency(all, precision) : null,
+      source: { kind: "monitors", monitors: all.length, capped },
+    };
+  });
+}

@@ -1,0 +1,43 @@
+import type { UserRef } from "../store/workspace";
+import type { Incident, Monitor, MonitorCounters, ServiceStatus } from "../uptime";
+import { incidentMonitorNames } from "./list-incidents";
+import type { ServiceDeps } from "./service-deps";
+import { withSession } from "./session";
+
+/** `/uptime status` (DESIGN.md section 1). */
+export interface StatusView {
+  team: { id: string; name: string };
+  /** `meta.monitorCounters` of GET /teams/{id}; null when the service left it out. */
+  counters: MonitorCounters | null;
+  /** The first page of the monitors that are down (A9 filter[state]=-10, A4). */
+  down: Monitor[];
+  downHasMore: boolean;
+  /** The open incidents of the latest page of team incidents (A6: newest first). */
+  openIncidents: Incident[];
+  /** Monitor names of the incidents, by monitor id. */
+  monitorNames: Record<string, string>;
+  /** GET /status, only when it is not `active`. */
+  service: ServiceStatus | null;
+}
+
+/** Team counters, down monitors, open incidents and the service status, in parallel (one round trip each). */
+export function getStatus(deps: ServiceDeps, ref: UserRef): Promise<StatusView> {
+  return withSession(deps, ref, async ({ api, team }) => {
+    const [teamDoc, down, incidents, service] = await Promise.all([
+      api.teams.get(team.id),
+      api.teams.monitors(team.id, { filter: { state: "down" } }),
+      api.teams.incidents(team.id, { include: ["monitor"] }),
+      api.status.get(),
+    ]);
+    const openIncidents = incidents.items.filter((i) => i.open);
+    return {
+      team: { id: team.id, name: teamDoc.name || team.name },
+      counters: teamDoc.counters,
+      down: down.items,
+      downHasMore: down.hasMore,
+      openIncidents,
+      monitorNames: Object.fromEntries(await incidentMonitorNames(api, openIncidents)),
+      service: service.active ? null : service,
+    };
+  });
+}

@@ -1,0 +1,107 @@
+import type { KnownBlock } from "@slack/types";
+import { slackDate } from "../lib/format-time";
+import type { IncidentListView } from "../services/list-incidents";
+import type { Incident } from "../uptime/types";
+import { acknowledgeCodec, actions, blocks as blockIds, pageCodec } from "./ids";
+import {
+  context,
+  header,
+  incidentDuration,
+  inline,
+  monitorLabel,
+  NAME_MAX,
+  pagerBlock,
+  REASON_MAX,
+  tryEncode,
+} from "./query-parts";
+import type { Rendered } from "./reply";
+import { escapeMrkdwn, limits, mrkdwn, plainText, truncate } from "./text";
+
+// One section per incident (each may carry its button): 40 leaves room for the header, context and pager.
+const MAX_ROWS = 40;
+
+function pageValue(view: IncidentListView, page: number): string | undefined {
+  return tryEncode(pageCodec, { list: "incidents", teamId: view.team.id, page, openOnly: view.openOnly });
+}
+
+function incidentText(incident: Incident, view: IncidentListView, now: number): string {
+  const name = monitorLabel(incident.monitorId, view.monitorNames, incident.monitor);
+  const emoji = incident.open ? (incident.acknowledged ? "🟠" : "🔴") : "✅";
+  const reason = incident.reason ? inline(incident.reason, REASON_MAX) : "no reason given";
+  const ack = incident.acknowledged
+    ? `acknowledged ${slackDate(incident.acknowledged)}`
+    : incident.open
+      ? "not acknowledged"
+      : null;
+  const facts = [
+    `started ${slackDate(incident.started)}`,
+    incidentDuration(incident, now),
+    ack,
+    incident.maintenance ? "maintenance" : null,
+    `#${escapeMrkdwn(incident.id)}`,
+  ].filter(Boolean);
+  return `${emoji} *${name}*: ${reason}\n${facts.join(" · ")}`;
+}
+
+/** `/uptime incidents [open]`: newest first (A6); open, unacknowledged ones carry an Acknowledge button. */
+export function renderIncidentList(view: IncidentListView, now: number): Rendered {
+  const teamName = truncate(view.team.name, NAME_MAX);
+  const what = view.openOnly ? "Open incidents" : "Incidents";
+  const blocks: KnownBlock[] = [
+    header(`${what} of ${teamName}`),
+    context(`newest first · page ${view.page}`),
+  ];
+
+  if (view.incidents.length === 0) {
+    const text = view.openOnly
+      ? view.page > 1
+        ? "No more open incidents."
+        : "No open incidents. :tada: `/uptime incidents` shows the closed ones too."
+      : view.page > 1
+        ? "No incidents on this page: `/uptime incidents` shows the first page."
+        : "This team has no incidents.";
+    blocks.push({ type: "section", text: mrkdwn(text) });
+  }
+  for (const incident of view.incidents.slice(0, MAX_ROWS)) {
+    const value =
+      incident.open && !incident.acknowledged
+        ? tryEncode(acknowledgeCodec, { incidentId: incident.id, teamId: incident.teamId ?? view.team.id })
+        : undefined;
+    blocks.push({
+      type: "section",
+      text: mrkdwn(incidentText(incident, view, now)),
+      ...(value
+        ? {
+            accessory: {
+              type: "button" as const,
+              action_id: actions.acknowledge,
+              text: plainText("Acknowledge", limits.buttonText),
+              style: "primary" as const,
+              value,
+            },
+          }
+        : {}),
+    });
+  }
+  const hidden = view.incidents.length - MAX_ROWS;
+  if (hidden > 0) blocks.push(context(`…and ${hidden} more`));
+  if (view.scanCapped) {
+    blocks.push(context("Only the latest 200 incidents were searched for open ones."));
+  }
+  blocks.push(
+    ...pagerBlock(
+      blockIds.incidentsPager,
+      {
+        actionId: actions.incidentsPagePrev,
+        value: view.hasPrev ? pageValue(view, view.page - 1) : undefined,
+      },
+      {
+        actionId: actions.incidentsPageNext,
+        value: view.hasNext ? pageValue(view, view.page + 1) : undefined,
+      },
+    ),
+  );
+  const open = view.incidents.filter((i) => i.open).length;
+  const text = `${what} of ${escapeMrkdwn(teamName)}, page ${view.page}: ${view.incidents.length} shown, ${open} open`;
+  return { text: truncate(text, limits.messageText), blocks };
+}

@@ -1,0 +1,128 @@
+import type { KnownBlock } from "@slack/types";
+import { formatDuration, slackDate } from "../lib/format-time";
+import type { MonitorDetailsView } from "../services/monitor-details";
+import type { Check, Incident } from "../uptime/types";
+import { actions, monitorActionCodec } from "./ids";
+import {
+  context,
+  header,
+  incidentDuration,
+  inline,
+  listSections,
+  REASON_MAX,
+  stateEmoji,
+  stateLabel,
+  TARGET_MAX,
+  targetOf,
+  tryEncode,
+} from "./query-parts";
+import type { Rendered } from "./reply";
+import { availabilityLine, latencyLine } from "./stats-parts";
+import { escapeMrkdwn, limits, mrkdwn, plainText, truncate } from "./text";
+
+/** Rows of the last checks and recent incidents shown (the API includes up to 10 incidents). */
+const CHECK_ROWS = 5;
+const INCIDENT_ROWS = 5;
+
+/** "✅ *Blog* · fra · HTTP 200 · 123 ms · 10:04:05", with the error below a failed one. `monitorName` is mrkdwn. */
+export function checkRow(check: Check, monitorName?: string): string {
+  const emoji = check.passed ? "✅" : "❌";
+  const parts = [
+    monitorName ? `*${monitorName}*` : null,
+    inline(check.location, 60),
+    // A5: 0 means no HTTP answer.
+    check.status ? `HTTP ${check.status}` : "no answer",
+    check.durationMs !== null ? `${Math.round(check.durationMs)} ms` : null,
+    slackDate(check.created, "{time_secs}"),
+  ].filter(Boolean);
+  const error = check.error ? `\n    ${inline(check.error, REASON_MAX)}` : "";
+  return `${emoji} ${parts.join(" · ")}${error}`;
+}
+
+function incidentRow(incident: Incident, now: number): string {
+  const emoji = incident.open ? "🔴" : "✅";
+  const reason = incident.reason ? inline(incident.reason, REASON_MAX) : "no reason given";
+  const ack = incident.acknowledged ? " · acknowledged" : "";
+  const maint = incident.maintenance ? " · maintenance" : "";
+  return `${emoji} ${reason} · ${slackDate(incident.started)} · ${incidentDuration(incident, now)}${ack}${maint}`;
+}
+
+/** `/uptime monitor <name>` and the Details button: settings, state, 24 h sparklines, last checks, recent incidents. */
+export function renderMonitorDetails(view: MonitorDetailsView, now: number): Rendered {
+  const m = view.monitor;
+  const name = inline(m.name, 140);
+  const target = inline(targetOf(m), TARGET_MAX);
+  const s = m.settings;
+  const fields = [
+    `*State*\n${stateEmoji(m)} ${stateLabel(m)}`,
+    `*Kind*\n${m.kind === "http" ? "HTTP" : m.kind === "tcp_port" ? "TCP port" : inline(m.kind, 50)}`,
+    `*Target*\n${target}`,
+    `*Group*\n${m.group ? inline(m.group, 100) : "none"}`,
+    `*Interval*\n${m.interval ? `every ${formatDuration(m.interval)}` : "unknown"}`,
+    s.keywordBody ? `*Keyword*\n${inline(s.keywordBody, 100)}` : null,
+    s.timeout !== undefined ? `*Timeout*\n${s.timeout} s` : null,
+    m.pronounceable ? `*Spoken as*\n${inline(m.pronounceable, 100)}` : null,
+    m.createdAt ? `*Created*\n${slackDate(m.createdAt)}` : null,
+    `*ID*\n${escapeMrkdwn(m.id)}`,
+  ].filter((f): f is string => f !== null);
+
+  const blocks: KnownBlock[] = [
+    header(`${stateEmoji(m)} ${truncate(m.name, 140)}`),
+    {
+      type: "section",
+      fields: fields.slice(0, limits.sectionFields).map((f) => mrkdwn(f, limits.sectionField)),
+    },
+    {
+      type: "section",
+      text: mrkdwn(
+        `*Availability, last 24 h*\n${availabilityLine(m.availabilityHourly)}\n*Latency, last 24 h*\n${latencyLine(m.latencyHourly)}`,
+      ),
+    },
+  ];
+
+  const checks = [...(m.checks ?? [])].sort((a, b) => b.created.getTime() - a.created.getTime());
+  blocks.push({ type: "section", text: mrkdwn(checks.length ? "*Last checks*" : "*Last checks*\nnone yet") });
+  blocks.push(
+    ...listSections(
+      checks.slice(0, CHECK_ROWS).map((c) => checkRow(c)),
+      1,
+    ),
+  );
+
+  const incidents = [...(m.incidents?.items ?? [])].sort((a, b) => b.started.getTime() - a.started.getTime());
+  const total = m.incidents?.total ?? incidents.length;
+  blocks.push({
+    type: "section",
+    text: mrkdwn(incidents.length ? `*Recent incidents* (${total} in all)` : "*Recent incidents*\nnone"),
+  });
+  blocks.push(
+    ...listSections(
+      incidents.slice(0, INCIDENT_ROWS).map((i) => incidentRow(i, now)),
+      1,
+    ),
+  );
+
+  const toggle = tryEncode(monitorActionCodec, { monitorId: m.id });
+  if (toggle) {
+    blocks.push({
+      type: "actions",
+      elements: [
+        {
+          type: "button",
+          action_id: m.paused ? actions.resumeMonitor : actions.pauseMonitor,
+          text: plainText(m.paused ? "Resume" : "Pause", limits.buttonText),
+          value: toggle,
+        },
+      ],
+    });
+  }
+  blocks.push(
+    context(
+      `\`/uptime availability ${escapeMrkdwn(m.id)} 30d\` · \`/uptime latency ${escapeMrkdwn(m.id)} 30d\` · \`/uptime incidents\``,
+    ),
+  );
+  return {
+    text: truncate(`${name}: ${stateLabel(m)}, ${target}`, limits.messageText),
+    blocks,
+  };
+}

@@ -1,0 +1,99 @@
+import type { KnownBlock } from "@slack/types";
+import { slackDate } from "../lib/format-time";
+import type { StatusView } from "../services/get-status";
+import {
+  context,
+  header,
+  incidentDuration,
+  inline,
+  listSections,
+  monitorLabel,
+  NAME_MAX,
+  REASON_MAX,
+  stateEmoji,
+  TARGET_MAX,
+  targetOf,
+} from "./query-parts";
+import type { Rendered } from "./reply";
+import { escapeMrkdwn, limits, mrkdwn, truncate } from "./text";
+
+// 50 blocks a message: the fixed blocks take ~10, each list gets a few sections of up to 3000 characters.
+const LIST_BLOCKS = 4;
+
+/** The shape of GET /status failures is not shown in the reference: a string, a `name`/`component`, or JSON. */
+function failureText(failure: unknown): string {
+  if (typeof failure === "string") return failure;
+  if (failure && typeof failure === "object") {
+    const f = failure as Record<string, unknown>;
+    for (const key of ["name", "component", "title", "message", "detail"]) {
+      if (typeof f[key] === "string") return f[key] as string;
+    }
+  }
+  return JSON.stringify(failure) ?? String(failure);
+}
+
+/** `/uptime status`: counters, what is down, open incidents, and the service status when it is not active. */
+export function renderStatus(view: StatusView, now: number): Rendered {
+  const c = view.counters;
+  const teamName = truncate(view.team.name, NAME_MAX);
+  const blocks: KnownBlock[] = [header(`${teamName}: status`)];
+
+  if (view.service) {
+    const failures = view.service.failures.map((f) => `• ${inline(failureText(f), REASON_MAX)}`);
+    const text =
+      `:warning: The Uptime service reports *${inline(view.service.status, 50)}*` +
+      " (a component may have an issue; it does not mean the service is down).";
+    blocks.push({ type: "section", text: mrkdwn(text) });
+    blocks.push(...listSections(failures, 1));
+  }
+
+  if (c) {
+    blocks.push({
+      type: "section",
+      fields: [
+        mrkdwn(`🟢 *Up*\n${c.up}`, limits.sectionField),
+        mrkdwn(`🔴 *Down*\n${c.down}`, limits.sectionField),
+        mrkdwn(`⏸️ *Paused*\n${c.paused}`, limits.sectionField),
+        mrkdwn(`⚪ *Pending*\n${c.pending}`, limits.sectionField),
+      ],
+    });
+  } else {
+    blocks.push(context("The service sent no monitor counters for this team."));
+  }
+
+  blocks.push({ type: "divider" });
+  if (view.down.length === 0) {
+    blocks.push({ type: "section", text: mrkdwn("*Down monitors*\nNothing is down. :tada:") });
+  } else {
+    blocks.push({ type: "section", text: mrkdwn("*Down monitors*") });
+    const rows = view.down.map(
+      (m) => `${stateEmoji(m)} *${inline(m.name, NAME_MAX)}*  ${inline(targetOf(m), TARGET_MAX)}`,
+    );
+    blocks.push(...listSections(rows, LIST_BLOCKS, "`/uptime monitors --state down`"));
+    if (view.downHasMore)
+      blocks.push(context("More are down: `/uptime monitors --state down` lists them all."));
+  }
+
+  blocks.push({ type: "divider" });
+  if (view.openIncidents.length === 0) {
+    blocks.push({ type: "section", text: mrkdwn("*Open incidents*\nNone.") });
+  } else {
+    blocks.push({ type: "section", text: mrkdwn("*Open incidents*") });
+    const rows = view.openIncidents.map((i) => {
+      const name = monitorLabel(i.monitorId, view.monitorNames, i.monitor);
+      const reason = i.reason ? `: ${inline(i.reason, REASON_MAX)}` : "";
+      const ack = i.acknowledged ? " · acknowledged" : "";
+      return `🔴 *${name}*${reason}\nsince ${slackDate(i.started)}, ${incidentDuration(i, now)}${ack}`;
+    });
+    blocks.push(...listSections(rows, LIST_BLOCKS, "`/uptime incidents open`"));
+  }
+  blocks.push(context("`/uptime incidents open` to acknowledge · `/uptime monitors` to browse"));
+
+  const counts = c ? `${c.up} up, ${c.down} down, ${c.paused} paused, ${c.pending} pending` : "no counters";
+  const open = `${view.openIncidents.length} open incident${view.openIncidents.length === 1 ? "" : "s"}`;
+  const service = view.service ? `; Uptime service: ${view.service.status}` : "";
+  return {
+    text: truncate(`${escapeMrkdwn(teamName)}: ${counts}, ${open}${service}`, limits.messageText),
+    blocks,
+  };
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import type { StatusView } from "../../../src/services/get-status";
+import { renderStatus } from "../../../src/ui/render-status";
+import { checkBlockKitLimits } from "../../support/block-kit-limits";
+import { textOf } from "../../support/e2e-stack";
+import { incident, longText, monitor, mrkdwnOf, NOW } from "./query-fixtures";
+
+function view(overrides: Partial<StatusView> = {}): StatusView {
+  return {
+    team: { id: "1", name: "Acme Production" },
+    counters: { up: 10, down: 1, paused: 1, pending: 0 },
+    down: [monitor({ state: "down", stateCode: -10 })],
+    downHasMore: false,
+    openIncidents: [incident()],
+    monitorNames: { "5": "Public API" },
+    service: null,
+    ...overrides,
+  };
+}
+
+describe("renderStatus", () => {
+  it("shows counters, down monitors and open incidents", () => {
+    expect(renderStatus(view(), NOW)).toMatchSnapshot();
+  });
+
+  it("says when nothing is down or open, and shows the service status only when not active", () => {
+    const quiet = textOf(renderStatus(view({ down: [], openIncidents: [] }), NOW));
+    expect(quiet).toContain("Nothing is down");
+    expect(quiet).not.toContain("Uptime service reports");
+    const troubled = textOf(
+      renderStatus(
+        view({
+          service: {
+            status: "error",
+            active: false,
+            components: ["api"],
+            failures: [{ name: "checker-eu" }],
+          },
+        }),
+        NOW,
+      ),
+    );
+    expect(troubled).toContain("The Uptime service reports *error*");
+    expect(troubled).toContain("checker-eu");
+  });
+
+  it("stays within Block Kit limits with 200 down monitors and 5,000-character reasons", () => {
+    const down = Array.from({ length: 200 }, (_, i) =>
+      monitor({
+        id: String(i),
+        name: longText(300),
+        state: "down",
+        settings: { url: `https://x.io/${longText(500)}` },
+      }),
+    );
+    const open = Array.from({ length: 200 }, (_, i) => incident({ id: String(i), reason: longText(5000) }));
+    const rendered = renderStatus(
+      view({
+        team: { id: "1", name: longText(500) },
+        down,
+        downHasMore: true,
+        openIncidents: open,
+        service: {
+          status: "error",
+          active: false,
+          components: [],
+          failures: Array(100).fill(longText(5000)),
+        },
+      }),
+      NOW,
+    );
+    expect(checkBlockKitLimits("message", { ...rendered })).toEqual([]);
+    expect(textOf(rendered)).toMatch(/and \d+ more/);
+    expect(mrkdwnOf(rendered)).not.toContain("<!channel>");
+  });
+});
