@@ -1,0 +1,69 @@
+import type { Clock } from "../lib/clock";
+import type { UptimeApi, UptimeClient } from "../uptime";
+import type { PollTargetMeta } from "./poll-target";
+
+/** Resolves a target's token from where the meta says it lives (the link store); null when gone. */
+export type ResolveToken = (meta: PollTargetMeta) => Promise<string | null>;
+
+interface Entry {
+  api: UptimeApi;
+  expiresAt: number;
+}
+
+/**
+ * Per-target API views (`client.as(token)`) kept in memory for a short while, so that a quiet poll costs
+ * one API call and no Redis read or decryption of the token (DESIGN.md section 5, quiet-poll budget).
+ * Nothing is written anywhere: the token lives only inside the cached view, for at most `ttlMs`, and a
+ * 401 drops it at once. A token changed in the link store is picked up within `ttlMs`.
+ */
+export class PollApiCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly client: Pick<UptimeClient, "as">;
+  private readonly resolveToken: ResolveToken;
+  private readonly clock: Clock;
+  private readonly ttlMs: number;
+  private readonly maxEntries: number;
+
+  constructor(deps: {
+    client: Pick<UptimeClient, "as">;
+    resolveToken: ResolveToken;
+    clock: Clock;
+    ttlMs?: number;
+    maxEntries?: number;
+  }) {
+    this.client = deps.client;
+    this.resolveToken = deps.resolveToken;
+    this.clock = deps.clock;
+    this.ttlMs = deps.ttlMs ?? 60_000;
+    this.maxEntries = deps.maxEntries ?? 50_000;
+  }
+
+  /** The API as the target's token owner; null when the token is gone. */
+  async get(target: string, meta: PollTargetMeta): Promise<UptimeApi | null> {
+    const now = this.clock.now();
+    const cached = this.entries.get(target);
+    if (cached && cached.expiresAt > now) return cached.api;
+    const token = await this.resolveToken(meta);
+    if (token === null || token === "") {
+      this.entries.delete(target);
+      return null;
+    }
+    const api = this.client.as(token);
+    // Re-insert so that Map order is insertion order: the oldest entry is evicted first.
+    this.entries.delete(target);
+    this.entries.set(target, { api, expiresAt: now + this.ttlMs });
+    if (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    return api;
+  }
+
+  invalidate(target: string): void {
+    this.entries.delete(target);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

@@ -1,0 +1,77 @@
+import type { CommitInput } from "../store/scheduler";
+import {
+  AbortedError,
+  ApiError,
+  AuthenticationError,
+  DecodeError,
+  NetworkError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+} from "../uptime";
+import type { PollErrorKind } from "./metrics";
+import { PollTargetError } from "./poll-target";
+import { coolDownUntil, type PollTimingOptions, retryPollAt } from "./poll-timing";
+
+/**
+ * What a failed poll commits (DESIGN.md section 5). Pure. A failure never writes state or events: the
+ * next successful poll diffs against the last good state, so nothing is lost and nothing is invented.
+ */
+
+/** After a 401, a lost link or a lost team: the subscriptions are paused; look again this much later. */
+export const DEFAULT_REJECTED_RETRY_MS = 5 * 60_000;
+
+/** Thrown inside a poll when the target's token cannot be resolved (the link is gone). */
+export class TokenUnavailableError extends Error {
+  override name = "TokenUnavailableError";
+}
+
+export function classifyPollError(error: unknown): PollErrorKind {
+  if (error instanceof AuthenticationError) return "unauthorized";
+  if (error instanceof TokenUnavailableError) return "no_token";
+  if (error instanceof PermissionDeniedError || error instanceof NotFoundError) return "no_access";
+  if (error instanceof RateLimitError) return "rate_limited";
+  if (error instanceof ServerError) return "server";
+  if (error instanceof ApiError) return "client";
+  if (error instanceof TimeoutError) return "timeout";
+  if (error instanceof NetworkError) return "network";
+  // The poll's own deadline (AbortSignal.timeout) fired: the API was too slow.
+  if (error instanceof AbortedError) return "timeout";
+  if (error instanceof DecodeError) return "decode";
+  if (error instanceof PollTargetError) return "meta";
+  return "internal";
+}
+
+/** Kinds after which the target's subscribers must be told (paused) rather than merely retried. */
+export function isRejection(kind: PollErrorKind): kind is "unauthorized" | "no_access" | "no_token" {
+  return kind === "unauthorized" || kind === "no_access" || kind === "no_token";
+}
+
+export interface FailureContext {
+  now: number;
+  /** Consecutive failures before this one (from the claim). */
+  failures: number;
+  /** The target's token group (its token hash), for a 429's cool-down; null when unknown. */
+  tokenGroup: string | null;
+  timing: PollTimingOptions;
+  rejectedRetryMs?: number;
+}
+
+export function failureCommit(kind: PollErrorKind, error: unknown, context: FailureContext): CommitInput {
+  const { now, timing } = context;
+  const base = { now, failures: "increment" as const };
+  if (isRejection(kind) || kind === "meta") {
+    return { ...base, nextDueAt: now + (context.rejectedRetryMs ?? DEFAULT_REJECTED_RETRY_MS) };
+  }
+  if (kind === "rate_limited") {
+    // A2: Retry-After in seconds; the reference rate-limits per token, so the whole group waits.
+    const retryAfter = error instanceof RateLimitError ? error.retryAfter : null;
+    const until = coolDownUntil(now, retryAfter, timing.intervalMs);
+    return context.tokenGroup
+      ? { ...base, nextDueAt: until, coolDownGroup: context.tokenGroup, coolDownUntil: until }
+      : { ...base, nextDueAt: until };
+  }
+  return { ...base, nextDueAt: retryPollAt(now, context.failures + 1, timing) };
+}

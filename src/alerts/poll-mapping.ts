@@ -1,0 +1,52 @@
+import type { Check, Incident, Monitor } from "../uptime";
+import type { AlertMonitor } from "./alert-event";
+import type { CheckSnapshot } from "./checks-signature";
+import type { IncidentSnapshot } from "./poll-state";
+
+/**
+ * The API client's objects mapped to the compact shapes of the alert pipeline (poll-state.ts): the
+ * diff, the state and the outbox never depend on the client's types. Pure.
+ */
+
+/** Null when the incident names no monitor (A6 says each carries one): it cannot be routed or filtered. */
+export function toIncidentSnapshot(incident: Incident): IncidentSnapshot | null {
+  if (!incident.monitorId) return null;
+  return {
+    id: incident.id,
+    monitorId: incident.monitorId,
+    started: incident.started.toISOString(),
+    ended: incident.ended ? incident.ended.toISOString() : null,
+    acknowledged: incident.acknowledged ? incident.acknowledged.toISOString() : null,
+    // A6: `maintenance` 0 or 1; the client already maps it to a boolean.
+    maintenance: incident.maintenance,
+    reason: incident.reason,
+  };
+}
+
+/** Null when the check names no monitor (A5 says each carries `relationships.monitor`). */
+export function toCheckSnapshot(check: Check): CheckSnapshot | null {
+  if (!check.monitorId) return null;
+  // A5: `state` 1 passed, -1 failed.
+  return { id: check.id, monitorId: check.monitorId, location: check.location, state: check.passed ? 1 : -1 };
+}
+
+export function toCheckSnapshots(checks: readonly Check[]): CheckSnapshot[] {
+  const out: CheckSnapshot[] = [];
+  for (const check of checks) {
+    const snapshot = toCheckSnapshot(check);
+    if (snapshot) out.push(snapshot);
+  }
+  return out;
+}
+
+/** A8: an HTTP monitor shows its URL, a TCP one `host:port`. */
+export function monitorTarget(monitor: Pick<Monitor, "settings">): string {
+  const { url, host, port } = monitor.settings;
+  if (url) return url;
+  if (host) return port === undefined ? host : `${host}:${port}`;
+  return "";
+}
+
+export function toAlertMonitor(monitor: Monitor): AlertMonitor {
+  return { id: monitor.id, name: monitor.name, target: monitorTarget(monitor), group: monitor.group };
+}

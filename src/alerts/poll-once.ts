@@ -1,0 +1,317 @@
+import type { Clock } from "../lib/clock";
+import type { Logger } from "../lib/logger";
+import type { ClaimedTarget, CommitInput, SchedulerStore } from "../store/scheduler";
+import type { Incident } from "../uptime";
+import { type CallOptions, NotFoundError, type Page, type UptimeApi } from "../uptime";
+import { type AlertMonitor, encodeOutboxEvent, type OutboxEvent } from "./alert-event";
+import { checksSignature, needsIncidentFetch } from "./checks-signature";
+import { diffIncidents, shouldFetchNextPage, trackedOpenMissing } from "./diff";
+import { enrichEvents, monitorsToFetch, needsTeamCounters, teamMonitorCount } from "./enrich-events";
+import type { PollErrorKind, PollMetrics, PollOutcome } from "./metrics";
+import type { PollApiCache } from "./poll-api-cache";
+import { classifyPollError, failureCommit, isRejection, TokenUnavailableError } from "./poll-failure";
+import { toAlertMonitor, toCheckSnapshots, toIncidentSnapshot } from "./poll-mapping";
+import {
+  decodePollState,
+  encodePollState,
+  type IncidentSnapshot,
+  type PollState,
+  PollStateError,
+} from "./poll-state";
+import {
+  decodePollTargetMeta,
+  type ParsedPollTarget,
+  type PollTargetMeta,
+  parsePollTargetName,
+} from "./poll-target";
+import { nextPollAt, type PollTimingOptions } from "./poll-timing";
+
+/**
+ * One poll of one claimed target (DESIGN.md section 5): read the team's checks; when they changed (or
+ * every 30 s) read the incidents and diff them against the stored state; enrich the events; commit
+ * state, events and the next due time under the lease. Never throws: every failure becomes a commit
+ * without state or events (no false alarms from a third-party outage) and a backoff.
+ */
+
+/** Most incident pages read in one poll (10 incidents each): a burst beyond this waits for the next. */
+export const MAX_INCIDENT_PAGES = 5;
+/** Most `GET /incidents/{id}` (A7) of tracked open incidents that fell off the pages, per poll. */
+export const MAX_MISSING_FETCHES = 20;
+/** Most `GET /monitors/{id}` for monitors of events that the incident pages did not include, per poll. */
+export const MAX_MONITOR_FETCHES = 20;
+
+export interface PollHooks {
+  /** After the committed baseline of a new target: what is down now (the subscribe reply). */
+  onBaseline?(target: string, openIncidents: IncidentSnapshot[], meta: PollTargetMeta): void | Promise<void>;
+  /** After a committed 401 (or lost link, or lost team): pause the target's subscriptions, tell once. */
+  onTokenRejected?(
+    target: string,
+    reason: "unauthorized" | "no_access" | "no_token",
+    meta: PollTargetMeta | null,
+  ): void | Promise<void>;
+}
+
+export interface PollOnceDeps {
+  scheduler: Pick<SchedulerStore, "commit" | "shardOf">;
+  apis: Pick<PollApiCache, "get" | "invalidate">;
+  clock: Clock;
+  timing: PollTimingOptions;
+  /** Deadline of all the API calls of one poll, in ms: below the lease, so the commit still holds it. */
+  budgetMs: number;
+  metrics: PollMetrics;
+  logger: Logger;
+  hooks?: PollHooks;
+  rejectedRetryMs?: number;
+}
+
+export interface PollResult {
+  target: string;
+  outcome: PollOutcome;
+  /** Events committed to the outbox. */
+  events: number;
+  errorKind?: PollErrorKind;
+}
+
+interface Success {
+  commit: CommitInput;
+  outcome: "quiet" | "diffed" | "baseline";
+  events: OutboxEvent[];
+  baseline?: IncidentSnapshot[];
+}
+
+export async function pollOnce(claimed: ClaimedTarget, deps: PollOnceDeps): Promise<PollResult> {
+  const { target } = claimed;
+  const now = deps.clock.now();
+  let meta: PollTargetMeta | null = null;
+  let parsed: ParsedPollTarget | null = null;
+  try {
+    parsed = parsePollTargetName(target);
+    meta = decodePollTargetMeta(claimed.meta);
+    const success = await poll(claimed, meta, readState(claimed, deps), now, deps);
+    return await commitSuccess(claimed, meta, success, deps);
+  } catch (error) {
+    return await commitFailure(claimed, meta, parsed, error, now, deps);
+  }
+}
+
+function readState(claimed: ClaimedTarget, deps: PollOnceDeps): PollState | null {
+  try {
+    return decodePollState(claimed.state);
+  } catch (error) {
+    if (!(error instanceof PollStateError)) throw error;
+    // Baselining again announces nothing old; only transitions during the gap are lost.
+    deps.metrics.pollError("state");
+    deps.logger.error(
+      { target: claimed.target, err: error.message },
+      "poll state unreadable: baselining again",
+    );
+    return null;
+  }
+}
+
+async function poll(
+  claimed: ClaimedTarget,
+  meta: PollTargetMeta,
+  state: PollState | null,
+  now: number,
+  deps: PollOnceDeps,
+): Promise<Success> {
+  const api = await deps.apis.get(claimed.target, meta);
+  if (!api) throw new TokenUnavailableError("the subscriber's token is no longer linked");
+  const call: CallOptions = { signal: AbortSignal.timeout(deps.budgetMs) };
+  const teamId = meta.apiTeamId;
+  const nextDueAt = nextPollAt(now, deps.timing);
+
+  // The reference keeps team checks cheap for polling: a quiet poll is this one call.
+  const checks = toCheckSnapshots(await api.teams.checks(teamId, call));
+  if (!needsIncidentFetch(state?.checksSignature, checks, state?.incidentsFetchedAt, now)) {
+    // Nothing to write: the stored state already holds this signature (or the fetch would be due).
+    return { outcome: "quiet", events: [], commit: { now, nextDueAt, failures: "reset" } };
+  }
+
+  const monitors = new Map<string, AlertMonitor | null>();
+  const fetched = await fetchIncidents(api, teamId, state, monitors, call);
+  const diff = diffIncidents(state, fetched, { now });
+  const nextState: PollState = { ...diff.state, checksSignature: checksSignature(checks) };
+  const commit: CommitInput = { now, nextDueAt, failures: "reset", state: encodePollState(nextState) };
+  if (diff.baseline) {
+    return { outcome: "baseline", events: [], commit, baseline: diff.baseline.openIncidents };
+  }
+  if (diff.events.length === 0) return { outcome: "diffed", events: [], commit };
+
+  await fetchMonitors(api, monitorsToFetch(diff.events, monitors), monitors, call);
+  const count = needsTeamCounters(diff.events)
+    ? teamMonitorCount((await api.teams.get(teamId, call)).counters)
+    : undefined;
+  const events = enrichEvents(diff.events, { apiTeamId: teamId, monitors, checks, teamMonitorCount: count });
+  return {
+    outcome: "diffed",
+    events,
+    commit: { ...commit, events: events.map(encodeOutboxEvent) },
+  };
+}
+
+/**
+ * Page 1 (A6: newest first), more pages while every incident on the last one is new, then the tracked
+ * open incidents that fell off by id (A7). Monitors come included with the lists (`include=monitor`),
+ * so that enrichment rarely needs another call.
+ */
+async function fetchIncidents(
+  api: UptimeApi,
+  teamId: string,
+  state: PollState | null,
+  monitors: Map<string, AlertMonitor | null>,
+  call: CallOptions,
+): Promise<IncidentSnapshot[]> {
+  const fetched: IncidentSnapshot[] = [];
+  const take = (incidents: readonly Incident[]): IncidentSnapshot[] => {
+    const snapshots: IncidentSnapshot[] = [];
+    for (const incident of incidents) {
+      if (incident.monitor) monitors.set(incident.monitor.id, toAlertMonitor(incident.monitor));
+      const snapshot = toIncidentSnapshot(incident);
+      if (snapshot) snapshots.push(snapshot);
+    }
+    fetched.push(...snapshots);
+    return snapshots;
+  };
+
+  let page: Page<Incident> | null = await api.teams.incidents(teamId, { ...call, include: ["monitor"] });
+  let snapshots = take(page.items);
+  for (
+    let pages = 1;
+    pages < MAX_INCIDENT_PAGES && page.hasMore && shouldFetchNextPage(snapshots, state);
+    pages++
+  ) {
+    page = await page.next(call);
+    if (!page) break;
+    snapshots = take(page.items);
+  }
+
+  const missing = trackedOpenMissing(state, fetched).slice(0, MAX_MISSING_FETCHES);
+  const byId = await Promise.all(missing.map((id) => orNullWhenGone(api.incidents.get(id, call))));
+  for (const incident of byId) if (incident) take([incident]);
+  return fetched;
+}
+
+async function fetchMonitors(
+  api: UptimeApi,
+  ids: readonly string[],
+  monitors: Map<string, AlertMonitor | null>,
+  call: CallOptions,
+): Promise<void> {
+  const wanted = ids.slice(0, MAX_MONITOR_FETCHES);
+  const found = await Promise.all(wanted.map((id) => orNullWhenGone(api.monitors.get(id, call))));
+  wanted.forEach((id, i) => {
+    const monitor = found[i];
+    monitors.set(id, monitor ? toAlertMonitor(monitor) : null);
+  });
+}
+
+/** A deleted incident or monitor is not an API failure: the event goes out without it. */
+async function orNullWhenGone<T>(request: Promise<T>): Promise<T | null> {
+  try {
+    return await request;
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+}
+
+async function commitSuccess(
+  claimed: ClaimedTarget,
+  meta: PollTargetMeta,
+  success: Success,
+  deps: PollOnceDeps,
+): Promise<PollResult> {
+  const { target } = claimed;
+  const committed = await commit(claimed, success.commit, deps);
+  if (committed === null) {
+    deps.metrics.poll("failed");
+    return { target, outcome: "failed", events: 0, errorKind: "commit" };
+  }
+  if (!committed) return stale(target, deps);
+  for (const event of success.events) deps.metrics.alertEvent(event.type);
+  deps.metrics.poll(success.outcome);
+  if (success.events.length > 0) {
+    deps.logger.info(
+      { target, events: success.events.map((e) => `${e.type}:${e.incidentId}`) },
+      "alert events committed",
+    );
+  }
+  if (success.baseline) {
+    const open = success.baseline;
+    deps.logger.info({ target, open: open.length }, "poll target baselined");
+    await runHook(deps, target, "onBaseline", () => deps.hooks?.onBaseline?.(target, open, meta));
+  }
+  return { target, outcome: success.outcome, events: success.events.length };
+}
+
+async function commitFailure(
+  claimed: ClaimedTarget,
+  meta: PollTargetMeta | null,
+  parsed: ParsedPollTarget | null,
+  error: unknown,
+  now: number,
+  deps: PollOnceDeps,
+): Promise<PollResult> {
+  const { target } = claimed;
+  const kind = classifyPollError(error);
+  deps.metrics.pollError(kind);
+  const level = kind === "internal" || kind === "meta" ? "error" : "warn";
+  deps.logger[level](
+    {
+      target,
+      kind,
+      failures: claimed.failures + 1,
+      err: error instanceof Error ? error.message : String(error),
+    },
+    "poll failed",
+  );
+  if (isRejection(kind)) deps.apis.invalidate(target);
+  const input = failureCommit(kind, error, {
+    now,
+    failures: claimed.failures,
+    tokenGroup: parsed?.tokenHash ?? null,
+    timing: deps.timing,
+    rejectedRetryMs: deps.rejectedRetryMs,
+  });
+  const committed = await commit(claimed, input, deps);
+  if (committed === false) return stale(target, deps);
+  deps.metrics.poll("failed");
+  if (committed && isRejection(kind)) {
+    await runHook(deps, target, "onTokenRejected", () => deps.hooks?.onTokenRejected?.(target, kind, meta));
+  }
+  return { target, outcome: "failed", events: 0, errorKind: kind };
+}
+
+/** True when committed, false when refused (stale lease), null when Redis failed. */
+async function commit(
+  claimed: ClaimedTarget,
+  input: CommitInput,
+  deps: PollOnceDeps,
+): Promise<boolean | null> {
+  try {
+    const shard = deps.scheduler.shardOf(claimed.target);
+    return await deps.scheduler.commit(shard, claimed.target, claimed.leaseToken, input);
+  } catch (error) {
+    // The lease runs out and another worker polls again from the last committed state: nothing is lost.
+    deps.metrics.pollError("commit");
+    deps.logger.error({ target: claimed.target, err: (error as Error).message }, "poll commit failed");
+    return null;
+  }
+}
+
+function stale(target: string, deps: PollOnceDeps): PollResult {
+  deps.metrics.leaseTakeover();
+  deps.metrics.poll("stale");
+  deps.logger.warn({ target }, "poll commit refused: another worker took the target over");
+  return { target, outcome: "stale", events: 0 };
+}
+
+async function runHook(deps: PollOnceDeps, target: string, hook: string, run: () => unknown): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    deps.logger.error({ target, hook, err: (error as Error).message }, "poll hook failed");
+  }
+}

@@ -1,0 +1,106 @@
+import { createHash } from "node:crypto";
+import { z } from "zod";
+import type { UserRef } from "../store/workspace";
+
+/**
+ * Poll targets (DESIGN.md section 5): one per (API team, token), named `team:<apiTeamId>:<tokenHash>`,
+ * so that several channels subscribed by the same person to the same team share one poll, and two
+ * people's tokens never share a target (each sees what its own token is allowed to see).
+ *
+ * The name and the scheduler's token group carry a short SHA-256 of the token, never the token: the
+ * token itself stays in the link store and is resolved at poll time from the target's meta.
+ */
+
+/** 16 hex digits (64 bits) of SHA-256: unique enough to tell tokens apart, useless to recover one. */
+const TOKEN_HASH_LENGTH = 16;
+const TARGET = /^team:([^:{}\s]+):([0-9a-f]{16})$/;
+// The target name becomes part of Redis keys whose hash tag must stay the shard's (keys.ts).
+const API_TEAM_ID = /^[^:{}\s]{1,64}$/;
+
+export class PollTargetError extends Error {
+  override name = "PollTargetError";
+}
+
+/** The scheduler's token group and the last part of a target name. */
+export function tokenHash(token: string): string {
+  if (typeof token !== "string" || token.length === 0) throw new PollTargetError("token must not be empty");
+  return createHash("sha256").update(token, "utf8").digest("hex").slice(0, TOKEN_HASH_LENGTH);
+}
+
+export function pollTargetName(apiTeamId: string, token: string): string {
+  if (!API_TEAM_ID.test(apiTeamId))
+    throw new PollTargetError(`invalid API team id: ${JSON.stringify(apiTeamId)}`);
+  return `team:${apiTeamId}:${tokenHash(token)}`;
+}
+
+export interface ParsedPollTarget {
+  apiTeamId: string;
+  tokenHash: string;
+}
+
+export function parsePollTargetName(target: string): ParsedPollTarget {
+  const match = TARGET.exec(target);
+  if (!match) throw new PollTargetError(`not a poll target name: ${JSON.stringify(target.slice(0, 100))}`);
+  return { apiTeamId: match[1]!, tokenHash: match[2]! };
+}
+
+/**
+ * What the scheduler hands back with every claim of a target: the API team and where the token lives
+ * (the subscriber's link, a UserRef of the link store). Never the token.
+ */
+export interface PollTargetMeta {
+  v: 1;
+  apiTeamId: string;
+  tokenRef: UserRef;
+}
+
+const metaSchema = z.object({
+  v: z.literal(1),
+  apiTeamId: z.string().regex(API_TEAM_ID),
+  tokenRef: z.object({
+    userId: z.string().min(1),
+    teamId: z.string().optional(),
+    enterpriseId: z.string().optional(),
+    isEnterpriseInstall: z.boolean().optional(),
+  }),
+});
+
+export function encodePollTargetMeta(meta: Omit<PollTargetMeta, "v">): string {
+  const parsed = metaSchema.safeParse({ ...meta, v: 1 });
+  if (!parsed.success) throw new PollTargetError(`invalid poll target meta: ${parsed.error.message}`);
+  return JSON.stringify(parsed.data);
+}
+
+/** The meta of a claimed target; a PollTargetError when it is missing or not written by this version. */
+export function decodePollTargetMeta(raw: string | null): PollTargetMeta {
+  if (raw === null || raw === "") throw new PollTargetError("poll target has no meta");
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new PollTargetError("poll target meta is not JSON");
+  }
+  const parsed = metaSchema.safeParse(json);
+  if (!parsed.success)
+    throw new PollTargetError(`poll target meta has the wrong shape: ${parsed.error.message}`);
+  return parsed.data as PollTargetMeta;
+}
+
+/** Everything SchedulerStore.add needs to register a subscriber of a team polled with a token. */
+export function pollTargetRegistration(input: {
+  apiTeamId: string;
+  token: string;
+  tokenRef: UserRef;
+  /** E.g. the subscription id: the target goes when its last subscriber leaves. */
+  subscriber: string;
+}): { target: string; registration: { subscriber: string; group: string; meta: string } } {
+  return {
+    target: pollTargetName(input.apiTeamId, input.token),
+    registration: {
+      subscriber: input.subscriber,
+      // A 429 is per token (reference): every target polled with this token cools down together.
+      group: tokenHash(input.token),
+      meta: encodePollTargetMeta({ apiTeamId: input.apiTeamId, tokenRef: input.tokenRef }),
+    },
+  };
+}

@@ -1,0 +1,266 @@
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
+import { backoffDelay, sleep } from "../lib/backoff";
+import { type Clock, systemClock } from "../lib/clock";
+import { type Logger, silentLogger } from "../lib/logger";
+import type { ClaimedTarget, SchedulerStore } from "../store/scheduler";
+import type { UptimeClient } from "../uptime";
+import { noopPollMetrics, type PollMetrics } from "./metrics";
+import { PollApiCache, type ResolveToken } from "./poll-api-cache";
+import { type PollHooks, type PollOnceDeps, type PollResult, pollOnce } from "./poll-once";
+import type { PollTimingOptions } from "./poll-timing";
+
+/**
+ * The poll loop of one process (DESIGN.md section 5). It walks the scheduler's shards round-robin from a
+ * random one, claims due targets under a lease, polls them with bounded concurrency and commits each
+ * (pollOnce). When a whole round of shards had nothing due it sleeps until the earliest due time
+ * (bounded). Every replica runs the same loop on the same Redis: the leases keep a target with one
+ * worker at a time, and a crashed worker's targets come back when their leases pass.
+ */
+
+export const DEFAULT_POLL_INTERVAL_MS = 5_000;
+export const DEFAULT_LEASE_MS = 30_000;
+export const DEFAULT_BATCH = 100;
+export const DEFAULT_CONCURRENCY = 32;
+
+export interface PollWorkerOptions {
+  scheduler: SchedulerStore;
+  /** A client for polling; give it `retry: { retries: 0 }`: the scheduler's backoff is the retry. */
+  client: Pick<UptimeClient, "as">;
+  resolveToken: ResolveToken;
+  hooks?: PollHooks;
+  clock?: Clock;
+  logger?: Logger;
+  metrics?: PollMetrics;
+  /** POLL_INTERVAL_SECONDS in ms (default 5 s). */
+  pollIntervalMs?: number;
+  /** How long a claim holds a target (default 30 s); a poll's API calls get at most half of it. */
+  leaseMs?: number;
+  /** Most targets claimed from one shard at once (default 100). */
+  batch?: number;
+  /** Most polls running at once in this process (default 32). */
+  concurrency?: number;
+  /** Longest idle sleep between rounds, in ms (default 1 s): new targets are found at least this often. */
+  idleMaxMs?: number;
+  /** Shortest round over all shards, in ms (default 50) unless behind: targets are claimed in batches. */
+  idleMinMs?: number;
+  /** How long a resolved token's API view is reused (default 60 s). */
+  apiCacheTtlMs?: number;
+  workerId?: string;
+  timing?: Omit<PollTimingOptions, "intervalMs">;
+  random?: () => number;
+}
+
+export function defaultWorkerId(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+}
+
+export class PollWorker {
+  readonly workerId: string;
+  private readonly scheduler: SchedulerStore;
+  private readonly clock: Clock;
+  private readonly logger: Logger;
+  private readonly deps: PollOnceDeps;
+  private readonly leaseMs: number;
+  private readonly batch: number;
+  private readonly concurrency: number;
+  private readonly idleMaxMs: number;
+  private readonly idleMinMs: number;
+  private readonly random: () => number;
+
+  private readonly queue: ClaimedTarget[] = [];
+  private active = 0;
+  /** Resolved whenever a poll finishes: the loop waits on it for room, stop() for the drain. */
+  private changed: { promise: Promise<void>; resolve: () => void } = deferred();
+  private loop: Promise<void> | null = null;
+  private stopping = false;
+  private wake = new AbortController();
+
+  constructor(options: PollWorkerOptions) {
+    this.scheduler = options.scheduler;
+    this.clock = options.clock ?? systemClock;
+    this.workerId = options.workerId ?? defaultWorkerId();
+    this.logger = (options.logger ?? silentLogger).child({ component: "poller", workerId: this.workerId });
+    this.leaseMs = positive("leaseMs", options.leaseMs ?? DEFAULT_LEASE_MS);
+    this.batch = positive("batch", options.batch ?? DEFAULT_BATCH);
+    this.concurrency = positive("concurrency", options.concurrency ?? DEFAULT_CONCURRENCY);
+    this.idleMaxMs = positive("idleMaxMs", options.idleMaxMs ?? 1_000);
+    this.idleMinMs = Math.min(this.idleMaxMs, options.idleMinMs ?? 50);
+    this.random = options.random ?? Math.random;
+    const intervalMs = positive("pollIntervalMs", options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS);
+    this.deps = {
+      scheduler: options.scheduler,
+      apis: new PollApiCache({
+        client: options.client,
+        resolveToken: options.resolveToken,
+        clock: this.clock,
+        ttlMs: options.apiCacheTtlMs,
+      }),
+      clock: this.clock,
+      timing: { ...options.timing, intervalMs, random: options.timing?.random ?? this.random },
+      // The commit must land while the lease still holds: the API calls get half of it.
+      budgetMs: Math.floor(this.leaseMs / 2),
+      metrics: options.metrics ?? noopPollMetrics,
+      logger: this.logger,
+      hooks: options.hooks,
+    };
+  }
+
+  get running(): boolean {
+    return this.loop !== null;
+  }
+
+  /** Starts the loop (idempotent). */
+  start(): void {
+    if (this.loop) return;
+    this.stopping = false;
+    this.wake = new AbortController();
+    this.logger.info({ shards: this.scheduler.shards, concurrency: this.concurrency }, "poll worker started");
+    this.loop = this.run().finally(() => {
+      this.loop = null;
+    });
+  }
+
+  /** Stops claiming, finishes and commits every claimed poll, then resolves. */
+  async stop(): Promise<void> {
+    if (!this.loop) return;
+    this.stopping = true;
+    this.wake.abort();
+    await this.loop;
+    this.logger.info("poll worker stopped");
+  }
+
+  /**
+   * One round: claims every shard once (up to `batch` each), polls what it claimed and waits for the
+   * commits. For tests and tools that drive time themselves; not to be mixed with start().
+   */
+  async sweep(): Promise<PollResult[]> {
+    const results: PollResult[] = [];
+    for (let shard = 0; shard < this.scheduler.shards; shard++) {
+      const claimed = await this.claim(shard, this.batch);
+      results.push(...(await mapLimit(claimed, this.concurrency, (c) => pollOnce(c, this.deps))));
+    }
+    return results;
+  }
+
+  private async run(): Promise<void> {
+    const shards = this.scheduler.shards;
+    let shard = Math.floor(this.random() * shards) % shards;
+    let round = { started: performance.now(), shards: 0, claimed: 0, full: false };
+    let loopErrors = 0;
+    while (!this.stopping) {
+      try {
+        // Keep a small backlog only: what this process cannot start soon is better left to another.
+        while (!this.stopping && this.queue.length >= this.concurrency) await this.changed.promise;
+        if (this.stopping) break;
+        const limit = Math.max(
+          1,
+          Math.min(this.batch, 2 * this.concurrency - this.queue.length - this.active),
+        );
+        const claimed = await this.claim(shard, limit);
+        shard = (shard + 1) % shards;
+        loopErrors = 0;
+        for (const target of claimed) this.queue.push(target);
+        this.pump();
+        round = { ...round, shards: round.shards + 1, claimed: round.claimed + claimed.length };
+        round.full ||= claimed.length === limit;
+        if (round.shards < shards) continue;
+        if (round.claimed === 0) {
+          await this.idle();
+        } else if (!round.full) {
+          // Not behind: pace the rounds, so that due targets are claimed in batches rather than one
+          // claim per target (the Redis cost of a quiet poll), at the price of idleMinMs of latency.
+          await this.pause(round.started + this.idleMinMs - performance.now());
+        }
+        round = { started: performance.now(), shards: 0, claimed: 0, full: false };
+      } catch (error) {
+        // Redis down or a script error: never leave the loop; try again after a backoff.
+        loopErrors++;
+        this.logger.error({ err: (error as Error).message, attempt: loopErrors }, "poll loop failed");
+        await this.pause(
+          1_000 + backoffDelay(loopErrors, { baseMs: 500, maxMs: 15_000, random: this.random }),
+        );
+      }
+    }
+    // Drain: everything claimed is polled and committed, so no target waits for its lease to pass.
+    this.pump();
+    while (this.active > 0 || this.queue.length > 0) await this.changed.promise;
+  }
+
+  private claim(shard: number, limit: number): Promise<ClaimedTarget[]> {
+    return this.scheduler.claim(shard, this.clock.now(), this.leaseMs, limit, this.workerId);
+  }
+
+  private pump(): void {
+    while (this.active < this.concurrency && this.queue.length > 0) {
+      const claimed = this.queue.shift()!;
+      this.active++;
+      // pollOnce never rejects; the catch is for a bug, so that the loop's accounting stays right.
+      void pollOnce(claimed, this.deps)
+        .catch((error: unknown) => {
+          this.logger.error({ target: claimed.target, err: (error as Error).message }, "poll crashed");
+        })
+        .finally(() => {
+          this.active--;
+          this.pump();
+          this.notify();
+        });
+    }
+  }
+
+  private notify(): void {
+    const { resolve } = this.changed;
+    this.changed = deferred();
+    resolve();
+  }
+
+  /** Nothing was due in any shard: sleep until the earliest due time, within [idleMinMs, idleMaxMs]. */
+  private async idle(): Promise<void> {
+    const now = this.clock.now();
+    const shards = Array.from({ length: this.scheduler.shards }, (_, i) => i);
+    const waits = await Promise.all(shards.map((s) => this.scheduler.nextDueIn(s, now, this.idleMaxMs)));
+    const wait = Math.min(this.idleMaxMs, ...waits);
+    await this.pause(Math.max(this.idleMinMs, wait));
+  }
+
+  /** Sleeps, cut short by stop(). */
+  private async pause(ms: number): Promise<void> {
+    if (ms <= 0 || this.stopping) return;
+    try {
+      await sleep(ms, this.wake.signal);
+    } catch {
+      // stop() woke us up.
+    }
+  }
+}
+
+function positive(name: string, value: number): number {
+  if (!Number.isFinite(value) || value <= 0)
+    throw new RangeError(`${name} must be a positive number, got ${value}`);
+  return value;
+}
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  run: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await run(items[i]!);
+    }
+  });
+  await Promise.all(lanes);
+  return results;
+}

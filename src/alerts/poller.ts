@@ -1,0 +1,71 @@
+import type { SchedulerStore } from "../store/scheduler";
+import type { UserRef } from "../store/workspace";
+import { pollTargetRegistration } from "./poll-target";
+
+/**
+ * The poll side of the alert pipeline (DESIGN.md section 5), in one import for the composition root and
+ * the subscription service:
+ * - addPollTarget / removePollTarget: a subscription registers itself as a subscriber of its target;
+ * - PollWorker: the loop every replica runs (ALERT_WORKERS=0 leaves it off);
+ * - createPrometheusMetrics: the metrics of polling and delivery, rendered for GET /metrics.
+ */
+
+export type { OutboxEvent } from "./alert-event";
+export type { PollErrorKind, PollMetrics, PollOutcome } from "./metrics";
+export { noopPollMetrics } from "./metrics";
+export type { ResolveToken } from "./poll-api-cache";
+export type { PollHooks, PollResult } from "./poll-once";
+export {
+  decodePollTargetMeta,
+  type PollTargetMeta,
+  parsePollTargetName,
+  pollTargetName,
+  tokenHash,
+} from "./poll-target";
+export {
+  DEFAULT_BATCH,
+  DEFAULT_CONCURRENCY,
+  DEFAULT_LEASE_MS,
+  DEFAULT_POLL_INTERVAL_MS,
+  PollWorker,
+  type PollWorkerOptions,
+} from "./poll-worker";
+export {
+  createPrometheusMetrics,
+  type OutboxSample,
+  outboxSampler,
+  type PrometheusMetrics,
+} from "./prometheus-metrics";
+
+export interface AddPollTargetInput {
+  apiTeamId: string;
+  /** Used here only to name the target and its token group (a hash); never stored. */
+  token: string;
+  /** Where the poller finds the token at poll time (the subscriber's link). */
+  tokenRef: UserRef;
+  /** E.g. the subscription id. */
+  subscriber: string;
+}
+
+/**
+ * Registers a subscriber of the team's poll target, creating the target on the first one, due at once so
+ * that the baseline (the subscribe reply) comes within a poll. Returns the target name.
+ */
+export async function addPollTarget(
+  scheduler: Pick<SchedulerStore, "add">,
+  input: AddPollTargetInput,
+  now: number,
+): Promise<string> {
+  const { target, registration } = pollTargetRegistration(input);
+  await scheduler.add(target, registration, now);
+  return target;
+}
+
+/** Removes a subscriber; the last one removes the target (and its poll state). Returns those left. */
+export function removePollTarget(
+  scheduler: Pick<SchedulerStore, "remove">,
+  target: string,
+  subscriber: string,
+): Promise<number> {
+  return scheduler.remove(target, subscriber);
+}

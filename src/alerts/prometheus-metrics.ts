@@ -1,0 +1,198 @@
+import type { Redis } from "ioredis";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { Logger } from "../lib/logger";
+import { silentLogger } from "../lib/logger";
+import { DEFAULT_CONSUMER_GROUP } from "./delivery-worker";
+import type { AlertMetrics, PollMetrics } from "./metrics";
+
+/**
+ * The alert pipeline's Prometheus metrics (issue 4, Observability), on a Registry of their own (never
+ * prom-client's global one, so that two instances in one process, as in tests, do not collide).
+ * `renderMetrics()` is what `GET /metrics` answers.
+ */
+
+export interface OutboxSample {
+  /** Entries in the streams (XLEN), delivered or not, until MAXLEN trims them. */
+  length: number;
+  /** Entries read by a delivery worker and not yet acknowledged (XPENDING). */
+  pending: number;
+  /** Entries not yet acknowledged at all: never read (the group's lag) plus pending. */
+  lag: number;
+}
+
+export interface PrometheusMetrics {
+  registry: Registry;
+  poll: PollMetrics;
+  alert: AlertMetrics;
+  renderMetrics(): Promise<{ contentType: string; body: string }>;
+}
+
+export interface PrometheusMetricsOptions {
+  /** Sampled on every scrape for the outbox gauges; see outboxSampler. */
+  sampleOutbox?: () => Promise<OutboxSample>;
+  /** Also expose Node's process metrics (CPU, RSS, event loop lag); default true. */
+  processMetrics?: boolean;
+  /** Prepended to every metric name (e.g. `uptime_chatops_`); default none. */
+  prefix?: string;
+  logger?: Logger;
+}
+
+/** Seconds; alerts aim at the poll interval + 1 s. */
+const LATENCY_BUCKETS = [0.5, 1, 2, 3, 4, 5, 6, 7.5, 10, 15, 30, 60, 120, 300];
+
+export function createPrometheusMetrics(options: PrometheusMetricsOptions = {}): PrometheusMetrics {
+  const registry = new Registry();
+  const p = options.prefix ?? "";
+  const logger = options.logger ?? silentLogger;
+  const registers = [registry];
+  if (options.processMetrics ?? true) collectDefaultMetrics({ register: registry, prefix: p });
+
+  const polls = new Counter({
+    name: `${p}polls_total`,
+    help: "Polls of a target (an API team as seen by one token), by outcome",
+    labelNames: ["outcome"],
+    registers,
+  });
+  const pollErrors = new Counter({
+    name: `${p}poll_errors_total`,
+    help: "Poll failures by kind; a failed poll emits no events",
+    labelNames: ["kind"],
+    registers,
+  });
+  const events = new Counter({
+    name: `${p}alert_events_total`,
+    help: "Alert events committed to the outbox, by type",
+    labelNames: ["type"],
+    registers,
+  });
+  const takeovers = new Counter({
+    name: `${p}lease_takeovers_total`,
+    help: "Commits refused because another worker took the target over after the lease passed",
+    registers,
+  });
+  const deliveries = new Counter({
+    name: `${p}deliveries_total`,
+    help: "Outcomes of delivering an event to one channel",
+    labelNames: ["outcome"],
+    registers,
+  });
+  const latency = new Histogram({
+    name: `${p}delivery_latency_seconds`,
+    help: "From the incident's start (API clock) to its root message being posted",
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
+  const wait = new Histogram({
+    name: `${p}outbox_wait_seconds`,
+    help: "How long an outbox entry waited before a delivery worker read it",
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
+
+  const sample = options.sampleOutbox;
+  let last: Promise<OutboxSample | null> | null = null;
+  // The three gauges are collected one after the other on a scrape: one Redis sample serves them all.
+  const sampled = (): Promise<OutboxSample | null> => {
+    if (!sample) return Promise.resolve(null);
+    last ??= sample()
+      .catch((error: unknown) => {
+        logger.warn({ err: (error as Error).message }, "outbox sample failed");
+        return null;
+      })
+      .finally(() => {
+        setImmediate(() => {
+          last = null;
+        });
+      });
+    return last;
+  };
+  const outboxGauge = (name: string, help: string, pick: (s: OutboxSample) => number) =>
+    new Gauge({
+      name: `${p}${name}`,
+      help,
+      registers,
+      async collect() {
+        const s = await sampled();
+        if (s) this.set(pick(s));
+      },
+    });
+  outboxGauge(
+    "outbox_lag",
+    "Outbox entries not yet acknowledged by delivery (unread + pending)",
+    (s) => s.lag,
+  );
+  outboxGauge(
+    "outbox_pending",
+    "Outbox entries read by a delivery worker and not yet acknowledged",
+    (s) => s.pending,
+  );
+  outboxGauge("outbox_length", "Outbox entries kept in the streams (XLEN)", (s) => s.length);
+
+  return {
+    registry,
+    poll: {
+      poll: (outcome) => polls.inc({ outcome }),
+      pollError: (kind) => pollErrors.inc({ kind }),
+      alertEvent: (type) => events.inc({ type }),
+      leaseTakeover: () => takeovers.inc(),
+    },
+    alert: {
+      delivery: (outcome) => deliveries.inc({ outcome }),
+      deliveryLatency: (seconds) => {
+        if (Number.isFinite(seconds) && seconds >= 0) latency.observe(seconds);
+      },
+      outboxLag: (seconds) => {
+        if (Number.isFinite(seconds) && seconds >= 0) wait.observe(seconds);
+      },
+    },
+    renderMetrics: async () => ({ contentType: registry.contentType, body: await registry.metrics() }),
+  };
+}
+
+/**
+ * Samples the outbox streams (one per scheduler shard) with XLEN and XINFO GROUPS (Redis 7: `lag`), in
+ * one pipeline. A stream without the delivery group counts all its entries as lag.
+ */
+export function outboxSampler(
+  redis: Redis,
+  streams: readonly string[],
+  group: string = DEFAULT_CONSUMER_GROUP,
+): () => Promise<OutboxSample> {
+  return async () => {
+    const pipeline = redis.pipeline();
+    for (const stream of streams) {
+      pipeline.xlen(stream);
+      pipeline.xinfo("GROUPS", stream);
+    }
+    const replies = (await pipeline.exec()) ?? [];
+    const total: OutboxSample = { length: 0, pending: 0, lag: 0 };
+    for (let i = 0; i < streams.length; i++) {
+      const length = Number(replies[2 * i]?.[1] ?? 0);
+      // XINFO GROUPS fails on a stream that does not exist yet: nothing to count.
+      const [infoError, info] = replies[2 * i + 1] ?? [null, []];
+      const groupInfo = infoError ? undefined : findGroup(info, group);
+      const pending = groupInfo?.pending ?? 0;
+      const unread = groupInfo ? (groupInfo.lag ?? Math.max(0, length - pending)) : length;
+      total.length += length;
+      total.pending += pending;
+      total.lag += unread + pending;
+    }
+    return total;
+  };
+}
+
+function findGroup(info: unknown, name: string): { pending: number; lag: number | null } | undefined {
+  if (!Array.isArray(info)) return undefined;
+  for (const entry of info) {
+    if (!Array.isArray(entry)) continue;
+    const fields = new Map<string, unknown>();
+    for (let i = 0; i + 1 < entry.length; i += 2) fields.set(String(entry[i]), entry[i + 1]);
+    if (fields.get("name") !== name) continue;
+    const lag = fields.get("lag");
+    return {
+      pending: Number(fields.get("pending") ?? 0),
+      lag: lag === null || lag === undefined ? null : Number(lag),
+    };
+  }
+  return undefined;
+}

@@ -1,0 +1,390 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { decodeOutboxEvent, type OutboxEvent } from "../../../src/alerts/alert-event";
+import type { PollErrorKind, PollOutcome } from "../../../src/alerts/metrics";
+import { PollApiCache } from "../../../src/alerts/poll-api-cache";
+import { type PollOnceDeps, pollOnce } from "../../../src/alerts/poll-once";
+import type { IncidentSnapshot } from "../../../src/alerts/poll-state";
+import { decodePollState } from "../../../src/alerts/poll-state";
+import { type PollTargetMeta, tokenHash } from "../../../src/alerts/poll-target";
+import { addPollTarget, PollWorker, type PollWorkerOptions } from "../../../src/alerts/poller";
+import { fixedClock } from "../../../src/lib/clock";
+import { createLogger, silentLogger } from "../../../src/lib/logger";
+import { type RunningSimulator, startSimulator } from "../../../src/simulator/index";
+import { keyspace } from "../../../src/store/keys";
+import { SchedulerStore } from "../../../src/store/scheduler";
+import { UptimeClient } from "../../../src/uptime";
+import { testRedis } from "../../support/redis";
+
+const OWNER = "demo-owner-token";
+const START = Date.parse("2026-03-10T12:00:00Z");
+const INTERVAL = 5_000;
+const LEASE = 20_000;
+const SHARDS = 4;
+
+let sim: RunningSimulator;
+let client: UptimeClient;
+let clock: ReturnType<typeof fixedClock>;
+
+beforeAll(async () => {
+  clock = fixedClock(START);
+  sim = await startSimulator({ seed: "demo", clock, autoChecks: false });
+  // The scheduler's backoff is the poller's retry: the client must not retry on its own.
+  client = new UptimeClient({ baseUrl: sim.url, retry: { retries: 0 } });
+});
+
+afterAll(async () => {
+  await client.close();
+  await sim.close();
+});
+
+beforeEach(() => {
+  sim.control.reset();
+  sim.control.seedDemo();
+  sim.control.clearRequests();
+});
+
+interface Recorded {
+  baselines: { target: string; open: IncidentSnapshot[] }[];
+  rejected: { target: string; reason: string }[];
+  outcomes: PollOutcome[];
+  errors: PollErrorKind[];
+  takeovers: number;
+  events: string[];
+}
+
+function setup(tokens: Record<string, string> = { U1: OWNER }) {
+  const { redis, prefix } = testRedis();
+  const keys = keyspace(prefix);
+  const scheduler = new SchedulerStore({ redis, keys, shards: SHARDS });
+  const seen: Recorded = { baselines: [], rejected: [], outcomes: [], errors: [], takeovers: 0, events: [] };
+  const resolveToken = async (meta: PollTargetMeta) => tokens[meta.tokenRef.userId] ?? null;
+  const metrics = {
+    poll: (o: PollOutcome) => seen.outcomes.push(o),
+    pollError: (k: PollErrorKind) => seen.errors.push(k),
+    alertEvent: (t: string) => seen.events.push(t),
+    leaseTakeover: () => {
+      seen.takeovers++;
+    },
+  };
+  const hooks = {
+    onBaseline: (target: string, open: IncidentSnapshot[]) => {
+      seen.baselines.push({ target, open });
+    },
+    onTokenRejected: (target: string, reason: string) => {
+      seen.rejected.push({ target, reason });
+    },
+  };
+  const worker = (options: Partial<PollWorkerOptions> = {}) =>
+    new PollWorker({
+      scheduler,
+      client,
+      resolveToken,
+      hooks,
+      metrics,
+      clock,
+      pollIntervalMs: INTERVAL,
+      leaseMs: LEASE,
+      idleMaxMs: 20,
+      idleMinMs: 5,
+      random: () => 0.5,
+      ...options,
+    });
+  const deps = (): PollOnceDeps => ({
+    scheduler,
+    apis: new PollApiCache({ client, resolveToken, clock }),
+    clock,
+    timing: { intervalMs: INTERVAL, random: () => 0.5 },
+    budgetMs: LEASE / 2,
+    metrics,
+    logger: silentLogger,
+    hooks,
+  });
+  const add = (apiTeamId: string, token = OWNER, userId = "U1") =>
+    addPollTarget(
+      scheduler,
+      { apiTeamId, token, tokenRef: { teamId: "T1", userId }, subscriber: `sub-${apiTeamId}-${userId}` },
+      clock.now(),
+    );
+  const outbox = async (): Promise<OutboxEvent[]> => {
+    const all: OutboxEvent[] = [];
+    for (let shard = 0; shard < SHARDS; shard++) {
+      for (const [, fields] of await redis.xrange(scheduler.outboxKey(shard), "-", "+")) {
+        const at = fields.indexOf("event");
+        all.push(decodeOutboxEvent(fields[at + 1]));
+      }
+    }
+    return all;
+  };
+  return { redis, prefix, scheduler, seen, worker, deps, add, outbox };
+}
+
+/** Every command sent to Redis that names a key of this prefix (MONITOR), until stop(). */
+async function watchCommands(prefix: string): Promise<{ stop(): Promise<string[]> }> {
+  const { redis } = testRedis();
+  const monitor = await redis.monitor();
+  const marker = `${prefix}end-of-watch`;
+  const seen: string[] = [];
+  let ended!: () => void;
+  const end = new Promise<void>((resolve) => {
+    ended = resolve;
+  });
+  monitor.on("monitor", (_time: string, args: string[], source: string) => {
+    const line = args.join(" ");
+    if (line.includes(marker)) ended();
+    // Commands a script runs show up too (source "lua"): only round trips count.
+    else if (source !== "lua" && line.includes(prefix)) seen.push(line);
+  });
+  return {
+    async stop() {
+      // MONITOR streams in order: once the marker shows, every earlier command has been seen.
+      await redis.exists(marker);
+      await end;
+      monitor.disconnect();
+      return seen;
+    },
+  };
+}
+
+/** Moves the shared clock (simulator and poller) by one poll interval, or more. */
+async function tick(ms = INTERVAL): Promise<void> {
+  await sim.control.advance(ms);
+}
+
+describe("poller against the simulator", () => {
+  it("baselines, then turns fail / acknowledge / recover into enriched events, quiet polls in one call", async () => {
+    const { worker, add, outbox, seen, scheduler, prefix } = setup();
+    const down = sim.control.fail(2, "HTTP 503"); // Web shop is down before the subscription
+    const target = await add("1");
+    expect(target).toBe(`team:1:${tokenHash(OWNER)}`);
+    expect(target).not.toContain(OWNER);
+    const w = worker();
+
+    // Baseline: no events; the hook gets what is down now.
+    expect((await w.sweep()).map((r) => r.outcome)).toEqual(["baseline"]);
+    expect(await outbox()).toEqual([]);
+    expect(seen.baselines).toHaveLength(1);
+    expect(seen.baselines[0]!.target).toBe(target);
+    expect(seen.baselines[0]!.open.map((i) => [i.id, i.monitorId])).toEqual([[String(down!.id), "2"]]);
+
+    // Quiet poll: one API call (the team checks), one Redis command (the commit script) besides the
+    // claims, which a batch shares (a sweep claims each shard once).
+    await tick();
+    sim.control.clearRequests();
+    const commands = await watchCommands(prefix);
+    expect((await w.sweep()).map((r) => r.outcome)).toEqual(["quiet"]);
+    const sent = await commands.stop();
+    expect(sim.control.requests().map((r) => `${r.method} ${r.path}`)).toEqual(["GET /teams/1/checks"]);
+    expect(sent.filter((c) => c.includes(`:t:${target}`))).toHaveLength(1); // the commit
+    expect(sent).toHaveLength(SHARDS + 1);
+    expect(await outbox()).toEqual([]);
+
+    // Public API fails: one "opened", with the monitor, the failing locations and the team size.
+    const opened = sim.control.fail(5, "Connection timeout");
+    await tick();
+    await w.sweep();
+    const [event, ...others] = await outbox();
+    expect(others).toEqual([]);
+    expect(event).toMatchObject({
+      type: "opened",
+      incidentId: String(opened!.id),
+      monitorId: "5",
+      apiTeamId: "1",
+      monitor: { id: "5", name: "Public API", target: "https://api.example.com/v1/health", group: "API" },
+      teamMonitorCount: 12,
+      incident: { ended: null, acknowledged: null, maintenance: false, reason: "Connection timeout" },
+    });
+    expect(event!.failingLocations.length).toBeGreaterThan(0);
+    expect(new Set(event!.failingLocations).size).toBe(event!.failingLocations.length);
+
+    // Acknowledged outside Slack: checks do not change, so it shows with the 30 s incident read.
+    sim.control.acknowledge(Number(opened!.id));
+    await tick(31_000);
+    await w.sweep();
+    expect((await outbox()).map((e) => e.type)).toEqual(["opened", "acknowledged"]);
+
+    // Recovered after 2 minutes: "resolved" with the end (downtime = ended - started).
+    await tick(120_000 - 36_000);
+    sim.control.recover(5);
+    await tick();
+    await w.sweep();
+    const events = await outbox();
+    expect(events.map((e) => e.type)).toEqual(["opened", "acknowledged", "resolved"]);
+    const resolved = events[2]!;
+    expect(resolved.monitor?.name).toBe("Public API");
+    expect(resolved.failingLocations).toEqual([]);
+    expect(resolved.teamMonitorCount).toBeUndefined();
+    const downtime = Date.parse(resolved.incident.ended!) - Date.parse(resolved.incident.started);
+    expect(downtime).toBe(120_000);
+    expect(seen.events).toEqual(["opened", "acknowledged", "resolved"]);
+
+    // The state committed is small and remembers the incident as resolved.
+    const info = await scheduler.inspect(target);
+    expect(decodePollState(info!.state)!.tracked[String(opened!.id)]?.stage).toBe("resolved");
+    expect(info!.failures).toBe(0);
+  });
+
+  it("emits nothing while the API answers 500s, backs off, and reports the outage once the API is back", async () => {
+    const { worker, add, outbox, seen, scheduler } = setup();
+    const target = await add("1");
+    const w = worker();
+    await w.sweep(); // baseline
+
+    sim.control.setFault({ status: 500, count: 100 });
+    const opened = sim.control.fail(7);
+    await tick();
+    expect((await w.sweep()).map((r) => r.errorKind)).toEqual(["server"]);
+    let info = await scheduler.inspect(target);
+    expect(info!.failures).toBe(1);
+    const firstRetry = info!.dueAt! - clock.now();
+    expect(firstRetry).toBeGreaterThanOrEqual(INTERVAL);
+
+    clock.set(info!.dueAt!);
+    await w.sweep();
+    info = await scheduler.inspect(target);
+    expect(info!.failures).toBe(2);
+    expect(info!.dueAt! - clock.now()).toBeGreaterThan(firstRetry);
+    expect(await outbox()).toEqual([]);
+    expect(seen.errors).toEqual(["server", "server"]);
+
+    sim.control.clearFaults();
+    clock.set(info!.dueAt!);
+    await w.sweep();
+    expect((await outbox()).map((e) => [e.type, e.incidentId])).toEqual([["opened", String(opened!.id)]]);
+    expect((await scheduler.inspect(target))!.failures).toBe(0);
+  });
+
+  it("a 429 cools down every target polled with that token, in every shard", async () => {
+    const { worker, add, scheduler, seen } = setup({ U1: OWNER, U2: "demo-staging-token" });
+    const team1 = await add("1");
+    const w = worker();
+    await w.sweep(); // baseline
+
+    sim.control.setFault({ status: 429, count: 1 }); // the simulator sends Retry-After: 1
+    await tick();
+    expect((await w.sweep()).map((r) => r.errorKind)).toEqual(["rate_limited"]);
+    const until = clock.now() + INTERVAL; // Retry-After 1 s, but never sooner than the interval
+    expect((await scheduler.inspect(team1))!.dueAt).toBe(until);
+
+    // The owner is also a member of team 2: its new target (due now) is held back too, unpolled.
+    const team2 = await add("2");
+    sim.control.clearRequests();
+    expect(await w.sweep()).toEqual([]);
+    expect(sim.control.requests()).toEqual([]);
+    expect((await scheduler.inspect(team2))!.dueAt).toBe(until);
+
+    // A target of another token is not affected.
+    const other = await add("2", "demo-staging-token", "U2");
+    expect(other).not.toBe(team2);
+    expect((await w.sweep()).map((r) => [r.target, r.outcome])).toEqual([[other, "baseline"]]);
+    expect(seen.errors).toEqual(["rate_limited"]);
+  });
+
+  it("a rejected token pauses the target's subscriptions through onTokenRejected", async () => {
+    const { worker, add, scheduler, seen, outbox } = setup({ U1: OWNER, U9: "not-a-token" });
+    const bad = await add("1", "not-a-token", "U9");
+    const gone = await add("2", "unlinked-token", "U8"); // resolveToken finds no link
+    const lines: string[] = [];
+    const logger = createLogger({
+      level: "debug",
+      destination: { write: (line: string) => lines.push(line) },
+    });
+    const results = await worker({ logger }).sweep();
+    expect(results.map((r) => r.errorKind).sort()).toEqual(["no_token", "unauthorized"]);
+    // Structured JSON logs name the target, never the token.
+    const logs = lines.map((line) => JSON.parse(line) as { target?: string; kind?: string });
+    expect(logs).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ target: bad, kind: "unauthorized" }),
+        expect.objectContaining({ target: gone, kind: "no_token" }),
+      ]),
+    );
+    expect(lines.join("")).not.toContain("not-a-token");
+    expect(seen.rejected).toEqual(
+      expect.arrayContaining([
+        { target: bad, reason: "unauthorized" },
+        { target: gone, reason: "no_token" },
+      ]),
+    );
+    for (const target of [bad, gone]) {
+      const info = await scheduler.inspect(target);
+      expect(info!.failures).toBe(1);
+      expect(info!.dueAt).toBe(clock.now() + 5 * 60_000);
+      expect(info!.state).toBeNull();
+    }
+    expect(await outbox()).toEqual([]);
+    expect(seen.baselines).toEqual([]);
+  });
+
+  it("two workers never both commit one lease: the stale worker's commit is refused and writes nothing", async () => {
+    const { worker, add, scheduler, outbox, seen, deps } = setup();
+    const target = await add("1");
+    const a = worker({ workerId: "host-a:1:aaa" });
+    const b = worker({ workerId: "host-b:2:bbb" });
+    await a.sweep(); // baseline by A
+
+    // A claims the target, then stalls past its lease.
+    await tick();
+    const shard = scheduler.shardOf(target);
+    const [claimedByA] = await scheduler.claim(shard, clock.now(), LEASE, 10, a.workerId);
+    expect(claimedByA?.target).toBe(target);
+    expect(await b.sweep()).toEqual([]); // B cannot take it while A's lease holds
+
+    await tick(LEASE + 1);
+    const opened = sim.control.fail(9);
+    await tick(1);
+    expect((await b.sweep()).map((r) => r.outcome)).toEqual(["diffed"]); // B took over
+    expect((await outbox()).map((e) => e.incidentId)).toEqual([String(opened!.id)]);
+    const stateAfterB = (await scheduler.inspect(target))!.state;
+
+    // A wakes up and polls with its old lease: same diff, but the commit is refused.
+    const late = await pollOnce(claimedByA!, deps());
+    expect(late.outcome).toBe("stale");
+    expect(seen.takeovers).toBe(1);
+    expect((await outbox()).map((e) => e.incidentId)).toEqual([String(opened!.id)]);
+    expect((await scheduler.inspect(target))!.state).toBe(stateAfterB);
+  });
+
+  it("start() polls due targets and stop() drains: the in-flight poll is committed before it resolves", async () => {
+    const { add, scheduler, seen } = setup();
+    const target = await add("1");
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let calls = 0;
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const w = new PollWorker({
+      scheduler,
+      client,
+      clock,
+      pollIntervalMs: INTERVAL,
+      leaseMs: LEASE,
+      idleMaxMs: 20,
+      idleMinMs: 5,
+      random: () => 0.5,
+      resolveToken: async () => {
+        calls++;
+        entered();
+        await gate;
+        return OWNER;
+      },
+      hooks: { onBaseline: (t, open) => void seen.baselines.push({ target: t, open }) },
+    });
+    w.start();
+    await inside;
+    expect((await scheduler.inspect(target))!.leased).toBe(true);
+    const stopped = w.stop();
+    release();
+    await stopped;
+    expect(w.running).toBe(false);
+    expect(calls).toBe(1);
+    const info = await scheduler.inspect(target);
+    expect(info!.leased).toBe(false);
+    expect(decodePollState(info!.state)?.baselined).toBe(true);
+    expect(info!.dueAt).toBe(clock.now() + INTERVAL);
+    expect(seen.baselines.map((b) => b.target)).toEqual([target]);
+  });
+});
