@@ -24,7 +24,7 @@ const READ_ONLY_MONITOR = new Set([
 const WRITABLE_MONITOR = new Set(["name", "pronounceable", "interval", "group", "service", "settings"]);
 
 /** The resource object of a request body: `{data: {type, attributes}}` of one of the given types. */
-function resourceAttributes(body: unknown, types: readonly string[], id?: string): Obj {
+function resourceAttributes(body: unknown, types: readonly string[], id?: string, alias?: string): Obj {
   if (!isObj(body) || !isObj(body.data)) {
     throw validationError([
       { pointer: "/data", detail: "The body must be a document with a data resource object" },
@@ -35,7 +35,7 @@ function resourceAttributes(body: unknown, types: readonly string[], id?: string
   if (typeof data.type !== "string" || !types.includes(data.type)) {
     errors.push({ pointer: "/data/type", detail: `type must be "${types[0]}"` });
   }
-  if (id !== undefined && data.id !== undefined && data.id !== id) {
+  if (id !== undefined && data.id !== undefined && data.id !== id && data.id !== alias) {
     errors.push({ pointer: "/data/id", detail: `id must be "${id}", the id in the path` });
   }
   const attributes = data.attributes ?? {};
@@ -220,8 +220,9 @@ export type UserPatch = Partial<Pick<UserRecord, "firstName" | "lastName" | "ema
   Record<string, string>;
 
 /** PATCH /users/{id}: the user's own attributes; `invitation` is read-only and ignored. */
-export function parseUserPatch(body: unknown, id: number): UserPatch {
-  const attrs = resourceAttributes(body, ["users"], String(id));
+export function parseUserPatch(body: unknown, id: number, pathId: string = String(id)): UserPatch {
+  // `PATCH /users/me` may name the resource `me` in the body too: the id the path used.
+  const attrs = resourceAttributes(body, ["users"], String(id), pathId === "me" ? "me" : undefined);
   const errors: FieldError[] = [];
   const patch: Record<string, string> = {};
   for (const [key, value] of Object.entries(attrs)) {

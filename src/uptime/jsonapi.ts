@@ -109,8 +109,61 @@ export function toDateOrNull(
 export const nullableNumber = z.number().nullable().optional();
 export const nullableString = z.string().nullable().optional();
 
-function isPlainObject(value: unknown): value is JsonObject {
+export function isPlainObject(value: unknown): value is JsonObject {
   return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+// ---- fast paths ----
+// Hand-written twins of the zod schemas for the documents the bot polls most (team checks, monitor
+// pages). Each returns true only for values its schema accepts as they are, so a decoder may use the
+// raw value directly; anything else (including every invalid document) goes through zod, which
+// produces the error report. Decoders read only the members they know, so zod's stripping of unknown
+// members makes no difference to their output.
+
+/** `z.number().nullable().optional()`. */
+export const isNullableNumber = (v: unknown): boolean =>
+  v === undefined || v === null || (typeof v === "number" && Number.isFinite(v));
+
+/** `z.string().nullable().optional()`. */
+export const isNullableString = (v: unknown): boolean =>
+  v === undefined || v === null || typeof v === "string";
+
+const isOptionalObject = (v: unknown): boolean => v === undefined || isPlainObject(v);
+
+function isIdentifier(v: unknown): boolean {
+  return (
+    isPlainObject(v) && typeof v.type === "string" && typeof v.id === "string" && isOptionalObject(v.meta)
+  );
+}
+
+/** `relationshipsSchema.optional()`. */
+function isRelationships(v: unknown): boolean {
+  if (v === undefined) return true;
+  if (!isPlainObject(v)) return false;
+  for (const key in v) {
+    if (!Object.hasOwn(v, key)) continue;
+    const rel = v[key];
+    if (!isPlainObject(rel) || !isOptionalObject(rel.links) || !isOptionalObject(rel.meta)) return false;
+    const data = rel.data;
+    if (data === undefined || data === null) continue;
+    if (Array.isArray(data)) {
+      for (const item of data) if (!isIdentifier(item)) return false;
+    } else if (!isIdentifier(data)) return false;
+  }
+  return true;
+}
+
+/** The members of `resourceShape(types)`: `raw` is an object with one of `types`, a string id, and
+ * well-formed relationships and links. */
+export function isResourceShape(raw: unknown, types: readonly string[]): raw is JsonObject {
+  return (
+    isPlainObject(raw) &&
+    typeof raw.type === "string" &&
+    types.includes(raw.type) &&
+    typeof raw.id === "string" &&
+    isRelationships(raw.relationships) &&
+    isOptionalObject(raw.links)
+  );
 }
 
 // `meta` and `links` objects are checked to be objects and passed through as they are (no copy):
@@ -346,7 +399,20 @@ export type Document = z.infer<typeof documentSchema>;
 
 /** Checks the top level of a document and builds the context for its `included`. */
 export function openDocument(json: unknown, registry: Registry): { doc: Document; ctx: DecodeContext } {
-  const doc = parseAt(documentSchema, json, []);
+  const doc = isDocument(json) ? json : parseAt(documentSchema, json, []);
   if (doc.data === undefined) throw decodeIssue(["data"], "missing primary data");
   return { doc, ctx: DecodeContext.create(doc.included, registry) };
+}
+
+/** Fast path of `documentSchema` (see "fast paths" above). */
+export function isDocument(json: unknown): json is Document {
+  if (!isPlainObject(json) || json.data === undefined) return false;
+  if (!isOptionalObject(json.meta) || !isOptionalObject(json.links)) return false;
+  const included = json.included;
+  if (included === undefined) return true;
+  if (!Array.isArray(included)) return false;
+  for (const item of included) {
+    if (!isPlainObject(item) || typeof item.type !== "string" || typeof item.id !== "string") return false;
+  }
+  return true;
 }

@@ -39,9 +39,11 @@ function filterMonitors(ctx: Ctx, list: MonitorRecord[]): MonitorRecord[] {
   }
   const state = f.get("state");
   if (state !== undefined) {
-    if (!/^-?\d+$/.test(state))
-      throw badParameter("filter[state]", "filter[state] must be a numeric state (10 up, -10 down)");
-    const n = Number(state);
+    // A9 + A4: the numeric meta.state; pending has no number (A4: null), so the literal `null` selects
+    // pending monitors, as the client sends it.
+    if (state !== "null" && !/^-?\d+$/.test(state))
+      throw badParameter("filter[state]", "filter[state] must be a numeric state (10 up, -10 down) or null");
+    const n = state === "null" ? null : Number(state);
     out = out.filter((m) => m.state === n);
   }
   const group = f.get("group");

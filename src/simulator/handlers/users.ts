@@ -41,7 +41,7 @@ function getUser(ctx: Ctx) {
 function patchUser(ctx: Ctx) {
   const raw = param(ctx, 0);
   if (raw !== "me" && raw !== String(ctx.user.id)) throw forbidden("A user may change only their own record");
-  const patch = parseUserPatch(ctx.body, ctx.user.id);
+  const patch = parseUserPatch(ctx.body, ctx.user.id, raw);
   Object.assign(ctx.user, patch);
   ctx.user.updated = ctx.world.clock.now();
   return ok({ data: ctx.render.user(ctx.user, [...ctx.user.teams.keys()], true) });

@@ -1,6 +1,10 @@
 import { z } from "zod";
 import {
+  isNullableNumber,
+  isNullableString,
   isoString,
+  isPlainObject,
+  isResourceShape,
   metaSchema,
   nullableNumber,
   nullableString,
@@ -14,7 +18,7 @@ import {
 } from "../jsonapi";
 import type { Check } from "../types";
 
-const checkSchema = z.object({
+export const checkSchema = z.object({
   ...resourceShape(["checks", "check"]),
   attributes: z.object({
     status: z.number(),
@@ -27,8 +31,28 @@ const checkSchema = z.object({
   meta: metaSchema.optional(),
 });
 
+const CHECK_TYPES = ["checks", "check"] as const;
+
+/** Fast path of `checkSchema` (jsonapi.ts, "fast paths"): teams poll their checks every few seconds. */
+export function isCheck(raw: unknown): raw is z.output<typeof checkSchema> {
+  if (!isResourceShape(raw, CHECK_TYPES)) return false;
+  const a = raw.attributes;
+  return (
+    isPlainObject(a) &&
+    typeof a.status === "number" &&
+    Number.isFinite(a.status) &&
+    typeof a.state === "number" &&
+    Number.isFinite(a.state) &&
+    typeof a.location === "string" &&
+    typeof a.created === "string" &&
+    isNullableString(a.error) &&
+    isNullableNumber(a.totalDuration) &&
+    (raw.meta === undefined || isPlainObject(raw.meta))
+  );
+}
+
 export const decodeCheckResource: ResourceDecoder<Check> = (raw, _ctx, at) => {
-  const r = parseAt(checkSchema, raw, at);
+  const r = isCheck(raw) ? raw : parseAt(checkSchema, raw, at);
   const a = r.attributes;
   return {
     id: r.id,

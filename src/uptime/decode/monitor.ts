@@ -1,6 +1,10 @@
 import { z } from "zod";
 import {
   type DecodeContext,
+  isNullableNumber,
+  isNullableString,
+  isPlainObject,
+  isResourceShape,
   nullableIso,
   nullableNumber,
   nullableString,
@@ -25,7 +29,7 @@ const settingsSchema = z.object({
   timeout: nullableNumber,
 });
 
-const monitorSchema = z.object({
+export const monitorSchema = z.object({
   ...resourceShape(["monitors", "monitor"]),
   attributes: z.object({
     name: z.string(),
@@ -89,8 +93,47 @@ function attachStatistics(monitor: Monitor, rels: Record<string, Relationship>, 
   else if (la === null) set("latencyDaily", null);
 }
 
+const MONITOR_TYPES = ["monitors", "monitor"] as const;
+
+function isSettings(s: unknown): boolean {
+  return (
+    s === undefined ||
+    s === null ||
+    (isPlainObject(s) &&
+      isNullableString(s.url) &&
+      isNullableString(s.keywordBody) &&
+      isNullableString(s.host) &&
+      isNullableNumber(s.port) &&
+      isNullableNumber(s.timeout))
+  );
+}
+
+/** Fast path of `monitorSchema` (jsonapi.ts, "fast paths"): monitor pages are polled too. */
+export function isMonitor(raw: unknown): raw is z.output<typeof monitorSchema> {
+  if (!isResourceShape(raw, MONITOR_TYPES)) return false;
+  const a = raw.attributes;
+  const m = raw.meta;
+  return (
+    isPlainObject(a) &&
+    typeof a.name === "string" &&
+    isNullableString(a.pronounceable) &&
+    isNullableNumber(a.interval) &&
+    isNullableString(a.group) &&
+    isNullableString(a.service) &&
+    isSettings(a.settings) &&
+    isNullableNumber(a.status) &&
+    isNullableNumber(a.state) &&
+    (m === undefined ||
+      (isPlainObject(m) &&
+        isNullableNumber(m.status) &&
+        isNullableNumber(m.state) &&
+        isNullableString(m.created) &&
+        isNullableString(m.updated)))
+  );
+}
+
 export const decodeMonitorResource: ResourceDecoder<Monitor> = (raw, ctx, at) => {
-  const r = parseAt(monitorSchema, raw, at);
+  const r = isMonitor(raw) ? raw : parseAt(monitorSchema, raw, at);
   const a = r.attributes;
   const meta = r.meta;
   const stateCode = meta?.state !== undefined ? meta.state : a.state;

@@ -47,7 +47,8 @@ export interface ListIncidentsOptions extends CallOptions {
   include?: string[];
 }
 
-// A4: 10 up, -10 down, null pending. Pending is sent as the literal `null` (A9 only says "numeric").
+// A9 + A4: 10 up, -10 down, null pending. A9 only says "numeric" and pending has no number, so pending is
+// sent as the literal `null`; the simulator reads it the same way (handlers/teams.ts filterMonitors).
 const STATE_PARAM: Record<string, string> = { up: "10", down: "-10", pending: "null" };
 
 function monitorQuery(options: ListMonitorsOptions | undefined, page: number): string {
