@@ -2,6 +2,7 @@ import { accountServices } from "./account-services";
 import { monitorServices } from "./monitor-services";
 import { queryServices } from "./query-services";
 import type { ServiceDeps } from "./service-deps";
+import { subscriptionServices } from "./subscription-services";
 
 export * from "./errors";
 export type { ServiceDeps } from "./service-deps";
@@ -16,6 +17,7 @@ export function createServices(deps: ServiceDeps) {
     ...accountServices(deps),
     ...queryServices(deps),
     ...monitorServices(deps),
+    ...subscriptionServices(deps),
   };
 }
 

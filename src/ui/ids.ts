@@ -297,5 +297,11 @@ export const createMonitorModalCodec = defineCodec(
   { limit: valueLimits.privateMetadata, keys: { teamId: "t", channelId: "c", responseUrl: "r" } },
 );
 
+/** Pause / Resume buttons (actions.pauseMonitor / actions.resumeMonitor): the monitor they act on. */
+export const monitorActionCodec = defineCodec("mon", 1, z.object({ monitorId: apiId }), {
+  limit: valueLimits.buttonValue,
+  keys: { monitorId: "m" },
+});
+
 /** The data type of a codec: `CodecValue<typeof pageCodec>`. */
 export type CodecValue<C> = C extends Codec<infer T> ? T : never;

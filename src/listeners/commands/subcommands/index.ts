@@ -1,28 +1,47 @@
 import type { SubcommandHandlers } from "../subcommand";
+import { ackSubcommand } from "./ack-subcommand";
+import { availabilitySubcommand } from "./availability-subcommand";
+import { channelsSubcommand } from "./channels-subcommand";
+import { checksSubcommand } from "./checks-subcommand";
+import { createSubcommand } from "./create-subcommand";
 import { helpSubcommand } from "./help-subcommand";
-import { notYetSubcommand } from "./not-yet-subcommand";
+import { incidentsSubcommand } from "./incidents-subcommand";
+import { latencySubcommand } from "./latency-subcommand";
+import { locationsSubcommand } from "./locations-subcommand";
+import { loginSubcommand } from "./login-subcommand";
+import { logoutSubcommand } from "./logout-subcommand";
+import { monitorSubcommand } from "./monitor-subcommand";
+import { monitorsSubcommand } from "./monitors-subcommand";
+import { pauseSubcommand } from "./pause-subcommand";
+import { resumeSubcommand } from "./resume-subcommand";
+import { statusSubcommand } from "./status-subcommand";
+import { subscribeSubcommand } from "./subscribe-subcommand";
+import { subscriptionsSubcommand } from "./subscriptions-subcommand";
+import { teamSubcommand } from "./team-subcommand";
+import { unsubscribeSubcommand } from "./unsubscribe-subcommand";
+import { whoamiSubcommand } from "./whoami-subcommand";
 
 /** Which handler answers each subcommand of the parser's grammar (src/lib/parse-command.ts). */
 export const subcommandHandlers: SubcommandHandlers = {
   help: helpSubcommand,
-  login: notYetSubcommand(),
-  logout: notYetSubcommand(),
-  whoami: notYetSubcommand(),
-  team: notYetSubcommand(),
-  status: notYetSubcommand(),
-  monitors: notYetSubcommand(),
-  monitor: notYetSubcommand(),
-  incidents: notYetSubcommand(),
-  ack: notYetSubcommand(),
-  availability: notYetSubcommand(),
-  latency: notYetSubcommand(),
-  checks: notYetSubcommand(),
-  locations: notYetSubcommand(),
-  channels: notYetSubcommand(),
-  create: notYetSubcommand(),
-  pause: notYetSubcommand(),
-  resume: notYetSubcommand(),
-  subscribe: notYetSubcommand(),
-  unsubscribe: notYetSubcommand(),
-  subscriptions: notYetSubcommand(),
+  login: loginSubcommand,
+  logout: logoutSubcommand,
+  whoami: whoamiSubcommand,
+  team: teamSubcommand,
+  status: statusSubcommand,
+  monitors: monitorsSubcommand,
+  monitor: monitorSubcommand,
+  incidents: incidentsSubcommand,
+  ack: ackSubcommand,
+  availability: availabilitySubcommand,
+  latency: latencySubcommand,
+  checks: checksSubcommand,
+  locations: locationsSubcommand,
+  channels: channelsSubcommand,
+  create: createSubcommand,
+  pause: pauseSubcommand,
+  resume: resumeSubcommand,
+  subscribe: subscribeSubcommand,
+  unsubscribe: unsubscribeSubcommand,
+  subscriptions: subscriptionsSubcommand,
 };

@@ -1,0 +1,45 @@
+import type { AllMiddlewareArgs, BlockAction, OverflowAction, SlackActionMiddlewareArgs } from "@slack/bolt";
+import { errorText } from "../../ui/error-text";
+import { muteCodec } from "../../ui/ids";
+import { renderErrorMessage } from "../../ui/render-error-message";
+import { renderMuted } from "../../ui/render-subscribe-result";
+import type { ListenerDeps } from "../listener-deps";
+import { userRefFrom } from "../user-ref";
+
+const OUT_OF_DATE = ":warning: This menu is out of date: it belongs to an older alert. Nothing was muted.";
+
+/**
+ * The Mute overflow of alert messages (actions.mute, muteCodec): mutes the monitor in the channel of the
+ * message for the chosen hours. No link is needed (muting is a preference of the Slack channel, see
+ * services/mute-monitor.ts); the answer is ephemeral to the clicking user and the alert stays as it is.
+ */
+export function muteAction(deps: ListenerDeps) {
+  return async ({
+    ack,
+    body,
+    context,
+    respond,
+  }: SlackActionMiddlewareArgs<BlockAction<OverflowAction>> & AllMiddlewareArgs) => {
+    await ack();
+    const value = muteCodec.decode(body.actions[0]?.selected_option?.value);
+    // The value names its channel; it must be the one the menu was clicked in (a copied message elsewhere
+    // must not mute another channel).
+    const channelId = body.channel?.id ?? (body.container.channel_id as string | undefined);
+    if (!value || (channelId !== undefined && channelId !== value.channelId)) {
+      await respond({ response_type: "ephemeral", replace_original: false, text: OUT_OF_DATE });
+      return;
+    }
+    try {
+      const outcome = await deps.services.muteMonitor(userRefFrom(context, body.user.id), {
+        channelId: value.channelId,
+        monitorId: value.monitorId,
+        hours: value.hours,
+      });
+      await respond({ response_type: "ephemeral", replace_original: false, ...renderMuted(outcome) });
+    } catch (error) {
+      const text = errorText(error);
+      await respond({ response_type: "ephemeral", replace_original: false, ...renderErrorMessage(text) });
+      if (text.unexpected) throw error;
+    }
+  };
+}

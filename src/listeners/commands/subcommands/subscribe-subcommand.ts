@@ -1,0 +1,54 @@
+import type { WebClient } from "@slack/web-api";
+import type { AnnounceResult, SubscriptionPreview } from "../../../services/subscription-services";
+import {
+  renderChannelUnreachable,
+  renderMentionWithoutId,
+  renderSubscribeAnnouncement,
+} from "../../../ui/render-subscribe-result";
+import type { ListenerDeps } from "../../listener-deps";
+import type { SubcommandHandler } from "../subcommand";
+
+/** Slack errors of chat.postMessage that mean "the app cannot post in this channel" (not worth a retry). */
+const UNREACHABLE = new Set(["not_in_channel", "channel_not_found", "is_archived", "is_inactive"]);
+
+/**
+ * `/uptime subscribe [monitor:<name>]... [group:<name>]... [--mention ...]` in a channel. The summary goes
+ * to the channel itself with chat.postMessage: that post is also the check that the app is in the channel
+ * (no channels:read scope needed). When Slack refuses it, the caller alone hears how to fix it.
+ */
+export const subscribeSubcommand: SubcommandHandler<"subscribe"> = async (
+  { command, user, channelId, respond, client },
+  deps,
+) => {
+  const outcome = await deps.services.subscribe(
+    user,
+    { channelId, monitors: command.monitors, groups: command.groups, mention: command.mention },
+    (preview) => announce(client, deps, preview),
+  );
+  if (outcome.kind === "unreachable") {
+    await respond({ response_type: "ephemeral", ...renderChannelUnreachable(outcome.error) });
+  } else if (outcome.kind === "mention-without-id") {
+    await respond({ response_type: "ephemeral", ...renderMentionWithoutId(outcome.handle) });
+  }
+  // Subscribed: the channel message is the answer; an ephemeral copy would only repeat it.
+};
+
+async function announce(
+  client: WebClient,
+  deps: ListenerDeps,
+  preview: SubscriptionPreview,
+): Promise<AnnounceResult> {
+  try {
+    await client.chat.postMessage({
+      channel: preview.channelId,
+      ...renderSubscribeAnnouncement(preview, deps.clock.now()),
+      unfurl_links: false,
+      unfurl_media: false,
+    });
+    return { ok: true };
+  } catch (error) {
+    const code = (error as { data?: { error?: unknown } }).data?.error;
+    if (typeof code === "string" && UNREACHABLE.has(code)) return { ok: false, error: code };
+    throw error;
+  }
+}

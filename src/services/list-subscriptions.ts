@@ -1,0 +1,166 @@
+import type { Mention, Subscription } from "../store/subscription-store";
+import type { UserRef, WorkspaceRef } from "../store/workspace";
+import { monitorNames } from "./monitor-names";
+import type { ServiceDeps, SubscriptionSummary } from "./service-deps";
+import { openSession } from "./session";
+import { requireAlerts } from "./subscription-ports";
+
+/** One subscription as the Slack surfaces show it (`/uptime subscriptions`, App Home, unsubscribe). */
+export interface SubscriptionView {
+  id: string;
+  channelId: string;
+  apiTeamId: string;
+  /** From the links of the caller or the subscriber; null when neither knows the team. */
+  teamName: string | null;
+  /** Monitor filters; `name` null when it could not be read with the caller's token. */
+  monitors: { id: string; name: string | null }[];
+  groups: string[];
+  mention: Mention | null;
+  subscriberUserId: string;
+  paused: { reason: string; at: number } | null;
+  createdAt: number;
+}
+
+export interface ChannelSubscriptionsView {
+  channelId: string;
+  subscriptions: SubscriptionView[];
+}
+
+export function workspaceOf(ref: WorkspaceRef): WorkspaceRef {
+  return {
+    ...(ref.enterpriseId ? { enterpriseId: ref.enterpriseId } : {}),
+    ...(ref.teamId ? { teamId: ref.teamId } : {}),
+    ...(ref.isEnterpriseInstall ? { isEnterpriseInstall: true } : {}),
+  };
+}
+
+/**
+ * `/uptime subscriptions`: every subscription of the channel, whoever created it. Anyone in the channel may
+ * look (it is the channel's configuration); monitor names are read with the caller's own token when they are
+ * linked, else the ids are shown.
+ */
+export async function listChannelSubscriptions(
+  deps: ServiceDeps,
+  ref: UserRef,
+  channelId: string,
+): Promise<ChannelSubscriptionsView> {
+  const alerts = requireAlerts(deps);
+  const subscriptions = await alerts.subscriptions.listByChannel(workspaceOf(ref), channelId);
+  return { channelId, subscriptions: await toViews(deps, ref, subscriptions) };
+}
+
+/** App Home's "Your subscriptions": the subscriptions this user created, in any channel. */
+export async function listUserSubscriptions(deps: ServiceDeps, ref: UserRef): Promise<SubscriptionSummary[]> {
+  const alerts = requireAlerts(deps);
+  const subscriptions = await alerts.subscriptions.listBySubscriber(workspaceOf(ref), ref.userId);
+  const views = await toViews(deps, ref, subscriptions);
+  return views.map((view) => ({ channelId: view.channelId, description: describeSubscription(view) }));
+}
+
+/** Views of stored subscriptions: team names from links (Redis), monitor names with the caller's token. */
+export async function toViews(
+  deps: ServiceDeps,
+  ref: UserRef,
+  subscriptions: readonly Subscription[],
+): Promise<SubscriptionView[]> {
+  if (subscriptions.length === 0) return [];
+  const teamNames = await teamNamesOf(deps, ref, subscriptions);
+  const names = await bestEffortMonitorNames(
+    deps,
+    ref,
+    subscriptions.flatMap((sub) => sub.filters.monitors),
+  );
+  return subscriptions
+    .map((sub) => ({
+      id: sub.id,
+      channelId: sub.channelId,
+      apiTeamId: sub.apiTeamId,
+      teamName: teamNames.get(sub.apiTeamId) ?? null,
+      monitors: sub.filters.monitors.map((id) => ({ id, name: names.get(id) ?? null })),
+      groups: [...sub.filters.groups],
+      mention: sub.mention,
+      subscriberUserId: sub.subscriber.userId,
+      paused: sub.paused ? { reason: sub.paused.reason, at: sub.paused.at } : null,
+      createdAt: sub.createdAt,
+    }))
+    .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+}
+
+async function teamNamesOf(
+  deps: ServiceDeps,
+  ref: UserRef,
+  subscriptions: readonly Subscription[],
+): Promise<Map<string, string>> {
+  const ws = workspaceOf(ref);
+  const users = [...new Set([ref.userId, ...subscriptions.map((sub) => sub.subscriber.userId)])];
+  const links = await Promise.all(users.map((userId) => deps.links.get({ ...ws, userId }).catch(() => null)));
+  const names = new Map<string, string>();
+  for (const link of links)
+    for (const team of link?.teams ?? []) if (!names.has(team.id)) names.set(team.id, team.name);
+  return names;
+}
+
+/**
+ * Monitor names decorate a list: they are read with the caller's own token when they are linked, and any
+ * failure (not linked, 401, API down) just leaves the ids. Never marks a link stale: that is the job of
+ * the calls that need the token.
+ */
+export async function bestEffortMonitorNames(
+  deps: ServiceDeps,
+  ref: UserRef,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  try {
+    const session = await openSession(deps, ref);
+    return await monitorNames(session.api, ids);
+  } catch (err) {
+    deps.logger.debug({ err: (err as Error).name }, "monitor names for a subscription list unavailable");
+    return new Map();
+  }
+}
+
+/** One plain-text line (App Home escapes it): team, filters, mention, pause. */
+export function describeSubscription(view: SubscriptionView): string {
+  const team = view.teamName ?? `team ${view.apiTeamId}`;
+  const parts = [`${team}: ${describeFilters(view)}`];
+  if (view.mention) parts.push(`pings ${mentionLabel(view.mention)}`);
+  if (view.paused) parts.push(`paused (${pauseLabel(view.paused.reason)})`);
+  return parts.join(", ");
+}
+
+export function describeFilters(view: Pick<SubscriptionView, "monitors" | "groups">): string {
+  if (view.monitors.length === 0 && view.groups.length === 0) return "all monitors";
+  const parts: string[] = [];
+  if (view.monitors.length > 0) {
+    const names = view.monitors.map((m) => m.name ?? `#${m.id}`);
+    parts.push(`${view.monitors.length === 1 ? "monitor" : "monitors"} ${names.join(", ")}`);
+  }
+  if (view.groups.length > 0) {
+    parts.push(`${view.groups.length === 1 ? "group" : "groups"} ${view.groups.join(", ")}`);
+  }
+  return parts.join(" and ");
+}
+
+/** How a mention reads in a list: never the ping itself. */
+export function mentionLabel(mention: Mention): string {
+  return mention.kind === "usergroup" ? `@${mention.handle}` : `@${mention.kind}`;
+}
+
+/** Why a subscription is paused, in words (the codes are Slack's, or the token pause reasons). */
+export function pauseLabel(reason: string): string {
+  switch (reason) {
+    case "token_rejected":
+      return "the subscriber's Uptime token is no longer accepted";
+    case "team_access_lost":
+      return "the subscriber can no longer read this Uptime team";
+    case "not_in_channel":
+    case "channel_not_found":
+      return "the app is no longer in the channel";
+    case "is_archived":
+    case "is_inactive":
+      return "the channel is archived";
+    default:
+      return `Slack refused posts: ${reason}`;
+  }
+}

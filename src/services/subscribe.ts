@@ -1,0 +1,206 @@
+import { closestMatches } from "../lib/closest-matches";
+import type { Mention as CommandMention } from "../lib/parse-command";
+import type { ApiTeam } from "../store/link-store";
+import {
+  type Mention,
+  normalizeFilters,
+  type Subscription,
+  type SubscriptionFilters,
+  subscriptionId,
+} from "../store/subscription-store";
+import type { UserRef } from "../store/workspace";
+import type { Group, Incident, UptimeApi } from "../uptime";
+import { GroupNotFoundError, StaleLinkError } from "./errors";
+import { resolveMonitor } from "./find-monitor";
+import { workspaceOf } from "./list-subscriptions";
+import { monitorNames } from "./monitor-names";
+import type { ServiceDeps } from "./service-deps";
+import { withSession } from "./session";
+import { requireAlerts } from "./subscription-ports";
+
+export interface SubscribeInput {
+  channelId: string;
+  /** Monitor names or ids, as typed (`monitor:<name>`). */
+  monitors: readonly string[];
+  /** Group names, as typed (`group:<name>`). */
+  groups: readonly string[];
+  mention?: CommandMention | undefined;
+}
+
+/** An incident that is open now, for the baseline summary of the subscribe reply. */
+export interface DownNow {
+  incidentId: string;
+  monitorId: string | null;
+  monitorName: string | null;
+  started: Date;
+  reason: string | null;
+  acknowledged: boolean;
+}
+
+/** What the subscribe reply shows in the channel, before anything is stored. */
+export interface SubscriptionPreview {
+  channelId: string;
+  subscriberUserId: string;
+  team: ApiTeam;
+  monitors: { id: string; name: string }[];
+  groups: string[];
+  mention: Mention | null;
+  /** `updated`: the same filters existed (mention refreshed); `resumed`: it was paused and now runs again. */
+  change: "created" | "updated" | "resumed";
+  /** Open incidents covered by the filters, from page 1 of the team's incidents (A6: newest first). */
+  down: DownNow[];
+  /** Page 1 was full of incidents and more pages exist: older open incidents may not be listed. */
+  downMayBeMore: boolean;
+}
+
+/** What `announce` reports: posted, or the Slack error that says the app cannot post in the channel. */
+export type AnnounceResult = { ok: true } | { ok: false; error: string };
+
+export type SubscribeOutcome =
+  | { kind: "subscribed"; subscription: Subscription; preview: SubscriptionPreview }
+  /** The app is not in the channel (or it is gone): nothing was created. */
+  | { kind: "unreachable"; error: string }
+  /** `--mention @oncall` typed as text: Slack sent no usergroup id, so nobody could be pinged. */
+  | { kind: "mention-without-id"; handle: string };
+
+/**
+ * `/uptime subscribe` (DESIGN.md section 5): the subscriber must be linked (the token polls, read-only)
+ * and their active team is the one subscribed. Monitor and group names are checked with their token
+ * (suggestions on a miss), and what is down now is read for the reply: the first poll of a new target is
+ * a baseline that posts nothing old, so this summary is how the channel learns about ongoing outages.
+ *
+ * `announce` posts that summary in the channel. It goes first on purpose: it is the cheapest proof that
+ * the app can post there (Slack answers `not_in_channel` otherwise, and checking membership would need
+ * the channels:read scope), and when it fails nothing is created.
+ */
+export async function subscribe(
+  deps: ServiceDeps,
+  ref: UserRef,
+  input: SubscribeInput,
+  announce: (preview: SubscriptionPreview) => Promise<AnnounceResult>,
+): Promise<SubscribeOutcome> {
+  const alerts = requireAlerts(deps);
+  return withSession(deps, ref, async (session): Promise<SubscribeOutcome> => {
+    const mention = storedMention(input.mention);
+    if (mention && "missingId" in mention) return { kind: "mention-without-id", handle: mention.handle };
+    const team = session.team;
+    const [monitors, groups] = await Promise.all([
+      resolveMonitors(session.api, team.id, input.monitors),
+      resolveGroups(session.api, team.id, input.groups),
+    ]);
+    const filters = normalizeFilters({ monitors: monitors.map((m) => m.id), groups });
+    const down = await downNow(session.api, team.id, filters);
+
+    const ws = workspaceOf(ref);
+    const id = subscriptionId(ws, input.channelId, team.id, filters);
+    const existing = await alerts.subscriptions.get(id);
+    const preview: SubscriptionPreview = {
+      channelId: input.channelId,
+      subscriberUserId: ref.userId,
+      team,
+      monitors: [...new Map(monitors.map((m) => [m.id, m])).values()],
+      groups: filters.groups,
+      mention,
+      change: existing === null ? "created" : existing.paused ? "resumed" : "updated",
+      down: down.items,
+      downMayBeMore: down.more,
+    };
+
+    const announced = await announce(preview);
+    if (!announced.ok) return { kind: "unreachable", error: announced.error };
+
+    // Read again rather than carried in the session: the token only names the target (a hash).
+    const token = await deps.links.getToken(ref);
+    if (!token) throw new StaleLinkError();
+    const target = await alerts.pollTargets.add(
+      { apiTeamId: team.id, token, tokenRef: ref, subscriber: id },
+      deps.clock.now(),
+    );
+    const result = await alerts.subscriptions.create({
+      workspace: ws,
+      channelId: input.channelId,
+      apiTeamId: team.id,
+      filters,
+      mention,
+      subscriber: { userId: ref.userId, apiUserId: session.link.apiUserId },
+      target,
+    });
+    // A re-subscribe with a new token moved it to another target: leave the old one.
+    if (result.previousTarget) await alerts.pollTargets.remove(result.previousTarget, id);
+    deps.logger.info(
+      { subscription: id, channel: input.channelId, apiTeamId: team.id, change: preview.change },
+      "channel subscribed",
+    );
+    return { kind: "subscribed", subscription: result.subscription, preview };
+  });
+}
+
+function storedMention(
+  mention: CommandMention | undefined,
+): Mention | { missingId: true; handle: string } | null {
+  if (!mention) return null;
+  if (mention.kind !== "usergroup") return { kind: mention.kind };
+  // Slack escapes a usergroup picked from the autocomplete as <!subteam^ID|@handle>; typed as plain text it
+  // arrives without the id, and `<!subteam^…>` needs the id to ping anyone.
+  if (!mention.id) return { missingId: true, handle: mention.handle };
+  return { kind: "usergroup", id: mention.id, handle: mention.handle };
+}
+
+async function resolveMonitors(
+  api: UptimeApi,
+  teamId: string,
+  queries: readonly string[],
+): Promise<{ id: string; name: string }[]> {
+  const found = await Promise.all(queries.map((query) => resolveMonitor(api, teamId, query)));
+  return found.map((monitor) => ({ id: monitor.id, name: monitor.name }));
+}
+
+/** Group names as the team spells them (A7 `GET /teams/{id}/groups`, id = name); suggestions on a miss. */
+async function resolveGroups(api: UptimeApi, teamId: string, queries: readonly string[]): Promise<string[]> {
+  if (queries.length === 0) return [];
+  const groups: Group[] = await api.groups.list(teamId);
+  return queries.map((query) => {
+    const q = query.trim().toLowerCase();
+    const exact = groups.find((g) => g.name.toLowerCase() === q);
+    if (exact) return exact.name;
+    const suggestions = closestMatches(
+      query,
+      groups.map((g) => ({ id: g.name, name: g.name })),
+    ).map((g) => g.name);
+    throw new GroupNotFoundError(query, suggestions);
+  });
+}
+
+/** Open, non-maintenance incidents of page 1 that the filters cover, with their monitors' names. */
+async function downNow(
+  api: UptimeApi,
+  teamId: string,
+  filters: SubscriptionFilters,
+): Promise<{ items: DownNow[]; more: boolean }> {
+  const page = await api.teams.incidents(teamId, { include: ["monitor"] }); // A6
+  const open = page.items.filter((incident) => incident.open && !incident.maintenance);
+  const covered = open.filter((incident) => covers(filters, incident));
+  const missing = covered.filter((i) => !i.monitor && i.monitorId !== null).map((i) => i.monitorId!);
+  const names = await monitorNames(api, missing);
+  return {
+    items: covered.map((incident) => ({
+      incidentId: incident.id,
+      monitorId: incident.monitorId,
+      monitorName:
+        incident.monitor?.name ?? (incident.monitorId ? (names.get(incident.monitorId) ?? null) : null),
+      started: incident.started,
+      reason: incident.reason,
+      acknowledged: incident.acknowledged !== null,
+    })),
+    // Page 1 holds the newest incidents; when every one of them is open, older open ones may follow.
+    more: page.hasMore && open.length === page.items.length,
+  };
+}
+
+/** The delivery's own rule (src/alerts/subscription-filter.ts), on an API incident. */
+function covers(filters: SubscriptionFilters, incident: Incident): boolean {
+  if (filters.monitors.length === 0 && filters.groups.length === 0) return true;
+  if (incident.monitorId !== null && filters.monitors.includes(incident.monitorId)) return true;
+  const group = incident.monitor?.group;
+  return group !== null && group !== undefined && filters.groups.includes(group);
+}

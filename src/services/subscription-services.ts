@@ -1,0 +1,51 @@
+import type { UserRef } from "../store/workspace";
+import { listChannelSubscriptions, listUserSubscriptions } from "./list-subscriptions";
+import { type MuteInput, muteMonitor } from "./mute-monitor";
+import type { ServiceDeps } from "./service-deps";
+import { type AnnounceResult, type SubscribeInput, type SubscriptionPreview, subscribe } from "./subscribe";
+import { type UnsubscribeInput, unsubscribe } from "./unsubscribe";
+
+export type { ChannelSubscriptionsView, SubscriptionView } from "./list-subscriptions";
+export {
+  describeFilters,
+  describeSubscription,
+  mentionLabel,
+  pauseLabel,
+} from "./list-subscriptions";
+export type { MuteInput, MuteOutcome } from "./mute-monitor";
+export { type PollHookDeps, type PollHooksImpl, type PollTargetMetaLike, pollHooks } from "./poll-hooks";
+export type {
+  AnnounceResult,
+  DownNow,
+  SubscribeInput,
+  SubscribeOutcome,
+  SubscriptionPreview,
+} from "./subscribe";
+export type {
+  AlertServiceDeps,
+  PollTargetRegistry,
+  SubscriptionPausedNotice,
+  TokenPauseReason,
+} from "./subscription-ports";
+export type { UnsubscribeInput, UnsubscribeOutcome } from "./unsubscribe";
+
+/**
+ * Channel alert subscriptions and the Mute overflow (DESIGN.md sections 1 and 5), bound to their
+ * dependencies. They need `deps.alerts` (AlertsNotConfiguredError otherwise).
+ */
+export function subscriptionServices(deps: ServiceDeps) {
+  return {
+    /** `/uptime subscribe`; `announce` posts the summary in the channel (nothing is created if it cannot). */
+    subscribe: (
+      ref: UserRef,
+      input: SubscribeInput,
+      announce: (preview: SubscriptionPreview) => Promise<AnnounceResult>,
+    ) => subscribe(deps, ref, input, announce),
+    unsubscribe: (ref: UserRef, input: UnsubscribeInput) => unsubscribe(deps, ref, input),
+    listChannelSubscriptions: (ref: UserRef, channelId: string) =>
+      listChannelSubscriptions(deps, ref, channelId),
+    /** App Home's "Your subscriptions" (the ServiceDeps.listSubscriptions provider). */
+    listUserSubscriptions: (ref: UserRef) => listUserSubscriptions(deps, ref),
+    muteMonitor: (ref: UserRef, input: MuteInput) => muteMonitor(deps, ref, input),
+  };
+}

@@ -1,0 +1,166 @@
+import type { KnownBlock } from "@slack/types";
+import { slackDate } from "../lib/format-time";
+import type {
+  DownNow,
+  MuteOutcome,
+  SubscriptionPreview,
+  UnsubscribeOutcome,
+} from "../services/subscription-services";
+import { context, inline, listSections, NAME_MAX, REASON_MAX } from "./query-parts";
+import { subscriptionLine } from "./render-subscriptions";
+import type { Rendered } from "./reply";
+import { escapeMrkdwn, limits, mrkdwn, truncate } from "./text";
+
+/** How people address the app in instructions (the manifest's display name). */
+export const APP_MENTION = "@Uptime";
+
+/** Sections of the "down now" list: the page holds 10 incidents, so this is never the limit in practice. */
+const DOWN_BLOCKS = 10;
+
+/**
+ * The subscribe reply, posted IN the channel (a subscription changes what the channel receives, so the
+ * channel sees it): what it covers, who set it up, and what is down right now, since the first poll is a
+ * baseline that never posts ongoing outages. The mention is shown, never pinged.
+ */
+export function renderSubscribeAnnouncement(preview: SubscriptionPreview, now: number): Rendered {
+  const team = inline(preview.team.name, NAME_MAX);
+  const scope = scopeText(preview);
+  const verb =
+    preview.change === "resumed"
+      ? "gets alerts again for"
+      : preview.change === "updated"
+        ? "keeps getting alerts for"
+        : "now gets alerts for";
+  const mention = preview.mention ? `, pinging ${mentionText(preview.mention)} when something goes down` : "";
+  const headline = `🔔 This channel ${verb} ${scope} of *${team}*${mention}.`;
+  const blocks: KnownBlock[] = [
+    { type: "section", text: mrkdwn(`${headline}\nSet up by <@${escapeMrkdwn(preview.subscriberUserId)}>.`) },
+  ];
+  if (preview.down.length === 0) {
+    blocks.push({ type: "section", text: mrkdwn("✅ Nothing is down right now.") });
+  } else {
+    const count = preview.down.length;
+    blocks.push({
+      type: "section",
+      text: mrkdwn(`*Down right now* (${count}${preview.downMayBeMore ? "+" : ""}):`),
+    });
+    blocks.push(
+      ...listSections(
+        preview.down.map((d) => downLine(d, now)),
+        DOWN_BLOCKS,
+      ),
+    );
+    if (preview.downMayBeMore)
+      blocks.push(context("More may be open: `/uptime incidents open` lists them all."));
+  }
+  blocks.push(
+    context(
+      "Ongoing outages are not posted again; new outages, acknowledgements and recoveries are. `/uptime subscriptions` lists this channel's subscriptions, `/uptime unsubscribe` stops them.",
+    ),
+  );
+  const downText =
+    preview.down.length === 0 ? "nothing is down right now" : `${preview.down.length} down now`;
+  return {
+    text: truncate(`🔔 This channel ${verb} ${scope} of ${team} (${downText}).`, limits.messageText),
+    blocks,
+  };
+}
+
+function scopeText(preview: SubscriptionPreview): string {
+  const parts: string[] = [];
+  if (preview.monitors.length > 0) {
+    const names = preview.monitors.map((m) => `*${inline(m.name, NAME_MAX)}*`).join(", ");
+    parts.push(`${preview.monitors.length === 1 ? "monitor" : "monitors"} ${names}`);
+  }
+  if (preview.groups.length > 0) {
+    const names = preview.groups.map((g) => `*${inline(g, NAME_MAX)}*`).join(", ");
+    parts.push(`${preview.groups.length === 1 ? "group" : "groups"} ${names}`);
+  }
+  return parts.length === 0 ? "every monitor" : truncate(parts.join(" and "), 1500);
+}
+
+/** `@here` as code: shown, never a ping (the announcement and lists must not page anyone). */
+export function mentionText(mention: NonNullable<SubscriptionPreview["mention"]>): string {
+  const label = mention.kind === "usergroup" ? `@${mention.handle}` : `@${mention.kind}`;
+  return `\`${inline(label, 80)}\``;
+}
+
+function downLine(d: DownNow, now: number): string {
+  const name = d.monitorName
+    ? inline(d.monitorName, NAME_MAX)
+    : `monitor ${escapeMrkdwn(d.monitorId ?? "?")}`;
+  const since = `since ${slackDate(d.started)} (${durationSince(d.started, now)})`;
+  const reason = d.reason ? `: ${inline(d.reason, REASON_MAX)}` : "";
+  const ack = d.acknowledged ? " · acknowledged" : "";
+  return `🔴 *${name}* ${since}${reason}${ack}`;
+}
+
+function durationSince(started: Date, now: number): string {
+  const minutes = Math.max(0, Math.floor((now - started.getTime()) / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  return hours < 48 ? `${hours} h` : `${Math.floor(hours / 24)} days`;
+}
+
+/** The app cannot post in the channel: nothing was created. Ephemeral to the caller. */
+export function renderChannelUnreachable(error: string): Rendered {
+  const text =
+    error === "is_archived" || error === "is_inactive"
+      ? "This channel is archived, so alerts can't be posted here. Nothing was subscribed."
+      : `Invite ${APP_MENTION} to this channel first (\`/invite ${APP_MENTION}\`), then run the command again. Nothing was subscribed.`;
+  return { text, blocks: [{ type: "section", text: mrkdwn(`:warning: ${text}`) }] };
+}
+
+/** `--mention @oncall` typed as plain text: Slack sent no id, so the group could never be pinged. */
+export function renderMentionWithoutId(handle: string): Rendered {
+  const name = escapeMrkdwn(truncate(handle, 80));
+  const text =
+    `Slack sent \`@${name}\` as plain text, so I can't ping that group. Type the group with the autocomplete ` +
+    `(pick *@${name}* from the list so it turns into a mention), or leave out \`--mention\`. Nothing was subscribed.`;
+  return { text, blocks: [{ type: "section", text: mrkdwn(`:warning: ${text}`) }] };
+}
+
+/** `/uptime unsubscribe`: what was removed, or why nothing was (with the channel's subscriptions). */
+export function renderUnsubscribeResult(outcome: UnsubscribeOutcome): Rendered {
+  if (outcome.kind === "none") {
+    const text =
+      outcome.remaining.length === 0
+        ? "This channel has no subscriptions."
+        : "No subscription of this channel has exactly these filters. Give the same filters as `/uptime subscriptions` shows, or `/uptime unsubscribe all`.";
+    const blocks: KnownBlock[] = [{ type: "section", text: mrkdwn(text) }];
+    if (outcome.remaining.length > 0) {
+      blocks.push(
+        ...listSections(
+          outcome.remaining.map((v) => subscriptionLine(v)),
+          20,
+        ),
+      );
+    }
+    return { text, blocks };
+  }
+  const n = outcome.removed.length;
+  const text = outcome.all
+    ? `🔕 Removed all ${n} ${n === 1 ? "subscription" : "subscriptions"} of this channel: no more alerts here.`
+    : `🔕 Removed ${n === 1 ? "the subscription" : `${n} subscriptions`} of this channel:`;
+  return {
+    text: truncate(text, limits.messageText),
+    blocks: [
+      { type: "section", text: mrkdwn(text) },
+      ...listSections(
+        outcome.removed.map((v) => subscriptionLine(v)),
+        20,
+      ),
+    ],
+  };
+}
+
+/** The Mute overflow's ephemeral answer. */
+export function renderMuted(outcome: MuteOutcome): Rendered {
+  const name = outcome.monitorName
+    ? `*${inline(outcome.monitorName, NAME_MAX)}*`
+    : `monitor ${escapeMrkdwn(outcome.monitorId)}`;
+  const text =
+    `🔕 Muted ${name} in this channel for ${outcome.hours} h (until ${slackDate(outcome.until)}). ` +
+    "No new alert messages for it here until then; messages already posted keep updating.";
+  return { text, blocks: [{ type: "section", text: mrkdwn(text) }] };
+}

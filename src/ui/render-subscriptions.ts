@@ -1,0 +1,115 @@
+import type { KnownBlock } from "@slack/types";
+import { slackDate } from "../lib/format-time";
+import type {
+  ChannelSubscriptionsView,
+  SubscriptionPausedNotice,
+  SubscriptionView,
+} from "../services/subscription-services";
+import { context, header, inline, listSections, NAME_MAX } from "./query-parts";
+import type { Rendered } from "./reply";
+import { escapeMrkdwn, limits, truncate } from "./text";
+
+/** Sections for the list: 200 subscriptions of ~150 characters fill ~10 of them; the rest says "…and N more". */
+const LIST_BLOCKS = 40;
+/** Names listed per filter before "+N": a subscription of 200 monitors stays one readable line. */
+const NAMES_PER_FILTER = 10;
+
+/** `/uptime subscriptions`: the channel's subscriptions (filters, mention, subscriber, pause and why). */
+export function renderSubscriptions(view: ChannelSubscriptionsView): Rendered {
+  const n = view.subscriptions.length;
+  const blocks: KnownBlock[] = [header("Alert subscriptions of this channel")];
+  if (n === 0) {
+    const text =
+      "This channel has no alert subscriptions. `/uptime subscribe` sends outage and recovery alerts of your team here.";
+    blocks.push({ type: "section", text: { type: "mrkdwn", text } });
+    return { text, blocks };
+  }
+  blocks.push(...listSections(view.subscriptions.map(subscriptionLine), LIST_BLOCKS));
+  const paused = view.subscriptions.filter((s) => s.paused).length;
+  blocks.push(
+    context(
+      "`/uptime unsubscribe` with the same filters removes one, `/uptime unsubscribe all` every one; `/uptime subscribe` again resumes a paused one.",
+    ),
+  );
+  return {
+    text: truncate(
+      `This channel has ${n} alert ${n === 1 ? "subscription" : "subscriptions"}${paused ? `, ${paused} paused` : ""}.`,
+      limits.messageText,
+    ),
+    blocks,
+  };
+}
+
+/** One subscription on one line (mrkdwn): never a ping (mentions are shown as code). */
+export function subscriptionLine(view: SubscriptionView): string {
+  const team = view.teamName ? inline(view.teamName, NAME_MAX) : `team ${escapeMrkdwn(view.apiTeamId)}`;
+  const icon = view.paused ? "⏸️" : "🔔";
+  const parts = [`${icon} *${team}*: ${filtersText(view)}`];
+  if (view.mention) {
+    const label = view.mention.kind === "usergroup" ? `@${view.mention.handle}` : `@${view.mention.kind}`;
+    parts.push(`pings \`${inline(label, 80)}\``);
+  }
+  parts.push(`by <@${escapeMrkdwn(view.subscriberUserId)}>`);
+  let line = parts.join(" · ");
+  if (view.paused) {
+    line += `\n      _paused ${slackDate(view.paused.at)}: ${escapeMrkdwn(pauseText(view.paused.reason))}_`;
+  }
+  return line;
+}
+
+function filtersText(view: SubscriptionView): string {
+  if (view.monitors.length === 0 && view.groups.length === 0) return "every monitor";
+  const parts: string[] = [];
+  if (view.monitors.length > 0) {
+    const names = view.monitors.map((m) => (m.name ? inline(m.name, 60) : `#${escapeMrkdwn(m.id)}`));
+    parts.push(`${view.monitors.length === 1 ? "monitor" : "monitors"} ${capped(names)}`);
+  }
+  if (view.groups.length > 0) {
+    const names = view.groups.map((g) => inline(g, 60));
+    parts.push(`${view.groups.length === 1 ? "group" : "groups"} ${capped(names)}`);
+  }
+  return parts.join(" and ");
+}
+
+function capped(names: readonly string[]): string {
+  const shown = names.slice(0, NAMES_PER_FILTER).join(", ");
+  return names.length > NAMES_PER_FILTER ? `${shown} +${names.length - NAMES_PER_FILTER}` : shown;
+}
+
+/** Why a subscription is paused and what fixes it, in a few words. */
+function pauseText(reason: string): string {
+  switch (reason) {
+    case "token_rejected":
+      return "the subscriber's Uptime token is no longer accepted; they run /uptime login, then /uptime subscribe here again";
+    case "team_access_lost":
+      return "the subscriber can no longer read this Uptime team; a member of it runs /uptime subscribe here again";
+    case "not_in_channel":
+    case "channel_not_found":
+      return "the app was removed from the channel; invite it, then /uptime subscribe again";
+    case "is_archived":
+    case "is_inactive":
+      return "the channel is archived";
+    default:
+      return `Slack refused the posts (${truncate(reason, 60)})`;
+  }
+}
+
+/**
+ * The one DM to a subscriber whose subscriptions were paused because the poller can no longer use their
+ * token: what happened, and how to fix it (re-subscribing resumes). Plain mrkdwn text.
+ */
+export function renderSubscriptionPausedNotice(notice: SubscriptionPausedNotice): string {
+  const channel = `<#${escapeMrkdwn(notice.channelId)}>`;
+  const team = notice.teamName ? `*${inline(notice.teamName, NAME_MAX)}*` : "your Uptime team";
+  if (notice.reason === "team_access_lost") {
+    return (
+      `I paused the alerts of ${team} in ${channel}: your Uptime token can no longer read that team ` +
+      `(you may have left it). Ask a member of the team to run \`/uptime subscribe\` in ${channel}, or, if you ` +
+      "are still a member, run `/uptime login` again and then `/uptime subscribe` there to resume."
+    );
+  }
+  return (
+    `I paused the alerts of ${team} in ${channel}: your Uptime token is no longer accepted (revoked or expired). ` +
+    `Run \`/uptime login\` with a new personal API token, then \`/uptime subscribe\` again in ${channel} to resume them.`
+  );
+}

@@ -1,0 +1,226 @@
+import { describe, expect, it } from "vitest";
+import type { SubscriptionPreview, SubscriptionView } from "../../../src/services/subscription-services";
+import {
+  renderChannelUnreachable,
+  renderMentionWithoutId,
+  renderMuted,
+  renderSubscribeAnnouncement,
+  renderUnsubscribeResult,
+} from "../../../src/ui/render-subscribe-result";
+import {
+  renderSubscriptionPausedNotice,
+  renderSubscriptions,
+  subscriptionLine,
+} from "../../../src/ui/render-subscriptions";
+import { checkBlockKitLimits } from "../../support/block-kit-limits";
+import { textOf } from "../../support/e2e-stack";
+
+const NOW = Date.parse("2026-11-21T10:00:00Z");
+const LONG = "x".repeat(5000);
+
+function view(overrides: Partial<SubscriptionView> = {}): SubscriptionView {
+  return {
+    id: "sub1",
+    channelId: "C0ALERTS",
+    apiTeamId: "1",
+    teamName: "Acme Production",
+    monitors: [],
+    groups: [],
+    mention: null,
+    subscriberUserId: "U0ALICE",
+    paused: null,
+    createdAt: NOW - 86_400_000,
+    ...overrides,
+  };
+}
+
+function preview(overrides: Partial<SubscriptionPreview> = {}): SubscriptionPreview {
+  return {
+    channelId: "C0ALERTS",
+    subscriberUserId: "U0ALICE",
+    team: { id: "1", name: "Acme Production", role: "owner" },
+    monitors: [],
+    groups: [],
+    mention: { kind: "here" },
+    change: "created",
+    down: [
+      {
+        incidentId: "42",
+        monitorId: "1",
+        monitorName: "Marketing site",
+        started: new Date(NOW - 12 * 60_000),
+        reason: "HTTP 503 Service Unavailable",
+        acknowledged: false,
+      },
+    ],
+    downMayBeMore: false,
+    ...overrides,
+  };
+}
+
+const problems = (payload: { text: string; blocks?: unknown[] }) => checkBlockKitLimits("message", payload);
+
+describe("renderSubscriptions", () => {
+  it("lists filters, mention, subscriber and pauses", () => {
+    const rendered = renderSubscriptions({
+      channelId: "C0ALERTS",
+      subscriptions: [
+        view({ mention: { kind: "here" } }),
+        view({
+          id: "sub2",
+          monitors: [
+            { id: "1", name: "Marketing site" },
+            { id: "9", name: null },
+          ],
+          groups: ["Website"],
+          mention: { kind: "usergroup", id: "S0ONCALL", handle: "oncall" },
+          subscriberUserId: "U0BOB",
+          paused: { reason: "token_rejected", at: NOW - 3_600_000 },
+        }),
+      ],
+    });
+    expect(rendered).toMatchSnapshot();
+    const text = textOf(rendered);
+    expect(text).toContain("2 alert subscriptions, 1 paused");
+    expect(text).toContain("monitors Marketing site, #9 and group Website");
+    // Mentions are shown as code, never as pings.
+    expect(text).not.toMatch(/<!here>|<!subteam/);
+    expect(problems(rendered)).toEqual([]);
+  });
+
+  it("says when the channel has none", () => {
+    expect(textOf(renderSubscriptions({ channelId: "C0X", subscriptions: [] }))).toContain(
+      "This channel has no alert subscriptions",
+    );
+  });
+
+  it("stays within Block Kit's limits with 200 subscriptions of long names", () => {
+    const many = Array.from({ length: 200 }, (_, i) =>
+      view({
+        id: `s${i}`,
+        teamName: LONG,
+        monitors: Array.from({ length: 30 }, (_, j) => ({ id: String(j), name: `${LONG}${j}` })),
+        groups: [LONG],
+        paused: i % 2 ? { reason: LONG, at: NOW } : null,
+      }),
+    );
+    const rendered = renderSubscriptions({ channelId: "C0ALERTS", subscriptions: many });
+    expect(problems(rendered)).toEqual([]);
+    expect(textOf(rendered)).toMatch(/…and \d+ more/);
+  });
+
+  it("escapes user text", () => {
+    const line = subscriptionLine(view({ teamName: "<!channel> & co", groups: ["<@U1>"] }));
+    expect(line).not.toContain("<!channel>");
+    expect(line).toContain("&lt;!channel&gt; &amp; co");
+  });
+});
+
+describe("renderSubscribeAnnouncement", () => {
+  it("summarises the subscription and what is down now", () => {
+    const rendered = renderSubscribeAnnouncement(preview(), NOW);
+    expect(rendered).toMatchSnapshot();
+    const text = textOf(rendered);
+    expect(text).toContain("This channel now gets alerts for every monitor of *Acme Production*");
+    expect(text).toContain("Marketing site");
+    expect(text).toContain("12 min");
+    expect(text).not.toContain("<!here>");
+  });
+
+  it("says nothing is down, and words a resumed subscription", () => {
+    const text = textOf(
+      renderSubscribeAnnouncement(
+        preview({ down: [], change: "resumed", groups: ["Website"], monitors: [{ id: "1", name: "Blog" }] }),
+        NOW,
+      ),
+    );
+    expect(text).toContain("gets alerts again for monitor *Blog* and group *Website*");
+    expect(text).toContain("Nothing is down right now");
+  });
+
+  it("stays within limits with many long monitors and reasons", () => {
+    const rendered = renderSubscribeAnnouncement(
+      preview({
+        team: { id: "1", name: LONG, role: "owner" },
+        monitors: Array.from({ length: 200 }, (_, i) => ({ id: String(i), name: `${LONG}${i}` })),
+        groups: Array.from({ length: 50 }, () => LONG),
+        down: Array.from({ length: 10 }, (_, i) => ({
+          incidentId: String(i),
+          monitorId: String(i),
+          monitorName: LONG,
+          started: new Date(NOW - i * 86_400_000),
+          reason: LONG,
+          acknowledged: i % 2 === 0,
+        })),
+        downMayBeMore: true,
+        mention: { kind: "usergroup", id: "S1", handle: LONG.slice(0, 80) },
+      }),
+      NOW,
+    );
+    expect(problems(rendered)).toEqual([]);
+  });
+});
+
+describe("the small answers", () => {
+  it("tells how to invite the app, or that the channel is archived", () => {
+    expect(renderChannelUnreachable("not_in_channel").text).toBe(
+      "Invite @Uptime to this channel first (`/invite @Uptime`), then run the command again. Nothing was subscribed.",
+    );
+    expect(renderChannelUnreachable("is_archived").text).toContain("archived");
+  });
+
+  it("explains a usergroup typed as plain text", () => {
+    expect(renderMentionWithoutId("oncall")).toMatchSnapshot();
+  });
+
+  it("confirms a mute", () => {
+    const text = renderMuted({
+      monitorName: "Docs",
+      monitorId: "4",
+      hours: 4,
+      until: NOW + 4 * 3_600_000,
+    }).text;
+    expect(text).toContain("Muted *Docs* in this channel for 4 h");
+    expect(renderMuted({ monitorName: null, monitorId: "4", hours: 1, until: NOW }).text).toContain(
+      "monitor 4",
+    );
+  });
+
+  it("reports what unsubscribe removed, or the channel's subscriptions when nothing matched", () => {
+    expect(renderUnsubscribeResult({ kind: "removed", removed: [view()], all: false })).toMatchSnapshot();
+    expect(renderUnsubscribeResult({ kind: "removed", removed: [view(), view()], all: true }).text).toContain(
+      "Removed all 2 subscriptions",
+    );
+    const none = renderUnsubscribeResult({ kind: "none", remaining: [view({ groups: ["API"] })] });
+    expect(textOf(none)).toContain("No subscription of this channel has exactly these filters");
+    expect(textOf(none)).toContain("group API");
+    const many = renderUnsubscribeResult({
+      kind: "removed",
+      all: true,
+      removed: Array.from({ length: 200 }, () => view({ teamName: LONG, groups: [LONG] })),
+    });
+    expect(problems(many)).toEqual([]);
+  });
+
+  it("writes the paused-subscription DM with the fix", () => {
+    const notice = renderSubscriptionPausedNotice({
+      workspace: { teamId: "T1" },
+      userId: "U0ALICE",
+      channelId: "C0ALERTS",
+      reason: "token_rejected",
+      teamName: "Acme Production",
+    });
+    expect(notice).toMatchSnapshot();
+    expect(notice).toContain("`/uptime login`");
+    expect(notice).toContain("`/uptime subscribe` again in <#C0ALERTS>");
+    expect(
+      renderSubscriptionPausedNotice({
+        workspace: { teamId: "T1" },
+        userId: "U0ALICE",
+        channelId: "C0ALERTS",
+        reason: "team_access_lost",
+        teamName: null,
+      }),
+    ).toContain("can no longer read that team");
+  });
+});
