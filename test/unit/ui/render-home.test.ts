@@ -1,3 +1,4 @@
+import type { SectionBlock } from "@slack/types";
 import { describe, expect, it } from "vitest";
 import type { HomeData } from "../../../src/services/account-services";
 import { acknowledgeCodec, actions } from "../../../src/ui/ids";
@@ -32,9 +33,10 @@ describe("renderHome", () => {
 
   it("gives Acknowledge only to incidents not yet acknowledged, with a decodable value", () => {
     const view = renderHome(linkedHome(0, 2, 0), { now: NOW });
-    const buttons = view.blocks.flatMap((b) =>
-      b.type === "section" && b.accessory?.type === "button" ? [b.accessory] : [],
-    );
+    const buttons = view.blocks.flatMap((b) => {
+      const accessory = b.type === "section" ? (b as SectionBlock).accessory : undefined;
+      return accessory?.type === "button" ? [accessory] : [];
+    });
     expect(buttons).toHaveLength(1);
     expect(buttons[0]?.action_id).toBe(actions.acknowledge);
     expect(acknowledgeCodec.decode(buttons[0]?.value)).toEqual({ incidentId: "101", teamId: "1" });
