@@ -1,0 +1,196 @@
+/**
+ * The demo's Slack workspace and how it is set up, through the product's real flows: Olivia and Rita link
+ * their accounts with `/uptime login` and the login modal, Olivia subscribes #ops-alerts with
+ * `/uptime subscribe`, and Payments API fails on a schedule so that alerts arrive by themselves.
+ */
+import type { Logger } from "../lib/logger";
+import { DEMO_TOKENS, type SimulatorControl } from "../simulator";
+import type { FakeChannelSeed, FakeSlack, FakeUsergroupSeed, FakeUserSeed, SlackView } from "./fake-slack";
+
+export const DEMO_PEOPLE = {
+  olivia: { id: "U0OLIVIA", name: "olivia", realName: "Olivia Owner", isAdmin: true },
+  rita: { id: "U0RITA", name: "rita", realName: "Rita Readonly" },
+  nick: { id: "U0NICK", name: "nick", realName: "Nick Newcomer" },
+} as const satisfies Record<string, FakeUserSeed>;
+
+/** Who each person is in the demo, as the user switcher says it. */
+export const DEMO_ROLES: Readonly<Record<string, string>> = {
+  [DEMO_PEOPLE.olivia.id]: "owner of Acme Production, linked",
+  [DEMO_PEOPLE.rita.id]: "read-only member, linked",
+  [DEMO_PEOPLE.nick.id]: "newcomer, not linked at start",
+};
+
+export const DEMO_CHANNELS = {
+  opsAlerts: { id: "C0OPSALERTS", name: "ops-alerts" },
+  general: { id: "C0GENERAL", name: "general" },
+} as const;
+
+/** The demo monitor that fails on a schedule (simulator demo seed: 7 "Payments API", team 1). */
+export const SCHEDULED_MONITOR = { id: 7, name: "Payments API" } as const;
+export const DEMO_API_TEAM = 1;
+
+export function demoSlackSeed(botUserId: string): {
+  users: FakeUserSeed[];
+  channels: FakeChannelSeed[];
+  usergroups: FakeUsergroupSeed[];
+} {
+  const users: FakeUserSeed[] = Object.values(DEMO_PEOPLE).map((p) => ({ ...p }));
+  const everyone = [...users.map((u) => u.id), botUserId];
+  return {
+    users,
+    channels: [
+      { ...DEMO_CHANNELS.opsAlerts, members: everyone },
+      { ...DEMO_CHANNELS.general, members: everyone },
+    ],
+    usergroups: [{ id: "S0ONCALL", handle: "oncall", name: "On-call", users: [DEMO_PEOPLE.olivia.id] }],
+  };
+}
+
+export class DemoSetupError extends Error {
+  override name = "DemoSetupError";
+}
+
+/** Resolves with the first truthy probe value, re-checked on every fake Slack change. */
+function waitForChange<T>(slack: FakeSlack, probe: () => T | undefined, what: string, timeoutMs = 10_000) {
+  return new Promise<T>((resolve, reject) => {
+    const check = () => {
+      const value = probe();
+      if (value === undefined) return;
+      done();
+      resolve(value);
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new DemoSetupError(`demo setup: ${what} did not happen within ${timeoutMs / 1000} s`));
+    }, timeoutMs);
+    const done = () => {
+      clearTimeout(timer);
+      slack.events.off("change", check);
+    };
+    slack.events.on("change", check);
+    check();
+  });
+}
+
+/**
+ * Links a person the way a person does: `/uptime login` in their DM with the app, then the token pasted
+ * into the login modal and submitted. Resolves when the modal closed (the token was accepted).
+ */
+export async function linkThroughLoginModal(slack: FakeSlack, userId: string, token: string): Promise<void> {
+  const dm = slack.state.openIm(userId).conversation.id;
+  await slack.sender.slashCommand({ userId, channelId: dm, text: "login" });
+  const view = await waitForChange<SlackView>(
+    slack,
+    () => {
+      const top = slack.state.topModal(userId);
+      return top?.callback_id === "login" ? top : undefined;
+    },
+    `the login modal for ${userId}`,
+  );
+  const tokenInput = view.blocks.find(
+    (b): b is { block_id: string; element: { action_id: string } } =>
+      typeof b === "object" && b !== null && (b as { type?: unknown }).type === "input",
+  );
+  if (!tokenInput) throw new DemoSetupError("demo setup: the login modal has no input");
+  const result = await slack.sender.viewSubmission({
+    userId,
+    viewId: view.id,
+    values: {
+      [tokenInput.block_id]: { [tokenInput.element.action_id]: { type: "plain_text_input", value: token } },
+    },
+  });
+  if (result.outcome !== "closed" && result.outcome !== "cleared") {
+    throw new DemoSetupError(
+      `demo setup: linking ${userId} failed (${result.outcome}${result.errors ? `: ${Object.values(result.errors).join("; ")}` : ""})`,
+    );
+  }
+}
+
+/**
+ * `/uptime subscribe` in #ops-alerts as Olivia, through the real command. Subscribed, the bot announces it
+ * in the channel (resolves with that message's text); refused, Olivia alone gets an ephemeral answer.
+ */
+export async function subscribeOpsAlerts(slack: FakeSlack): Promise<string> {
+  const user = DEMO_PEOPLE.olivia.id;
+  const channel = DEMO_CHANNELS.opsAlerts.id;
+  const ephemeralsBefore = slack.state.ephemeralFor(user, channel).length;
+  const messagesBefore = slack.state.channelMessages(channel).length;
+  const result = await slack.sender.slashCommand({ userId: user, channelId: channel, text: "subscribe" });
+  if (result.status !== 200)
+    throw new DemoSetupError(`demo setup: /uptime subscribe answered ${result.status}`);
+  const answer = await waitForChange(
+    slack,
+    () => {
+      const announcement = slack.state.channelMessages(channel)[messagesBefore];
+      if (announcement) return { subscribed: true, text: announcement.text };
+      const refusal = slack.state.ephemeralFor(user, channel)[ephemeralsBefore];
+      return refusal ? { subscribed: false, text: refusal.text } : undefined;
+    },
+    "the answer to /uptime subscribe",
+  );
+  if (!answer.subscribed)
+    throw new DemoSetupError(`demo setup: /uptime subscribe was refused: ${answer.text}`);
+  return answer.text;
+}
+
+/**
+ * Resolves once the alert poller has read team 1 twice since `sinceMs` (seen in the simulator's request
+ * log), that is once its first poll, the baseline, is behind it. The baseline takes what is open then as
+ * already known, so a monitor broken before it would never be announced.
+ */
+export async function waitForAlertBaseline(
+  simulator: SimulatorControl,
+  sinceMs: number,
+  timeoutMs = 15_000,
+): Promise<boolean> {
+  const path = `/teams/${DEMO_API_TEAM}/checks`;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const polls = simulator.requests().filter((r) => r.path === path && Date.parse(r.at) >= sinceMs);
+    if (polls.length >= 2) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}
+
+export interface DemoSetupOptions {
+  slack: FakeSlack;
+  simulator: SimulatorControl;
+  /** The simulator's time scale: schedules are given in scenario time, so real durations are multiplied. */
+  timeScale: number;
+  /** Real time between scheduled outages of Payments API, and how long each lasts. */
+  schedule?: { everyMs: number; durationMs: number } | false;
+  logger: Logger;
+}
+
+export interface DemoSetupReport {
+  linked: string[];
+  subscription: string;
+}
+
+/** Links Olivia and Rita, subscribes #ops-alerts, starts the Payments API schedule. */
+export async function setupDemoWorkspace(options: DemoSetupOptions): Promise<DemoSetupReport> {
+  const { slack, simulator, logger } = options;
+  // Everyone has a DM with the app from the start, so the page can list it.
+  for (const person of Object.values(DEMO_PEOPLE)) slack.state.openIm(person.id);
+
+  await linkThroughLoginModal(slack, DEMO_PEOPLE.olivia.id, DEMO_TOKENS.owner);
+  await linkThroughLoginModal(slack, DEMO_PEOPLE.rita.id, DEMO_TOKENS.readonly);
+  const subscribedAt = Date.now();
+  const subscription = await subscribeOpsAlerts(slack);
+  logger.info({ subscription }, "demo: #ops-alerts subscribed");
+  if (!(await waitForAlertBaseline(simulator, subscribedAt))) {
+    logger.warn("demo: the alert poller has not read team 1 yet; alerts may take a moment to start");
+  }
+
+  if (options.schedule !== false) {
+    const schedule = options.schedule ?? { everyMs: 180_000, durationMs: 40_000 };
+    simulator.addSchedule({
+      monitorId: SCHEDULED_MONITOR.id,
+      everyMs: schedule.everyMs * options.timeScale,
+      durationMs: schedule.durationMs * options.timeScale,
+      reason: "HTTP 503 Service Unavailable",
+    });
+  }
+  return { linked: [DEMO_PEOPLE.olivia.id, DEMO_PEOPLE.rita.id], subscription };
+}

@@ -1,0 +1,261 @@
+import { randomBytes } from "node:crypto";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { silentLogger } from "../../../src/lib/logger";
+import { DEMO_CHANNELS, DEMO_PEOPLE, SCHEDULED_MONITOR } from "../../../src/playground/demo-workspace";
+import type { ConversationState, ViewsState } from "../../../src/playground/web/api-types";
+import { findElement, messageBlockGroups } from "../../../src/playground/web/render/block-lookup";
+import { type RunningPlayground, startPlayground } from "../../../src/playground/web/start-playground";
+import { actions, blocks } from "../../../src/ui/ids";
+import { waitFor } from "../../support/wait-for";
+
+const OLIVIA = DEMO_PEOPLE.olivia.id;
+const RITA = DEMO_PEOPLE.rita.id;
+const NICK = DEMO_PEOPLE.nick.id;
+const OPS = DEMO_CHANNELS.opsAlerts.id;
+const GENERAL = DEMO_CHANNELS.general.id;
+
+let playground: RunningPlayground;
+const keyPrefix = `t:pg:${randomBytes(4).toString("hex")}:`;
+
+async function getJson<T>(path: string): Promise<T> {
+  const response = await fetch(playground.url + path);
+  expect(response.status).toBe(200);
+  return (await response.json()) as T;
+}
+
+async function post(path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(playground.url + path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** The page's event stream: resolves `next` with the first change event that matches. */
+function openEvents() {
+  const controller = new AbortController();
+  const events: Record<string, unknown>[] = [];
+  const waiters: {
+    match: (e: Record<string, unknown>) => boolean;
+    resolve: (e: Record<string, unknown>) => void;
+  }[] = [];
+  const opened = fetch(`${playground.url}/api/events`, { signal: controller.signal }).then(
+    async (response) => {
+      expect(response.headers.get("content-type")).toContain("text/event-stream");
+      const reader = response.body!.getReader();
+      const decoder = new TextDecoder();
+      let buffer = "";
+      (async () => {
+        for (;;) {
+          const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+          if (done) return;
+          buffer += decoder.decode(value, { stream: true });
+          let end = buffer.indexOf("\n\n");
+          while (end >= 0) {
+            const frame = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const data = /^data: (.*)$/m.exec(frame)?.[1];
+            if (frame.startsWith("event: change") && data) {
+              const event = JSON.parse(data) as Record<string, unknown>;
+              events.push(event);
+              for (const w of waiters.splice(0)) {
+                if (w.match(event)) w.resolve(event);
+                else waiters.push(w);
+              }
+            }
+            end = buffer.indexOf("\n\n");
+          }
+        }
+      })();
+    },
+  );
+  return {
+    opened,
+    next(match: (e: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
+      const seen = events.find(match);
+      if (seen) return Promise.resolve(seen);
+      return new Promise((resolve, reject) => {
+        waiters.push({ match, resolve });
+        setTimeout(() => reject(new Error("no matching change event within 10 s")), 10_000).unref();
+      });
+    },
+    close: () => controller.abort(),
+  };
+}
+
+beforeAll(async () => {
+  playground = await startPlayground({
+    port: 0,
+    redisUrl: inject("redisUrl"),
+    keyPrefix,
+    schedule: false,
+    logger: silentLogger,
+    botLogLevel: "silent",
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await playground?.stop();
+});
+
+describe("the playground server", () => {
+  it("serves the page, its stylesheet and the bundled script", async () => {
+    const page = await fetch(playground.url);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    const html = await page.text();
+    expect(html).toContain('<script type="module" src="/app.js"></script>');
+    for (const testid of [
+      "composer-input",
+      "user-switcher",
+      "channel-list",
+      "break-monitor",
+      "recover-monitor",
+    ]) {
+      expect(html).toContain(`data-testid="${testid}"`);
+    }
+    const js = await fetch(`${playground.url}/app.js`);
+    expect(js.headers.get("content-type")).toContain("text/javascript");
+    const bundle = await js.text();
+    // The pure renderers and the page code are in it; nothing is imported at run time.
+    expect(bundle).toContain("data-bk-element");
+    expect(bundle).toContain("/api/events");
+    expect(bundle).not.toMatch(/^\s*import\s/m);
+    expect((await fetch(`${playground.url}/app.css`)).status).toBe(200);
+  });
+
+  it("sets the demo workspace up through the real flows", async () => {
+    expect(playground.setup.linked).toEqual([OLIVIA, RITA]);
+    const boot = await getJson<{
+      users: { id: string; role: string }[];
+      channels: { name: string }[];
+      dms: Record<string, string>;
+    }>("/api/bootstrap");
+    expect(boot.users.map((u) => u.id)).toEqual([OLIVIA, RITA, NICK]);
+    expect(boot.channels.map((c) => c.name)).toEqual(["ops-alerts", "general"]);
+    expect(Object.keys(boot.dms).sort()).toEqual([NICK, OLIVIA, RITA].sort());
+    // The announcement of the real /uptime subscribe is in #ops-alerts.
+    const ops = await getJson<ConversationState>(`/api/conversation?channel=${OPS}&user=${NICK}`);
+    expect(ops.messages[0]?.text).toContain("alerts");
+    expect(ops.messages[0]?.ephemeral).toBe(false);
+  });
+
+  it("streams a change after a slash command sent through the page's endpoint; the answer is Olivia's alone", async () => {
+    const events = openEvents();
+    try {
+      await events.opened;
+      const sent = await post("/api/command", { user: OLIVIA, channel: GENERAL, text: "/uptime status" });
+      expect(sent).toEqual({ status: 200, body: { ok: true } });
+      const change = await events.next(
+        (e) => e.kind === "ephemeral" && e.channel === GENERAL && e.user === OLIVIA,
+      );
+      expect(change).toEqual({ kind: "ephemeral", channel: GENERAL, user: OLIVIA });
+    } finally {
+      events.close();
+    }
+    const olivia = await getJson<ConversationState>(`/api/conversation?channel=${GENERAL}&user=${OLIVIA}`);
+    const answer = olivia.messages.find((m) => m.ephemeral);
+    expect(answer?.text).toContain("Acme Production");
+    expect(answer?.user).toBe(playground.slack.config.botUserId);
+    const rita = await getJson<ConversationState>(`/api/conversation?channel=${GENERAL}&user=${RITA}`);
+    expect(rita.messages.filter((m) => m.ephemeral)).toEqual([]);
+  });
+
+  it("runs the login modal for the newcomer: a bad token comes back as an inline error", async () => {
+    expect(
+      (await post("/api/command", { user: NICK, channel: GENERAL, text: "/uptime login" })).body.ok,
+    ).toBe(true);
+    await waitFor(
+      playground.slack.events,
+      () => playground.slack.state.topModal(NICK)?.callback_id === "login",
+    );
+    const views = await getJson<ViewsState>(`/api/views?user=${NICK}`);
+    const modal = views.modals[0]!;
+    const input = modal.blocks.find((b) => (b as { type: string }).type === "input") as {
+      block_id: string;
+      element: { action_id: string };
+    };
+    const submitted = await post("/api/submit", {
+      user: NICK,
+      viewId: modal.id,
+      values: {
+        [input.block_id]: { [input.element.action_id]: { type: "plain_text_input", value: "wrong-token" } },
+      },
+    });
+    expect(submitted.body).toMatchObject({ ok: true, outcome: "errors" });
+    const after = await getJson<ViewsState>(`/api/views?user=${NICK}`);
+    expect(after.modals[0]?.errors[input.block_id]).toEqual(expect.any(String));
+    expect((await post("/api/close", { user: NICK, viewId: modal.id })).body.ok).toBe(true);
+    expect((await getJson<ViewsState>(`/api/views?user=${NICK}`)).modals).toEqual([]);
+  });
+
+  it("breaks a monitor: the alert reaches #ops-alerts and Acknowledge updates it in place", async () => {
+    const monitors = await getJson<{ monitors: { id: number; name: string }[] }>("/api/monitors");
+    expect(monitors.monitors.map((m) => m.name)).toContain(SCHEDULED_MONITOR.name);
+    expect((await post("/api/break", { monitorId: SCHEDULED_MONITOR.id })).body.ok).toBe(true);
+    const alert = await waitFor(
+      playground.slack.events,
+      () =>
+        playground.slack.state
+          .channelMessages(OPS)
+          .find((m) => m.text.includes(`${SCHEDULED_MONITOR.name} is down`)),
+      20_000,
+    );
+    const acked = await post("/api/action", {
+      user: OLIVIA,
+      container: { type: "message", channel: OPS, ts: alert.ts },
+      action: {
+        type: "button",
+        action_id: actions.acknowledge,
+        block_id: blocks.alertActions,
+        // What the page sends: the element's value, found again from the ids it rendered.
+        value: findElement(messageBlockGroups(alert), blocks.alertActions, actions.acknowledge)?.element
+          .value,
+      },
+    });
+    expect(acked.body.ok).toBe(true);
+    await waitFor(
+      playground.slack.events,
+      () => playground.slack.state.findMessage(OPS, alert.ts)?.text.includes("acknowledged"),
+      10_000,
+    );
+    const ops = await getJson<ConversationState>(`/api/conversation?channel=${OPS}&user=${OLIVIA}`);
+    const shown = ops.messages.find((m) => m.ts === alert.ts);
+    expect(shown?.edited).toBeDefined();
+    expect(shown?.text).toContain("acknowledged by <@U0OLIVIA>");
+    expect((await post("/api/recover", { monitorId: SCHEDULED_MONITOR.id })).body.ok).toBe(true);
+  }, 40_000);
+
+  it("refuses bad requests with a clear message", async () => {
+    expect(await post("/api/command", { user: "U0NOBODY", channel: GENERAL, text: "/uptime help" })).toEqual({
+      status: 400,
+      body: { ok: false, error: "unknown user U0NOBODY" },
+    });
+    expect((await post("/api/command", { user: OLIVIA, channel: GENERAL, text: "/weather" })).body).toEqual({
+      ok: false,
+      error: "/weather is not a valid command. Try /uptime help.",
+    });
+    expect((await post("/api/break", { monitorId: 9999 })).status).toBe(400);
+    expect((await fetch(`${playground.url}/api/conversation?channel=${GENERAL}`)).status).toBe(400);
+  });
+});
+
+describe("stopping", () => {
+  it("leaves nothing running and no keys behind", async () => {
+    const urls = [
+      playground.url,
+      playground.slack.url,
+      playground.simulator.url,
+      `http://127.0.0.1:${playground.bot.port}`,
+    ];
+    await playground.stop();
+    for (const url of urls) await expect(fetch(url)).rejects.toThrow();
+    const redis = new Redis(inject("redisUrl"));
+    try {
+      expect(await redis.keys(`${keyPrefix}*`)).toEqual([]);
+    } finally {
+      redis.disconnect();
+    }
+  });
+});
