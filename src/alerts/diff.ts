@@ -14,8 +14,9 @@ import type {
  * target + freshly fetched incidents -> next state + opened / acknowledged / resolved events.
  *
  * Rules:
- * - The first diff of a target is a baseline: no events; open incidents are returned for the
- *   subscribe reply and tracked, so that their later acknowledge and resolve are emitted.
+ * - The first diff of a target is a baseline: open incidents are returned for the subscribe reply and
+ *   tracked, so that their later acknowledge and resolve are emitted; it announces only incidents that
+ *   started after the subscription and were not in its reply (`baselineSince`), none without it.
  * - An incident never seen before is opened, then acknowledged and/or resolved at once when the API
  *   already shows that (a short outage seen only ended gives opened + resolved).
  * - Each transition of each incident is emitted at most once, in the order opened < acknowledged <
@@ -41,10 +42,27 @@ export const DEFAULT_RETENTION_MS = 24 * 60 * 60 * 1000;
 /** Beyond this many resolved incidents the oldest are forgotten early, to keep the state small. */
 export const DEFAULT_MAX_RESOLVED = 200;
 
+/**
+ * When the subscription was made and the incidents its reply already covered (page 1 of the team's
+ * incidents at that moment). The baseline announces incidents that started after it and were not covered:
+ * an outage that begins between `/uptime subscribe` and the first poll must not be taken for history.
+ */
+export interface BaselineSince {
+  /** Epoch ms of the subscribe-time read. */
+  at: number;
+  /** Ids of the incidents on that page: already summarised, or history. */
+  seen: readonly string[];
+}
+
+/** Allowance for the service's clock running behind ours when judging "started after the subscription". */
+export const BASELINE_SKEW_MS = 2 * 60 * 1000;
+
 export interface DiffOptions {
   now: number;
   retentionMs?: number;
   maxResolved?: number;
+  /** Only read by the baseline (the first diff of a target). */
+  baselineSince?: BaselineSince;
 }
 
 export interface DiffResult {
@@ -114,13 +132,28 @@ export function shouldFetchNextPage(page: readonly IncidentSnapshot[], state: Po
 
 function baselineDiff(prev: PollState | null, latest: IncidentSnapshot[], options: DiffOptions): DiffResult {
   const tracked: Tracked = new Map();
-  for (const incident of latest) tracked.set(incident.id, trackSilently(incident, options.now));
+  const events: AlertEvent[] = [];
+  const since = options.baselineSince;
+  const seen = new Set(since?.seen ?? []);
+  for (const incident of latest) {
+    const isNew =
+      since !== undefined &&
+      !seen.has(incident.id) &&
+      timeOf(incident.started) >= since.at - BASELINE_SKEW_MS;
+    if (isNew) {
+      const first = firstSight(incident, options.now);
+      tracked.set(incident.id, first.tracked);
+      events.push(...first.events);
+    } else {
+      tracked.set(incident.id, trackSilently(incident, options.now));
+    }
+  }
   const kept = forget(tracked, baselineFloor(latest), options);
   const openIncidents = latest
     .filter((incident) => incident.ended === null && !incident.maintenance)
     .reverse();
   const base: PollState = { v: 1, baselined: true, tracked: {}, ...pickChecks(prev) };
-  return { state: nextState(base, kept, options.now), events: [], baseline: { openIncidents } };
+  return { state: nextState(base, kept, options.now), events, baseline: { openIncidents } };
 }
 
 /** One view per id (the most advanced if a page shift or a GET by id returned it twice), oldest first. */

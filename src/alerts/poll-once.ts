@@ -131,13 +131,12 @@ async function poll(
 
   const monitors = new Map<string, AlertMonitor | null>();
   const fetched = await fetchIncidents(api, teamId, state, monitors, call);
-  const diff = diffIncidents(state, fetched, { now });
+  const diff = diffIncidents(state, fetched, { now, baselineSince: meta.baseline });
   const nextState: PollState = { ...diff.state, checksSignature: checksSignature(checks) };
   const commit: CommitInput = { now, nextDueAt, failures: "reset", state: encodePollState(nextState) };
-  if (diff.baseline) {
-    return { outcome: "baseline", events: [], commit, baseline: diff.baseline.openIncidents };
-  }
-  if (diff.events.length === 0) return { outcome: "diffed", events: [], commit };
+  const outcome = diff.baseline ? "baseline" : "diffed";
+  const baseline = diff.baseline ? { baseline: diff.baseline.openIncidents } : {};
+  if (diff.events.length === 0) return { outcome, events: [], commit, ...baseline };
 
   await fetchMonitors(api, monitorsToFetch(diff.events, monitors), monitors, call);
   const count = needsTeamCounters(diff.events)
@@ -145,9 +144,10 @@ async function poll(
     : undefined;
   const events = enrichEvents(diff.events, { apiTeamId: teamId, monitors, checks, teamMonitorCount: count });
   return {
-    outcome: "diffed",
+    outcome,
     events,
     commit: { ...commit, events: events.map(encodeOutboxEvent) },
+    ...baseline,
   };
 }
 

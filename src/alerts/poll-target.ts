@@ -52,7 +52,12 @@ export interface PollTargetMeta {
   v: 1;
   apiTeamId: string;
   tokenRef: UserRef;
+  /** The subscribe-time read that the first poll's baseline is measured from (diff.ts BaselineSince). */
+  baseline?: { at: number; seen: string[] };
 }
+
+/** Page 1 of incidents holds 10 (reference); a bound keeps the meta small whatever a server sends. */
+const MAX_BASELINE_SEEN = 50;
 
 const metaSchema = z.object({
   v: z.literal(1),
@@ -63,6 +68,9 @@ const metaSchema = z.object({
     enterpriseId: z.string().optional(),
     isEnterpriseInstall: z.boolean().optional(),
   }),
+  baseline: z
+    .object({ at: z.number().finite(), seen: z.array(z.string()).max(MAX_BASELINE_SEEN) })
+    .optional(),
 });
 
 export function encodePollTargetMeta(meta: Omit<PollTargetMeta, "v">): string {
@@ -93,6 +101,7 @@ export function pollTargetRegistration(input: {
   tokenRef: UserRef;
   /** E.g. the subscription id: the target goes when its last subscriber leaves. */
   subscriber: string;
+  baseline?: { at: number; seen: readonly string[] };
 }): { target: string; registration: { subscriber: string; group: string; meta: string } } {
   return {
     target: pollTargetName(input.apiTeamId, input.token),
@@ -100,7 +109,13 @@ export function pollTargetRegistration(input: {
       subscriber: input.subscriber,
       // A 429 is per token (reference): every target polled with this token cools down together.
       group: tokenHash(input.token),
-      meta: encodePollTargetMeta({ apiTeamId: input.apiTeamId, tokenRef: input.tokenRef }),
+      meta: encodePollTargetMeta({
+        apiTeamId: input.apiTeamId,
+        tokenRef: input.tokenRef,
+        ...(input.baseline
+          ? { baseline: { at: input.baseline.at, seen: input.baseline.seen.slice(0, MAX_BASELINE_SEEN) } }
+          : {}),
+      }),
     },
   };
 }

@@ -45,6 +45,8 @@ export interface AddPollTargetInput {
   tokenRef: UserRef;
   /** E.g. the subscription id. */
   subscriber: string;
+  /** The subscribe-time read of incidents: the first poll announces what began after it (diff.ts). */
+  baseline?: { at: number; seen: readonly string[] };
 }
 
 /**

@@ -89,6 +89,7 @@ export async function subscribe(
       resolveGroups(session.api, team.id, input.groups),
     ]);
     const filters = normalizeFilters({ monitors: monitors.map((m) => m.id), groups });
+    const readAt = deps.clock.now();
     const down = await downNow(session.api, team.id, filters);
 
     const ws = workspaceOf(ref);
@@ -113,7 +114,9 @@ export async function subscribe(
     const token = await deps.links.getToken(ref);
     if (!token) throw new StaleLinkError();
     const target = await alerts.pollTargets.add(
-      { apiTeamId: team.id, token, tokenRef: ref, subscriber: id },
+      // The first poll announces incidents that began after this read and were not on it, so an outage
+      // starting between this reply and that poll is not mistaken for history.
+      { apiTeamId: team.id, token, tokenRef: ref, subscriber: id, baseline: { at: readAt, seen: down.seen } },
       deps.clock.now(),
     );
     const result = await alerts.subscriptions.create({
@@ -176,7 +179,7 @@ async function downNow(
   api: UptimeApi,
   teamId: string,
   filters: SubscriptionFilters,
-): Promise<{ items: DownNow[]; more: boolean }> {
+): Promise<{ items: DownNow[]; more: boolean; seen: string[] }> {
   const page = await api.teams.incidents(teamId, { include: ["monitor"] }); // A6
   const open = page.items.filter((incident) => incident.open && !incident.maintenance);
   const covered = open.filter((incident) => covers(filters, incident));
@@ -194,6 +197,7 @@ async function downNow(
     })),
     // Page 1 holds the newest incidents; when every one of them is open, older open ones may follow.
     more: page.hasMore && open.length === page.items.length,
+    seen: page.items.map((incident) => incident.id),
   };
 }
 

@@ -26,7 +26,14 @@ export interface PollTargetRegistry {
    * Returns the target name.
    */
   add(
-    input: { apiTeamId: string; token: string; tokenRef: UserRef; subscriber: string },
+    input: {
+      apiTeamId: string;
+      token: string;
+      tokenRef: UserRef;
+      subscriber: string;
+      /** What the subscribe reply read (time, incident ids of page 1): the first poll's baseline. */
+      baseline?: { at: number; seen: readonly string[] };
+    },
     now: number,
   ): Promise<string>;
   /** Removes a subscriber; the last one removes the target. Returns the subscribers left. */

@@ -151,6 +151,32 @@ async function tick(ms = INTERVAL): Promise<void> {
 }
 
 describe("poller against the simulator", () => {
+  it("announces an outage that began between the subscribe reply and the first poll", async () => {
+    const { worker, outbox, scheduler, seen } = setup();
+    // What the subscribe reply read: page 1 of team 2's incidents, at this moment.
+    const page = await client.as(OWNER).teams.incidents("2");
+    const target = await addPollTarget(
+      scheduler,
+      {
+        apiTeamId: "2",
+        token: OWNER,
+        tokenRef: { teamId: "T1", userId: "U1" },
+        subscriber: "sub-between",
+        baseline: { at: clock.now(), seen: page.items.map((i) => i.id) },
+      },
+      clock.now(),
+    );
+    await tick(1_000);
+    const opened = sim.control.fail(14, "HTTP 502"); // Staging API breaks before the first poll
+    const w = worker();
+    expect((await w.sweep()).map((r) => [r.target, r.outcome])).toEqual([[target, "baseline"]]);
+    const events = (await outbox()).filter((e) => e.apiTeamId === "2");
+    expect(events.map((e) => [e.type, e.incidentId])).toEqual([["opened", String(opened!.id)]]);
+    expect(events[0]!.monitor?.name).toBe("Staging API");
+    expect(seen.baselines.map((b) => b.target)).toEqual([target]);
+    sim.control.recover(14);
+  });
+
   it("baselines, then turns fail / acknowledge / recover into enriched events, quiet polls in one call", async () => {
     const { worker, add, outbox, seen, scheduler, prefix } = setup();
     const down = sim.control.fail(2, "HTTP 503"); // Web shop is down before the subscription

@@ -39,6 +39,31 @@ describe("diffIncidents: baseline", () => {
     expect(state.incidentsFetchedAt).toBe(T0);
   });
 
+  it("announces what began after the subscription and was not in its reply (baselineSince)", () => {
+    const subscribedAt = T0 - 3 * MIN;
+    const fetched = [
+      incident("20", T0 - 1 * MIN), // began after the subscription: announced
+      incident("19", T0 - 2 * MIN, { ended: iso(T0 - 90_000) }), // a short outage in between: opened + resolved
+      incident("18", T0 - 4 * MIN), // open at subscribe time and in its reply: summarised, not announced
+      incident("17", T0 - 20 * MIN, { ended: iso(T0 - 10 * MIN) }), // history
+      incident("16", T0 - 1 * MIN, { maintenance: true }), // maintenance: never announced
+    ];
+    const since = { at: subscribedAt, seen: ["18", "17"] };
+    const { events, state, baseline } = diffIncidents(null, fetched, { now: T0, baselineSince: since });
+    expect(kinds(events)).toEqual(["opened:19", "resolved:19", "opened:20"]);
+    expect(baseline?.openIncidents.map((i) => i.id)).toEqual(["20", "18"]);
+    // The next diff does not announce them again.
+    expect(diffIncidents(state, fetched, { now: T0 + MIN }).events).toEqual([]);
+  });
+
+  it("allows for the service's clock running a little behind when judging the subscription time", () => {
+    const since = { at: T0, seen: [] };
+    const slightlyBehind = incident("30", T0 - MIN);
+    const longBefore = incident("29", T0 - 3 * HOUR);
+    const { events } = diffIncidents(null, [slightlyBehind, longBefore], { now: T0, baselineSince: since });
+    expect(kinds(events)).toEqual(["opened:30"]);
+  });
+
   it("treats a state that never ran a diff as a baseline, keeping its checks signature", () => {
     const prev = withChecksSignature(null, "0:abc");
     const { events, baseline, state } = diffIncidents(prev, [incident("1", T0)], { now: T0 });
