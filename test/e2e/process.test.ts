@@ -36,7 +36,8 @@ function startMain(env: Record<string, string | undefined>): Child {
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  const exit = once(child, "exit").then(([code]) => code as number | null);
+  // "close", not "exit": the last log lines are still in the pipes when the process exits.
+  const exit = once(child, "close").then(([code]) => code as number | null);
   return { process: child, stdout: () => stdout, stderr: () => stderr, exit };
 }
 
