@@ -7,6 +7,7 @@ export {};
 const benches: Record<string, () => Promise<{ default: () => Promise<void> }>> = {
   client: () => import("./client.bench"),
   commands: () => import("./commands.bench"),
+  alerts: () => import("./alerts.bench"),
 };
 
 const requested = process.argv.slice(2).filter((a) => !a.startsWith("-"));

@@ -19,8 +19,15 @@ export interface DeliveryWorkerOptions {
   group?: string;
   /** Unique per process: hostname and pid by default; each loop appends its index. */
   consumer?: string;
-  /** XREADGROUP BLOCK of a loop that owns one shard; the pause between empty rounds otherwise (ms). */
+  /** XREADGROUP BLOCK of a loop that owns one shard (ms). */
   blockMs?: number;
+  /**
+   * The pause between empty rounds of a loop that reads several shards (ms; default 100). It cannot block
+   * on all of them at once (one slot per command), and this pause is added to the alert latency: with the
+   * default ALERT_WORKERS=1 one loop reads all 16 shards, and a pause of blockMs (2 s) made the p99 from
+   * an incident's start to its root miss "poll interval + 1 s" (bench/alerts.bench.ts).
+   */
+  idleRoundMs?: number;
   /** Entries pending longer than this (a crashed replica's, or a transient failure's) are reclaimed (ms). */
   reclaimIdleMs?: number;
   /** How often a loop looks for entries to reclaim (ms); half the idle time by default. */
@@ -70,6 +77,7 @@ export class DeliveryWorker {
       group: options.group ?? DEFAULT_CONSUMER_GROUP,
       consumer: options.consumer ?? `${hostname()}-${process.pid}`,
       blockMs: options.blockMs ?? 2000,
+      idleRoundMs: options.idleRoundMs ?? 100,
       reclaimIdleMs,
       reclaimEveryMs: options.reclaimEveryMs ?? Math.max(10, Math.floor(reclaimIdleMs / 2)),
       batchSize: options.batchSize ?? 10,
@@ -144,7 +152,7 @@ export class DeliveryWorker {
         }
         failures = retried ? failures + 1 : 0;
         if (retried) await this.pause(backoffDelay(failures, this.o.retryBackoff));
-        else if (handled === 0 && keys.length !== 1) await this.pause(this.o.blockMs);
+        else if (handled === 0 && keys.length !== 1) await this.pause(this.o.idleRoundMs);
       } catch (error) {
         if (this.stopping) break;
         failures++;

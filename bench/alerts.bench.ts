@@ -1,0 +1,529 @@
+/**
+ * `npm run bench -- alerts` (issue 4): the alert pipeline's poll throughput against a raw undici loop on
+ * the same GETs, Redis round trips per quiet poll, the poller's memory at 5,000 teams, alert latency from
+ * an incident's start to its root message, and scale-out from one to three poller processes.
+ *
+ * Everything that is measured runs in a process of its own: the simulator (`src/simulator/cli.ts`), the
+ * pollers (bench/poll-worker-process.ts), the bot (`src/main.ts`, for latency). This process only seeds,
+ * runs the raw loop, hosts the fake Slack and reads the others' CPU and memory from /proc. Redis is a
+ * private redis-server, so that INFO commandstats counts nothing but this bench.
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Redis } from "ioredis";
+import { Pool } from "undici";
+import { ALERT_EVENT_TYPE } from "../src/alerts/alert-metadata";
+import { addPollTarget } from "../src/alerts/poller";
+import { freePort, startPrivateRedis } from "../src/lib/local-redis";
+import { startFakeSlack } from "../src/playground/fake-slack";
+import type { SeedInput, SeedResult } from "../src/simulator";
+import { generateKey } from "../src/store/crypto/encryption-keys";
+import { TokenCipher } from "../src/store/crypto/token-cipher";
+import { keyspace } from "../src/store/keys";
+import { LinkStore } from "../src/store/link-store";
+import { SchedulerStore } from "../src/store/scheduler";
+import { SubscriptionStore, subscriptionId } from "../src/store/subscription-store";
+import { metricTotal, startBotProcess } from "../test/support/bot-process";
+import { fmt, machineLine, percentile } from "./measure";
+import type { PollWorkerReport } from "./poll-worker-process";
+
+const TEAMS = 5_000;
+/** The PollWorker's default concurrency; the raw loop keeps as many GETs in flight. */
+const CONCURRENCY = 32;
+/** Throughput runs poll every target every second: far more than one process can do, so it never idles. */
+const THROUGHPUT_INTERVAL_MS = 1_000;
+/** From a poller's start to its window: start-up and the 5,000 baselines (their incident reads) happen first. */
+const WARMUP_MS = 15_000;
+const WINDOW_MS = 10_000;
+const RAW_MS = 10_000;
+const LATENCY_OUTAGES = 200;
+const LATENCY_SPREAD_MS = 20_000;
+const POLL_INTERVAL_SECONDS = 5;
+
+const GOALS = {
+  ratio: 0.7,
+  roundTrips: 3,
+  rssMb: 200,
+  p99Ms: POLL_INTERVAL_SECONDS * 1000 + 1000,
+  scale: 1.7,
+};
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const SLACK_TEAM = "T0BENCH";
+const SIGNING_SECRET = "bench-signing-secret";
+const BOT_TOKEN = "xoxb-bench";
+
+const CLK_TCK = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU seconds (user + system) a process has used so far, from /proc. */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+function rssMb(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Number(m[1]) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** CPU of a process over a span, as % of one core. */
+function cpuMeter(pid: number) {
+  const c0 = cpuSeconds(pid);
+  const t0 = performance.now();
+  return () => ((cpuSeconds(pid) - c0) / ((performance.now() - t0) / 1000)) * 100;
+}
+
+/** The machine's busy share of all its cores over a span, from /proc/stat (%). */
+function machineMeter() {
+  const read = () => {
+    const fields = readFileSync("/proc/stat", "utf8")
+      .split("\n")[0]!
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+    return { idle, total: fields.reduce((a, b) => a + b, 0) };
+  };
+  const a = read();
+  return () => {
+    const b = read();
+    return (1 - (b.idle - a.idle) / Math.max(1, b.total - a.total)) * 100;
+  };
+}
+
+/** The pid of the redis-server listening on `port` (it titles itself `redis-server 127.0.0.1:<port>`). */
+function redisPid(port: string): number | null {
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8").replaceAll("\0", " ");
+      if (
+        cmdline.startsWith("redis-server") &&
+        (cmdline.includes(`:${port}`) || cmdline.includes(` ${port} `))
+      )
+        return Number(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return null;
+}
+
+const pass = (ok: boolean) => (ok ? "PASS" : "FAIL");
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const token = (team: number) => `bench-token-${team}`;
+const owner = (team: number) => `UB${team}`;
+
+async function startSimulatorProcess(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  // node --import tsx (not npx) so that the child's pid is the simulator itself, for /proc readings.
+  const child = spawn(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "src/simulator/cli.ts",
+      "--port",
+      String(port),
+      "--seed",
+      "empty",
+      "--no-auto-checks",
+    ],
+    { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, LOG_LEVEL: "error" } },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`simulator exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/__simulator/health`)).status === 200) return { url, child };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("simulator did not answer within 30 s");
+    await sleep(100);
+  }
+}
+
+async function control<T>(url: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${url}/__simulator${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body ?? {}),
+  });
+  if (response.status >= 300)
+    throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+interface SeededTeam {
+  id: string;
+  monitorIds: number[];
+}
+
+/** 5,000 teams, each with its owner's token and two monitors, and one round of checks (10 a page). */
+async function seedTeams(url: string): Promise<SeededTeam[]> {
+  const teams: SeededTeam[] = [];
+  for (let from = 0; from < TEAMS; from += 1_000) {
+    const input: SeedInput = {
+      teams: Array.from({ length: Math.min(1_000, TEAMS - from) }, (_, i) => ({
+        name: `Bench team ${from + i}`,
+        users: [{ firstName: `Owner${from + i}`, token: token(from + i), role: "owner" }],
+        monitors: [{ name: `web-${from + i}` }, { name: `api-${from + i}` }],
+      })),
+    };
+    const result = await control<SeedResult>(url, "/seed", input);
+    teams.push(...result.teams.map((t) => ({ id: String(t.id), monitorIds: t.monitors.map((m) => m.id) })));
+  }
+  await control(url, "/checks/run");
+  return teams;
+}
+
+/** The limit: the same GETs (`/teams/{id}/checks`, each team's token) at the same concurrency. */
+async function rawLoop(url: string, teams: SeededTeam[], simPid: number) {
+  const pool = new Pool(url, { connections: 64 });
+  const until = performance.now() + RAW_MS;
+  let done = 0;
+  let next = 0;
+  const simCpu = cpuMeter(simPid);
+  const ownCpu = cpuMeter(process.pid);
+  const lane = async () => {
+    while (performance.now() < until) {
+      const team = next++ % teams.length;
+      const response = await pool.request({
+        method: "GET",
+        path: `/teams/${teams[team]!.id}/checks`,
+        headers: { authorization: `Bearer ${token(team)}`, accept: "application/vnd.api+json" },
+      });
+      await response.body.text();
+      if (response.statusCode !== 200) throw new Error(`raw GET answered ${response.statusCode}`);
+      done++;
+    }
+  };
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, lane));
+  const seconds = (performance.now() - t0) / 1000;
+  const result = { perSecond: done / seconds, cpu: ownCpu(), simCpu: simCpu() };
+  await pool.close();
+  return result;
+}
+
+async function addTargets(redis: Redis, prefix: string, teams: SeededTeam[]): Promise<void> {
+  const scheduler = new SchedulerStore({ redis, keys: keyspace(prefix) });
+  const now = Date.now();
+  for (let from = 0; from < teams.length; from += 500) {
+    await Promise.all(
+      teams.slice(from, from + 500).map((team, i) =>
+        addPollTarget(
+          scheduler,
+          {
+            apiTeamId: team.id,
+            token: token(from + i),
+            tokenRef: { teamId: SLACK_TEAM, userId: owner(from + i) },
+            subscriber: `bench-subscriber-${from + i}`,
+          },
+          now,
+        ),
+      ),
+    );
+  }
+}
+
+/** INFO commandstats as { command: calls }. */
+async function commandStats(redis: Redis): Promise<Map<string, number>> {
+  const stats = new Map<string, number>();
+  for (const line of (await redis.info("commandstats")).split("\n")) {
+    const m = /^cmdstat_([^:]+):calls=(\d+)/.exec(line.trim());
+    if (m) stats.set(m[1]!, Number(m[2]));
+  }
+  return stats;
+}
+
+/** Starts `processes` pollers on one key prefix, measures them in one shared window. */
+async function runPollers(
+  processes: number,
+  env: Record<string, string>,
+  redis: Redis,
+  simPid: number,
+  redisServerPid: number | null,
+): Promise<{
+  reports: PollWorkerReport[];
+  simCpu: number;
+  redisCpu: number;
+  machineCpu: number;
+  scriptCallsServer: number;
+}> {
+  const measureFrom = Date.now() + WARMUP_MS;
+  const children = Array.from({ length: processes }, () =>
+    spawn(process.execPath, ["--import", "tsx", "bench/poll-worker-process.ts"], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "inherit"],
+      env: {
+        ...process.env,
+        ...env,
+        MEASURE_FROM: String(measureFrom),
+        MEASURE_MS: String(WINDOW_MS),
+        POLL_INTERVAL_MS: String(THROUGHPUT_INTERVAL_MS),
+        CONCURRENCY: String(CONCURRENCY),
+      },
+    }),
+  );
+  const outputs = children.map((child) => {
+    let out = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    return new Promise<PollWorkerReport>((resolve, reject) => {
+      child.on("exit", (code) => {
+        if (code !== 0) return reject(new Error(`poll worker exited with ${code}`));
+        resolve(JSON.parse(out.trim().split("\n").at(-1)!) as PollWorkerReport);
+      });
+    });
+  });
+  await sleep(measureFrom - Date.now());
+  const simCpu = cpuMeter(simPid);
+  const redisCpu = redisServerPid === null ? () => Number.NaN : cpuMeter(redisServerPid);
+  const machineCpu = machineMeter();
+  const before = await commandStats(redis);
+  await sleep(WINDOW_MS);
+  const after = await commandStats(redis);
+  const simCpuPercent = simCpu();
+  const redisCpuPercent = redisCpu();
+  const machineCpuPercent = machineCpu();
+  const delta = (name: string) => (after.get(name) ?? 0) - (before.get(name) ?? 0);
+  const reports = await Promise.all(outputs);
+  return {
+    reports,
+    simCpu: simCpuPercent,
+    redisCpu: redisCpuPercent,
+    machineCpu: machineCpuPercent,
+    scriptCallsServer: delta("evalsha") + delta("eval"),
+  };
+}
+
+function describePollers(label: string, run: Awaited<ReturnType<typeof runPollers>>) {
+  const { reports } = run;
+  const seconds = WINDOW_MS / 1000;
+  const polls = reports.reduce((a, r) => a + r.polls, 0);
+  console.log(
+    `${label}: ${fmt(polls / seconds)} polls/s; simulator CPU ${fmt(run.simCpu)}%, redis-server CPU ${fmt(run.redisCpu)}%, machine busy ${fmt(run.machineCpu)}% of all cores`,
+  );
+  for (const r of reports) {
+    const outcomes = Object.entries(r.outcomes)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ");
+    console.log(
+      `  pid ${r.pid}: ${fmt(r.polls / seconds)} polls/s (${outcomes}; ${r.pollErrors} errors), CPU ${fmt((r.cpuSeconds / seconds) * 100)}%, RSS ${fmt(r.rssMb)} MB (heap ${fmt(r.heapUsedMb)} of ${fmt(r.heapTotalMb)} MB, external ${fmt(r.externalMb)} MB)`,
+    );
+  }
+  return polls / seconds;
+}
+
+/** Links, subscriptions (one channel per team) and poll targets under the bot's own key prefix "uc:". */
+async function subscribeTeams(redis: Redis, teams: SeededTeam[], encryptionKey: string): Promise<void> {
+  const keys = keyspace("uc:");
+  const links = new LinkStore({ redis, keys, cipher: TokenCipher.fromSetting(encryptionKey) });
+  const subscriptions = new SubscriptionStore({ redis, keys });
+  const scheduler = new SchedulerStore({ redis, keys });
+  const workspace = { teamId: SLACK_TEAM };
+  for (let from = 0; from < teams.length; from += 250) {
+    await Promise.all(
+      teams.slice(from, from + 250).map(async (team, i) => {
+        const n = from + i;
+        const ref = { teamId: SLACK_TEAM, userId: owner(n) };
+        await links.save(ref, token(n), {
+          apiUserId: String(n + 1),
+          apiUserName: `Owner${n}`,
+          teams: [{ id: team.id, name: `Bench team ${n}`, role: "owner" }],
+        });
+        const filters = { monitors: [], groups: [] };
+        const target = await addPollTarget(
+          scheduler,
+          {
+            apiTeamId: team.id,
+            token: token(n),
+            tokenRef: ref,
+            subscriber: subscriptionId(workspace, `C${n}`, team.id, filters),
+          },
+          Date.now(),
+        );
+        await subscriptions.create({
+          workspace,
+          channelId: `C${n}`,
+          apiTeamId: team.id,
+          filters,
+          mention: null,
+          subscriber: { userId: owner(n), apiUserId: String(n + 1) },
+          target,
+        });
+      }),
+    );
+  }
+}
+
+async function latencyPhase(simUrl: string, redisUrl: string, redis: Redis, teams: SeededTeam[]) {
+  const slack = await startFakeSlack({
+    signingSecret: SIGNING_SECRET,
+    botToken: BOT_TOKEN,
+    teamId: SLACK_TEAM,
+    users: [],
+    usergroups: [],
+    channels: teams.map((_, n) => ({ id: `C${n}`, name: `alerts-${n}`, members: ["U0BOT"] })),
+  });
+  const encryptionKey = generateKey();
+  await subscribeTeams(redis, teams, encryptionKey);
+  const bot = await startBotProcess({
+    name: "bench-alerts-bot",
+    env: {
+      SLACK_BOT_TOKEN: BOT_TOKEN,
+      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      SLACK_API_URL: slack.apiUrl,
+      UPTIME_API_URL: simUrl,
+      REDIS_URL: redisUrl,
+      TOKEN_ENCRYPTION_KEY: encryptionKey,
+      ALERT_WORKERS: "1",
+      POLL_INTERVAL_SECONDS: String(POLL_INTERVAL_SECONDS),
+      LOG_LEVEL: "warn",
+    },
+  });
+  try {
+    // Every target's first poll is a baseline; outages before it would be summarised, not alerted.
+    const deadline = Date.now() + 60_000;
+    while (metricTotal(await bot.metrics(), "polls_total", /outcome="baseline"/) < teams.length) {
+      if (Date.now() > deadline) throw new Error("the bot did not baseline every team within 60 s");
+      await sleep(500);
+    }
+    await sleep(2 * POLL_INTERVAL_SECONDS * 1000);
+
+    const botCpu = cpuMeter(bot.pid);
+    const startedAt = new Map<string, number>();
+    const step = Math.floor(teams.length / LATENCY_OUTAGES);
+    const t0 = Date.now();
+    for (let i = 0; i < LATENCY_OUTAGES; i++) {
+      await sleep(t0 + (i * LATENCY_SPREAD_MS) / LATENCY_OUTAGES - Date.now());
+      const team = teams[i * step]!;
+      const sent = Date.now();
+      const answer = await control<{ data: { id: string } }>(simUrl, `/monitors/${team.monitorIds[0]}/fail`, {
+        reason: "Bench outage",
+      });
+      // The simulator opens the incident while handling this request: its `started` is within [sent, now].
+      startedAt.set(answer.data.id, sent);
+    }
+    const posted = new Map<string, number>();
+    const collect = () => {
+      for (const call of slack.state.callsOf("chat.postMessage")) {
+        const metadata = call.args.metadata;
+        const parsed = (typeof metadata === "string" ? JSON.parse(metadata) : metadata) as
+          | { event_type?: string; event_payload?: { incident_id?: string } }
+          | undefined;
+        const id = parsed?.event_payload?.incident_id;
+        if (parsed?.event_type === ALERT_EVENT_TYPE && id && !posted.has(id) && call.status === 200) {
+          posted.set(id, call.at);
+        }
+      }
+    };
+    const waitUntil = Date.now() + 60_000;
+    for (collect(); posted.size < LATENCY_OUTAGES && Date.now() < waitUntil; collect()) await sleep(250);
+    const cpu = botCpu();
+    const latencies = [...startedAt]
+      .map(([id, at]) => (posted.has(id) ? posted.get(id)! - at : Number.POSITIVE_INFINITY))
+      .sort((a, b) => a - b);
+    return { latencies, botCpu: cpu, botRss: rssMb(bot.pid), missing: LATENCY_OUTAGES - posted.size };
+  } finally {
+    await bot.terminate();
+    await slack.close();
+  }
+}
+
+export default async function alertsBench(): Promise<void> {
+  console.log(machineLine());
+  const benchStart = performance.now();
+  const privateRedis = await startPrivateRedis();
+  const redis = new Redis(privateRedis.url);
+  const sim = await startSimulatorProcess();
+  const simPid = sim.child.pid!;
+  try {
+    const teams = await seedTeams(sim.url);
+    console.log(
+      `seeded ${teams.length} teams (2 monitors and one round of checks each) in a simulator process`,
+    );
+
+    const raw = await rawLoop(sim.url, teams, simPid);
+    console.log(
+      `raw undici loop (the limit): ${fmt(raw.perSecond)} GET /teams/{id}/checks per s at concurrency ${CONCURRENCY}; its CPU ${fmt(raw.cpu)}%, simulator CPU ${fmt(raw.simCpu)}%`,
+    );
+
+    const base = { REDIS_URL: privateRedis.url, UPTIME_API_URL: sim.url };
+    const one = `bench:${randomBytes(4).toString("hex")}:`;
+    await addTargets(redis, one, teams);
+    const redisServerPid = redisPid(new URL(privateRedis.url).port);
+    const single = await runPollers(1, { ...base, KEY_PREFIX: one }, redis, simPid, redisServerPid);
+    const onePerSecond = describePollers(
+      `1 poller process, ${TEAMS} targets due every ${THROUGHPUT_INTERVAL_MS / 1000} s`,
+      single,
+    );
+    const report = single.reports[0]!;
+    const sent = Object.values(report.redisCommands).reduce((a, b) => a + b, 0);
+    const roundTrips = sent / Math.max(1, report.polls);
+    const quietShare = (report.outcomes.quiet ?? 0) / Math.max(1, report.polls);
+
+    const three = `bench:${randomBytes(4).toString("hex")}:`;
+    await addTargets(redis, three, teams);
+    const scaled = await runPollers(3, { ...base, KEY_PREFIX: three }, redis, simPid, redisServerPid);
+    const threePerSecond = describePollers("3 poller processes, same Redis", scaled);
+
+    const latency = await latencyPhase(sim.url, privateRedis.url, redis, teams);
+
+    const ratio = onePerSecond / raw.perSecond;
+    const scale = threePerSecond / onePerSecond;
+    const p50 = percentile(latency.latencies, 50);
+    const p99 = percentile(latency.latencies, 99);
+    console.log("");
+    console.log(
+      `poll throughput: ${fmt(onePerSecond)} polls/s vs raw ${fmt(raw.perSecond)} GET/s = ${fmt(ratio, 2)} (goal >= ${GOALS.ratio}) ${pass(ratio >= GOALS.ratio)}`,
+    );
+    console.log(
+      `redis round trips per poll (client side, ${fmt(quietShare * 100)}% quiet): ${fmt(roundTrips, 2)} [${Object.entries(
+        report.redisCommands,
+      )
+        .map(([k, v]) => `${k} ${v}`)
+        .join(
+          ", ",
+        )}]; server EVALSHA+EVAL per poll ${fmt(single.scriptCallsServer / Math.max(1, report.polls), 2)} (goal <= ${GOALS.roundTrips}) ${pass(roundTrips <= GOALS.roundTrips)}`,
+    );
+    console.log(
+      `poller RSS at ${TEAMS} teams: ${fmt(report.rssMb)} MB (goal <= ${GOALS.rssMb}) ${pass(report.rssMb <= GOALS.rssMb)}`,
+    );
+    console.log(
+      `alert latency, ${LATENCY_OUTAGES} outages over ${LATENCY_SPREAD_MS / 1000} s, ${TEAMS} subscribed teams, poll interval ${POLL_INTERVAL_SECONDS} s: p50 ${fmt(p50)} ms, p99 ${fmt(p99)} ms, max ${fmt(latency.latencies.at(-1) ?? Number.NaN)} ms${latency.missing ? `, ${latency.missing} never posted` : ""}; bot CPU ${fmt(latency.botCpu)}%, RSS ${fmt(latency.botRss)} MB (goal p99 <= ${GOALS.p99Ms} ms) ${pass(p99 <= GOALS.p99Ms)}`,
+    );
+    console.log(
+      `scale-out: ${fmt(threePerSecond)} / ${fmt(onePerSecond)} polls/s = ${fmt(scale, 2)} (goal >= ${GOALS.scale}) ${pass(scale >= GOALS.scale)}`,
+    );
+    console.log(
+      `simulator process: RSS ${fmt(rssMb(simPid))} MB; bench process: RSS ${fmt(process.memoryUsage().rss / 1024 / 1024)} MB; total ${fmt((performance.now() - benchStart) / 1000)} s`,
+    );
+  } finally {
+    sim.child.kill("SIGTERM");
+    redis.disconnect();
+    await privateRedis.stop();
+  }
+}

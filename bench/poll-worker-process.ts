@@ -1,0 +1,123 @@
+/**
+ * One poller process for `npm run bench -- alerts` (bench/alerts.bench.ts starts one or three of these on
+ * the same Redis): a PollWorker as the bot runs it (its own UptimeClient with retries off, the scheduler
+ * on Redis), nothing else. It polls from start-up, counts what it does inside the measurement window
+ * [MEASURE_FROM, MEASURE_FROM + MEASURE_MS] (epoch ms), then prints one JSON line and exits.
+ *
+ * Tokens are derived from the target's token owner (`UB<n>` -> `bench-token-<n>`), as the bench seeded
+ * them, so that no token travels through the environment.
+ *
+ * Environment: REDIS_URL, UPTIME_API_URL, KEY_PREFIX, POLL_INTERVAL_MS, MEASURE_FROM, MEASURE_MS,
+ * CONCURRENCY (optional).
+ */
+import { Redis } from "ioredis";
+import { PollWorker } from "../src/alerts/poll-worker";
+import type { PollMetrics, PollOutcome } from "../src/alerts/poller";
+import { keyspace } from "../src/store/keys";
+import { SchedulerStore } from "../src/store/scheduler";
+import { UptimeClient } from "../src/uptime";
+
+export interface PollWorkerReport {
+  pid: number;
+  /** Polls finished inside the window, by outcome. */
+  outcomes: Partial<Record<PollOutcome, number>>;
+  polls: number;
+  windowMs: number;
+  /** CPU seconds (user + system) used inside the window. */
+  cpuSeconds: number;
+  rssMb: number;
+  heapUsedMb: number;
+  heapTotalMb: number;
+  externalMb: number;
+  /** Redis commands this process sent inside the window, by name (client side). */
+  redisCommands: Record<string, number>;
+  pollErrors: number;
+}
+
+const env = (name: string): string => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is required`);
+  return value;
+};
+
+/** Counts every command the connection sends (what INFO commandstats cannot tell apart from script calls). */
+function countCommands(redis: Redis, counts: Map<string, number>, active: () => boolean): void {
+  const send = redis.sendCommand.bind(redis);
+  redis.sendCommand = ((command: { name: string }, stream?: unknown) => {
+    if (active()) counts.set(command.name, (counts.get(command.name) ?? 0) + 1);
+    return send(command as never, stream as never);
+  }) as typeof redis.sendCommand;
+}
+
+async function main(): Promise<void> {
+  const measureFrom = Number(env("MEASURE_FROM"));
+  const measureMs = Number(env("MEASURE_MS"));
+  const measureTo = measureFrom + measureMs;
+  const inWindow = () => {
+    const now = Date.now();
+    return now >= measureFrom && now < measureTo;
+  };
+
+  const redis = new Redis(env("REDIS_URL"), { maxRetriesPerRequest: 3 });
+  const commands = new Map<string, number>();
+  countCommands(redis, commands, inWindow);
+  const scheduler = new SchedulerStore({ redis, keys: keyspace(env("KEY_PREFIX")) });
+  // As the bot's poller: the scheduler's backoff is the retry (src/bot.ts).
+  const client = new UptimeClient({ baseUrl: env("UPTIME_API_URL"), retry: { retries: 0 } });
+  const outcomes: Partial<Record<PollOutcome, number>> = {};
+  let pollErrors = 0;
+  const metrics: PollMetrics = {
+    poll(outcome) {
+      if (inWindow()) outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+    },
+    pollError() {
+      if (inWindow()) pollErrors++;
+    },
+    alertEvent() {},
+    leaseTakeover() {},
+  };
+  const worker = new PollWorker({
+    scheduler,
+    client,
+    resolveToken: async (meta) => `bench-token-${meta.tokenRef.userId.slice(2)}`,
+    metrics,
+    pollIntervalMs: Number(env("POLL_INTERVAL_MS")),
+    ...(process.env.CONCURRENCY ? { concurrency: Number(process.env.CONCURRENCY) } : {}),
+  });
+  worker.start();
+
+  await sleepUntil(measureFrom);
+  const cpu0 = process.cpuUsage();
+  await sleepUntil(measureTo);
+  const cpu = process.cpuUsage(cpu0);
+  const memory = process.memoryUsage();
+  const report: PollWorkerReport = {
+    pid: process.pid,
+    outcomes,
+    polls: Object.values(outcomes).reduce((a, b) => a + (b ?? 0), 0),
+    windowMs: measureMs,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    rssMb: memory.rss / 1024 / 1024,
+    heapUsedMb: memory.heapUsed / 1024 / 1024,
+    heapTotalMb: memory.heapTotal / 1024 / 1024,
+    externalMb: memory.external / 1024 / 1024,
+    redisCommands: Object.fromEntries(commands),
+    pollErrors,
+  };
+  await worker.stop();
+  await client.close();
+  redis.disconnect();
+  process.stdout.write(`${JSON.stringify(report)}\n`);
+}
+
+function sleepUntil(at: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`poll-worker-process: ${(error as Error).stack ?? String(error)}\n`);
+    process.exit(1);
+  },
+);

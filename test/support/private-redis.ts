@@ -1,0 +1,94 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { freePort, redisAnswers } from "../../src/lib/local-redis";
+
+export interface RestartableRedis {
+  url: string;
+  port: number;
+  /** Ends the server (SIGTERM: it flushes the append-only file) and waits for the exit. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port and data directory, and waits until it answers. */
+  start(): Promise<void>;
+  /** stop() then start(); resolves with how long Redis was away (ms). */
+  restart(): Promise<number>;
+  /** Ends the server for good and deletes its data directory. */
+  close(): Promise<void>;
+}
+
+/**
+ * A private redis-server that can be stopped and started again on the SAME port, keeping its data.
+ *
+ * startPrivateRedis (src/lib/local-redis.ts) runs without persistence, so a restart there would lose
+ * every subscription, poll state and outbox entry. A real deployment keeps its Redis data across a
+ * restart, and that is what a failover test must model: here the server runs with the append-only file
+ * (`appendfsync always`: every write is on disk before the reply, so nothing acknowledged is lost) in a
+ * temporary directory that survives the restart.
+ */
+export async function startRestartableRedis(port?: number): Promise<RestartableRedis> {
+  const chosen = port ?? (await freePort());
+  const dir = mkdtempSync(join(tmpdir(), "uptime-chatops-failover-redis-"));
+  const url = `redis://127.0.0.1:${chosen}`;
+  let child: ChildProcess | null = null;
+
+  const start = async () => {
+    if (child && child.exitCode === null) return;
+    const spawned = spawn(
+      "redis-server",
+      [
+        "--port",
+        String(chosen),
+        "--bind",
+        "127.0.0.1",
+        "--dir",
+        dir,
+        "--save",
+        "",
+        "--appendonly",
+        "yes",
+        "--appendfsync",
+        "always",
+      ],
+      { stdio: "ignore" },
+    );
+    child = spawned;
+    const deadline = Date.now() + 10_000;
+    while (!(await redisAnswers(url, 200))) {
+      // The port may still be in TIME_WAIT right after a stop: redis-server then exits; try again.
+      if (spawned.exitCode !== null || Date.now() > deadline) {
+        spawned.kill("SIGKILL");
+        throw new Error(`redis-server did not start on port ${chosen}`);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+
+  const stop = async () => {
+    const running = child;
+    child = null;
+    if (!running || running.exitCode !== null) return;
+    const exited = once(running, "exit");
+    running.kill("SIGTERM");
+    await exited;
+  };
+
+  await start();
+  return {
+    url,
+    port: chosen,
+    start,
+    stop,
+    async restart() {
+      const t0 = Date.now();
+      await stop();
+      await start();
+      return Date.now() - t0;
+    },
+    async close() {
+      await stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
