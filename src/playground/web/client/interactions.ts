@@ -216,6 +216,8 @@ async function suggest(root: HTMLElement, value: string): Promise<void> {
           .join("");
   list.hidden = false;
   input.setAttribute("aria-expanded", "true");
+  // Near the bottom of a modal the list would open below the scrolled body, out of sight.
+  list.scrollIntoView({ block: "nearest" });
 }
 
 function hideSuggestions(root: HTMLElement): void {
@@ -240,6 +242,9 @@ function wireExternalSelects(): void {
     const input = event.target as HTMLElement;
     const root = input.closest<HTMLElement>(".bk-external");
     if (!root || !(input instanceof HTMLInputElement)) return;
+    // choose() puts focus back on the input, which shows the chosen label: searching for that label would
+    // reopen the list with "No matches". A chosen value reopens the list once the user types.
+    if (root.dataset.selected) return;
     if (Number(root.dataset.minQuery ?? "3") <= input.value.length) void suggest(root, input.value);
   });
   document.addEventListener("input", (event) => {
@@ -412,5 +417,16 @@ export function wireInteractions(host: PageHost): void {
     if ((document.getElementById("confirm-dialog") as HTMLDialogElement | null)?.open) return;
     if (document.querySelector("#modal-root [data-view-id]")) closeModal(true);
   });
+  // An overflow menu opened on the last message would hang below the scrolled list, under the composer.
+  document.addEventListener(
+    "toggle",
+    (event) => {
+      const menu = event.target as HTMLElement;
+      if (!(menu instanceof HTMLDetailsElement) || !menu.open || !menu.classList.contains("bk-overflow"))
+        return;
+      menu.querySelector<HTMLElement>(".bk-overflow-menu")?.scrollIntoView({ block: "nearest" });
+    },
+    true,
+  );
   wireExternalSelects();
 }

@@ -1,0 +1,311 @@
+/**
+ * The playground in a real browser (issue 5, "Tests in a real browser"): Debian's Chromium driven by
+ * playwright-core over the page of `npm run demo`, with the real bot, the simulator, the fake Slack and
+ * Redis behind it. Every click goes to the bot as Slack would send it. Screenshots of each step are written
+ * to test-output/screenshots/ for people to look at.
+ */
+import { randomBytes } from "node:crypto";
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { silentLogger } from "../../../src/lib/logger";
+import { DEMO_API_TEAM, DEMO_PEOPLE } from "../../../src/playground/demo-workspace";
+import { type RunningPlayground, startPlayground } from "../../../src/playground/web/start-playground";
+import { DEMO_TOKENS } from "../../../src/simulator";
+import { actions, blocks } from "../../../src/ui/ids";
+import { UptimeClient } from "../../../src/uptime";
+import { launchChromium, openPlayground, type PlaygroundPage } from "../../support/browser";
+
+const OLIVIA = DEMO_PEOPLE.olivia;
+const RITA = DEMO_PEOPLE.rita;
+const NICK = DEMO_PEOPLE.nick;
+
+const RED = "#E01E5A";
+const AMBER = "#ECB22E";
+const GREEN = "#2EB67D";
+
+let playground: RunningPlayground;
+let browser: Browser;
+let uptime: UptimeClient;
+const opened: PlaygroundPage[] = [];
+
+beforeAll(async () => {
+  [playground, browser] = await Promise.all([
+    startPlayground({
+      port: 0,
+      redisUrl: inject("redisUrl"),
+      keyPrefix: `t:browser:${randomBytes(4).toString("hex")}:`,
+      // Alerts come from the Break control only: a scheduled outage would race the assertions.
+      schedule: false,
+      pollIntervalSeconds: 1,
+      logger: silentLogger,
+      botLogLevel: "silent",
+    }),
+    launchChromium(),
+  ]);
+  uptime = new UptimeClient({ baseUrl: playground.simulator.url });
+});
+
+afterEach(async () => {
+  for (const p of opened.splice(0)) await p.context.close();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await uptime?.close();
+  await playground?.stop();
+});
+
+async function open(testName: string): Promise<PlaygroundPage> {
+  const p = await openPlayground(browser, playground.url, testName);
+  opened.push(p);
+  return p;
+}
+
+/** expect.poll with room for a bot round trip on a busy machine (vitest's default gives up after 1 s). */
+function eventually<T>(probe: () => T | Promise<T>, timeout = 15_000) {
+  return expect.poll(probe, { timeout, interval: 100 });
+}
+
+async function switchUser(page: Page, person: { id: string }, role: RegExp): Promise<void> {
+  await page.getByTestId("user-switcher").selectOption(person.id);
+  await eventually(() => page.getByTestId("user-role").textContent()).toMatch(role);
+}
+
+async function goTo(page: Page, place: string): Promise<void> {
+  await page.getByTestId(place).click();
+  await page.locator(`[data-testid=${place}][aria-current=page]`).waitFor();
+}
+
+/** Types into the composer and presses Enter; the composer empties once the command went through. */
+async function type(page: Page, text: string): Promise<void> {
+  const input = page.getByTestId("composer-input");
+  await input.fill(text);
+  await input.press("Enter");
+  await eventually(() => input.inputValue()).toBe("");
+}
+
+/**
+ * Types a command and resolves with the answer: the first message that appears after it in the
+ * conversation (an earlier answer with similar text must not stand in for it).
+ */
+async function answerTo(page: Page, text: string): Promise<Locator> {
+  const messages = page.locator("[data-testid=conversation] [data-testid=message]");
+  const before = await messages.count();
+  await type(page, text);
+  await eventually(() => messages.count()).toBeGreaterThan(before);
+  return messages.nth(before);
+}
+
+/** The text as the reader sees it (line breaks between blocks and fields), not the DOM's textContent. */
+function shownText(locator: Locator): Promise<string> {
+  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText, not the DOM property.
+  return locator.innerText();
+}
+
+/** The newest ephemeral message whose text matches. */
+function ephemeral(page: Page, text: RegExp): Locator {
+  return page
+    .locator("[data-testid=conversation] [data-testid=message][data-ephemeral=true]", { hasText: text })
+    .last();
+}
+
+async function teamCounters() {
+  const team = await uptime.as(DEMO_TOKENS.owner).teams.get(String(DEMO_API_TEAM));
+  if (!team.counters) throw new Error("the simulator left out meta.monitorCounters");
+  return team.counters;
+}
+
+describe("the playground page in Chromium", () => {
+  it("/uptime status typed by Olivia shows team 1's counters in an ephemeral message", async () => {
+    const { page, shot } = await open("status");
+    await eventually(() => page.getByTestId("user-role").textContent()).toMatch(/owner/);
+    await eventually(() => page.getByTestId("conversation-title").textContent()).toBe("#ops-alerts");
+    await shot("1-opened");
+
+    const counters = await teamCounters();
+    const answer = await answerTo(page, "/uptime status");
+    expect(await answer.getAttribute("data-ephemeral")).toBe("true");
+    expect(await answer.getByTestId("ephemeral-note").textContent()).toMatch(/Only visible to you/);
+    const body = (await shownText(answer.getByTestId("message-body"))).replace(/\s+/g, " ");
+    expect(body).toContain(`Up ${counters.up}`);
+    expect(body).toContain(`Down ${counters.down}`);
+    expect(body).toContain(`Paused ${counters.paused}`);
+    await shot("2-status");
+
+    // The App Home tab shows the same counters, published by the bot when the tab opens.
+    await goTo(page, "channel-home");
+    const home = page.getByTestId("home-content");
+    await home.waitFor();
+    await eventually(async () => (await shownText(home)).replace(/\s+/g, " ")).toContain(`Up ${counters.up}`);
+    // The view first shown can be the one published when Olivia linked, before #ops-alerts was subscribed;
+    // the one the bot publishes for app_home_opened lists her subscription.
+    await eventually(async () => shownText(home)).toContain("#ops-alerts");
+    await shot("3-app-home");
+  });
+
+  it("Nick links his account through the login modal: a bad token is refused inline, a good one links", async () => {
+    const { page, shot } = await open("login");
+    await switchUser(page, NICK, /newcomer/);
+    await goTo(page, "channel-dm");
+    await type(page, "/uptime login");
+    const modal = page.locator(`[data-testid=modal][data-callback-id=login]`);
+    await modal.waitFor();
+    await shot("1-login-modal");
+
+    const token = modal.getByTestId(`input-${blocks.login.token}`);
+    await token.fill("not-a-real-token");
+    await modal.getByTestId("modal-submit").click();
+    const error = modal.getByTestId(`modal-error-${blocks.login.token}`);
+    await error.waitFor();
+    expect(await error.textContent()).toMatch(/\S/);
+    // Next to its field: inside the token's input block, right under the input.
+    await modal
+      .getByTestId(`input-block-${blocks.login.token}`)
+      .getByTestId(`modal-error-${blocks.login.token}`)
+      .waitFor();
+    const [inputBox, errorBox] = await Promise.all([token.boundingBox(), error.boundingBox()]);
+    expect(errorBox!.y).toBeGreaterThanOrEqual(inputBox!.y + inputBox!.height - 1);
+    expect(errorBox!.y - (inputBox!.y + inputBox!.height)).toBeLessThan(40);
+    expect(await token.getAttribute("aria-invalid")).toBe("true");
+    await shot("2-bad-token");
+
+    await token.fill(DEMO_TOKENS.member);
+    await modal.getByTestId("modal-submit").click();
+    await page.getByTestId("modal").waitFor({ state: "detached" });
+    await page
+      .locator("[data-testid=conversation] [data-testid=message]", { hasText: /now linked as Max Member/ })
+      .last()
+      .waitFor();
+    await shot("3-linked");
+
+    const whoami = await answerTo(page, "/uptime whoami");
+    expect(await whoami.getAttribute("data-ephemeral")).toBe("true");
+    expect(await shownText(whoami.getByTestId("message-body"))).toContain("You're linked as");
+    expect(await shownText(whoami.getByTestId("message-body"))).toContain("Max Member");
+    await shot("4-whoami");
+  });
+
+  it("Break, Acknowledge as Rita (refused) and as Olivia (amber), Recover (green, thread reply)", async () => {
+    const { page, shot } = await open("alert");
+    await goTo(page, "channel-ops-alerts");
+    await page.getByTestId("monitor-picker").selectOption({ label: "Payments API (up)" });
+    await page.getByTestId("break-monitor").click();
+    await eventually(() => page.getByTestId("control-status").textContent()).toMatch(/failing/);
+
+    const posted = page.locator("[data-testid=conversation] [data-testid=message][data-ephemeral=false]", {
+      has: page.getByTestId(`button-${actions.acknowledge}`),
+      hasText: "Payments API",
+    });
+    await posted.waitFor({ timeout: 20_000 });
+    // The same message from now on, whatever its buttons become: updates keep its ts.
+    const ts = await posted.getAttribute("data-ts");
+    const alert = page.locator(`[data-testid=conversation] [data-testid=message][data-ts="${ts}"]`);
+    const bar = alert.getByTestId("attachment");
+    expect(await bar.getAttribute("data-color")).toBe(RED);
+    await shot("1-alert");
+
+    // The overflow menu offers the mute durations; closed again without choosing.
+    const overflow = alert.getByTestId(`overflow-${actions.mute}`);
+    await overflow.locator("summary").click();
+    await eventually(() => overflow.getByTestId("overflow-option").allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/Mute 1 h/)]),
+    );
+    await shot("2-overflow");
+    await overflow.locator("summary").click();
+    await overflow.getByTestId("overflow-option").first().waitFor({ state: "hidden" });
+
+    await switchUser(page, RITA, /read-only/);
+    await alert.getByTestId(`button-${actions.acknowledge}`).click();
+    await ephemeral(page, /read-only members can't/).waitFor();
+    expect(await bar.getAttribute("data-color")).toBe(RED);
+    await shot("3-rita-refused");
+
+    await switchUser(page, OLIVIA, /owner/);
+    await alert.getByTestId(`button-${actions.acknowledge}`).click();
+    await eventually(() => bar.getAttribute("data-color")).toBe(AMBER);
+    expect(await shownText(alert.getByTestId("message-body"))).toContain(OLIVIA.realName);
+    expect(await alert.getAttribute("data-ephemeral")).toBe("false");
+    await shot("4-acknowledged");
+
+    await page.getByTestId("recover-monitor").click();
+    await eventually(() => bar.getAttribute("data-color"), 20_000).toBe(GREEN);
+    const threadLink = alert.getByTestId("thread-link");
+    await eventually(() => threadLink.textContent()).toBe("1 reply");
+    await shot("5-recovered");
+
+    await threadLink.click();
+    const pane = page.getByTestId("thread-pane");
+    await pane.waitFor();
+    await pane
+      .getByTestId("thread-messages")
+      .getByText(/recovered/)
+      .first()
+      .waitFor();
+    expect(await shownText(pane.getByTestId("thread-messages"))).toMatch(/Payments API.*recovered/);
+    await shot("6-thread");
+    await pane.getByTestId("thread-close").click();
+    await pane.waitFor({ state: "hidden" });
+  });
+
+  it("creates a monitor through the modal, after a validation error next to the URL field", async () => {
+    const { page, shot } = await open("create");
+    await goTo(page, "channel-general");
+    await type(page, "/uptime create");
+    const modal = page.locator(`[data-testid=modal][data-callback-id=create_monitor]`);
+    await modal.waitFor();
+    await shot("1-modal");
+
+    const name = `Browser test ${randomBytes(3).toString("hex")}`;
+    await modal.getByTestId(`input-${blocks.createMonitor.name}`).fill(name);
+    const url = modal.getByTestId(`input-${blocks.createMonitor.url}`);
+    await url.fill("not a url");
+    await modal.getByTestId("modal-submit").click();
+    const error = modal.getByTestId(`modal-error-${blocks.createMonitor.url}`);
+    await error.waitFor();
+    expect(await error.textContent()).toMatch(/http/);
+    await modal
+      .getByTestId(`input-block-${blocks.createMonitor.url}`)
+      .getByTestId(`modal-error-${blocks.createMonitor.url}`)
+      .waitFor();
+    const [urlBox, errorBox] = await Promise.all([url.boundingBox(), error.boundingBox()]);
+    expect(errorBox!.y).toBeGreaterThanOrEqual(urlBox!.y + urlBox!.height - 1);
+    expect(errorBox!.y - (urlBox!.y + urlBox!.height)).toBeLessThan(40);
+    // What was typed survives the redraw with the error.
+    expect(await modal.getByTestId(`input-${blocks.createMonitor.name}`).inputValue()).toBe(name);
+    await shot("2-url-error");
+
+    await url.fill("https://example.com/health");
+    await modal.getByTestId(`input-${blocks.createMonitor.group}`).focus();
+    const option = modal.getByTestId("external-option").first();
+    await option.waitFor();
+    const group = (await shownText(option)).trim();
+    await option.click();
+    // Chosen: the list closes and stays closed (focus goes back to the input, which must not search again).
+    await modal.locator("[data-testid=external-option]:visible").first().waitFor({ state: "detached" });
+    await page.waitForTimeout(300);
+    expect(await modal.locator("[role=listbox]:visible").count()).toBe(0);
+    expect(await modal.getByTestId(`input-${blocks.createMonitor.group}`).inputValue()).toBe(group);
+    await shot("3-filled");
+    await modal.getByTestId("modal-submit").click();
+    await page.getByTestId("modal").waitFor({ state: "detached" });
+    await page
+      .locator("[data-testid=conversation] [data-testid=message]", { hasText: name })
+      .last()
+      .waitFor();
+    await shot("4-created");
+
+    const names: string[] = [];
+    for await (const m of uptime.as(DEMO_TOKENS.owner).teams.monitorsAll(String(DEMO_API_TEAM))) {
+      names.push(m.name);
+      // The option reads "API · 4 monitors": the group's name, then its size.
+      if (m.name === name) expect(group.startsWith(`${m.group} `)).toBe(true);
+    }
+    expect(names).toContain(name);
+
+    const details = await answerTo(page, `/uptime monitor ${name}`);
+    const detailsText = await shownText(details.getByTestId("message-body"));
+    expect(detailsText).toContain(name);
+    expect(detailsText).toContain("https://example.com/health");
+    await shot("5-monitor-details");
+  });
+});
