@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   Playground: ${playground.url}
 
   Try: /uptime status in #ops-alerts as Olivia (owner); switch to Nick and run /uptime login
-  (token: demo-owner-token). Press "Break a monitor": the alert lands in #ops-alerts; Acknowledge it
+  (token: demo-member-token). Press "Break a monitor": the alert lands in #ops-alerts; Acknowledge it
   as Rita (read-only), then as Olivia; press "Recover". Payments API also fails every 3 minutes.
   Ctrl-C stops everything.
 `);
