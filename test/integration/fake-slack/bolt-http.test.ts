@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 import { App } from "@slack/bolt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeSlack, startFakeSlack } from "../../../src/playground/fake-slack";
+import { waitFor } from "../../support/wait-for";
 import { quietLogger } from "./quiet-logger";
-import { waitFor } from "./wait-for";
 
 const SECRET = "bolt-http-secret";
 const BOT = "U0BOT";

@@ -1,8 +1,8 @@
 import { App } from "@slack/bolt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeSlack, startFakeSlack } from "../../../src/playground/fake-slack";
+import { waitFor } from "../../support/wait-for";
 import { quietLogger } from "./quiet-logger";
-import { waitFor } from "./wait-for";
 
 const BOT = "U0BOT";
 const users = [{ id: "U0ALICE", name: "alice", realName: "Alice Adams" }];
