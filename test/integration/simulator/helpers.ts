@@ -1,29 +1,12 @@
-import { readFileSync } from "node:fs";
-import Ajv2020 from "ajv/dist/2020";
 import { request } from "undici";
 import { expect } from "vitest";
 import { type RunningSimulator, type SimulatorOptions, startSimulator } from "../../../src/simulator/index";
-
-const schema = JSON.parse(
-  readFileSync(new URL("../../fixtures/schemas/jsonapi-1.0/schema.json", import.meta.url), "utf8"),
-) as object;
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-// The schema uses format "uri" for links; we check it strictly (absolute URLs), without ajv-formats.
-ajv.addFormat("uri", (s: string) => {
-  try {
-    return new URL(s).protocol.length > 0;
-  } catch {
-    return false;
-  }
-});
-const validate = ajv.compile(schema);
+import { jsonApiErrors } from "../../support/jsonapi-schema";
 
 export function expectJsonApi(doc: unknown): void {
-  const ok = validate(doc);
-  if (!ok)
-    throw new Error(
-      `Not a valid JSON:API document: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(doc).slice(0, 800)}`,
-    );
+  const errors = jsonApiErrors(doc);
+  if (errors)
+    throw new Error(`Not a valid JSON:API document: ${errors}\n${JSON.stringify(doc).slice(0, 800)}`);
 }
 
 /** A parsed answer of the simulator; every JSON body has already been checked against the JSON:API schema. */
