@@ -10,6 +10,7 @@
  * Environment: REDIS_URL, UPTIME_API_URL, KEY_PREFIX, POLL_INTERVAL_MS, MEASURE_FROM, MEASURE_MS,
  * CONCURRENCY (optional).
  */
+import { subscribe } from "node:diagnostics_channel";
 import { Redis } from "ioredis";
 import { PollWorker } from "../src/alerts/poll-worker";
 import type { PollMetrics, PollOutcome } from "../src/alerts/poller";
@@ -29,6 +30,8 @@ export interface PollWorkerReport {
   heapUsedMb: number;
   heapTotalMb: number;
   externalMb: number;
+  /** API requests (undici) this process started inside the window: polls that read incidents make more. */
+  apiRequests: number;
   /** Redis commands this process sent inside the window, by name (client side). */
   redisCommands: Record<string, number>;
   pollErrors: number;
@@ -64,6 +67,10 @@ async function main(): Promise<void> {
   const scheduler = new SchedulerStore({ redis, keys: keyspace(env("KEY_PREFIX")) });
   // As the bot's poller: the scheduler's backoff is the retry (src/bot.ts).
   const client = new UptimeClient({ baseUrl: env("UPTIME_API_URL"), retry: { retries: 0 } });
+  let apiRequests = 0;
+  subscribe("undici:request:create", () => {
+    if (inWindow()) apiRequests++;
+  });
   const outcomes: Partial<Record<PollOutcome, number>> = {};
   let pollErrors = 0;
   const metrics: PollMetrics = {
@@ -101,6 +108,7 @@ async function main(): Promise<void> {
     heapUsedMb: memory.heapUsed / 1024 / 1024,
     heapTotalMb: memory.heapTotal / 1024 / 1024,
     externalMb: memory.external / 1024 / 1024,
+    apiRequests,
     redisCommands: Object.fromEntries(commands),
     pollErrors,
   };

@@ -38,6 +38,12 @@ export interface StormDecision {
 /**
  * An open goes into the roll-up when it makes more than `threshold` opens in the window, or while a
  * roll-up with incidents still down took an open within the window (the storm goes on).
+ *
+ * The window is the minute that ends with this incident's start, [started - windowMs, started]: this
+ * open and those that began up to one window before it. Opens that began after it are not counted, so an
+ * open delivered late (after later ones, e.g. its poll failed for a while) is decided as it would have
+ * been in order: it was not beyond the threshold when it began. Counted against the opens still
+ * remembered (keepRecent: one window before the newest), so a very late open may count fewer, never more.
  */
 export function decideStorm(
   state: StormState,
@@ -47,7 +53,7 @@ export function decideStorm(
 ): StormDecision {
   const from = started - rules.windowMs;
   const opens = keepRecent({ ...state.opens, [incidentId]: started }, rules.windowMs);
-  const count = Object.values(opens).filter((at) => at >= from && at <= started + rules.windowMs).length;
+  const count = Object.values(opens).filter((at) => at >= from && at <= started).length;
   const rollup = state.rollup;
   const stormGoesOn =
     rollup !== undefined &&

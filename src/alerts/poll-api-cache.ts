@@ -13,8 +13,10 @@ interface Entry {
 /**
  * Per-target API views (`client.as(token)`) kept in memory for a short while, so that a quiet poll costs
  * one API call and no Redis read or decryption of the token (DESIGN.md section 5, quiet-poll budget).
- * Nothing is written anywhere: the token lives only inside the cached view, for at most `ttlMs`, and a
- * 401 drops it at once. A token changed in the link store is picked up within `ttlMs`.
+ * Nothing is written anywhere: the token lives only inside the cached view, for at most `ttlMs` (expired
+ * views are dropped as the clock passes them, not only when their target is polled again), and a 401
+ * drops it at once. A token changed in the link store is picked up within `ttlMs`. Memory is bounded by
+ * `maxEntries` and by the targets polled within one `ttlMs`.
  */
 export class PollApiCache {
   private readonly entries = new Map<string, Entry>();
@@ -38,11 +40,18 @@ export class PollApiCache {
     this.maxEntries = deps.maxEntries ?? 50_000;
   }
 
+  /** The cached API of a target, without a promise (the quiet-poll path); undefined when get() must resolve. */
+  peek(target: string): UptimeApi | undefined {
+    const cached = this.entries.get(target);
+    return cached && cached.expiresAt > this.clock.now() ? cached.api : undefined;
+  }
+
   /** The API as the target's token owner; null when the token is gone. */
   async get(target: string, meta: PollTargetMeta): Promise<UptimeApi | null> {
     const now = this.clock.now();
     const cached = this.entries.get(target);
     if (cached && cached.expiresAt > now) return cached.api;
+    this.dropExpired(now);
     const token = await this.resolveToken(meta);
     if (token === null || token === "") {
       this.entries.delete(target);
@@ -57,6 +66,17 @@ export class PollApiCache {
       if (!oldest.done) this.entries.delete(oldest.value);
     }
     return api;
+  }
+
+  /**
+   * Entries are kept in insertion order and every insertion gets the same TTL, so the expired ones are
+   * the oldest: drop them from the front (each entry once, however many targets there are).
+   */
+  private dropExpired(now: number): void {
+    for (const [target, entry] of this.entries) {
+      if (entry.expiresAt > now) return;
+      this.entries.delete(target);
+    }
   }
 
   invalidate(target: string): void {

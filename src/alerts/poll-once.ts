@@ -5,6 +5,7 @@ import type { Incident } from "../uptime";
 import { type CallOptions, NotFoundError, type Page, type UptimeApi } from "../uptime";
 import { type AlertMonitor, encodeOutboxEvent, type OutboxEvent } from "./alert-event";
 import { checksSignature, needsIncidentFetch } from "./checks-signature";
+import type { ClaimCache } from "./claim-cache";
 import { diffIncidents, shouldFetchNextPage, trackedOpenMissing } from "./diff";
 import { enrichEvents, monitorsToFetch, needsTeamCounters, teamMonitorCount } from "./enrich-events";
 import type { PollErrorKind, PollMetrics, PollOutcome } from "./metrics";
@@ -53,7 +54,7 @@ export interface PollHooks {
 
 export interface PollOnceDeps {
   scheduler: Pick<SchedulerStore, "commit" | "shardOf">;
-  apis: Pick<PollApiCache, "get" | "invalidate">;
+  apis: Pick<PollApiCache, "get" | "peek" | "invalidate">;
   clock: Clock;
   timing: PollTimingOptions;
   /** Deadline of all the API calls of one poll, in ms: below the lease, so the commit still holds it. */
@@ -62,7 +63,15 @@ export interface PollOnceDeps {
   logger: Logger;
   hooks?: PollHooks;
   rejectedRetryMs?: number;
+  /** Decoded claim strings reused between polls (PollWorker keeps one); without it every claim is decoded. */
+  claims?: Pick<ClaimCache, "parsed" | "meta" | "state">;
 }
+
+const UNCACHED: Pick<ClaimCache, "parsed" | "meta" | "state"> = {
+  parsed: parsePollTargetName,
+  meta: (_target, raw) => decodePollTargetMeta(raw),
+  state: (_target, raw) => decodePollState(raw),
+};
 
 export interface PollResult {
   target: string;
@@ -79,24 +88,45 @@ interface Success {
   baseline?: IncidentSnapshot[];
 }
 
-export async function pollOnce(claimed: ClaimedTarget, deps: PollOnceDeps): Promise<PollResult> {
+/**
+ * `onFetched` is called once, when the API calls are over and only the commit is left (whether the
+ * poll succeeded or not): the worker's API concurrency is free again from then on.
+ */
+export async function pollOnce(
+  claimed: ClaimedTarget,
+  deps: PollOnceDeps,
+  onFetched?: () => void,
+): Promise<PollResult> {
   const { target } = claimed;
   const now = deps.clock.now();
   let meta: PollTargetMeta | null = null;
   let parsed: ParsedPollTarget | null = null;
+  const claims = deps.claims ?? UNCACHED;
+  let fetched = false;
+  const done = () => {
+    if (fetched) return;
+    fetched = true;
+    onFetched?.();
+  };
   try {
-    parsed = parsePollTargetName(target);
-    meta = decodePollTargetMeta(claimed.meta);
-    const success = await poll(claimed, meta, readState(claimed, deps), now, deps);
+    parsed = claims.parsed(target);
+    meta = claims.meta(target, claimed.meta);
+    const success = await poll(claimed, meta, readState(claimed, claims, deps), now, deps);
+    done();
     return await commitSuccess(claimed, meta, success, deps);
   } catch (error) {
+    done();
     return await commitFailure(claimed, meta, parsed, error, now, deps);
   }
 }
 
-function readState(claimed: ClaimedTarget, deps: PollOnceDeps): PollState | null {
+function readState(
+  claimed: ClaimedTarget,
+  claims: Pick<ClaimCache, "state">,
+  deps: PollOnceDeps,
+): PollState | null {
   try {
-    return decodePollState(claimed.state);
+    return claims.state(claimed.target, claimed.state);
   } catch (error) {
     if (!(error instanceof PollStateError)) throw error;
     // Baselining again announces nothing old; only transitions during the gap are lost.
@@ -116,19 +146,25 @@ async function poll(
   now: number,
   deps: PollOnceDeps,
 ): Promise<Success> {
-  const api = await deps.apis.get(claimed.target, meta);
+  const api = deps.apis.peek(claimed.target) ?? (await deps.apis.get(claimed.target, meta));
   if (!api) throw new TokenUnavailableError("the subscriber's token is no longer linked");
-  const call: CallOptions = { signal: AbortSignal.timeout(deps.budgetMs) };
   const teamId = meta.apiTeamId;
   const nextDueAt = nextPollAt(now, deps.timing);
+  const startedAt = performance.now();
 
-  // The reference keeps team checks cheap for polling: a quiet poll is this one call.
-  const checks = toCheckSnapshots(await api.teams.checks(teamId, call));
+  // The reference keeps team checks cheap for polling: a quiet poll is this one call. It is bounded by
+  // the call's own headers and body timeouts (half the budget) rather than a timer and an AbortSignal
+  // per poll: at thousands of polls a second those cost more than the rest of a quiet poll's logic.
+  const checksTimeoutMs = Math.max(1, Math.floor(deps.budgetMs / 2));
+  const checks = toCheckSnapshots(await api.teams.checks(teamId, { timeoutMs: checksTimeoutMs }));
   if (!needsIncidentFetch(state?.checksSignature, checks, state?.incidentsFetchedAt, now)) {
     // Nothing to write: the stored state already holds this signature (or the fetch would be due).
     return { outcome: "quiet", events: [], commit: { now, nextDueAt, failures: "reset" } };
   }
 
+  // The remaining calls share what is left of the budget: one deadline for all of them.
+  const left = Math.max(1, Math.floor(deps.budgetMs - (performance.now() - startedAt)));
+  const call: CallOptions = { signal: AbortSignal.timeout(left) };
   const monitors = new Map<string, AlertMonitor | null>();
   const fetched = await fetchIncidents(api, teamId, state, monitors, call);
   const diff = diffIncidents(state, fetched, { now, baselineSince: meta.baseline });

@@ -5,6 +5,7 @@ import { type Clock, systemClock } from "../lib/clock";
 import { type Logger, silentLogger } from "../lib/logger";
 import type { ClaimedTarget, SchedulerStore } from "../store/scheduler";
 import type { UptimeClient } from "../uptime";
+import { ClaimCache } from "./claim-cache";
 import { noopPollMetrics, type PollMetrics } from "./metrics";
 import { PollApiCache, type ResolveToken } from "./poll-api-cache";
 import { type PollHooks, type PollOnceDeps, type PollResult, pollOnce } from "./poll-once";
@@ -38,7 +39,7 @@ export interface PollWorkerOptions {
   leaseMs?: number;
   /** Most targets claimed from one shard at once (default 100). */
   batch?: number;
-  /** Most polls running at once in this process (default 32). */
+  /** Most polls with API calls in flight at once in this process (default 32); as many may be committing. */
   concurrency?: number;
   /** Longest idle sleep between rounds, in ms (default 1 s): new targets are found at least this often. */
   idleMaxMs?: number;
@@ -69,9 +70,12 @@ export class PollWorker {
   private readonly random: () => number;
 
   private readonly queue: ClaimedTarget[] = [];
+  /** Polls with API calls in flight. */
   private active = 0;
-  /** Resolved whenever a poll finishes: the loop waits on it for room, stop() for the drain. */
-  private changed: { promise: Promise<void>; resolve: () => void } = deferred();
+  /** Polls whose API calls are over, committing. */
+  private committing = 0;
+  /** Resolved when a poll finishes: the loop waits on it for room, stop() for the drain. Made on demand. */
+  private changed: { promise: Promise<void>; resolve: () => void } | null = null;
   private loop: Promise<void> | null = null;
   private stopping = false;
   private wake = new AbortController();
@@ -103,6 +107,7 @@ export class PollWorker {
       metrics: options.metrics ?? noopPollMetrics,
       logger: this.logger,
       hooks: options.hooks,
+      claims: new ClaimCache(),
     };
   }
 
@@ -151,7 +156,7 @@ export class PollWorker {
     while (!this.stopping) {
       try {
         // Keep a small backlog only: what this process cannot start soon is better left to another.
-        while (!this.stopping && this.queue.length >= this.concurrency) await this.changed.promise;
+        while (!this.stopping && this.queue.length >= this.concurrency) await this.nextChange();
         if (this.stopping) break;
         const limit = Math.max(
           1,
@@ -184,34 +189,58 @@ export class PollWorker {
     }
     // Drain: everything claimed is polled and committed, so no target waits for its lease to pass.
     this.pump();
-    while (this.active > 0 || this.queue.length > 0) await this.changed.promise;
+    while (this.active > 0 || this.committing > 0 || this.queue.length > 0) await this.nextChange();
   }
 
   private claim(shard: number, limit: number): Promise<ClaimedTarget[]> {
     return this.scheduler.claim(shard, this.clock.now(), this.leaseMs, limit, this.workerId);
   }
 
+  /**
+   * `concurrency` bounds the polls whose API calls are in flight (what the API sees, as a raw client at
+   * that concurrency would). A poll leaves that count as soon as only its commit is left: commits are
+   * pipelined Redis round trips, bounded on their own by `concurrency` so that a slow Redis holds the
+   * polls back instead of piling commits up.
+   */
   private pump(): void {
-    while (this.active < this.concurrency && this.queue.length > 0) {
+    while (this.active < this.concurrency && this.committing < this.concurrency && this.queue.length > 0) {
       const claimed = this.queue.shift()!;
       this.active++;
-      // pollOnce never rejects; the catch is for a bug, so that the loop's accounting stays right.
-      void pollOnce(claimed, this.deps)
-        .catch((error: unknown) => {
-          this.logger.error({ target: claimed.target, err: (error as Error).message }, "poll crashed");
-        })
-        .finally(() => {
-          this.active--;
-          this.pump();
-          this.notify();
-        });
+      void this.pollOne(claimed);
     }
   }
 
+  private async pollOne(claimed: ClaimedTarget): Promise<void> {
+    let fetching = true;
+    const fetched = () => {
+      fetching = false;
+      this.active--;
+      this.committing++;
+      this.pump();
+      this.notify();
+    };
+    try {
+      await pollOnce(claimed, this.deps, fetched);
+    } catch (error) {
+      // pollOnce never rejects; this is for a bug, so that the loop's accounting stays right.
+      this.logger.error({ target: claimed.target, err: (error as Error).message }, "poll crashed");
+    } finally {
+      if (fetching) this.active--;
+      else this.committing--;
+      this.pump();
+      this.notify();
+    }
+  }
+
+  private nextChange(): Promise<void> {
+    this.changed ??= deferred();
+    return this.changed.promise;
+  }
+
   private notify(): void {
-    const { resolve } = this.changed;
-    this.changed = deferred();
-    resolve();
+    const changed = this.changed;
+    this.changed = null;
+    changed?.resolve();
   }
 
   /** Nothing was due in any shard: sleep until the earliest due time, within [idleMinMs, idleMaxMs]. */

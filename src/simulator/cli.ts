@@ -3,7 +3,7 @@ import { createLogger } from "../lib/logger";
 import { DEMO_TOKENS } from "./demo-seed";
 import { startSimulator } from "./server";
 
-const USAGE = `Usage: npm run simulator -- [--port 4010] [--host 127.0.0.1] [--seed demo|empty] [--rate N] [--time-scale N] [--probes] [--no-auto-checks]`;
+const USAGE = `Usage: npm run simulator -- [--port 4010] [--host 127.0.0.1] [--seed demo|empty] [--rate N] [--time-scale N] [--latency-ms N] [--probes] [--no-auto-checks]`;
 
 function number(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -25,6 +25,7 @@ async function main(): Promise<void> {
         seed: { type: "string" },
         rate: { type: "string" },
         "time-scale": { type: "string" },
+        "latency-ms": { type: "string" },
         probes: { type: "boolean" },
         "no-auto-checks": { type: "boolean" },
         help: { type: "boolean" },
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
     seed,
     rateLimitPerSecond: number("rate", values.rate as string | undefined, 0),
     timeScale: number("time-scale", values["time-scale"] as string | undefined, 1) || 1,
+    latencyMs: number("latency-ms", values["latency-ms"] as string | undefined, 0),
     probes: values.probes === true,
     autoChecks: values["no-auto-checks"] !== true,
     logger: createLogger({ name: "simulator", level: process.env.LOG_LEVEL ?? "warn" }),

@@ -38,6 +38,12 @@ export interface SimulatorOptions {
   autoChecks?: boolean;
   /** Default false: monitors seeded with `probe: true` are checked by real HTTP/TCP probes. */
   probes?: boolean;
+  /**
+   * Default 0: every service answer (not the control API) waits this many ms of real time first, as a
+   * remote API's network and processing time would (benchmarks of latency-bound clients). An unref'd
+   * timer: it never keeps the process alive, and does not depend on `clock`.
+   */
+  latencyMs?: number;
   clock?: Clock;
   logger?: Logger;
 }
@@ -67,6 +73,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const faults = new Faults(clock);
   const limiter = new RateLimiter(options.rateLimitPerSecond ?? 0);
   const log = new RequestLog(1000);
+  const latencyMs = options.latencyMs !== undefined && options.latencyMs > 0 ? options.latencyMs : 0;
   const router = new Router<Handler>([
     ...userRoutes,
     ...teamRoutes,
@@ -106,6 +113,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     pathname: string,
     search: URLSearchParams,
   ) {
+    if (latencyMs > 0) await realDelay(latencyMs);
     const method = req.method ?? "GET";
     const auth = req.headers.authorization;
     const token = auth && /^Bearer\s+/i.test(auth) ? auth.replace(/^Bearer\s+/i, "").trim() : null;
@@ -247,4 +255,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   };
   logger.info({ url }, "uptime simulator listening");
   return { url, port, close, control };
+}
+
+function realDelay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { Keyspace } from "./keys";
-import { type ScriptRunner, scriptRunner } from "./scripts";
+import { commandName, type ScriptReplies, type ScriptRunner, scriptRunner } from "./scripts";
 
 /**
  * The poll scheduler (DESIGN.md section 5): poll targets in sharded sorted sets `{p:N}:due` scored by
@@ -72,8 +72,31 @@ export class SchedulerInputError extends Error {
   override name = "SchedulerInputError";
 }
 
+interface PendingCommit {
+  /** Pipelines are grouped by this: the shard on a Cluster connection (one slot each), else 0. */
+  group: number;
+  keys: string[];
+  args: (string | number)[];
+  resolve(reply: ScriptReplies["commit"]): void;
+  reject(error: unknown): void;
+}
+
+const COMMIT_COMMAND = commandName("commit");
+
 /** FNV-1a (32 bit) over the UTF-8 bytes: stable across processes and versions, cheap, well spread. */
 export function fnv1a(text: string): number {
+  // Target names are ASCII, where UTF-16 code units are the UTF-8 bytes: no Buffer per call.
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x80) return fnv1aUtf8(text);
+    hash ^= code;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+function fnv1aUtf8(text: string): number {
   let hash = 0x811c9dc5;
   for (const byte of Buffer.from(text, "utf8")) {
     hash ^= byte;
@@ -106,6 +129,7 @@ export class SchedulerStore {
   private readonly keys: Keyspace;
   private readonly scripts: ScriptRunner;
   private readonly outboxMaxLen: number;
+  private pendingCommits: PendingCommit[] = [];
 
   constructor(deps: { redis: Redis; keys: Keyspace; shards?: number; outboxMaxLen?: number }) {
     this.redis = deps.redis;
@@ -211,8 +235,8 @@ export class SchedulerStore {
     this.checkShard(shard);
     const coolDown = this.coolDownOf(input);
     const dueAt = Math.max(requireTime("nextDueAt", input.nextDueAt), coolDown?.until ?? 0);
-    const committed = await this.scripts.run(
-      "commit",
+    const committed = await this.sendCommit(
+      shard,
       [
         this.keys.pollDue(shard),
         this.keys.pollTarget(shard, requireText("target", target)),
@@ -259,6 +283,65 @@ export class SchedulerStore {
     const score = first[1];
     if (score === undefined) return maxMs;
     return Math.min(maxMs, Math.max(0, Number(score) - now));
+  }
+
+  /**
+   * The commits asked for in one turn of the event loop go out together, as one pipeline: one socket
+   * write and one read for all of them instead of one each (at thousands of polls a second the syscalls
+   * cost more than the scripts). Each commit stays its own script run, atomic on its own; a commit waits
+   * at most until the end of the current turn (setImmediate).
+   */
+  private sendCommit(
+    shard: number,
+    keys: string[],
+    args: (string | number)[],
+  ): Promise<ScriptReplies["commit"]> {
+    return new Promise((resolve, reject) => {
+      if (this.pendingCommits.length === 0) setImmediate(() => this.flushCommits());
+      // Cluster-ready: a pipeline must stay inside one slot there, so it is one per shard.
+      const group = this.redis.isCluster ? shard : 0;
+      this.pendingCommits.push({ group, keys, args, resolve, reject });
+    });
+  }
+
+  private flushCommits(): void {
+    const pending = this.pendingCommits;
+    this.pendingCommits = [];
+    const groups = new Map<number, PendingCommit[]>();
+    for (const commit of pending) {
+      const group = groups.get(commit.group);
+      if (group) group.push(commit);
+      else groups.set(commit.group, [commit]);
+    }
+    for (const group of groups.values()) {
+      if (group.length === 1) {
+        const only = group[0]!;
+        this.scripts.run("commit", only.keys, only.args).then(only.resolve, only.reject);
+      } else {
+        this.pipelineCommits(group);
+      }
+    }
+  }
+
+  private pipelineCommits(group: PendingCommit[]): void {
+    // scriptRunner registered the script on this connection (EVALSHA, EVAL on NOSCRIPT) and checks the
+    // key count of single runs; the pipeline calls the same registered command with the same 4 keys.
+    const pipeline = this.redis.pipeline() as unknown as Record<string, (...a: unknown[]) => unknown> & {
+      exec(): Promise<[Error | null, unknown][] | null>;
+    };
+    for (const commit of group) pipeline[COMMIT_COMMAND]!(...commit.keys, ...commit.args);
+    pipeline.exec().then(
+      (results) => {
+        group.forEach((commit, i) => {
+          const [error, reply] = results?.[i] ?? [new Error("the commit pipeline returned no reply"), null];
+          if (error) commit.reject(error);
+          else commit.resolve(reply as ScriptReplies["commit"]);
+        });
+      },
+      (error: unknown) => {
+        for (const commit of group) commit.reject(error);
+      },
+    );
   }
 
   private targetKeys(shard: number, target: string): string[] {

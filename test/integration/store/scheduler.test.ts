@@ -207,6 +207,48 @@ describe("scheduler leases", () => {
 });
 
 describe("scheduler targets", () => {
+  it("commits many polls asked for in one turn (one pipeline): each on its own lease, events in order", async () => {
+    const { store, redis } = setup();
+    const targets = [...targetsIn(0, 3, 4, "p"), ...targetsIn(1, 3, 4, "p")];
+    for (const target of targets) await store.add(target, { subscriber: "C1", group: "tok" }, T);
+    const claimed = [
+      ...(await store.claim(0, T, LEASE, 10, "w1")),
+      ...(await store.claim(1, T, LEASE, 10, "w1")),
+    ];
+    expect(claimed).toHaveLength(6);
+    const [stale, ...fresh] = claimed;
+    const results = await Promise.all([
+      store.commit(0, stale!.target, `${stale!.leaseToken}-not-mine`, {
+        now: T,
+        nextDueAt: T + 1,
+        failures: "reset",
+      }),
+      ...fresh.map((c, i) =>
+        store.commit(store.shardOf(c.target), c.target, c.leaseToken, {
+          now: T,
+          nextDueAt: T + 1_000 + i,
+          failures: "reset",
+          state: `{"n":${i}}`,
+          events: [`e${i}a`, `e${i}b`],
+        }),
+      ),
+    ]);
+    expect(results).toEqual([false, true, true, true, true, true]);
+    expect(await store.inspect(stale!.target)).toMatchObject({ leased: true, state: null });
+    for (const [i, c] of fresh.entries()) {
+      expect(await store.inspect(c.target)).toMatchObject({
+        leased: false,
+        dueAt: T + 1_000 + i,
+        state: `{"n":${i}}`,
+      });
+    }
+    const events = [...(await outbox(store, redis, 0)), ...(await outbox(store, redis, 1))];
+    expect(events).toHaveLength(10);
+    for (const [i, c] of fresh.entries()) {
+      expect(events.filter((e) => e.target === c.target).map((e) => e.event)).toEqual([`e${i}a`, `e${i}b`]);
+    }
+  });
+
   it("shares one target among subscribers and removes it with the last", async () => {
     const { store } = setup();
     const target = "team:42:abc";

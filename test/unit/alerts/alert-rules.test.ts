@@ -36,6 +36,37 @@ describe("decideStorm", () => {
     expect(decideStorm({ opens: {}, rollup: over }, "9", T0 + 1000).rollup).toBe(false);
   });
 
+  it("decides a late-delivered open as if it had been delivered in order: opens after it do not count", () => {
+    const starts: [string, number][] = [
+      ["first", T0],
+      ...[1, 2, 3, 4, 5].map((i): [string, number] => [String(i), T0 + 10_000 + i]),
+    ];
+    const decide = (order: [string, number][]) => {
+      let opens: Record<string, number> = {};
+      const rollup: Record<string, boolean> = {};
+      for (const [id, started] of order) {
+        const decision = decideStorm({ opens }, id, started);
+        opens = decision.opens;
+        rollup[id] = decision.rollup;
+      }
+      return rollup;
+    };
+    const inOrder = decide(starts);
+    expect(inOrder).toEqual({ first: false, "1": false, "2": false, "3": false, "4": false, "5": true });
+    // "first" delivered last (e.g. its poll failed for a while): still the first of its minute.
+    const late = decide([...starts.slice(1), starts[0]!]);
+    expect(late.first).toBe(false);
+    expect(decideStorm({ opens: {} }, "first", T0).count).toBe(1);
+  });
+
+  it("counts an open at the very start of the window and the incident itself", () => {
+    const opens: Record<string, number> = {};
+    for (let i = 0; i < 5; i++) opens[String(i)] = T0 + i * 15_000; // T0 .. T0+60 s
+    const decision = decideStorm({ opens }, "x", T0 + STORM_WINDOW_MS);
+    expect(decision.count).toBe(6);
+    expect(decision.rollup).toBe(true);
+  });
+
   it("counts a redelivered open once", () => {
     const first = decideStorm({ opens: {} }, "1", T0);
     expect(decideStorm({ opens: first.opens }, "1", T0).count).toBe(1);

@@ -58,4 +58,19 @@ describe("PollApiCache", () => {
     await cache.get("t1", META); // evicted: resolved again
     expect(made).toEqual(["a", "b", "c", "d"]);
   });
+
+  it("peeks at a live entry without resolving, and drops expired tokens as the clock passes them", async () => {
+    const { cache, clock, resolved } = setup(["a", "b", "c"], { ttlMs: 1_000 });
+    expect(cache.peek("t1")).toBeUndefined();
+    const first = await cache.get("t1", META);
+    expect(cache.peek("t1")).toBe(first);
+    clock.advance(500);
+    await cache.get("t2", META);
+    clock.advance(500);
+    expect(cache.peek("t1")).toBeUndefined();
+    // t1 expired: the next resolve drops it (and its token) even though t1 is never polled again.
+    await cache.get("t3", META);
+    expect(cache.size).toBe(2);
+    expect(resolved).toEqual(["a", "b", "c"]);
+  });
 });

@@ -1,0 +1,79 @@
+import { decodePollState, type PollState } from "./poll-state";
+import {
+  decodePollTargetMeta,
+  type ParsedPollTarget,
+  type PollTargetMeta,
+  parsePollTargetName,
+} from "./poll-target";
+
+interface Entry {
+  parsed: ParsedPollTarget;
+  metaRaw?: string | null;
+  meta?: PollTargetMeta;
+  stateRaw?: string | null;
+  state?: PollState | null;
+}
+
+/**
+ * The decoded name, meta and state of each claimed target, reused while the strings the claim returns
+ * stay the same (DESIGN.md section 5, quiet-poll budget). A quiet poll writes no state, so the stored
+ * state only changes when incidents were fetched (at least every 30 s): most claims hand back exactly
+ * the strings of the previous claim, and neither JSON.parse nor the zod schemas run again.
+ *
+ * The decoded objects are shared between polls: callers must treat them as read-only (the diff is pure
+ * and builds a new state). Errors are not cached: a bad string is decoded, and reported, on every claim.
+ * Bounded by `maxEntries` (oldest first out); nothing here is secret (no token, only what Redis holds).
+ */
+export class ClaimCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly maxEntries: number;
+
+  constructor(options: { maxEntries?: number } = {}) {
+    this.maxEntries = options.maxEntries ?? 50_000;
+  }
+
+  /** parsePollTargetName, once per target. */
+  parsed(target: string): ParsedPollTarget {
+    return this.entry(target).parsed;
+  }
+
+  /** decodePollTargetMeta of the claim's meta string. */
+  meta(target: string, raw: string | null): PollTargetMeta {
+    const entry = this.entry(target);
+    if (entry.meta !== undefined && entry.metaRaw === raw) return entry.meta;
+    const meta = decodePollTargetMeta(raw);
+    entry.metaRaw = raw;
+    entry.meta = meta;
+    return meta;
+  }
+
+  /** decodePollState of the claim's state string (null before the first commit). */
+  state(target: string, raw: string | null): PollState | null {
+    const entry = this.entry(target);
+    if (entry.state !== undefined && entry.stateRaw === raw) return entry.state;
+    const state = decodePollState(raw);
+    entry.stateRaw = raw;
+    entry.state = state;
+    return state;
+  }
+
+  forget(target: string): void {
+    this.entries.delete(target);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private entry(target: string): Entry {
+    let entry = this.entries.get(target);
+    if (entry) return entry;
+    entry = { parsed: parsePollTargetName(target) };
+    this.entries.set(target, entry);
+    if (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    return entry;
+  }
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { ClaimCache } from "../../../src/alerts/claim-cache";
+import { encodePollState, PollStateError } from "../../../src/alerts/poll-state";
+import { encodePollTargetMeta, PollTargetError } from "../../../src/alerts/poll-target";
+
+const TARGET = "team:1:0123456789abcdef";
+const META = encodePollTargetMeta({ apiTeamId: "1", tokenRef: { teamId: "T1", userId: "U1" } });
+const STATE = encodePollState({ v: 1, baselined: true, tracked: {}, checksSignature: "0:x" });
+
+describe("ClaimCache", () => {
+  it("decodes a claim's strings once while they stay the same, again when they change", () => {
+    const cache = new ClaimCache();
+    const meta = cache.meta(TARGET, META);
+    expect(meta).toMatchObject({ v: 1, apiTeamId: "1" });
+    // A new string with the same text (as every claim returns) hits; another text decodes again.
+    expect(cache.meta(TARGET, `${META} `.trim())).toBe(meta);
+    const state = cache.state(TARGET, STATE);
+    expect(cache.state(TARGET, STATE)).toBe(state);
+    const next = encodePollState({ v: 1, baselined: true, tracked: {}, checksSignature: "1:y" });
+    expect(cache.state(TARGET, next)).toMatchObject({ checksSignature: "1:y" });
+    expect(cache.state(TARGET, null)).toBeNull();
+    expect(cache.parsed(TARGET)).toEqual({ apiTeamId: "1", tokenHash: "0123456789abcdef" });
+  });
+
+  it("never caches a failure: a bad string is reported on every claim", () => {
+    const cache = new ClaimCache();
+    cache.state(TARGET, STATE);
+    expect(() => cache.state(TARGET, "{")).toThrow(PollStateError);
+    expect(() => cache.state(TARGET, "{")).toThrow(PollStateError);
+    expect(() => cache.meta(TARGET, '{"v":2}')).toThrow(PollTargetError);
+    expect(() => cache.parsed("not a target")).toThrow(PollTargetError);
+    expect(cache.state(TARGET, STATE)).toMatchObject({ checksSignature: "0:x" });
+  });
+
+  it("keeps at most maxEntries targets, the oldest out first", () => {
+    const cache = new ClaimCache({ maxEntries: 2 });
+    for (const team of ["1", "2", "3"]) cache.meta(`team:${team}:0123456789abcdef`, META);
+    expect(cache.size).toBe(2);
+    cache.forget("team:3:0123456789abcdef");
+    expect(cache.size).toBe(1);
+  });
+});
