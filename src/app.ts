@@ -183,6 +183,9 @@ export function createApp(deps: ListenerDeps, options: CreateAppOptions): SlackA
   const app = new App({
     receiver,
     logger,
+    // No listener reads context.conversation; Bolt's default in-memory store would still run a lookup
+    // (and build a "not found" Error) for every request.
+    convoStore: false,
     // A fresh object: Bolt writes its logger into the clientOptions it is given.
     clientOptions: clientOptions(),
     ...(slack.oauth ? {} : { token: slack.botToken }),

@@ -15,11 +15,10 @@ export interface UserSession {
 
 /** Opens the caller's session; NotLinkedError / StaleLinkError / NoTeamError when that is impossible. */
 export async function openSession(deps: ServiceDeps, ref: UserRef): Promise<UserSession> {
-  const link = await deps.links.get(ref);
-  if (!link) throw new NotLinkedError();
-  if (link.stale) throw new StaleLinkError();
-  const token = await deps.links.getToken(ref);
-  if (!token) throw new StaleLinkError();
+  const found = await deps.links.getWithToken(ref);
+  if (!found) throw new NotLinkedError();
+  const { link, token } = found;
+  if (link.stale || !token) throw new StaleLinkError();
   const team = link.teams.find((t) => t.id === link.activeTeamId) ?? link.teams[0];
   if (!team) throw new NoTeamError();
   return { ref, link, api: deps.uptime.as(token), team };

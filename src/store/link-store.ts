@@ -78,9 +78,9 @@ const F = { profile: "profile", token: "token", active: "active", stale: "stale"
 
 /**
  * A Slack user's link to their Uptime API account (DESIGN.md 1 `login`/`logout`/`whoami`/`team`, 7).
- * One hash per user: the profile, the encrypted token (read only by `getToken`), an active-team override
- * and a stale flag kept as separate fields so that those updates never rewrite the profile. A set per
- * workspace lists its linked users so that `deleteWorkspace` never SCANs.
+ * One hash per user: the profile, the encrypted token (read only by `getToken` and `getWithToken`), an
+ * active-team override and a stale flag kept as separate fields so that those updates never rewrite the
+ * profile. A set per workspace lists its linked users so that `deleteWorkspace` never SCANs.
  * Keys follow the org-wide / workspace rule documented on WorkspaceRef.
  */
 export class LinkStore {
@@ -149,6 +149,26 @@ export class LinkStore {
     const [profile, active, stale] = await this.redis.hmget(key, F.profile, F.active, F.stale);
     if (profile == null) return null;
     return toRecord(parseStored(key, profile), active ?? null, stale ?? null);
+  }
+
+  /**
+   * The record and its decrypted token in ONE round trip (every `/uptime` query opens a session with this);
+   * null when not linked. `token` is null when the link is stale. Throws TokenDecryptError like getToken.
+   */
+  async getWithToken(ref: UserRef): Promise<{ link: LinkRecord; token: string | null } | null> {
+    const key = this.linkKey(ref);
+    const [profile, active, stale, ciphertext] = await this.redis.hmget(
+      key,
+      F.profile,
+      F.active,
+      F.stale,
+      F.token,
+    );
+    if (profile == null) return null;
+    const link = toRecord(parseStored(key, profile), active ?? null, stale ?? null);
+    // A stale link has had its token dropped; a leftover one is never used.
+    const token = link.stale || ciphertext == null ? null : this.cipher.decrypt(ciphertext, owner(ref));
+    return { link, token };
   }
 
   /** The decrypted API token; null when not linked or stale. Throws TokenDecryptError (key removed, tampering). */

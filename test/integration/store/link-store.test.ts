@@ -193,11 +193,29 @@ describe("LinkStore", () => {
     expect(await new LinkStore({ redis, keys, cipher: rotated }).getToken(ada)).toBe(token);
   });
 
+  it("reads the record and its token in one call, as the sessions of /uptime do", async () => {
+    expect(await store.getWithToken(ada)).toBeNull();
+    const saved = await store.save(ada, token, profile);
+    expect(await store.getWithToken(ada)).toEqual({ link: saved, token });
+    await store.markStale(ada);
+    expect(await store.getWithToken(ada)).toEqual({ link: { ...saved, stale: true }, token: null });
+    await store.save({ ...ada, userId: "U2" }, "mine", profile);
+    const stolen = await redis.hget(keys.link("T:T1", "U2"), "token");
+    await redis.hset(
+      keys.link("T:T1", "U3"),
+      "profile",
+      (await redis.hget(keys.link("T:T1", "U2"), "profile")) ?? "",
+    );
+    await redis.hset(keys.link("T:T1", "U3"), "token", stolen!);
+    await expect(store.getWithToken({ ...ada, userId: "U3" })).rejects.toBeInstanceOf(TokenDecryptError);
+  });
+
   it("reports a corrupt record with a typed error", async () => {
     await redis.hset(keys.link("T:T1", "U1"), "profile", "{not json");
     await expect(store.get(ada)).rejects.toBeInstanceOf(CorruptRecordError);
     await redis.hset(keys.link("T:T1", "U1"), "profile", JSON.stringify({ v: 1 }));
     await expect(store.get(ada)).rejects.toBeInstanceOf(CorruptRecordError);
+    await expect(store.getWithToken(ada)).rejects.toBeInstanceOf(CorruptRecordError);
     expect((await store.save(ada, token, profile)).activeTeamId).toBe("1"); // a relink heals it
     expect(await store.getToken(ada)).toBe(token);
   });
