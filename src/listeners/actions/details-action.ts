@@ -1,8 +1,7 @@
 import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from "@slack/bolt";
-import { errorText } from "../../ui/error-text";
 import { detailsCodec } from "../../ui/ids";
-import { renderErrorMessage } from "../../ui/render-error-message";
 import { renderMonitorDetails } from "../../ui/render-monitor-details";
+import { answerError } from "../answer-error";
 import type { ListenerDeps } from "../listener-deps";
 import { userRefFrom } from "../user-ref";
 
@@ -36,9 +35,7 @@ export function detailsAction(deps: ListenerDeps) {
         ...renderMonitorDetails(view, deps.clock.now()),
       });
     } catch (error) {
-      const text = errorText(error);
-      await respond({ response_type: "ephemeral", replace_original: false, ...renderErrorMessage(text) });
-      if (text.unexpected) throw error;
+      await answerError(respond, error);
     }
   };
 }

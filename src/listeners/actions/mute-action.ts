@@ -1,8 +1,7 @@
 import type { AllMiddlewareArgs, BlockAction, OverflowAction, SlackActionMiddlewareArgs } from "@slack/bolt";
-import { errorText } from "../../ui/error-text";
 import { muteCodec } from "../../ui/ids";
-import { renderErrorMessage } from "../../ui/render-error-message";
 import { renderMuted } from "../../ui/render-subscribe-result";
+import { answerError } from "../answer-error";
 import type { ListenerDeps } from "../listener-deps";
 import { userRefFrom } from "../user-ref";
 
@@ -37,9 +36,7 @@ export function muteAction(deps: ListenerDeps) {
       });
       await respond({ response_type: "ephemeral", replace_original: false, ...renderMuted(outcome) });
     } catch (error) {
-      const text = errorText(error);
-      await respond({ response_type: "ephemeral", replace_original: false, ...renderErrorMessage(text) });
-      if (text.unexpected) throw error;
+      await answerError(respond, error);
     }
   };
 }

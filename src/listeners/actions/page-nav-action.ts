@@ -1,9 +1,8 @@
 import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from "@slack/bolt";
-import { errorText } from "../../ui/error-text";
 import { pageCodec } from "../../ui/ids";
-import { renderErrorMessage } from "../../ui/render-error-message";
 import { renderIncidentList } from "../../ui/render-incident-list";
 import { renderMonitorList } from "../../ui/render-monitor-list";
+import { answerError } from "../answer-error";
 import type { ListenerDeps } from "../listener-deps";
 import { userRefFrom } from "../user-ref";
 
@@ -52,9 +51,7 @@ export function pageNavAction(deps: ListenerDeps) {
         });
       }
     } catch (error) {
-      const text = errorText(error);
-      await respond({ response_type: "ephemeral", replace_original: false, ...renderErrorMessage(text) });
-      if (text.unexpected) throw error;
+      await answerError(respond, error);
     }
   };
 }

@@ -4,9 +4,8 @@ import type {
   SlackActionMiddlewareArgs,
   StaticSelectAction,
 } from "@slack/bolt";
-import { errorText } from "../../ui/error-text";
-import { renderErrorMessage } from "../../ui/render-error-message";
 import { renderTeamChosen, renderTeamNoMatch } from "../../ui/render-team-choice";
+import { answerError } from "../answer-error";
 import type { ListenerDeps } from "../listener-deps";
 import { refreshHome } from "../publish-home";
 import { userRefFrom } from "../user-ref";
@@ -32,9 +31,7 @@ export function teamSelectAction(deps: ListenerDeps) {
       await respond({ response_type: "ephemeral", replace_original: true, ...message });
       if (choice.kind === "chosen") await refreshHome(client, deps, ref);
     } catch (error) {
-      const text = errorText(error);
-      await respond({ response_type: "ephemeral", replace_original: false, ...renderErrorMessage(text) });
-      if (text.unexpected) throw error;
+      await answerError(respond, error);
     }
   };
 }

@@ -1,7 +1,6 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from "@slack/bolt";
 import { parseCommand, type SubcommandName } from "../../lib/parse-command";
-import { errorText } from "../../ui/error-text";
-import { renderErrorMessage } from "../../ui/render-error-message";
+import { answerError } from "../answer-error";
 import type { ListenerDeps } from "../listener-deps";
 import { respondTo } from "../respond-to";
 import { userRefFrom } from "../user-ref";
@@ -31,9 +30,7 @@ export function uptimeCommand(deps: ListenerDeps) {
     try {
       await handler(request, deps);
     } catch (error) {
-      const text = errorText(error);
-      await respond({ response_type: "ephemeral", replace_original: false, ...renderErrorMessage(text) });
-      if (text.unexpected) throw error;
+      await answerError(respond, error);
     }
   };
 }
