@@ -8,6 +8,8 @@ export interface LocalRedis {
   url: string;
   /** True when this process started the server (and `stop` will end it). */
   owned: boolean;
+  /** The server's process id when this process started it (benchmarks read its CPU). */
+  pid?: number;
   stop(): Promise<void>;
 }
 
@@ -85,6 +87,7 @@ export async function startPrivateRedis(port?: number): Promise<LocalRedis> {
   return {
     url,
     owned: true,
+    ...(child.pid !== undefined ? { pid: child.pid } : {}),
     stop: () =>
       new Promise<void>((resolve) => {
         const finish = () => {

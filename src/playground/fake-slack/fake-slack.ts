@@ -2,6 +2,7 @@ import type { EventEmitter } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { parse as parseQuery } from "node:querystring";
+import { Agent } from "undici";
 import { systemClock } from "../../lib/clock";
 import { dispatchApiCall } from "./api-dispatch";
 import { type Args, parseApiBody } from "./args";
@@ -234,6 +235,7 @@ export async function startFakeSlack(options: FakeSlackOptions): Promise<FakeSla
   const publicHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
   baseUrl = `http://${publicHost.includes(":") ? `[${publicHost}]` : publicHost}:${port}`;
 
+  const appConnections = new Agent({ keepAliveTimeout: 4000 });
   const sender = new SlackSender({
     config,
     state,
@@ -242,6 +244,7 @@ export async function startFakeSlack(options: FakeSlackOptions): Promise<FakeSla
     socket,
     methodContext: ctx,
     appUrl: () => appUrl,
+    dispatcher: appConnections,
   });
 
   return {
@@ -261,11 +264,13 @@ export async function startFakeSlack(options: FakeSlackOptions): Promise<FakeSla
       waitForConnection: (timeoutMs) => socket.waitForConnection(timeoutMs),
       requestReconnect: (reason) => socket.requestReconnect(reason),
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      await appConnections.destroy();
+      await new Promise<void>((resolve, reject) => {
         socket.close();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
-      }),
+      });
+    },
   };
 }
