@@ -1,4 +1,10 @@
-import type { App } from "@slack/bolt";
+import type {
+  AllMiddlewareArgs,
+  App,
+  BlockAction,
+  BlockElementAction,
+  SlackActionMiddlewareArgs,
+} from "@slack/bolt";
 import { actions } from "../../ui/ids";
 import type { ListenerDeps } from "../listener-deps";
 import { acknowledgeAction } from "./acknowledge-action";
@@ -13,24 +19,47 @@ import { pauseMonitorAction } from "./pause-monitor-action";
 import { resumeMonitorAction } from "./resume-monitor-action";
 import { teamSelectAction } from "./team-select-action";
 
+type ActionArgs<A extends BlockElementAction> = SlackActionMiddlewareArgs<BlockAction<A>> & AllMiddlewareArgs;
+type ActionListener = (args: ActionArgs<BlockElementAction>) => Promise<void>;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Every block action goes through ONE Bolt listener that picks the handler by action_id. Bolt runs the
+ * middleware of every registered listener on every request, slash commands included: one listener per
+ * action_id cost each `/uptime` about a tenth of the bot's CPU in `npm run bench -- commands`.
+ */
 export function register(app: App, deps: ListenerDeps): void {
+  const byActionId = new Map<string, ActionListener>();
+  // Each action_id's element type is fixed by the renderer that sets it (ui/ids.ts).
+  const on = <A extends BlockElementAction>(
+    actionId: string,
+    listener: (args: ActionArgs<A>) => Promise<void>,
+  ) => byActionId.set(actionId, listener as unknown as ActionListener);
+
   // Accounts, acknowledge and App Home
-  app.action(actions.linkAccount, linkAccountAction(deps));
-  app.action(actions.acknowledge, acknowledgeAction(deps));
-  app.action(actions.teamSelect, teamSelectAction(deps));
-  app.action(actions.homeRefresh, homeRefreshAction(deps));
+  on(actions.linkAccount, linkAccountAction(deps));
+  on(actions.acknowledge, acknowledgeAction(deps));
+  on(actions.teamSelect, teamSelectAction(deps));
+  on(actions.homeRefresh, homeRefreshAction(deps));
   // Monitor management
-  app.action(actions.openCreateMonitor, openCreateMonitorAction(deps));
-  app.action(actions.createMonitor.kind, createMonitorKindAction(deps));
-  app.action(actions.pauseMonitor, pauseMonitorAction(deps));
-  app.action(actions.resumeMonitor, resumeMonitorAction(deps));
+  on(actions.openCreateMonitor, openCreateMonitorAction(deps));
+  on(actions.createMonitor.kind, createMonitorKindAction(deps));
+  on(actions.pauseMonitor, pauseMonitorAction(deps));
+  on(actions.resumeMonitor, resumeMonitorAction(deps));
   // Queries: Prev/Next of the paged lists, and the Details button of alerts
   const pageNav = pageNavAction(deps);
-  app.action(actions.monitorsPagePrev, pageNav);
-  app.action(actions.monitorsPageNext, pageNav);
-  app.action(actions.incidentsPagePrev, pageNav);
-  app.action(actions.incidentsPageNext, pageNav);
-  app.action(actions.details, detailsAction(deps));
+  on(actions.monitorsPagePrev, pageNav);
+  on(actions.monitorsPageNext, pageNav);
+  on(actions.incidentsPagePrev, pageNav);
+  on(actions.incidentsPageNext, pageNav);
+  on(actions.details, detailsAction(deps));
   // Alerts: the Mute overflow
-  app.action(actions.mute, muteAction(deps));
+  on(actions.mute, muteAction(deps));
+
+  const actionIds = new RegExp(`^(?:${[...byActionId.keys()].map(escapeRegExp).join("|")})$`);
+  app.action<BlockAction>(actionIds, async (args) => {
+    const listener = byActionId.get(args.action.action_id);
+    if (listener) await listener(args as ActionArgs<BlockElementAction>);
+  });
 }
