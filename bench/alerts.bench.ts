@@ -17,7 +17,7 @@
  *   CPU a poll costs (also printed per poll, next to a raw GET's), and 3 CPU-bound processes cannot get
  *   more than the machine has left.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -35,7 +35,7 @@ import { LinkStore } from "../src/store/link-store";
 import { SchedulerStore } from "../src/store/scheduler";
 import { SubscriptionStore, subscriptionId } from "../src/store/subscription-store";
 import { metricTotal, startBotProcess } from "../test/support/bot-process";
-import { fmt, machineLine, percentile } from "./measure";
+import { fmt, machineLine, percentile, processCpuSeconds, processRssMb } from "./measure";
 import type { PollWorkerReport } from "./poll-worker-process";
 
 const TEAMS = 5_000;
@@ -82,33 +82,8 @@ const SLACK_TEAM = "T0BENCH";
 const SIGNING_SECRET = "bench-signing-secret";
 const BOT_TOKEN = "xoxb-bench";
 
-const CLK_TCK = (() => {
-  try {
-    return Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/** CPU seconds (user + system) a process has used so far, from /proc. */
-function cpuSeconds(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-function rssMb(pid: number): number {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return m ? Number(m[1]) / 1024 : Number.NaN;
-  } catch {
-    return Number.NaN;
-  }
-}
+const cpuSeconds = (pid: number) => processCpuSeconds(pid) ?? Number.NaN;
+const rssMb = (pid: number) => processRssMb(pid) ?? Number.NaN;
 
 /** CPU of a process over a span, as % of one core. */
 function cpuMeter(pid: number) {

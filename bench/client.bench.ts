@@ -3,14 +3,22 @@
  * simulator's own throughput. The simulator runs in a child process so that the load generator and
  * the server do not share one event loop (they do share the machine's cores).
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
 import { cpus, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Pool, request } from "undici";
 import { freePort } from "../src/lib/local-redis";
 import { UptimeClient } from "../src/uptime";
-import { fmt, machineLine, measure, percentile, runConcurrent, type Usage } from "./measure";
+import {
+  fmt,
+  machineLine,
+  measure,
+  percentile,
+  processCpuSeconds,
+  processRssMb,
+  runConcurrent,
+  type Usage,
+} from "./measure";
 
 const CONCURRENCY = 64;
 const WARMUP = 2_000;
@@ -23,34 +31,6 @@ const CLIENT_GOAL = 0.85;
 const SIM_GOAL = 3_000;
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const CLK_TCK = (() => {
-  try {
-    return Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/** CPU seconds (user + system) the process has used so far, from /proc; null where there is none. */
-function processCpuSeconds(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    // Fields after the command name, which is in parentheses and may contain spaces.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
-  } catch {
-    return null;
-  }
-}
-
-function processRssMb(pid: number): number | null {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return m ? Number(m[1]) / 1024 : null;
-  } catch {
-    return null;
-  }
-}
 
 async function startSimulatorProcess(): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();

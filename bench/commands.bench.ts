@@ -22,7 +22,6 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { App, HTTPReceiver, LogLevel } from "@slack/bolt";
 import { Redis } from "ioredis";
@@ -36,7 +35,7 @@ import { TokenCipher } from "../src/store/crypto/token-cipher";
 import { keyspace } from "../src/store/keys";
 import { LinkStore } from "../src/store/link-store";
 import { UptimeClient } from "../src/uptime";
-import { fmt, machineLine, percentile, runConcurrent } from "./measure";
+import { fmt, machineLine, percentile, processCpuSeconds, processRssMb, runConcurrent } from "./measure";
 
 const TOTAL = 500;
 const CONCURRENCY = 20;
@@ -92,16 +91,6 @@ async function waitForHttp(url: string, child: Child): Promise<void> {
   throw new Error(`${url} did not answer: ${child.output()}`);
 }
 
-/** CPU seconds (user + system) and RSS in MB of a process, from /proc (Linux). */
-function processUsage(pid: number): { cpuSeconds: number; rssMb: number } {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  // Fields 14 and 15 of stat (utime, stime), counted from after the command name; clock ticks of 1/100 s.
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  return { cpuSeconds: ticks / 100, rssMb: Number(rss?.[1] ?? 0) / 1024 };
-}
-
 interface CommandRun {
   ack: number[];
   full: number[];
@@ -115,7 +104,7 @@ interface CommandRun {
 type Pids = { app: number } & Record<string, number>;
 
 const cpuOf = (pids: Record<string, number>) =>
-  Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, processUsage(pid).cpuSeconds]));
+  Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, processCpuSeconds(pid) ?? Number.NaN]));
 
 const cpuSince = (pids: Record<string, number>, before: Record<string, number>) =>
   Object.fromEntries(
@@ -179,7 +168,7 @@ async function runCommands(
     full: full.sort((a, b) => a - b),
     wallMs,
     cpuSeconds: cpuSince(pids, cpuBefore),
-    rssMb: processUsage(pids.app).rssMb,
+    rssMb: processRssMb(pids.app) ?? Number.NaN,
   };
 }
 
