@@ -30,7 +30,10 @@ export function createLogger(
     redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
     ...(options.name ? { name: options.name } : {}),
   };
-  return options.destination ? pino(config, options.destination) : pino(config);
+  // Synchronous writes to stdout, not pino's default asynchronous stream: at process.exit that stream
+  // writes its buffer while an earlier write may still be in flight, so the last lines came out of order
+  // ("draining" after "stopped" on a loaded machine). The bot logs a few lines per event, not per request.
+  return pino(config, options.destination ?? pino.destination({ dest: 1, sync: true }));
 }
 
 /** A logger that writes nothing, for tests and tools that only need the interface. */
