@@ -19,7 +19,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
 import { Pool } from "undici";
@@ -109,24 +109,6 @@ function machineMeter() {
     const b = read();
     return (1 - (b.idle - a.idle) / Math.max(1, b.total - a.total)) * 100;
   };
-}
-
-/** The pid of the redis-server listening on `port` (it titles itself `redis-server 127.0.0.1:<port>`). */
-function redisPid(port: string): number | null {
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8").replaceAll("\0", " ");
-      if (
-        cmdline.startsWith("redis-server") &&
-        (cmdline.includes(`:${port}`) || cmdline.includes(` ${port} `))
-      )
-        return Number(entry);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return null;
 }
 
 const pass = (ok: boolean) => (ok ? "PASS" : "FAIL");
@@ -524,7 +506,7 @@ export default async function alertsBench(): Promise<void> {
   const benchStart = performance.now();
   const privateRedis = await startPrivateRedis();
   const redis = new Redis(privateRedis.url);
-  const redisServerPid = redisPid(new URL(privateRedis.url).port);
+  const redisServerPid = privateRedis.pid ?? null;
   let cpuSim: ChildProcess | null = null;
   try {
     const cpuBound = await throughputPhase(CPU_BOUND, redis, privateRedis.url, redisServerPid, true);
