@@ -1,6 +1,7 @@
 import type { WebClient } from "@slack/web-api";
 import type { Logger } from "../lib/logger";
 import type { Rendered } from "../ui/reply";
+import { respondTo } from "./respond-to";
 
 /** Where to answer a user outside a request that carries `respond` (a view submission). */
 export interface AnswerTarget {
@@ -9,9 +10,6 @@ export interface AnswerTarget {
   /** From the block action that opened the modal (an ephemeral message): its answer replaces that message. */
   responseUrl?: string | undefined;
 }
-
-// A response_url answer is one small POST; Slack answers quickly or not at all.
-const RESPONSE_URL_TIMEOUT_MS = 5000;
 
 /**
  * Tells the user something ephemerally: through the response_url when there is one, else as an ephemeral
@@ -25,15 +23,10 @@ export async function answerUser(
 ): Promise<void> {
   if (target.responseUrl) {
     try {
-      const response = await fetch(target.responseUrl, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ response_type: "ephemeral", replace_original: true, ...message }),
-        signal: AbortSignal.timeout(RESPONSE_URL_TIMEOUT_MS),
-      });
-      if (response.ok) return;
-      logger.info({ status: response.status }, "response_url refused the answer; trying the channel");
+      await respondTo(target.responseUrl)({ response_type: "ephemeral", replace_original: true, ...message });
+      return;
     } catch (err) {
+      // RespondError (Slack refused it: expired, used up) or a network failure: the channel still works.
       logger.info({ err }, "response_url failed; trying the channel");
     }
   }

@@ -5,7 +5,14 @@ import { Agent, request } from "undici";
 // Bolt's respond() posts through the global fetch (WHATWG streams, the Request cloned and its body teed):
 // about a tenth of the bot's CPU per `/uptime status` in `npm run bench -- commands`. One small JSON POST
 // needs none of that. Idle sockets of the pool are unref'd by undici, so this never holds the process open.
-const responseUrls = new Agent({ keepAliveTimeout: 4000 });
+// Slack answers a response_url POST quickly or not at all: 5 s bounds a stuck one (undici's default is
+// 300 s), so that it cannot hold a shutdown past its drain time.
+const RESPONSE_URL_TIMEOUT_MS = 5000;
+const responseUrls = new Agent({
+  keepAliveTimeout: 4000,
+  headersTimeout: RESPONSE_URL_TIMEOUT_MS,
+  bodyTimeout: RESPONSE_URL_TIMEOUT_MS,
+});
 
 /**
  * Bolt's respond() contract over undici's request(): POSTs the message as JSON to the response_url and

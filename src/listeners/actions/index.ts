@@ -7,6 +7,7 @@ import type {
 } from "@slack/bolt";
 import { actions } from "../../ui/ids";
 import type { ListenerDeps } from "../listener-deps";
+import { respondTo } from "../respond-to";
 import { acknowledgeAction } from "./acknowledge-action";
 import { createMonitorKindAction } from "./create-monitor-kind-action";
 import { detailsAction } from "./details-action";
@@ -60,6 +61,10 @@ export function register(app: App, deps: ListenerDeps): void {
   const actionIds = new RegExp(`^(?:${[...byActionId.keys()].map(escapeRegExp).join("|")})$`);
   app.action<BlockAction>(actionIds, async (args) => {
     const listener = byActionId.get(args.action.action_id);
-    if (listener) await listener(args as ActionArgs<BlockElementAction>);
+    if (!listener) return;
+    // Bolt's respond() goes through the global fetch; respondTo is the same POST for less (respond-to.ts).
+    const responseUrl = args.body.response_url;
+    const respond = responseUrl ? respondTo(responseUrl) : args.respond;
+    await listener({ ...args, respond } as ActionArgs<BlockElementAction>);
   });
 }
