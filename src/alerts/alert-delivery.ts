@@ -11,7 +11,7 @@ import type {
 } from "../store/alert-message-store";
 import type { ChannelRateLimiter } from "../store/channel-rate-limiter";
 import type { MuteStore } from "../store/mute-store";
-import type { Subscription, SubscriptionStore } from "../store/subscription-store";
+import { matchesFilters, type Subscription, type SubscriptionStore } from "../store/subscription-store";
 import type { WorkspaceRef } from "../store/workspace";
 import { renderAlertRoot } from "../ui/alerts/render-alert-root";
 import { renderPausedNotice } from "../ui/alerts/render-paused-notice";
@@ -47,7 +47,6 @@ import {
   type SlackPoster,
   SlackRateLimitedError,
 } from "./slack-poster";
-import { matchesFilters } from "./subscription-filter";
 
 export interface AlertDeliveryDeps {
   subscriptions: Pick<SubscriptionStore, "listByTarget" | "pause" | "markPauseNotified">;

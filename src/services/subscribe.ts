@@ -3,13 +3,14 @@ import type { Mention as CommandMention } from "../lib/parse-command";
 import type { ApiTeam } from "../store/link-store";
 import {
   type Mention,
+  matchesFilters,
   normalizeFilters,
   type Subscription,
   type SubscriptionFilters,
   subscriptionId,
 } from "../store/subscription-store";
 import type { UserRef } from "../store/workspace";
-import type { Group, Incident, UptimeApi } from "../uptime";
+import type { Group, UptimeApi } from "../uptime";
 import { GroupNotFoundError, StaleLinkError } from "./errors";
 import { resolveMonitor } from "./find-monitor";
 import { workspaceOf } from "./list-subscriptions";
@@ -182,7 +183,7 @@ async function downNow(
 ): Promise<{ items: DownNow[]; more: boolean; seen: string[] }> {
   const page = await api.teams.incidents(teamId, { include: ["monitor"] }); // A6
   const open = page.items.filter((incident) => incident.open && !incident.maintenance);
-  const covered = open.filter((incident) => covers(filters, incident));
+  const covered = open.filter((incident) => matchesFilters(filters, incident));
   const missing = covered.filter((i) => !i.monitor && i.monitorId !== null).map((i) => i.monitorId!);
   const names = await monitorNames(api, missing);
   return {
@@ -199,12 +200,4 @@ async function downNow(
     more: page.hasMore && open.length === page.items.length,
     seen: page.items.map((incident) => incident.id),
   };
-}
-
-/** The delivery's own rule (src/alerts/subscription-filter.ts), on an API incident. */
-function covers(filters: SubscriptionFilters, incident: Incident): boolean {
-  if (filters.monitors.length === 0 && filters.groups.length === 0) return true;
-  if (incident.monitorId !== null && filters.monitors.includes(incident.monitorId)) return true;
-  const group = incident.monitor?.group;
-  return group !== null && group !== undefined && filters.groups.includes(group);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decideFlap, decideStorm, FLAP_WINDOW_MS, STORM_WINDOW_MS } from "../../../src/alerts/alert-rules";
-import { matchesFilters } from "../../../src/alerts/subscription-filter";
 import type { StoredAlertView } from "../../../src/store/alert-message-store";
+import { matchesFilters } from "../../../src/store/subscription-store";
 
 const T0 = Date.parse("2026-03-02T10:00:00Z");
 const view = {} as StoredAlertView;
