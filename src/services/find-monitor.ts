@@ -1,5 +1,5 @@
 import { closestMatches } from "../lib/closest-matches";
-import { type Monitor, NotFoundError, type UptimeApi } from "../uptime";
+import { type Monitor, type MonitorInclude, NotFoundError, type UptimeApi } from "../uptime";
 import { collectPages } from "./collect-pages";
 import { MonitorNotFoundError } from "./errors";
 
@@ -58,14 +58,22 @@ export function suggestMonitors(
 /**
  * The monitor a user named in the team: by id, else by exact name (case-insensitive), else by a unique
  * substring. Otherwise MonitorNotFoundError with the closest names of the team as suggestions.
+ * With `include`, the monitor comes with those (A11): an id costs the one GET /monitors/{id} that finds it,
+ * a name one more GET once the list has told which monitor it is.
  */
-export async function resolveMonitor(api: UptimeApi, teamId: string, query: string): Promise<Monitor> {
+export async function resolveMonitor(
+  api: UptimeApi,
+  teamId: string,
+  query: string,
+  include?: readonly MonitorInclude[],
+): Promise<Monitor> {
   const q = query.trim();
   if (q === "") throw new MonitorNotFoundError(query, []);
+  const options = include?.length ? { include: [...include] } : undefined;
   const id = monitorIdOf(q);
   if (id !== null) {
     try {
-      return await api.monitors.get(id);
+      return await api.monitors.get(id, options);
     } catch (error) {
       // A monitor may well be called "2024": fall through to the names.
       if (!(error instanceof NotFoundError)) throw error;
@@ -74,7 +82,7 @@ export async function resolveMonitor(api: UptimeApi, teamId: string, query: stri
   // A9: filter[name] is a case-insensitive substring, so the exact name is among these.
   const named = await collectPages(await api.teams.monitors(teamId, { filter: { name: q } }), MAX_NAME_PAGES);
   const match = matchMonitorName(q, named.items);
-  if (match.kind === "found") return match.monitor;
+  if (match.kind === "found") return options ? api.monitors.get(match.monitor.id, options) : match.monitor;
   if (match.kind === "ambiguous") throw new MonitorNotFoundError(q, suggestMonitors(q, match.candidates));
   const all = await collectPages(await api.teams.monitors(teamId), MAX_NAME_PAGES);
   throw new MonitorNotFoundError(q, suggestMonitors(q, all.items));

@@ -42,9 +42,8 @@ export function getAvailability(
     const precision = precisionOf(input.period);
     const { target, period } = input;
     if (target.kind === "monitor") {
-      const found = await resolveMonitor(api, team.id, target.monitor);
       const include = precision === "hourly" ? "availability-hourly" : "availability-daily";
-      const monitor = await api.monitors.get(found.id, { include: [include] });
+      const monitor = await resolveMonitor(api, team.id, target.monitor, [include]);
       const series =
         (precision === "hourly" ? monitor.availabilityHourly : monitor.availabilityDaily) ?? null;
       return {

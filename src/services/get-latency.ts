@@ -31,8 +31,7 @@ export function getLatency(deps: ServiceDeps, ref: UserRef, input: StatsInput): 
     const { target, period } = input;
     const include = precision === "hourly" ? "latency-hourly" : "latency-daily";
     if (target.kind === "monitor") {
-      const found = await resolveMonitor(api, team.id, target.monitor);
-      const monitor = await api.monitors.get(found.id, { include: [include] });
+      const monitor = await resolveMonitor(api, team.id, target.monitor, [include]);
       const series = (precision === "hourly" ? monitor.latencyHourly : monitor.latencyDaily) ?? null;
       return {
         subject: { kind: "monitor", id: monitor.id, name: monitor.name },

@@ -17,8 +17,7 @@ const DETAIL_INCLUDES = ["checks", "incidents", "availability-hourly", "latency-
 /** The monitor the user named (id, exact name, unique substring) with everything the details show. */
 export function monitorDetails(deps: ServiceDeps, ref: UserRef, query: string): Promise<MonitorDetailsView> {
   return withSession(deps, ref, async ({ api, team }) => {
-    const found = await resolveMonitor(api, team.id, query);
-    const monitor = await api.monitors.get(found.id, { include: [...DETAIL_INCLUDES] });
+    const monitor = await resolveMonitor(api, team.id, query, DETAIL_INCLUDES);
     return { teamId: team.id, monitor };
   });
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { matchMonitorName, monitorIdOf, suggestMonitors } from "../../../src/services/find-monitor";
+import {
+  matchMonitorName,
+  monitorIdOf,
+  resolveMonitor,
+  suggestMonitors,
+} from "../../../src/services/find-monitor";
+import { type Monitor, NotFoundError, type UptimeApi } from "../../../src/uptime";
 import { monitor } from "../ui/query-fixtures";
 
 const team = [
@@ -56,5 +62,67 @@ describe("suggestMonitors", () => {
 
   it("suggests nothing far-fetched", () => {
     expect(suggestMonitors("kubernetes", team)).toEqual([]);
+  });
+});
+
+const notFound = (path: string) =>
+  new NotFoundError({
+    status: 404,
+    title: "Not Found",
+    detail: null,
+    errors: [],
+    headers: {},
+    request: { method: "GET", path },
+    rawBody: "",
+  });
+
+/** The two calls resolveMonitor makes, recorded; one page of `team` for every list. */
+function fakeApi(monitors: readonly Monitor[]) {
+  const calls: string[] = [];
+  const api = {
+    monitors: {
+      async get(id: string, options?: { include?: string[] }) {
+        calls.push(`get ${id} ${options?.include?.join(",") ?? "-"}`);
+        const m = monitors.find((x) => x.id === id);
+        if (!m) throw notFound(`/monitors/${id}`);
+        return { ...m, meta: { include: options?.include ?? [] } };
+      },
+    },
+    teams: {
+      async monitors(_teamId: string, options?: { filter?: { name?: string } }) {
+        const name = options?.filter?.name?.toLowerCase();
+        calls.push(`list ${name ?? "-"}`);
+        const items = monitors.filter((m) => !name || m.name.toLowerCase().includes(name));
+        return { items, next: async () => null };
+      },
+    },
+  } as unknown as UptimeApi;
+  return { api, calls };
+}
+
+describe("resolveMonitor", () => {
+  it("fetches an id once, with the includes asked for", async () => {
+    const { api, calls } = fakeApi(team);
+    const found = await resolveMonitor(api, "1", "#7", ["checks", "incidents"]);
+    expect(found.id).toBe("7");
+    expect(found.meta).toEqual({ include: ["checks", "incidents"] });
+    expect(calls).toEqual(["get 7 checks,incidents"]);
+  });
+
+  it("fetches a name match again only when includes are asked for", async () => {
+    const plain = fakeApi(team);
+    expect((await resolveMonitor(plain.api, "1", "web shop")).id).toBe("2");
+    expect(plain.calls).toEqual(["list web shop"]);
+    const withIncludes = fakeApi(team);
+    const found = await resolveMonitor(withIncludes.api, "1", "web shop", ["latency-hourly"]);
+    expect(found.meta).toEqual({ include: ["latency-hourly"] });
+    expect(withIncludes.calls).toEqual(["list web shop", "get 2 latency-hourly"]);
+  });
+
+  it("reads an unknown id as a name", async () => {
+    const named = [...team, monitor({ id: "9", name: "2024 launch" })];
+    const { api, calls } = fakeApi(named);
+    expect((await resolveMonitor(api, "1", "2024", ["checks"])).id).toBe("9");
+    expect(calls).toEqual(["get 2024 checks", "list 2024", "get 9 checks"]);
   });
 });
