@@ -1,6 +1,5 @@
 import type { CommitInput } from "../store/scheduler";
 import {
-  AbortedError,
   ApiError,
   AuthenticationError,
   DecodeError,
@@ -37,8 +36,6 @@ export function classifyPollError(error: unknown): PollErrorKind {
   if (error instanceof ApiError) return "client";
   if (error instanceof TimeoutError) return "timeout";
   if (error instanceof NetworkError) return "network";
-  // The poll's own deadline (AbortSignal.timeout) fired: the API was too slow.
-  if (error instanceof AbortedError) return "timeout";
   if (error instanceof DecodeError) return "decode";
   if (error instanceof PollTargetError) return "meta";
   return "internal";

@@ -240,7 +240,6 @@ export function createFailureErrors(
         errors: apiErrorsToBlocks(e.fieldErrors ?? [], { ...context, detail: e.detail ?? null }),
         unexpected: false,
       };
-    case "AbortedError":
     case "TimeoutError":
     case "NetworkError":
       return { errors: { [B.name]: CREATE_TIMEOUT_TEXT }, unexpected: false };

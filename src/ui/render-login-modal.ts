@@ -73,7 +73,6 @@ export function loginErrorText(error: unknown): string {
       if (e.reason === "malformed")
         return "That doesn't look like a token: paste it without spaces or line breaks.";
       return "The Uptime service didn't accept this token. Check that you copied the whole personal API token.";
-    case "AbortedError":
     case "TimeoutError":
     case "NetworkError":
       return "The Uptime service didn't answer in time. Please submit again.";

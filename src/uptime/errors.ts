@@ -146,23 +146,29 @@ export class NetworkError extends UptimeError {
   }
 }
 
-/** No response headers, body or connection within the time limit. */
+/**
+ * Where a call ran out of time: undici's connect, headers or body timeout, or `deadline` when the
+ * caller's signal fired with a TimeoutError reason (`AbortSignal.timeout`).
+ */
+export type TimeoutPhase = "connect" | "headers" | "body" | "deadline";
+
+/** No response headers, body or connection within the time limit, or the caller's deadline passed. */
 export class TimeoutError extends NetworkError {
   override readonly name: string = "TimeoutError";
-  readonly phase: "connect" | "headers" | "body";
+  readonly phase: TimeoutPhase;
 
-  constructor(
-    phase: "connect" | "headers" | "body",
-    request: RequestInfo,
-    code: string | null,
-    options?: { cause?: unknown },
-  ) {
-    super(`timed out waiting for the ${phase}`, request, code, options);
+  constructor(phase: TimeoutPhase, request: RequestInfo, code: string | null, options?: { cause?: unknown }) {
+    super(
+      phase === "deadline" ? "the caller's deadline passed" : `timed out waiting for the ${phase}`,
+      request,
+      code,
+      options,
+    );
     this.phase = phase;
   }
 }
 
-/** The caller's AbortSignal fired; `cause` is the signal's reason. */
+/** The caller's AbortSignal fired for another reason than a deadline; `cause` is the signal's reason. */
 export class AbortedError extends UptimeError {
   override readonly name: string = "AbortedError";
   readonly method: string;

@@ -44,7 +44,10 @@ export const DEFAULT_RETRY: RetryOptions = { retries: 2, baseMs: 250, maxMs: 4_0
 
 /** Per-call options every method accepts. */
 export interface CallOptions {
-  /** Cancels the call (including retry waits); the call rejects with AbortedError. */
+  /**
+   * Cancels the call (including retry waits): the call rejects with AbortedError, or with TimeoutError
+   * (phase `deadline`) when the signal's reason is a TimeoutError, as `AbortSignal.timeout` gives.
+   */
   signal?: AbortSignal;
   /** Overrides the client's headers and body timeout for this call. */
   timeoutMs?: number;
@@ -165,10 +168,22 @@ function codeOf(err: unknown): string | null {
   return typeof code === "string" ? code : null;
 }
 
+/**
+ * The error for a call whose signal fired. A deadline (`AbortSignal.timeout`) means "too slow", the
+ * same outcome as undici's own timeouts, so callers see one TimeoutError however the limit was set;
+ * any other reason is a cancellation.
+ */
+function abortError(request: RequestInfo, reason: unknown): UptimeError {
+  if ((reason as { name?: unknown } | null | undefined)?.name === "TimeoutError") {
+    return new TimeoutError("deadline", request, null, { cause: reason });
+  }
+  return new AbortedError(request, { cause: reason });
+}
+
 /** Any throw from undici (or its body stream) as an UptimeError. */
 function transportError(err: unknown, request: RequestInfo, signal: AbortSignal | undefined): UptimeError {
   if (err instanceof UptimeError) return err;
-  if (signal?.aborted) return new AbortedError(request, { cause: signal.reason });
+  if (signal?.aborted) return abortError(request, signal.reason);
   const code = codeOf(err);
   const phase = code ? TIMEOUT_PHASES[code] : undefined;
   if (phase) return new TimeoutError(phase, request, code, { cause: err });
@@ -182,7 +197,10 @@ function transportError(err: unknown, request: RequestInfo, signal: AbortSignal 
   return new NetworkError(message, request, code, { cause: err });
 }
 
-function isRetryable(err: UptimeError): boolean {
+function isRetryable(err: UptimeError, signal: AbortSignal | undefined): boolean {
+  // Once the caller's signal has fired (a deadline's TimeoutError is a NetworkError), another attempt
+  // could only sleep on a fired signal.
+  if (signal?.aborted) return false;
   if (err instanceof ServerError || err instanceof RateLimitError) return true;
   return err instanceof NetworkError && !(err.code !== null && FINAL_CODES.has(err.code));
 }
@@ -272,7 +290,7 @@ export class Transport {
       } catch (err) {
         error = err instanceof UptimeError ? err : transportError(err, spec, signal);
       }
-      if (!spec.retry || attempt >= retry.retries || !isRetryable(error)) throw error;
+      if (!spec.retry || attempt >= retry.retries || !isRetryable(error, signal)) throw error;
       const delayMs = this.#delayBeforeRetry(error, attempt);
       if (delayMs === null) throw error;
       this.#logger.warn(
@@ -281,8 +299,9 @@ export class Transport {
       );
       try {
         await sleep(delayMs, signal);
-      } catch (err) {
-        throw new AbortedError(spec, { cause: err });
+      } catch (reason) {
+        // sleep() rejects only when the signal fires, with the signal's reason.
+        throw abortError(spec, reason);
       }
     }
   }

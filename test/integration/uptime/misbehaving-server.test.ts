@@ -377,6 +377,23 @@ describe("cancellation and sockets", () => {
     await expect(api.status.get({ signal: AbortSignal.abort() })).rejects.toBeInstanceOf(AbortedError);
   });
 
+  it("turns a deadline (AbortSignal.timeout) into a TimeoutError, while waiting for headers or for a retry, without retrying", async () => {
+    const srv = await serve((req, res) => (req.url === "/status" ? undefined : json(res, 503, undefined)));
+    const c = client(srv.url, { retry: { retries: 2, baseMs: 600_000, maxMs: 600_000, random: () => 0.99 } });
+    const api = c.as("t");
+
+    const waiting = await api.status.get({ signal: AbortSignal.timeout(50) }).catch((e) => e);
+    expect(waiting).toBeInstanceOf(TimeoutError);
+    expect(waiting).not.toBeInstanceOf(AbortedError);
+    expect([waiting.phase, waiting.code, waiting.cause?.name]).toEqual(["deadline", null, "TimeoutError"]);
+    expect(srv.requests).toHaveLength(1);
+
+    const retrying = await api.monitors.get(1, { signal: AbortSignal.timeout(100) }).catch((e) => e);
+    expect(retrying).toBeInstanceOf(TimeoutError);
+    expect(retrying.phase).toBe("deadline");
+    expect(srv.requests).toHaveLength(2);
+  });
+
   it("consumes every body: error responses reuse the one connection and close() resolves", async () => {
     const big = { errors: [{ title: "Not Found", detail: "x".repeat(200_000) }] };
     const srv = await serve((req, res, _seen, hit) => {

@@ -9,7 +9,6 @@ import {
 import { PollTargetError } from "../../../src/alerts/poll-target";
 import { retryPollAt } from "../../../src/alerts/poll-timing";
 import {
-  AbortedError,
   type ApiError,
   AuthenticationError,
   ClientError,
@@ -43,7 +42,7 @@ describe("poll failure kinds", () => {
     expect(classifyPollError(apiError(ServerError, 503))).toBe("server");
     expect(classifyPollError(apiError(ClientError, 400))).toBe("client");
     expect(classifyPollError(new TimeoutError("headers", REQUEST, null))).toBe("timeout");
-    expect(classifyPollError(new AbortedError(REQUEST))).toBe("timeout");
+    expect(classifyPollError(new TimeoutError("deadline", REQUEST, null))).toBe("timeout");
     expect(classifyPollError(new NetworkError("reset", REQUEST, "ECONNRESET"))).toBe("network");
     expect(classifyPollError(new DecodeError([{ path: "data", message: "missing" }]))).toBe("decode");
     expect(classifyPollError(new TokenUnavailableError("gone"))).toBe("no_token");

@@ -15,7 +15,7 @@ import { LinkStore } from "../../../src/store/link-store";
 import { PendingActionStore } from "../../../src/store/pending-action-store";
 import type { UserRef } from "../../../src/store/workspace";
 import { WorkspaceCleanup } from "../../../src/store/workspace-cleanup";
-import { AbortedError, type Group, PermissionDeniedError, UptimeClient } from "../../../src/uptime";
+import { type Group, PermissionDeniedError, TimeoutError, UptimeClient } from "../../../src/uptime";
 import { testRedis } from "../../support/redis";
 
 const owner: UserRef = { teamId: "T0TEST", userId: "U0OWNER" };
@@ -151,7 +151,7 @@ describe("createMonitor bounded by its signal", () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  it("rejects with AbortedError when the signal fires, without retrying the POST", async () => {
+  it("rejects with TimeoutError when the deadline passes, without retrying the POST", async () => {
     const { redis, prefix } = testRedis();
     const keys = keyspace(prefix);
     const links = new LinkStore({ redis, keys, cipher: TokenCipher.fromSetting(generateKey()) });
@@ -179,7 +179,7 @@ describe("createMonitor bounded by its signal", () => {
       })
       .catch((e: unknown) => e);
     await uptime.close().catch(() => {});
-    expect(error).toBeInstanceOf(AbortedError);
+    expect(error).toBeInstanceOf(TimeoutError);
     expect(hanging.size).toBe(1);
   });
 });

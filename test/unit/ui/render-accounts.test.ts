@@ -39,7 +39,6 @@ describe("login modal", () => {
   it("maps each failure to an inline sentence", () => {
     expect(loginErrorText({ name: "InvalidTokenError", reason: "rejected" })).toMatch(/didn't accept/);
     expect(loginErrorText({ name: "InvalidTokenError", reason: "empty" })).toMatch(/Paste/);
-    expect(loginErrorText({ name: "AbortedError" })).toMatch(/didn't answer in time/);
     expect(loginErrorText({ name: "TimeoutError" })).toMatch(/didn't answer in time/);
     expect(loginErrorText({ name: "ServerError" })).toMatch(/trouble/);
     expect(loginErrorText(new Error("boom"))).toMatch(/submit again/);
