@@ -30,7 +30,7 @@ export function loginView(deps: ListenerDeps) {
       link = await deps.services.linkAccount(ref, token);
     } catch (error) {
       await ack({ response_action: "errors", errors: { [blocks.login.token]: loginErrorText(error) } });
-      if (errorText(error).unexpected && (error as Error | undefined)?.name !== "AbortedError") {
+      if (errorText(error).unexpected) {
         deps.logger.error({ err: error }, "verifying a token failed unexpectedly");
       }
       return;
