@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { jsonIssueText, parseJson } from "../lib/parse-json";
 import type { AlertEvent, IncidentStage } from "./poll-state";
 
 /**
@@ -65,16 +66,11 @@ export function encodeOutboxEvent(event: OutboxEvent): string {
 /** The event of an outbox entry, or an OutboxEventError naming what is wrong. */
 export function decodeOutboxEvent(raw: string | undefined): OutboxEvent {
   if (raw === undefined) throw new OutboxEventError("outbox entry has no event field");
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    throw new OutboxEventError("outbox event is not JSON");
-  }
-  const result = outboxEventSchema.safeParse(parsed);
-  if (!result.success)
-    throw new OutboxEventError(`outbox event has the wrong shape: ${result.error.message}`);
-  return result.data as OutboxEvent;
+  return parseJson(
+    raw,
+    outboxEventSchema,
+    (issue) => new OutboxEventError(jsonIssueText("outbox event", issue)),
+  ) as OutboxEvent;
 }
 
 /** The stage a message shows once an event of this type was applied. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { jsonIssueText, parseJson } from "../lib/parse-json";
 
 /**
  * The compact, JSON-serialisable state of one poll target (an API team as seen by one token), stored
@@ -107,15 +108,11 @@ export function encodePollState(state: PollState): string {
 /** Null for a target never committed; a PollStateError for anything this version did not write. */
 export function decodePollState(raw: string | null | undefined): PollState | null {
   if (raw === null || raw === undefined || raw === "") return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    throw new PollStateError("poll state is not JSON");
-  }
-  const result = pollStateSchema.safeParse(parsed);
-  if (!result.success) throw new PollStateError(`poll state has the wrong shape: ${result.error.message}`);
-  return result.data as PollState;
+  return parseJson(
+    raw,
+    pollStateSchema,
+    (issue) => new PollStateError(jsonIssueText("poll state", issue)),
+  ) as PollState;
 }
 
 /** Records the checks signature of a poll that did not fetch incidents. */

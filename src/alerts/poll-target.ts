@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import { jsonIssueText, parseJson } from "../lib/parse-json";
 import type { UserRef } from "../store/workspace";
 
 /**
@@ -82,16 +83,11 @@ export function encodePollTargetMeta(meta: Omit<PollTargetMeta, "v">): string {
 /** The meta of a claimed target; a PollTargetError when it is missing or not written by this version. */
 export function decodePollTargetMeta(raw: string | null): PollTargetMeta {
   if (raw === null || raw === "") throw new PollTargetError("poll target has no meta");
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    throw new PollTargetError("poll target meta is not JSON");
-  }
-  const parsed = metaSchema.safeParse(json);
-  if (!parsed.success)
-    throw new PollTargetError(`poll target meta has the wrong shape: ${parsed.error.message}`);
-  return parsed.data as PollTargetMeta;
+  return parseJson(
+    raw,
+    metaSchema,
+    (issue) => new PollTargetError(jsonIssueText("poll target meta", issue)),
+  ) as PollTargetMeta;
 }
 
 /** Everything SchedulerStore.add needs to register a subscriber of a team polled with a token. */

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import { z } from "zod";
-import { CorruptRecordError } from "./corrupt-record-error";
+import { parseRecord } from "./corrupt-record-error";
 import type { Keyspace } from "./keys";
 import { type ScriptRunner, scriptRunner } from "./scripts";
 import { type WorkspaceRef, workspaceKey } from "./workspace";
@@ -174,15 +174,7 @@ export class AlertMessageStore {
   private async read<T>(key: string, schema: z.ZodType<T>): Promise<T | null> {
     const raw = await this.redis.get(key);
     if (raw === null) return null;
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      throw new CorruptRecordError(key, "not JSON");
-    }
-    const parsed = schema.safeParse(value);
-    if (!parsed.success) throw new CorruptRecordError(key, parsed.error.message);
-    return parsed.data;
+    return parseRecord(key, raw, schema);
   }
 
   private async write(key: string, value: unknown, ttlMs: number): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import { type Clock, systemClock } from "../lib/clock";
-import { CorruptRecordError } from "./corrupt-record-error";
+import { CorruptRecordError, parseRecord } from "./corrupt-record-error";
 import type { TokenCipher } from "./crypto/token-cipher";
 import type { Keyspace } from "./keys";
 import { deleteKeys, execOrThrow, setFieldsIfExists } from "./redis-helpers";
@@ -241,15 +241,7 @@ function owner(ref: UserRef): string {
 }
 
 function parseStored(key: string, json: string): StoredProfile {
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch {
-    throw new CorruptRecordError(key, "profile is not JSON");
-  }
-  const parsed = storedProfileSchema.safeParse(value);
-  if (!parsed.success) throw new CorruptRecordError(key, parsed.error.message);
-  return parsed.data;
+  return parseRecord(key, json, storedProfileSchema, "profile");
 }
 
 function toRecord(stored: StoredProfile, active: string | null, stale: string | null): LinkRecord {

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import { type Clock, systemClock } from "../lib/clock";
-import { CorruptRecordError } from "./corrupt-record-error";
+import { parseRecord } from "./corrupt-record-error";
 import type { Keyspace } from "./keys";
 import { deleteKeys, execOrThrow, setFieldsIfExists } from "./redis-helpers";
 import { type ScriptRunner, scriptRunner } from "./scripts";
@@ -304,20 +304,9 @@ function pickWorkspace(ws: WorkspaceRef): WorkspaceRef {
 }
 
 function parseStored(key: string, sub: string, paused: string | null): Subscription {
-  let value: unknown;
-  let pause: unknown = null;
-  try {
-    value = JSON.parse(sub);
-    if (paused) pause = JSON.parse(paused);
-  } catch {
-    throw new CorruptRecordError(key, "subscription is not JSON");
-  }
-  const parsed = storedSchema.safeParse(value);
-  if (!parsed.success) throw new CorruptRecordError(key, parsed.error.message);
-  const parsedPause = pause === null ? null : pauseSchema.safeParse(pause);
-  if (parsedPause && !parsedPause.success) throw new CorruptRecordError(key, parsedPause.error.message);
-  const { v: _v, ...rest } = parsed.data;
-  return { ...rest, workspace: pickWorkspace(rest.workspace), paused: parsedPause?.data ?? null };
+  const { v: _v, ...rest } = parseRecord(key, sub, storedSchema, "subscription");
+  const pause = paused ? parseRecord(key, paused, pauseSchema, "subscription") : null;
+  return { ...rest, workspace: pickWorkspace(rest.workspace), paused: pause };
 }
 
 /**
