@@ -141,6 +141,19 @@ export interface Codec<T> {
   decode(raw: string | undefined | null): T | null;
 }
 
+/**
+ * A codec value, or undefined when the data does not fit the codec (an id of an unexpected shape): the
+ * renderer then leaves that one button out instead of throwing, so the message itself is still delivered.
+ */
+export function tryEncode<T>(codec: Codec<T>, data: T): string | undefined {
+  try {
+    return codec.encode(data);
+  } catch (error) {
+    if (error instanceof CodecEncodeError) return undefined;
+    throw error;
+  }
+}
+
 type AllKeys<T> = T extends unknown ? keyof T & string : never;
 
 /**

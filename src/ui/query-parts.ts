@@ -6,7 +6,6 @@
 import type { KnownBlock, SectionBlock } from "@slack/types";
 import { formatDuration } from "../lib/format-time";
 import type { Incident, Monitor } from "../uptime/types";
-import { type Codec, CodecEncodeError } from "./ids";
 import { escapeMrkdwn, limits, mrkdwn, plainText, truncate, truncateMrkdwn } from "./text";
 
 /** Names and other user text in a row: one line, escaped, short enough for many rows per section. */
@@ -67,16 +66,6 @@ export function incidentDuration(
     return `ongoing for ${formatDuration((now - incident.started.getTime()) / 1000)}`;
   const seconds = incident.downtimeSeconds ?? (incident.ended.getTime() - incident.started.getTime()) / 1000;
   return formatDuration(seconds);
-}
-
-/** A codec value, or undefined when the data does not fit (the button is then left out, not the answer). */
-export function tryEncode<T>(codec: Codec<T>, data: T): string | undefined {
-  try {
-    return codec.encode(data);
-  } catch (error) {
-    if (error instanceof CodecEncodeError) return undefined;
-    throw error;
-  }
 }
 
 /** Room kept in a section for the "and N more" line. */

@@ -1,7 +1,7 @@
 import type { ErrorText } from "./error-text";
-import { actions } from "./ids";
+import { linkButton } from "./link-button";
 import type { Rendered } from "./reply";
-import { mrkdwn, plainText } from "./text";
+import { mrkdwn } from "./text";
 
 /** The ephemeral reply for an error: the sentence, and a Link button when linking would fix it. */
 export function renderErrorMessage(error: ErrorText, linkValue?: string): Rendered {
@@ -9,22 +9,7 @@ export function renderErrorMessage(error: ErrorText, linkValue?: string): Render
     text: error.text,
     blocks: [
       { type: "section", text: mrkdwn(`:warning: ${error.text}`) },
-      ...(error.offerLink
-        ? [
-            {
-              type: "actions" as const,
-              elements: [
-                {
-                  type: "button" as const,
-                  action_id: actions.linkAccount,
-                  text: plainText("Link account", 75),
-                  style: "primary" as const,
-                  ...(linkValue ? { value: linkValue } : {}),
-                },
-              ],
-            },
-          ]
-        : []),
+      ...(error.offerLink ? [{ type: "actions" as const, elements: [linkButton(linkValue)] }] : []),
     ],
   };
 }

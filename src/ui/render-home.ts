@@ -2,7 +2,7 @@ import type { Button, HomeView, KnownBlock } from "@slack/types";
 import { formatDuration, slackDate } from "../lib/format-time";
 import type { HomeData } from "../services/account-services";
 import type { Incident, Monitor } from "../uptime";
-import { acknowledgeCodec, actions, blocks as blockIds, views } from "./ids";
+import { acknowledgeCodec, actions, blocks as blockIds, tryEncode, views } from "./ids";
 import { linkButton } from "./link-button";
 import { escapeMrkdwn, limits, mrkdwn, plainText, truncate } from "./text";
 
@@ -145,16 +145,18 @@ function incidentBlock(incident: Incident, now: number): KnownBlock {
   const reason = incident.reason ? `\n${escapeMrkdwn(truncate(incident.reason, 300))}` : "";
   const acked = incident.acknowledged ? `\n:eyes: Acknowledged ${slackDate(incident.acknowledged)}` : "";
   const text = `*#${escapeMrkdwn(incident.id)} ${escapeMrkdwn(truncate(monitor, 100))}*: down for ${downFor}, since ${slackDate(incident.started)}${reason}${acked}`;
-  const teamId = incident.teamId;
-  const button: Button | undefined =
-    !incident.acknowledged && teamId && /^\d{1,18}$/.test(teamId) && /^\d{1,18}$/.test(incident.id)
-      ? {
-          type: "button",
-          action_id: actions.acknowledge,
-          text: plainText("Acknowledge", limits.buttonText),
-          value: acknowledgeCodec.encode({ incidentId: incident.id, teamId }),
-        }
+  const value =
+    !incident.acknowledged && incident.teamId
+      ? tryEncode(acknowledgeCodec, { incidentId: incident.id, teamId: incident.teamId })
       : undefined;
+  const button: Button | undefined = value
+    ? {
+        type: "button",
+        action_id: actions.acknowledge,
+        text: plainText("Acknowledge", limits.buttonText),
+        value,
+      }
+    : undefined;
   return { type: "section", text: mrkdwn(text), ...(button ? { accessory: button } : {}) };
 }
 

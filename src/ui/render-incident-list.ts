@@ -2,7 +2,7 @@ import type { KnownBlock } from "@slack/types";
 import { slackDate } from "../lib/format-time";
 import type { IncidentListView } from "../services/list-incidents";
 import type { Incident } from "../uptime/types";
-import { acknowledgeCodec, actions, blocks as blockIds, pageCodec } from "./ids";
+import { acknowledgeCodec, actions, blocks as blockIds, pageCodec, tryEncode } from "./ids";
 import {
   context,
   header,
@@ -12,7 +12,6 @@ import {
   NAME_MAX,
   pagerBlock,
   REASON_MAX,
-  tryEncode,
 } from "./query-parts";
 import type { Rendered } from "./reply";
 import { escapeMrkdwn, limits, mrkdwn, plainText, truncate } from "./text";

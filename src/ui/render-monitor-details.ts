@@ -2,7 +2,7 @@ import type { KnownBlock } from "@slack/types";
 import { formatDuration, slackDate } from "../lib/format-time";
 import type { MonitorDetailsView } from "../services/monitor-details";
 import type { Check, Incident } from "../uptime/types";
-import { actions, monitorActionCodec } from "./ids";
+import { actions, monitorActionCodec, tryEncode } from "./ids";
 import {
   context,
   header,
@@ -14,7 +14,6 @@ import {
   stateLabel,
   TARGET_MAX,
   targetOf,
-  tryEncode,
 } from "./query-parts";
 import type { Rendered } from "./reply";
 import { availabilityLine, latencyLine } from "./stats-parts";

@@ -1,7 +1,7 @@
 import type { KnownBlock } from "@slack/types";
 import { formatDuration } from "../lib/format-time";
 import type { MonitorListView } from "../services/list-monitors";
-import { actions, blocks as blockIds, pageCodec } from "./ids";
+import { actions, blocks as blockIds, pageCodec, tryEncode } from "./ids";
 import {
   context,
   header,
@@ -12,7 +12,6 @@ import {
   stateEmoji,
   TARGET_MAX,
   targetOf,
-  tryEncode,
 } from "./query-parts";
 import type { Rendered } from "./reply";
 import { escapeMrkdwn, limits, mrkdwn, truncate } from "./text";

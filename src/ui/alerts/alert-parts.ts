@@ -2,7 +2,6 @@ import type { KnownBlock, MessageAttachment } from "@slack/types";
 import type { AlertMonitor } from "../../alerts/alert-event";
 import type { IncidentSnapshot, IncidentStage } from "../../alerts/poll-state";
 import type { Mention } from "../../store/subscription-store";
-import { type Codec, CodecEncodeError } from "../ids";
 import { escapeMrkdwn, truncate } from "../text";
 
 /** An alert message: the top-level `text` (the notification, says what broke) and a colored bar. */
@@ -52,17 +51,4 @@ export function epochOf(iso: string | null | undefined): number {
 export function downtimeSeconds(incident: IncidentSnapshot, now: number): number {
   const end = incident.ended ? epochOf(incident.ended) : now;
   return (end - epochOf(incident.started)) / 1000;
-}
-
-/**
- * A codec value, or undefined when the data does not fit the codec (an id of an unexpected shape): the
- * renderer then leaves that one button out instead of throwing, so the alert itself is still delivered.
- */
-export function tryEncode<T>(codec: Codec<T>, data: T): string | undefined {
-  try {
-    return codec.encode(data);
-  } catch (error) {
-    if (error instanceof CodecEncodeError) return undefined;
-    throw error;
-  }
 }

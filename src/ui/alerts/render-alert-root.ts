@@ -3,7 +3,7 @@ import type { AlertMonitor } from "../../alerts/alert-event";
 import type { IncidentSnapshot, IncidentStage } from "../../alerts/poll-state";
 import { formatDuration, slackDate } from "../../lib/format-time";
 import type { Mention } from "../../store/subscription-store";
-import { acknowledgeCodec, actions, blocks, detailsCodec, MUTE_HOURS, muteCodec } from "../ids";
+import { acknowledgeCodec, actions, blocks, detailsCodec, MUTE_HOURS, muteCodec, tryEncode } from "../ids";
 import { escapeMrkdwn, limits, mrkdwn, plainText, truncate } from "../text";
 import {
   ALERT_COLORS,
@@ -14,7 +14,6 @@ import {
   monitorTarget,
   type RenderedAlert,
   STAGE_EMOJI,
-  tryEncode,
 } from "./alert-parts";
 import { type FlapNoteInput, renderFlapNote } from "./render-flap-note";
 
