@@ -34,6 +34,32 @@ export async function deleteKeys(redis: Redis, keys: readonly string[], chunk = 
   return deleted;
 }
 
+/**
+ * The keys under a literal prefix, one SCAN page at a time. SCAN walks one server: on a Cluster connection
+ * it would need one walk per master, so this is for a single Redis (cleanup of a demo or test namespace).
+ */
+export async function* scanKeysWithPrefix(
+  redis: Redis,
+  prefix: string,
+  count = 500,
+): AsyncGenerator<string[]> {
+  // MATCH is a glob: escape its special characters so that the prefix is taken literally.
+  const pattern = `${prefix.replace(/[*?[\]\\]/g, "\\$&")}*`;
+  let cursor = "0";
+  do {
+    const [next, keys] = await redis.scan(cursor, "MATCH", pattern, "COUNT", count);
+    cursor = next;
+    if (keys.length > 0) yield keys;
+  } while (cursor !== "0");
+}
+
+/** Deletes every key under a literal prefix (see scanKeysWithPrefix for the single-server limit). */
+export async function deleteKeysWithPrefix(redis: Redis, prefix: string): Promise<number> {
+  let deleted = 0;
+  for await (const keys of scanKeysWithPrefix(redis, prefix)) deleted += await deleteKeys(redis, keys);
+  return deleted;
+}
+
 /** Runs a MULTI or pipeline and returns its replies, throwing the first command error (exec does not). */
 export async function execOrThrow(commands: ChainableCommander): Promise<unknown[]> {
   const replies = await commands.exec();

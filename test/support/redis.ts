@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, inject } from "vitest";
+import { deleteKeysWithPrefix } from "../../src/store/redis-helpers";
 
 export interface TestRedis {
   redis: Redis;
@@ -22,12 +23,7 @@ export function testRedis(): TestRedis {
 
 afterAll(async () => {
   for (const { redis, prefix } of opened.splice(0)) {
-    let cursor = "0";
-    do {
-      const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 500);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== "0");
+    await deleteKeysWithPrefix(redis, prefix);
     redis.disconnect();
   }
 });

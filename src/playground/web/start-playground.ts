@@ -11,6 +11,7 @@ import { type LocalRedis, resolveRedis } from "../../lib/local-redis";
 import { createLogger, type Logger } from "../../lib/logger";
 import { DEMO_TOKENS, type RunningSimulator, startSimulator } from "../../simulator";
 import { generateKey } from "../../store/crypto/encryption-keys";
+import { deleteKeysWithPrefix } from "../../store/redis-helpers";
 import { UptimeClient } from "../../uptime";
 import {
   DEMO_API_TEAM,
@@ -60,16 +61,11 @@ export interface RunningPlayground {
 const DEFAULT_PORT = 3100;
 const PORT_SEARCH = 20;
 
-async function deleteKeys(url: string, prefix: string): Promise<void> {
+async function deleteNamespace(url: string, prefix: string): Promise<void> {
   const redis = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: true });
   try {
     await redis.connect();
-    let cursor = "0";
-    do {
-      const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 500);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== "0");
+    await deleteKeysWithPrefix(redis, prefix);
   } finally {
     redis.disconnect();
   }
@@ -92,7 +88,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     const redis: LocalRedis = await resolveRedis(options.redisUrl);
     cleanups.push(() => redis.stop());
     // A shared Redis keeps nothing of the demo; a private one goes away entirely.
-    if (!redis.owned) cleanups.push(() => deleteKeys(redis.url, keyPrefix));
+    if (!redis.owned) cleanups.push(() => deleteNamespace(redis.url, keyPrefix));
 
     const simulator = await startSimulator({ seed: "demo", timeScale, autoChecks: true });
     cleanups.push(() => simulator.close());

@@ -1,12 +1,10 @@
 import type { Redis } from "ioredis";
+import { scanKeysWithPrefix } from "../../../src/store/redis-helpers";
 
 /** Every key under the prefix with its raw content (strings, hashes, sets), to look for leaked secrets. */
 export async function rawValues(redis: Redis, prefix: string): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  let cursor = "0";
-  do {
-    const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 500);
-    cursor = next;
+  for await (const keys of scanKeysWithPrefix(redis, prefix)) {
     for (const key of keys) {
       const type = await redis.type(key);
       if (type === "string") out.set(key, (await redis.get(key)) ?? "");
@@ -14,6 +12,6 @@ export async function rawValues(redis: Redis, prefix: string): Promise<Map<strin
       else if (type === "set") out.set(key, JSON.stringify(await redis.smembers(key)));
       else out.set(key, `<${type}>`);
     }
-  } while (cursor !== "0");
+  }
   return out;
 }
