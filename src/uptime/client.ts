@@ -1,13 +1,10 @@
 import type { Logger } from "../lib/logger";
 import { silentLogger } from "../lib/logger";
 import { UsageError } from "./errors";
-import { Channels } from "./resources/channels";
-import { Checks } from "./resources/checks";
 import { Groups } from "./resources/groups";
 import { Incidents } from "./resources/incidents";
 import { Locations } from "./resources/locations";
 import { Monitors } from "./resources/monitors";
-import { Statistics } from "./resources/statistics";
 import { Status } from "./resources/status";
 import { Teams } from "./resources/teams";
 import { Users } from "./resources/users";
@@ -43,11 +40,8 @@ export class UptimeApi {
   readonly teams: Teams;
   readonly monitors: Monitors;
   readonly incidents: Incidents;
-  readonly checks: Checks;
-  readonly channels: Channels;
   readonly locations: Locations;
   readonly groups: Groups;
-  readonly statistics: Statistics;
   readonly status: Status;
 
   constructor(session: Session) {
@@ -55,11 +49,8 @@ export class UptimeApi {
     this.teams = new Teams(session);
     this.monitors = new Monitors(session);
     this.incidents = new Incidents(session);
-    this.checks = new Checks(session);
-    this.channels = new Channels(session);
     this.locations = new Locations(session);
     this.groups = new Groups(session);
-    this.statistics = new Statistics(session);
     this.status = new Status(session);
   }
 }

@@ -11,8 +11,6 @@ export * from "./errors";
 export type { Family } from "./jsonapi";
 export { Page, type PageData, type PageLinks, type PageMeta } from "./pagination";
 export { type PathValue, path, queryString } from "./path";
-export type { Channels } from "./resources/channels";
-export type { Checks } from "./resources/checks";
 export type { Groups } from "./resources/groups";
 export type { Incidents } from "./resources/incidents";
 export type { Locations } from "./resources/locations";
@@ -22,7 +20,6 @@ export {
   type Monitors,
   updateMonitorAttributes,
 } from "./resources/monitors";
-export type { Statistics } from "./resources/statistics";
 export type { Status } from "./resources/status";
 export type {
   ListIncidentsOptions,

@@ -199,7 +199,6 @@ describe("client teams against the simulator", () => {
     const times = checks.map((c) => c.created.getTime());
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect(checks.every((c) => c.monitorId !== null && typeof c.passed === "boolean")).toBe(true);
-    expect(await s.owner.checks.list(1)).toEqual(checks);
   });
 
   it("channels() and availabilityDaily()", async () => {
@@ -210,12 +209,10 @@ describe("client teams against the simulator", () => {
       ["3", "phone-call"],
     ]);
     expect(channels[0]?.createdAt).toBeInstanceOf(Date);
-    expect(await s.owner.channels.list(1)).toEqual(channels);
     const av = await s.owner.teams.availabilityDaily(1);
     expect(av.precision).toBe("daily");
     expect(av.points).toHaveLength(30);
     expect(av.points.every((p) => p.time.getUTCHours() === 0)).toBe(true);
     expect(av.totals.availability).toBeGreaterThan(90);
-    expect(await s.owner.statistics.teamAvailabilityDaily(1)).toEqual(av);
   });
 });
