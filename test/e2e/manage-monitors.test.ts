@@ -11,7 +11,7 @@ import { generateKey } from "../../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../../src/store/crypto/token-cipher";
 import { keyspace } from "../../src/store/keys";
 import { LinkStore } from "../../src/store/link-store";
-import { actions, blocks, shortcuts, views } from "../../src/ui/ids";
+import { actions, blocks, monitorActionCodec, shortcuts, views } from "../../src/ui/ids";
 import { type Monitor, UptimeClient } from "../../src/uptime";
 import { BOT_TOKEN, type Stack, startStack, textOf } from "../support/e2e-stack";
 import { waitFor } from "../support/wait-for";
@@ -335,6 +335,58 @@ describe("monitor management over signed HTTP", () => {
     it("an unlinked user gets the Link prompt", async () => {
       const reply = await stack.command(UNLINKED, "resume Docs");
       expect(JSON.stringify(reply.blocks)).toContain(actions.linkAccount);
+    });
+
+    it("a Pause clicked before linking is done once the user links in the modal", async () => {
+      const docs = await monitorNamed("Docs");
+      expect(docs?.paused).toBe(false);
+      // A channel message of the bot with the monitor's Pause button (as renderMonitorPaused makes it).
+      const pauseButton = {
+        type: "button",
+        action_id: actions.pauseMonitor,
+        text: { type: "plain_text", text: "Pause" },
+        value: monitorActionCodec.encode({ monitorId: docs!.id }),
+      };
+      const message = stack.slack.state.addMessage(CHANNEL, {
+        user: "U0BOT",
+        text: "Docs",
+        blocks: [{ type: "actions", elements: [pauseButton] }],
+      });
+      const before = stack.slack.state.ephemeralFor(UNLINKED, CHANNEL).length;
+      await stack.slack.sender.blockAction({
+        userId: UNLINKED,
+        container: { type: "message", channel: CHANNEL, ts: message.ts },
+        actions: [{ action_id: actions.pauseMonitor, value: pauseButton.value }],
+      });
+      const prompt = await stack.nextEphemeral(UNLINKED, CHANNEL, before);
+      expect(JSON.stringify(prompt.blocks)).toContain(actions.linkAccount);
+      expect(await paused("Docs")).toBe(false);
+
+      await stack.slack.sender.blockAction({
+        userId: UNLINKED,
+        container: { type: "ephemeral", channel: CHANNEL, ts: prompt.ts },
+        actions: [{ action_id: actions.linkAccount }],
+      });
+      const modal = await waitFor(stack.slack.events, () => {
+        const view = stack.slack.state.topModal(UNLINKED);
+        return view?.callback_id === views.login ? view : undefined;
+      });
+      const submitted = await stack.slack.sender.viewSubmission({
+        userId: UNLINKED,
+        viewId: modal.id,
+        values: {
+          [blocks.login.token]: {
+            [actions.login.token]: { type: "plain_text_input", value: DEMO_TOKENS.owner },
+          },
+        },
+      });
+      expect(submitted.outcome).toBe("closed");
+      const confirmation = await waitFor(stack.slack.events, () => {
+        const m = stack.slack.state.findEphemeral(CHANNEL, prompt.ts);
+        return m && /now linked/.test(m.text) ? m : undefined;
+      });
+      expect(textOf(confirmation)).toContain("Paused *Docs*");
+      expect(await paused("Docs")).toBe(true);
     });
   });
 });

@@ -1,9 +1,11 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from "@slack/bolt";
 import type { PendingAction } from "../../store/pending-action-store";
+import type { UserRef } from "../../store/workspace";
 import { errorText } from "../../ui/error-text";
 import { actions, blocks, loginModalCodec } from "../../ui/ids";
 import { acknowledgeResultText } from "../../ui/render-acknowledge-result";
 import { loginErrorText } from "../../ui/render-login-modal";
+import { monitorPausedText } from "../../ui/render-monitor-paused";
 import { renderLinked } from "../../ui/render-whoami";
 import { answerUser } from "../answer-user";
 import type { ListenerDeps } from "../listener-deps";
@@ -43,13 +45,20 @@ export function loginView(deps: ListenerDeps) {
         ? { kind: "acknowledge", incidentId: meta.pending.incidentId, apiTeamId: meta.pending.teamId }
         : undefined;
     const pending = await deps.services.completePendingAction(ref, fallback);
-    let followUp: string | undefined;
-    if (pending && "outcome" in pending) followUp = acknowledgeResultText(pending.outcome);
+    const followUps: string[] = [];
+    if (pending && "outcome" in pending) followUps.push(acknowledgeResultText(pending.outcome));
     else if (pending) {
       const text = errorText(pending.error);
       if (text.unexpected) deps.logger.error({ err: pending.error }, "completing a pending action failed");
-      followUp = `:warning: Incident #${pending.action.incidentId} was not acknowledged: ${text.text}`;
+      followUps.push(`:warning: Incident #${pending.action.incidentId} was not acknowledged: ${text.text}`);
     }
+    // A Pause/Resume clicked before linking travels in the modal's metadata only (monitor-paused-action.ts).
+    if (meta.pending?.action === "pause" || meta.pending?.action === "resume") {
+      followUps.push(
+        await completePauseOrResume(deps, ref, meta.pending.monitorId, meta.pending.action === "pause"),
+      );
+    }
+    const followUp = followUps.length > 0 ? followUps.join("\n") : undefined;
     await answerUser(
       client,
       deps.logger,
@@ -58,4 +67,24 @@ export function loginView(deps: ListenerDeps) {
     );
     await refreshHome(client, deps, ref);
   };
+}
+
+/** The Pause/Resume the user clicked before linking, done with the new link; the sentence that says how it went. */
+async function completePauseOrResume(
+  deps: ListenerDeps,
+  ref: UserRef,
+  monitorId: string,
+  paused: boolean,
+): Promise<string> {
+  const target = { monitorId };
+  try {
+    const result = paused
+      ? await deps.services.pauseMonitor(ref, target)
+      : await deps.services.resumeMonitor(ref, target);
+    return monitorPausedText({ monitor: result.monitor, paused, changed: result.changed });
+  } catch (error) {
+    const text = errorText(error);
+    if (text.unexpected) deps.logger.error({ err: error }, "completing a pending pause or resume failed");
+    return `:warning: Monitor ${monitorId} was not ${paused ? "paused" : "resumed"}: ${text.text}`;
+  }
 }
