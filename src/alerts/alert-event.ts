@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { jsonIssueText, parseJson } from "../lib/parse-json";
+import { alertIncidentSchema, alertMonitorSchema } from "../store/alert-message-store";
 import type { AlertEvent, IncidentStage } from "./poll-state";
 
 /**
@@ -30,22 +31,9 @@ export class OutboxEventError extends Error {
   override name = "OutboxEventError";
 }
 
-const incidentSchema = z.object({
-  id: z.string().min(1),
-  monitorId: z.string().min(1),
-  started: z.string(),
-  ended: z.string().nullable(),
-  acknowledged: z.string().nullable(),
-  maintenance: z.boolean(),
-  reason: z.string().nullable(),
-});
-
-const monitorSchema = z.object({
-  id: z.string().min(1),
-  name: z.string(),
-  target: z.string(),
-  group: z.string().nullable(),
-});
+// The stored view's shapes, with the outbox's own rule that ids are never empty.
+const incidentSchema = alertIncidentSchema.extend({ id: z.string().min(1), monitorId: z.string().min(1) });
+const monitorSchema = alertMonitorSchema.extend({ id: z.string().min(1) });
 
 const outboxEventSchema = z.object({
   type: z.enum(["opened", "acknowledged", "resolved"]),

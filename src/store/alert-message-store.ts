@@ -18,20 +18,29 @@ import { type WorkspaceRef, workspaceKey } from "./workspace";
 const stageSchema = z.enum(["open", "acknowledged", "resolved"]);
 export type MessageStage = z.infer<typeof stageSchema>;
 
+/** The incident as an alert shows it; alert-event.ts builds the outbox's stricter schema from it. */
+export const alertIncidentSchema = z.object({
+  id: z.string(),
+  monitorId: z.string(),
+  started: z.string(),
+  ended: z.string().nullable(),
+  acknowledged: z.string().nullable(),
+  maintenance: z.boolean(),
+  reason: z.string().nullable(),
+});
+
+/** The monitor as an alert shows it; alert-event.ts builds the outbox's stricter schema from it. */
+export const alertMonitorSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  target: z.string(),
+  group: z.string().nullable(),
+});
+
 const viewSchema = z.object({
   apiTeamId: z.string(),
-  incident: z.object({
-    id: z.string(),
-    monitorId: z.string(),
-    started: z.string(),
-    ended: z.string().nullable(),
-    acknowledged: z.string().nullable(),
-    maintenance: z.boolean(),
-    reason: z.string().nullable(),
-  }),
-  monitor: z
-    .object({ id: z.string(), name: z.string(), target: z.string(), group: z.string().nullable() })
-    .nullable(),
+  incident: alertIncidentSchema,
+  monitor: alertMonitorSchema.nullable(),
   failingLocations: z.array(z.string()),
   teamMonitorCount: z.number().optional(),
 });
