@@ -1,3 +1,4 @@
+import { monitorAddress } from "../ui/query-parts";
 import type { Check, Incident, Monitor } from "../uptime";
 import type { AlertMonitor } from "./alert-event";
 import type { CheckSnapshot } from "./checks-signature";
@@ -39,12 +40,9 @@ export function toCheckSnapshots(checks: readonly Check[]): CheckSnapshot[] {
   return out;
 }
 
-/** A8: an HTTP monitor shows its URL, a TCP one `host:port`. */
+/** A8: an HTTP monitor shows its URL, a TCP one `host:port`; the alert omits an absent target. */
 export function monitorTarget(monitor: Pick<Monitor, "settings">): string {
-  const { url, host, port } = monitor.settings;
-  if (url) return url;
-  if (host) return port === undefined ? host : `${host}:${port}`;
-  return "";
+  return monitorAddress(monitor) ?? "";
 }
 
 export function toAlertMonitor(monitor: Monitor): AlertMonitor {

@@ -38,12 +38,20 @@ export function stateLabel(monitor: Pick<Monitor, "paused" | "state">): string {
   return monitor.state === "unknown" ? "unknown state" : monitor.state;
 }
 
+/**
+ * Where a monitor points (A8): the URL of an HTTP monitor, `host:port` of a TCP one (the host alone when the
+ * port is missing), null when its settings have neither; each surface words that case itself. Not escaped.
+ */
+export function monitorAddress(monitor: Pick<Monitor, "settings">): string | null {
+  const { url, host, port } = monitor.settings;
+  if (url) return url;
+  if (host) return port !== undefined ? `${host}:${port}` : host;
+  return null;
+}
+
 /** The URL of an HTTP monitor, host:port of a TCP one (A8), else its kind. Not escaped. */
 export function targetOf(monitor: Pick<Monitor, "settings" | "kind">): string {
-  const s = monitor.settings;
-  if (s.url) return s.url;
-  if (s.host) return s.port !== undefined ? `${s.host}:${s.port}` : s.host;
-  return monitor.kind === "http" ? "(no URL)" : monitor.kind;
+  return monitorAddress(monitor) ?? (monitor.kind === "http" ? "(no URL)" : monitor.kind);
 }
 
 /** A monitor's name for an incident or check row: the resolved name, else its id. Escaped. */

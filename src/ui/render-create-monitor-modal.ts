@@ -13,6 +13,7 @@ import {
 } from "./create-monitor-form";
 import { actions, blocks, createMonitorKinds, monitorActionCodec, views } from "./ids";
 import { linkButton } from "./link-button";
+import { monitorAddress } from "./query-parts";
 import type { Rendered } from "./reply";
 import { escapeMrkdwn, limits, mrkdwn, plainText, truncate } from "./text";
 
@@ -223,10 +224,7 @@ export function renderLinkFirstModal(text: string): ModalView {
 
 /** Where the monitor points: the URL, or host:port. */
 export function monitorTarget(monitor: Pick<Monitor, "settings">): string {
-  const { url, host, port } = monitor.settings;
-  if (url) return url;
-  if (host) return port !== undefined ? `${host}:${port}` : host;
-  return "(no target)";
+  return monitorAddress(monitor) ?? "(no target)";
 }
 
 /**

@@ -4,6 +4,7 @@ import type { HomeData } from "../services/account-services";
 import type { Incident, Monitor } from "../uptime";
 import { acknowledgeCodec, actions, blocks as blockIds, tryEncode, views } from "./ids";
 import { linkButton } from "./link-button";
+import { monitorAddress } from "./query-parts";
 import { escapeMrkdwn, limits, mrkdwn, plainText, truncate } from "./text";
 
 /** What the Home tab shows: the data, or a sentence when it could not be loaded. */
@@ -130,9 +131,7 @@ function linkedBody(model: Extract<HomeData, { kind: "linked" }>, now: number): 
 }
 
 function monitorLine(monitor: Monitor): string {
-  const target =
-    monitor.settings.url ??
-    (monitor.settings.host ? `${monitor.settings.host}:${monitor.settings.port ?? ""}` : "");
+  const target = monitorAddress(monitor);
   const group = monitor.group ? ` · ${escapeMrkdwn(truncate(monitor.group, 60))}` : "";
   const where = target ? ` · ${escapeMrkdwn(truncate(target, 120))}` : "";
   return `:red_circle: *${escapeMrkdwn(truncate(monitor.name, 100))}*${group}${where}`;

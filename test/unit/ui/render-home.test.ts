@@ -42,6 +42,17 @@ describe("renderHome", () => {
     expect(acknowledgeCodec.decode(buttons[0]?.value)).toEqual({ incidentId: "101", teamId: "1" });
   });
 
+  it("shows a down TCP monitor as host:port, or the host alone when it has no port", () => {
+    const data = linkedHome(2, 0, 0);
+    if (data.kind !== "linked") throw new Error("fixture");
+    const [withPort, noPort] = [monitor(3), monitor(6)];
+    noPort.settings = { host: "db6.internal" };
+    const view = renderHome({ ...data, down: { items: [withPort, noPort], total: 2 } }, { now: NOW });
+    expect(json(view)).toContain("db3.internal:5432");
+    expect(json(view)).toContain("db6.internal");
+    expect(json(view)).not.toContain("db6.internal:");
+  });
+
   it("stays inside Block Kit limits with 200 monitors, 200 incidents, 200 subscriptions and 5,000-character texts", () => {
     const data: HomeData = {
       kind: "linked",
