@@ -230,11 +230,13 @@ export class Renderer {
     const maps = monitors.map((m) => (hourly ? m.hourly : m.daily));
     const id = `${w.from / 1000}-${windowEnd(w) / 1000}-${kind}${idSuffix}`;
     const links = self ? { links: { self } } : {};
-    if (kind.startsWith("availability")) return this.availability(kind, id, maps, w, links, false);
-    return this.latency(kind, id, maps, w, links, false);
+    const series = kind.startsWith("availability") ? "availability" : "latency";
+    return this.series(series, kind, id, maps, w, links, false);
   }
 
-  private availability(
+  /** A statistics resource: the series' points with ISO times, and its totals or averages (A10). */
+  private series(
+    series: "availability" | "latency",
     type: string,
     id: string,
     maps: Map<number, Bucket>[],
@@ -242,51 +244,19 @@ export class Renderer {
     links: { links?: Record<string, string> },
     later: boolean,
   ): Resource {
-    const s = availabilitySeries(maps, w);
+    const s = series === "availability" ? availabilitySeries(maps, w) : latencySeries(maps, w);
+    const points: readonly { time: number }[] = s.points;
+    const summary = "totals" in s ? { totals: s.totals } : { averages: s.averages };
     return {
       type,
       id,
-      attributes: {
-        points: s.points.map((p) => ({
-          time: isoZ(p.time),
-          downtime: p.downtime,
-          availability: p.availability,
-        })),
-      },
+      // The spread keeps `time` first, as the reference writes it.
+      attributes: { points: points.map((p) => ({ ...p, time: isoZ(p.time) })) },
       ...links,
       meta: {
         timeFrom: isoOffset(w.from),
         timeTo: isoOffset(windowEnd(w)),
-        totals: s.totals,
-        ...(later ? { precision: w.precision } : {}),
-      },
-    };
-  }
-
-  private latency(
-    type: string,
-    id: string,
-    maps: Map<number, Bucket>[],
-    w: StatWindow,
-    links: { links?: Record<string, string> },
-    later: boolean,
-  ): Resource {
-    const s = latencySeries(maps, w);
-    return {
-      type,
-      id,
-      attributes: {
-        points: s.points.map((p) => ({
-          time: isoZ(p.time),
-          metric0: p.metric0,
-          TotalDuration: p.TotalDuration,
-        })),
-      },
-      ...links,
-      meta: {
-        timeFrom: isoOffset(w.from),
-        timeTo: isoOffset(windowEnd(w)),
-        averages: s.averages,
+        ...summary,
         ...(later ? { precision: w.precision } : {}),
       },
     };
@@ -318,10 +288,8 @@ export class Renderer {
       } else if (name === "availability" || name === "latency") {
         const w = dailyWindow(this.world.clock.now());
         const span = `${w.from / 1000}_${windowEnd(w) / 1000}`;
-        const res =
-          name === "availability"
-            ? this.availability("availability", `av-daily-monitor-${m.id}_${span}`, [m.daily], w, {}, true)
-            : this.latency("latency", `la-daily-monitor-${m.id}_${span}`, [m.daily], w, {}, true);
+        const id = `${name === "availability" ? "av" : "la"}-daily-monitor-${m.id}_${span}`;
+        const res = this.series(name, name, id, [m.daily], w, {}, true);
         rel[name] = { data: included.add(res), links: { self: `${self}/relationships/${name}` } };
       }
     }
