@@ -3,6 +3,7 @@ import type { Incident, Monitor, MonitorCounters, ServiceStatus } from "../uptim
 import { incidentMonitorNames } from "./list-incidents";
 import type { ServiceDeps } from "./service-deps";
 import { withSession } from "./session";
+import { teamOverview } from "./team-overview";
 
 /** `/uptime status` (DESIGN.md section 1). */
 export interface StatusView {
@@ -23,16 +24,13 @@ export interface StatusView {
 /** Team counters, down monitors, open incidents and the service status, in parallel (one round trip each). */
 export function getStatus(deps: ServiceDeps, ref: UserRef): Promise<StatusView> {
   return withSession(deps, ref, async ({ api, team }) => {
-    const [teamDoc, down, incidents, service] = await Promise.all([
-      api.teams.get(team.id),
-      api.teams.monitors(team.id, { filter: { state: "down" } }),
-      api.teams.incidents(team.id, { include: ["monitor"] }),
+    const [{ details, down, openIncidents }, service] = await Promise.all([
+      teamOverview(api, team),
       api.status.get(),
     ]);
-    const openIncidents = incidents.items.filter((i) => i.open);
     return {
-      team: { id: team.id, name: teamDoc.name || team.name },
-      counters: teamDoc.counters,
+      team: { id: team.id, name: details.name || team.name },
+      counters: details.counters,
       down: down.items,
       downHasMore: down.hasMore,
       openIncidents,

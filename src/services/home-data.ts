@@ -4,6 +4,7 @@ import type { Incident, Monitor, MonitorCounters } from "../uptime";
 import { NoTeamError, NotLinkedError, StaleLinkError } from "./errors";
 import type { ServiceDeps, SubscriptionSummary } from "./service-deps";
 import { withSession } from "./session";
+import { teamOverview } from "./team-overview";
 
 /** A list cut to what one API page holds, with how many there are in all (null when unknown). */
 export interface Slice<T> {
@@ -36,13 +37,10 @@ export type HomeData =
 export async function homeData(deps: ServiceDeps, ref: UserRef): Promise<HomeData> {
   try {
     return await withSession(deps, ref, async ({ api, team, link }): Promise<HomeData> => {
-      const [details, down, incidents, subscriptions] = await Promise.all([
-        api.teams.get(team.id),
-        api.teams.monitors(team.id, { filter: { state: "down" } }), // A9
-        api.teams.incidents(team.id, { include: ["monitor"] }), // A6
+      const [{ details, down, incidents, openIncidents: open }, subscriptions] = await Promise.all([
+        teamOverview(api, team),
         subscriptionsOf(deps, ref),
       ]);
-      const open = incidents.items.filter((incident) => incident.open);
       return {
         kind: "linked",
         link,
