@@ -57,10 +57,6 @@ export class ClaimCache {
     return state;
   }
 
-  forget(target: string): void {
-    this.entries.delete(target);
-  }
-
   get size(): number {
     return this.entries.size;
   }

@@ -97,10 +97,6 @@ const pollStateSchema = z.object({
   incidentsFetchedAt: z.number().optional(),
 });
 
-export function emptyPollState(): PollState {
-  return { v: 1, baselined: false, tracked: {} };
-}
-
 export function encodePollState(state: PollState): string {
   return JSON.stringify(state);
 }
@@ -113,9 +109,4 @@ export function decodePollState(raw: string | null | undefined): PollState | nul
     pollStateSchema,
     (issue) => new PollStateError(jsonIssueText("poll state", issue)),
   ) as PollState;
-}
-
-/** Records the checks signature of a poll that did not fetch incidents. */
-export function withChecksSignature(state: PollState | null, signature: string): PollState {
-  return { ...(state ?? emptyPollState()), checksSignature: signature };
 }

@@ -89,7 +89,6 @@ const stormSchema = z.object({
   opens: z.record(z.string(), z.number()),
   rollup: rollupSchema.optional(),
 });
-export type StormRollupState = z.infer<typeof rollupSchema>;
 export type StormState = z.infer<typeof stormSchema>;
 
 export interface AlertMessageTtls {

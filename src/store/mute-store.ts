@@ -36,20 +36,12 @@ export class MuteStore {
     return this.mute(ws, channelId, monitorId, this.clock.now() + hours * 3_600_000);
   }
 
-  async unmute(ws: WorkspaceRef, channelId: string, monitorId: string): Promise<boolean> {
-    return (await this.redis.unlink(this.key(ws, channelId, monitorId))) === 1;
-  }
-
   /** Until when (ms) the monitor is muted in the channel; null when it is not. */
   async mutedUntil(ws: WorkspaceRef, channelId: string, monitorId: string): Promise<number | null> {
     const raw = await this.redis.get(this.key(ws, channelId, monitorId));
     const until = raw === null ? Number.NaN : Number(raw);
     // The stored time decides, not the key's expiry: clocks of replicas and Redis may differ a little.
     return Number.isFinite(until) && until > this.clock.now() ? until : null;
-  }
-
-  async isMuted(ws: WorkspaceRef, channelId: string, monitorId: string): Promise<boolean> {
-    return (await this.mutedUntil(ws, channelId, monitorId)) !== null;
   }
 
   private key(ws: WorkspaceRef, channelId: string, monitorId: string): string {

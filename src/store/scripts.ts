@@ -18,6 +18,10 @@ export interface ScriptReplies {
   commit: 0 | 1;
   "cool-down": 0 | 1;
   remove: number;
+  "subscription-pause": -1 | 0 | 1;
+  "alert-lock-release": 0 | 1;
+  "alert-lock-extend": 0 | 1;
+  "channel-slot": number;
 }
 
 export type ScriptName = keyof ScriptReplies;

@@ -68,8 +68,6 @@ export interface CreateResult {
 
 export interface DeleteResult {
   deleted: Subscription[];
-  /** Targets left without any subscription: the caller removes them from the scheduler. */
-  emptyTargets: string[];
 }
 
 export class InvalidSubscriptionError extends Error {
@@ -220,15 +218,10 @@ export class SubscriptionStore {
     return this.fromIndex(this.keys.subscriptionsByUser(workspaceKey(ws), validUserId(userId)));
   }
 
-  /** Deletes one subscription; `emptyTargets` names its target when it was the last one there. */
+  /** Deletes one subscription; the caller unregisters it from its target in the scheduler. */
   async delete(id: string): Promise<DeleteResult> {
     const subscription = await this.get(id);
     return this.deleteAll(subscription ? [subscription] : []);
-  }
-
-  /** `/uptime unsubscribe` without arguments: every subscription of the channel. */
-  async deleteChannel(ws: WorkspaceRef, channelId: string): Promise<DeleteResult> {
-    return this.deleteAll(await this.listByChannel(ws, channelId));
   }
 
   /** app_uninstalled (cleanup participant): every subscription of the workspace. */
@@ -259,14 +252,8 @@ export class SubscriptionStore {
     });
   }
 
-  /** True when it was paused. */
-  async resume(id: string): Promise<boolean> {
-    return (await this.redis.hdel(this.keys.subscription(id), F.paused)) === 1;
-  }
-
   // Index entries go first, records second (the reverse of create).
   private async deleteAll(subscriptions: readonly Subscription[]): Promise<DeleteResult> {
-    const targets = new Set<string>();
     for (const sub of subscriptions) {
       const wsKey = workspaceKey(sub.workspace);
       await Promise.all([
@@ -275,17 +262,12 @@ export class SubscriptionStore {
         this.redis.srem(this.keys.subscriptionsByUser(wsKey, sub.subscriber.userId), sub.id),
         this.redis.srem(this.keys.subscriptionsByWorkspace(wsKey), sub.id),
       ]);
-      targets.add(sub.target);
     }
     await deleteKeys(
       this.redis,
       subscriptions.map((sub) => this.keys.subscription(sub.id)),
     );
-    const emptyTargets: string[] = [];
-    for (const target of targets) {
-      if ((await this.redis.scard(this.keys.subscriptionsByTarget(target))) === 0) emptyTargets.push(target);
-    }
-    return { deleted: [...subscriptions], emptyTargets };
+    return { deleted: [...subscriptions] };
   }
 
   private async fromIndex(indexKey: string): Promise<Subscription[]> {

@@ -6,7 +6,6 @@ import {
   trackedOpenMissing,
 } from "../../../src/alerts/diff";
 import type { AlertEvent, PollState } from "../../../src/alerts/poll-state";
-import { emptyPollState, withChecksSignature } from "../../../src/alerts/poll-state";
 import { incident, iso, T0 } from "./fixtures";
 
 const MIN = 60_000;
@@ -65,12 +64,14 @@ describe("diffIncidents: baseline", () => {
   });
 
   it("treats a state that never ran a diff as a baseline, keeping its checks signature", () => {
-    const prev = withChecksSignature(null, "0:abc");
+    const prev: PollState = { v: 1, baselined: false, tracked: {}, checksSignature: "0:abc" };
     const { events, baseline, state } = diffIncidents(prev, [incident("1", T0)], { now: T0 });
     expect(events).toEqual([]);
     expect(baseline?.openIncidents).toHaveLength(1);
     expect(state.checksSignature).toBe("0:abc");
-    expect(diffIncidents(emptyPollState(), [], { now: T0 }).baseline).toEqual({ openIncidents: [] });
+    expect(diffIncidents({ v: 1, baselined: false, tracked: {} }, [], { now: T0 }).baseline).toEqual({
+      openIncidents: [],
+    });
   });
 
   it("emits acknowledge and resolve of incidents that were open at the baseline, never opened", () => {

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { diffIncidents } from "../../../src/alerts/diff";
-import {
-  decodePollState,
-  emptyPollState,
-  encodePollState,
-  PollStateError,
-  withChecksSignature,
-} from "../../../src/alerts/poll-state";
+import { decodePollState, encodePollState, PollStateError } from "../../../src/alerts/poll-state";
 import { incident, T0 } from "./fixtures";
 
 describe("poll state codec", () => {
@@ -23,11 +17,5 @@ describe("poll state codec", () => {
     expect(() => decodePollState('{"v":1,"baselined":true,"tracked":{"1":{"id":"1"}}}')).toThrow(
       PollStateError,
     );
-  });
-
-  it("records a checks signature without touching the incidents", () => {
-    const { state } = diffIncidents(null, [incident("1", T0)], { now: T0 });
-    expect(withChecksSignature(state, "2:xy")).toEqual({ ...state, checksSignature: "2:xy" });
-    expect(withChecksSignature(null, "0:a")).toEqual({ ...emptyPollState(), checksSignature: "0:a" });
   });
 });
