@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Control } from "./control";
-import { ApiError } from "./errors";
+import { ApiError, schemaError } from "./errors";
 import type { RouteDef } from "./router";
 
 export interface ControlReply {
@@ -29,9 +29,7 @@ const runSchema = z.object({ monitorId: z.number().int().positive().optional() }
 function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   const r = schema.safeParse(body);
   if (r.success) return r.data;
-  const issue = r.error.issues[0];
-  const where = issue?.path.length ? ` at /${issue.path.join("/")}` : "";
-  throw new ApiError(400, `${issue?.message ?? "Invalid body"}${where}`);
+  throw schemaError(r.error, "Invalid body");
 }
 
 const id = (params: string[]) => Number(params[0]);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { seedDemo } from "./demo-seed";
-import { ApiError, notFound } from "./errors";
+import { ApiError, notFound, schemaError } from "./errors";
 import type { FaultInput, Faults } from "./faults";
 import type { MonitorRecord } from "./model";
 import type { Renderer, Resource } from "./render";
@@ -105,7 +105,7 @@ export class Control implements SimulatorControl {
 
   addSchedule(input: ScheduleInput): { id: number } {
     const parsed = scheduleSchema.safeParse(input);
-    if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? "Invalid schedule");
+    if (!parsed.success) throw schemaError(parsed.error, "Invalid schedule");
     return this.engine.addSchedule(parsed.data);
   }
 

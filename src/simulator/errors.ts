@@ -1,3 +1,6 @@
+import { STATUS_CODES } from "node:http";
+import type { ZodError } from "zod";
+
 /** A1: every error answer is a JSON:API error document. */
 export interface ErrorObject {
   status: string;
@@ -12,25 +15,9 @@ export interface FieldError {
   detail: string;
 }
 
-const TITLES: Record<number, string> = {
-  400: "Bad Request",
-  401: "Unauthorized",
-  403: "Forbidden",
-  404: "Not Found",
-  405: "Method Not Allowed",
-  409: "Conflict",
-  413: "Payload Too Large",
-  415: "Unsupported Media Type",
-  422: "Unprocessable Entity",
-  429: "Too Many Requests",
-  500: "Internal Server Error",
-  502: "Bad Gateway",
-  503: "Service Unavailable",
-  504: "Gateway Timeout",
-};
-
 export function statusTitle(status: number): string {
-  return TITLES[status] ?? (status >= 500 ? "Server Error" : "Error");
+  // A fault may inject any status; one outside node's table still gets a title.
+  return STATUS_CODES[status] ?? (status >= 500 ? "Server Error" : "Error");
 }
 
 /** An error that becomes an A1 document with its status; thrown by handlers and the control API. */
@@ -67,6 +54,24 @@ export function validationError(fields: FieldError[]): ApiError {
   return new ApiError(422, first ? first.detail : "Invalid request", {
     errors: fields.map((f) => errorObject(422, f.detail, { pointer: f.pointer })),
   });
+}
+
+/**
+ * A control-API body its zod schema refused, as a 400: the first issue with where it is, or with `each`
+ * one error per issue (at most 20) pointing into the body, as a seed is large and every problem in it
+ * is worth seeing at once.
+ */
+export function schemaError(error: ZodError, fallback: string, each = false): ApiError {
+  const pointer = (path: readonly PropertyKey[]) => path.map((p) => `/${String(p)}`).join("");
+  if (each) {
+    const errors = error.issues
+      .slice(0, 20)
+      .map((issue) => errorObject(400, issue.message, { pointer: pointer(issue.path) }));
+    return new ApiError(400, errors[0]?.detail ?? fallback, { errors });
+  }
+  const issue = error.issues[0];
+  const where = issue?.path.length ? ` at ${pointer(issue.path)}` : "";
+  return new ApiError(400, `${issue?.message ?? fallback}${where}`);
 }
 
 export const badParameter = (parameter: string, detail: string) =>

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiError, type ErrorObject } from "./errors";
+import { ApiError, schemaError } from "./errors";
 import { INTERVALS, ROLES } from "./model";
 import type { World } from "./world";
 
@@ -55,13 +55,7 @@ export interface SeedResult {
 export function parseSeed(body: unknown): z.output<typeof seedSchema> {
   const parsed = seedSchema.safeParse(body);
   if (parsed.success) return parsed.data;
-  const errors: ErrorObject[] = parsed.error.issues.slice(0, 20).map((issue) => ({
-    status: "400",
-    title: "Bad Request",
-    detail: issue.message,
-    source: { pointer: issue.path.map((p) => `/${String(p)}`).join("") },
-  }));
-  throw new ApiError(400, errors[0]?.detail ?? "Invalid seed", { errors });
+  throw schemaError(parsed.error, "Invalid seed", true);
 }
 
 /** Adds teams, users (one per token, shared across teams) and monitors; monitors start pending. */

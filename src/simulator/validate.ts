@@ -1,4 +1,4 @@
-import { ApiError, type FieldError, pointerPart, validationError } from "./errors";
+import { type FieldError, pointerPart, validationError } from "./errors";
 import {
   INTERVALS,
   type MonitorKind,
@@ -245,15 +245,6 @@ export function checkDeletePassword(body: unknown, user: UserRecord): void {
     throw validationError([{ pointer: `${ATTR}/password`, detail: "password is required" }]);
   }
   if (attrs.password !== user.password) {
-    throw new ApiError(422, "The password is wrong", {
-      errors: [
-        {
-          status: "422",
-          title: "Unprocessable Entity",
-          detail: "The password is wrong",
-          source: { pointer: `${ATTR}/password` },
-        },
-      ],
-    });
+    throw validationError([{ pointer: `${ATTR}/password`, detail: "The password is wrong" }]);
   }
 }
