@@ -61,8 +61,42 @@ export function freePort(): Promise<number> {
   });
 }
 
+let redisServerFound = false;
+
+/** Asked once per process when found (a restart should not pay for a `redis-server --version` each time). */
 function redisServerOnPath(): boolean {
-  return spawnSync("redis-server", ["--version"], { stdio: "ignore" }).status === 0;
+  if (!redisServerFound) {
+    redisServerFound = spawnSync("redis-server", ["--version"], { stdio: "ignore" }).status === 0;
+  }
+  return redisServerFound;
+}
+
+/**
+ * Spawns a redis-server on 127.0.0.1:`port` with its files in `dir` and no RDB snapshots, and waits until
+ * it answers (at most 10 s; a server that exits or does not answer is killed and reported). `extraArgs`
+ * are appended (the persistence options). Throws REDIS_MISSING_MESSAGE when redis-server is not on PATH.
+ */
+export async function spawnRedisServer(
+  port: number,
+  dir: string,
+  extraArgs: readonly string[] = [],
+): Promise<ChildProcess> {
+  if (!redisServerOnPath()) throw new Error(REDIS_MISSING_MESSAGE);
+  const child = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", ...extraArgs],
+    { stdio: "ignore" },
+  );
+  const url = `redis://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  while (!(await redisAnswers(url, 200))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`redis-server did not start on port ${port}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return child;
 }
 
 /** Starts a throw-away redis-server (no persistence) on a free port and waits until it answers. */
@@ -70,20 +104,14 @@ export async function startPrivateRedis(port?: number): Promise<LocalRedis> {
   if (!redisServerOnPath()) throw new Error(REDIS_MISSING_MESSAGE);
   const chosen = port ?? (await freePort());
   const dir = mkdtempSync(join(tmpdir(), "uptime-chatops-redis-"));
-  const child: ChildProcess = spawn(
-    "redis-server",
-    ["--port", String(chosen), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir],
-    { stdio: "ignore" },
-  );
-  const url = `redis://127.0.0.1:${chosen}`;
-  const deadline = Date.now() + 10_000;
-  while (!(await redisAnswers(url, 200))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`redis-server did not start on port ${chosen}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
+  let child: ChildProcess;
+  try {
+    child = await spawnRedisServer(chosen, dir, ["--appendonly", "no"]);
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
   }
+  const url = `redis://127.0.0.1:${chosen}`;
   return {
     url,
     owned: true,

@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort, redisAnswers } from "../../src/lib/local-redis";
+import { freePort, spawnRedisServer } from "../../src/lib/local-redis";
 
 export interface RestartableRedis {
   url: string;
@@ -35,34 +35,8 @@ export async function startRestartableRedis(port?: number): Promise<RestartableR
 
   const start = async () => {
     if (child && child.exitCode === null) return;
-    const spawned = spawn(
-      "redis-server",
-      [
-        "--port",
-        String(chosen),
-        "--bind",
-        "127.0.0.1",
-        "--dir",
-        dir,
-        "--save",
-        "",
-        "--appendonly",
-        "yes",
-        "--appendfsync",
-        "always",
-      ],
-      { stdio: "ignore" },
-    );
-    child = spawned;
-    const deadline = Date.now() + 10_000;
-    while (!(await redisAnswers(url, 200))) {
-      // The port may still be in TIME_WAIT right after a stop: redis-server then exits; try again.
-      if (spawned.exitCode !== null || Date.now() > deadline) {
-        spawned.kill("SIGKILL");
-        throw new Error(`redis-server did not start on port ${chosen}`);
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    // A failed start (e.g. the port still in TIME_WAIT right after a stop) throws; the caller decides.
+    child = await spawnRedisServer(chosen, dir, ["--appendonly", "yes", "--appendfsync", "always"]);
   };
 
   const stop = async () => {
@@ -74,7 +48,12 @@ export async function startRestartableRedis(port?: number): Promise<RestartableR
     await exited;
   };
 
-  await start();
+  try {
+    await start();
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
   return {
     url,
     port: chosen,
