@@ -1,3 +1,4 @@
+import { sleep } from "../lib/backoff";
 import { type Clock, systemClock } from "../lib/clock";
 import { type Logger, silentLogger } from "../lib/logger";
 import type {
@@ -17,7 +18,7 @@ import { renderAlertRoot } from "../ui/alerts/render-alert-root";
 import { renderPausedNotice } from "../ui/alerts/render-paused-notice";
 import { renderRecoveryReply } from "../ui/alerts/render-recovery-reply";
 import { renderStormRollup } from "../ui/alerts/render-storm-rollup";
-import { isLaterStage, type OutboxEvent, stageOfEvent } from "./alert-event";
+import { type OutboxEvent, stageOfEvent } from "./alert-event";
 import {
   ALERT_EVENT_TYPE,
   alertMetadata,
@@ -34,10 +35,10 @@ import {
   DEFAULT_STORM_RULES,
   decideFlap,
   decideStorm,
-  type FlapRules,
-  type StormRules,
+  type WindowRules,
 } from "./alert-rules";
 import { type AlertMetrics, type DeliveryOutcome, noopAlertMetrics } from "./metrics";
+import { isLaterStage } from "./poll-state";
 import {
   type MessageMetadata,
   type PosterFor,
@@ -59,8 +60,8 @@ export interface AlertDeliveryDeps {
   metrics?: AlertMetrics;
   /** Waits (ms); tests and stop() may pass an abortable one. */
   sleep?: (ms: number) => Promise<void>;
-  storm?: StormRules;
-  flap?: FlapRules;
+  storm?: WindowRules;
+  flap?: WindowRules;
   /** How long a channel lock lives without being extended (ms). */
   lockTtlMs?: number;
   /** How long to wait for a channel another worker holds before leaving the event for later (ms). */
@@ -117,8 +118,8 @@ export class AlertDelivery {
   private readonly logger: Logger;
   private readonly metrics: AlertMetrics;
   private readonly sleep: (ms: number) => Promise<void>;
-  private readonly storm: StormRules;
-  private readonly flap: FlapRules;
+  private readonly storm: WindowRules;
+  private readonly flap: WindowRules;
   private readonly lockTtlMs: number;
   private readonly lockWaitMs: number;
   private readonly maxRateLimitWaits: number;
@@ -128,7 +129,7 @@ export class AlertDelivery {
     this.clock = deps.clock ?? systemClock;
     this.logger = deps.logger ?? silentLogger;
     this.metrics = deps.metrics ?? noopAlertMetrics;
-    this.sleep = deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.sleep = deps.sleep ?? ((ms) => sleep(ms));
     this.storm = deps.storm ?? DEFAULT_STORM_RULES;
     this.flap = deps.flap ?? DEFAULT_FLAP_RULES;
     this.lockTtlMs = deps.lockTtlMs ?? 60_000;
@@ -565,7 +566,7 @@ export class AlertDelivery {
     for (;;) {
       const lock = await this.d.messages.lockChannel(ws, channel, this.lockTtlMs);
       if (lock || Date.now() >= deadline) return lock;
-      await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+      await sleep(LOCK_POLL_MS);
     }
   }
 }

@@ -65,10 +65,3 @@ export function decodeOutboxEvent(raw: string | undefined): OutboxEvent {
 export function stageOfEvent(type: AlertEvent["type"]): IncidentStage {
   return type === "opened" ? "open" : type;
 }
-
-export const STAGE_RANK: Record<IncidentStage, number> = { open: 0, acknowledged: 1, resolved: 2 };
-
-/** Whether showing `next` would move a message forwards (a stale event never moves it back). */
-export function isLaterStage(next: IncidentStage, shown: IncidentStage): boolean {
-  return STAGE_RANK[next] > STAGE_RANK[shown];
-}

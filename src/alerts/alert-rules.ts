@@ -13,18 +13,14 @@ export const STORM_WINDOW_MS = 60_000;
 export const FLAP_THRESHOLD = 3;
 export const FLAP_WINDOW_MS = 15 * 60_000;
 
-export interface StormRules {
+/** A storm or flap rule: how many incidents within how long. */
+export interface WindowRules {
   threshold: number;
   windowMs: number;
 }
 
-export interface FlapRules {
-  threshold: number;
-  windowMs: number;
-}
-
-export const DEFAULT_STORM_RULES: StormRules = { threshold: STORM_THRESHOLD, windowMs: STORM_WINDOW_MS };
-export const DEFAULT_FLAP_RULES: FlapRules = { threshold: FLAP_THRESHOLD, windowMs: FLAP_WINDOW_MS };
+export const DEFAULT_STORM_RULES: WindowRules = { threshold: STORM_THRESHOLD, windowMs: STORM_WINDOW_MS };
+export const DEFAULT_FLAP_RULES: WindowRules = { threshold: FLAP_THRESHOLD, windowMs: FLAP_WINDOW_MS };
 
 export interface StormDecision {
   /** The recent opens with this one, older ones dropped: store it back. */
@@ -49,11 +45,9 @@ export function decideStorm(
   state: StormState,
   incidentId: string,
   started: number,
-  rules: StormRules = DEFAULT_STORM_RULES,
+  rules: WindowRules = DEFAULT_STORM_RULES,
 ): StormDecision {
-  const from = started - rules.windowMs;
-  const opens = keepRecent({ ...state.opens, [incidentId]: started }, rules.windowMs);
-  const count = Object.values(opens).filter((at) => at >= from && at <= started).length;
+  const { kept: opens, count, from } = windowCount(state.opens, incidentId, started, rules.windowMs);
   const rollup = state.rollup;
   const stormGoesOn =
     rollup !== undefined &&
@@ -76,11 +70,9 @@ export function decideFlap(
   state: MonitorAlertState,
   incidentId: string,
   started: number,
-  rules: FlapRules = DEFAULT_FLAP_RULES,
+  rules: WindowRules = DEFAULT_FLAP_RULES,
 ): FlapDecision {
-  const from = started - rules.windowMs;
-  const starts = keepRecent({ ...state.starts, [incidentId]: started }, rules.windowMs);
-  const count = Object.values(starts).filter((at) => at >= from && at <= started).length;
+  const { kept: starts, count } = windowCount(state.starts, incidentId, started, rules.windowMs);
   const hasOtherRoot = state.lastRoot !== undefined && state.lastRoot.incidentId !== incidentId;
   return {
     starts,
@@ -88,6 +80,22 @@ export function decideFlap(
     flapping: count >= rules.threshold,
     intoThread: count > rules.threshold && hasOtherRoot,
   };
+}
+
+/**
+ * Adds this incident's start to the remembered ones (keepRecent) and counts those in the window that ends
+ * with it, [started - windowMs, started]: later starts are not counted (see decideStorm).
+ */
+function windowCount(
+  times: Record<string, number>,
+  incidentId: string,
+  started: number,
+  windowMs: number,
+): { kept: Record<string, number>; count: number; from: number } {
+  const from = started - windowMs;
+  const kept = keepRecent({ ...times, [incidentId]: started }, windowMs);
+  const count = Object.values(kept).filter((at) => at >= from && at <= started).length;
+  return { kept, count, from };
 }
 
 /** Entries within one window of the newest: what a later decision can still count. */

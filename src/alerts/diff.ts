@@ -1,12 +1,13 @@
 import { baselineFloor, byStarted, isBelowFloor, raiseFloor, timeOf } from "./incident-floor";
-import type {
-  AlertEvent,
-  AlertEventType,
-  IncidentFloor,
-  IncidentSnapshot,
-  IncidentStage,
-  PollState,
-  TrackedIncident,
+import {
+  type AlertEvent,
+  type AlertEventType,
+  type IncidentFloor,
+  type IncidentSnapshot,
+  type IncidentStage,
+  isLaterStage,
+  type PollState,
+  type TrackedIncident,
 } from "./poll-state";
 
 /**
@@ -175,8 +176,6 @@ function stageOf(incident: { ended: string | null; acknowledged: string | null }
   return incident.acknowledged ? "acknowledged" : "open";
 }
 
-const STAGE_RANK: Record<IncidentStage, number> = { open: 0, acknowledged: 1, resolved: 2 };
-
 function trackSilently(incident: IncidentSnapshot, now: number): TrackedIncident {
   return {
     ...compact(incident, now),
@@ -218,7 +217,7 @@ function advance(
     acknowledged: incident.acknowledged ?? known.acknowledged,
   };
   const observed = stageOf(merged);
-  const stage = STAGE_RANK[observed] > STAGE_RANK[known.stage] ? observed : known.stage;
+  const stage = isLaterStage(observed, known.stage) ? observed : known.stage;
   const tracked: TrackedIncident = { ...merged, stage, ...(known.silent ? { silent: true as const } : {}) };
   const view = { ...incident, ended: merged.ended, acknowledged: merged.acknowledged };
   const events = known.silent ? [] : transitions(known.stage, view);

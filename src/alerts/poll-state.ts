@@ -21,6 +21,16 @@ export interface IncidentSnapshot {
 
 export type IncidentStage = "open" | "acknowledged" | "resolved";
 
+const STAGE_RANK: Record<IncidentStage, number> = { open: 0, acknowledged: 1, resolved: 2 };
+
+/**
+ * Whether `next` comes after `shown` (open, acknowledged, resolved). Stages only move forwards: the diff
+ * never tracks an incident backwards, and a stale event never moves a message back.
+ */
+export function isLaterStage(next: IncidentStage, shown: IncidentStage): boolean {
+  return STAGE_RANK[next] > STAGE_RANK[shown];
+}
+
 /** What we remember about one incident between polls. */
 export interface TrackedIncident {
   id: string;

@@ -9,11 +9,10 @@ import {
   type SubscriptionFilters,
   subscriptionId,
 } from "../store/subscription-store";
-import type { UserRef } from "../store/workspace";
+import { type UserRef, workspaceOf } from "../store/workspace";
 import type { Group, UptimeApi } from "../uptime";
 import { GroupNotFoundError, StaleLinkError } from "./errors";
 import { resolveMonitor } from "./find-monitor";
-import { workspaceOf } from "./list-subscriptions";
 import { monitorNames } from "./monitor-names";
 import type { ServiceDeps } from "./service-deps";
 import { withSession } from "./session";

@@ -6,7 +6,7 @@ import { parseRecord } from "./corrupt-record-error";
 import type { Keyspace } from "./keys";
 import { deleteKeys, execOrThrow, setFieldsIfExists } from "./redis-helpers";
 import { type ScriptRunner, scriptRunner } from "./scripts";
-import { validUserId, type WorkspaceRef, workspaceKey } from "./workspace";
+import { validUserId, type WorkspaceRef, workspaceKey, workspaceOf } from "./workspace";
 import type { CleanupParticipant } from "./workspace-cleanup";
 
 /** Who an alert pings when it opens: `@here`, `@channel`, a user group, or nobody. */
@@ -163,7 +163,7 @@ export class SubscriptionStore {
     const existing = await this.get(id);
     const subscription: Subscription = {
       id,
-      workspace: pickWorkspace(input.workspace),
+      workspace: workspaceOf(input.workspace),
       channelId: input.channelId,
       apiTeamId: input.apiTeamId,
       filters,
@@ -277,18 +277,10 @@ export class SubscriptionStore {
   }
 }
 
-function pickWorkspace(ws: WorkspaceRef): WorkspaceRef {
-  return {
-    ...(ws.enterpriseId ? { enterpriseId: ws.enterpriseId } : {}),
-    ...(ws.teamId ? { teamId: ws.teamId } : {}),
-    ...(ws.isEnterpriseInstall ? { isEnterpriseInstall: true } : {}),
-  };
-}
-
 function parseStored(key: string, sub: string, paused: string | null): Subscription {
   const { v: _v, ...rest } = parseRecord(key, sub, storedSchema, "subscription");
   const pause = paused ? parseRecord(key, paused, pauseSchema, "subscription") : null;
-  return { ...rest, workspace: pickWorkspace(rest.workspace), paused: pause };
+  return { ...rest, workspace: workspaceOf(rest.workspace), paused: pause };
 }
 
 /**

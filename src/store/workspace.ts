@@ -14,6 +14,15 @@ export interface WorkspaceRef {
   isEnterpriseInstall?: boolean | undefined;
 }
 
+/** Only the three fields of a ref, the empty ones dropped: what a stored record keeps of a Bolt `context`. */
+export function workspaceOf(ref: WorkspaceRef): WorkspaceRef {
+  return {
+    ...(ref.enterpriseId ? { enterpriseId: ref.enterpriseId } : {}),
+    ...(ref.teamId ? { teamId: ref.teamId } : {}),
+    ...(ref.isEnterpriseInstall ? { isEnterpriseInstall: true } : {}),
+  };
+}
+
 /** A Slack user inside a workspace (or inside an org, for an org-wide install). */
 export type UserRef = WorkspaceRef & { userId: string };
 

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import {
   decodeOutboxEvent,
   encodeOutboxEvent,
-  isLaterStage,
   type OutboxEvent,
   OutboxEventError,
 } from "../../../src/alerts/alert-event";
+import { isLaterStage } from "../../../src/alerts/poll-state";
 
 const event: OutboxEvent = {
   type: "opened",
