@@ -24,7 +24,17 @@ export type StatsSource = { kind: "api" } | { kind: "monitors"; monitors: number
  */
 export const MAX_AGGREGATE_PAGES = 10;
 
-/** The group a user named (A7: id = the name), exact first, then ignoring case; else GroupNotFoundError. */
+/**
+ * The group a user named (A7: id = the name), as typed first, then ignoring case: of two groups whose
+ * names differ only in case, the one typed exactly wins. Pure; undefined when none matches.
+ */
+export function matchGroup<G extends { name: string }>(groups: readonly G[], query: string): G | undefined {
+  const q = query.trim();
+  const lower = q.toLowerCase();
+  return groups.find((g) => g.name === q) ?? groups.find((g) => g.name.toLowerCase() === lower);
+}
+
+/** The group a user named (matchGroup); else GroupNotFoundError with suggestions. */
 export async function resolveGroup(
   api: UptimeApi,
   teamId: string,
@@ -32,8 +42,7 @@ export async function resolveGroup(
 ): Promise<{ name: string; monitorCount: number | null }> {
   const groups = await api.groups.list(teamId);
   const q = query.trim();
-  const found =
-    groups.find((g) => g.name === q) ?? groups.find((g) => g.name.toLowerCase() === q.toLowerCase());
+  const found = matchGroup(groups, q);
   if (found) return { name: found.name, monitorCount: found.monitorCount };
   const named = groups.map((g) => ({ id: g.name, name: g.name }));
   throw new GroupNotFoundError(

@@ -16,6 +16,7 @@ import { resolveMonitor } from "./find-monitor";
 import { monitorNames } from "./monitor-names";
 import type { ServiceDeps } from "./service-deps";
 import { withSession } from "./session";
+import { matchGroup } from "./stats-target";
 import { requireAlerts } from "./subscription-ports";
 
 export interface SubscribeInput {
@@ -163,9 +164,8 @@ async function resolveGroups(api: UptimeApi, teamId: string, queries: readonly s
   if (queries.length === 0) return [];
   const groups: Group[] = await api.groups.list(teamId);
   return queries.map((query) => {
-    const q = query.trim().toLowerCase();
-    const exact = groups.find((g) => g.name.toLowerCase() === q);
-    if (exact) return exact.name;
+    const found = matchGroup(groups, query);
+    if (found) return found.name;
     const suggestions = closestMatches(
       query,
       groups.map((g) => ({ id: g.name, name: g.name })),
