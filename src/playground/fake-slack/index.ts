@@ -4,8 +4,8 @@
 //   await fake.sender.slashCommand({ userId, channelId, text: "status" });   // signed, like Slack
 //   fake.state / fake.events ("change", "call") / fake.failNext(...) / await fake.close();
 // Socket Mode: Bolt with socketMode, appToken and installerOptions.clientOptions.slackApiUrl = fake.apiUrl.
-export { AckTimeoutError, FakeSlackUsageError, SlackApiError, SlackRateLimitedError } from "./errors";
-export { DEFAULT_USERS, type FakeSlack, startFakeSlack } from "./fake-slack";
+export { AckTimeoutError, FakeSlackUsageError, SlackApiError } from "./errors";
+export { type FakeSlack, startFakeSlack } from "./fake-slack";
 export type { ActionContainer, ActionInput } from "./payloads";
 export type {
   BlockActionResult,
@@ -17,6 +17,5 @@ export type {
   ViewSubmissionOutcome,
   ViewSubmissionResult,
 } from "./sender";
-export { slackSignature } from "./signature";
 export type { FakeSlackState } from "./state";
 export type * from "./types";

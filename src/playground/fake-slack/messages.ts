@@ -1,11 +1,5 @@
 import type { FakeSlackConfig, SlackMessage, StoredMessage } from "./types";
 
-export interface MessageContent {
-  text: string;
-  blocks?: unknown[];
-  attachments?: unknown[];
-}
-
 /** Author fields of a message the app posts with its bot token (Slack sets user, bot_id and app_id). */
 export function botAuthor(
   config: FakeSlackConfig,

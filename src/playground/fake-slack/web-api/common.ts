@@ -20,6 +20,19 @@ export function readableConversation(ctx: MethodContext, channel: string | undef
 }
 
 /**
+ * A conversation the bot may see, by id only (as conversations.info / .members take it): a private one it
+ * is not in does not exist for it; a public one needs no join.
+ */
+export function visibleConversation(ctx: MethodContext, channel: string | undefined): Conversation {
+  const conversation = channel === undefined ? undefined : ctx.state.conversation(channel);
+  if (!conversation) throw new SlackApiError("channel_not_found");
+  if (conversation.isPrivate && !ctx.state.isMember(conversation, ctx.config.botUserId)) {
+    throw new SlackApiError("channel_not_found");
+  }
+  return conversation;
+}
+
+/**
  * Where chat.postMessage / postEphemeral / files go: a channel id or name, or a user id, which posts to the
  * app's DM with that user (opened on the way).
  */

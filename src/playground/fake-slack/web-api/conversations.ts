@@ -4,7 +4,13 @@ import { toApiMessage } from "../messages";
 import { compareTs, tsToMicros } from "../slack-ts";
 import { isChannelLevel } from "../state";
 import type { StoredMessage } from "../types";
-import { conversationObject, decodeCursor, encodeCursor, readableConversation } from "./common";
+import {
+  conversationObject,
+  decodeCursor,
+  encodeCursor,
+  readableConversation,
+  visibleConversation,
+} from "./common";
 import type { MethodTable } from "./context";
 
 function limitArg(value: number | undefined, fallback: number, max: number): number {
@@ -92,12 +98,7 @@ export const conversationsMethods: MethodTable = {
   "conversations.info": {
     token: "bot",
     handle(args, ctx) {
-      const channel = stringArg(args, "channel");
-      const conversation = channel === undefined ? undefined : ctx.state.conversation(channel);
-      if (!conversation) throw new SlackApiError("channel_not_found");
-      if (conversation.isPrivate && !ctx.state.isMember(conversation, ctx.config.botUserId)) {
-        throw new SlackApiError("channel_not_found");
-      }
+      const conversation = visibleConversation(ctx, stringArg(args, "channel"));
       const object = conversationObject(ctx.state, conversation, ctx.config.botUserId);
       return {
         channel: boolArg(args, "include_num_members")
@@ -139,12 +140,7 @@ export const conversationsMethods: MethodTable = {
   "conversations.members": {
     token: "bot",
     handle(args, ctx) {
-      const channel = stringArg(args, "channel");
-      const conversation = channel === undefined ? undefined : ctx.state.conversation(channel);
-      if (!conversation) throw new SlackApiError("channel_not_found");
-      if (conversation.isPrivate && !ctx.state.isMember(conversation, ctx.config.botUserId)) {
-        throw new SlackApiError("channel_not_found");
-      }
+      const conversation = visibleConversation(ctx, stringArg(args, "channel"));
       const limit = limitArg(intArg(args, "limit"), 100, 1000);
       const offsetText = decodeCursor(stringArg(args, "cursor"), "offset");
       const offset = offsetText === undefined ? 0 : Number(offsetText);

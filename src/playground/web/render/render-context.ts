@@ -11,7 +11,3 @@ export interface RenderContext {
   /** Epoch ms, for "Today" and "{ago}". */
   now: number;
 }
-
-export function emptyContext(now: number, timeZone?: string): RenderContext {
-  return { users: {}, channels: {}, usergroups: {}, now, ...(timeZone ? { timeZone } : {}) };
-}
