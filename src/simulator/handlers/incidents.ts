@@ -1,6 +1,5 @@
-import { forbidden } from "../errors";
 import { Included } from "../render";
-import { type Ctx, incidentOf, numParam, ok, type Route } from "./context";
+import { type Ctx, incidentOf, numParam, ok, type Route, requireWriter } from "./context";
 
 function getIncident(ctx: Ctx) {
   const incident = incidentOf(ctx, numParam(ctx, 0));
@@ -20,9 +19,7 @@ function getIncident(ctx: Ctx) {
  */
 function acknowledge(ctx: Ctx) {
   const incident = incidentOf(ctx, numParam(ctx, 0));
-  if (ctx.world.teams.get(incident.teamId)?.members.get(ctx.user.id) === "read-only") {
-    throw forbidden("A read-only member cannot acknowledge incidents");
-  }
+  requireWriter(ctx, incident.teamId, "acknowledge incidents");
   ctx.world.acknowledge(incident);
   return ok({ data: ctx.render.incident(incident) });
 }
