@@ -150,8 +150,10 @@ export function createPrometheusMetrics(options: PrometheusMetricsOptions = {}):
 }
 
 /**
- * Samples the outbox streams (one per scheduler shard) with XLEN and XINFO GROUPS (Redis 7: `lag`), in
- * one pipeline. A stream without the delivery group counts all its entries as lag.
+ * Samples the outbox streams (one per scheduler shard) with XLEN and XINFO GROUPS (Redis 7: `lag`). One
+ * pipeline per stream, run together: each shard's keys share one hash tag, so each pipeline stays in one
+ * Cluster slot, which ioredis requires of a pipeline on Redis Cluster (DESIGN.md section 5). A stream
+ * without the delivery group counts all its entries as lag.
  */
 export function outboxSampler(
   redis: Redis,
@@ -159,17 +161,14 @@ export function outboxSampler(
   group: string = DEFAULT_CONSUMER_GROUP,
 ): () => Promise<OutboxSample> {
   return async () => {
-    const pipeline = redis.pipeline();
-    for (const stream of streams) {
-      pipeline.xlen(stream);
-      pipeline.xinfo("GROUPS", stream);
-    }
-    const replies = (await pipeline.exec()) ?? [];
+    const perStream = await Promise.all(
+      streams.map((stream) => redis.pipeline().xlen(stream).xinfo("GROUPS", stream).exec()),
+    );
     const total: OutboxSample = { length: 0, pending: 0, lag: 0 };
-    for (let i = 0; i < streams.length; i++) {
-      const length = Number(replies[2 * i]?.[1] ?? 0);
+    for (const replies of perStream) {
+      const length = Number(replies?.[0]?.[1] ?? 0);
       // XINFO GROUPS fails on a stream that does not exist yet: nothing to count.
-      const [infoError, info] = replies[2 * i + 1] ?? [null, []];
+      const [infoError, info] = replies?.[1] ?? [null, []];
       const groupInfo = infoError ? undefined : findGroup(info, group);
       const pending = groupInfo?.pending ?? 0;
       const unread = groupInfo ? (groupInfo.lag ?? Math.max(0, length - pending)) : length;
