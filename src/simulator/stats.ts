@@ -19,17 +19,7 @@ export function dailyWindow(now: number): StatWindow {
 
 export const windowEnd = (w: StatWindow) => w.from + w.step * w.count;
 
-/** A sample of one check round (or a synthesised stretch of history) to add to a bucket. */
-export interface Sample {
-  rounds: number;
-  downRounds: number;
-  downtime: number;
-  latSum: number;
-  latN: number;
-  m0Sum: number;
-}
-
-function addTo(map: Map<number, Bucket>, key: number, s: Sample): void {
+function addTo(map: Map<number, Bucket>, key: number, s: Bucket): void {
   let b = map.get(key);
   if (!b) {
     b = { rounds: 0, downRounds: 0, downtime: 0, latSum: 0, latN: 0, m0Sum: 0 };
@@ -43,12 +33,15 @@ function addTo(map: Map<number, Bucket>, key: number, s: Sample): void {
   b.m0Sum += s.m0Sum;
 }
 
-/** Adds a sample to the hour and day buckets; history stays compact (48 hours, 32 days per monitor). */
+/**
+ * Adds a sample (one check round, or a synthesised stretch of history, counted like a bucket) to the
+ * hour and day buckets; history stays compact (48 hours, 32 days per monitor).
+ */
 export function recordSample(
   hourly: Map<number, Bucket>,
   daily: Map<number, Bucket>,
   at: number,
-  s: Sample,
+  s: Bucket,
 ): void {
   const hour = floorHour(at);
   const day = floorDay(at);
