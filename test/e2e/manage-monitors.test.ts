@@ -2,18 +2,13 @@
 // kind switch, group picker, client-side and API validation, and /uptime pause|resume with the buttons,
 // through the real bot, the fake Slack, the simulator and Redis.
 import { WebClient } from "@slack/web-api";
-import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { silentLogger } from "../../src/lib/logger";
 import type { SlackView, ViewStateValues } from "../../src/playground/fake-slack";
 import { DEMO_TOKENS } from "../../src/simulator";
-import { generateKey } from "../../src/store/crypto/encryption-keys";
-import { TokenCipher } from "../../src/store/crypto/token-cipher";
-import { keyspace } from "../../src/store/keys";
-import { LinkStore } from "../../src/store/link-store";
 import { actions, blocks, monitorActionCodec, shortcuts, views } from "../../src/ui/ids";
 import { type Monitor, UptimeClient } from "../../src/uptime";
-import { BOT_TOKEN, type Stack, startStack, textOf } from "../support/e2e-stack";
+import { BOT_TOKEN, linkUser, type Stack, startStack, textOf } from "../support/e2e-stack";
 import { waitFor } from "../support/wait-for";
 
 const A = actions.createMonitor;
@@ -46,34 +41,6 @@ const blockIds = (view: SlackView) => view.blocks.map((b) => (b as { block_id?: 
 describe("monitor management over signed HTTP", () => {
   let stack: Stack;
   let uptime: UptimeClient;
-  const key = generateKey();
-
-  /** Links a Slack user to a demo API user, as `/uptime login` would after verifying the token. */
-  async function linkUser(slackUserId: string, token: string) {
-    const redis = new Redis(inject("redisUrl"));
-    try {
-      const api = uptime.as(token);
-      const me = await api.users.me();
-      const teams = await api.users.teams();
-      const links = new LinkStore({
-        redis,
-        keys: keyspace(stack.keyPrefix),
-        cipher: TokenCipher.fromSetting(key),
-      });
-      await links.save({ teamId: stack.slack.config.teamId, userId: slackUserId }, token, {
-        apiUserId: me.id,
-        apiUserName: me.firstName,
-        teams: teams.map((team) => ({
-          id: team.id,
-          name: team.name,
-          role: team.members?.find((m) => m.userId === me.id)?.role ?? "regular",
-        })),
-        activeTeamId: "1",
-      });
-    } finally {
-      redis.disconnect();
-    }
-  }
 
   async function monitorNamed(name: string): Promise<Monitor | undefined> {
     const page = await uptime.as(DEMO_TOKENS.owner).teams.monitors("1", { filter: { name } });
@@ -92,10 +59,10 @@ describe("monitor management over signed HTTP", () => {
   }
 
   beforeAll(async () => {
-    stack = await startStack({ env: { TOKEN_ENCRYPTION_KEY: key } });
+    stack = await startStack();
     uptime = new UptimeClient({ baseUrl: stack.simulator.url, logger: silentLogger });
-    await linkUser(OWNER, DEMO_TOKENS.owner);
-    await linkUser(READ_ONLY, DEMO_TOKENS.readonly);
+    await linkUser(stack, OWNER, DEMO_TOKENS.owner);
+    await linkUser(stack, READ_ONLY, DEMO_TOKENS.readonly);
   });
   afterAll(async () => {
     await uptime?.close();

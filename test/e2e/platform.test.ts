@@ -1,7 +1,6 @@
 // The platform around the listeners, through the real bot (startBot) with the fake Slack, the simulator and
 // Redis: health and readiness, signature checks, Socket Mode, OAuth install mode, redacted JSON logs.
 import { Writable } from "node:stream";
-import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type RunningBot, startBot } from "../../src/bot";
 import { loadConfig } from "../../src/config";
@@ -9,11 +8,7 @@ import { freePort } from "../../src/lib/local-redis";
 import { createLogger, silentLogger } from "../../src/lib/logger";
 import { DEMO_TOKENS } from "../../src/simulator";
 import { generateKey } from "../../src/store/crypto/encryption-keys";
-import { TokenCipher } from "../../src/store/crypto/token-cipher";
-import { keyspace } from "../../src/store/keys";
-import { LinkStore } from "../../src/store/link-store";
-import { UptimeClient } from "../../src/uptime";
-import { BOT_TOKEN, SIGNING_SECRET, type Stack, startStack, textOf } from "../support/e2e-stack";
+import { BOT_TOKEN, linkUser, SIGNING_SECRET, type Stack, startStack, textOf } from "../support/e2e-stack";
 
 const get = async (port: number, path: string) => {
   const response = await fetch(`http://127.0.0.1:${port}${path}`, { redirect: "manual" });
@@ -173,7 +168,7 @@ describe("platform: health, signatures, Socket Mode, OAuth, logs", () => {
         createLogger({ level: "debug", destination }),
       );
       // Alice is linked with the demo owner's token, so that the commands below run with it.
-      await linkDemoUser(stack, key, "U0ALICE", DEMO_TOKENS.owner);
+      await linkUser(stack, "U0ALICE", DEMO_TOKENS.owner, key);
       stack.slack.setAppUrl(`http://127.0.0.1:${bot.port}/slack/events`);
       try {
         for (const text of ["help", "status", "monitors", "whoami"]) {
@@ -200,32 +195,3 @@ describe("platform: health, signatures, Socket Mode, OAuth, logs", () => {
     });
   });
 });
-
-/** Stores a link for a Slack user in the stack's workspace, as `/uptime login` would after verifying. */
-async function linkDemoUser(stack: Stack, key: string, slackUserId: string, token: string) {
-  const client = new UptimeClient({ baseUrl: stack.simulator.url, logger: silentLogger });
-  const redis = new Redis(inject("redisUrl"));
-  try {
-    const api = client.as(token);
-    const me = await api.users.me();
-    const teams = await api.users.teams();
-    const links = new LinkStore({
-      redis,
-      keys: keyspace(stack.keyPrefix),
-      cipher: TokenCipher.fromSetting(key),
-    });
-    await links.save({ teamId: stack.slack.config.teamId, userId: slackUserId }, token, {
-      apiUserId: me.id,
-      apiUserName: `${me.firstName} ${me.lastName}`,
-      email: me.email ?? undefined,
-      teams: teams.map((team) => ({
-        id: team.id,
-        name: team.name,
-        role: team.members?.find((m) => m.userId === me.id)?.role ?? "member",
-      })),
-    });
-  } finally {
-    await client.close();
-    redis.disconnect();
-  }
-}

@@ -6,6 +6,7 @@ import { loadConfig } from "../../src/config";
 import { silentLogger } from "../../src/lib/logger";
 import { type FakeSlack, startFakeSlack } from "../../src/playground/fake-slack";
 import type { EphemeralMessage } from "../../src/playground/fake-slack/types";
+import { teamsOf } from "../../src/services/link-account";
 import { type RunningSimulator, type SimulatorOptions, startSimulator } from "../../src/simulator";
 import { generateKey } from "../../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../../src/store/crypto/token-cipher";
@@ -98,32 +99,32 @@ export function textOf(message: { text?: string; blocks?: unknown[]; attachments
 }
 
 /**
- * Links a fake Slack user to an Uptime token as `/uptime login` would: the profile comes from the
- * simulator's GET /users/me (with teams and roles), and the link is saved through the real LinkStore with
- * the bot's key prefix and encryption key. (It writes the store directly rather than driving the login
- * modal, so that query tests do not depend on the login flow.)
+ * Links a fake Slack user to an Uptime token as `/uptime login` would: the profile and the teams with roles
+ * come from the simulator's GET /users/me?include=teams (teamsOf, as linkAccount builds them), and the link
+ * is saved through the real LinkStore with the bot's key prefix and encryption key (`key` when the test
+ * runs a bot of its own with another one). It writes the store directly rather than driving the login
+ * modal, so that query tests do not depend on the login flow.
  */
-export async function linkUser(stack: Stack, userId: string, token: string): Promise<void> {
+export async function linkUser(
+  stack: Stack,
+  userId: string,
+  token: string,
+  key: string = stack.tokenEncryptionKey,
+): Promise<void> {
   const redis = new Redis(inject("redisUrl"));
-  const client = new UptimeClient({ baseUrl: stack.simulator.url });
+  const client = new UptimeClient({ baseUrl: stack.simulator.url, logger: silentLogger });
   try {
     const me = await client.as(token).users.me({ include: ["teams"] });
-    const teams = await Promise.all(
-      me.teamIds.map(async (id) => {
-        const team = await client.as(token).teams.get(id, { include: ["users"] });
-        const role = team.members?.find((m) => m.userId === me.id)?.role ?? "regular";
-        return { id, name: team.name, role };
-      }),
-    );
     const links = new LinkStore({
       redis,
       keys: keyspace(stack.keyPrefix),
-      cipher: TokenCipher.fromSetting(stack.tokenEncryptionKey),
+      cipher: TokenCipher.fromSetting(key),
     });
     await links.save({ teamId: stack.slack.config.teamId, userId }, token, {
       apiUserId: me.id,
       apiUserName: `${me.firstName} ${me.lastName}`.trim(),
-      teams,
+      ...(me.email ? { email: me.email } : {}),
+      teams: teamsOf(me),
     });
   } finally {
     await client.close();
