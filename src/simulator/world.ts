@@ -6,9 +6,7 @@ import {
   type IncidentRecord,
   LOCATIONS,
   MONITOR_CHECKS,
-  type MonitorKind,
   type MonitorRecord,
-  type MonitorSettings,
   type Role,
   TEAM_CHECKS,
   type TeamRecord,
@@ -18,14 +16,11 @@ import type { Random } from "./random";
 import { recordSample } from "./stats";
 import { checkIdFactory } from "./time";
 
-export interface MonitorInput {
-  name: string;
-  pronounceable: string | null;
-  interval: number;
-  group: string | null;
-  kind: MonitorKind;
-  settings: MonitorSettings;
-}
+/** What a create request or a seed decides about a monitor; the world fills in the rest. */
+export type MonitorInput = Pick<
+  MonitorRecord,
+  "name" | "pronounceable" | "interval" | "group" | "kind" | "settings"
+>;
 
 export interface UserInput {
   id?: number;
