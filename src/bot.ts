@@ -90,7 +90,6 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
     },
   };
   const services = createServices(serviceDeps);
-  serviceDeps.listSubscriptions = (ref) => services.listUserSubscriptions(ref);
 
   const readiness = async (): Promise<Readiness> => {
     const checks: Record<string, string> = {};

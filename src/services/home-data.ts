@@ -2,8 +2,9 @@ import type { ApiTeam, LinkRecord } from "../store/link-store";
 import type { UserRef } from "../store/workspace";
 import type { Incident, Monitor, MonitorCounters } from "../uptime";
 import { NoTeamError, NotLinkedError, StaleLinkError } from "./errors";
-import type { ServiceDeps, SubscriptionSummary } from "./service-deps";
-import { withSession } from "./session";
+import { listUserSubscriptions, type SubscriptionView } from "./list-subscriptions";
+import type { ServiceDeps } from "./service-deps";
+import { type UserSession, withSession } from "./session";
 import { teamOverview } from "./team-overview";
 
 /** A list cut to what one API page holds, with how many there are in all (null when unknown). */
@@ -24,8 +25,8 @@ export type HomeData =
       counters: MonitorCounters | null;
       down: Slice<Monitor>;
       openIncidents: Slice<Incident>;
-      /** null when no provider is wired or it failed (the section then says so). */
-      subscriptions: SubscriptionSummary[] | null;
+      /** The user's own subscriptions; null without the alerts module or when listing them failed. */
+      subscriptions: SubscriptionView[] | null;
     };
 
 /**
@@ -36,10 +37,11 @@ export type HomeData =
  */
 export async function homeData(deps: ServiceDeps, ref: UserRef): Promise<HomeData> {
   try {
-    return await withSession(deps, ref, async ({ api, team, link }): Promise<HomeData> => {
+    return await withSession(deps, ref, async (session): Promise<HomeData> => {
+      const { api, team, link } = session;
       const [{ details, down, incidents, openIncidents: open }, subscriptions] = await Promise.all([
         teamOverview(api, team),
-        subscriptionsOf(deps, ref),
+        subscriptionsOf(deps, session),
       ]);
       return {
         kind: "linked",
@@ -65,10 +67,10 @@ export async function homeData(deps: ServiceDeps, ref: UserRef): Promise<HomeDat
   }
 }
 
-async function subscriptionsOf(deps: ServiceDeps, ref: UserRef): Promise<SubscriptionSummary[] | null> {
-  if (!deps.listSubscriptions) return null;
+async function subscriptionsOf(deps: ServiceDeps, session: UserSession): Promise<SubscriptionView[] | null> {
+  if (!deps.alerts) return null;
   try {
-    return await deps.listSubscriptions(ref);
+    return await listUserSubscriptions(deps, session);
   } catch (err) {
     deps.logger.warn({ err }, "listing subscriptions for App Home failed");
     return null;

@@ -1,8 +1,8 @@
 import type { Mention, Subscription } from "../store/subscription-store";
 import type { UserRef, WorkspaceRef } from "../store/workspace";
 import { monitorNames } from "./monitor-names";
-import type { ServiceDeps, SubscriptionSummary } from "./service-deps";
-import { openSession } from "./session";
+import type { ServiceDeps } from "./service-deps";
+import { openSession, type UserSession } from "./session";
 import { requireAlerts } from "./subscription-ports";
 
 /** One subscription as the Slack surfaces show it (`/uptime subscriptions`, App Home, unsubscribe). */
@@ -49,26 +49,37 @@ export async function listChannelSubscriptions(
   return { channelId, subscriptions: await toViews(deps, ref, subscriptions) };
 }
 
-/** App Home's "Your subscriptions": the subscriptions this user created, in any channel. */
-export async function listUserSubscriptions(deps: ServiceDeps, ref: UserRef): Promise<SubscriptionSummary[]> {
+/**
+ * App Home's "Your subscriptions": the subscriptions this user created, in any channel. Home already holds
+ * the user's open session: its link and API client are reused instead of reading and decrypting the link again.
+ */
+export async function listUserSubscriptions(
+  deps: ServiceDeps,
+  session: UserSession,
+): Promise<SubscriptionView[]> {
   const alerts = requireAlerts(deps);
+  const { ref } = session;
   const subscriptions = await alerts.subscriptions.listBySubscriber(workspaceOf(ref), ref.userId);
-  const views = await toViews(deps, ref, subscriptions);
-  return views.map((view) => ({ channelId: view.channelId, description: describeSubscription(view) }));
+  return toViews(deps, ref, subscriptions, session);
 }
 
-/** Views of stored subscriptions: team names from links (Redis), monitor names with the caller's token. */
+/**
+ * Views of stored subscriptions: team names from links (Redis), monitor names with the caller's token.
+ * `session`, when the caller already opened it, stands for the caller's link and token.
+ */
 export async function toViews(
   deps: ServiceDeps,
   ref: UserRef,
   subscriptions: readonly Subscription[],
+  session?: UserSession,
 ): Promise<SubscriptionView[]> {
   if (subscriptions.length === 0) return [];
-  const teamNames = await teamNamesOf(deps, ref, subscriptions);
+  const teamNames = await teamNamesOf(deps, ref, subscriptions, session);
   const names = await bestEffortMonitorNames(
     deps,
     ref,
     subscriptions.flatMap((sub) => sub.filters.monitors),
+    session,
   );
   return subscriptions
     .map((sub) => ({
@@ -90,10 +101,16 @@ async function teamNamesOf(
   deps: ServiceDeps,
   ref: UserRef,
   subscriptions: readonly Subscription[],
+  session?: UserSession,
 ): Promise<Map<string, string>> {
   const ws = workspaceOf(ref);
   const users = [...new Set([ref.userId, ...subscriptions.map((sub) => sub.subscriber.userId)])];
-  const links = await Promise.all(users.map((userId) => deps.links.get({ ...ws, userId }).catch(() => null)));
+  // The caller's link first, so their own team names win.
+  const links = await Promise.all(
+    users.map((userId) =>
+      userId === ref.userId && session ? session.link : deps.links.get({ ...ws, userId }).catch(() => null),
+    ),
+  );
   const names = new Map<string, string>();
   for (const link of links)
     for (const team of link?.teams ?? []) if (!names.has(team.id)) names.set(team.id, team.name);
@@ -109,58 +126,14 @@ export async function bestEffortMonitorNames(
   deps: ServiceDeps,
   ref: UserRef,
   ids: readonly string[],
+  session?: UserSession,
 ): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   try {
-    const session = await openSession(deps, ref);
-    return await monitorNames(session.api, ids);
+    const { api } = session ?? (await openSession(deps, ref));
+    return await monitorNames(api, ids);
   } catch (err) {
     deps.logger.debug({ err: (err as Error).name }, "monitor names for a subscription list unavailable");
     return new Map();
-  }
-}
-
-/** One plain-text line (App Home escapes it): team, filters, mention, pause. */
-export function describeSubscription(view: SubscriptionView): string {
-  const team = view.teamName ?? `team ${view.apiTeamId}`;
-  const parts = [`${team}: ${describeFilters(view)}`];
-  if (view.mention) parts.push(`pings ${mentionLabel(view.mention)}`);
-  if (view.paused) parts.push(`paused (${pauseLabel(view.paused.reason)})`);
-  return parts.join(", ");
-}
-
-export function describeFilters(view: Pick<SubscriptionView, "monitors" | "groups">): string {
-  if (view.monitors.length === 0 && view.groups.length === 0) return "all monitors";
-  const parts: string[] = [];
-  if (view.monitors.length > 0) {
-    const names = view.monitors.map((m) => m.name ?? `#${m.id}`);
-    parts.push(`${view.monitors.length === 1 ? "monitor" : "monitors"} ${names.join(", ")}`);
-  }
-  if (view.groups.length > 0) {
-    parts.push(`${view.groups.length === 1 ? "group" : "groups"} ${view.groups.join(", ")}`);
-  }
-  return parts.join(" and ");
-}
-
-/** How a mention reads in a list: never the ping itself. */
-export function mentionLabel(mention: Mention): string {
-  return mention.kind === "usergroup" ? `@${mention.handle}` : `@${mention.kind}`;
-}
-
-/** Why a subscription is paused, in words (the codes are Slack's, or the token pause reasons). */
-export function pauseLabel(reason: string): string {
-  switch (reason) {
-    case "token_rejected":
-      return "the subscriber's Uptime token is no longer accepted";
-    case "team_access_lost":
-      return "the subscriber can no longer read this Uptime team";
-    case "not_in_channel":
-    case "channel_not_found":
-      return "the app is no longer in the channel";
-    case "is_archived":
-    case "is_inactive":
-      return "the channel is archived";
-    default:
-      return `Slack refused posts: ${reason}`;
   }
 }

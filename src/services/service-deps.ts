@@ -2,7 +2,7 @@ import type { Clock } from "../lib/clock";
 import type { Logger } from "../lib/logger";
 import type { LinkStore } from "../store/link-store";
 import type { PendingActionStore } from "../store/pending-action-store";
-import type { UserRef, WorkspaceRef } from "../store/workspace";
+import type { WorkspaceRef } from "../store/workspace";
 import type { WorkspaceCleanup } from "../store/workspace-cleanup";
 import type { UptimeClient } from "../uptime";
 import type { AlertServiceDeps } from "./subscription-ports";
@@ -20,8 +20,6 @@ export interface ServiceDeps {
    * redraw that message ("Acknowledged by @user"). Optional: without it only the clicking user is told.
    */
   onIncidentAcknowledged?: (info: IncidentAcknowledgedInfo) => Promise<void>;
-  /** This user's alert subscriptions for App Home ("Your subscriptions"); the alerts module provides it. */
-  listSubscriptions?: (ref: UserRef) => Promise<SubscriptionSummary[]>;
   /**
    * Subscriptions, mutes and the poll-target port (src/services/subscription-ports.ts). Optional so that
    * tests of other areas can build ServiceDeps without them; the subscription use cases require it.
@@ -38,10 +36,4 @@ export interface IncidentAcknowledgedInfo {
   /** The API team of the incident. */
   apiTeamId: string;
   ackedBy: { slackUserId: string; apiUserName: string };
-}
-
-/** One line of "Your subscriptions" on App Home. */
-export interface SubscriptionSummary {
-  channelId: string;
-  description: string;
 }

@@ -1,17 +1,11 @@
 import type { UserRef } from "../store/workspace";
-import { listChannelSubscriptions, listUserSubscriptions } from "./list-subscriptions";
+import { listChannelSubscriptions } from "./list-subscriptions";
 import { type MuteInput, muteMonitor } from "./mute-monitor";
 import type { ServiceDeps } from "./service-deps";
 import { type AnnounceResult, type SubscribeInput, type SubscriptionPreview, subscribe } from "./subscribe";
 import { type UnsubscribeInput, unsubscribe } from "./unsubscribe";
 
 export type { ChannelSubscriptionsView, SubscriptionView } from "./list-subscriptions";
-export {
-  describeFilters,
-  describeSubscription,
-  mentionLabel,
-  pauseLabel,
-} from "./list-subscriptions";
 export type { MuteInput, MuteOutcome } from "./mute-monitor";
 export { type PollHookDeps, type PollHooksImpl, type PollTargetMetaLike, pollHooks } from "./poll-hooks";
 export type {
@@ -44,8 +38,6 @@ export function subscriptionServices(deps: ServiceDeps) {
     unsubscribe: (ref: UserRef, input: UnsubscribeInput) => unsubscribe(deps, ref, input),
     listChannelSubscriptions: (ref: UserRef, channelId: string) =>
       listChannelSubscriptions(deps, ref, channelId),
-    /** App Home's "Your subscriptions" (the ServiceDeps.listSubscriptions provider). */
-    listUserSubscriptions: (ref: UserRef) => listUserSubscriptions(deps, ref),
     muteMonitor: (ref: UserRef, input: MuteInput) => muteMonitor(deps, ref, input),
   };
 }

@@ -4,7 +4,8 @@ import type { HomeData } from "../services/account-services";
 import type { Incident, Monitor } from "../uptime";
 import { acknowledgeCodec, actions, blocks as blockIds, tryEncode, views } from "./ids";
 import { linkButton } from "./link-button";
-import { monitorAddress } from "./query-parts";
+import { listSections, monitorAddress } from "./query-parts";
+import { subscriptionLine } from "./render-subscriptions";
 import { escapeMrkdwn, limits, mrkdwn, plainText, truncate } from "./text";
 
 /** What the Home tab shows: the data, or a sentence when it could not be loaded. */
@@ -21,7 +22,7 @@ export interface HomeOptions {
 // 25 + 25 incident blocks and ~20 others stay well under the 100 blocks of a Home tab.
 const MAX_DOWN = 40;
 const MAX_INCIDENTS = 25;
-const MAX_SUBSCRIPTIONS = 30;
+const SUBSCRIPTION_SECTIONS = 3;
 const LINES_PER_SECTION = 10;
 
 /** App Home (DESIGN.md 1): counters, down monitors, open incidents with Acknowledge, subscriptions; or Link. */
@@ -118,14 +119,11 @@ function linkedBody(model: Extract<HomeData, { kind: "linked" }>, now: number): 
       ),
     );
   } else {
-    const lines = subscriptions
-      .slice(0, MAX_SUBSCRIPTIONS)
-      .map((s) => `• <#${escapeMrkdwn(s.channelId)}>: ${escapeMrkdwn(truncate(s.description, 200))}`);
-    for (let i = 0; i < lines.length; i += LINES_PER_SECTION) {
-      out.push(section(lines.slice(i, i + LINES_PER_SECTION).join("\n")));
-    }
-    if (subscriptions.length > lines.length)
-      out.push(more(`…and ${subscriptions.length - lines.length} more.`));
+    // The channel list's own line, packed within the section limit (filters can name many monitors).
+    const lines = subscriptions.map(
+      (s) => `• <#${escapeMrkdwn(s.channelId)}>: ${subscriptionLine(s, { subscriber: false })}`,
+    );
+    out.push(...listSections(lines, SUBSCRIPTION_SECTIONS));
   }
   return out;
 }

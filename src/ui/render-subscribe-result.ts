@@ -7,7 +7,7 @@ import type {
   UnsubscribeOutcome,
 } from "../services/subscription-services";
 import { context, inline, listSections, NAME_MAX, REASON_MAX } from "./query-parts";
-import { subscriptionLine } from "./render-subscriptions";
+import { mentionText, subscriptionLine } from "./render-subscriptions";
 import type { Rendered } from "./reply";
 import { escapeMrkdwn, limits, mrkdwn, truncate } from "./text";
 
@@ -77,12 +77,6 @@ function scopeText(preview: SubscriptionPreview): string {
     parts.push(`${preview.groups.length === 1 ? "group" : "groups"} ${names}`);
   }
   return parts.length === 0 ? "every monitor" : truncate(parts.join(" and "), 1500);
-}
-
-/** `@here` as code: shown, never a ping (the announcement and lists must not page anyone). */
-export function mentionText(mention: NonNullable<SubscriptionPreview["mention"]>): string {
-  const label = mention.kind === "usergroup" ? `@${mention.handle}` : `@${mention.kind}`;
-  return `\`${inline(label, 80)}\``;
 }
 
 function downLine(d: DownNow, now: number): string {

@@ -24,7 +24,12 @@ export function renderSubscriptions(view: ChannelSubscriptionsView): Rendered {
     blocks.push({ type: "section", text: { type: "mrkdwn", text } });
     return { text, blocks };
   }
-  blocks.push(...listSections(view.subscriptions.map(subscriptionLine), LIST_BLOCKS));
+  blocks.push(
+    ...listSections(
+      view.subscriptions.map((s) => subscriptionLine(s)),
+      LIST_BLOCKS,
+    ),
+  );
   const paused = view.subscriptions.filter((s) => s.paused).length;
   blocks.push(
     context(
@@ -40,21 +45,27 @@ export function renderSubscriptions(view: ChannelSubscriptionsView): Rendered {
   };
 }
 
-/** One subscription on one line (mrkdwn): never a ping (mentions are shown as code). */
-export function subscriptionLine(view: SubscriptionView): string {
+/**
+ * One subscription on one line (mrkdwn): never a ping (mentions are shown as code). `subscriber: false`
+ * leaves out "by @user" where every line is the reader's own (App Home).
+ */
+export function subscriptionLine(view: SubscriptionView, options: { subscriber?: boolean } = {}): string {
   const team = view.teamName ? inline(view.teamName, NAME_MAX) : `team ${escapeMrkdwn(view.apiTeamId)}`;
   const icon = view.paused ? "⏸️" : "🔔";
   const parts = [`${icon} *${team}*: ${filtersText(view)}`];
-  if (view.mention) {
-    const label = view.mention.kind === "usergroup" ? `@${view.mention.handle}` : `@${view.mention.kind}`;
-    parts.push(`pings \`${inline(label, 80)}\``);
-  }
-  parts.push(`by <@${escapeMrkdwn(view.subscriberUserId)}>`);
+  if (view.mention) parts.push(`pings ${mentionText(view.mention)}`);
+  if (options.subscriber !== false) parts.push(`by <@${escapeMrkdwn(view.subscriberUserId)}>`);
   let line = parts.join(" · ");
   if (view.paused) {
     line += `\n      _paused ${slackDate(view.paused.at)}: ${escapeMrkdwn(pauseText(view.paused.reason))}_`;
   }
   return line;
+}
+
+/** `@here` as code: shown, never a ping (the announcement and lists must not page anyone). */
+export function mentionText(mention: NonNullable<SubscriptionView["mention"]>): string {
+  const label = mention.kind === "usergroup" ? `@${mention.handle}` : `@${mention.kind}`;
+  return `\`${inline(label, 80)}\``;
 }
 
 function filtersText(view: SubscriptionView): string {

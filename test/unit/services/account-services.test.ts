@@ -5,12 +5,14 @@ import { accountServices } from "../../../src/services/account-services";
 import { InvalidTokenError, NotLinkedError, StaleLinkError } from "../../../src/services/errors";
 import { teamsOf } from "../../../src/services/link-account";
 import type { IncidentAcknowledgedInfo, ServiceDeps } from "../../../src/services/service-deps";
+import type { AlertServiceDeps } from "../../../src/services/subscription-ports";
 import { DEMO_TOKENS, type RunningSimulator, startSimulator } from "../../../src/simulator";
 import { generateKey } from "../../../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../../../src/store/crypto/token-cipher";
 import { keyspace } from "../../../src/store/keys";
 import { LinkStore } from "../../../src/store/link-store";
 import { PendingActionStore } from "../../../src/store/pending-action-store";
+import type { Subscription } from "../../../src/store/subscription-store";
 import type { UserRef } from "../../../src/store/workspace";
 import { WorkspaceCleanup } from "../../../src/store/workspace-cleanup";
 import { type Team, UptimeClient, type User } from "../../../src/uptime";
@@ -57,6 +59,7 @@ describe("account services against the simulator", () => {
   let simulator: RunningSimulator;
   let uptime: UptimeClient;
   let services: ReturnType<typeof accountServices>;
+  let deps: ServiceDeps;
   const acknowledged: IncidentAcknowledgedInfo[] = [];
 
   beforeAll(async () => {
@@ -64,7 +67,7 @@ describe("account services against the simulator", () => {
     const { redis, prefix } = testRedis();
     const keys = keyspace(prefix);
     uptime = new UptimeClient({ baseUrl: simulator.url });
-    const deps: ServiceDeps = {
+    deps = {
       uptime,
       links: new LinkStore({ redis, keys, cipher: TokenCipher.fromSetting(generateKey()) }),
       pendingActions: new PendingActionStore({ redis, keys }),
@@ -121,6 +124,44 @@ describe("account services against the simulator", () => {
     expect((await services.whoAmI(olivia))?.activeTeamId).toBe("2");
     await services.chooseTeam(olivia, "1");
     await expect(services.chooseTeam(nobody, "1")).rejects.toBeInstanceOf(NotLinkedError);
+  });
+
+  it("App Home reads the user's link once, their subscriptions' team and monitor names included", async () => {
+    const reads: string[] = [];
+    const links = new Proxy(deps.links, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver);
+        if (typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          reads.push(String(prop));
+          return value.apply(target, args);
+        };
+      },
+    });
+    const subscription: Subscription = {
+      id: "s1",
+      workspace: { teamId: "T0TEST" },
+      channelId: "C0ALERTS",
+      apiTeamId: "1",
+      filters: { monitors: ["1"], groups: [] },
+      mention: null,
+      subscriber: { userId: olivia.userId, apiUserId: "1" },
+      target: "team:1:x",
+      createdAt: 1,
+      paused: null,
+    };
+    const alerts = {
+      subscriptions: { listBySubscriber: async () => [subscription] },
+    } as unknown as AlertServiceDeps;
+    const home = await accountServices({ ...deps, links, alerts }).homeData(olivia);
+    expect(home.kind === "linked" && home.subscriptions).toEqual([
+      expect.objectContaining({
+        channelId: "C0ALERTS",
+        teamName: "Acme Production",
+        monitors: [{ id: "1", name: expect.any(String) }],
+      }),
+    ]);
+    expect(reads).toEqual(["getWithToken"]);
   });
 
   it("calls the alert hook only for a fresh acknowledge from a channel message", async () => {

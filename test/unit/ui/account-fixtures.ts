@@ -1,4 +1,5 @@
 import type { HomeData } from "../../../src/services/account-services";
+import type { SubscriptionView } from "../../../src/services/subscription-services";
 import type { LinkRecord } from "../../../src/store/link-store";
 import type { Incident, Monitor } from "../../../src/uptime";
 
@@ -82,9 +83,22 @@ export function linkedHome(down: number, incidents: number, subscriptions: numbe
       items: Array.from({ length: incidents }, (_, i) => incident(i + 1, { acknowledged: i === 1 })),
       total: incidents,
     },
-    subscriptions: Array.from({ length: subscriptions }, (_, i) => ({
-      channelId: `C0${i}`,
-      description: `monitor:Monitor ${i}`,
-    })),
+    subscriptions: Array.from({ length: subscriptions }, (_, i) => subscription(i)),
+  };
+}
+
+/** The user's own subscription `i`: one monitor of the active team, in channel C0<i>. */
+export function subscription(i: number, name = `Monitor ${i}`): SubscriptionView {
+  return {
+    id: `sub${i}`,
+    channelId: `C0${i}`,
+    apiTeamId: "1",
+    teamName: link.teams[0]!.name,
+    monitors: [{ id: String(i + 1), name }],
+    groups: [],
+    mention: null,
+    subscriberUserId: "U0OLIVIA",
+    paused: null,
+    createdAt: NOW,
   };
 }

@@ -4,7 +4,7 @@ import type { HomeData } from "../../../src/services/account-services";
 import { acknowledgeCodec, actions } from "../../../src/ui/ids";
 import { renderHome } from "../../../src/ui/render-home";
 import { checkBlockKitLimits } from "../../support/block-kit-limits";
-import { incident, LONG, link, linkedHome, monitor, NOW } from "./account-fixtures";
+import { incident, LONG, link, linkedHome, monitor, NOW, subscription } from "./account-fixtures";
 
 const json = (value: unknown) => JSON.stringify(value);
 
@@ -64,14 +64,20 @@ describe("renderHome", () => {
         items: Array.from({ length: 200 }, (_, i) => incident(i + 1, { name: LONG, reason: LONG })),
         total: 250,
       },
-      subscriptions: Array.from({ length: 200 }, (_, i) => ({ channelId: `C${i}`, description: LONG })),
+      subscriptions: Array.from({ length: 200 }, (_, i) => ({
+        ...subscription(i, LONG),
+        teamName: LONG,
+        groups: [LONG, LONG],
+        mention: { kind: "usergroup" as const, id: "S0ONCALL", handle: LONG },
+        paused: { reason: LONG, at: NOW },
+      })),
     };
     const view = renderHome(data, { now: NOW, notice: LONG });
     expect(checkBlockKitLimits("home", { ...view })).toEqual([]);
     expect(view.blocks.length).toBeLessThanOrEqual(100);
     expect(json(view)).toContain("and 160 more");
     expect(json(view)).toContain("and 225 more");
-    expect(json(view)).toContain("and 170 more");
+    expect(json(view)).toContain("and 188 more");
   });
 
   it("says when the open incidents may go on past the first page", () => {
