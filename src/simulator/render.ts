@@ -69,12 +69,14 @@ export const MONITOR_INCLUDES = [
 ] as const;
 
 export type StatKind = "availability-hourly" | "availability-daily" | "latency-hourly" | "latency-daily";
-const STAT_KINDS: readonly string[] = [
+/** Every statistics kind: monitor includes and the group statistics routes. */
+export const STAT_KINDS: readonly StatKind[] = [
   "availability-hourly",
   "availability-daily",
   "latency-hourly",
   "latency-daily",
 ];
+const isStatKind = (name: string): name is StatKind => (STAT_KINDS as readonly string[]).includes(name);
 
 export class Renderer {
   constructor(
@@ -283,8 +285,8 @@ export class Renderer {
           meta: { total: m.incidents.length },
           ...(name === "incident" ? { links: { self: `${self}/relationships/incident` } } : {}),
         };
-      } else if (STAT_KINDS.includes(name)) {
-        rel[name] = { data: included.add(this.stat(name as StatKind, [m], `-monitor-${m.id}`)) };
+      } else if (isStatKind(name)) {
+        rel[name] = { data: included.add(this.stat(name, [m], `-monitor-${m.id}`)) };
       } else if (name === "availability" || name === "latency") {
         const w = dailyWindow(this.world.clock.now());
         const span = `${w.from / 1000}_${windowEnd(w) / 1000}`;

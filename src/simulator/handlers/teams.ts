@@ -1,7 +1,7 @@
 import { badParameter, notFound } from "../errors";
 import { LOCATIONS, type MonitorRecord } from "../model";
 import { paginate, type SortKey } from "../query";
-import { Included, MONITOR_INCLUDES, type StatKind } from "../render";
+import { Included, MONITOR_INCLUDES, STAT_KINDS, type StatKind } from "../render";
 import { parseMonitorCreate } from "../validate";
 import { type Ctx, numParam, ok, param, type Reply, type Route, requireWriter, teamOf } from "./context";
 
@@ -177,13 +177,6 @@ function groupStat(kind: StatKind) {
     return ok({ data: ctx.render.stat(kind, monitors, "", self) });
   };
 }
-
-const STAT_KINDS: StatKind[] = [
-  "availability-daily",
-  "availability-hourly",
-  "latency-daily",
-  "latency-hourly",
-];
 
 export const teamRoutes: Route[] = [
   {
