@@ -9,7 +9,7 @@ import { SchedulerStore } from "../../src/store/scheduler";
 import { ALERT_COLORS } from "../../src/ui/alerts/alert-parts";
 import { actions, muteCodec } from "../../src/ui/ids";
 import { linkUser, type Stack, startStack, textOf } from "../support/e2e-stack";
-import { waitFor } from "../support/wait-for";
+import { eventually, waitFor } from "../support/wait-for";
 
 // Demo seed, team 1 "Acme Production": 1 Marketing site (https://www.example.com/), 2 Web shop, 3 Blog, 4 Docs.
 const MARKETING_SITE = 1;
@@ -18,15 +18,8 @@ const BLOG = 3;
 const DOCS = 4;
 const CHANNEL = "C0ALERTS";
 
-async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** How long alerts' Redis and simulator state may take (a poll cycle plus delivery). */
+const EVENTUALLY_MS = 15_000;
 
 /**
  * The whole pipeline in one bot process: subscribe -> poll worker -> outbox -> delivery worker -> fake Slack,
@@ -96,7 +89,7 @@ describe("channel alerts end to end", () => {
     await eventually(async () => {
       const state = (await scheduler.inspect(target))?.state;
       return state && JSON.parse(state).baselined === true ? true : undefined;
-    });
+    }, EVENTUALLY_MS);
   });
   afterAll(async () => {
     await stack?.close();
@@ -156,8 +149,10 @@ describe("channel alerts end to end", () => {
     const before = roots().length;
     stack.simulator.control.clearRequests();
     stack.simulator.control.setFault({ status: 500, count: 2 });
-    await eventually(async () =>
-      stack.simulator.control.requests().filter((r) => r.status === 500).length >= 2 ? true : undefined,
+    await eventually(
+      async () =>
+        stack.simulator.control.requests().filter((r) => r.status === 500).length >= 2 ? true : undefined,
+      EVENTUALLY_MS,
     );
     expect(roots()).toHaveLength(before);
     const docs = fail(DOCS, "HTTP 502 Bad Gateway");

@@ -5,18 +5,7 @@ import { DEMO_TOKENS } from "../../src/simulator";
 import { keyspace } from "../../src/store/keys";
 import { SchedulerStore } from "../../src/store/scheduler";
 import { linkUser, type Stack, startStack, textOf } from "../support/e2e-stack";
-import { waitFor } from "../support/wait-for";
-
-/** Polls an async probe until it gives a value (Redis state written by the bot's workers). */
-async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { eventually, waitFor } from "../support/wait-for";
 
 // Demo seed: team 1 "Acme Production"; monitor 1 "Marketing site" in group Website.
 const MARKETING_SITE = 1;

@@ -29,3 +29,17 @@ export function waitFor<T>(
     check();
   });
 }
+
+/**
+ * Resolves with the first defined value of an async `probe`, polled every 50 ms: for state no event
+ * announces (Redis written by the bot's workers, the simulator's request log). Rejects after `timeoutMs`.
+ */
+export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
