@@ -23,6 +23,12 @@ interface Schedule extends ScheduleInput {
   active: boolean;
 }
 
+/** Whether `at` falls in one of the schedule's outages: the k-th (k >= 1) starts k * every after its start and lasts duration. */
+function inOutage(s: Schedule, at: number): boolean {
+  const elapsed = at - s.start;
+  return elapsed >= s.every && elapsed % s.every < s.duration;
+}
+
 /** A clock the engine may move: fixedClock from src/lib/clock. */
 type ManualClock = Clock & { set(ms: number): void };
 const isManual = (c: Clock): c is ManualClock => typeof (c as Partial<ManualClock>).set === "function";
@@ -89,10 +95,7 @@ export class ScenarioEngine {
   /** The schedule outage covering `at`, if any. */
   private scheduled(monitorId: number, at: number): { reason: string } | null {
     for (const s of this.schedules.values()) {
-      if (s.monitorId !== monitorId) continue;
-      const elapsed = at - s.start;
-      if (elapsed >= s.every && elapsed % s.every < s.duration)
-        return { reason: s.reason ?? "Connection timeout" };
+      if (s.monitorId === monitorId && inOutage(s, at)) return { reason: s.reason ?? "Connection timeout" };
     }
     return null;
   }
@@ -106,8 +109,7 @@ export class ScenarioEngine {
         this.schedules.delete(s.id);
         continue;
       }
-      const elapsed = now - s.start;
-      const active = elapsed >= s.every && elapsed % s.every < s.duration;
+      const active = inOutage(s, now);
       if (active === s.active) continue;
       s.active = active;
       if (m.paused || m.forced) continue;
