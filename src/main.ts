@@ -1,7 +1,6 @@
 import { type RunningBot, startBot } from "./bot";
 import { ConfigError, loadConfig } from "./config";
 import { createLogger } from "./lib/logger";
-import { InvalidKeyConfigError } from "./store/crypto/encryption-keys";
 
 /**
  * Composition root: `npm start`. Settings come from the environment (README, .env.example). A wrong
@@ -13,9 +12,8 @@ async function main() {
   try {
     config = loadConfig(process.env);
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof InvalidKeyConfigError) {
-      return fail(error.message);
-    }
+    // A wrong TOKEN_ENCRYPTION_KEY is a ConfigError too: loadConfig parses the keys.
+    if (error instanceof ConfigError) return fail(error.message);
     throw error;
   }
   const logger = createLogger({ level: config.logLevel, name: "uptime-chatops" });

@@ -11,6 +11,30 @@ import { z } from "zod";
 import { MONITOR_STATES, SORT_KEYS } from "../lib/parse-command";
 import { limits } from "./text";
 
+/**
+ * Ids of the modals' inputs. Each input block and its element carry the same string, so one map serves as
+ * both `blocks.*` and `actions.*` (a view_submission is keyed by block_id, then action_id).
+ */
+const loginInputs = {
+  token: "login.token",
+} as const;
+
+const createMonitorInputs = {
+  /** Radio buttons: "url" or "tcp" (createMonitorKinds). */
+  kind: "create_monitor.kind",
+  name: "create_monitor.name",
+  url: "create_monitor.url",
+  host: "create_monitor.host",
+  port: "create_monitor.port",
+  timeout: "create_monitor.timeout",
+  /** Static select of the intervals of A8. */
+  interval: "create_monitor.interval",
+  /** External select of the team's groups (A7 GET /teams/{id}/groups); static select when few. */
+  group: "create_monitor.group",
+  newGroup: "create_monitor.new_group",
+  pronounceable: "create_monitor.pronounceable",
+} as const;
+
 /** action_ids (Bolt routes `app.action(...)` on these). At most 255 characters each. */
 export const actions = {
   // Alert messages (DESIGN.md section 1)
@@ -31,32 +55,13 @@ export const actions = {
   // Accounts and teams
   /** Opens the login modal; its value may carry a pending action (pendingActionCodec). */
   linkAccount: "account.link",
-  unlinkAccount: "account.unlink",
   teamSelect: "team.select",
   // App Home
   homeRefresh: "home.refresh",
-  homeShowIncidents: "home.incidents",
-  homeShowMonitors: "home.monitors",
   /** Inputs of the login modal. */
-  login: {
-    token: "login.token",
-  },
+  login: loginInputs,
   /** Inputs of the create-monitor modal. */
-  createMonitor: {
-    /** Radio buttons: "url" or "tcp" (createMonitorKinds). */
-    kind: "create_monitor.kind",
-    name: "create_monitor.name",
-    url: "create_monitor.url",
-    host: "create_monitor.host",
-    port: "create_monitor.port",
-    timeout: "create_monitor.timeout",
-    /** Static select of the intervals of A8. */
-    interval: "create_monitor.interval",
-    /** External select of the team's groups (A7 GET /teams/{id}/groups); static select when few. */
-    group: "create_monitor.group",
-    newGroup: "create_monitor.new_group",
-    pronounceable: "create_monitor.pronounceable",
-  },
+  createMonitor: createMonitorInputs,
 } as const;
 
 /** callback_ids of modals and Home (`app.view(...)`), and of shortcuts. */
@@ -86,21 +91,8 @@ export const blocks = {
   monitorsPager: "monitors.pager",
   incidentsPager: "incidents.pager",
   homeActions: "home.actions",
-  login: {
-    token: "login.token",
-  },
-  createMonitor: {
-    kind: "create_monitor.kind",
-    name: "create_monitor.name",
-    url: "create_monitor.url",
-    host: "create_monitor.host",
-    port: "create_monitor.port",
-    timeout: "create_monitor.timeout",
-    interval: "create_monitor.interval",
-    group: "create_monitor.group",
-    newGroup: "create_monitor.new_group",
-    pronounceable: "create_monitor.pronounceable",
-  },
+  login: loginInputs,
+  createMonitor: createMonitorInputs,
 } as const;
 
 /** Values of the create-monitor kind radio buttons (A8: HTTP monitors, and `tcp_port` ones). */
@@ -300,14 +292,14 @@ export const loginModalCodec = defineCodec(
 );
 
 /**
- * private_metadata of the create-monitor modal: the API team it creates in and where to confirm.
+ * private_metadata of the create-monitor modal: the API team it creates in and the channel to confirm in.
  * Never a token: every submission is made with the submitting user's own stored token (DESIGN.md section 7).
  */
 export const createMonitorModalCodec = defineCodec(
   "cm",
   1,
-  z.object({ teamId: apiId, channelId: slackId.optional(), responseUrl: responseUrl.optional() }),
-  { limit: valueLimits.privateMetadata, keys: { teamId: "t", channelId: "c", responseUrl: "r" } },
+  z.object({ teamId: apiId, channelId: slackId.optional() }),
+  { limit: valueLimits.privateMetadata, keys: { teamId: "t", channelId: "c" } },
 );
 
 /** Pause / Resume buttons (actions.pauseMonitor / actions.resumeMonitor): the monitor they act on. */
@@ -315,6 +307,3 @@ export const monitorActionCodec = defineCodec("mon", 1, z.object({ monitorId: ap
   limit: valueLimits.buttonValue,
   keys: { monitorId: "m" },
 });
-
-/** The data type of a codec: `CodecValue<typeof pageCodec>`. */
-export type CodecValue<C> = C extends Codec<infer T> ? T : never;

@@ -6,7 +6,6 @@ import Ajv from "ajv";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { BOT_SCOPES } from "../../src/app";
-import { UPTIME_COMMAND } from "../../src/listeners/commands";
 import { commands, shortcuts } from "../../src/ui/ids";
 
 const root = new URL("../../", import.meta.url);
@@ -130,7 +129,7 @@ describe("manifest.yml", () => {
   it("declares the slash command the app registers, with escaping and a usage hint", () => {
     const [command, ...others] = manifest.features.slash_commands;
     expect(others).toEqual([]);
-    expect(command?.command).toBe(UPTIME_COMMAND);
+    expect(command?.command).toBe(commands.uptime);
     expect(command?.command).toBe(commands.uptime);
     expect(command?.should_escape).toBe(true);
     for (const word of ["help", "status", "monitors", "incidents", "ack", "create", "subscribe"]) {

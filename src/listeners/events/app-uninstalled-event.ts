@@ -1,5 +1,6 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from "@slack/bolt";
 import type { ListenerDeps } from "../listener-deps";
+import { workspaceRefFrom } from "../user-ref";
 
 /**
  * `app_uninstalled`: nothing of the workspace (or org) may remain (DESIGN.md 7). A failure is rethrown to
@@ -7,11 +8,7 @@ import type { ListenerDeps } from "../listener-deps";
  */
 export function appUninstalledEvent(deps: ListenerDeps) {
   return async ({ context }: SlackEventMiddlewareArgs<"app_uninstalled"> & AllMiddlewareArgs) => {
-    await deps.services.workspaceUninstalled({
-      enterpriseId: context.enterpriseId,
-      teamId: context.teamId,
-      isEnterpriseInstall: context.isEnterpriseInstall,
-    });
+    await deps.services.workspaceUninstalled(workspaceRefFrom(context));
     deps.logger.info(
       { teamId: context.teamId, enterpriseId: context.enterpriseId },
       "app uninstalled: data deleted",

@@ -1,16 +1,13 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from "@slack/bolt";
 import type { ListenerDeps } from "../listener-deps";
+import { workspaceRefFrom } from "../user-ref";
 
 /** `tokens_revoked`: the users who revoked (`tokens.oauth`) lose their data; a revoked bot, the install. */
 export function tokensRevokedEvent(deps: ListenerDeps) {
   return async ({ event, context }: SlackEventMiddlewareArgs<"tokens_revoked"> & AllMiddlewareArgs) => {
-    await deps.services.tokensRevoked(
-      {
-        enterpriseId: context.enterpriseId,
-        teamId: context.teamId,
-        isEnterpriseInstall: context.isEnterpriseInstall,
-      },
-      { oauth: event.tokens.oauth, bot: event.tokens.bot },
-    );
+    await deps.services.tokensRevoked(workspaceRefFrom(context), {
+      oauth: event.tokens.oauth,
+      bot: event.tokens.bot,
+    });
   };
 }
