@@ -58,8 +58,4 @@ export class Faults {
     }
     return f.status;
   }
-
-  get active(): boolean {
-    return this.fault !== null && (this.fault.until === null || this.clock.now() < this.fault.until);
-  }
 }
