@@ -39,32 +39,37 @@ export async function acknowledgeIncident(
 ): Promise<AcknowledgeOutcome> {
   const { outcome, ackedBy } = await withSession(deps, ref, async (session) => {
     const before = await session.api.incidents.get(input.incidentId); // A7
-    const monitorName = before.monitorId
-      ? await session.api.monitors.get(before.monitorId).then(
+    // Read alongside the acknowledge, not before it. It never rejects: the name only decorates the answer,
+    // and the acknowledge must not fail for it.
+    const monitorName: Promise<string | null> = before.monitorId
+      ? session.api.monitors.get(before.monitorId).then(
           (monitor) => monitor.name,
-          // The name only decorates the answer; the acknowledge must not fail for it.
           () => null,
         )
-      : null;
-    const result = (status: AcknowledgeOutcome["status"], incident: Incident): AcknowledgeOutcome => ({
+      : Promise.resolve(null);
+    const result = async (
+      status: AcknowledgeOutcome["status"],
+      incident: Incident,
+    ): Promise<AcknowledgeOutcome> => ({
       status,
       incidentId: incident.id,
       apiTeamId: incident.teamId ?? input.apiTeamId ?? null,
-      monitorName,
+      monitorName: await monitorName,
       acknowledgedAt: incident.acknowledged,
       endedAt: incident.ended,
     });
     const ackedBy = session.link.apiUserName;
-    if (before.ended) return { outcome: result("ended", before), ackedBy };
-    if (before.acknowledged) return { outcome: result("already", before), ackedBy };
+    if (before.ended) return { outcome: await result("ended", before), ackedBy };
+    if (before.acknowledged) return { outcome: await result("already", before), ackedBy };
+    let after: Incident;
     try {
-      const after = await session.api.incidents.acknowledge(input.incidentId); // A7
-      return { outcome: result("acknowledged", after), ackedBy };
+      after = await session.api.incidents.acknowledge(input.incidentId); // A7
     } catch (error) {
       // A7: an incident that ended between the read and the acknowledge answers 422.
-      if (error instanceof ValidationError) return { outcome: result("ended", before), ackedBy };
+      if (error instanceof ValidationError) return { outcome: await result("ended", before), ackedBy };
       throw error;
     }
+    return { outcome: await result("acknowledged", after), ackedBy };
   });
   if (outcome.status === "acknowledged" && input.source && deps.onIncidentAcknowledged) {
     try {
