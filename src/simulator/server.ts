@@ -141,13 +141,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
           headers: { "Retry-After": String(retryAfter) },
         });
       }
-      const match = router.match(method, pathname);
-      if (match.kind === "none") throw new ApiError(404, `No route for ${method} ${pathname}`);
-      if (match.kind === "method") {
-        throw new ApiError(405, `${method} is not allowed here`, {
-          headers: { Allow: match.allow.join(", ") },
-        });
-      }
+      const match = matchOrThrow(router, method, pathname, "No route for");
       const route = match.route;
       const query = parseQuery(search, route.query ?? {});
       let body: unknown;
@@ -176,11 +170,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       const payload = reply.raw ?? (reply.body === undefined ? null : JSON.stringify(reply.body));
       send(res, reply.status, payload, reply.headers);
     } catch (e) {
-      const err = e instanceof ApiError ? e : null;
-      if (!err) logger.error({ err: e, method, path: pathname }, "simulator handler failed");
-      status = err?.status ?? 500;
-      const doc = err ? { errors: err.errors } : errorDocument(500, "Unexpected error in the simulator");
-      send(res, status, JSON.stringify(doc), err?.headers);
+      status = sendFailure(res, e, () => {
+        logger.error({ err: e, method, path: pathname }, "simulator handler failed");
+        return "Unexpected error in the simulator";
+      });
     } finally {
       log.add({
         at: new Date(clock.now()).toISOString(),
@@ -202,25 +195,16 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   ) {
     const method = req.method ?? "GET";
     try {
-      const match = routes.match(method, pathname);
-      if (match.kind === "none") throw new ApiError(404, `No control route ${method} ${pathname}`);
-      if (match.kind === "method") {
-        throw new ApiError(405, `${method} is not allowed here`, {
-          headers: { Allow: match.allow.join(", ") },
-        });
-      }
+      const match = matchOrThrow(routes, method, pathname, "No control route");
       const raw = hasBody(req) ? await readBody(req, CONTROL_BODY_LIMIT) : Buffer.alloc(0);
       const body = parseJsonBody(req, raw, false);
       const reply = await match.route.handler({ params: match.params, search, body });
       send(res, reply.status, reply.body === undefined ? null : JSON.stringify(reply.body));
     } catch (e) {
-      const err = e instanceof ApiError ? e : null;
-      if (!err) logger.error({ err: e, method, path: pathname }, "simulator control request failed");
-      const status = err?.status ?? 500;
-      const doc = err
-        ? { errors: err.errors }
-        : errorDocument(500, (e as Error).message ?? "Unexpected error");
-      send(res, status, JSON.stringify(doc), err?.headers);
+      sendFailure(res, e, () => {
+        logger.error({ err: e, method, path: pathname }, "simulator control request failed");
+        return (e as Error).message ?? "Unexpected error";
+      });
     }
   }
 
@@ -255,6 +239,29 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   };
   logger.info({ url }, "uptime simulator listening");
   return { url, port, close, control };
+}
+
+/** The route for a request, or the A1 404 (`noRoute` names the API) or 405 with its Allow header. */
+function matchOrThrow<H>(router: Router<H>, method: string, pathname: string, noRoute: string) {
+  const match = router.match(method, pathname);
+  if (match.kind === "none") throw new ApiError(404, `${noRoute} ${method} ${pathname}`);
+  if (match.kind === "method") {
+    throw new ApiError(405, `${method} is not allowed here`, { headers: { Allow: match.allow.join(", ") } });
+  }
+  return match;
+}
+
+/**
+ * Answers what a handler threw: an ApiError as its A1 document with its headers; anything else as a 500
+ * whose detail `unexpected` gives (and logs). Returns the status sent.
+ */
+function sendFailure(res: ServerResponse, e: unknown, unexpected: () => string): number {
+  if (e instanceof ApiError) {
+    send(res, e.status, JSON.stringify({ errors: e.errors }), e.headers);
+    return e.status;
+  }
+  send(res, 500, JSON.stringify(errorDocument(500, unexpected())));
+  return 500;
 }
 
 function realDelay(ms: number): Promise<void> {
