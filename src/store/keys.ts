@@ -27,7 +27,7 @@ export function keyspace(prefix = "uc:") {
     // Targets (`team:<apiTeamId>:<tokenHash>`) never contain `{`, so the shard's tag is the key's first.
     /** Sorted set: poll target -> next due time in ms (while leased: the lease expiry). */
     pollDue: (shard: number) => `${prefix}{p:${shard}}:due`,
-    /** Hash per target: `state`, `lease`, `leaseUntil`, `epoch`, `group`, `failures`, `meta`. */
+    /** Hash per target: `state`, `lease`, `epoch`, `group`, `failures`, `meta` (lease expiry: pollDue). */
     pollTarget: (shard: number, target: string) => `${prefix}{p:${shard}}:t:${target}`,
     /** The part before the target: scripts that walk several targets build their keys from it. */
     pollTargetPrefix: (shard: number) => `${prefix}{p:${shard}}:t:`,

@@ -23,11 +23,15 @@ local claimed = {}
 
 for _, target in ipairs(due) do
   local targetKey = KEYS[2] .. target
-  if redis.call("EXISTS", targetKey) == 0 then
+  -- One read per target. add-3.lua writes failures, group and meta into every target hash and nothing
+  -- deletes them but remove-3.lua (the whole hash), so a hash with none of these fields does not exist.
+  -- Reading state before the lease is taken is the same: taking it writes only epoch and lease.
+  local fields = redis.call("HMGET", targetKey, "group", "state", "failures", "meta")
+  local group, state, failures, meta = fields[1], fields[2], fields[3], fields[4]
+  if not (group or state or failures or meta) then
     -- An index entry without its record (removed by hand): drop it rather than lease nothing.
     redis.call("ZREM", KEYS[1], target)
   else
-    local group = redis.call("HGET", targetKey, "group")
     local coolUntil = nil
     if group and group ~= "" then
       coolUntil = redis.call("GET", KEYS[3] .. group)
@@ -37,10 +41,10 @@ for _, target in ipairs(due) do
     else
       local epoch = redis.call("HINCRBY", targetKey, "epoch", 1)
       local token = ARGV[4] .. ":" .. epoch
-      redis.call("HSET", targetKey, "lease", token, "leaseUntil", ARGV[2])
+      -- The lease expiry lives only in the due score (keys.ts pollDue): nothing else would read it.
+      redis.call("HSET", targetKey, "lease", token)
       redis.call("ZADD", KEYS[1], ARGV[2], target)
-      local fields = redis.call("HMGET", targetKey, "state", "failures", "meta")
-      claimed[#claimed + 1] = { target, token, fields[1] or "", tonumber(fields[2] or "0"), fields[3] or "" }
+      claimed[#claimed + 1] = { target, token, state or "", tonumber(failures or "0"), meta or "" }
     end
   end
 end

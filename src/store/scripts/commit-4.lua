@@ -55,6 +55,6 @@ for i = 11, #ARGV do
   redis.call("XADD", KEYS[3], "MAXLEN", "~", ARGV[10], "*", "target", ARGV[1], "event", ARGV[i])
 end
 
-redis.call("HDEL", KEYS[2], "lease", "leaseUntil")
+redis.call("HDEL", KEYS[2], "lease")
 redis.call("ZADD", KEYS[1], ARGV[5], ARGV[1])
 return 1

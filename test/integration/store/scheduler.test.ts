@@ -50,6 +50,17 @@ describe("scheduler leases", () => {
     expect(await store.claim(1, T + LEASE - 1, LEASE, 10, "w2")).toEqual([]);
   });
 
+  it("drops a due entry whose target record is gone instead of leasing it", async () => {
+    const { redis, keys, store } = setup();
+    const [kept, gone] = targetsIn(1, 2);
+    await store.add(kept!, { subscriber: "C1", group: "tok", meta: "{}" }, T);
+    await store.add(gone!, { subscriber: "C1", group: "tok", meta: "{}" }, T);
+    await redis.del(keys.pollTarget(1, gone!));
+
+    expect((await store.claim(1, T, LEASE, 10, "w1")).map((c) => c.target)).toEqual([kept]);
+    expect(await redis.zscore(keys.pollDue(1), gone!)).toBeNull();
+  });
+
   it("gives a target back after its lease passes and refuses the first worker's late commit", async () => {
     const { store, redis } = setup();
     const [target] = targetsIn(2, 1);
