@@ -30,8 +30,9 @@ export interface CreateMonitorRequest {
   teamId: string;
   input: CreateMonitorInput;
   /**
-   * Bounds the call: a view_submission must be answered within 3 s. When it fires the call rejects with
-   * the client's AbortedError; the client never retries a POST, so at most one monitor is created.
+   * Bounds the call: a view_submission must be answered within 3 s. A deadline (AbortSignal.timeout) makes
+   * the call reject with the client's TimeoutError (phase "deadline"); the client never retries a POST, so
+   * at most one monitor is created.
    */
   signal?: AbortSignal;
 }
