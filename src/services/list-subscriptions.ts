@@ -1,5 +1,5 @@
 import type { Mention, Subscription } from "../store/subscription-store";
-import type { UserRef, WorkspaceRef } from "../store/workspace";
+import { type UserRef, workspaceOf } from "../store/workspace";
 import { monitorNames } from "./monitor-names";
 import type { ServiceDeps } from "./service-deps";
 import { openSession, type UserSession } from "./session";
@@ -24,14 +24,6 @@ export interface SubscriptionView {
 export interface ChannelSubscriptionsView {
   channelId: string;
   subscriptions: SubscriptionView[];
-}
-
-export function workspaceOf(ref: WorkspaceRef): WorkspaceRef {
-  return {
-    ...(ref.enterpriseId ? { enterpriseId: ref.enterpriseId } : {}),
-    ...(ref.teamId ? { teamId: ref.teamId } : {}),
-    ...(ref.isEnterpriseInstall ? { isEnterpriseInstall: true } : {}),
-  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { UserRef } from "../store/workspace";
-import { workspaceOf } from "./list-subscriptions";
+import { workspaceOf } from "../store/workspace";
 import type { ServiceDeps } from "./service-deps";
 import { requireAlerts } from "./subscription-ports";
 

@@ -1,9 +1,10 @@
 import { closestMatches } from "../lib/closest-matches";
 import type { Subscription } from "../store/subscription-store";
 import type { UserRef } from "../store/workspace";
+import { workspaceOf } from "../store/workspace";
 import { MonitorNotFoundError } from "./errors";
 import { monitorIdOf } from "./find-monitor";
-import { type SubscriptionView, toViews, workspaceOf } from "./list-subscriptions";
+import { type SubscriptionView, toViews } from "./list-subscriptions";
 import { monitorNames } from "./monitor-names";
 import type { ServiceDeps } from "./service-deps";
 import { withSession } from "./session";
