@@ -17,7 +17,7 @@
  *   CPU a poll costs (also printed per poll, next to a raw GET's), and 3 CPU-bound processes cannot get
  *   more than the machine has left.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -25,7 +25,8 @@ import { Redis } from "ioredis";
 import { Pool } from "undici";
 import { ALERT_EVENT_TYPE } from "../src/alerts/alert-metadata";
 import { addPollTarget } from "../src/alerts/poller";
-import { freePort, startPrivateRedis } from "../src/lib/local-redis";
+import { sleep } from "../src/lib/backoff";
+import { startPrivateRedis } from "../src/lib/local-redis";
 import { startFakeSlack } from "../src/playground/fake-slack";
 import type { SeedInput, SeedResult } from "../src/simulator";
 import { generateKey } from "../src/store/crypto/encryption-keys";
@@ -35,8 +36,9 @@ import { LinkStore } from "../src/store/link-store";
 import { SchedulerStore } from "../src/store/scheduler";
 import { SubscriptionStore, subscriptionId } from "../src/store/subscription-store";
 import { metricTotal, startBotProcess } from "../test/support/bot-process";
-import { fmt, machineLine, percentile, processCpuSeconds, processRssMb } from "./measure";
+import { cpuMeter, fmt, machineLine, percentile, processRssMb } from "./measure";
 import type { PollWorkerReport } from "./poll-worker-process";
+import { type Child, startSimulatorProcess } from "./processes";
 
 const TEAMS = 5_000;
 /** The PollWorker's default concurrency; the raw loop keeps as many GETs in flight. */
@@ -82,15 +84,7 @@ const SLACK_TEAM = "T0BENCH";
 const SIGNING_SECRET = "bench-signing-secret";
 const BOT_TOKEN = "xoxb-bench";
 
-const cpuSeconds = (pid: number) => processCpuSeconds(pid) ?? Number.NaN;
 const rssMb = (pid: number) => processRssMb(pid) ?? Number.NaN;
-
-/** CPU of a process over a span, as % of one core. */
-function cpuMeter(pid: number) {
-  const c0 = cpuSeconds(pid);
-  const t0 = performance.now();
-  return () => ((cpuSeconds(pid) - c0) / ((performance.now() - t0) / 1000)) * 100;
-}
 
 /** The machine's busy share of all its cores over a span, from /proc/stat (%). */
 function machineMeter() {
@@ -112,42 +106,8 @@ function machineMeter() {
 }
 
 const pass = (ok: boolean) => (ok ? "PASS" : "FAIL");
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const token = (team: number) => `bench-token-${team}`;
 const owner = (team: number) => `UB${team}`;
-
-async function startSimulatorProcess(latencyMs: number): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  // node --import tsx (not npx) so that the child's pid is the simulator itself, for /proc readings.
-  const child = spawn(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      "src/simulator/cli.ts",
-      "--port",
-      String(port),
-      "--seed",
-      "empty",
-      "--no-auto-checks",
-      "--latency-ms",
-      String(latencyMs),
-    ],
-    { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, LOG_LEVEL: "error" } },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`simulator exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/__simulator/health`)).status === 200) return { url, child };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("simulator did not answer within 30 s");
-    await sleep(100);
-  }
-}
 
 async function control<T>(url: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${url}/__simulator${path}`, {
@@ -207,11 +167,11 @@ async function rawLoop(url: string, teams: SeededTeam[], simPid: number) {
   const t0 = performance.now();
   await Promise.all(Array.from({ length: CONCURRENCY }, lane));
   const seconds = (performance.now() - t0) / 1000;
-  const cpu = ownCpu();
+  const cpu = ownCpu.percentOfOneCore();
   const result = {
     perSecond: done / seconds,
     cpu,
-    simCpu: simCpu(),
+    simCpu: simCpu.percentOfOneCore(),
     cpuUsPerGet: (cpu * 1e4) / (done / seconds),
   };
   await pool.close();
@@ -293,13 +253,13 @@ async function runPollers(
   });
   await sleep(measureFrom - Date.now());
   const simCpu = cpuMeter(simPid);
-  const redisCpu = redisServerPid === null ? () => Number.NaN : cpuMeter(redisServerPid);
+  const redisCpu = redisServerPid === null ? null : cpuMeter(redisServerPid);
   const machineCpu = machineMeter();
   const before = await commandStats(redis);
   await sleep(WINDOW_MS);
   const after = await commandStats(redis);
-  const simCpuPercent = simCpu();
-  const redisCpuPercent = redisCpu();
+  const simCpuPercent = simCpu.percentOfOneCore();
+  const redisCpuPercent = redisCpu?.percentOfOneCore() ?? Number.NaN;
   const machineCpuPercent = machineCpu();
   const delta = (name: string) => (after.get(name) ?? 0) - (before.get(name) ?? 0);
   const reports = await Promise.all(outputs);
@@ -436,7 +396,7 @@ async function latencyPhase(simUrl: string, redisUrl: string, redis: Redis, team
     };
     const waitUntil = Date.now() + 60_000;
     for (collect(); posted.size < LATENCY_OUTAGES && Date.now() < waitUntil; collect()) await sleep(250);
-    const cpu = botCpu();
+    const cpu = botCpu.percentOfOneCore();
     const latencies = [...startedAt]
       .map(([id, at]) => (posted.has(id) ? posted.get(id)! - at : Number.POSITIVE_INFINITY))
       .sort((a, b) => a - b);
@@ -455,8 +415,8 @@ async function throughputPhase(
   redisServerPid: number | null,
   keepSimulator: boolean,
 ) {
-  const sim = await startSimulatorProcess(mode.latencyMs);
-  const simPid = sim.child.pid!;
+  const sim = await startSimulatorProcess({ seed: "empty", latencyMs: mode.latencyMs });
+  const simPid = sim.child.pid;
   try {
     console.log(
       `\n--- ${mode.name}: API latency ${mode.latencyMs} ms, ${TEAMS} targets due every ${mode.intervalMs} ms, concurrency ${CONCURRENCY}; pollers run with ${POLLER_NODE_FLAGS.join(" ")} ---`,
@@ -493,10 +453,10 @@ async function throughputPhase(
       getScale: threePollers.gets / onePoller.gets,
       cpuUsPerPoll: (report.cpuSeconds * 1e6) / Math.max(1, report.polls),
     };
-    if (!keepSimulator) sim.child.kill("SIGTERM");
+    if (!keepSimulator) await sim.child.stop();
     return { ...result, sim, teams };
   } catch (error) {
-    sim.child.kill("SIGTERM");
+    await sim.child.stop();
     throw error;
   }
 }
@@ -507,13 +467,13 @@ export default async function alertsBench(): Promise<void> {
   const privateRedis = await startPrivateRedis();
   const redis = new Redis(privateRedis.url);
   const redisServerPid = privateRedis.pid ?? null;
-  let cpuSim: ChildProcess | null = null;
+  let cpuSim: Child | null = null;
   try {
     const cpuBound = await throughputPhase(CPU_BOUND, redis, privateRedis.url, redisServerPid, true);
     cpuSim = cpuBound.sim.child;
     const latency = await latencyPhase(cpuBound.sim.url, privateRedis.url, redis, cpuBound.teams);
-    const cpuSimRss = rssMb(cpuSim.pid!);
-    cpuSim.kill("SIGTERM");
+    const cpuSimRss = rssMb(cpuSim.pid);
+    await cpuSim.stop();
     cpuSim = null;
     const bound = await throughputPhase(LATENCY_BOUND, redis, privateRedis.url, redisServerPid, false);
 
@@ -561,7 +521,7 @@ export default async function alertsBench(): Promise<void> {
       `simulator process (CPU-bound phase): RSS ${fmt(cpuSimRss)} MB; bench process: RSS ${fmt(process.memoryUsage().rss / 1024 / 1024)} MB; total ${fmt((performance.now() - benchStart) / 1000)} s`,
     );
   } finally {
-    cpuSim?.kill("SIGTERM");
+    await cpuSim?.stop();
     redis.disconnect();
     await privateRedis.stop();
   }

@@ -3,22 +3,20 @@
  * simulator's own throughput. The simulator runs in a child process so that the load generator and
  * the server do not share one event loop (they do share the machine's cores).
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { cpus, loadavg } from "node:os";
-import { fileURLToPath } from "node:url";
-import { Pool, request } from "undici";
-import { freePort } from "../src/lib/local-redis";
+import { Pool } from "undici";
 import { UptimeClient } from "../src/uptime";
 import {
+  cpuMeter,
   fmt,
   machineLine,
   measure,
   percentile,
-  processCpuSeconds,
   processRssMb,
   runConcurrent,
   type Usage,
 } from "./measure";
+import { startSimulatorProcess } from "./processes";
 
 const CONCURRENCY = 64;
 const WARMUP = 2_000;
@@ -30,32 +28,6 @@ const PATHS = ["/teams/1/monitors", "/teams/1/checks"] as const;
 const CLIENT_GOAL = 0.85;
 const SIM_GOAL = 3_000;
 
-const root = fileURLToPath(new URL("..", import.meta.url));
-
-async function startSimulatorProcess(): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  // node --import tsx (not npx) so that the child's pid is the simulator itself, for /proc readings.
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", "src/simulator/cli.ts", "--port", String(port), "--seed", "demo", "--no-auto-checks"],
-    { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, LOG_LEVEL: "error" } },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`simulator exited with ${child.exitCode}`);
-    try {
-      const res = await request(`${url}/__simulator/health`);
-      await res.body.text();
-      if (res.statusCode === 200) return { url, child };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("simulator did not answer /__simulator/health within 30 s");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 interface Side {
   name: string;
   /** One request of the i-th kind, body read and parsed (raw) or decoded (client). */
@@ -65,35 +37,28 @@ interface Side {
 interface RoundResult {
   requests: number;
   usage: Usage;
-  simCpuSeconds: number | null;
+  /** NaN when /proc cannot tell. */
+  simCpuSeconds: number;
   latencies: number[];
 }
 
 async function round(side: Side, total: number, simPid: number): Promise<RoundResult> {
-  const simBefore = processCpuSeconds(simPid);
+  const sim = cpuMeter(simPid);
   const { result: latencies, usage } = await measure(() => runConcurrent(total, CONCURRENCY, side.call));
-  const simAfter = processCpuSeconds(simPid);
-  return {
-    requests: total,
-    usage,
-    simCpuSeconds: simBefore === null || simAfter === null ? null : simAfter - simBefore,
-    latencies,
-  };
+  return { requests: total, usage, simCpuSeconds: sim.seconds(), latencies };
 }
 
 function summarise(rounds: RoundResult[]) {
   const requests = rounds.reduce((n, r) => n + r.requests, 0);
   const wallMs = rounds.reduce((n, r) => n + r.usage.wallMs, 0);
   const cpuMs = rounds.reduce((n, r) => n + (r.usage.cpuPercentOfOneCore / 100) * r.usage.wallMs, 0);
-  const simCpu = rounds.every((r) => r.simCpuSeconds !== null)
-    ? rounds.reduce((n, r) => n + (r.simCpuSeconds ?? 0), 0)
-    : null;
+  const simCpu = rounds.reduce((n, r) => n + r.simCpuSeconds, 0);
   const latencies = rounds.flatMap((r) => r.latencies).sort((a, b) => a - b);
   return {
     requests,
     rps: requests / (wallMs / 1000),
     benchCpuPct: (cpuMs / wallMs) * 100,
-    simCpuPct: simCpu === null ? null : ((simCpu * 1000) / wallMs) * 100,
+    simCpuPct: ((simCpu * 1000) / wallMs) * 100,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     rssMb: Math.max(...rounds.map((r) => r.usage.rssMb)),
@@ -104,7 +69,7 @@ function summarise(rounds: RoundResult[]) {
 const cpuPerRequest = (s: ReturnType<typeof summarise>) => ((s.benchCpuPct / 100) * 1e6) / s.rps;
 
 function line(name: string, s: ReturnType<typeof summarise>): string {
-  const sim = s.simCpuPct === null ? "n/a" : `${fmt(s.simCpuPct)}%`;
+  const sim = Number.isNaN(s.simCpuPct) ? "n/a" : `${fmt(s.simCpuPct)}%`;
   return (
     `  ${name.padEnd(7)} ${fmt(s.rps).padStart(6)} req/s  (${s.requests} requests, p50 ${fmt(s.p50, 1)} ms, ` +
     `p99 ${fmt(s.p99, 1)} ms)  bench CPU ${fmt(s.benchCpuPct)}% of a core = ${fmt(cpuPerRequest(s))} us/request, ` +
@@ -122,8 +87,8 @@ function loadLine(): string {
 
 export default async function clientBench(): Promise<void> {
   console.log(machineLine());
-  const { url, child } = await startSimulatorProcess();
-  const simPid = child.pid ?? -1;
+  const { url, child } = await startSimulatorProcess({ seed: "demo" });
+  const simPid = child.pid;
   const pool = new Pool(url, { connections: CONCURRENCY, keepAliveTimeout: 4_000 });
   const client = new UptimeClient({ baseUrl: url, connections: CONCURRENCY });
   const api = client.as(TOKEN);
@@ -191,7 +156,7 @@ export default async function clientBench(): Promise<void> {
       `  simulator RSS ${simRss === null ? "n/a" : `${fmt(simRss)} MB`}; goal >= ${SIM_GOAL} req/s: ` +
         `${simSum.rps >= SIM_GOAL ? "PASS" : "FAIL"}`,
     );
-    if (simSum.simCpuPct !== null) {
+    if (!Number.isNaN(simSum.simCpuPct)) {
       const simUs = ((simSum.simCpuPct / 100) * 1e6) / simSum.rps;
       console.log(
         `  simulator CPU ${fmt(simUs)} us/request: about ${fmt(1e6 / simUs)} req/s on one free core`,
@@ -201,7 +166,6 @@ export default async function clientBench(): Promise<void> {
   } finally {
     await client.close();
     await pool.close();
-    child.kill("SIGTERM");
-    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)));
+    await child.stop();
   }
 }

@@ -26,8 +26,6 @@
  * All of it is CPU-bound on 2 cores (the closed loop sends as fast as answers come back), so each run
  * also prints the CPU each process spent per command: where the cores went.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
 import { pathToFileURL } from "node:url";
 import { App, HTTPReceiver, LogLevel } from "@slack/bolt";
 import { Redis } from "ioredis";
@@ -42,7 +40,9 @@ import { TokenCipher } from "../src/store/crypto/token-cipher";
 import { keyspace } from "../src/store/keys";
 import { LinkStore } from "../src/store/link-store";
 import { type UptimeApi, UptimeClient } from "../src/uptime";
-import { fmt, machineLine, percentile, processCpuSeconds, processRssMb, runConcurrent } from "./measure";
+import { type BotProcess, startBotProcess } from "../test/support/bot-process";
+import { cpuMeters, fmt, machineLine, percentile, processRssMb, runConcurrent } from "./measure";
+import { type Child, startChild, startSimulatorProcess, waitForHttp } from "./processes";
 
 /** A positive whole number from the environment, or the default; anything else stops the bench, named. */
 function countFromEnv(name: string, fallback: number): number {
@@ -68,49 +68,6 @@ const SIGNING_SECRET = "bench-signing-secret";
 const BOT_TOKEN = "xoxb-bench-bot";
 const USER = "U0ALICE";
 const CHANNEL = "C0GENERAL";
-const root = new URL("../", import.meta.url).pathname;
-
-interface Child {
-  process: ChildProcess;
-  output: () => string;
-}
-
-function startChild(args: string[], env: Record<string, string>): Child {
-  // `node --import tsx` rather than the tsx CLI: one process, so its pid is the one we measure.
-  const child = spawn(process.execPath, ["--import", "tsx", ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (c: Buffer) => {
-    output = (output + c.toString()).slice(-4000);
-  });
-  child.stderr?.on("data", (c: Buffer) => {
-    output = (output + c.toString()).slice(-4000);
-  });
-  return { process: child, output: () => output };
-}
-
-async function stopChild(child: Child): Promise<void> {
-  if (child.process.exitCode !== null) return;
-  const exited = once(child.process, "exit");
-  child.process.kill("SIGTERM");
-  await exited;
-}
-
-async function waitForHttp(url: string, child: Child): Promise<void> {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    if (child.process.exitCode !== null) throw new Error(`child exited: ${child.output()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer: ${child.output()}`);
-}
 
 interface CommandRun {
   ack: number[];
@@ -123,14 +80,6 @@ interface CommandRun {
 
 /** The app under test (`app`) and the other processes that share the cores during a run. */
 type Pids = { app: number } & Record<string, number>;
-
-const cpuOf = (pids: Record<string, number>) =>
-  Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, processCpuSeconds(pid) ?? Number.NaN]));
-
-const cpuSince = (pids: Record<string, number>, before: Record<string, number>) =>
-  Object.fromEntries(
-    Object.entries(cpuOf(pids)).map(([name, seconds]) => [name, seconds - (before[name] ?? 0)]),
-  );
 
 /** Sends `total` slash commands through the fake Slack's signed sender; times the ack and the answer. */
 async function runCommands(
@@ -157,7 +106,7 @@ async function runCommands(
   slack.events.on("change", onChange);
   const ack: number[] = [];
   const full: number[] = [];
-  const cpuBefore = cpuOf(pids);
+  const cpu = cpuMeters(pids);
   const started = performance.now();
   await runConcurrent(total, CONCURRENCY, async () => {
     const t0 = performance.now();
@@ -188,7 +137,7 @@ async function runCommands(
     ack: ack.sort((a, b) => a - b),
     full: full.sort((a, b) => a - b),
     wallMs,
-    cpuSeconds: cpuSince(pids, cpuBefore),
+    cpuSeconds: cpu(),
     rssMb: processRssMb(pids.app) ?? Number.NaN,
   };
 }
@@ -225,10 +174,10 @@ const statusCalls = (api: UptimeApi) =>
 async function directApi(client: UptimeClient, pids: Record<string, number>, total: number): Promise<Run> {
   const api = client.as(DEMO_TOKENS.owner);
   const once = () => statusCalls(api);
-  const cpuBefore = cpuOf(pids);
+  const cpu = cpuMeters(pids);
   const started = performance.now();
   const latencies = await runConcurrent(total, CONCURRENCY, once);
-  return { latencies, wallMs: performance.now() - started, cpuSeconds: cpuSince(pids, cpuBefore) };
+  return { latencies, wallMs: performance.now() - started, cpuSeconds: cpu() };
 }
 
 interface Run {
@@ -312,36 +261,20 @@ export default async function commandsBench(): Promise<void> {
   }
   let redis: LocalRedis | undefined;
   let slack: FakeSlack | undefined;
+  let bot: BotProcess | undefined;
   const children: Child[] = [];
   try {
     redis = await startPrivateRedis();
-    const simPort = await freePort();
-    const simulator = startChild(
-      ["src/simulator/cli.ts", "--port", String(simPort), "--seed", "demo", "--no-auto-checks"],
-      { LOG_LEVEL: "warn" },
-    );
+    const sim = await startSimulatorProcess({ seed: "demo" });
+    const simulator = sim.child;
     children.push(simulator);
-    const apiUrl = `http://127.0.0.1:${simPort}`;
-    await waitForHttp(`${apiUrl}/__simulator/health`, simulator);
+    const apiUrl = sim.url;
 
     slack = await startFakeSlack({ signingSecret: SIGNING_SECRET, botToken: BOT_TOKEN });
     const key = generateKey();
     await linkDemoOwner(redis.url, key, apiUrl, slack.config.teamId);
 
-    // --- the bot, as `npm start` runs it, and the no-op app (the limit for the ack) beside it ---
-    const botPort = await freePort();
-    const bot = startChild(["src/main.ts"], {
-      SLACK_BOT_TOKEN: BOT_TOKEN,
-      SLACK_SIGNING_SECRET: SIGNING_SECRET,
-      SLACK_API_URL: slack.apiUrl,
-      PORT: String(botPort),
-      UPTIME_API_URL: apiUrl,
-      REDIS_URL: redis.url,
-      TOKEN_ENCRYPTION_KEY: key,
-      ALERT_WORKERS: "0",
-      LOG_LEVEL: "warn",
-    });
-    children.push(bot);
+    // --- the no-op and floor apps (the references) and the bot, as `npm start` runs it, beside them ---
     const noopPort = await freePort();
     const noop = startChild(["bench/commands.bench.ts", "--noop-server"], {
       PORT: String(noopPort),
@@ -355,27 +288,42 @@ export default async function commandsBench(): Promise<void> {
       UPTIME_API_URL: apiUrl,
     });
     children.push(floor);
+    // startBotProcess runs `node --import tsx src/main.ts` too: bot.pid is the bot's own.
+    bot = await startBotProcess({
+      name: "bench-commands-bot",
+      env: {
+        SLACK_BOT_TOKEN: BOT_TOKEN,
+        SLACK_SIGNING_SECRET: SIGNING_SECRET,
+        SLACK_API_URL: slack.apiUrl,
+        UPTIME_API_URL: apiUrl,
+        REDIS_URL: redis.url,
+        TOKEN_ENCRYPTION_KEY: key,
+        ALERT_WORKERS: "0",
+        LOG_LEVEL: "warn",
+      },
+    });
+    const botPort = bot.port;
+    const botPid = bot.pid;
     await waitForHttp(`http://127.0.0.1:${floorPort}/healthz`, floor);
-    await waitForHttp(`http://127.0.0.1:${botPort}/healthz`, bot);
     await waitForHttp(`http://127.0.0.1:${noopPort}/healthz`, noop);
 
     // Everything else that shares the cores during a run: its CPU per command is printed too.
     const others = {
-      simulator: simulator.process.pid!,
+      simulator: simulator.pid,
       "fake Slack + load": process.pid,
       ...(redis.pid !== undefined ? { redis: redis.pid } : {}),
     };
     const botRun = (total: number) => {
       slack!.setAppUrl(`http://127.0.0.1:${botPort}/slack/events`);
-      return runCommands(slack!, { app: bot.process.pid!, ...others }, "status", total, true);
+      return runCommands(slack!, { app: botPid, ...others }, "status", total, true);
     };
     const noopRun = (total: number) => {
       slack!.setAppUrl(`http://127.0.0.1:${noopPort}/slack/events`);
-      return runCommands(slack!, { app: noop.process.pid!, ...others }, "status", total, false);
+      return runCommands(slack!, { app: noop.pid, ...others }, "status", total, false);
     };
     const floorRun = (total: number) => {
       slack!.setAppUrl(`http://127.0.0.1:${floorPort}/slack/events`);
-      return runCommands(slack!, { app: floor.process.pid!, ...others }, "status", total, true);
+      return runCommands(slack!, { app: floor.pid, ...others }, "status", total, true);
     };
     const client = new UptimeClient({ baseUrl: apiUrl, logger: silentLogger });
     const directRun = (total: number) =>
@@ -400,7 +348,8 @@ export default async function commandsBench(): Promise<void> {
       await client.close();
     }
   } finally {
-    for (const child of children) await stopChild(child).catch(() => {});
+    await bot?.terminate().catch(() => {});
+    for (const child of children) await child.stop().catch(() => {});
     await slack?.close();
     await redis?.stop();
   }

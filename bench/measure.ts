@@ -90,3 +90,28 @@ export function processRssMb(pid: number): number | null {
     return null;
   }
 }
+
+export interface CpuMeter {
+  /** CPU seconds the process has used since the meter started (NaN when /proc cannot tell). */
+  seconds(): number;
+  /** The same as % of one core over the wall time since the meter started. */
+  percentOfOneCore(): number;
+}
+
+/** Starts measuring another process's CPU (user + system, from /proc) from now on. */
+export function cpuMeter(pid: number): CpuMeter {
+  const c0 = processCpuSeconds(pid) ?? Number.NaN;
+  const t0 = performance.now();
+  const seconds = () => (processCpuSeconds(pid) ?? Number.NaN) - c0;
+  return {
+    seconds,
+    percentOfOneCore: () => (seconds() / ((performance.now() - t0) / 1000)) * 100,
+  };
+}
+
+/** cpuMeter over named processes: the returned function gives each one's CPU seconds since the start. */
+export function cpuMeters<K extends string>(pids: Record<K, number>): () => Record<K, number> {
+  const meters = Object.entries<number>(pids).map(([name, pid]) => [name, cpuMeter(pid)] as const);
+  return () =>
+    Object.fromEntries(meters.map(([name, meter]) => [name, meter.seconds()])) as Record<K, number>;
+}
