@@ -12,8 +12,8 @@
  */
 import { subscribe } from "node:diagnostics_channel";
 import { Redis } from "ioredis";
-import { PollWorker } from "../src/alerts/poll-worker";
-import type { PollMetrics, PollOutcome } from "../src/alerts/poller";
+import { PollWorker } from "../src/alerts/poll/poll-worker";
+import type { PollMetrics, PollOutcome } from "../src/alerts/poll/poller";
 import { keyspace } from "../src/store/keys";
 import { SchedulerStore } from "../src/store/scheduler";
 import { UptimeClient } from "../src/uptime";

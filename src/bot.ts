@@ -1,6 +1,8 @@
 import { Redis } from "ioredis";
-import { AlertDelivery } from "./alerts/alert-delivery";
-import { DeliveryWorker, outboxKeysOf } from "./alerts/delivery-worker";
+import { AlertDelivery } from "./alerts/deliver/alert-delivery";
+import { DeliveryWorker, outboxKeysOf } from "./alerts/deliver/delivery-worker";
+import type { PosterFor, SlackPoster } from "./alerts/deliver/slack-poster";
+import { WebApiPoster } from "./alerts/deliver/web-api-poster";
 import {
   addPollTarget,
   createPrometheusMetrics,
@@ -8,9 +10,7 @@ import {
   PollWorker,
   type PrometheusMetrics,
   removePollTarget,
-} from "./alerts/poller";
-import type { PosterFor, SlackPoster } from "./alerts/slack-poster";
-import { WebApiPoster } from "./alerts/web-api-poster";
+} from "./alerts/poll/poller";
 import { createApp, type Readiness } from "./app";
 import type { Config } from "./config";
 import { type Clock, systemClock } from "./lib/clock";

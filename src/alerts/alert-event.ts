@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { jsonIssueText, parseJson } from "../lib/parse-json";
 import { alertIncidentSchema, alertMonitorSchema } from "../store/alert-message-store";
-import type { AlertEvent, IncidentStage } from "./poll-state";
+import type { AlertEvent, IncidentStage } from "./poll/poll-state";
 
 /**
  * What the delivery workers read from the outbox: the AlertEvent of the diff plus what the poller knew

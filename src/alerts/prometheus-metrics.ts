@@ -2,7 +2,7 @@ import type { Redis } from "ioredis";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Logger } from "../lib/logger";
 import { silentLogger } from "../lib/logger";
-import { DEFAULT_CONSUMER_GROUP } from "./delivery-worker";
+import { DEFAULT_CONSUMER_GROUP } from "./deliver/delivery-worker";
 import type { AlertMetrics, PollMetrics } from "./metrics";
 
 /**

@@ -5,9 +5,14 @@ import type { ServiceDeps } from "./service-deps";
 import { type AnnounceResult, type SubscribeInput, type SubscriptionPreview, subscribe } from "./subscribe";
 import { type UnsubscribeInput, unsubscribe } from "./unsubscribe";
 
+export {
+  type PollHookDeps,
+  type PollHooksImpl,
+  type PollTargetMetaLike,
+  pollHooks,
+} from "../alerts/subscriptions/poll-hooks";
 export type { ChannelSubscriptionsView, SubscriptionView } from "./list-subscriptions";
 export type { MuteInput, MuteOutcome } from "./mute-monitor";
-export { type PollHookDeps, type PollHooksImpl, type PollTargetMetaLike, pollHooks } from "./poll-hooks";
 export type {
   AnnounceResult,
   DownNow,

@@ -1,7 +1,7 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { ALERT_EVENT_TYPE } from "../../src/alerts/alert-metadata";
-import { pollTargetName } from "../../src/alerts/poll-target";
+import { ALERT_EVENT_TYPE } from "../../src/alerts/deliver/alert-metadata";
+import { pollTargetName } from "../../src/alerts/poll/poll-target";
 import type { StoredMessage } from "../../src/playground/fake-slack/types";
 import { DEMO_TOKENS } from "../../src/simulator";
 import { keyspace } from "../../src/store/keys";

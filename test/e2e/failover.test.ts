@@ -7,9 +7,13 @@ import { join } from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeOutboxEvent } from "../../src/alerts/alert-event";
-import { ALERT_EVENT_TYPE, RECOVERY_EVENT_TYPE, ROLLUP_EVENT_TYPE } from "../../src/alerts/alert-metadata";
-import { STORM_THRESHOLD, STORM_WINDOW_MS } from "../../src/alerts/alert-rules";
-import { pollTargetName } from "../../src/alerts/poll-target";
+import {
+  ALERT_EVENT_TYPE,
+  RECOVERY_EVENT_TYPE,
+  ROLLUP_EVENT_TYPE,
+} from "../../src/alerts/deliver/alert-metadata";
+import { STORM_THRESHOLD, STORM_WINDOW_MS } from "../../src/alerts/deliver/alert-rules";
+import { pollTargetName } from "../../src/alerts/poll/poll-target";
 import { type FakeSlack, startFakeSlack } from "../../src/playground/fake-slack";
 import type { StoredMessage } from "../../src/playground/fake-slack/types";
 import { type RunningSimulator, startSimulator } from "../../src/simulator";

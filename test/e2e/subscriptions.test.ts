@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { pollTargetName } from "../../src/alerts/poll-target";
+import { pollTargetName } from "../../src/alerts/poll/poll-target";
 import { DEMO_TOKENS } from "../../src/simulator";
 import { keyspace } from "../../src/store/keys";
 import { SchedulerStore } from "../../src/store/scheduler";

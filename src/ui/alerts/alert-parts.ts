@@ -1,6 +1,6 @@
 import type { KnownBlock, MessageAttachment } from "@slack/types";
 import type { AlertMonitor } from "../../alerts/alert-event";
-import type { IncidentSnapshot, IncidentStage } from "../../alerts/poll-state";
+import type { IncidentSnapshot, IncidentStage } from "../../alerts/poll/poll-state";
 import type { Mention } from "../../store/subscription-store";
 import { escapeMrkdwn, truncate } from "../text";
 

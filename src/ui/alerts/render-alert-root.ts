@@ -1,6 +1,6 @@
 import type { ActionsBlock, Button, KnownBlock, MrkdwnElement, Overflow } from "@slack/types";
 import type { AlertMonitor } from "../../alerts/alert-event";
-import type { IncidentSnapshot, IncidentStage } from "../../alerts/poll-state";
+import type { IncidentSnapshot, IncidentStage } from "../../alerts/poll/poll-state";
 import { formatDuration, slackDate } from "../../lib/format-time";
 import type { Mention } from "../../store/subscription-store";
 import { acknowledgeCodec, actions, blocks, detailsCodec, MUTE_HOURS, muteCodec, tryEncode } from "../ids";

@@ -1,5 +1,5 @@
 import type { AlertMonitor } from "../../alerts/alert-event";
-import type { IncidentSnapshot } from "../../alerts/poll-state";
+import type { IncidentSnapshot } from "../../alerts/poll/poll-state";
 import { formatDuration, slackDate } from "../../lib/format-time";
 import { mrkdwn } from "../text";
 import { downtimeSeconds, epochOf, monitorName, type RenderedAlert } from "./alert-parts";

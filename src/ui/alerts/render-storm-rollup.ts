@@ -1,6 +1,6 @@
 import type { KnownBlock } from "@slack/types";
 import type { AlertMonitor } from "../../alerts/alert-event";
-import type { IncidentSnapshot } from "../../alerts/poll-state";
+import type { IncidentSnapshot } from "../../alerts/poll/poll-state";
 import { formatDuration, slackDate } from "../../lib/format-time";
 import { escapeMrkdwn, limits, mrkdwn } from "../text";
 import {

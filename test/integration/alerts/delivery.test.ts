@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ALERT_EVENT_TYPE } from "../../../src/alerts/alert-metadata";
-import type { SlackPoster } from "../../../src/alerts/slack-poster";
+import { ALERT_EVENT_TYPE } from "../../../src/alerts/deliver/alert-metadata";
+import type { SlackPoster } from "../../../src/alerts/deliver/slack-poster";
 import type { FakeSlack } from "../../../src/playground/fake-slack";
 import { testRedis } from "../../support/redis";
 import { API_TEAM, alertEvent, alertSetup, startSlack, TARGET, WS } from "./harness";

@@ -1,13 +1,13 @@
 import type { Redis } from "ioredis";
-import { AlertDelivery, type AlertDeliveryDeps } from "../../../src/alerts/alert-delivery";
 import type { OutboxEvent } from "../../../src/alerts/alert-event";
+import { AlertDelivery, type AlertDeliveryDeps } from "../../../src/alerts/deliver/alert-delivery";
 import {
   DeliveryWorker,
   type DeliveryWorkerOptions,
   outboxKeysOf,
-} from "../../../src/alerts/delivery-worker";
-import type { SlackPoster } from "../../../src/alerts/slack-poster";
-import { WebApiPoster } from "../../../src/alerts/web-api-poster";
+} from "../../../src/alerts/deliver/delivery-worker";
+import type { SlackPoster } from "../../../src/alerts/deliver/slack-poster";
+import { WebApiPoster } from "../../../src/alerts/deliver/web-api-poster";
 import { type FakeSlack, startFakeSlack } from "../../../src/playground/fake-slack";
 import { AlertMessageStore } from "../../../src/store/alert-message-store";
 import { ChannelRateLimiter } from "../../../src/store/channel-rate-limiter";

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { decodeOutboxEvent, type OutboxEvent } from "../../../src/alerts/alert-event";
 import type { PollErrorKind, PollOutcome } from "../../../src/alerts/metrics";
-import { PollApiCache } from "../../../src/alerts/poll-api-cache";
-import { type PollOnceDeps, pollOnce } from "../../../src/alerts/poll-once";
-import type { IncidentSnapshot } from "../../../src/alerts/poll-state";
-import { decodePollState } from "../../../src/alerts/poll-state";
-import { type PollTargetMeta, tokenHash } from "../../../src/alerts/poll-target";
-import { addPollTarget, PollWorker, type PollWorkerOptions } from "../../../src/alerts/poller";
+import { PollApiCache } from "../../../src/alerts/poll/poll-api-cache";
+import { type PollOnceDeps, pollOnce } from "../../../src/alerts/poll/poll-once";
+import type { IncidentSnapshot } from "../../../src/alerts/poll/poll-state";
+import { decodePollState } from "../../../src/alerts/poll/poll-state";
+import { type PollTargetMeta, tokenHash } from "../../../src/alerts/poll/poll-target";
+import { addPollTarget, PollWorker, type PollWorkerOptions } from "../../../src/alerts/poll/poller";
 import { fixedClock } from "../../../src/lib/clock";
 import { createLogger, silentLogger } from "../../../src/lib/logger";
 import { type RunningSimulator, startSimulator } from "../../../src/simulator/index";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { retryPollAt } from "../../../src/alerts/poll-timing";
+import { retryPollAt } from "../../../src/alerts/poll/poll-timing";
 import { keyspace } from "../../../src/store/keys";
 import { SchedulerInputError, SchedulerStore, shardOf } from "../../../src/store/scheduler";
 import { testRedis } from "../../support/redis";

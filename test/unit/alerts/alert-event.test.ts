@@ -5,7 +5,7 @@ import {
   type OutboxEvent,
   OutboxEventError,
 } from "../../../src/alerts/alert-event";
-import { isLaterStage } from "../../../src/alerts/poll-state";
+import { isLaterStage } from "../../../src/alerts/poll/poll-state";
 
 const event: OutboxEvent = {
   type: "opened",

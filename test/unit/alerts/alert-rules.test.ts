@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { decideFlap, decideStorm, FLAP_WINDOW_MS, STORM_WINDOW_MS } from "../../../src/alerts/alert-rules";
+import {
+  decideFlap,
+  decideStorm,
+  FLAP_WINDOW_MS,
+  STORM_WINDOW_MS,
+} from "../../../src/alerts/deliver/alert-rules";
 import type { StoredAlertView } from "../../../src/store/alert-message-store";
 import { matchesFilters } from "../../../src/store/subscription-store";
 

@@ -4,7 +4,7 @@ import {
   checksSignature,
   INCIDENT_FETCH_INTERVAL_MS,
   needsIncidentFetch,
-} from "../../../src/alerts/checks-signature";
+} from "../../../src/alerts/poll/checks-signature";
 
 const check = (id: string, monitorId: string, location: string, state: number): CheckSnapshot => ({
   id,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ClaimCache } from "../../../src/alerts/claim-cache";
-import { encodePollState, PollStateError } from "../../../src/alerts/poll-state";
-import { encodePollTargetMeta, PollTargetError } from "../../../src/alerts/poll-target";
+import { ClaimCache } from "../../../src/alerts/poll/claim-cache";
+import { encodePollState, PollStateError } from "../../../src/alerts/poll/poll-state";
+import { encodePollTargetMeta, PollTargetError } from "../../../src/alerts/poll/poll-target";
 
 const TARGET = "team:1:0123456789abcdef";
 const META = encodePollTargetMeta({ apiTeamId: "1", tokenRef: { teamId: "T1", userId: "U1" } });

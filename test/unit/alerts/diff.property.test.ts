@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { diffIncidents } from "../../../src/alerts/diff";
-import type { AlertEvent, IncidentSnapshot, PollState } from "../../../src/alerts/poll-state";
+import { diffIncidents } from "../../../src/alerts/poll/diff";
+import type { AlertEvent, IncidentSnapshot, PollState } from "../../../src/alerts/poll/poll-state";
 import { iso, T0 } from "./fixtures";
 
 /**

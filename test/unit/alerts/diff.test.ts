@@ -4,8 +4,8 @@ import {
   diffIncidents,
   shouldFetchNextPage,
   trackedOpenMissing,
-} from "../../../src/alerts/diff";
-import type { AlertEvent, PollState } from "../../../src/alerts/poll-state";
+} from "../../../src/alerts/poll/diff";
+import type { AlertEvent, PollState } from "../../../src/alerts/poll/poll-state";
 import { incident, iso, T0 } from "./fixtures";
 
 const MIN = 60_000;

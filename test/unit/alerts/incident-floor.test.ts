@@ -5,7 +5,7 @@ import {
   compareNumericIds,
   isBelowFloor,
   raiseFloor,
-} from "../../../src/alerts/incident-floor";
+} from "../../../src/alerts/poll/incident-floor";
 
 const at = (id: string, started: string) => ({ id, started });
 

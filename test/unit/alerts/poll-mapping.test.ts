@@ -1,19 +1,19 @@
 import { describe, expect, it } from "vitest";
-import type { CheckSnapshot } from "../../../src/alerts/checks-signature";
+import type { CheckSnapshot } from "../../../src/alerts/poll/checks-signature";
 import {
   enrichEvents,
   failingLocations,
   monitorsToFetch,
   needsTeamCounters,
   teamMonitorCount,
-} from "../../../src/alerts/enrich-events";
+} from "../../../src/alerts/poll/enrich-events";
 import {
   monitorTarget,
   toAlertMonitor,
   toCheckSnapshots,
   toIncidentSnapshot,
-} from "../../../src/alerts/poll-mapping";
-import type { AlertEvent } from "../../../src/alerts/poll-state";
+} from "../../../src/alerts/poll/poll-mapping";
+import type { AlertEvent } from "../../../src/alerts/poll/poll-state";
 import type { Check, Incident, Monitor } from "../../../src/uptime";
 import { incident as snapshot, T0 } from "./fixtures";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { diffIncidents } from "../../../src/alerts/diff";
-import { decodePollState, encodePollState, PollStateError } from "../../../src/alerts/poll-state";
+import { diffIncidents } from "../../../src/alerts/poll/diff";
+import { decodePollState, encodePollState, PollStateError } from "../../../src/alerts/poll/poll-state";
 import { incident, T0 } from "./fixtures";
 
 describe("poll state codec", () => {

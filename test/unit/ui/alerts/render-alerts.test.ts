@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AlertMonitor } from "../../../../src/alerts/alert-event";
-import type { IncidentSnapshot } from "../../../../src/alerts/poll-state";
+import type { IncidentSnapshot } from "../../../../src/alerts/poll/poll-state";
 import { type AlertRootInput, renderAlertRoot } from "../../../../src/ui/alerts/render-alert-root";
 import { renderFlapNote } from "../../../../src/ui/alerts/render-flap-note";
 import { renderPausedNotice } from "../../../../src/ui/alerts/render-paused-notice";

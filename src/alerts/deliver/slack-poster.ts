@@ -1,5 +1,5 @@
 import type { MessageAttachment } from "@slack/types";
-import type { WorkspaceRef } from "../store/workspace";
+import type { WorkspaceRef } from "../../store/workspace";
 
 /**
  * The narrow slice of Slack the alert pipeline uses (DESIGN.md section 2: alerts use a poster interface,

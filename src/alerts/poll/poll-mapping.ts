@@ -1,6 +1,6 @@
-import { monitorAddress } from "../ui/query-parts";
-import type { Check, Incident, Monitor } from "../uptime";
-import type { AlertMonitor } from "./alert-event";
+import { monitorAddress } from "../../ui/query-parts";
+import type { Check, Incident, Monitor } from "../../uptime";
+import type { AlertMonitor } from "../alert-event";
 import type { CheckSnapshot } from "./checks-signature";
 import type { IncidentSnapshot } from "./poll-state";
 

@@ -1,4 +1,4 @@
-import type { MonitorAlertState, StormState } from "../store/alert-message-store";
+import type { MonitorAlertState, StormState } from "../../store/alert-message-store";
 
 /**
  * The storm and flap rules of DESIGN.md section 1, as pure decisions over the per-channel state. Times

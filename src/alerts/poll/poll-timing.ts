@@ -1,4 +1,4 @@
-import { backoffDelay } from "../lib/backoff";
+import { backoffDelay } from "../../lib/backoff";
 
 /**
  * When a poll target is due next (DESIGN.md section 5). Pure: the poller passes the results to the

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { pollHooks } from "../../../src/alerts/subscriptions/poll-hooks";
 import { silentLogger } from "../../../src/lib/logger";
-import { pollHooks } from "../../../src/services/poll-hooks";
 import type { AlertServiceDeps, SubscriptionPausedNotice } from "../../../src/services/subscription-ports";
 import { AlertMessageStore } from "../../../src/store/alert-message-store";
 import { generateKey } from "../../../src/store/crypto/encryption-keys";

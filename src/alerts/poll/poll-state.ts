@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { jsonIssueText, parseJson } from "../lib/parse-json";
+import { jsonIssueText, parseJson } from "../../lib/parse-json";
 
 /**
  * The compact, JSON-serialisable state of one poll target (an API team as seen by one token), stored

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import { backoffDelay, sleep } from "../lib/backoff";
-import { type Clock, systemClock } from "../lib/clock";
-import { type Logger, silentLogger } from "../lib/logger";
-import type { ClaimedTarget, SchedulerStore } from "../store/scheduler";
-import type { UptimeClient } from "../uptime";
+import { backoffDelay, sleep } from "../../lib/backoff";
+import { type Clock, systemClock } from "../../lib/clock";
+import { type Logger, silentLogger } from "../../lib/logger";
+import type { ClaimedTarget, SchedulerStore } from "../../store/scheduler";
+import type { UptimeClient } from "../../uptime";
+import { noopPollMetrics, type PollMetrics } from "../metrics";
 import { ClaimCache } from "./claim-cache";
-import { noopPollMetrics, type PollMetrics } from "./metrics";
 import { PollApiCache, type ResolveToken } from "./poll-api-cache";
 import { type PollHooks, type PollOnceDeps, type PollResult, pollOnce } from "./poll-once";
 import type { PollTimingOptions } from "./poll-timing";

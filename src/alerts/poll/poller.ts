@@ -1,5 +1,5 @@
-import type { SchedulerStore } from "../store/scheduler";
-import type { UserRef } from "../store/workspace";
+import type { SchedulerStore } from "../../store/scheduler";
+import type { UserRef } from "../../store/workspace";
 import { pollTargetRegistration } from "./poll-target";
 
 /**
@@ -10,9 +10,15 @@ import { pollTargetRegistration } from "./poll-target";
  * - createPrometheusMetrics: the metrics of polling and delivery, rendered for GET /metrics.
  */
 
-export type { OutboxEvent } from "./alert-event";
-export type { PollErrorKind, PollMetrics, PollOutcome } from "./metrics";
-export { noopPollMetrics } from "./metrics";
+export type { OutboxEvent } from "../alert-event";
+export type { PollErrorKind, PollMetrics, PollOutcome } from "../metrics";
+export { noopPollMetrics } from "../metrics";
+export {
+  createPrometheusMetrics,
+  type OutboxSample,
+  outboxSampler,
+  type PrometheusMetrics,
+} from "../prometheus-metrics";
 export type { ResolveToken } from "./poll-api-cache";
 export type { PollHooks, PollResult } from "./poll-once";
 export {
@@ -30,12 +36,6 @@ export {
   PollWorker,
   type PollWorkerOptions,
 } from "./poll-worker";
-export {
-  createPrometheusMetrics,
-  type OutboxSample,
-  outboxSampler,
-  type PrometheusMetrics,
-} from "./prometheus-metrics";
 
 export interface AddPollTargetInput {
   apiTeamId: string;

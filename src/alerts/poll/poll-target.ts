@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { jsonIssueText, parseJson } from "../lib/parse-json";
-import type { UserRef } from "../store/workspace";
+import { jsonIssueText, parseJson } from "../../lib/parse-json";
+import type { UserRef } from "../../store/workspace";
 
 /**
  * Poll targets (DESIGN.md section 5): one per (API team, token), named `team:<apiTeamId>:<tokenHash>`,

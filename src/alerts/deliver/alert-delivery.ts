@@ -1,6 +1,6 @@
-import { sleep } from "../lib/backoff";
-import { type Clock, systemClock } from "../lib/clock";
-import { type Logger, silentLogger } from "../lib/logger";
+import { sleep } from "../../lib/backoff";
+import { type Clock, systemClock } from "../../lib/clock";
+import { type Logger, silentLogger } from "../../lib/logger";
 import type {
   AlertMessageRecord,
   AlertMessageStore,
@@ -9,16 +9,18 @@ import type {
   PostAttempt,
   StoredAlertView,
   StormState,
-} from "../store/alert-message-store";
-import type { ChannelRateLimiter } from "../store/channel-rate-limiter";
-import type { MuteStore } from "../store/mute-store";
-import { matchesFilters, type Subscription, type SubscriptionStore } from "../store/subscription-store";
-import type { WorkspaceRef } from "../store/workspace";
-import { renderAlertRoot } from "../ui/alerts/render-alert-root";
-import { renderPausedNotice } from "../ui/alerts/render-paused-notice";
-import { renderRecoveryReply } from "../ui/alerts/render-recovery-reply";
-import { renderStormRollup } from "../ui/alerts/render-storm-rollup";
-import { type OutboxEvent, stageOfEvent } from "./alert-event";
+} from "../../store/alert-message-store";
+import type { ChannelRateLimiter } from "../../store/channel-rate-limiter";
+import type { MuteStore } from "../../store/mute-store";
+import { matchesFilters, type Subscription, type SubscriptionStore } from "../../store/subscription-store";
+import type { WorkspaceRef } from "../../store/workspace";
+import { renderAlertRoot } from "../../ui/alerts/render-alert-root";
+import { renderPausedNotice } from "../../ui/alerts/render-paused-notice";
+import { renderRecoveryReply } from "../../ui/alerts/render-recovery-reply";
+import { renderStormRollup } from "../../ui/alerts/render-storm-rollup";
+import { type OutboxEvent, stageOfEvent } from "../alert-event";
+import { type AlertMetrics, type DeliveryOutcome, noopAlertMetrics } from "../metrics";
+import { isLaterStage } from "../poll/poll-state";
 import {
   ALERT_EVENT_TYPE,
   alertMetadata,
@@ -37,8 +39,6 @@ import {
   decideStorm,
   type WindowRules,
 } from "./alert-rules";
-import { type AlertMetrics, type DeliveryOutcome, noopAlertMetrics } from "./metrics";
-import { isLaterStage } from "./poll-state";
 import {
   type MessageMetadata,
   type PosterFor,

@@ -1,7 +1,7 @@
-import type { Subscription } from "../store/subscription-store";
-import type { UserRef } from "../store/workspace";
-import type { ServiceDeps } from "./service-deps";
-import { requireAlerts, type TokenPauseReason } from "./subscription-ports";
+import type { ServiceDeps } from "../../services/service-deps";
+import { requireAlerts, type TokenPauseReason } from "../../services/subscription-ports";
+import type { Subscription } from "../../store/subscription-store";
+import type { UserRef } from "../../store/workspace";
 
 /**
  * The poller's hooks (src/alerts/poll-once.ts PollHooks and poll-api-cache.ts ResolveToken), implemented

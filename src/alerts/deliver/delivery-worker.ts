@@ -1,11 +1,11 @@
 import { hostname } from "node:os";
 import type { Redis } from "ioredis";
-import { type BackoffOptions, backoffDelay, sleep } from "../lib/backoff";
-import { type Clock, systemClock } from "../lib/clock";
-import { type Logger, silentLogger } from "../lib/logger";
+import { type BackoffOptions, backoffDelay, sleep } from "../../lib/backoff";
+import { type Clock, systemClock } from "../../lib/clock";
+import { type Logger, silentLogger } from "../../lib/logger";
+import { decodeOutboxEvent, OutboxEventError } from "../alert-event";
+import { type AlertMetrics, noopAlertMetrics } from "../metrics";
 import type { AlertDelivery } from "./alert-delivery";
-import { decodeOutboxEvent, OutboxEventError } from "./alert-event";
-import { type AlertMetrics, noopAlertMetrics } from "./metrics";
 
 export const DEFAULT_CONSUMER_GROUP = "alert-delivery";
 

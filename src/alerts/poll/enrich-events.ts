@@ -1,5 +1,5 @@
-import type { MonitorCounters } from "../uptime";
-import type { AlertMonitor, OutboxEvent } from "./alert-event";
+import type { MonitorCounters } from "../../uptime";
+import type { AlertMonitor, OutboxEvent } from "../alert-event";
 import type { CheckSnapshot } from "./checks-signature";
 import type { AlertEvent } from "./poll-state";
 
