@@ -17,54 +17,53 @@ import { type ListenerDeps, registerListeners } from "./listeners";
  */
 export const BOT_SCOPES: readonly string[] = ["commands", "chat:write", "channels:history", "groups:history"];
 
-export interface Readiness {
-  ready: boolean;
-  checks: Record<string, "ok" | string>;
-}
-
 export interface CreateAppOptions {
   slack: Config["slack"];
-  /** Port of the HTTP endpoint (and of the health routes in Socket Mode). */
+  /** Port of the HTTP endpoint (and of the health route in Socket Mode). */
   port: number;
-  readiness: () => Promise<Readiness>;
-  metrics?: () => Promise<{ contentType: string; body: string }>;
   installationStore?: InstallationStore;
 }
 
-function send(res: ServerResponse, status: number, contentType: string, body: string) {
-  res.writeHead(status, { "content-type": contentType, "cache-control": "no-store" });
-  res.end(body);
-}
+/**
+ * Request bodies Slack sends are a few KB (a view submission with a full modal is the largest); anything
+ * over this gets 413 from Bolt's raw-body reader, which refuses a Content-Length over the limit before
+ * reading and stops a chunked body as soon as the bytes read pass it (DESIGN.md 9).
+ */
+export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
 
-function healthRoutes(options: CreateAppOptions): CustomRoute[] {
-  const routes: CustomRoute[] = [
+/**
+ * The public port serves `/healthz` only (liveness: the process answers); `/readyz` and `/metrics` are on
+ * the metrics server (metrics-server.ts), so they answer 404 here.
+ */
+function healthRoutes(): CustomRoute[] {
+  return [
     {
       path: "/healthz",
       method: ["GET"],
-      handler: (_req: IncomingMessage, res: ServerResponse) =>
-        send(res, 200, "application/json", JSON.stringify({ ok: true })),
-    },
-    {
-      path: "/readyz",
-      method: ["GET"],
-      handler: async (_req: IncomingMessage, res: ServerResponse) => {
-        const readiness = await options.readiness();
-        send(res, readiness.ready ? 200 : 503, "application/json", JSON.stringify(readiness));
+      handler: (_req: IncomingMessage, res: ServerResponse) => {
+        res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
+        res.end(JSON.stringify({ ok: true }));
       },
     },
   ];
-  const metrics = options.metrics;
-  if (metrics) {
-    routes.push({
-      path: "/metrics",
-      method: ["GET"],
-      handler: async (_req: IncomingMessage, res: ServerResponse) => {
-        const { contentType, body } = await metrics();
-        send(res, 200, contentType, body);
-      },
-    });
-  }
-  return routes;
+}
+
+/**
+ * Bolt's body reader (raw-body with `limit`) counts the bytes as they stream but does not look at
+ * Content-Length: a request announcing 2 MB would be read up to the limit first. This answers 413 from the
+ * header alone, and closes the connection rather than draining a body nobody will read.
+ */
+function refuseDeclaredOversizedBodies(receiver: HTTPReceiver): void {
+  const listener = receiver.requestListener;
+  receiver.requestListener = (req, res) => {
+    const declared = Number(req.headers["content-length"] ?? 0);
+    if (req.method === "POST" && declared > MAX_REQUEST_BODY_BYTES) {
+      res.writeHead(413, { connection: "close", "content-type": "text/plain" });
+      res.end("request body too large\n");
+      return;
+    }
+    listener(req, res);
+  };
 }
 
 /** Counts listener runs still working (after their ack), so that shutdown can wait for them. */
@@ -161,7 +160,7 @@ export function createApp(deps: ListenerDeps, options: CreateAppOptions): SlackA
         installationStore: options.installationStore,
       }
     : {};
-  const customRoutes = healthRoutes(options);
+  const customRoutes = healthRoutes();
   const receiver = slack.socketMode
     ? new SocketModeReceiver({
         appToken: slack.appToken!,
@@ -177,9 +176,11 @@ export function createApp(deps: ListenerDeps, options: CreateAppOptions): SlackA
         customRoutes,
         // Acks go back at once; the work continues after (Slack's 3 s limit).
         processBeforeResponse: false,
+        bodyLimit: MAX_REQUEST_BODY_BYTES,
         ...oauth,
         installerOptions,
       });
+  if (receiver instanceof HTTPReceiver) refuseDeclaredOversizedBodies(receiver);
   const app = new App({
     receiver,
     logger,

@@ -11,10 +11,12 @@ import {
   type PrometheusMetrics,
   removePollTarget,
 } from "./alerts/poll/poller";
-import { createApp, type Readiness } from "./app";
+import { ApiHealth } from "./api-health";
+import { createApp } from "./app";
 import type { Config } from "./config";
 import { type Clock, systemClock } from "./lib/clock";
 import { createLogger, type Logger } from "./lib/logger";
+import { type MetricsServer, type Readiness, startMetricsServer } from "./metrics-server";
 import { createServices, type ServiceDeps } from "./services";
 import { pollHooks } from "./services/subscription-services";
 import { AlertMessageStore } from "./store/alert-message-store";
@@ -44,6 +46,8 @@ export interface BotOptions {
 export interface RunningBot {
   /** The port the HTTP endpoint (or, in Socket Mode, the health routes) listens on. */
   port: number;
+  /** The port of `/metrics` and `/readyz` (METRICS_PORT; bound port when 0). */
+  metricsPort: number;
   /** Listener runs still working (a command keeps working after its ack). */
   inFlight(): number;
   stop(): Promise<void>;
@@ -91,8 +95,8 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
   };
   const services = createServices(serviceDeps);
 
+  // Ready means Redis answers (DESIGN.md 9); the API's reachability is the uptime_api_up gauge and a log line.
   const readiness = async (): Promise<Readiness> => {
-    const checks: Record<string, string> = {};
     try {
       // ioredis queues commands while it reconnects: without a deadline a probe would hang with Redis.
       const pong = await Promise.race([
@@ -101,51 +105,59 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
           setTimeout(() => reject(new Error("no answer within 2 s")), 2000).unref(),
         ),
       ]);
-      checks.redis = pong === "PONG" ? "ok" : "unexpected answer";
+      const redisCheck = pong === "PONG" ? "ok" : "unexpected answer";
+      return { ready: redisCheck === "ok", checks: { redis: redisCheck } };
     } catch (error) {
-      checks.redis = (error as Error).message;
+      return { ready: false, checks: { redis: (error as Error).message } };
     }
-    try {
-      await uptime.as("readiness-probe").status.get({ signal: AbortSignal.timeout(2000) });
-      checks.uptimeApi = "ok";
-    } catch (error) {
-      // Any HTTP answer (even 401) means the API is reachable; only network failures make us unready.
-      checks.uptimeApi =
-        error instanceof ApiError ? "ok" : `${(error as Error).name}: ${(error as Error).message}`;
-    }
-    return { ready: Object.values(checks).every((v) => v === "ok"), checks };
   };
+  const apiHealth = new ApiHealth({
+    registry: alerts.metrics.registry,
+    logger,
+    probe: async (signal) => {
+      try {
+        await uptime.as("readiness-probe").status.get({ signal });
+      } catch (error) {
+        // Any HTTP answer (even 401) means the API is reachable; only network failures count as down.
+        if (!(error instanceof ApiError)) throw error;
+      }
+    },
+  });
 
   const app = createApp(
     { services, logger, clock },
-    {
-      slack: config.slack,
-      port: config.port,
-      readiness,
-      installationStore: installations,
-      metrics: () => alerts.metrics.renderMetrics(),
-    },
+    { slack: config.slack, port: config.port, installationStore: installations },
   );
+  let metricsServer: MetricsServer | undefined;
   let port: number;
   try {
+    metricsServer = await startMetricsServer({
+      ...config.metrics,
+      readiness,
+      metrics: () => alerts.metrics.renderMetrics(),
+    });
     port = await app.start();
     // ALERT_WORKERS=0: this replica serves Slack only; the others poll and deliver.
     await alerts.start();
+    apiHealth.start();
   } catch (error) {
+    await metricsServer?.close();
     await app.app.stop().catch(() => {});
     await alerts.stop().catch(() => {});
     await uptime.close();
     redis.disconnect();
     throw error;
   }
+  const metricsPort = metricsServer.port;
   logger.info(
-    { port, socketMode: config.slack.socketMode, oauth: Boolean(config.slack.oauth) },
+    { port, metricsPort, socketMode: config.slack.socketMode, oauth: Boolean(config.slack.oauth) },
     "bot started",
   );
 
   let stopping: Promise<void> | undefined;
   return {
     port,
+    metricsPort,
     inFlight: () => app.inFlight.count,
     stop: () => {
       stopping ??= (async () => {
@@ -159,6 +171,8 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
         if (abandoned > 0) logger.warn({ abandoned }, "stopped with listener runs still in flight");
         // Polls in flight are committed and the delivery in flight finishes; the rest stays in Redis.
         await alerts.stop().catch((err) => logger.warn({ err }, "error while stopping the alert workers"));
+        apiHealth.stop();
+        await metricsServer?.close();
         await uptime.close();
         await redis.quit().catch(() => redis.disconnect());
       })();

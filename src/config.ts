@@ -28,6 +28,12 @@ const schema = z
     SLACK_STATE_SECRET: optionalText,
     SLACK_API_URL: optionalText.pipe(url("SLACK_API_URL").optional()),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+    METRICS_HOST: z
+      .string()
+      .trim()
+      .min(1, "METRICS_HOST must be a host name or address")
+      .default("127.0.0.1"),
     UPTIME_API_URL: url("UPTIME_API_URL"),
     REDIS_URL: z
       .string()
@@ -97,6 +103,8 @@ export type Config = Readonly<{
     socketMode: boolean;
   }>;
   port: number;
+  /** `/metrics` and `/readyz` (DESIGN.md 9). */
+  metrics: Readonly<{ host: string; port: number }>;
   uptimeApiUrl: string;
   redisUrl: string;
   tokenEncryptionKey: string;
@@ -145,6 +153,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       socketMode: Boolean(e.SLACK_APP_TOKEN),
     }),
     port: e.PORT,
+    metrics: Object.freeze({ host: e.METRICS_HOST, port: e.METRICS_PORT }),
     uptimeApiUrl: e.UPTIME_API_URL,
     redisUrl: e.REDIS_URL,
     tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY,

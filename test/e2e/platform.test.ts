@@ -4,7 +4,6 @@ import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type RunningBot, startBot } from "../../src/bot";
 import { loadConfig } from "../../src/config";
-import { freePort } from "../../src/lib/local-redis";
 import { createLogger, silentLogger } from "../../src/lib/logger";
 import { DEMO_TOKENS } from "../../src/simulator";
 import { generateKey } from "../../src/store/crypto/encryption-keys";
@@ -40,6 +39,7 @@ describe("platform: health, signatures, Socket Mode, OAuth, logs", () => {
       SLACK_SIGNING_SECRET: SIGNING_SECRET,
       SLACK_API_URL: stack.slack.apiUrl,
       PORT: "0",
+      METRICS_PORT: "0",
       UPTIME_API_URL: stack.simulator.url,
       REDIS_URL: inject("redisUrl"),
       TOKEN_ENCRYPTION_KEY: generateKey(),
@@ -66,23 +66,7 @@ describe("platform: health, signatures, Socket Mode, OAuth, logs", () => {
       expect(JSON.parse(answer.text)).toEqual({ ok: true });
     });
 
-    it("GET /readyz answers 200 when Redis and the Uptime API answer", async () => {
-      const answer = await get(stack.bot.port, "/readyz");
-      expect(answer.status).toBe(200);
-      expect(JSON.parse(answer.text)).toEqual({ ready: true, checks: { redis: "ok", uptimeApi: "ok" } });
-    });
-
-    it("GET /readyz answers 503 naming the API when it does not answer", async () => {
-      const closed = await freePort();
-      const bot = await startExtraBot({ UPTIME_API_URL: `http://127.0.0.1:${closed}` });
-      const answer = await get(bot.port, "/readyz");
-      expect(answer.status).toBe(503);
-      const body = JSON.parse(answer.text) as { ready: boolean; checks: Record<string, string> };
-      expect(body.ready).toBe(false);
-      expect(body.checks.redis).toBe("ok");
-      expect(body.checks.uptimeApi).not.toBe("ok");
-      expect(body.checks.uptimeApi).toMatch(/Network|ECONNREFUSED|fetch failed/i);
-    });
+    // /readyz and /metrics are on METRICS_PORT: test/e2e/hardened-edge.test.ts.
   });
 
   describe("Slack signatures (DESIGN.md 7)", () => {
@@ -125,7 +109,7 @@ describe("platform: health, signatures, Socket Mode, OAuth, logs", () => {
 
       expect(bot.port).toBeGreaterThan(0);
       expect((await get(bot.port, "/healthz")).status).toBe(200);
-      expect((await get(bot.port, "/readyz")).status).toBe(200);
+      expect((await get(bot.metricsPort, "/readyz")).status).toBe(200);
     });
   });
 

@@ -63,11 +63,12 @@ describe("npm start (src/main.ts in a child process)", () => {
   let slack: FakeSlack;
   const running: Child[] = [];
 
-  const validEnv = (port: number) => ({
+  const validEnv = (port: number, metricsPort = 0) => ({
     SLACK_BOT_TOKEN: BOT_TOKEN,
     SLACK_SIGNING_SECRET: SIGNING_SECRET,
     SLACK_API_URL: slack.apiUrl,
     PORT: String(port),
+    METRICS_PORT: String(metricsPort),
     UPTIME_API_URL: simulator.url,
     REDIS_URL: inject("redisUrl"),
     TOKEN_ENCRYPTION_KEY: generateKey(),
@@ -109,10 +110,11 @@ describe("npm start (src/main.ts in a child process)", () => {
 
   it("serves health, refuses a taken port, answers /uptime, and drains then exits 0 on SIGTERM", async () => {
     const port = await freePort();
-    const child = startMain(validEnv(port));
+    const metricsPort = await freePort();
+    const child = startMain(validEnv(port, metricsPort));
     running.push(child);
     await waitUntilHealthy(port, child);
-    expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${metricsPort}/readyz`)).status).toBe(200);
 
     // A second one on the same port: a start-up failure is one line too, not a stack trace.
     const second = startMain(validEnv(port));

@@ -11,6 +11,8 @@ export const TEST_OUTPUT_DIR = join(root, "test-output");
 export interface BotProcess {
   name: string;
   port: number;
+  /** METRICS_PORT: `/metrics` and `/readyz`. */
+  metricsPort: number;
   pid: number;
   /** test-output/<name>.log: the child's stdout and stderr (pino JSON lines), written as they come. */
   logFile: string;
@@ -44,6 +46,7 @@ export interface StartBotProcessOptions {
  */
 export async function startBotProcess(options: StartBotProcessOptions): Promise<BotProcess> {
   const port = options.port ?? (await freePort());
+  const metricsPort = await freePort();
   mkdirSync(TEST_OUTPUT_DIR, { recursive: true });
   const logFile = join(TEST_OUTPUT_DIR, `${options.name}.log`);
   // One file per name and run: a new start replaces the previous run's log.
@@ -57,6 +60,7 @@ export async function startBotProcess(options: StartBotProcessOptions): Promise<
       HOME: process.env.HOME ?? "",
       ...options.env,
       PORT: String(port),
+      METRICS_PORT: String(metricsPort),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -72,6 +76,7 @@ export async function startBotProcess(options: StartBotProcessOptions): Promise<
   const bot: BotProcess = {
     name: options.name,
     port,
+    metricsPort,
     pid: child.pid ?? -1,
     logFile,
     exit,
@@ -86,7 +91,7 @@ export async function startBotProcess(options: StartBotProcessOptions): Promise<
       return exit;
     },
     async metrics() {
-      const response = await fetch(`${url}/metrics`);
+      const response = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
       if (response.status !== 200) throw new Error(`${options.name} /metrics answered ${response.status}`);
       return response.text();
     },

@@ -47,6 +47,7 @@ export async function startStack(
     SLACK_SIGNING_SECRET: SIGNING_SECRET,
     SLACK_API_URL: slack.apiUrl,
     PORT: "0",
+    METRICS_PORT: "0",
     UPTIME_API_URL: simulator.url,
     REDIS_URL: inject("redisUrl"),
     TOKEN_ENCRYPTION_KEY: generateKey(),

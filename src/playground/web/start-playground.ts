@@ -104,6 +104,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       SLACK_SIGNING_SECRET: signingSecret,
       SLACK_API_URL: slack.apiUrl,
       PORT: "0",
+      // A free port: a real bot may hold the default 9464 on this machine.
+      METRICS_PORT: "0",
       UPTIME_API_URL: simulator.url,
       REDIS_URL: redis.url,
       TOKEN_ENCRYPTION_KEY: generateKey(),
