@@ -590,7 +590,13 @@ const statistics =
   };
 
 const PARSERS: Record<Exclude<SubcommandName, "help">, Parser> = {
-  login: noArguments({ kind: "login" }),
+  // People paste their token after `login`: whatever follows is never echoed (DESIGN.md 7).
+  login: (_sub, tokens) =>
+    tokens.length === 0
+      ? { kind: "login" }
+      : new ArgumentError(
+          "type `/uptime login` alone and paste your token in the window it opens; what you typed after it was not shown or kept",
+        ),
   logout: noArguments({ kind: "logout" }),
   whoami: noArguments({ kind: "whoami" }),
   status: noArguments({ kind: "status" }),

@@ -1,7 +1,11 @@
+import { escapeMrkdwn as esc } from "./text";
+
 /**
  * The one mapping from an error to the sentence a Slack user reads (DESIGN.md section 2). It looks at
  * `name` and a few fields only, so ui/ needs no run-time import of services or the API client.
  * Unknown errors get a generic sentence: never a stack trace or an internal message in Slack.
+ * The sentence is mrkdwn: every value from the API or the user (names, suggestions, 422 details, queries)
+ * is escaped, so that a monitor named `<https://evil.example|api>` makes no link (DESIGN.md 7).
  */
 interface ErrorLike {
   name?: string;
@@ -23,7 +27,7 @@ export interface ErrorText {
   unexpected: boolean;
 }
 
-const quoteList = (names: readonly string[]) => names.map((n) => `*${n}*`).join(", ");
+const quoteList = (names: readonly string[]) => names.map((n) => `*${esc(n)}*`).join(", ");
 
 export function errorText(error: unknown): ErrorText {
   const e = (typeof error === "object" && error !== null ? error : {}) as ErrorLike;
@@ -47,19 +51,19 @@ export function errorText(error: unknown): ErrorText {
     case "NoTeamError":
       return known(
         e.query
-          ? `You are not a member of a team matching "${e.query}". \`/uptime team\` lists your teams.`
+          ? `You are not a member of a team matching "${esc(e.query)}". \`/uptime team\` lists your teams.`
           : "Your Uptime account belongs to no team yet.",
       );
     case "MonitorNotFoundError":
       return known(
-        `No monitor matches "${e.query}".` +
+        `No monitor matches "${esc(e.query ?? "")}".` +
           (e.suggestions?.length
             ? ` Did you mean ${quoteList(e.suggestions)}?`
             : " `/uptime monitors` lists them."),
       );
     case "GroupNotFoundError":
       return known(
-        `No group matches "${e.query}".` +
+        `No group matches "${esc(e.query ?? "")}".` +
           (e.suggestions?.length ? ` Did you mean ${quoteList(e.suggestions)}?` : ""),
       );
     case "PermissionDeniedError":
@@ -75,7 +79,7 @@ export function errorText(error: unknown): ErrorText {
       const detail = first?.detail ?? first?.title ?? e.detail;
       return known(
         detail
-          ? `The Uptime service refused that: ${detail}`
+          ? `The Uptime service refused that: ${esc(detail)}`
           : "The Uptime service refused that request as invalid.",
       );
     }

@@ -208,7 +208,8 @@ export function renderCreateMonitorModal(input: CreateMonitorModalInput): ModalV
 
 /**
  * Shown instead of the create modal when the shortcut or App Home is used by an unlinked user: a modal
- * (there is no channel to answer in) with the Link button.
+ * (there is no channel to answer in) with the Link button. `text` is an errorText sentence: mrkdwn whose
+ * values are escaped already.
  */
 export function renderLinkFirstModal(text: string): ModalView {
   return {
@@ -216,7 +217,7 @@ export function renderLinkFirstModal(text: string): ModalView {
     title: plainText("Create monitor", limits.modalTitle),
     close: plainText("Close", limits.modalButton),
     blocks: [
-      { type: "section", text: mrkdwn(`:link: ${escapeMrkdwn(text)}`) },
+      { type: "section", text: mrkdwn(`:link: ${text}`) },
       { type: "actions", elements: [linkButton()] },
     ],
   };

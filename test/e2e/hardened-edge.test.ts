@@ -8,9 +8,36 @@ import { loadConfig } from "../../src/config";
 import { freePort } from "../../src/lib/local-redis";
 import { silentLogger } from "../../src/lib/logger";
 import { signedHeaders } from "../../src/playground/fake-slack/signature";
+import { DEMO_TOKENS } from "../../src/simulator";
 import { generateKey } from "../../src/store/crypto/encryption-keys";
+import { UptimeClient } from "../../src/uptime";
 import { metricTotal } from "../support/bot-process";
-import { BOT_TOKEN, SIGNING_SECRET, type Stack, startStack, textOf } from "../support/e2e-stack";
+import { BOT_TOKEN, linkUser, SIGNING_SECRET, type Stack, startStack, textOf } from "../support/e2e-stack";
+import { waitFor } from "../support/wait-for";
+
+/** A monitor name and an incident reason as an attacker with a team role would write them. */
+const HOSTILE_NAME = "<https://evil.example|api>";
+const HOSTILE_GROUP = "<!channel> & <@U0ALICE>";
+const HOSTILE_REASON = "<https://evil.example/login|Click to re-authenticate> <!here>";
+
+/**
+ * Every string Slack renders as mrkdwn in a message or view: the top-level `text` and every mrkdwn text
+ * object. plain_text is left out: Slack shows it verbatim, so a raw name there makes no link.
+ */
+function mrkdwnTexts(node: unknown, top = true): string[] {
+  if (Array.isArray(node)) return node.flatMap((n) => mrkdwnTexts(n, false));
+  if (!node || typeof node !== "object") return [];
+  const obj = node as Record<string, unknown>;
+  const out: string[] = [];
+  if (typeof obj.text === "string" && (top || obj.type === "mrkdwn")) out.push(obj.text);
+  for (const [key, value] of Object.entries(obj)) {
+    if (key !== "text" || typeof value !== "string") out.push(...mrkdwnTexts(value, false));
+  }
+  return out;
+}
+
+/** Links (`<http...>`), special mentions (`<!...>`) and user mentions (`<@...>`) the hostile text could make. */
+const INJECTED = /<https:\/\/evil\.example|<!channel>|<!here>|<@U0ALICE>/;
 
 const get = async (port: number, path: string) => {
   const response = await fetch(`http://127.0.0.1:${port}${path}`);
@@ -186,6 +213,90 @@ describe("a hardened edge (issue 11 section 4)", () => {
       const body = JSON.parse(ready.text) as { ready: boolean; checks: Record<string, string> };
       expect(body.ready).toBe(false);
       expect(body.checks.redis).not.toBe("ok");
+    });
+  });
+
+  describe("text from the API is escaped in every sentence", () => {
+    let client: UptimeClient;
+    let monitorId: string;
+
+    beforeAll(async () => {
+      client = new UptimeClient({ baseUrl: stack.simulator.url, logger: silentLogger });
+      await linkUser(stack, "U0BOB", DEMO_TOKENS.owner);
+      const created = await client.as(DEMO_TOKENS.owner).monitors.create(1, {
+        kind: "http",
+        name: HOSTILE_NAME,
+        group: HOSTILE_GROUP,
+        url: "https://evil.example/health",
+      });
+      monitorId = created.id;
+      stack.simulator.control.fail(Number(monitorId), HOSTILE_REASON);
+    });
+    afterAll(async () => {
+      await client?.close();
+    });
+
+    const expectNoInjection = (label: string, message: unknown) => {
+      const texts = mrkdwnTexts(message);
+      expect(texts.length, label).toBeGreaterThan(0);
+      for (const text of texts) expect(text, label).not.toMatch(INJECTED);
+    };
+
+    it("in lists, details, incidents and status", async () => {
+      for (const text of [
+        "monitors evil",
+        `monitor ${monitorId}`,
+        "incidents",
+        "status",
+        "monitors --state down",
+      ]) {
+        const reply = await stack.command("U0BOB", text);
+        expectNoInjection(text, reply);
+        if (!JSON.stringify(reply).includes("evil.example")) throw new Error(`${text}: ${textOf(reply)}`);
+        // The hostile text is there, escaped (the command found the monitor): the control for the check.
+        expect(JSON.stringify(reply), text).toMatch(/&lt;https:\/\/evil\.example/);
+      }
+    });
+
+    it('in "did you mean" suggestions', async () => {
+      const reply = await stack.command("U0BOB", "monitor https://evil.exmaple|api");
+      expect(textOf(reply)).toMatch(/Did you mean/);
+      expect(textOf(reply)).toContain("&lt;https://evil.example|api&gt;");
+      expectNoInjection("did you mean", reply);
+    });
+
+    it("in the App Home", async () => {
+      await stack.slack.sender.event({
+        type: "app_home_opened",
+        user: "U0BOB",
+        channel: "D0BOB",
+        tab: "home",
+      });
+      // The linked Home lists the open incident of the hostile monitor.
+      const home = await waitFor(stack.slack.events, () => {
+        const view = stack.slack.state.homeViews.get("U0BOB");
+        return view && JSON.stringify(view).includes("evil.example") ? view : undefined;
+      });
+      expect(JSON.stringify(home)).toMatch(/&lt;https:\/\/evil\.example/);
+      expectNoInjection("home", home);
+    });
+  });
+
+  describe("/uptime login <anything> never echoes what was typed", () => {
+    it("answers with the way to the modal and none of the pasted text", async () => {
+      const pasted = "xoxp-pasted-secret-4242 another-word";
+      const reply = await stack.command("U0ALICE", `login ${pasted}`);
+      const all = JSON.stringify(reply);
+      expect(all).not.toContain("pasted-secret");
+      expect(all).not.toContain("another-word");
+      expect(textOf(reply)).toMatch(/`\/uptime login` alone/);
+      expect(textOf(reply)).toMatch(/window/);
+      // Nothing else the bot sent carries it either (a modal, a DM, a log of the command in a message).
+      const everything = JSON.stringify({
+        calls: stack.slack.state.calls,
+        posts: stack.slack.state.responseUrlPosts,
+      });
+      expect(everything).not.toContain("pasted-secret");
     });
   });
 });
