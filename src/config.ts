@@ -117,6 +117,18 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
+/** What `npm run rotate-key` reads, checked as loadConfig does; the Slack and API settings may be absent. */
+export function loadKeyConfig(
+  env: Record<string, string | undefined>,
+): Pick<Config, "redisUrl" | "tokenEncryptionKey"> {
+  const config = loadConfig({
+    ...env,
+    ...{ SLACK_BOT_TOKEN: "-", SLACK_SIGNING_SECRET: "-", UPTIME_API_URL: "http://unused" },
+    ...{ SLACK_APP_TOKEN: "", SLACK_CLIENT_ID: "", SLACK_CLIENT_SECRET: "", SLACK_STATE_SECRET: "" },
+  });
+  return { redisUrl: config.redisUrl, tokenEncryptionKey: config.tokenEncryptionKey };
+}
+
 /** Parses the environment; throws ConfigError whose message is one line naming the variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = schema.safeParse(env);

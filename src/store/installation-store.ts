@@ -2,8 +2,10 @@
 import type { Installation, InstallationQuery, InstallationStore } from "@slack/oauth";
 import type { Redis } from "ioredis";
 import { CorruptRecordError } from "./corrupt-record-error";
+import { emptyResealCount, type ResealCount, resealField } from "./crypto/reseal-field";
 import type { TokenCipher } from "./crypto/token-cipher";
 import type { Keyspace } from "./keys";
+import { scanKeysWithPrefix } from "./redis-helpers";
 import { type WorkspaceRef, workspaceKey } from "./workspace";
 
 type AnyInstallation = Installation<"v1" | "v2", boolean>;
@@ -89,6 +91,21 @@ export class RedisInstallationStore implements InstallationStore {
   /** app_uninstalled or bot token revoked. */
   async deleteWorkspace(ws: WorkspaceRef): Promise<void> {
     await this.redis.unlink(this.keys.installation(workspaceKey(ws)));
+  }
+
+  /** `npm run rotate-key`: every installation field sealed again under the first key (SCAN: one server). */
+  async resealAll(): Promise<ResealCount> {
+    const count = emptyResealCount();
+    const prefix = this.keys.installation("");
+    for await (const batch of scanKeysWithPrefix(this.redis, prefix)) {
+      for (const key of batch) {
+        const wsKey = key.slice(prefix.length);
+        for (const field of await this.redis.hkeys(key)) {
+          count[await resealField(this.redis, this.cipher, key, field, `installation:${wsKey}:${field}`)]++;
+        }
+      }
+    }
+    return count;
   }
 
   private seal(wsKey: string, field: string, value: unknown): string {

@@ -2,9 +2,10 @@ import type { Redis } from "ioredis";
 import { z } from "zod";
 import { type Clock, systemClock } from "../lib/clock";
 import { CorruptRecordError, parseRecord } from "./corrupt-record-error";
-import type { TokenCipher } from "./crypto/token-cipher";
+import { emptyResealCount, type ResealCount, resealField } from "./crypto/reseal-field";
+import { type TokenCipher, TokenDecryptError } from "./crypto/token-cipher";
 import type { Keyspace } from "./keys";
-import { deleteKeys, execOrThrow, setFieldsIfExists } from "./redis-helpers";
+import { deleteKeys, execOrThrow, scanKeysWithPrefix, setFieldsIfExists } from "./redis-helpers";
 import { type UserRef, userOwner, validUserId, type WorkspaceRef, workspaceKey } from "./workspace";
 
 /** One API team of the linked user. `role` is kept as the API wrote it (A3: unknown roles stay strings). */
@@ -153,7 +154,8 @@ export class LinkStore {
 
   /**
    * The record and its decrypted token in ONE round trip (every `/uptime` query opens a session with this);
-   * null when not linked. `token` is null when the link is stale. Throws TokenDecryptError like getToken.
+   * null when not linked. `token` is null when the link is stale, and a link whose key was removed is
+   * reported stale (see openToken).
    */
   async getWithToken(ref: UserRef): Promise<{ link: LinkRecord; token: string | null } | null> {
     const key = this.linkKey(ref);
@@ -167,14 +169,50 @@ export class LinkStore {
     if (profile == null) return null;
     const link = toRecord(parseStored(key, profile), active ?? null, stale ?? null);
     // A stale link has had its token dropped; a leftover one is never used.
-    const token = link.stale || ciphertext == null ? null : this.cipher.decrypt(ciphertext, owner(ref));
-    return { link, token };
+    if (link.stale || ciphertext == null) return { link, token: null };
+    const token = this.openToken(ciphertext, ref);
+    return token === null ? { link: { ...link, stale: true }, token } : { link, token };
   }
 
-  /** The decrypted API token; null when not linked or stale. Throws TokenDecryptError (key removed, tampering). */
+  /**
+   * The decrypted API token; null when not linked, stale, or sealed under a key TOKEN_ENCRYPTION_KEY no
+   * longer holds (see openToken).
+   */
   async getToken(ref: UserRef): Promise<string | null> {
     const ciphertext = await this.redis.hget(this.linkKey(ref), F.token);
-    return ciphertext == null ? null : this.cipher.decrypt(ciphertext, owner(ref));
+    return ciphertext == null ? null : this.openToken(ciphertext, ref);
+  }
+
+  /**
+   * A token that no configured key can open is a stale link (DESIGN.md 7): the user is asked to log in
+   * again, never "something went wrong". That covers a key id removed from the setting, a key replaced
+   * under the same id (a bare key is always `k1`) and a ciphertext moved to another owner's record: none
+   * of them can be told apart from the others, and none yields a token. The record is left as it is, so
+   * that putting the key back brings the link back.
+   */
+  private openToken(ciphertext: string, ref: UserRef): string | null {
+    try {
+      return this.cipher.decrypt(ciphertext, owner(ref));
+    } catch (error) {
+      if (error instanceof TokenDecryptError) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * `npm run rotate-key`: every link's token sealed again under the first key of the setting. Walks the
+   * keyspace with SCAN (one Redis server; run it against each master of a Cluster).
+   */
+  async resealAll(): Promise<ResealCount> {
+    const count = emptyResealCount();
+    const prefix = `${this.keys.prefix}link:`;
+    for await (const batch of scanKeysWithPrefix(this.redis, prefix)) {
+      for (const key of batch) {
+        // The key is `<prefix>link:<ws>:<userId>` and the token's owner (its AAD) is `link:<ws>:<userId>`.
+        count[await resealField(this.redis, this.cipher, key, F.token, key.slice(this.keys.prefix.length))]++;
+      }
+    }
+    return count;
   }
 
   /** Chooses the team `/uptime` works on; it must be one of the user's teams. */

@@ -1,6 +1,9 @@
 // The hardened edge (issue 11 section 4, DESIGN.md 7 and 9), through the real bot (startBot) over HTTP with
 // signed requests, the fake Slack, the simulator and Redis.
+import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { request as httpRequest } from "node:http";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { MAX_REQUEST_BODY_BYTES } from "../../src/app";
 import { type RunningBot, startBot } from "../../src/bot";
@@ -10,6 +13,7 @@ import { silentLogger } from "../../src/lib/logger";
 import { signedHeaders } from "../../src/playground/fake-slack/signature";
 import { DEMO_TOKENS } from "../../src/simulator";
 import { generateKey } from "../../src/store/crypto/encryption-keys";
+import { actions } from "../../src/ui/ids";
 import { UptimeClient } from "../../src/uptime";
 import { metricTotal } from "../support/bot-process";
 import { BOT_TOKEN, linkUser, SIGNING_SECRET, type Stack, startStack, textOf } from "../support/e2e-stack";
@@ -96,7 +100,7 @@ describe("a hardened edge (issue 11 section 4)", () => {
   let stack: Stack;
   const extraBots: RunningBot[] = [];
 
-  async function startExtraBot(env: Record<string, string | undefined>) {
+  async function startExtraBot(env: Record<string, string | undefined>, keyPrefix = stack.keyPrefix) {
     const config = loadConfig({
       SLACK_BOT_TOKEN: BOT_TOKEN,
       SLACK_SIGNING_SECRET: SIGNING_SECRET,
@@ -109,7 +113,7 @@ describe("a hardened edge (issue 11 section 4)", () => {
       ALERT_WORKERS: "0",
       ...env,
     });
-    const bot = await startBot(config, { logger: silentLogger, keyPrefix: stack.keyPrefix });
+    const bot = await startBot(config, { logger: silentLogger, keyPrefix });
     extraBots.push(bot);
     return bot;
   }
@@ -297,6 +301,46 @@ describe("a hardened edge (issue 11 section 4)", () => {
         posts: stack.slack.state.responseUrlPosts,
       });
       expect(everything).not.toContain("pasted-secret");
+    });
+  });
+
+  describe("a link no configured key can open; npm run rotate-key", () => {
+    it("asks to log in again (never 'something went wrong'), and works again once rotate-key re-sealed it", async () => {
+      const keyPrefix = `e2e:${randomBytes(5).toString("hex")}:`;
+      const oldKey = generateKey("old");
+      const newKey = generateKey("new");
+      // Carol linked while the setting was the old key only.
+      await linkUser({ ...stack, keyPrefix }, "U0CAROL", DEMO_TOKENS.member, oldKey);
+      // The operator put the new key in place of the old one, dropping it too early.
+      const bot = await startExtraBot({ TOKEN_ENCRYPTION_KEY: newKey }, keyPrefix);
+      stack.slack.setAppUrl(`http://127.0.0.1:${bot.port}/slack/events`);
+      try {
+        const stale = await stack.command("U0CAROL", "status");
+        expect(textOf(stale)).toMatch(/link your account again/);
+        expect(textOf(stale)).not.toMatch(/went wrong/i);
+        expect(JSON.stringify(stale.blocks)).toContain(actions.linkAccount);
+
+        // The fix: both keys, the new one first, then rotate-key; from then on the new key alone opens it.
+        const { stdout } = await promisify(execFile)(
+          process.execPath,
+          ["--import", "tsx", "src/rotate-key.ts", "--prefix", keyPrefix],
+          {
+            cwd: new URL("../../", import.meta.url).pathname,
+            env: {
+              PATH: process.env.PATH ?? "",
+              REDIS_URL: inject("redisUrl"),
+              TOKEN_ENCRYPTION_KEY: `${newKey},${oldKey}`,
+            },
+          },
+        );
+        expect(stdout).toContain('Re-sealed 1 link and 0 installation fields under key "new".');
+
+        const working = await stack.command("U0CAROL", "status");
+        expect(textOf(working)).not.toMatch(/link your account again|went wrong/i);
+        expect(textOf(working)).toMatch(/Acme/);
+      } finally {
+        stack.slack.setAppUrl(`http://127.0.0.1:${stack.bot.port}/slack/events`);
+      }
     });
   });
 });

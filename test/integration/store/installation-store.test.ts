@@ -46,6 +46,26 @@ const orgInstall: Installation<"v2", true> = {
 };
 
 describe("RedisInstallationStore", () => {
+  it("re-seals every field under the first key (rotate-key); the old key alone then opens nothing", async () => {
+    const oldSetting = `k1:${randomBytes(32).toString("base64")}`;
+    const newSetting = `k2:${randomBytes(32).toString("base64")}`;
+    const old = new RedisInstallationStore({ redis, keys, cipher: TokenCipher.fromSetting(oldSetting) });
+    await old.storeInstallation(workspaceInstall);
+    await old.storeInstallation(orgInstall);
+    const both = new RedisInstallationStore({
+      redis,
+      keys,
+      cipher: TokenCipher.fromSetting(`${newSetting},${oldSetting}`),
+    });
+    // Two installations, each an `app` and a `user:<id>` field.
+    expect(await both.resealAll()).toEqual({ resealed: 4, current: 0, unreadable: 0 });
+    expect(await both.resealAll()).toEqual({ resealed: 0, current: 4, unreadable: 0 });
+    const onlyNew = new RedisInstallationStore({ redis, keys, cipher: TokenCipher.fromSetting(newSetting) });
+    const query = { teamId: "T1", enterpriseId: "E1", isEnterpriseInstall: false } as const;
+    expect(await onlyNew.fetchInstallation(query)).toEqual(workspaceInstall);
+    await expect(old.fetchInstallation(query)).rejects.toBeInstanceOf(TokenDecryptError);
+  });
+
   it("round-trips a workspace install (in a Grid) by team id", async () => {
     await store.storeInstallation(workspaceInstall);
     const query = { teamId: "T1", enterpriseId: "E1", isEnterpriseInstall: false } as const;

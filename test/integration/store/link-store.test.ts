@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { fixedClock } from "../../../src/lib/clock";
 import { CorruptRecordError } from "../../../src/store/corrupt-record-error";
-import { TokenCipher, TokenDecryptError } from "../../../src/store/crypto/token-cipher";
+import { TokenCipher } from "../../../src/store/crypto/token-cipher";
 import { keyspace } from "../../../src/store/keys";
 import {
   InvalidLinkProfileError,
@@ -179,18 +179,52 @@ describe("LinkStore", () => {
     expect(await store.getToken({ teamId: "T1", userId: "U2" })).toBe(token);
   });
 
-  it("refuses a token ciphertext copied into another user's record", async () => {
+  it("refuses a token ciphertext copied into another user's record: no token, the link reads as stale", async () => {
     await store.save(ada, token, profile);
     await store.save({ ...ada, userId: "U2" }, "mine", profile);
     const stolen = await redis.hget(keys.link("T:T1", "U1"), "token");
     await redis.hset(keys.link("T:T1", "U2"), "token", stolen!);
-    await expect(store.getToken({ ...ada, userId: "U2" })).rejects.toBeInstanceOf(TokenDecryptError);
+    expect(await store.getToken({ ...ada, userId: "U2" })).toBeNull();
+    expect((await store.getWithToken({ ...ada, userId: "U2" }))?.token).toBeNull();
   });
 
   it("reads tokens written before a key rotation", async () => {
     await store.save(ada, token, profile);
     const rotated = TokenCipher.fromSetting(`k2:${randomBytes(32).toString("base64")},${setting}`);
     expect(await new LinkStore({ redis, keys, cipher: rotated }).getToken(ada)).toBe(token);
+  });
+
+  it("reads a link whose key was removed from the setting as stale, and brings it back with the key", async () => {
+    const saved = await store.save(ada, token, profile);
+    const withoutKey = new LinkStore({
+      redis,
+      keys,
+      cipher: TokenCipher.fromSetting(`k2:${randomBytes(32).toString("base64")}`),
+    });
+    expect(await withoutKey.getToken(ada)).toBeNull();
+    expect(await withoutKey.getWithToken(ada)).toEqual({ link: { ...saved, stale: true }, token: null });
+    expect(await store.getWithToken(ada)).toEqual({ link: saved, token });
+  });
+
+  it("re-seals every token under the first key (rotate-key) and counts what it did", async () => {
+    const oldKey = `k1:${randomBytes(32).toString("base64")}`;
+    const newKey = `k2:${randomBytes(32).toString("base64")}`;
+    const before = new LinkStore({ redis, keys, cipher: TokenCipher.fromSetting(oldKey) });
+    for (const userId of ["U1", "U2", "U3"])
+      await before.save({ teamId: "T9", userId }, `${token}-${userId}`, profile);
+    const lost = `k0:${randomBytes(32).toString("base64")}`;
+    await new LinkStore({ redis, keys, cipher: TokenCipher.fromSetting(lost) }).save(
+      { teamId: "T9", userId: "U4" },
+      token,
+      profile,
+    );
+    const both = new LinkStore({ redis, keys, cipher: TokenCipher.fromSetting(`${newKey},${oldKey}`) });
+    const count = await both.resealAll();
+    expect(count).toMatchObject({ resealed: 3, unreadable: 1 });
+    expect((await both.resealAll()).resealed).toBe(0);
+    const onlyNew = new LinkStore({ redis, keys, cipher: TokenCipher.fromSetting(newKey) });
+    expect(await onlyNew.getToken({ teamId: "T9", userId: "U2" })).toBe(`${token}-U2`);
+    expect(await onlyNew.getToken({ teamId: "T9", userId: "U4" })).toBeNull();
   });
 
   it("reads the record and its token in one call, as the sessions of /uptime do", async () => {
@@ -207,7 +241,10 @@ describe("LinkStore", () => {
       (await redis.hget(keys.link("T:T1", "U2"), "profile")) ?? "",
     );
     await redis.hset(keys.link("T:T1", "U3"), "token", stolen!);
-    await expect(store.getWithToken({ ...ada, userId: "U3" })).rejects.toBeInstanceOf(TokenDecryptError);
+    expect(await store.getWithToken({ ...ada, userId: "U3" })).toMatchObject({
+      link: { stale: true },
+      token: null,
+    });
   });
 
   it("reports a corrupt record with a typed error", async () => {
