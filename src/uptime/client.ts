@@ -8,7 +8,14 @@ import { Monitors } from "./resources/monitors";
 import { Status } from "./resources/status";
 import { Teams } from "./resources/teams";
 import { Users } from "./resources/users";
-import { DEFAULT_RETRY, DEFAULT_USER_AGENT, type RetryOptions, Session, Transport } from "./transport";
+import {
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_RETRY,
+  DEFAULT_USER_AGENT,
+  type RetryOptions,
+  Session,
+  Transport,
+} from "./transport";
 
 export interface UptimeClientOptions {
   /** The service's base address, with or without a path (`https://api.example.com/v1`). */
@@ -17,6 +24,8 @@ export interface UptimeClientOptions {
   connections?: number;
   /** Headers, body and connect timeout of each attempt, in ms (default 10,000). */
   timeoutMs?: number;
+  /** Largest response body read, in bytes (default 1 MiB); a larger one is a DecodeError, never retried. */
+  maxResponseBytes?: number;
   /** How long an idle connection is kept open, in ms (default 4,000, lowered by a server hint). */
   keepAliveTimeoutMs?: number;
   /** Retry policy of idempotent requests; missing members keep their defaults. */
@@ -72,6 +81,7 @@ export class UptimeClient {
       baseUrl: options.baseUrl,
       connections: positive("connections", options.connections ?? 64),
       timeoutMs: positive("timeoutMs", options.timeoutMs ?? 10_000),
+      maxResponseBytes: positive("maxResponseBytes", options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES),
       keepAliveTimeoutMs: positive("keepAliveTimeoutMs", options.keepAliveTimeoutMs ?? 4_000),
       retry,
       userAgent: options.userAgent ?? DEFAULT_USER_AGENT,

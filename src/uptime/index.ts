@@ -32,6 +32,6 @@ export type {
   Teams,
 } from "./resources/teams";
 export type { GetUserOptions, UserInclude, Users } from "./resources/users";
-export { type CallOptions, DEFAULT_RETRY, type RetryOptions } from "./transport";
+export { type CallOptions, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_RETRY, type RetryOptions } from "./transport";
 export * from "./types";
 export { CLIENT_VERSION } from "./version";

@@ -57,6 +57,8 @@ export interface TransportOptions {
   baseUrl: string | URL;
   connections: number;
   timeoutMs: number;
+  /** Largest response body read, in bytes (see DEFAULT_MAX_RESPONSE_BYTES). */
+  maxResponseBytes: number;
   keepAliveTimeoutMs: number;
   retry: RetryOptions;
   userAgent: string;
@@ -77,6 +79,13 @@ interface RequestSpec {
 }
 
 const RAW_BODY_LIMIT = 1_000;
+
+/**
+ * Largest API response body the client reads (1 MiB). A page holds 10 items (reference, Pagination), a few
+ * KB; anything near this is a broken or hostile server, refused before it fills memory. undici checks
+ * Content-Length first and counts the bytes of a chunked body as they arrive. Stated in README.
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
 
 /** Status -> error class (A1, A2). */
 function errorClassFor(status: number): typeof ApiError {
@@ -187,6 +196,13 @@ function transportError(err: unknown, request: RequestInfo, signal: AbortSignal 
   const code = codeOf(err);
   const phase = code ? TIMEOUT_PHASES[code] : undefined;
   if (phase) return new TimeoutError(phase, request, code, { cause: err });
+  if (code === "UND_ERR_RES_EXCEEDED_MAX_SIZE") {
+    // Not retried (a DecodeError): the same request would bring the same oversized answer.
+    return new DecodeError([{ path: "", message: "response body exceeds the size limit" }], {
+      request,
+      cause: err,
+    });
+  }
   if (code === "UND_ERR_CLOSED" || code === "UND_ERR_DESTROYED") {
     return new UsageError(`${request.method} ${request.path}: the client is closed`, { cause: err });
   }
@@ -246,6 +262,7 @@ export class Transport {
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
       connect: { timeout: options.timeoutMs },
+      maxResponseSize: options.maxResponseBytes,
     });
   }
 

@@ -3,9 +3,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { collectPages } from "../../../src/services/collect-pages";
 import {
   AbortedError,
   AuthenticationError,
+  DEFAULT_MAX_RESPONSE_BYTES,
   DecodeError,
   NetworkError,
   NotFoundError,
@@ -412,5 +414,82 @@ describe("cancellation and sockets", () => {
     await c.close();
     expect(c.stats.connected).toBe(0);
     await expect(api.status.get()).rejects.toBeInstanceOf(UsageError);
+  });
+});
+
+describe("size and page caps (README: limits)", () => {
+  const oversized = DEFAULT_MAX_RESPONSE_BYTES + 64 * 1024;
+
+  it("refuses a body whose Content-Length passes the cap, once, without retrying", async () => {
+    const srv = await serve((_req, res) => {
+      const body = JSON.stringify({
+        data: { type: "users", id: "7", attributes: { firstName: "x".repeat(oversized) } },
+      });
+      res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
+      res.end(body);
+    });
+    const error = await client(srv.url)
+      .as("t")
+      .users.me()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DecodeError);
+    expect((error as DecodeError).message).toMatch(/size limit/);
+    expect(srv.requests).toHaveLength(1);
+  });
+
+  it("stops reading an endless chunked body once it passes the cap", async () => {
+    let written = 0;
+    const srv = await serve((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write('{"data":{"type":"users","id":"7","attributes":{"firstName":"');
+      const chunk = "x".repeat(64 * 1024);
+      // Never ends: only the client's cap stops it (the socket closes, then writes stop).
+      const pump = () => {
+        while (!res.destroyed && written < 64 * DEFAULT_MAX_RESPONSE_BYTES) {
+          written += chunk.length;
+          if (!res.write(chunk)) return void res.once("drain", pump);
+        }
+      };
+      pump();
+    });
+    const error = await client(srv.url)
+      .as("t")
+      .users.me()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DecodeError);
+    expect((error as DecodeError).message).toMatch(/size limit/);
+    expect(written).toBeLessThan(8 * DEFAULT_MAX_RESPONSE_BYTES);
+    expect(srv.requests).toHaveLength(1);
+  });
+
+  it("reads a body just under the cap (the control)", async () => {
+    const srv = await serve((_req, res) =>
+      json(res, 200, {
+        data: {
+          type: "users",
+          id: "7",
+          attributes: { firstName: "x".repeat(DEFAULT_MAX_RESPONSE_BYTES - 1024) },
+        },
+      }),
+    );
+    const me = await client(srv.url).as("t").users.me();
+    expect(me.firstName).toHaveLength(DEFAULT_MAX_RESPONSE_BYTES - 1024);
+  });
+
+  it("stops a collection walk at its page cap when the server always has a next page", async () => {
+    const srv = await serve((req, res, seen) => {
+      const page = Number(new URL(seen.url, "http://x").searchParams.get("page[number]") ?? "1");
+      json(res, 200, {
+        data: [monitorDoc(String(page))],
+        meta: { currentPage: page, count: 1, perPage: 1, hasMorePages: true },
+        links: { next: `http://${req.headers.host}/teams/1/monitors?page[number]=${page + 1}` },
+      });
+    });
+    const api = client(srv.url).as("t");
+    const walk = await collectPages(await api.teams.monitors(1), 5);
+    expect(walk.capped).toBe(true);
+    expect(walk.items.map((m) => m.id)).toEqual(["1", "2", "3", "4", "5"]);
+    // The page that would be sixth is never requested.
+    expect(srv.requests).toHaveLength(5);
   });
 });
