@@ -66,6 +66,14 @@ function refuseDeclaredOversizedBodies(receiver: HTTPReceiver): void {
   };
 }
 
+/**
+ * The listeners' WebClient never retries. Its default policy retries a 5xx or a lost connection, after
+ * which Slack may well have posted the message already: a subscribe announcement, an ephemeral or a DM
+ * would appear twice (DESIGN.md 5 says the same of alerts, whose client has retries off too). A user's
+ * click is answered within seconds or not at all; a failure becomes a sentence or a log line instead.
+ */
+export const INTERACTIVE_CLIENT_OPTIONS = { retryConfig: { retries: 0 } } as const;
+
 /** Counts listener runs still working (after their ack), so that shutdown can wait for them. */
 export class InFlight {
   #count = 0;
@@ -142,8 +150,8 @@ function listening(server: Server): Promise<number> {
 export function createApp(deps: ListenerDeps, options: CreateAppOptions): SlackApp {
   const { slack } = options;
   const logger = boltLogger(deps.logger);
-  // WebClient retries are fine for interactive answers; alert posting uses its own client with retries
-  // off (DESIGN.md 5: they duplicate posts).
+  // Bolt hands installerOptions.clientOptions to the OAuth InstallProvider and the Socket Mode client:
+  // only the URL there. The listeners' WebClient gets interactiveClientOptions.
   const clientOptions = () => (slack.apiUrl ? { slackApiUrl: slack.apiUrl } : {});
   // Bolt hands installerOptions.clientOptions to the OAuth InstallProvider (oauth.v2.access) and, in
   // Socket Mode, to its SocketModeClient (apps.connections.open): SLACK_API_URL must reach both.
@@ -188,7 +196,7 @@ export function createApp(deps: ListenerDeps, options: CreateAppOptions): SlackA
     // (and build a "not found" Error) for every request.
     convoStore: false,
     // A fresh object: Bolt writes its logger into the clientOptions it is given.
-    clientOptions: clientOptions(),
+    clientOptions: { ...clientOptions(), ...INTERACTIVE_CLIENT_OPTIONS },
     ...(slack.oauth ? {} : { token: slack.botToken }),
   });
   app.error(async (error) => {

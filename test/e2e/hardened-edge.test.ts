@@ -343,4 +343,33 @@ describe("a hardened edge (issue 11 section 4)", () => {
       }
     });
   });
+
+  describe("interactive posts to a channel are never retried into duplicates", () => {
+    it("posts the subscribe announcement once when Slack posted it but its answer was lost", async () => {
+      await linkUser(stack, "U0ALICE", DEMO_TOKENS.owner);
+      const announcements = () =>
+        stack.slack.state.channelMessages("C0ALERTS").filter((m) => /now gets alerts/.test(textOf(m)));
+      const posts = () =>
+        stack.slack.state.callsOf("chat.postMessage").filter((c) => c.args.channel === "C0ALERTS");
+      const before = posts().length;
+      // Slack posts the message, then answers 500: a client that retries posts it a second time.
+      stack.slack.failNext("chat.postMessage", { status: 500, afterProcessing: true });
+      const ack = await stack.slack.sender.slashCommand({
+        userId: "U0ALICE",
+        channelId: "C0ALERTS",
+        text: "subscribe",
+      });
+      expect(ack.status).toBe(200);
+      await waitFor(stack.slack.events, () => announcements()[0], 10_000);
+      // Until the subscribe run has finished: a retry, if any, would have been posted by then.
+      const deadline = Date.now() + 20_000;
+      while (stack.bot.inFlight() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(stack.bot.inFlight()).toBe(0);
+      // The post may have landed, so the command went on and stored the subscription.
+      const list = await stack.command("U0ALICE", "subscriptions", "C0ALERTS");
+      expect(textOf(list)).toMatch(/Acme Production/);
+      expect(announcements()).toHaveLength(1);
+      expect(posts().length - before).toBe(1);
+    });
+  });
 });

@@ -82,7 +82,8 @@ export async function dispatchApiCall(input: {
       throw error;
     }
     const failure = input.failures.take(method);
-    if (failure) {
+    const lostAnswer = failure && "status" in failure && failure.status === 500 && failure.afterProcessing;
+    if (failure && !lostAnswer) {
       if ("error" in failure)
         return { status: 200, headers: JSON_HEADERS, body: { ok: false, error: failure.error } };
       if (failure.status === 429) {
@@ -108,6 +109,8 @@ export async function dispatchApiCall(input: {
     }
     try {
       const result = await spec.handle(args, ctx);
+      if (lostAnswer)
+        return { status: 500, headers: JSON_HEADERS, body: { ok: false, error: "fatal_error" } };
       return { status: 200, headers: JSON_HEADERS, body: { ok: true, ...result } };
     } catch (error) {
       if (error instanceof SlackApiError)

@@ -223,6 +223,13 @@ export type FakeSlackChange =
   | { kind: "file"; fileId: string }
   | { kind: "response_url"; id: string };
 
-export type ApiFailure = { error: string } | { status: 429; retryAfter: number } | { status: 500 };
+/**
+ * A queued failure. `{ status: 500, afterProcessing: true }` is Slack doing the work (the message is
+ * posted) and the answer being lost: what a client that retries turns into a duplicate.
+ */
+export type ApiFailure =
+  | { error: string }
+  | { status: 429; retryAfter: number }
+  | { status: 500; afterProcessing?: boolean };
 
 export type Via = "http" | "socket";

@@ -1,4 +1,4 @@
-import type { WebClient } from "@slack/web-api";
+import { ErrorCode, type WebClient } from "@slack/web-api";
 import type { AnnounceResult, SubscriptionPreview } from "../../../services/subscription-services";
 import {
   renderChannelUnreachable,
@@ -10,6 +10,9 @@ import type { SubcommandHandler } from "../subcommand";
 
 /** Slack errors of chat.postMessage that mean "the app cannot post in this channel" (not worth a retry). */
 const UNREACHABLE = new Set(["not_in_channel", "channel_not_found", "is_archived", "is_inactive"]);
+
+/** Slack may have posted before it failed (5xx, lost connection); the client never retries (app.ts). */
+const UNCERTAIN = new Set<string>([ErrorCode.HTTPError, ErrorCode.RequestError]);
 
 /**
  * `/uptime subscribe [monitor:<name>]... [group:<name>]... [--mention ...]` in a channel. The summary goes
@@ -49,6 +52,13 @@ async function announce(
   } catch (error) {
     const code = (error as { data?: { error?: unknown } }).data?.error;
     if (typeof code === "string" && UNREACHABLE.has(code)) return { ok: false, error: code };
+    // The announcement may be in the channel: subscribing is right either way (the channel answered no
+    // "not_in_channel"), and posting it again could show it twice.
+    const kind = (error as { code?: unknown }).code;
+    if (typeof kind === "string" && UNCERTAIN.has(kind)) {
+      deps.logger.warn({ err: error, channel: preview.channelId }, "subscribe announcement: outcome unknown");
+      return { ok: true };
+    }
     throw error;
   }
 }
