@@ -2,7 +2,8 @@
 // signed requests, the fake Slack, the simulator and Redis.
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { request as httpRequest } from "node:http";
+import { createServer, request as httpRequest, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { MAX_REQUEST_BODY_BYTES } from "../../src/app";
@@ -11,10 +12,11 @@ import { loadConfig } from "../../src/config";
 import { freePort } from "../../src/lib/local-redis";
 import { silentLogger } from "../../src/lib/logger";
 import { signedHeaders } from "../../src/playground/fake-slack/signature";
+import { MAX_NAME_PAGES } from "../../src/services/find-monitor";
 import { DEMO_TOKENS } from "../../src/simulator";
 import { generateKey } from "../../src/store/crypto/encryption-keys";
 import { actions } from "../../src/ui/ids";
-import { UptimeClient } from "../../src/uptime";
+import { DEFAULT_MAX_RESPONSE_BYTES, UptimeClient } from "../../src/uptime";
 import { metricTotal } from "../support/bot-process";
 import { BOT_TOKEN, linkUser, SIGNING_SECRET, type Stack, startStack, textOf } from "../support/e2e-stack";
 import { waitFor } from "../support/wait-for";
@@ -370,6 +372,73 @@ describe("a hardened edge (issue 11 section 4)", () => {
       expect(textOf(list)).toMatch(/Acme Production/);
       expect(announcements()).toHaveLength(1);
       expect(posts().length - before).toBe(1);
+    });
+  });
+  describe("API responses are capped in size and collections in pages", () => {
+    let api: Server;
+    const seen: string[] = [];
+
+    beforeAll(async () => {
+      // An "Uptime API" that answers one monitor list with 2 MB, and every other with pages that never end.
+      api = createServer((req, res) => {
+        const url = new URL(req.url ?? "/", "http://x");
+        seen.push(url.pathname + url.search);
+        res.setHeader("content-type", "application/json");
+        if (url.pathname === "/teams/1/monitors" && url.searchParams.get("filter[state]") === "-10") {
+          const name = "x".repeat(DEFAULT_MAX_RESPONSE_BYTES * 2);
+          res.end(JSON.stringify({ data: [{ type: "monitors", id: "1", attributes: { name } }], meta: {} }));
+          return;
+        }
+        if (url.pathname === "/teams/1/monitors") {
+          const page = Number(url.searchParams.get("page[number]") ?? "1");
+          const next = new URL(`http://${req.headers.host}/teams/1/monitors`);
+          for (const [k, v] of url.searchParams) if (k !== "page[number]") next.searchParams.set(k, v);
+          next.searchParams.set("page[number]", String(page + 1));
+          const monitor = {
+            type: "monitors",
+            id: String(page),
+            attributes: { name: `other ${page}`, settings: { url: "https://example.com" } },
+            meta: { status: 1, state: 10 },
+          };
+          res.end(
+            JSON.stringify({
+              data: [monitor],
+              meta: { currentPage: page, count: 1, perPage: 1, hasMorePages: true },
+              links: { next: next.href },
+            }),
+          );
+          return;
+        }
+        res.end(JSON.stringify({ meta: { status: "active", components: [], failures: [] } }));
+      });
+      await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
+    });
+    afterAll(async () => {
+      await new Promise<void>((resolve) => api?.close(() => resolve()));
+    });
+
+    it("answers a sentence to a 2 MB answer, reads no page past the cap, and keeps serving", async () => {
+      const keyPrefix = `e2e:${randomBytes(5).toString("hex")}:`;
+      const key = generateKey();
+      await linkUser({ ...stack, keyPrefix }, "U0CAROL", DEMO_TOKENS.owner, key);
+      const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+      const bot = await startExtraBot({ TOKEN_ENCRYPTION_KEY: key, UPTIME_API_URL: apiUrl }, keyPrefix);
+      stack.slack.setAppUrl(`http://127.0.0.1:${bot.port}/slack/events`);
+      try {
+        seen.length = 0;
+        const huge = await stack.command("U0CAROL", "monitors --state down");
+        expect(textOf(huge)).toMatch(/answer we couldn't read/);
+        // Not retried: the same request would bring the same answer.
+        expect(seen.filter((p) => p.includes("filter[state]=-10"))).toHaveLength(1);
+
+        seen.length = 0;
+        const search = await stack.command("U0CAROL", "monitor zzz");
+        expect(textOf(search)).toMatch(/No monitor matches "zzz"/);
+        // Two walks (the name filter, then every monitor for suggestions), each stopped at its cap.
+        expect(seen.filter((p) => p.startsWith("/teams/1/monitors"))).toHaveLength(2 * MAX_NAME_PAGES);
+      } finally {
+        stack.slack.setAppUrl(`http://127.0.0.1:${stack.bot.port}/slack/events`);
+      }
     });
   });
 });
