@@ -4,13 +4,14 @@ import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { Writable } from "node:stream";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { MAX_REQUEST_BODY_BYTES } from "../../src/app";
 import { type RunningBot, startBot } from "../../src/bot";
 import { loadConfig } from "../../src/config";
 import { freePort } from "../../src/lib/local-redis";
-import { silentLogger } from "../../src/lib/logger";
+import { createLogger, type Logger, silentLogger } from "../../src/lib/logger";
 import { signedHeaders } from "../../src/playground/fake-slack/signature";
 import { MAX_NAME_PAGES } from "../../src/services/find-monitor";
 import { DEMO_TOKENS } from "../../src/simulator";
@@ -102,7 +103,11 @@ describe("a hardened edge (issue 11 section 4)", () => {
   let stack: Stack;
   const extraBots: RunningBot[] = [];
 
-  async function startExtraBot(env: Record<string, string | undefined>, keyPrefix = stack.keyPrefix) {
+  async function startExtraBot(
+    env: Record<string, string | undefined>,
+    keyPrefix = stack.keyPrefix,
+    logger: Logger = silentLogger,
+  ) {
     const config = loadConfig({
       SLACK_BOT_TOKEN: BOT_TOKEN,
       SLACK_SIGNING_SECRET: SIGNING_SECRET,
@@ -115,7 +120,7 @@ describe("a hardened edge (issue 11 section 4)", () => {
       ALERT_WORKERS: "0",
       ...env,
     });
-    const bot = await startBot(config, { logger: silentLogger, keyPrefix });
+    const bot = await startBot(config, { logger, keyPrefix });
     extraBots.push(bot);
     return bot;
   }
@@ -196,19 +201,45 @@ describe("a hardened edge (issue 11 section 4)", () => {
         TOKEN_ENCRYPTION_KEY: generateKey(),
       });
       expect(config.metrics).toEqual({ host: "127.0.0.1", port: 9464 });
+      expect(() =>
+        loadConfig({
+          SLACK_BOT_TOKEN: BOT_TOKEN,
+          SLACK_SIGNING_SECRET: SIGNING_SECRET,
+          UPTIME_API_URL: "http://127.0.0.1:1",
+          REDIS_URL: "redis://127.0.0.1:6379",
+          TOKEN_ENCRYPTION_KEY: generateKey(),
+          METRICS_PORT: "metrics",
+        }),
+      ).toThrow(/^METRICS_PORT must be a number/);
     });
   });
 
   describe("ready means Redis answers; an API outage is a metric and a log line", () => {
     it("stays ready with the API unreachable, and says so in uptime_api_up", async () => {
+      const lines: string[] = [];
+      const destination = new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(...String(chunk).split("\n").filter(Boolean));
+          done();
+        },
+      });
       const closed = await freePort();
-      const bot = await startExtraBot({ UPTIME_API_URL: `http://127.0.0.1:${closed}` });
+      const bot = await startExtraBot(
+        { UPTIME_API_URL: `http://127.0.0.1:${closed}` },
+        stack.keyPrefix,
+        createLogger({ level: "info", destination }),
+      );
       const ready = await get(bot.metricsPort, "/readyz");
       expect(ready.status).toBe(200);
       expect(JSON.parse(ready.text)).toEqual({ ready: true, checks: { redis: "ok" } });
       const metrics = await get(bot.metricsPort, "/metrics");
       expect(metricTotal(metrics.text, "uptime_api_up")).toBe(0);
       expect(metrics.text).toMatch(/^uptime_api_up 0$/m);
+      // One warning line says so (once per change, not per probe).
+      const outages = lines
+        .map((l) => JSON.parse(l) as { msg: string })
+        .filter((l) => l.msg === "uptime api unreachable");
+      expect(outages).toHaveLength(1);
     });
 
     it("is not ready when Redis does not answer", async () => {
