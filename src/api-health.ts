@@ -1,10 +1,9 @@
-import { Gauge, type Registry } from "prom-client";
+import { Gauge, Registry } from "prom-client";
 import type { Logger } from "./lib/logger";
 
 export interface ApiHealthOptions {
   /** Resolves when the API answered (any HTTP status), rejects when it could not be reached. */
   probe: (signal: AbortSignal) => Promise<void>;
-  registry: Registry;
   logger: Logger;
   /** How often the probe runs without a scrape (default 30 s), so that an outage is logged anyway. */
   intervalMs?: number;
@@ -24,7 +23,9 @@ export class ApiHealth {
   #checkedAt = 0;
   #running: Promise<boolean> | undefined;
   #timer: NodeJS.Timeout | undefined;
-  readonly #options: Required<Omit<ApiHealthOptions, "registry">>;
+  readonly #options: Required<ApiHealthOptions>;
+  /** A registry of its own, rendered after the alert pipeline's by the metrics server. */
+  readonly registry = new Registry();
 
   constructor(options: ApiHealthOptions) {
     this.#options = { intervalMs: 30_000, maxAgeMs: 10_000, timeoutMs: 2000, ...options };
@@ -32,7 +33,7 @@ export class ApiHealth {
     new Gauge({
       name: "uptime_api_up",
       help: "1 when the Uptime API answered the last probe (any HTTP status), 0 when it could not be reached",
-      registers: [options.registry],
+      registers: [this.registry],
       async collect() {
         this.set((await health.current()) ? 1 : 0);
       },

@@ -112,7 +112,6 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
     }
   };
   const apiHealth = new ApiHealth({
-    registry: alerts.metrics.registry,
     logger,
     probe: async (signal) => {
       try {
@@ -134,7 +133,13 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
     metricsServer = await startMetricsServer({
       ...config.metrics,
       readiness,
-      metrics: () => alerts.metrics.renderMetrics(),
+      metrics: async () => {
+        const pipeline = await alerts.metrics.renderMetrics();
+        return {
+          contentType: pipeline.contentType,
+          body: pipeline.body + (await apiHealth.registry.metrics()),
+        };
+      },
     });
     port = await app.start();
     // ALERT_WORKERS=0: this replica serves Slack only; the others poll and deliver.
