@@ -1,4 +1,4 @@
-import type { UserRef } from "../store/workspace";
+import { type UserRef, workspaceOf } from "../store/workspace";
 import { type Incident, ValidationError } from "../uptime";
 import type { ServiceDeps } from "./service-deps";
 import { withSession } from "./session";
@@ -71,19 +71,15 @@ export async function acknowledgeIncident(
     }
     return { outcome: await result("acknowledged", after), ackedBy };
   });
-  if (outcome.status === "acknowledged" && input.source && deps.onIncidentAcknowledged) {
+  if (outcome.status === "acknowledged" && input.source && deps.alerts) {
     try {
-      await deps.onIncidentAcknowledged({
-        workspace: {
-          enterpriseId: ref.enterpriseId,
-          teamId: ref.teamId,
-          isEnterpriseInstall: ref.isEnterpriseInstall,
-        },
+      // An Acknowledge click redraws the alert at once ("Acknowledged by @user"), through the same render
+      // path as the poller's events.
+      await deps.alerts.acknowledged({
+        workspace: workspaceOf(ref),
         channelId: input.source.channelId,
-        messageTs: input.source.messageTs,
         incidentId: outcome.incidentId,
-        apiTeamId: outcome.apiTeamId ?? input.apiTeamId ?? "",
-        ackedBy: { slackUserId: ref.userId, apiUserName: ackedBy },
+        ackedBy: ref.userId,
       });
     } catch (err) {
       // The acknowledge itself succeeded; a message that could not be redrawn is the alerts module's retry.

@@ -2,8 +2,8 @@ import type { Mention, Subscription } from "../store/subscription-store";
 import { type UserRef, workspaceOf } from "../store/workspace";
 import { monitorNames } from "./monitor-names";
 import type { ServiceDeps } from "./service-deps";
+import { requireAlerts } from "./service-deps";
 import { openSession, type UserSession } from "./session";
-import { requireAlerts } from "./subscription-ports";
 
 /** One subscription as the Slack surfaces show it (`/uptime subscriptions`, App Home, unsubscribe). */
 export interface SubscriptionView {

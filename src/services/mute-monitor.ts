@@ -1,7 +1,7 @@
 import type { UserRef } from "../store/workspace";
 import { workspaceOf } from "../store/workspace";
 import type { ServiceDeps } from "./service-deps";
-import { requireAlerts } from "./subscription-ports";
+import { requireAlerts } from "./service-deps";
 
 export interface MuteInput {
   channelId: string;

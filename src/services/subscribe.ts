@@ -15,9 +15,9 @@ import { GroupNotFoundError, StaleLinkError } from "./errors";
 import { resolveMonitor } from "./find-monitor";
 import { monitorNames } from "./monitor-names";
 import type { ServiceDeps } from "./service-deps";
+import { requireAlerts } from "./service-deps";
 import { withSession } from "./session";
 import { matchGroup } from "./stats-target";
-import { requireAlerts } from "./subscription-ports";
 
 export interface SubscribeInput {
   channelId: string;

@@ -5,12 +5,6 @@ import type { ServiceDeps } from "./service-deps";
 import { type AnnounceResult, type SubscribeInput, type SubscriptionPreview, subscribe } from "./subscribe";
 import { type UnsubscribeInput, unsubscribe } from "./unsubscribe";
 
-export {
-  type PollHookDeps,
-  type PollHooksImpl,
-  type PollTargetMetaLike,
-  pollHooks,
-} from "../alerts/subscriptions/poll-hooks";
 export type { ChannelSubscriptionsView, SubscriptionView } from "./list-subscriptions";
 export type { MuteInput, MuteOutcome } from "./mute-monitor";
 export type {
@@ -20,12 +14,6 @@ export type {
   SubscribeOutcome,
   SubscriptionPreview,
 } from "./subscribe";
-export type {
-  AlertServiceDeps,
-  PollTargetRegistry,
-  SubscriptionPausedNotice,
-  TokenPauseReason,
-} from "./subscription-ports";
 export type { UnsubscribeInput, UnsubscribeOutcome } from "./unsubscribe";
 
 /**

@@ -8,7 +8,7 @@ import { type SubscriptionView, toViews } from "./list-subscriptions";
 import { monitorNames } from "./monitor-names";
 import type { ServiceDeps } from "./service-deps";
 import { withSession } from "./session";
-import { requireAlerts } from "./subscription-ports";
+import { requireAlerts } from "./service-deps";
 
 export interface UnsubscribeInput {
   channelId: string;

@@ -1,10 +1,6 @@
 import type { KnownBlock } from "@slack/types";
 import { slackDate } from "../lib/format-time";
-import type {
-  ChannelSubscriptionsView,
-  SubscriptionPausedNotice,
-  SubscriptionView,
-} from "../services/subscription-services";
+import type { ChannelSubscriptionsView, SubscriptionView } from "../services/subscription-services";
 import { context, header, inline, listSections, NAME_MAX } from "./query-parts";
 import type { Rendered } from "./reply";
 import { escapeMrkdwn, limits, truncate } from "./text";
@@ -103,24 +99,4 @@ function pauseText(reason: string): string {
     default:
       return `Slack refused the posts (${truncate(reason, 60)})`;
   }
-}
-
-/**
- * The one DM to a subscriber whose subscriptions were paused because the poller can no longer use their
- * token: what happened, and how to fix it (re-subscribing resumes). Plain mrkdwn text.
- */
-export function renderSubscriptionPausedNotice(notice: SubscriptionPausedNotice): string {
-  const channel = `<#${escapeMrkdwn(notice.channelId)}>`;
-  const team = notice.teamName ? `*${inline(notice.teamName, NAME_MAX)}*` : "your Uptime team";
-  if (notice.reason === "team_access_lost") {
-    return (
-      `I paused the alerts of ${team} in ${channel}: your Uptime token can no longer read that team ` +
-      `(you may have left it). Ask a member of the team to run \`/uptime subscribe\` in ${channel}, or, if you ` +
-      "are still a member, run `/uptime login` again and then `/uptime subscribe` there to resume."
-    );
-  }
-  return (
-    `I paused the alerts of ${team} in ${channel}: your Uptime token is no longer accepted (revoked or expired). ` +
-    `Run \`/uptime login\` with a new personal API token, then \`/uptime subscribe\` again in ${channel} to resume them.`
-  );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SubscriptionPreview, SubscriptionView } from "../../../src/services/subscription-services";
+import { renderSubscriptionPausedNotice } from "../../../src/ui/alerts/render-paused-notice";
 import {
   renderChannelUnreachable,
   renderMentionWithoutId,
@@ -7,11 +8,7 @@ import {
   renderSubscribeAnnouncement,
   renderUnsubscribeResult,
 } from "../../../src/ui/render-subscribe-result";
-import {
-  renderSubscriptionPausedNotice,
-  renderSubscriptions,
-  subscriptionLine,
-} from "../../../src/ui/render-subscriptions";
+import { renderSubscriptions, subscriptionLine } from "../../../src/ui/render-subscriptions";
 import { checkBlockKitLimits } from "../../support/block-kit-limits";
 import { textOf } from "../../support/e2e-stack";
 
