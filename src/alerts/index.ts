@@ -59,6 +59,13 @@ export interface AcknowledgedInSlack {
   ackedBy: string;
 }
 
+/** A mute of a monitor in a channel, set or lifted from Slack (the Mute overflow, Unmute, `/uptime unmute`). */
+export interface MuteChangedInSlack {
+  workspace: WorkspaceRef;
+  channelId: string;
+  monitorId: string;
+}
+
 /** The poll target side of a subscription: a subscription registers itself as one of its subscribers. */
 export interface PollTargets {
   /**
@@ -89,6 +96,11 @@ export interface Alerts {
   pollTargets: PollTargets;
   /** Redraws the incident's alert message in the channel at once ("Acknowledged by @user"). */
   acknowledged(ack: AcknowledgedInSlack): Promise<void>;
+  /**
+   * Redraws the monitor's open alert message in the channel at once, from the mute store: "Muted here by
+   * @user until ..." with Unmute while muted, the Mute menu again once unmuted.
+   */
+  redrawAfterMuteChange(change: MuteChangedInSlack): Promise<void>;
   /** What `GET /metrics` answers. */
   metrics: Pick<PrometheusMetrics, "renderMetrics">;
   /** Drops a workspace's (or a revoked bot's) subscriptions and their poll targets. */
@@ -145,6 +157,13 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
         channel: ack.channelId,
         incidentId: ack.incidentId,
         ackedBy: ack.ackedBy,
+      });
+    },
+    async redrawAfterMuteChange(change) {
+      await delivery.redrawAfterMuteChange({
+        workspace: change.workspace,
+        channel: change.channelId,
+        monitorId: change.monitorId,
       });
     },
     metrics,
