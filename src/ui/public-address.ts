@@ -32,7 +32,9 @@ function parseUrl(text: string): string | null {
   } catch {
     return null;
   }
-  // The parser keeps user info, `?` and `#` out of host and path. A lone "/" path reads as noise.
-  const path = url.pathname === "/" ? "" : url.pathname;
+  // The parser keeps user info, `?` and `#` out of host and path. It adds "/" to a URL without a path:
+  // shown only when it was typed, so a target reads as entered.
+  const typedRoot = /^[^?#]*:\/\/[^/?#]*\/(?:[?#]|$)/.test(text);
+  const path = url.pathname === "/" && !typedRoot ? "" : url.pathname;
   return `${url.protocol}//${url.host}${path}`;
 }

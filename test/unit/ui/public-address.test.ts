@@ -9,7 +9,9 @@ describe("publicAddress", () => {
     expect(publicAddress("http://token@api.example.com:8080/v1/ping?x=1")).toBe(
       "http://api.example.com:8080/v1/ping",
     );
-    expect(publicAddress("https://example.com/")).toBe("https://example.com");
+    expect(publicAddress("https://example.com/")).toBe("https://example.com/");
+    expect(publicAddress("https://example.com")).toBe("https://example.com");
+    expect(publicAddress("https://u:p@example.com/?k=1")).toBe("https://example.com/");
     expect(publicAddress("https://example.com/medium/@someone")).toBe("https://example.com/medium/@someone");
   });
 
