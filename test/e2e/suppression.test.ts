@@ -159,6 +159,19 @@ describe("accountable suppression", () => {
     expect(JSON.stringify(refused.blocks)).toContain(actions.linkAccount);
     expect(textOf(current())).toContain("Muted here by <@U0BOB>");
 
+    // Nor may they mute (the option as an older copy of the message would carry it).
+    const option = {
+      text: { type: "plain_text", text: "Mute 24 h" },
+      value: muteCodec.encode({ monitorId: String(DOCS), channelId: CHANNEL, hours: 24 }),
+    };
+    await click(STRANGER, { action_id: actions.mute, type: "overflow", selected_option: option });
+    const notMuted = await ephemeral(
+      STRANGER,
+      /can mute alerts in this channel, and your linked Uptime account isn't a member/,
+    );
+    expect(JSON.stringify(notMuted.blocks)).toContain(actions.linkAccount);
+    expect(messages(/<@U0CAROL> muted/)).toHaveLength(0);
+
     await click(OWNER, { action_id: actions.unmute, type: "button", value: button.value });
     const note = await channelNote(/<@U0ALICE> unmuted \*Docs\*/);
     expect(note.text).toContain("new alerts for it are posted here again");
