@@ -4,8 +4,8 @@
 // App Home. No body the bot sent to the fake Slack (Web API calls, response_url posts) may carry the secrets.
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { ALERT_EVENT_TYPE, ROLLUP_EVENT_TYPE } from "../../src/alerts/alert-metadata";
-import { pollTargetName } from "../../src/alerts/poll-target";
+import { ALERT_EVENT_TYPE, ROLLUP_EVENT_TYPE } from "../../src/alerts/deliver/alert-metadata";
+import { pollTargetName } from "../../src/alerts/poll/poll-target";
 import { silentLogger } from "../../src/lib/logger";
 import type { ViewStateValues } from "../../src/playground/fake-slack";
 import { DEMO_TOKENS } from "../../src/simulator";
