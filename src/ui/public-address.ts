@@ -20,9 +20,11 @@ export function publicAddress(raw: string): string {
   let rest = text.slice(scheme.length);
   const at = rest.lastIndexOf("@");
   if (at >= 0) rest = rest.slice(at + 1);
-  const cut = rest.search(/[?#]/);
-  if (cut >= 0) rest = rest.slice(0, cut);
-  return `${scheme}${rest}`;
+  const end = rest.search(/[?#]/);
+  if (end >= 0) rest = rest.slice(0, end);
+  const cut = `${scheme}${rest}`.trim();
+  // What is left may now parse (the refused part is gone): read it the same way, so the result is stable.
+  return (scheme && parseUrl(cut)) || cut;
 }
 
 function parseUrl(text: string): string | null {
