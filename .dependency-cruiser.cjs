@@ -19,7 +19,9 @@ module.exports = {
     layer("store", ["lib"]),
     layer("simulator", ["lib"]),
     // services may use the alerts module through its one entry, never its insides (DESIGN.md section 2).
-    layer("services", ["uptime", "store", "lib"], { pathNot: ["^src/(services|uptime|store|lib)/", "^src/alerts/index\\.ts$"] }),
+    layer("services", ["uptime", "store", "lib"], {
+      pathNot: ["^src/(services|uptime|store|lib)/", "^src/alerts/index\\.ts$"],
+    }),
     layer("ui", ["lib"], { dependencyTypesNot: ["type-only"] }),
     layer("listeners", ["services", "ui", "lib"], { dependencyTypesNot: ["type-only"] }),
     layer("alerts", ["uptime", "store", "ui", "lib"]),

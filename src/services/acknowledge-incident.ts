@@ -37,7 +37,7 @@ export async function acknowledgeIncident(
   ref: UserRef,
   input: AcknowledgeInput,
 ): Promise<AcknowledgeOutcome> {
-  const { outcome, ackedBy } = await withSession(deps, ref, async (session) => {
+  const outcome = await withSession(deps, ref, async (session) => {
     const before = await session.api.incidents.get(input.incidentId); // A7
     // Read alongside the acknowledge, not before it. It never rejects: the name only decorates the answer,
     // and the acknowledge must not fail for it.
@@ -58,18 +58,17 @@ export async function acknowledgeIncident(
       acknowledgedAt: incident.acknowledged,
       endedAt: incident.ended,
     });
-    const ackedBy = session.link.apiUserName;
-    if (before.ended) return { outcome: await result("ended", before), ackedBy };
-    if (before.acknowledged) return { outcome: await result("already", before), ackedBy };
+    if (before.ended) return result("ended", before);
+    if (before.acknowledged) return result("already", before);
     let after: Incident;
     try {
       after = await session.api.incidents.acknowledge(input.incidentId); // A7
     } catch (error) {
       // A7: an incident that ended between the read and the acknowledge answers 422.
-      if (error instanceof ValidationError) return { outcome: await result("ended", before), ackedBy };
+      if (error instanceof ValidationError) return result("ended", before);
       throw error;
     }
-    return { outcome: await result("acknowledged", after), ackedBy };
+    return result("acknowledged", after);
   });
   if (outcome.status === "acknowledged" && input.source && deps.alerts) {
     try {

@@ -3,7 +3,6 @@ import type { Clock } from "../lib/clock";
 import type { Logger } from "../lib/logger";
 import type { LinkStore } from "../store/link-store";
 import type { PendingActionStore } from "../store/pending-action-store";
-import type { WorkspaceRef } from "../store/workspace";
 import type { WorkspaceCleanup } from "../store/workspace-cleanup";
 import type { UptimeClient } from "../uptime";
 
