@@ -18,10 +18,20 @@ module.exports = {
     layer("uptime", ["lib"]),
     layer("store", ["lib"]),
     layer("simulator", ["lib"]),
-    layer("services", ["uptime", "store", "lib"]),
+    // services may use the alerts module through its one entry, never its insides (DESIGN.md section 2).
+    layer("services", ["uptime", "store", "lib"], {
+      pathNot: ["^src/(services|uptime|store|lib)/", "^src/alerts/index\\.ts$"],
+    }),
     layer("ui", ["lib"], { dependencyTypesNot: ["type-only"] }),
     layer("listeners", ["services", "ui", "lib"], { dependencyTypesNot: ["type-only"] }),
     layer("alerts", ["uptime", "store", "ui", "lib"]),
+    {
+      name: "alerts-one-entry",
+      comment: "outside src/alerts, only src/alerts/index.ts may be imported (DESIGN.md section 2)",
+      severity: "error",
+      from: { path: "^src/", pathNot: "^src/(alerts|ui)/" },
+      to: { path: "^src/alerts/", pathNot: "^src/alerts/index\\.ts$" },
+    },
     {
       name: "services-no-slack",
       comment: "services are Slack-agnostic: never @slack/* (DESIGN.md section 2)",

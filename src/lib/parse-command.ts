@@ -20,6 +20,7 @@
  *   subscribe   [monitor:<name>]... [group:<name>]... [--mention here|channel|@usergroup]
  *   unsubscribe [monitor:<name>]... [group:<name>]...    (the subscription with exactly these filters)
  *   unsubscribe all                                        (every subscription of the channel)
+ *   unmute <monitor>                                       (lifts the monitor's mute in this channel)
  *
  * Words are separated by any Unicode space. A value with spaces is quoted: "API gateway", 'API gateway',
  * “API gateway” (phones type smart quotes); a quote opens only at the start of a word or right after
@@ -91,7 +92,8 @@ export type Command =
   | { kind: "subscribe"; monitors: string[]; groups: string[]; mention?: Mention }
   /** `all` removes every subscription of the channel; otherwise the one whose filters are exactly these. */
   | { kind: "unsubscribe"; all: boolean; monitors: string[]; groups: string[] }
-  | { kind: "subscriptions" };
+  | { kind: "subscriptions" }
+  | { kind: "unmute"; monitor: string };
 
 export type SubcommandName = Command["kind"];
 
@@ -221,6 +223,13 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
     usage: "subscriptions",
     example: "subscriptions",
     summary: "this channel's subscriptions",
+  },
+  {
+    name: "unmute",
+    aliases: [],
+    usage: "unmute <monitor>",
+    example: "unmute api-eu",
+    summary: "alerts again for a muted monitor",
   },
 ];
 
@@ -547,7 +556,7 @@ const noArguments =
 
 /** A subcommand whose whole argument is one monitor name or id. */
 const oneMonitor =
-  (kind: "monitor" | "pause" | "resume"): Parser =>
+  (kind: "monitor" | "pause" | "resume" | "unmute"): Parser =>
   (sub, tokens) => {
     const args = readArgs(sub, tokens, [], false);
     if (args instanceof ArgumentError) return args;
@@ -666,6 +675,7 @@ const PARSERS: Record<Exclude<SubcommandName, "help">, Parser> = {
   monitor: oneMonitor("monitor"),
   pause: oneMonitor("pause"),
   resume: oneMonitor("resume"),
+  unmute: oneMonitor("unmute"),
 
   incidents: (sub, tokens) => {
     const args = readArgs(sub, tokens, ["page"], false);
@@ -858,6 +868,7 @@ export function formatCommand(command: Command): string {
     case "monitor":
     case "pause":
     case "resume":
+    case "unmute":
       parts.push(quoteValue(command.monitor));
       break;
     case "incidents":

@@ -1,4 +1,4 @@
-import type { UserRef } from "../store/workspace";
+import { type UserRef, workspaceOf } from "../store/workspace";
 import { type Incident, ValidationError } from "../uptime";
 import type { ServiceDeps } from "./service-deps";
 import { withSession } from "./session";
@@ -37,7 +37,7 @@ export async function acknowledgeIncident(
   ref: UserRef,
   input: AcknowledgeInput,
 ): Promise<AcknowledgeOutcome> {
-  const { outcome, ackedBy } = await withSession(deps, ref, async (session) => {
+  const outcome = await withSession(deps, ref, async (session) => {
     const before = await session.api.incidents.get(input.incidentId); // A7
     // Read alongside the acknowledge, not before it. It never rejects: the name only decorates the answer,
     // and the acknowledge must not fail for it.
@@ -58,32 +58,27 @@ export async function acknowledgeIncident(
       acknowledgedAt: incident.acknowledged,
       endedAt: incident.ended,
     });
-    const ackedBy = session.link.apiUserName;
-    if (before.ended) return { outcome: await result("ended", before), ackedBy };
-    if (before.acknowledged) return { outcome: await result("already", before), ackedBy };
+    if (before.ended) return result("ended", before);
+    if (before.acknowledged) return result("already", before);
     let after: Incident;
     try {
       after = await session.api.incidents.acknowledge(input.incidentId); // A7
     } catch (error) {
       // A7: an incident that ended between the read and the acknowledge answers 422.
-      if (error instanceof ValidationError) return { outcome: await result("ended", before), ackedBy };
+      if (error instanceof ValidationError) return result("ended", before);
       throw error;
     }
-    return { outcome: await result("acknowledged", after), ackedBy };
+    return result("acknowledged", after);
   });
-  if (outcome.status === "acknowledged" && input.source && deps.onIncidentAcknowledged) {
+  if (outcome.status === "acknowledged" && input.source && deps.alerts) {
     try {
-      await deps.onIncidentAcknowledged({
-        workspace: {
-          enterpriseId: ref.enterpriseId,
-          teamId: ref.teamId,
-          isEnterpriseInstall: ref.isEnterpriseInstall,
-        },
+      // An Acknowledge click redraws the alert at once ("Acknowledged by @user"), through the same render
+      // path as the poller's events.
+      await deps.alerts.acknowledged({
+        workspace: workspaceOf(ref),
         channelId: input.source.channelId,
-        messageTs: input.source.messageTs,
         incidentId: outcome.incidentId,
-        apiTeamId: outcome.apiTeamId ?? input.apiTeamId ?? "",
-        ackedBy: { slackUserId: ref.userId, apiUserName: ackedBy },
+        ackedBy: ref.userId,
       });
     } catch (err) {
       // The acknowledge itself succeeded; a message that could not be redrawn is the alerts module's retry.

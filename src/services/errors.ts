@@ -59,3 +59,43 @@ export class GroupNotFoundError extends ServiceError {
     super(`No group matches "${query}"`);
   }
 }
+
+/** The changes of a channel's alerts that need a linked member of the subscribed API team (DESIGN.md 1). */
+export type AlertsChange = "subscribe" | "unsubscribe" | "mute" | "unmute";
+
+/**
+ * The caller may not change this channel's alerts: not linked, link stale, or not a member of the API team
+ * the alerts come from. `teamName` is that team's name when known.
+ */
+export class AlertsChangeNotAllowedError extends ServiceError {
+  override readonly name: string = "AlertsChangeNotAllowedError";
+  constructor(
+    readonly change: AlertsChange,
+    readonly reason: "not_linked" | "stale" | "not_member",
+    readonly teamName: string | null,
+  ) {
+    super(`Changing the channel's alerts (${change}) needs a linked member of the team (${reason})`);
+  }
+}
+
+/** A read-only member asked for what needs another role: `--mention here|channel`, or replacing another's. */
+export class ReadOnlyRoleError extends ServiceError {
+  override readonly name: string = "ReadOnlyRoleError";
+  constructor(
+    readonly need: "mention" | "replace",
+    readonly teamName: string | null,
+  ) {
+    super(`A read-only member cannot ${need === "mention" ? "ping the channel" : "replace a subscription"}`);
+  }
+}
+
+/** `/uptime unmute <monitor>` named no monitor muted in this channel; `suggestions` are the muted ones. */
+export class NotMutedError extends ServiceError {
+  override readonly name: string = "NotMutedError";
+  constructor(
+    readonly query: string,
+    readonly suggestions: readonly string[],
+  ) {
+    super(`No monitor muted in this channel matches "${query}"`);
+  }
+}

@@ -1,9 +1,10 @@
+import type { Mute } from "../store/mute-store";
 import type { Mention, Subscription } from "../store/subscription-store";
 import { type UserRef, workspaceOf } from "../store/workspace";
 import { monitorNames } from "./monitor-names";
 import type { ServiceDeps } from "./service-deps";
+import { requireAlerts } from "./service-deps";
 import { openSession, type UserSession } from "./session";
-import { requireAlerts } from "./subscription-ports";
 
 /** One subscription as the Slack surfaces show it (`/uptime subscriptions`, App Home, unsubscribe). */
 export interface SubscriptionView {
@@ -24,6 +25,8 @@ export interface SubscriptionView {
 export interface ChannelSubscriptionsView {
   channelId: string;
   subscriptions: SubscriptionView[];
+  /** The channel's live mutes, soonest end first: alerts quieted here are listed with who quieted them. */
+  mutes: Mute[];
 }
 
 /**
@@ -37,8 +40,12 @@ export async function listChannelSubscriptions(
   channelId: string,
 ): Promise<ChannelSubscriptionsView> {
   const alerts = requireAlerts(deps);
-  const subscriptions = await alerts.subscriptions.listByChannel(workspaceOf(ref), channelId);
-  return { channelId, subscriptions: await toViews(deps, ref, subscriptions) };
+  const ws = workspaceOf(ref);
+  const [subscriptions, mutes] = await Promise.all([
+    alerts.subscriptions.listByChannel(ws, channelId),
+    alerts.mutes.listChannel(ws, channelId),
+  ]);
+  return { channelId, subscriptions: await toViews(deps, ref, subscriptions), mutes };
 }
 
 /**

@@ -1,7 +1,9 @@
-import type { UserRef } from "../store/workspace";
+import type { LinkRecord } from "../store/link-store";
+import type { UserRef, WorkspaceRef } from "../store/workspace";
 import { workspaceOf } from "../store/workspace";
-import type { ServiceDeps } from "./service-deps";
-import { requireAlerts } from "./subscription-ports";
+import { requireLinked, requireMember } from "./alerts-permission";
+import type { AlertsChange } from "./errors";
+import { requireAlerts, type ServiceDeps } from "./service-deps";
 
 export interface MuteInput {
   channelId: string;
@@ -20,42 +22,94 @@ export interface MuteOutcome {
 
 /**
  * The Mute overflow of alert messages (DESIGN.md section 1): no new root message for this monitor in this
- * channel for 1, 4 or 24 hours; messages already posted keep being updated. Muting is a preference of the
- * Slack channel, not an action on the Uptime service, so the clicking user need not be linked: anyone who
- * can see the alert may quiet it there (as anyone may leave or mute the channel itself).
+ * channel for 1, 4 or 24 hours; messages already posted keep being updated. A mute quiets the channel, so
+ * it is accountable: only a linked member of the API team the alert comes from may set it, the mute
+ * remembers who did, and the monitor's alert message is redrawn to say "Muted here by @user until ...".
+ * The listener posts the note in the channel.
  */
 export async function muteMonitor(deps: ServiceDeps, ref: UserRef, input: MuteInput): Promise<MuteOutcome> {
   const alerts = requireAlerts(deps);
+  const link = await requireLinked(deps, ref, "mute");
   const ws = workspaceOf(ref);
-  const until = await alerts.mutes.muteFor(ws, input.channelId, input.monitorId, input.hours);
+  const alert = await lastAlertOf(deps, ws, input.channelId, input.monitorId);
+  const apiTeamId = await requireChannelTeamMember(
+    deps,
+    link,
+    ws,
+    input.channelId,
+    alert?.apiTeamId ?? null,
+    "mute",
+  );
+  const monitorName = alert?.monitorName ?? null;
+  const until = await alerts.mutes.muteFor(ws, input.channelId, input.monitorId, input.hours, {
+    by: ref.userId,
+    monitorName,
+    apiTeamId,
+  });
   deps.logger.info(
     { channel: input.channelId, monitorId: input.monitorId, hours: input.hours, by: ref.userId },
     "monitor muted in channel",
   );
-  return {
-    monitorName: await monitorNameInChannel(deps, ref, input),
-    monitorId: input.monitorId,
-    hours: input.hours,
-    until,
-  };
+  await redrawAfterMuteChange(deps, ws, input.channelId, input.monitorId);
+  return { monitorName, monitorId: input.monitorId, hours: input.hours, until };
 }
 
-async function monitorNameInChannel(
+/**
+ * The API team whose member may change this monitor's alerts in the channel: the alert's own team when a
+ * message of it is known, else any team the channel is subscribed to that the caller belongs to. Returns
+ * that team's id (null when the channel has neither: then being linked is enough).
+ */
+export async function requireChannelTeamMember(
   deps: ServiceDeps,
-  ref: UserRef,
-  input: MuteInput,
+  link: LinkRecord,
+  ws: WorkspaceRef,
+  channelId: string,
+  apiTeamId: string | null,
+  change: AlertsChange,
 ): Promise<string | null> {
-  const { messages } = requireAlerts(deps);
-  const ws = workspaceOf(ref);
+  if (apiTeamId !== null) return requireMember(link, { id: apiTeamId, name: null }, change).id;
+  const subscriptions = await requireAlerts(deps).subscriptions.listByChannel(ws, channelId);
+  const teams = [...new Set(subscriptions.map((sub) => sub.apiTeamId))];
+  if (teams.length === 0) return null;
+  const mine = teams.find((id) => link.teams.some((t) => t.id === id));
+  return requireMember(link, { id: mine ?? teams[0]!, name: null }, change).id;
+}
+
+/** Redraws the monitor's open alert message; the mute itself is stored, so a failed redraw is only logged. */
+export async function redrawAfterMuteChange(
+  deps: ServiceDeps,
+  ws: WorkspaceRef,
+  channelId: string,
+  monitorId: string,
+): Promise<void> {
   try {
-    const state = await messages.getMonitor(ws, input.channelId, input.monitorId);
-    const last = state.lastRoot;
-    if (!last) return null;
-    const record = await messages.get(ws, input.channelId, last.incidentId);
-    return record?.view.monitor?.name ?? null;
+    await requireAlerts(deps).redrawAfterMuteChange({ workspace: ws, channelId, monitorId });
   } catch (err) {
-    // The name only decorates the answer: the mute itself is stored.
-    deps.logger.warn({ err }, "could not read the muted monitor's name");
+    deps.logger.warn(
+      { err, channel: channelId, monitorId },
+      "could not redraw the alert after a mute change",
+    );
+  }
+}
+
+/** The API team and name of the monitor's last alert message in the channel; null when none is stored. */
+async function lastAlertOf(
+  deps: ServiceDeps,
+  ws: WorkspaceRef,
+  channelId: string,
+  monitorId: string,
+): Promise<{ apiTeamId: string; monitorName: string | null } | null> {
+  const { messages } = requireAlerts(deps);
+  try {
+    const last = (await messages.getMonitor(ws, channelId, monitorId)).lastRoot;
+    if (!last) return null;
+    const record = await messages.get(ws, channelId, last.incidentId);
+    return record
+      ? { apiTeamId: record.view.apiTeamId, monitorName: record.view.monitor?.name ?? null }
+      : null;
+  } catch (err) {
+    // An unreadable record only loses the name and the team hint; the channel's subscriptions still decide.
+    deps.logger.warn({ err }, "could not read the muted monitor's last alert");
     return null;
   }
 }

@@ -11,13 +11,14 @@ import {
 } from "../store/subscription-store";
 import { type UserRef, workspaceOf } from "../store/workspace";
 import type { Group, UptimeApi } from "../uptime";
+import { requireLinked, requireMember, requireWriteRole } from "./alerts-permission";
 import { GroupNotFoundError, StaleLinkError } from "./errors";
 import { resolveMonitor } from "./find-monitor";
 import { monitorNames } from "./monitor-names";
 import type { ServiceDeps } from "./service-deps";
+import { requireAlerts } from "./service-deps";
 import { withSession } from "./session";
 import { matchGroup } from "./stats-target";
-import { requireAlerts } from "./subscription-ports";
 
 export interface SubscribeInput {
   channelId: string;
@@ -73,6 +74,9 @@ export type SubscribeOutcome =
  * `announce` posts that summary in the channel. It goes first on purpose: it is the cheapest proof that
  * the app can post there (Slack answers `not_in_channel` otherwise, and checking membership would need
  * the channels:read scope), and when it fails nothing is created.
+ *
+ * Who may (DESIGN.md section 1): a linked member of the team; `--mention here|channel` and replacing a
+ * subscription someone else created need a role other than read-only. All checked before anything is posted.
  */
 export async function subscribe(
   deps: ServiceDeps,
@@ -81,10 +85,12 @@ export async function subscribe(
   announce: (preview: SubscriptionPreview) => Promise<AnnounceResult>,
 ): Promise<SubscribeOutcome> {
   const alerts = requireAlerts(deps);
+  await requireLinked(deps, ref, "subscribe");
   return withSession(deps, ref, async (session): Promise<SubscribeOutcome> => {
     const mention = storedMention(input.mention);
     if (mention && "missingId" in mention) return { kind: "mention-without-id", handle: mention.handle };
-    const team = session.team;
+    const team = requireMember(session.link, session.team, "subscribe");
+    if (mention && mention.kind !== "usergroup") requireWriteRole(team, "mention");
     const [monitors, groups] = await Promise.all([
       resolveMonitors(session.api, team.id, input.monitors),
       resolveGroups(session.api, team.id, input.groups),
@@ -96,6 +102,7 @@ export async function subscribe(
     const ws = workspaceOf(ref);
     const id = subscriptionId(ws, input.channelId, team.id, filters);
     const existing = await alerts.subscriptions.get(id);
+    if (existing && existing.subscriber.userId !== ref.userId) requireWriteRole(team, "replace");
     const preview: SubscriptionPreview = {
       channelId: input.channelId,
       subscriberUserId: ref.userId,

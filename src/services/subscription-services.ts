@@ -3,14 +3,10 @@ import { listChannelSubscriptions } from "./list-subscriptions";
 import { type MuteInput, muteMonitor } from "./mute-monitor";
 import type { ServiceDeps } from "./service-deps";
 import { type AnnounceResult, type SubscribeInput, type SubscriptionPreview, subscribe } from "./subscribe";
+import { type UnmuteInput, unmuteMonitor } from "./unmute-monitor";
 import { type UnsubscribeInput, unsubscribe } from "./unsubscribe";
 
-export {
-  type PollHookDeps,
-  type PollHooksImpl,
-  type PollTargetMetaLike,
-  pollHooks,
-} from "../alerts/subscriptions/poll-hooks";
+export type { Mute } from "../store/mute-store";
 export type { ChannelSubscriptionsView, SubscriptionView } from "./list-subscriptions";
 export type { MuteInput, MuteOutcome } from "./mute-monitor";
 export type {
@@ -20,12 +16,7 @@ export type {
   SubscribeOutcome,
   SubscriptionPreview,
 } from "./subscribe";
-export type {
-  AlertServiceDeps,
-  PollTargetRegistry,
-  SubscriptionPausedNotice,
-  TokenPauseReason,
-} from "./subscription-ports";
+export type { UnmuteInput, UnmuteOutcome } from "./unmute-monitor";
 export type { UnsubscribeInput, UnsubscribeOutcome } from "./unsubscribe";
 
 /**
@@ -44,5 +35,7 @@ export function subscriptionServices(deps: ServiceDeps) {
     listChannelSubscriptions: (ref: UserRef, channelId: string) =>
       listChannelSubscriptions(deps, ref, channelId),
     muteMonitor: (ref: UserRef, input: MuteInput) => muteMonitor(deps, ref, input),
+    /** The Unmute button and `/uptime unmute <monitor>`. */
+    unmuteMonitor: (ref: UserRef, input: UnmuteInput) => unmuteMonitor(deps, ref, input),
   };
 }

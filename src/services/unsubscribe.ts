@@ -2,13 +2,14 @@ import { closestMatches } from "../lib/closest-matches";
 import type { Subscription } from "../store/subscription-store";
 import type { UserRef } from "../store/workspace";
 import { workspaceOf } from "../store/workspace";
+import { requireLinked, requireMember } from "./alerts-permission";
 import { MonitorNotFoundError } from "./errors";
 import { monitorIdOf } from "./find-monitor";
 import { type SubscriptionView, toViews } from "./list-subscriptions";
 import { monitorNames } from "./monitor-names";
 import type { ServiceDeps } from "./service-deps";
+import { requireAlerts } from "./service-deps";
 import { withSession } from "./session";
-import { requireAlerts } from "./subscription-ports";
 
 export interface UnsubscribeInput {
   channelId: string;
@@ -26,9 +27,9 @@ export type UnsubscribeOutcome =
 
 /**
  * `/uptime unsubscribe`: without filters the channel's subscription without filters, with filters the one
- * whose filters are exactly these (per API team: several teams may match), `all` every one. Stopping
- * alerts in a channel is the channel's business, like removing the app from it, so any member may do it and
- * no link is needed, except to read monitor names typed as names (the subscription stores ids).
+ * whose filters are exactly these (per API team: several teams may match), `all` every one. Alerts must not
+ * go quiet behind the channel's back (DESIGN.md section 1): the caller must be a linked member of the API
+ * team of every subscription removed (else nothing is removed), and the listener tells the channel who did it.
  * Each removed subscription leaves its poll target; the target's last subscriber removes it.
  */
 export async function unsubscribe(
@@ -37,12 +38,14 @@ export async function unsubscribe(
   input: UnsubscribeInput,
 ): Promise<UnsubscribeOutcome> {
   const alerts = requireAlerts(deps);
+  const link = await requireLinked(deps, ref, "unsubscribe");
   const ws = workspaceOf(ref);
   const inChannel = await alerts.subscriptions.listByChannel(ws, input.channelId);
   // Views first: after the delete the links and names are still worth showing.
   const chosen = input.all ? inChannel : await matching(deps, ref, inChannel, input);
   if (chosen.length === 0) return { kind: "none", remaining: await toViews(deps, ref, inChannel) };
   const removed = await toViews(deps, ref, chosen);
+  for (const view of removed) requireMember(link, { id: view.apiTeamId, name: view.teamName }, "unsubscribe");
   for (const sub of chosen) {
     await alerts.subscriptions.delete(sub.id);
     await alerts.pollTargets.remove(sub.target, sub.id);

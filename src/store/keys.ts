@@ -65,8 +65,10 @@ export function keyspace(prefix = "uc:") {
     alertChannelLock: (ws: string, channelId: string) => `${prefix}alert-lock:${ws}:${channelId}`,
     /** String with a TTL: the next free posting slot (ms, Redis time) of a channel. */
     alertChannelSlot: (ws: string, channelId: string) => `${prefix}alert-slot:${ws}:${channelId}`,
-    /** String with a TTL: until when (ms) a monitor is muted in a channel. */
-    mute: (ws: string, channelId: string, monitorId: string) =>
-      `${prefix}mute:${ws}:${channelId}:${monitorId}`,
+    /**
+     * Hash per channel: monitor id -> mute (JSON: until, who, monitor name, API team), so that a channel's
+     * mutes are listed without a SCAN. The key expires with its last mute; ended mutes are pruned on read.
+     */
+    channelMutes: (ws: string, channelId: string) => `${prefix}mutes:${ws}:${channelId}`,
   };
 }

@@ -17,6 +17,9 @@ interface ErrorLike {
   detail?: string | null;
   retryAfter?: number | null;
   reason?: string;
+  change?: string;
+  teamName?: string | null;
+  need?: string;
 }
 
 export interface ErrorText {
@@ -28,6 +31,33 @@ export interface ErrorText {
 }
 
 const quoteList = (names: readonly string[]) => names.map((n) => `*${esc(n)}*`).join(", ");
+
+/** What AlertsChangeNotAllowedError's `change` asked for, as the end of "Only ... can ...". */
+const CHANGE_PHRASES: Record<string, string> = {
+  subscribe: "subscribe this channel to alerts",
+  unsubscribe: "remove this channel's alert subscriptions",
+  mute: "mute alerts in this channel",
+  unmute: "unmute alerts in this channel",
+};
+
+function teamLabel(name: string | null | undefined): string {
+  return name ? `*${name.replace(/[<>&*_~`]/g, "")}*` : "the Uptime team these alerts come from";
+}
+
+/** Linked, stale or a stranger to the team: who may change a channel's alerts (DESIGN.md section 1). */
+function alertsChangeText(e: ErrorLike): string {
+  const phrase = CHANGE_PHRASES[e.change ?? ""] ?? "change this channel's alerts";
+  const team = teamLabel(e.teamName);
+  const who = e.teamName ? `a linked member of ${team}` : "a linked member of the subscribed Uptime team";
+  switch (e.reason) {
+    case "stale":
+      return `Only ${who} can ${phrase}, so nothing changed: your Uptime token is no longer accepted (revoked or expired). Link your account again, then try again.`;
+    case "not_member":
+      return `Only ${who} can ${phrase}, and your linked Uptime account isn't a member of ${team}. Nothing changed: ask a member of that team, or link an account that belongs to it.`;
+    default:
+      return `Only ${who} can ${phrase}, so nothing changed. Link your Uptime account with your personal API token, then try again.`;
+  }
+}
 
 export function errorText(error: unknown): ErrorText {
   const e = (typeof error === "object" && error !== null ? error : {}) as ErrorLike;
@@ -65,6 +95,20 @@ export function errorText(error: unknown): ErrorText {
       return known(
         `No group matches "${esc(e.query ?? "")}".` +
           (e.suggestions?.length ? ` Did you mean ${quoteList(e.suggestions)}?` : ""),
+      );
+    case "AlertsChangeNotAllowedError":
+      return known(alertsChangeText(e), true);
+    case "ReadOnlyRoleError":
+      return known(
+        e.need === "mention"
+          ? `Read-only members of ${teamLabel(e.teamName)} can't make alerts ping \`@here\` or \`@channel\`. Leave out \`--mention\`, mention a user group, or ask a team owner or a regular member.`
+          : `Someone else set up this subscription, and read-only members of ${teamLabel(e.teamName)} can't replace it. Ask a team owner or a regular member, or ask its subscriber.`,
+      );
+    case "NotMutedError":
+      return known(
+        e.suggestions?.length
+          ? `No monitor muted in this channel matches "${esc(e.query ?? "")}". Muted here: ${quoteList(e.suggestions)}.`
+          : "No monitor is muted in this channel.",
       );
     case "PermissionDeniedError":
       return known(

@@ -41,6 +41,8 @@ export const actions = {
   acknowledge: "incident.acknowledge",
   /** Overflow: mute this monitor in this channel for 1 h, 4 h or 24 h. */
   mute: "monitor.mute",
+  /** Button shown instead of the Mute overflow while the monitor is muted in the channel. */
+  unmute: "monitor.unmute",
   details: "monitor.details",
   // Paged lists
   monitorsPagePrev: "monitors.page.prev",
@@ -256,6 +258,12 @@ export const muteCodec = defineCodec(
   z.object({ monitorId: apiId, channelId: slackId, hours: z.number().int().min(1).max(168) }),
   { limit: valueLimits.optionValue, keys: { monitorId: "m", channelId: "c", hours: "h" } },
 );
+
+/** Unmute button of a muted alert message: the monitor and the channel it is muted in. */
+export const unmuteCodec = defineCodec("unmute", 1, z.object({ monitorId: apiId, channelId: slackId }), {
+  limit: valueLimits.buttonValue,
+  keys: { monitorId: "m", channelId: "c" },
+});
 
 /** Details button of an alert message. */
 export const detailsCodec = defineCodec("det", 1, z.object({ monitorId: apiId }), {

@@ -6,6 +6,7 @@
 import type { KnownBlock, SectionBlock } from "@slack/types";
 import { formatDuration } from "../lib/format-time";
 import type { Incident, Monitor } from "../uptime/types";
+import { publicAddress } from "./public-address";
 import { escapeMrkdwn, limits, mrkdwn, plainText, truncate, truncateMrkdwn } from "./text";
 
 /** Names and other user text in a row: one line, escaped, short enough for many rows per section. */
@@ -41,11 +42,12 @@ export function stateLabel(monitor: Pick<Monitor, "paused" | "state">): string {
 /**
  * Where a monitor points (A8): the URL of an HTTP monitor, `host:port` of a TCP one (the host alone when the
  * port is missing), null when its settings have neither; each surface words that case itself. Not escaped.
+ * The one place every surface reads a target from: user info, query and fragment never reach Slack.
  */
 export function monitorAddress(monitor: Pick<Monitor, "settings">): string | null {
   const { url, host, port } = monitor.settings;
-  if (url) return url;
-  if (host) return port !== undefined ? `${host}:${port}` : host;
+  if (url) return publicAddress(url);
+  if (host) return publicAddress(port !== undefined ? `${host}:${port}` : host);
   return null;
 }
 

@@ -1,7 +1,9 @@
 import type { KnownBlock } from "@slack/types";
 import { slackDate } from "../lib/format-time";
+import { quoteValue } from "../lib/parse-command";
 import type {
   DownNow,
+  Mute,
   MuteOutcome,
   SubscriptionPreview,
   UnsubscribeOutcome,
@@ -114,8 +116,11 @@ export function renderMentionWithoutId(handle: string): Rendered {
   return { text, blocks: [{ type: "section", text: mrkdwn(`:warning: ${text}`) }] };
 }
 
-/** `/uptime unsubscribe`: what was removed, or why nothing was (with the channel's subscriptions). */
-export function renderUnsubscribeResult(outcome: UnsubscribeOutcome): Rendered {
+/**
+ * `/uptime unsubscribe`: what was removed and by whom (the note posted IN the channel: alerts never stop
+ * without a trace), or, to the caller alone, why nothing was (with the channel's subscriptions).
+ */
+export function renderUnsubscribeResult(outcome: UnsubscribeOutcome, by: string): Rendered {
   if (outcome.kind === "none") {
     const text =
       outcome.remaining.length === 0
@@ -133,9 +138,10 @@ export function renderUnsubscribeResult(outcome: UnsubscribeOutcome): Rendered {
     return { text, blocks };
   }
   const n = outcome.removed.length;
+  const who = `<@${escapeMrkdwn(by)}>`;
   const text = outcome.all
-    ? `🔕 Removed all ${n} ${n === 1 ? "subscription" : "subscriptions"} of this channel: no more alerts here.`
-    : `🔕 Removed ${n === 1 ? "the subscription" : `${n} subscriptions`} of this channel:`;
+    ? `🔕 ${who} removed all ${n} ${n === 1 ? "subscription" : "subscriptions"} of this channel: no more alerts here.`
+    : `🔕 ${who} removed ${n === 1 ? "a subscription" : `${n} subscriptions`} of this channel:`;
   return {
     text: truncate(text, limits.messageText),
     blocks: [
@@ -148,13 +154,29 @@ export function renderUnsubscribeResult(outcome: UnsubscribeOutcome): Rendered {
   };
 }
 
-/** The Mute overflow's ephemeral answer. */
-export function renderMuted(outcome: MuteOutcome): Rendered {
-  const name = outcome.monitorName
-    ? `*${inline(outcome.monitorName, NAME_MAX)}*`
-    : `monitor ${escapeMrkdwn(outcome.monitorId)}`;
+function mutedName(name: string | null, monitorId: string): string {
+  return name ? `*${inline(name, NAME_MAX)}*` : `monitor ${escapeMrkdwn(monitorId)}`;
+}
+
+/** The note a mute posts IN the channel (DESIGN.md section 1): who muted what, until when, how to lift it. */
+export function renderMuteNote(outcome: MuteOutcome, by: string): Rendered {
+  const name = mutedName(outcome.monitorName, outcome.monitorId);
+  const command = outcome.monitorName ? quoteValue(outcome.monitorName) : outcome.monitorId;
   const text =
-    `🔕 Muted ${name} in this channel for ${outcome.hours} h (until ${slackDate(outcome.until)}). ` +
-    "No new alert messages for it here until then; messages already posted keep updating.";
+    `🔕 <@${escapeMrkdwn(by)}> muted ${name} in this channel for ${outcome.hours} h (until ${slackDate(outcome.until)}). ` +
+    `No new alert messages for it here until then; messages already posted keep updating. ` +
+    `The alert's *Unmute* button or \`/uptime unmute ${inline(command, NAME_MAX)}\` lifts it.`;
+  return { text, blocks: [{ type: "section", text: mrkdwn(text) }] };
+}
+
+/** The note an unmute posts in the channel. */
+export function renderUnmuteNote(mute: Mute, by: string): Rendered {
+  const text = `🔔 <@${escapeMrkdwn(by)}> unmuted ${mutedName(mute.monitorName, mute.monitorId)} in this channel: new alerts for it are posted here again.`;
+  return { text, blocks: [{ type: "section", text: mrkdwn(text) }] };
+}
+
+/** The Unmute button of a mute that has already ended: ephemeral. */
+export function renderNotMuted(): Rendered {
+  const text = "That monitor isn't muted in this channel any more: new alerts for it are posted here.";
   return { text, blocks: [{ type: "section", text: mrkdwn(text) }] };
 }

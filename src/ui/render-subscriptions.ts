@@ -1,10 +1,7 @@
 import type { KnownBlock } from "@slack/types";
 import { slackDate } from "../lib/format-time";
-import type {
-  ChannelSubscriptionsView,
-  SubscriptionPausedNotice,
-  SubscriptionView,
-} from "../services/subscription-services";
+import { quoteValue } from "../lib/parse-command";
+import type { ChannelSubscriptionsView, Mute, SubscriptionView } from "../services/subscription-services";
 import { context, header, inline, listSections, NAME_MAX } from "./query-parts";
 import type { Rendered } from "./reply";
 import { escapeMrkdwn, limits, truncate } from "./text";
@@ -14,7 +11,13 @@ const LIST_BLOCKS = 40;
 /** Names listed per filter before "+N": a subscription of 200 monitors stays one readable line. */
 const NAMES_PER_FILTER = 10;
 
-/** `/uptime subscriptions`: the channel's subscriptions (filters, mention, subscriber, pause and why). */
+/** Sections for the channel's mutes (one per monitor at most; a channel rarely has more than a few). */
+const MUTE_BLOCKS = 5;
+
+/**
+ * `/uptime subscriptions`: the channel's subscriptions (filters, mention, subscriber, pause and why) and its
+ * active mutes (who muted what until when): everything that decides what this channel hears.
+ */
 export function renderSubscriptions(view: ChannelSubscriptionsView): Rendered {
   const n = view.subscriptions.length;
   const blocks: KnownBlock[] = [header("Alert subscriptions of this channel")];
@@ -22,6 +25,7 @@ export function renderSubscriptions(view: ChannelSubscriptionsView): Rendered {
     const text =
       "This channel has no alert subscriptions. `/uptime subscribe` sends outage and recovery alerts of your team here.";
     blocks.push({ type: "section", text: { type: "mrkdwn", text } });
+    blocks.push(...muteBlocks(view.mutes));
     return { text, blocks };
   }
   blocks.push(
@@ -31,6 +35,7 @@ export function renderSubscriptions(view: ChannelSubscriptionsView): Rendered {
     ),
   );
   const paused = view.subscriptions.filter((s) => s.paused).length;
+  blocks.push(...muteBlocks(view.mutes));
   blocks.push(
     context(
       "`/uptime unsubscribe` with the same filters removes one, `/uptime unsubscribe all` every one; `/uptime subscribe` again resumes a paused one.",
@@ -38,11 +43,33 @@ export function renderSubscriptions(view: ChannelSubscriptionsView): Rendered {
   );
   return {
     text: truncate(
-      `This channel has ${n} alert ${n === 1 ? "subscription" : "subscriptions"}${paused ? `, ${paused} paused` : ""}.`,
+      `This channel has ${n} alert ${n === 1 ? "subscription" : "subscriptions"}${paused ? `, ${paused} paused` : ""}` +
+        `${view.mutes.length ? `, ${view.mutes.length} muted ${view.mutes.length === 1 ? "monitor" : "monitors"}` : ""}.`,
       limits.messageText,
     ),
     blocks,
   };
+}
+
+function muteBlocks(mutes: readonly Mute[]): KnownBlock[] {
+  if (mutes.length === 0) return [];
+  return [
+    { type: "section", text: { type: "mrkdwn", text: `*Muted here* (${mutes.length}):` } },
+    ...listSections(
+      mutes.map((m) => muteLine(m)),
+      MUTE_BLOCKS,
+    ),
+  ];
+}
+
+/** One mute: who quieted which monitor until when, and the command that lifts it. */
+export function muteLine(mute: Mute): string {
+  const name = mute.monitorName
+    ? inline(mute.monitorName, NAME_MAX)
+    : `monitor #${escapeMrkdwn(mute.monitorId)}`;
+  const by = mute.by ? ` by <@${escapeMrkdwn(mute.by)}>` : "";
+  const unmute = `\`/uptime unmute ${inline(mute.monitorName ? quoteValue(mute.monitorName) : mute.monitorId, NAME_MAX)}\``;
+  return `🔕 *${name}* muted${by} until ${slackDate(mute.until)} · ${unmute}`;
 }
 
 /**
@@ -103,24 +130,4 @@ function pauseText(reason: string): string {
     default:
       return `Slack refused the posts (${truncate(reason, 60)})`;
   }
-}
-
-/**
- * The one DM to a subscriber whose subscriptions were paused because the poller can no longer use their
- * token: what happened, and how to fix it (re-subscribing resumes). Plain mrkdwn text.
- */
-export function renderSubscriptionPausedNotice(notice: SubscriptionPausedNotice): string {
-  const channel = `<#${escapeMrkdwn(notice.channelId)}>`;
-  const team = notice.teamName ? `*${inline(notice.teamName, NAME_MAX)}*` : "your Uptime team";
-  if (notice.reason === "team_access_lost") {
-    return (
-      `I paused the alerts of ${team} in ${channel}: your Uptime token can no longer read that team ` +
-      `(you may have left it). Ask a member of the team to run \`/uptime subscribe\` in ${channel}, or, if you ` +
-      "are still a member, run `/uptime login` again and then `/uptime subscribe` there to resume."
-    );
-  }
-  return (
-    `I paused the alerts of ${team} in ${channel}: your Uptime token is no longer accepted (revoked or expired). ` +
-    `Run \`/uptime login\` with a new personal API token, then \`/uptime subscribe\` again in ${channel} to resume them.`
-  );
 }

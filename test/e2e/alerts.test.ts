@@ -175,12 +175,16 @@ describe("channel alerts end to end", () => {
     const overflow = element(docs, actions.mute) as { options: { value: string }[] };
     const oneHour = overflow.options.find((o) => muteCodec.decode(o.value)?.hours === 1)!;
     await click("U0ALICE", docs, { action_id: actions.mute, type: "overflow", selected_option: oneHour });
-    const answer = await ephemeral("U0ALICE", /Muted/);
-    expect(textOf(answer)).toContain("Muted *Docs* in this channel for 1 h");
+    // Said in the channel, naming who muted; the alert shows it too.
+    const note = await waitFor(stack.slack.events, () =>
+      stack.slack.state.channelMessages(CHANNEL).find((m) => /<@U0ALICE> muted \*Docs\*/.test(m.text)),
+    );
+    expect(note.text).toContain("in this channel for 1 h");
+    const docsId = String(docs.metadata?.event_payload.incident_id);
+    await waitRoot(docsId, (m) => textOf(m).includes("Muted here by <@U0ALICE>"));
 
     // Messages already posted keep updating.
     stack.simulator.control.recover(DOCS);
-    const docsId = String(docs.metadata?.event_payload.incident_id);
     await waitRoot(docsId, (m) => color(m) === ALERT_COLORS.resolved);
 
     fail(DOCS, "HTTP 502 Bad Gateway");

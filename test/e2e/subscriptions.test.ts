@@ -81,7 +81,9 @@ describe("/uptime subscribe, subscriptions, unsubscribe", () => {
 
   it("asks an unlinked user to link first", async () => {
     const reply = await stack.command("U0CAROL", "subscribe", "C0ALERTS");
-    expect(textOf(reply)).toContain("haven't linked your Uptime account");
+    expect(textOf(reply)).toContain(
+      "Only a linked member of the subscribed Uptime team can subscribe this channel",
+    );
     expect(JSON.stringify(reply.blocks)).toContain("Link account");
   });
 
@@ -119,17 +121,23 @@ describe("/uptime subscribe, subscriptions, unsubscribe", () => {
     });
     expect(both).toContain("monitor Marketing site and group Website");
 
+    // What was removed is said in the channel, naming who removed it.
+    await stack.slack.sender.slashCommand({
+      userId: "U0ALICE",
+      channelId: "C0ALERTS",
+      text: 'unsubscribe monitor:"marketing site" group:Website',
+    });
     const removed = textOf(
-      await stack.command("U0ALICE", 'unsubscribe monitor:"marketing site" group:Website', "C0ALERTS"),
+      await waitFor(stack.slack.events, () => channelMessages("C0ALERTS", /<@U0ALICE> removed/)[0], 10_000),
     );
-    expect(removed).toContain("Removed the subscription");
+    expect(removed).toContain("<@U0ALICE> removed a subscription of this channel");
     expect(removed).toContain("Marketing site");
     const none = textOf(await stack.command("U0ALICE", "unsubscribe group:API", "C0ALERTS"));
     expect(none).toContain("No subscription of this channel has exactly these filters");
 
     // Bare unsubscribe: the subscription without filters; the target goes with its last subscriber.
-    const bare = textOf(await stack.command("U0ALICE", "unsubscribe", "C0ALERTS"));
-    expect(bare).toContain("Removed the subscription");
+    await stack.slack.sender.slashCommand({ userId: "U0ALICE", channelId: "C0ALERTS", text: "unsubscribe" });
+    await waitFor(stack.slack.events, () => channelMessages("C0ALERTS", /<@U0ALICE> removed/)[1], 10_000);
     expect(textOf(await stack.command("U0ALICE", "subscriptions", "C0ALERTS"))).toContain(
       "This channel has no alert subscriptions",
     );

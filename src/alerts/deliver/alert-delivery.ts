@@ -14,7 +14,7 @@ import type { ChannelRateLimiter } from "../../store/channel-rate-limiter";
 import type { MuteStore } from "../../store/mute-store";
 import { matchesFilters, type Subscription, type SubscriptionStore } from "../../store/subscription-store";
 import type { WorkspaceRef } from "../../store/workspace";
-import { renderAlertRoot } from "../../ui/alerts/render-alert-root";
+import { type AlertRootInput, renderAlertRoot } from "../../ui/alerts/render-alert-root";
 import { renderPausedNotice } from "../../ui/alerts/render-paused-notice";
 import { renderRecoveryReply } from "../../ui/alerts/render-recovery-reply";
 import { renderStormRollup } from "../../ui/alerts/render-storm-rollup";
@@ -52,7 +52,7 @@ import {
 export interface AlertDeliveryDeps {
   subscriptions: Pick<SubscriptionStore, "listByTarget" | "pause" | "markPauseNotified">;
   messages: AlertMessageStore;
-  mutes: Pick<MuteStore, "mutedUntil">;
+  mutes: Pick<MuteStore, "mutedUntil" | "get">;
   rateLimiter: Pick<ChannelRateLimiter, "reserve">;
   posterFor: PosterFor;
   clock?: Clock;
@@ -84,6 +84,13 @@ export interface AcknowledgeInSlack {
   incidentId: string;
   /** The Slack user who clicked Acknowledge. */
   ackedBy: string;
+}
+
+/** A mute of `monitorId` in `channel` was set or lifted from Slack. */
+export interface MuteChangeInSlack {
+  workspace: WorkspaceRef;
+  channel: string;
+  monitorId: string;
 }
 
 /** The channel lock could not be taken or was lost: the event is retried later. */
@@ -169,6 +176,31 @@ export class AlertDelivery {
         await this.updateRoot(ctx, next, next.ts);
       await this.d.messages.put(ws, channel, incidentId, next);
       await this.refreshRollupMember(ctx, next);
+      return true;
+    } finally {
+      await lock.release();
+    }
+  }
+
+  /**
+   * The Mute and Unmute half: redraw the monitor's last root message in the channel from state, so that it
+   * shows (or stops showing) "Muted here by @user until ..." with Unmute. False when the channel has no
+   * open message of the monitor. Slack errors are thrown as typed errors.
+   */
+  async redrawAfterMuteChange(input: MuteChangeInSlack): Promise<boolean> {
+    const { workspace: ws, channel, monitorId } = input;
+    const lock = await this.lock(ws, channel);
+    if (!lock) throw new ChannelBusyError(`channel ${channel} is busy`);
+    try {
+      const last = (await this.d.messages.getMonitor(ws, channel, monitorId)).lastRoot;
+      const record = last ? await this.d.messages.get(ws, channel, last.incidentId) : null;
+      if (!record?.ts || record.mode !== "root" || record.stage === "resolved") return false;
+      const poster = await this.d.posterFor(ws);
+      await this.updateRoot(
+        { ws, channel, poster, lock, eventId: `mute:${monitorId}` } as Ctx,
+        record,
+        record.ts,
+      );
       return true;
     } finally {
       await lock.release();
@@ -326,7 +358,8 @@ export class AlertDelivery {
     mention: Subscription["mention"],
   ): Promise<AlertMessageRecord & { ts: string }> {
     const incidentId = record.view.incident.id;
-    const rendered = this.render(ctx, record, record.stage === "open" ? mention : null);
+    const muted = await this.muteShown(ctx, record);
+    const rendered = this.render(ctx, record, record.stage === "open" ? mention : null, muted);
     const { ts, posted } = await this.postOnce(ctx, {
       attempt: record.attempt,
       eventType: ALERT_EVENT_TYPE,
@@ -479,12 +512,24 @@ export class AlertDelivery {
   }
 
   private async updateRoot(ctx: Ctx, record: AlertMessageRecord, ts: string): Promise<void> {
-    const rendered = this.render(ctx, record, null);
+    const rendered = this.render(ctx, record, null, await this.muteShown(ctx, record));
     await this.update(ctx, { channel: ctx.channel, ts, ...rendered });
   }
 
+  /** The mute a root message shows: the monitor's live mute in the channel, until it recovers. */
+  private async muteShown(ctx: Ctx, record: AlertMessageRecord): Promise<AlertRootInput["muted"]> {
+    if (record.mode !== "root" || record.stage === "resolved") return null;
+    const mute = await this.d.mutes.get(ctx.ws, ctx.channel, record.view.incident.monitorId);
+    return mute ? { until: mute.until, by: mute.by } : null;
+  }
+
   /** The one render path of an incident's message, from its stored record. */
-  private render(ctx: Ctx, record: AlertMessageRecord, mention: Subscription["mention"]) {
+  private render(
+    ctx: Ctx,
+    record: AlertMessageRecord,
+    mention: Subscription["mention"],
+    muted: AlertRootInput["muted"],
+  ) {
     return renderAlertRoot({
       channelId: ctx.channel,
       apiTeamId: record.view.apiTeamId,
@@ -495,6 +540,7 @@ export class AlertDelivery {
       failingLocations: record.view.failingLocations,
       mention: record.mode === "root" ? mention : null,
       flapping: record.flapping ?? null,
+      muted,
       now: this.clock.now(),
     });
   }

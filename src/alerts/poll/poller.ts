@@ -3,8 +3,8 @@ import type { UserRef } from "../../store/workspace";
 import { pollTargetRegistration } from "./poll-target";
 
 /**
- * The poll side of the alert pipeline (DESIGN.md section 5), in one import for the composition root and
- * the subscription service:
+ * The poll side of the alert pipeline (DESIGN.md section 5), in one import for src/alerts/index.ts and
+ * the benchmarks:
  * - addPollTarget / removePollTarget: a subscription registers itself as a subscriber of its target;
  * - PollWorker: the loop every replica runs (ALERT_WORKERS=0 leaves it off);
  * - createPrometheusMetrics: the metrics of polling and delivery, rendered for GET /metrics.

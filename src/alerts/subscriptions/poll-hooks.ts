@@ -1,31 +1,22 @@
-import type { ServiceDeps } from "../../services/service-deps";
-import { requireAlerts, type TokenPauseReason } from "../../services/subscription-ports";
-import type { Subscription } from "../../store/subscription-store";
-import type { UserRef } from "../../store/workspace";
+import type { Logger } from "../../lib/logger";
+import type { LinkStore } from "../../store/link-store";
+import type { Subscription, SubscriptionStore } from "../../store/subscription-store";
+import type { SubscriptionPausedNotice, TokenPauseReason } from "../../ui/alerts/render-paused-notice";
+import type { ResolveToken } from "../poll/poll-api-cache";
+import type { PollHooks } from "../poll/poll-once";
 
-/**
- * The poller's hooks (src/alerts/poll-once.ts PollHooks and poll-api-cache.ts ResolveToken), implemented
- * here because they are about links and subscriptions. The parameter types are structural copies of the
- * poller's: services may not import src/alerts (DESIGN.md section 2).
- */
-export interface PollTargetMetaLike {
-  apiTeamId: string;
-  /** The subscriber's link (the token lives there, never in the scheduler). */
-  tokenRef: UserRef;
+export type { SubscriptionPausedNotice, TokenPauseReason };
+
+export interface PollHookDeps {
+  links: Pick<LinkStore, "getToken" | "markStale" | "get">;
+  subscriptions: Pick<SubscriptionStore, "listByTarget" | "pause" | "markPauseNotified">;
+  /** Tells a subscriber, by DM, that their subscription was paused and how to fix it. */
+  notifySubscriptionPaused(notice: SubscriptionPausedNotice): Promise<void>;
+  logger: Logger;
 }
 
-export type TokenRejection = "unauthorized" | "no_access" | "no_token";
-
-export interface PollHooksImpl {
-  resolveToken(meta: PollTargetMetaLike): Promise<string | null>;
-  onTokenRejected(target: string, reason: TokenRejection, meta: PollTargetMetaLike | null): Promise<void>;
-  onBaseline(target: string, openIncidents: readonly unknown[], meta: PollTargetMetaLike): void;
-}
-
-/** What the hooks use: no API client (the poller has its own), no Slack. */
-export type PollHookDeps = Pick<ServiceDeps, "links" | "logger" | "alerts">;
-
-export function pollHooks(deps: PollHookDeps): PollHooksImpl {
+/** The poller's token look-up and its hooks: links and subscriptions, seen from the poll side. */
+export function pollHooks(deps: PollHookDeps): Required<PollHooks> & { resolveToken: ResolveToken } {
   const log = deps.logger.child({ component: "poll-hooks" });
   return {
     /**
@@ -48,10 +39,9 @@ export function pollHooks(deps: PollHookDeps): PollHooksImpl {
      * (`/uptime login`, then `/uptime subscribe` again in the channel, which resumes it).
      */
     async onTokenRejected(target, reason, meta) {
-      const alerts = requireAlerts(deps);
       if (reason === "unauthorized" && meta) await deps.links.markStale(meta.tokenRef);
       const pauseReason: TokenPauseReason = reason === "no_access" ? "team_access_lost" : "token_rejected";
-      const subscriptions = await alerts.subscriptions.listByTarget(target);
+      const subscriptions = await deps.subscriptions.listByTarget(target);
       for (const sub of subscriptions) await pauseAndTell(deps, sub, pauseReason);
       log.warn({ target, reason, subscriptions: subscriptions.length }, "poll target's token rejected");
     },
@@ -64,20 +54,19 @@ export function pollHooks(deps: PollHookDeps): PollHooksImpl {
 }
 
 async function pauseAndTell(deps: PollHookDeps, sub: Subscription, reason: TokenPauseReason): Promise<void> {
-  const alerts = requireAlerts(deps);
   // True only for the first caller: the subscriber hears it once, whatever the replicas and retries.
-  if (!(await alerts.subscriptions.pause(sub.id, reason))) return;
+  if (!(await deps.subscriptions.pause(sub.id, reason))) return;
   try {
     const link = await deps.links.get({ ...sub.workspace, userId: sub.subscriber.userId });
     const teamName = link?.teams.find((t) => t.id === sub.apiTeamId)?.name ?? null;
-    await alerts.notifySubscriptionPaused({
+    await deps.notifySubscriptionPaused({
       workspace: sub.workspace,
       userId: sub.subscriber.userId,
       channelId: sub.channelId,
       reason,
       teamName,
     });
-    await alerts.subscriptions.markPauseNotified(sub.id);
+    await deps.subscriptions.markPauseNotified(sub.id);
   } catch (err) {
     // Told once or not at all: a DM that fails (the workspace is gone) is not retried.
     deps.logger.warn({ err, subscription: sub.id }, "could not tell the subscriber about the pause");

@@ -19,6 +19,7 @@ import { pageNavAction } from "./page-nav-action";
 import { pauseMonitorAction } from "./pause-monitor-action";
 import { resumeMonitorAction } from "./resume-monitor-action";
 import { teamSelectAction } from "./team-select-action";
+import { unmuteAction } from "./unmute-action";
 
 type ActionArgs<A extends BlockElementAction> = SlackActionMiddlewareArgs<BlockAction<A>> & AllMiddlewareArgs;
 type ActionListener = (args: ActionArgs<BlockElementAction>) => Promise<void>;
@@ -55,8 +56,9 @@ export function register(app: App, deps: ListenerDeps): void {
   on(actions.incidentsPagePrev, pageNav);
   on(actions.incidentsPageNext, pageNav);
   on(actions.details, detailsAction(deps));
-  // Alerts: the Mute overflow
+  // Alerts: the Mute overflow and the Unmute button of a muted alert
   on(actions.mute, muteAction(deps));
+  on(actions.unmute, unmuteAction(deps));
 
   const actionIds = new RegExp(`^(?:${[...byActionId.keys()].map(escapeRegExp).join("|")})$`);
   app.action<BlockAction>(actionIds, async (args) => {

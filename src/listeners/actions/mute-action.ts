@@ -1,16 +1,18 @@
 import type { AllMiddlewareArgs, BlockAction, OverflowAction, SlackActionMiddlewareArgs } from "@slack/bolt";
 import { muteCodec } from "../../ui/ids";
-import { renderMuted } from "../../ui/render-subscribe-result";
+import { renderMuteNote } from "../../ui/render-subscribe-result";
 import { answerError } from "../answer-error";
 import type { ListenerDeps } from "../listener-deps";
+import { postChannelNote } from "../post-channel-note";
 import { userRefFrom } from "../user-ref";
 
 const OUT_OF_DATE = ":warning: This menu is out of date: it belongs to an older alert. Nothing was muted.";
 
 /**
  * The Mute overflow of alert messages (actions.mute, muteCodec): mutes the monitor in the channel of the
- * message for the chosen hours. No link is needed (muting is a preference of the Slack channel, see
- * services/mute-monitor.ts); the answer is ephemeral to the clicking user and the alert stays as it is.
+ * message for the chosen hours, if the user is a linked member of the alert's team (services/mute-monitor.ts;
+ * anyone else gets the reason and a Link button). The alert is redrawn "Muted here by @user until ..." and
+ * the channel gets a note naming who muted.
  */
 export function muteAction(deps: ListenerDeps) {
   return async ({
@@ -18,6 +20,7 @@ export function muteAction(deps: ListenerDeps) {
     body,
     context,
     respond,
+    client,
   }: SlackActionMiddlewareArgs<BlockAction<OverflowAction>> & AllMiddlewareArgs) => {
     await ack();
     const value = muteCodec.decode(body.actions[0]?.selected_option?.value);
@@ -34,7 +37,7 @@ export function muteAction(deps: ListenerDeps) {
         monitorId: value.monitorId,
         hours: value.hours,
       });
-      await respond({ response_type: "ephemeral", replace_original: false, ...renderMuted(outcome) });
+      await postChannelNote(client, respond, value.channelId, renderMuteNote(outcome, body.user.id));
     } catch (error) {
       await answerError(respond, error);
     }

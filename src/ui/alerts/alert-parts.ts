@@ -2,6 +2,7 @@ import type { KnownBlock, MessageAttachment } from "@slack/types";
 import type { AlertMonitor } from "../../alerts/alert-event";
 import type { IncidentSnapshot, IncidentStage } from "../../alerts/poll/poll-state";
 import type { Mention } from "../../store/subscription-store";
+import { publicAddress } from "../public-address";
 import { escapeMrkdwn, truncate } from "../text";
 
 /** An alert message: the top-level `text` (the notification, says what broke) and a colored bar. */
@@ -32,8 +33,10 @@ export function monitorName(monitor: AlertMonitor | null, monitorId: string): st
   return escapeMrkdwn(truncate(monitor?.name || `Monitor ${monitorId}`, NAME_MAX));
 }
 
+/** Cleaned again here: records written before monitorAddress cleaned targets may still hold secrets. */
 export function monitorTarget(monitor: AlertMonitor | null): string | null {
-  return monitor?.target ? escapeMrkdwn(truncate(monitor.target, TARGET_MAX)) : null;
+  const target = monitor?.target ? publicAddress(monitor.target) : "";
+  return target ? escapeMrkdwn(truncate(target, TARGET_MAX)) : null;
 }
 
 /** `<!here>`, `<!channel>` or `<!subteam^ID|@handle>`: the only pings the app ever sends. */

@@ -3,7 +3,16 @@ import type { AlertMonitor } from "../../alerts/alert-event";
 import type { IncidentSnapshot, IncidentStage } from "../../alerts/poll/poll-state";
 import { formatDuration, slackDate } from "../../lib/format-time";
 import type { Mention } from "../../store/subscription-store";
-import { acknowledgeCodec, actions, blocks, detailsCodec, MUTE_HOURS, muteCodec, tryEncode } from "../ids";
+import {
+  acknowledgeCodec,
+  actions,
+  blocks,
+  detailsCodec,
+  MUTE_HOURS,
+  muteCodec,
+  tryEncode,
+  unmuteCodec,
+} from "../ids";
 import { escapeMrkdwn, limits, mrkdwn, plainText, truncate } from "../text";
 import {
   ALERT_COLORS,
@@ -34,7 +43,8 @@ export interface AlertRootInput {
    * dropped for any other stage (updates never ping, DESIGN.md section 1).
    */
   mention?: Mention | null;
-  muted?: { until: number } | null;
+  /** The monitor's live mute in this channel: shown with who muted and an Unmute button (DESIGN.md section 1). */
+  muted?: { until: number; by?: string | null } | null;
   flapping?: FlapNoteInput | null;
   now: number;
 }
@@ -64,18 +74,20 @@ export function renderAlertRoot(input: AlertRootInput): RenderedAlert {
       : []),
     // Kept after recovery too: that is when the next incident of the monitor goes to this thread.
     ...(input.flapping ? [renderFlapNote(input.flapping)] : []),
-    ...(input.muted && input.stage !== "resolved"
-      ? [
-          {
-            type: "context" as const,
-            elements: [mrkdwn(`🔕 Muted in this channel until ${slackDate(input.muted.until)}`)],
-          },
-        ]
-      : []),
+    ...(isMuted(input) ? [{ type: "context" as const, elements: [mrkdwn(mutedText(input.muted))] }] : []),
   ];
   const buttons = actionsBlock(input);
   if (buttons) body.push(buttons);
   return { text, attachments: [{ color: ALERT_COLORS[input.stage], fallback, blocks: body }] };
+}
+
+function isMuted(input: AlertRootInput): input is AlertRootInput & { muted: { until: number } } {
+  return !!input.muted && input.stage !== "resolved";
+}
+
+function mutedText(muted: { until: number; by?: string | null }): string {
+  const by = muted.by ? ` by <@${escapeMrkdwn(muted.by)}>` : "";
+  return `🔕 Muted here${by} until ${slackDate(muted.until)}`;
 }
 
 function headline(input: AlertRootInput): string {
@@ -137,7 +149,17 @@ function actionsBlock(input: AlertRootInput): ActionsBlock | null {
       value: ackValue,
     });
   }
-  if (stage !== "resolved") {
+  const unmuteValue = isMuted(input)
+    ? tryEncode(unmuteCodec, { monitorId: incident.monitorId, channelId })
+    : undefined;
+  if (unmuteValue) {
+    elements.push({
+      type: "button",
+      action_id: actions.unmute,
+      text: plainText("Unmute", limits.buttonText),
+      value: unmuteValue,
+    });
+  } else if (stage !== "resolved") {
     const options = MUTE_HOURS.flatMap((hours) => {
       const value = tryEncode(muteCodec, { monitorId: incident.monitorId, channelId, hours });
       return value ? [{ text: plainText(`Mute ${hours} h in this channel`, limits.optionText), value }] : [];

@@ -120,6 +120,42 @@ describe("MuteStore, ChannelRateLimiter and the channel lock", () => {
     await expect(mutes.mute(WS, "C1", "7", clock.now() - 1)).rejects.toThrow(InvalidMuteError);
   });
 
+  it("remembers who muted what, lists a channel's live mutes and lifts one", async () => {
+    const clock = fixedClock("2026-03-02T10:00:00Z");
+    const keys = fresh();
+    const mutes = new MuteStore({ redis, keys, clock });
+    const info = { by: "U9", monitorName: "api-eu", apiTeamId: "12" };
+    const short = await mutes.muteFor(WS, "C1", "7", 1, info);
+    const long = await mutes.muteFor(WS, "C1", "8", 24);
+    await mutes.muteFor(WS, "C2", "7", 4);
+    expect(await mutes.get(WS, "C1", "7")).toEqual({ monitorId: "7", until: short, ...info });
+    expect(await mutes.listChannel(WS, "C1")).toEqual([
+      { monitorId: "7", until: short, ...info },
+      { monitorId: "8", until: long, by: null, monitorName: null, apiTeamId: null },
+    ]);
+    // The key lives as long as its longest mute, whatever the order of the writes.
+    const ttl = await redis.pttl(keys.channelMutes("T:T1", "C1"));
+    expect(ttl).toBeGreaterThan(23 * 3_600_000);
+
+    clock.advance(2 * 3_600_000);
+    expect((await mutes.listChannel(WS, "C1")).map((m) => m.monitorId)).toEqual(["8"]);
+    // The ended mute was pruned from the hash.
+    expect(await redis.hkeys(keys.channelMutes("T:T1", "C1"))).toEqual(["8"]);
+
+    expect(await mutes.unmute(WS, "C1", "8")).toMatchObject({ monitorId: "8", until: long });
+    expect(await mutes.unmute(WS, "C1", "8")).toBeNull();
+    expect(await mutes.mutedUntil(WS, "C1", "8")).toBeNull();
+    expect(await mutes.mutedUntil(WS, "C2", "7")).not.toBeNull();
+  });
+
+  it("reads an unreadable mute record as no mute", async () => {
+    const keys = fresh();
+    const mutes = new MuteStore({ redis, keys });
+    await redis.hset(keys.channelMutes("T:T1", "C1"), "7", "{not json", "8", JSON.stringify({ v: 9 }));
+    expect(await mutes.get(WS, "C1", "7")).toBeNull();
+    expect(await mutes.listChannel(WS, "C1")).toEqual([]);
+  });
+
   it("hands out one slot per interval per channel, across callers", async () => {
     const keys = fresh();
     const one = new ChannelRateLimiter({ redis, keys, slotMs: 1000 });

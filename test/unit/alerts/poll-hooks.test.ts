@@ -1,20 +1,18 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import type { SubscriptionPausedNotice } from "../../../src/alerts";
 import { pollHooks } from "../../../src/alerts/subscriptions/poll-hooks";
 import { silentLogger } from "../../../src/lib/logger";
-import type { AlertServiceDeps, SubscriptionPausedNotice } from "../../../src/services/subscription-ports";
-import { AlertMessageStore } from "../../../src/store/alert-message-store";
 import { generateKey } from "../../../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../../../src/store/crypto/token-cipher";
 import { keyspace } from "../../../src/store/keys";
 import { LinkStore } from "../../../src/store/link-store";
-import { MuteStore } from "../../../src/store/mute-store";
 import { SubscriptionStore } from "../../../src/store/subscription-store";
 import type { UserRef } from "../../../src/store/workspace";
 import { testRedis } from "../../support/redis";
 
 const alice: UserRef = { teamId: "T0TEST", userId: "U0ALICE" };
 const TARGET = "team:1:0123456789abcdef";
-const meta = { apiTeamId: "1", tokenRef: alice };
+const meta = { v: 1 as const, apiTeamId: "1", tokenRef: alice };
 
 describe("poll hooks: the subscriber's token, and what happens when it is rejected", () => {
   let links: LinkStore;
@@ -28,14 +26,12 @@ describe("poll hooks: the subscriber's token, and what happens when it is reject
     links = new LinkStore({ redis, keys, cipher: TokenCipher.fromSetting(generateKey()) });
     subscriptions = new SubscriptionStore({ redis, keys });
     told = [];
-    const alerts: AlertServiceDeps = {
+    hooks = pollHooks({
+      links,
       subscriptions,
-      mutes: new MuteStore({ redis, keys }),
-      messages: new AlertMessageStore({ redis, keys }),
-      pollTargets: { add: async () => TARGET, remove: async () => 0 },
+      logger: silentLogger,
       notifySubscriptionPaused: async (notice) => void told.push(notice),
-    };
-    hooks = pollHooks({ links, logger: silentLogger, alerts });
+    });
     await links.save(alice, "secret-token", {
       apiUserId: "1",
       apiUserName: "Olivia",

@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
+  AlertsChangeNotAllowedError,
   GroupNotFoundError,
   InvalidTokenError,
   MonitorNotFoundError,
   NoTeamError,
   NotLinkedError,
+  NotMutedError,
+  ReadOnlyRoleError,
   StaleLinkError,
 } from "../../../src/services/errors";
 import { errorText } from "../../../src/ui/error-text";
@@ -112,5 +115,34 @@ describe("renderErrorMessage", () => {
     expect(checkBlockKitLimits("message", { ...linked })).toEqual([]);
     const other = renderErrorMessage(errorText(apiError(ServerError, 500)));
     expect(JSON.stringify(other.blocks)).not.toContain(actions.linkAccount);
+  });
+});
+
+describe("who may change a channel's alerts", () => {
+  it("asks unlinked, stale and other teams' users to link, naming the team when known", () => {
+    const unlinked = errorText(new AlertsChangeNotAllowedError("unsubscribe", "not_linked", null));
+    expect(unlinked).toMatchObject({ offerLink: true, unexpected: false });
+    expect(unlinked.text).toContain(
+      "Only a linked member of the subscribed Uptime team can remove this channel's alert subscriptions",
+    );
+    const stale = errorText(new AlertsChangeNotAllowedError("mute", "stale", "Acme"));
+    expect(stale.text).toContain("Only a linked member of *Acme* can mute alerts in this channel");
+    expect(stale.text).toContain("no longer accepted");
+    const stranger = errorText(new AlertsChangeNotAllowedError("unmute", "not_member", "Acme <!here>"));
+    expect(stranger.offerLink).toBe(true);
+    expect(stranger.text).toContain("isn't a member of *Acme !here*");
+    // The sentence comes with the Link button.
+    expect(JSON.stringify(renderErrorMessage(stranger))).toContain(actions.linkAccount);
+  });
+
+  it("explains what read-only members cannot do, and which monitors are muted", () => {
+    expect(errorText(new ReadOnlyRoleError("mention", "Acme")).text).toContain(
+      "Read-only members of *Acme* can't make alerts ping `@here` or `@channel`",
+    );
+    expect(errorText(new ReadOnlyRoleError("replace", null)).text).toContain("can't replace it");
+    expect(errorText(new NotMutedError("api", ["API EU", "#7"])).text).toBe(
+      'No monitor muted in this channel matches "api". Muted here: *API EU*, *#7*.',
+    );
+    expect(errorText(new NotMutedError("api", [])).text).toBe("No monitor is muted in this channel.");
   });
 });

@@ -1,17 +1,16 @@
 import { describe, expect, it } from "vitest";
 import type { SubscriptionPreview, SubscriptionView } from "../../../src/services/subscription-services";
+import { renderSubscriptionPausedNotice } from "../../../src/ui/alerts/render-paused-notice";
 import {
   renderChannelUnreachable,
   renderMentionWithoutId,
-  renderMuted,
+  renderMuteNote,
+  renderNotMuted,
   renderSubscribeAnnouncement,
+  renderUnmuteNote,
   renderUnsubscribeResult,
 } from "../../../src/ui/render-subscribe-result";
-import {
-  renderSubscriptionPausedNotice,
-  renderSubscriptions,
-  subscriptionLine,
-} from "../../../src/ui/render-subscriptions";
+import { renderSubscriptions, subscriptionLine } from "../../../src/ui/render-subscriptions";
 import { checkBlockKitLimits } from "../../support/block-kit-limits";
 import { textOf } from "../../support/e2e-stack";
 
@@ -78,6 +77,7 @@ describe("renderSubscriptions", () => {
           paused: { reason: "token_rejected", at: NOW - 3_600_000 },
         }),
       ],
+      mutes: [],
     });
     expect(rendered).toMatchSnapshot();
     const text = textOf(rendered);
@@ -89,7 +89,7 @@ describe("renderSubscriptions", () => {
   });
 
   it("says when the channel has none", () => {
-    expect(textOf(renderSubscriptions({ channelId: "C0X", subscriptions: [] }))).toContain(
+    expect(textOf(renderSubscriptions({ channelId: "C0X", subscriptions: [], mutes: [] }))).toContain(
       "This channel has no alert subscriptions",
     );
   });
@@ -104,7 +104,7 @@ describe("renderSubscriptions", () => {
         paused: i % 2 ? { reason: LONG, at: NOW } : null,
       }),
     );
-    const rendered = renderSubscriptions({ channelId: "C0ALERTS", subscriptions: many });
+    const rendered = renderSubscriptions({ channelId: "C0ALERTS", subscriptions: many, mutes: [] });
     expect(problems(rendered)).toEqual([]);
     expect(textOf(rendered)).toMatch(/…and \d+ more/);
   });
@@ -173,32 +173,60 @@ describe("the small answers", () => {
     expect(renderMentionWithoutId("oncall")).toMatchSnapshot();
   });
 
-  it("confirms a mute", () => {
-    const text = renderMuted({
-      monitorName: "Docs",
-      monitorId: "4",
-      hours: 4,
-      until: NOW + 4 * 3_600_000,
-    }).text;
-    expect(text).toContain("Muted *Docs* in this channel for 4 h");
-    expect(renderMuted({ monitorName: null, monitorId: "4", hours: 1, until: NOW }).text).toContain(
-      "monitor 4",
+  it("notes in the channel who muted what until when, and how to lift it", () => {
+    const text = renderMuteNote(
+      { monitorName: "Docs site", monitorId: "4", hours: 4, until: NOW + 4 * 3_600_000 },
+      "U0BOB",
+    ).text;
+    expect(text).toContain("<@U0BOB> muted *Docs site* in this channel for 4 h");
+    expect(text).toContain('`/uptime unmute "Docs site"`');
+    expect(
+      renderMuteNote({ monitorName: null, monitorId: "4", hours: 1, until: NOW }, "U0BOB").text,
+    ).toContain("monitor 4");
+  });
+
+  it("notes an unmute, and answers the button of an ended mute", () => {
+    const mute = { monitorId: "4", until: NOW, by: "U0BOB", monitorName: "Docs", apiTeamId: "1" };
+    expect(renderUnmuteNote(mute, "U0ALICE").text).toBe(
+      "🔔 <@U0ALICE> unmuted *Docs* in this channel: new alerts for it are posted here again.",
     );
+    expect(renderNotMuted().text).toContain("isn't muted in this channel any more");
+  });
+
+  it("lists the channel's active mutes with who muted them", () => {
+    const mutes = [
+      { monitorId: "4", until: NOW + 3_600_000, by: "U0BOB", monitorName: "Docs", apiTeamId: "1" },
+      { monitorId: "7", until: NOW + 7_200_000, by: null, monitorName: null, apiTeamId: null },
+    ];
+    const rendered = renderSubscriptions({ channelId: "C0ALERTS", subscriptions: [view()], mutes });
+    const text = textOf(rendered);
+    expect(rendered.text).toContain("1 alert subscription, 2 muted monitors");
+    expect(text).toContain("*Muted here* (2)");
+    expect(text).toContain("🔕 *Docs* muted by <@U0BOB> until <!date^");
+    expect(text).toContain("`/uptime unmute Docs`");
+    expect(text).toContain("🔕 *monitor #7* muted until");
+    // Mutes are listed even where no subscription is left.
+    expect(textOf(renderSubscriptions({ channelId: "C0X", subscriptions: [], mutes }))).toContain("*Docs*");
   });
 
   it("reports what unsubscribe removed, or the channel's subscriptions when nothing matched", () => {
-    expect(renderUnsubscribeResult({ kind: "removed", removed: [view()], all: false })).toMatchSnapshot();
-    expect(renderUnsubscribeResult({ kind: "removed", removed: [view(), view()], all: true }).text).toContain(
-      "Removed all 2 subscriptions",
-    );
-    const none = renderUnsubscribeResult({ kind: "none", remaining: [view({ groups: ["API"] })] });
+    expect(
+      renderUnsubscribeResult({ kind: "removed", removed: [view()], all: false }, "U0BOB"),
+    ).toMatchSnapshot();
+    expect(
+      renderUnsubscribeResult({ kind: "removed", removed: [view(), view()], all: true }, "U0BOB").text,
+    ).toContain("<@U0BOB> removed all 2 subscriptions");
+    const none = renderUnsubscribeResult({ kind: "none", remaining: [view({ groups: ["API"] })] }, "U0BOB");
     expect(textOf(none)).toContain("No subscription of this channel has exactly these filters");
     expect(textOf(none)).toContain("group API");
-    const many = renderUnsubscribeResult({
-      kind: "removed",
-      all: true,
-      removed: Array.from({ length: 200 }, () => view({ teamName: LONG, groups: [LONG] })),
-    });
+    const many = renderUnsubscribeResult(
+      {
+        kind: "removed",
+        all: true,
+        removed: Array.from({ length: 200 }, () => view({ teamName: LONG, groups: [LONG] })),
+      },
+      "U0BOB",
+    );
     expect(problems(many)).toEqual([]);
   });
 

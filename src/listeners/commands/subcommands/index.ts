@@ -18,6 +18,7 @@ import { statusSubcommand } from "./status-subcommand";
 import { subscribeSubcommand } from "./subscribe-subcommand";
 import { subscriptionsSubcommand } from "./subscriptions-subcommand";
 import { teamSubcommand } from "./team-subcommand";
+import { unmuteSubcommand } from "./unmute-subcommand";
 import { unsubscribeSubcommand } from "./unsubscribe-subcommand";
 import { whoamiSubcommand } from "./whoami-subcommand";
 
@@ -44,4 +45,5 @@ export const subcommandHandlers: SubcommandHandlers = {
   subscribe: subscribeSubcommand,
   unsubscribe: unsubscribeSubcommand,
   subscriptions: subscriptionsSubcommand,
+  unmute: unmuteSubcommand,
 };

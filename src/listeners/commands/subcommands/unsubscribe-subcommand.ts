@@ -1,9 +1,13 @@
 import { renderUnsubscribeResult } from "../../../ui/render-subscribe-result";
+import { postChannelNote } from "../../post-channel-note";
 import type { SubcommandHandler } from "../subcommand";
 
-/** `/uptime unsubscribe [monitor:<name>]... [group:<name>]... | all`: ephemeral to the caller. */
+/**
+ * `/uptime unsubscribe [monitor:<name>]... [group:<name>]... | all`: what was removed goes to the channel,
+ * naming who removed it (alerts never stop without a trace); "nothing matched" only to the caller.
+ */
 export const unsubscribeSubcommand: SubcommandHandler<"unsubscribe"> = async (
-  { command, user, channelId, respond },
+  { command, user, channelId, respond, client },
   deps,
 ) => {
   const outcome = await deps.services.unsubscribe(user, {
@@ -12,5 +16,7 @@ export const unsubscribeSubcommand: SubcommandHandler<"unsubscribe"> = async (
     monitors: command.monitors,
     groups: command.groups,
   });
-  await respond({ response_type: "ephemeral", ...renderUnsubscribeResult(outcome) });
+  const rendered = renderUnsubscribeResult(outcome, user.userId);
+  if (outcome.kind === "removed") await postChannelNote(client, respond, channelId, rendered);
+  else await respond({ response_type: "ephemeral", ...rendered });
 };

@@ -6,7 +6,7 @@ import { renderFlapNote } from "../../../../src/ui/alerts/render-flap-note";
 import { renderPausedNotice } from "../../../../src/ui/alerts/render-paused-notice";
 import { renderRecoveryReply } from "../../../../src/ui/alerts/render-recovery-reply";
 import { ROLLUP_MAX_LINES, renderStormRollup } from "../../../../src/ui/alerts/render-storm-rollup";
-import { acknowledgeCodec, actions, detailsCodec, muteCodec } from "../../../../src/ui/ids";
+import { acknowledgeCodec, actions, detailsCodec, muteCodec, unmuteCodec } from "../../../../src/ui/ids";
 import { checkBlockKitLimits } from "../../../support/block-kit-limits";
 
 const NOW = Date.parse("2026-03-02T10:16:12Z");
@@ -134,7 +134,42 @@ describe("renderAlertRoot", () => {
     const text = JSON.stringify(rendered);
     expect(rendered.text).toContain("Monitor 77 is down");
     expect(text).toContain("Flapping:* 4 incidents in 15 min");
-    expect(text).toContain("Muted in this channel until");
+    expect(text).toContain("Muted here until");
+  });
+
+  it("says who muted until when, and offers Unmute instead of the Mute menu while muted", () => {
+    const rendered = renderAlertRoot(root({ muted: { until: NOW + 3_600_000, by: "U0MUTER" } }));
+    const blocks = rendered.attachments![0]!.blocks!;
+    const note = JSON.stringify(blocks.find((b) => b.type === "context"));
+    expect(note).toContain(`Muted here by <@U0MUTER> until <!date^${Math.floor((NOW + 3_600_000) / 1000)}`);
+    const buttons = blocks.find((b) => b.type === "actions") as {
+      elements: { action_id: string; value?: string }[];
+    };
+    const ids = buttons.elements.map((e) => e.action_id);
+    expect(ids).toContain(actions.unmute);
+    expect(ids).not.toContain(actions.mute);
+    const unmute = buttons.elements.find((e) => e.action_id === actions.unmute)!;
+    expect(unmuteCodec.decode(unmute.value)).toEqual({ monitorId: "77", channelId: "C0ALERTS" });
+
+    // Recovered: no mute note, no Unmute (nothing left to quiet on this message).
+    const green = JSON.stringify(
+      renderAlertRoot(
+        root({ stage: "resolved", incident: resolved, muted: { until: NOW + 1, by: "U0MUTER" } }),
+      ),
+    );
+    expect(green).not.toContain("Muted here");
+    expect(green).not.toContain(actions.unmute);
+  });
+
+  it("never shows the user info, query or fragment of a stored target", () => {
+    const rendered = renderAlertRoot(
+      root({
+        monitor: { ...monitor, target: "https://admin:hunter2@shop.example.com/health?key=s3cr3t#frag" },
+      }),
+    );
+    const text = JSON.stringify(rendered);
+    expect(text).toContain("https://shop.example.com/health");
+    expect(text).not.toMatch(/hunter2|admin|s3cr3t|frag/);
   });
 
   it("stays inside Block Kit limits with huge names, reasons and location lists", () => {

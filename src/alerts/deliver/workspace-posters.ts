@@ -1,0 +1,50 @@
+import type { Logger } from "../../lib/logger";
+import type { RedisInstallationStore } from "../../store/installation-store";
+import { type WorkspaceRef, workspaceKey } from "../../store/workspace";
+import type { PosterFor, SlackPoster } from "./slack-poster";
+import { WebApiPoster } from "./web-api-poster";
+
+/** How long a workspace's poster (its bot token from the installation store) is reused. */
+const POSTER_TTL_MS = 5 * 60_000;
+
+export interface PosterSettings {
+  apiUrl?: string | undefined;
+  botToken?: string | undefined;
+  oauth: boolean;
+}
+
+/**
+ * Each workspace's alert poster: the single bot token, or (OAuth) the workspace's bot token from the
+ * installation store, cached a few minutes. WebClient retries are off (web-api-poster.ts).
+ */
+export function workspacePosters(
+  slack: PosterSettings,
+  installations: RedisInstallationStore,
+  logger: Logger,
+): PosterFor {
+  const options = { ...(slack.apiUrl ? { slackApiUrl: slack.apiUrl } : {}) };
+  const botToken = slack.botToken;
+  if (!slack.oauth && botToken) {
+    const poster = WebApiPoster.fromToken(botToken, options);
+    return () => poster;
+  }
+  const cache = new Map<string, { poster: SlackPoster; until: number }>();
+  return async (ws: WorkspaceRef) => {
+    const key = workspaceKey(ws);
+    const cached = cache.get(key);
+    if (cached && cached.until > Date.now()) return cached.poster;
+    const installation = await installations.fetchInstallation({
+      teamId: ws.teamId,
+      enterpriseId: ws.enterpriseId,
+      isEnterpriseInstall: ws.isEnterpriseInstall ?? false,
+    } as Parameters<RedisInstallationStore["fetchInstallation"]>[0]);
+    const token = installation.bot?.token;
+    if (!token) {
+      logger.warn({ workspace: key }, "installation has no bot token: alerts cannot be posted");
+      throw new Error(`no bot token for workspace ${key}`);
+    }
+    const poster = WebApiPoster.fromToken(token, options);
+    cache.set(key, { poster, until: Date.now() + POSTER_TTL_MS });
+    return poster;
+  };
+}

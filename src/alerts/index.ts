@@ -1,0 +1,209 @@
+import type { Redis } from "ioredis";
+import type { Clock } from "../lib/clock";
+import type { Logger } from "../lib/logger";
+import { AlertMessageStore } from "../store/alert-message-store";
+import { ChannelRateLimiter } from "../store/channel-rate-limiter";
+import type { RedisInstallationStore } from "../store/installation-store";
+import type { Keyspace } from "../store/keys";
+import type { LinkStore } from "../store/link-store";
+import { MuteStore } from "../store/mute-store";
+import { SchedulerStore } from "../store/scheduler";
+import { SubscriptionStore, subscriptionCleanupParticipant } from "../store/subscription-store";
+import type { UserRef, WorkspaceRef } from "../store/workspace";
+import type { CleanupParticipant } from "../store/workspace-cleanup";
+import { renderSubscriptionPausedNotice } from "../ui/alerts/render-paused-notice";
+import { UptimeClient } from "../uptime";
+import { AlertDelivery } from "./deliver/alert-delivery";
+import { DeliveryWorker, outboxKeysOf } from "./deliver/delivery-worker";
+import { workspacePosters } from "./deliver/workspace-posters";
+import { PollWorker } from "./poll/poll-worker";
+import { addPollTarget, removePollTarget } from "./poll/poller";
+import { createPrometheusMetrics, outboxSampler, type PrometheusMetrics } from "./prometheus-metrics";
+import { pollHooks } from "./subscriptions/poll-hooks";
+
+export type { SubscriptionPausedNotice, TokenPauseReason } from "./subscriptions/poll-hooks";
+
+/**
+ * The alert pipeline of DESIGN.md section 5 as one module. This file is its only entry: the rest of the bot
+ * (services, the composition root) imports nothing else from src/alerts (.dependency-cruiser.cjs).
+ */
+
+export interface AlertsOptions {
+  uptimeApiUrl: string;
+  /** Delivery loops on this replica; 0 leaves polling and delivery to other replicas. */
+  alertWorkers: number;
+  pollIntervalSeconds: number;
+  slack: {
+    apiUrl?: string | undefined;
+    /** The single workspace's bot token; with OAuth, each workspace's comes from its installation. */
+    botToken?: string | undefined;
+    oauth: boolean;
+  };
+}
+
+export interface AlertsDeps {
+  redis: Redis;
+  keys: Keyspace;
+  clock: Clock;
+  logger: Logger;
+  links: LinkStore;
+  installations: RedisInstallationStore;
+}
+
+/** An acknowledge made in Slack: the alert message clicked, and who did it. */
+export interface AcknowledgedInSlack {
+  workspace: WorkspaceRef;
+  channelId: string;
+  incidentId: string;
+  /** The Slack user who acknowledged. */
+  ackedBy: string;
+}
+
+/** A mute of a monitor in a channel, set or lifted from Slack (the Mute overflow, Unmute, `/uptime unmute`). */
+export interface MuteChangedInSlack {
+  workspace: WorkspaceRef;
+  channelId: string;
+  monitorId: string;
+}
+
+/** The poll target side of a subscription: a subscription registers itself as one of its subscribers. */
+export interface PollTargets {
+  /**
+   * Registers `subscriber` (the subscription id) on the poll target of (API team, token), creating it due at
+   * `now` on the first subscriber. The token only names the target (a hash); it is never stored there.
+   * Returns the target name.
+   */
+  add(
+    input: {
+      apiTeamId: string;
+      token: string;
+      tokenRef: UserRef;
+      subscriber: string;
+      /** What the subscribe reply read (time, incident ids of page 1): the first poll's baseline. */
+      baseline?: { at: number; seen: readonly string[] };
+    },
+    now: number,
+  ): Promise<string>;
+  /** Removes a subscriber; the last one removes the target. Returns the subscribers left. */
+  remove(target: string, subscriber: string): Promise<number>;
+}
+
+export interface Alerts {
+  subscriptions: SubscriptionStore;
+  mutes: MuteStore;
+  /** Read by the Mute overflow: the name of a muted monitor, from its last alert message in the channel. */
+  messages: AlertMessageStore;
+  pollTargets: PollTargets;
+  /** Redraws the incident's alert message in the channel at once ("Acknowledged by @user"). */
+  acknowledged(ack: AcknowledgedInSlack): Promise<void>;
+  /**
+   * Redraws the monitor's open alert message in the channel at once, from the mute store: "Muted here by
+   * @user until ..." with Unmute while muted, the Mute menu again once unmuted.
+   */
+  redrawAfterMuteChange(change: MuteChangedInSlack): Promise<void>;
+  /** What `GET /metrics` answers. */
+  metrics: Pick<PrometheusMetrics, "renderMetrics">;
+  /** Drops a workspace's (or a revoked bot's) subscriptions and their poll targets. */
+  cleanupParticipant: CleanupParticipant;
+  /** Starts the poll and delivery workers when ALERT_WORKERS > 0. */
+  start(): Promise<void>;
+  /** Drains both workers (polls in flight commit, the delivery in flight finishes) and closes the poll client. */
+  stop(): Promise<void>;
+}
+
+export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
+  const { redis, keys, clock, logger } = deps;
+  const scheduler = new SchedulerStore({ redis, keys });
+  const subscriptions = new SubscriptionStore({ redis, keys, clock });
+  const messages = new AlertMessageStore({ redis, keys });
+  const mutes = new MuteStore({ redis, keys, clock });
+  const outboxKeys = outboxKeysOf(scheduler);
+  const metrics = createPrometheusMetrics({ sampleOutbox: outboxSampler(redis, outboxKeys), logger });
+  const posterFor = workspacePosters(options.slack, deps.installations, logger);
+  const delivery = new AlertDelivery({
+    subscriptions,
+    messages,
+    mutes,
+    rateLimiter: new ChannelRateLimiter({ redis, keys }),
+    posterFor,
+    clock,
+    logger: logger.child({ component: "alert-delivery" }),
+    metrics: metrics.alert,
+  });
+  const hooks = pollHooks({
+    links: deps.links,
+    subscriptions,
+    logger,
+    notifySubscriptionPaused: async (notice) => {
+      const poster = await posterFor(notice.workspace);
+      await poster.postDirectMessage(notice.userId, renderSubscriptionPausedNotice(notice));
+    },
+  });
+
+  let pollClient: UptimeClient | null = null;
+  let pollWorker: PollWorker | null = null;
+  let deliveryWorker: DeliveryWorker | null = null;
+  return {
+    subscriptions,
+    mutes,
+    messages,
+    pollTargets: {
+      add: (input, now) => addPollTarget(scheduler, input, now),
+      remove: (target, subscriber) => removePollTarget(scheduler, target, subscriber),
+    },
+    async acknowledged(ack) {
+      await delivery.updateAlertMessageAfterAcknowledge({
+        workspace: ack.workspace,
+        channel: ack.channelId,
+        incidentId: ack.incidentId,
+        ackedBy: ack.ackedBy,
+      });
+    },
+    async redrawAfterMuteChange(change) {
+      await delivery.redrawAfterMuteChange({
+        workspace: change.workspace,
+        channel: change.channelId,
+        monitorId: change.monitorId,
+      });
+    },
+    metrics,
+    cleanupParticipant: subscriptionCleanupParticipant({ subscriptions, scheduler }),
+    async start() {
+      if (options.alertWorkers <= 0) return;
+      // The scheduler's backoff is the poller's retry: the client's own retries would only delay a commit.
+      pollClient = new UptimeClient({ baseUrl: options.uptimeApiUrl, logger, retry: { retries: 0 } });
+      pollWorker = new PollWorker({
+        scheduler,
+        client: pollClient,
+        resolveToken: hooks.resolveToken,
+        hooks,
+        clock,
+        logger,
+        metrics: metrics.poll,
+        pollIntervalMs: options.pollIntervalSeconds * 1000,
+      });
+      deliveryWorker = new DeliveryWorker({
+        redis,
+        outboxKeys,
+        delivery,
+        workers: options.alertWorkers,
+        clock,
+        logger: logger.child({ component: "delivery-worker" }),
+        metrics: metrics.alert,
+      });
+      await deliveryWorker.start();
+      pollWorker.start();
+      logger.info(
+        { alertWorkers: options.alertWorkers, pollIntervalSeconds: options.pollIntervalSeconds },
+        "alert workers started",
+      );
+    },
+    async stop() {
+      await Promise.all([pollWorker?.stop(), deliveryWorker?.stop()]);
+      await pollClient?.close();
+      pollWorker = null;
+      deliveryWorker = null;
+      pollClient = null;
+    },
+  };
+}
