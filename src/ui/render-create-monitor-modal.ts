@@ -244,7 +244,7 @@ export function renderMonitorCreated(input: {
   const group = monitor.group ? ` in group *${escapeMrkdwn(truncate(monitor.group, 100))}*` : "";
   const summary = `Created *${name}*${group} (${escapeMrkdwn(truncate(input.teamName, 100))}): \`${target}\` every ${intervalLabel(interval)}. State: pending until its first check.`;
   return {
-    text: `Created monitor ${truncate(monitor.name, 200)}: pending until its first check.`,
+    text: `Created monitor ${name}: pending until its first check.`,
     blocks: [
       { type: "section", text: mrkdwn(`:white_check_mark: ${summary}`) },
       {

@@ -11,7 +11,7 @@ export function renderHelp(
   if (info) {
     const text = `${problem ? `${problem}\n` : ""}*/uptime ${escapeMrkdwn(info.usage)}*: ${escapeMrkdwn(info.summary)}\nExample: \`/uptime ${escapeMrkdwn(info.example)}\``;
     return {
-      text: input.error ?? `/uptime ${info.usage}`,
+      text: input.error ? escapeMrkdwn(input.error) : `/uptime ${info.usage}`,
       blocks: [{ type: "section", text: mrkdwn(text) }],
     };
   }
@@ -28,7 +28,7 @@ export function renderHelp(
     else sections.push(line);
   }
   return {
-    text: input.error ?? "How to use /uptime",
+    text: input.error ? escapeMrkdwn(input.error) : "How to use /uptime",
     blocks: [
       ...(problem ? [{ type: "section" as const, text: mrkdwn(problem) }] : []),
       { type: "header", text: { type: "plain_text", text: "/uptime commands" } },

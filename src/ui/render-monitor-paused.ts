@@ -39,8 +39,8 @@ export function renderMonitorPaused(input: {
   const plainName = truncate(monitor.name.replace(/\s+/g, " "), 200);
   const text = monitorPausedText(input);
   const fallback = paused
-    ? `${changed ? "Paused" : "Already paused:"} ${plainName}`
-    : `${changed ? "Resumed" : "Already active:"} ${plainName}`;
+    ? `${changed ? "Paused" : "Already paused:"} ${escapeMrkdwn(plainName)}`
+    : `${changed ? "Resumed" : "Already active:"} ${escapeMrkdwn(plainName)}`;
   return {
     text: fallback,
     blocks: [

@@ -46,7 +46,7 @@ export function renderTeamList(link: LinkRecord, notice?: string): Rendered {
   const active = link.teams.find((team) => team.id === link.activeTeamId);
   return {
     text: truncate(
-      notice ?? (active ? `Your active team is ${active.name}.` : "Your teams"),
+      notice ?? (active ? `Your active team is ${escapeMrkdwn(active.name)}.` : "Your teams"),
       limits.messageText,
     ),
     blocks,

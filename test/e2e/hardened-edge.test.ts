@@ -302,6 +302,36 @@ describe("a hardened edge (issue 11 section 4)", () => {
       expectNoInjection("did you mean", reply);
     });
 
+    it("in stats, pause and resume answers", async () => {
+      for (const text of [
+        `availability ${monitorId}`,
+        `latency ${monitorId}`,
+        `pause ${monitorId}`,
+        `resume ${monitorId}`,
+      ]) {
+        const reply = await stack.command("U0BOB", text);
+        expectNoInjection(text, reply);
+        expect(JSON.stringify(reply), text).toMatch(/&lt;https:\/\/evil\.example/);
+      }
+    });
+
+    it("in the subscribe announcement posted to the channel, and the subscription list", async () => {
+      const announced = () =>
+        stack.slack.state.channelMessages("C0GENERAL").filter((m) => /now gets alerts/.test(textOf(m)));
+      const ack = await stack.slack.sender.slashCommand({
+        userId: "U0BOB",
+        channelId: "C0GENERAL",
+        text: "subscribe",
+      });
+      expect(ack.status).toBe(200);
+      const announcement = await waitFor(stack.slack.events, () => announced()[0], 10_000);
+      // The hostile monitor is down: the announcement lists it with its reason, escaped.
+      expect(JSON.stringify(announcement)).toMatch(/&lt;https:\/\/evil\.example\/login/);
+      expectNoInjection("announcement", announcement);
+      const list = await stack.command("U0BOB", "subscriptions");
+      expectNoInjection("subscriptions", list);
+    });
+
     it("in the App Home", async () => {
       await stack.slack.sender.event({
         type: "app_home_opened",

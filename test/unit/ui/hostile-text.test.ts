@@ -3,9 +3,11 @@
 import { describe, expect, it } from "vitest";
 import { GroupNotFoundError, MonitorNotFoundError, NoTeamError } from "../../../src/services/errors";
 import { errorText } from "../../../src/ui/error-text";
+import { renderMonitorCreated } from "../../../src/ui/render-create-monitor-modal";
 import { renderErrorMessage } from "../../../src/ui/render-error-message";
 import { renderIncidentList } from "../../../src/ui/render-incident-list";
 import { renderMonitorList } from "../../../src/ui/render-monitor-list";
+import { renderMonitorPaused } from "../../../src/ui/render-monitor-paused";
 import { ValidationError } from "../../../src/uptime";
 import { incident, monitor, NOW } from "./query-fixtures";
 
@@ -74,7 +76,11 @@ describe("hostile text from the API", () => {
       },
       NOW,
     );
-    for (const rendered of [list, incidents]) {
+    const paused = [true, false].flatMap((p) =>
+      [true, false].map((changed) => renderMonitorPaused({ monitor: hostile, paused: p, changed })),
+    );
+    const created = renderMonitorCreated({ monitor: hostile, teamName: HOSTILE, requestedInterval: 60 });
+    for (const rendered of [list, incidents, created, ...paused]) {
       const texts = mrkdwnTexts(rendered);
       expect(texts.join("\n")).toContain("&lt;https://evil.example|api&gt;");
       for (const t of texts) expect(t).not.toMatch(INJECTED);
