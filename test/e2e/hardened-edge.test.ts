@@ -450,6 +450,22 @@ describe("a hardened edge (issue 11 section 4)", () => {
           res.end(JSON.stringify({ data: [{ type: "monitors", id: "1", attributes: { name } }], meta: {} }));
           return;
         }
+        if (url.pathname === "/monitors/7") {
+          const attributes = { name: "seven", settings: { url: "https://example.com" } };
+          res.end(
+            JSON.stringify({
+              data: { type: "monitors", id: "7", attributes, meta: { status: 1, state: 10 } },
+            }),
+          );
+          return;
+        }
+        if (url.pathname === "/monitors/7/disable") {
+          // A 422 whose detail carries a link and a mention.
+          res.statusCode = 422;
+          const detail = `${HOSTILE_REASON} <!channel>`;
+          res.end(JSON.stringify({ errors: [{ status: "422", title: "Invalid", detail }] }));
+          return;
+        }
         if (url.pathname === "/teams/1/monitors") {
           const page = Number(url.searchParams.get("page[number]") ?? "1");
           const next = new URL(`http://${req.headers.host}/teams/1/monitors`);
@@ -497,6 +513,11 @@ describe("a hardened edge (issue 11 section 4)", () => {
         expect(textOf(search)).toMatch(/No monitor matches "zzz"/);
         // Two walks (the name filter, then every monitor for suggestions), each stopped at its cap.
         expect(seen.filter((p) => p.startsWith("/teams/1/monitors"))).toHaveLength(2 * MAX_NAME_PAGES);
+
+        // A 422 detail from the API is escaped in the sentence (text from the API, DESIGN.md 7).
+        const refused = await stack.command("U0CAROL", "pause 7");
+        expect(textOf(refused)).toMatch(/refused that: &lt;https:\/\/evil\.example\/login/);
+        for (const text of mrkdwnTexts(refused)) expect(text).not.toMatch(INJECTED);
       } finally {
         stack.slack.setAppUrl(`http://127.0.0.1:${stack.bot.port}/slack/events`);
       }
