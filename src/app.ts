@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { App, type CustomRoute, HTTPReceiver, type InstallationStore, SocketModeReceiver } from "@slack/bolt";
+import type { RetryOptions } from "@slack/web-api";
 import { boltLogger } from "./bolt-logger";
 import type { Config } from "./config";
 import { type ListenerDeps, registerListeners } from "./listeners";
@@ -67,12 +68,24 @@ function refuseDeclaredOversizedBodies(receiver: HTTPReceiver): void {
 }
 
 /**
- * The listeners' WebClient never retries. Its default policy retries a 5xx or a lost connection, after
- * which Slack may well have posted the message already: a subscribe announcement, an ephemeral or a DM
- * would appear twice (DESIGN.md 5 says the same of alerts, whose client has retries off too). A user's
- * click is answered within seconds or not at all; a failure becomes a sentence or a log line instead.
+ * The listeners' WebClient retries a 429 only. Its default policy also retries a 5xx or a lost
+ * connection, after which Slack may well have posted the message already: a subscribe announcement, an
+ * ephemeral or a DM would appear twice (DESIGN.md 5 says the same of alerts, whose client never retries).
+ * A 429 was not processed, so waiting its Retry-After (the WebClient does) and sending again is safe.
+ * `onFailedAttempt` throwing ends p-retry's loop with that error. After the wait, the WebClient throws a
+ * plain "A rate limit was exceeded" Error that its own catch wraps into a WebAPIRequestError (`original`);
+ * anything else, or a changed message, is never retried: the safe side.
  */
-export const INTERACTIVE_CLIENT_OPTIONS = { retryConfig: { retries: 0 } } as const;
+const interactiveRetry = {
+  retries: 2,
+  minTimeout: 100,
+  maxTimeout: 1000,
+  onFailedAttempt: (error: Error & { original?: unknown }) => {
+    const original = error.original instanceof Error ? error.original.message : "";
+    if (!original.startsWith("A rate limit was exceeded")) throw error;
+  },
+};
+export const INTERACTIVE_CLIENT_OPTIONS: { retryConfig: RetryOptions } = { retryConfig: interactiveRetry };
 
 /** Counts listener runs still working (after their ack), so that shutdown can wait for them. */
 export class InFlight {

@@ -435,6 +435,26 @@ describe("a hardened edge (issue 11 section 4)", () => {
       expect(posts().length - before).toBe(1);
     });
   });
+  describe("a 429 is the one failure an interactive post retries (Slack did not process it)", () => {
+    it("posts the announcement once after waiting out a 429", async () => {
+      await linkUser(stack, "U0ALICE", DEMO_TOKENS.owner);
+      const posts = () =>
+        stack.slack.state.callsOf("chat.postMessage").filter((c) => c.args.channel === "C0ALERTS");
+      // "now gets", or "keeps getting" when an earlier test subscribed the channel already.
+      const announcements = () =>
+        stack.slack.state.channelMessages("C0ALERTS").filter((m) => /(gets|getting) alerts/.test(textOf(m)));
+      const [callsBefore, postedBefore] = [posts().length, announcements().length];
+      stack.slack.failNext("chat.postMessage", { status: 429, retryAfter: 1 });
+      await stack.slack.sender.slashCommand({ userId: "U0ALICE", channelId: "C0ALERTS", text: "subscribe" });
+      await waitFor(stack.slack.events, () => announcements()[postedBefore], 15_000);
+      const deadline = Date.now() + 20_000;
+      while (stack.bot.inFlight() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      // Two calls (the 429, then the post), one message.
+      expect(posts().length - callsBefore).toBe(2);
+      expect(announcements().length - postedBefore).toBe(1);
+    });
+  });
+
   describe("API responses are capped in size and collections in pages", () => {
     let api: Server;
     const seen: string[] = [];
