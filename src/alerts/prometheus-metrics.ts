@@ -12,7 +12,7 @@ import type { AlertMetrics, PollMetrics } from "./metrics";
  */
 
 export interface OutboxSample {
-  /** Entries in the streams (XLEN), delivered or not, until MAXLEN trims them. */
+  /** Entries in the streams (XLEN): the unacknowledged ones, and acknowledged ones until they are trimmed. */
   length: number;
   /** Entries read by a delivery worker and not yet acknowledged (XPENDING). */
   pending: number;
@@ -82,6 +82,12 @@ export function createPrometheusMetrics(options: PrometheusMetricsOptions = {}):
     buckets: LATENCY_BUCKETS,
     registers,
   });
+  const deadLetters = new Counter({
+    name: `${p}alert_dead_letters_total`,
+    help: "Outbox entries moved to the dead-letter stream (npm run alerts -- dead-letters), by reason",
+    labelNames: ["reason"],
+    registers,
+  });
   const wait = new Histogram({
     name: `${p}outbox_wait_seconds`,
     help: "How long an outbox entry waited before a delivery worker read it",
@@ -144,6 +150,7 @@ export function createPrometheusMetrics(options: PrometheusMetricsOptions = {}):
       outboxLag: (seconds) => {
         if (Number.isFinite(seconds) && seconds >= 0) wait.observe(seconds);
       },
+      deadLetter: (reason) => deadLetters.inc({ reason }),
     },
     renderMetrics: async () => ({ contentType: registry.contentType, body: await registry.metrics() }),
   };
