@@ -154,6 +154,15 @@ export class OutboxStore {
     return this.scripts.run("outbox-trim", [stream], []);
   }
 
+  /** Removes consumers with nothing pending that were idle at least `minIdleMs` (a killed process's). */
+  async sweepConsumers(stream: string, minIdleMs: number): Promise<number> {
+    return this.scripts.run(
+      "outbox-sweep-consumers",
+      [stream],
+      [this.group, Math.max(0, Math.round(minIdleMs))],
+    );
+  }
+
   /** The dead letters of an outbox stream, oldest first (at most `limit`). */
   async deadLetters(stream: string, limit = 1000): Promise<DeadLetter[]> {
     const key = deadLettersOf(stream);

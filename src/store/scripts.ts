@@ -27,6 +27,7 @@ export interface ScriptReplies {
   "outbox-dead-letter": 0 | 1;
   "outbox-release": number;
   "outbox-trim": number;
+  "outbox-sweep-consumers": number;
   "dead-letter-replay": string;
 }
 

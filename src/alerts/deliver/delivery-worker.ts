@@ -55,8 +55,13 @@ export interface DeliveryWorkerOptions {
   retryBackoff?: BackoffOptions;
   /** Entries read and not yet finished, per loop: reading pauses while that many are in flight. */
   maxInFlight?: number;
-  /** How often each outbox is trimmed below its acknowledged point (ms). */
+  /** How often each outbox is trimmed below its acknowledged point, and dead consumers swept (ms). */
   trimEveryMs?: number;
+  /**
+   * A consumer with nothing pending and idle this long belongs to a killed process and is removed (ms;
+   * default 1 h). A stopped one removes itself; a live one reads its shards every few seconds.
+   */
+  deadConsumerIdleMs?: number;
   clock?: Clock;
   logger?: Logger;
   metrics?: AlertMetrics;
@@ -88,7 +93,8 @@ interface Loop {
  * - channels are delivered concurrently, one serial queue per channel keeping the outbox order, so a
  *   rate-limited channel holds up no other channel and no other workspace;
  * - stop() aborts every wait, finishes what is in flight, hands the rest back and removes the consumer;
- * - the outboxes are trimmed only below what the group acknowledged.
+ * - the outboxes are trimmed only below what the group acknowledged, and a killed process's consumer
+ *   is removed once the others reclaimed its entries and it stayed idle for an hour.
  *
  * Each loop reads its shards one key at a time (Redis Cluster: one slot per command) on a connection of
  * its own, since a blocking read holds its connection.
@@ -126,6 +132,7 @@ export class DeliveryWorker {
       retryBackoff: options.retryBackoff ?? { baseMs: 2000, maxMs: reclaimIdleMs },
       maxInFlight: Math.max(1, options.maxInFlight ?? 500),
       trimEveryMs: options.trimEveryMs ?? 60_000,
+      deadConsumerIdleMs: options.deadConsumerIdleMs ?? 3_600_000,
     };
     this.clock = options.clock ?? systemClock;
     this.logger = options.logger ?? silentLogger;
@@ -215,7 +222,10 @@ export class DeliveryWorker {
         let dispatched = 0;
         if (Date.now() >= nextTrim) {
           nextTrim = Date.now() + this.o.trimEveryMs;
-          for (const key of loop.keys) await this.outbox.trim(key);
+          for (const key of loop.keys) {
+            await this.outbox.trim(key);
+            await this.outbox.sweepConsumers(key, this.o.deadConsumerIdleMs);
+          }
         }
         if (Date.now() >= nextReclaim) {
           nextReclaim = Date.now() + this.o.reclaimEveryMs;

@@ -246,6 +246,24 @@ describe("outbox trimming", () => {
     expect((await redis.xrange(stream, "-", "+")).map(([id]) => id)).toEqual(ids.slice(2));
   });
 
+  it("a killed process's consumer leaves the group once its entries were reclaimed, never before", async () => {
+    setup = alertSetup(redis, prefix, fake);
+    const stream = `${setup.keys.prefix}{p:9}:outbox`;
+    await setup.outbox.ensureGroup(stream);
+    const id = (await redis.xadd(stream, "*", "target", "t", "event", "{}")) as string;
+    await setup.outbox.read(redis, stream, "killed", 10);
+    await redis.xgroup("CREATECONSUMER", stream, "alert-delivery", "idle-but-empty");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // "killed" still holds an entry: it stays whatever its idle time.
+    expect(await setup.outbox.sweepConsumers(stream, 20)).toBe(1);
+    expect(await consumersOf(redis, stream)).toEqual(["killed"]);
+    await setup.outbox.reclaim(stream, "survivor", 0, "0-0", 10);
+    expect(await setup.outbox.sweepConsumers(stream, 60_000)).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await setup.outbox.sweepConsumers(stream, 20)).toBe(1);
+    expect(await pendingOf(redis, stream)).toEqual([{ id, consumer: "survivor", deliveries: 2 }]);
+  });
+
   it("the commit script no longer caps the outbox, and the workers trim what they delivered", async () => {
     setup = alertSetup(redis, prefix, fake);
     const channel = freshChannel(fake, "trim");

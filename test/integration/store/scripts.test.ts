@@ -47,6 +47,7 @@ describe("Lua script loader", () => {
         "outbox-dead-letter",
         "outbox-reclaim",
         "outbox-release",
+        "outbox-sweep-consumers",
         "outbox-touch",
         "outbox-trim",
         "remove",
