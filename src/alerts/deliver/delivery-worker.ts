@@ -178,6 +178,9 @@ export class DeliveryWorker {
    */
   async stop(): Promise<void> {
     this.abort.abort(new Error("delivery worker stopping"));
+    // Ends a blocking read at once. Entries it may have been given meanwhile are pending on this
+    // consumer, and release() below hands them over like the others.
+    for (const loop of this.loops) loop.connection.disconnect();
     await Promise.allSettled(this.running$);
     await Promise.allSettled([...this.handling]);
     clearInterval(this.heartbeatTimer);
@@ -197,7 +200,6 @@ export class DeliveryWorker {
         }
       }
     }
-    await Promise.allSettled(this.loops.map((loop) => loop.connection.quit()));
     this.loops = [];
     this.running$ = [];
   }
@@ -301,13 +303,15 @@ export class DeliveryWorker {
     entries.forEach((entry, i) => {
       ids.add(entry.id);
       loop.count++;
-      const handled = this.handle(key, loop.consumer, entry, plans[i]!)
+      // Untracked before a failed entry's backoff is written, so a heartbeat cannot undo that backoff.
+      const untrack = () => ids.delete(entry.id);
+      const handled = this.handle(key, loop.consumer, entry, plans[i]!, untrack)
         .catch((error: unknown) => {
           // Only Redis failing on the ack or dead letter gets here: the entry stays pending.
           this.logger.error({ err: error, stream: key, id: entry.id }, "could not settle an outbox entry");
         })
         .finally(() => {
-          ids.delete(entry.id);
+          untrack();
           loop.count--;
           this.handling.delete(handled);
         });
@@ -338,9 +342,18 @@ export class DeliveryWorker {
   }
 
   /** Delivers one entry to each of its channels (each in its channel's queue) and settles it. */
-  private async handle(key: string, consumer: string, entry: OutboxEntry, plan: Plan): Promise<void> {
+  private async handle(
+    key: string,
+    consumer: string,
+    entry: OutboxEntry,
+    plan: Plan,
+    untrack: () => void,
+  ): Promise<void> {
     if (plan.kind === "unreadable") return this.deadLetter(key, entry, "unreadable", plan.reason);
-    if (plan.kind === "failed") return this.failed(key, consumer, entry, errorText(plan.error));
+    if (plan.kind === "failed") {
+      untrack();
+      return this.failed(key, consumer, entry, errorText(plan.error));
+    }
     const { event } = plan;
     const signal = this.abort.signal;
     const outcomes = await Promise.all(
@@ -360,7 +373,10 @@ export class DeliveryWorker {
         }),
       ),
     );
-    if (outcomes.includes("retry")) return this.failed(key, consumer, entry, "a channel's delivery failed");
+    if (outcomes.includes("retry")) {
+      untrack();
+      return this.failed(key, consumer, entry, "a channel's delivery failed");
+    }
     await this.outbox.ack(key, entry.id);
   }
 
