@@ -72,12 +72,6 @@ export interface AlertDeliveryDeps {
   appMention?: string;
 }
 
-/** What happened in each channel an event reached; `retry` when the entry must stay pending. */
-export interface DeliveryResult {
-  outcomes: { subscriptionId: string; channelId: string; outcome: DeliveryOutcome }[];
-  retry: boolean;
-}
-
 export interface AcknowledgeInSlack {
   workspace: WorkspaceRef;
   channel: string;
@@ -137,23 +131,6 @@ export class AlertDelivery {
     this.lockTtlMs = deps.lockTtlMs ?? 60_000;
     this.lockWaitMs = deps.lockWaitMs ?? 10_000;
     this.maxRateLimitWaits = deps.maxRateLimitWaits ?? 3;
-  }
-
-  /** Delivers one outbox event (`eventId` = its stream id) to every subscription of `target`, in turn. */
-  async deliver(
-    eventId: string,
-    target: string,
-    event: OutboxEvent,
-    signal?: AbortSignal,
-  ): Promise<DeliveryResult> {
-    const subscriptions = await this.subscriptionsOf(target);
-    const result: DeliveryResult = { outcomes: [], retry: false };
-    for (const sub of subscriptions) {
-      const outcome = await this.deliverTo(sub, eventId, event, signal);
-      result.outcomes.push({ subscriptionId: sub.id, channelId: sub.channelId, outcome });
-      if (outcome === "retry") result.retry = true;
-    }
-    return result;
   }
 
   /** The subscriptions an event of `target` goes to (the delivery worker queues them by channel). */
