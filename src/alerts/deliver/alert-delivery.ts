@@ -50,7 +50,7 @@ import {
 } from "./slack-poster";
 
 export interface AlertDeliveryDeps {
-  subscriptions: Pick<SubscriptionStore, "listByTarget" | "pause" | "markPauseNotified">;
+  subscriptions: Pick<SubscriptionStore, "listByTargetSettled" | "pause" | "markPauseNotified">;
   messages: AlertMessageStore;
   mutes: Pick<MuteStore, "mutedUntil">;
   rateLimiter: Pick<ChannelRateLimiter, "reserve">;
@@ -133,9 +133,18 @@ export class AlertDelivery {
     this.maxRateLimitWaits = deps.maxRateLimitWaits ?? 3;
   }
 
-  /** The subscriptions an event of `target` goes to (the delivery worker queues them by channel). */
-  subscriptionsOf(target: string): Promise<Subscription[]> {
-    return this.d.subscriptions.listByTarget(target);
+  /**
+   * The subscriptions an event of `target` goes to (the delivery worker queues them by channel), and the
+   * ids of unreadable subscription records with why: they must not keep the event from the others.
+   */
+  async subscriptionsOf(
+    target: string,
+  ): Promise<{ subscriptions: Subscription[]; unreadable: { id: string; reason: string }[] }> {
+    const { subscriptions, unreadable } = await this.d.subscriptions.listByTargetSettled(target);
+    return {
+      subscriptions,
+      unreadable: unreadable.map(({ id, error }) => ({ id, reason: error.message })),
+    };
   }
 
   /**

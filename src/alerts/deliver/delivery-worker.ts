@@ -69,7 +69,13 @@ export interface DeliveryWorkerOptions {
 
 /** What one outbox entry is, once read: to deliver, to dead-letter at once, or a failed attempt. */
 type Plan =
-  | { kind: "deliver"; event: OutboxEvent; subscriptions: Subscription[] }
+  | {
+      kind: "deliver";
+      event: OutboxEvent;
+      subscriptions: Subscription[];
+      /** Subscription records that could not be read: the others still get the event. */
+      unreadable: { id: string; reason: string }[];
+    }
   | { kind: "unreadable"; reason: string }
   | { kind: "failed"; error: unknown };
 
@@ -333,8 +339,8 @@ export class DeliveryWorker {
       return { kind: "unreadable", reason: error.message };
     }
     try {
-      const subscriptions = await this.o.delivery.subscriptionsOf(entry.fields.target);
-      return { kind: "deliver", event, subscriptions };
+      const { subscriptions, unreadable } = await this.o.delivery.subscriptionsOf(entry.fields.target);
+      return { kind: "deliver", event, subscriptions, unreadable };
     } catch (error) {
       this.logger.warn({ err: error, stream: key, id: entry.id }, "could not list an event's subscriptions");
       return { kind: "failed", error };
@@ -376,6 +382,13 @@ export class DeliveryWorker {
     if (outcomes.includes("retry")) {
       untrack();
       return this.failed(key, consumer, entry, "a channel's delivery failed");
+    }
+    const [bad] = plan.unreadable;
+    if (bad) {
+      // Every readable channel has it; the unreadable one's copy waits in the dead letters for a replay
+      // (which reconciles, so the channels that have it see no change).
+      const more = plan.unreadable.length > 1 ? ` (and ${plan.unreadable.length - 1} more)` : "";
+      return this.deadLetter(key, entry, "unreadable", `subscription ${bad.id}${more}: ${bad.reason}`);
     }
     await this.outbox.ack(key, entry.id);
   }

@@ -114,6 +114,29 @@ describe("a poison entry", () => {
   });
 });
 
+describe("an unreadable subscription record", () => {
+  it("keeps the event from no other channel of the target; the event is dead-lettered for it at once", async () => {
+    setup = alertSetup(redis, prefix, fake);
+    const good = [freshChannel(fake, "good"), freshChannel(fake, "good")];
+    for (const channel of good) await setup.subscribe(channel);
+    const broken = await setup.subscribe(freshChannel(fake, "broken"));
+    await redis.hset(setup.keys.subscription(broken.id), "sub", '{"v":7,"from":"a newer version"}');
+    const [id] = await setup.emit(alertEvent("opened", "66"));
+    const metrics = createPrometheusMetrics({ processMetrics: false });
+    await setup.worker({ metrics: metrics.alert }).start();
+    await setup.drained();
+
+    for (const channel of good) expect(incidentsIn(channel)).toEqual(["66"]);
+    const [dead, ...more] = await setup.outbox.deadLetters(setup.outboxKey);
+    expect(more).toHaveLength(0);
+    expect(dead).toMatchObject({ outboxId: id, deliveries: 1 });
+    expect(dead!.reason).toContain(`unreadable: subscription ${broken.id}: stored record`);
+    expect(metricTotal(await metricsText(metrics), "alert_dead_letters_total", /reason="unreadable"/)).toBe(
+      1,
+    );
+  });
+});
+
 describe("channels in parallel, waits that end at stop()", () => {
   it("a channel waiting for its posting slot holds up no other workspace's channel; stop() ends the wait, hands the entries over in order and leaves the group", async () => {
     setup = alertSetup(redis, prefix, fake);
