@@ -150,11 +150,6 @@ export class DeliveryWorker {
     return this.loops.length > 0;
   }
 
-  /** The consumer names of this process's loops (one per loop). */
-  get consumers(): string[] {
-    return this.loops.map((loop) => loop.consumer);
-  }
-
   /** Creates the consumer groups (at the start of each stream, MKSTREAM) and starts the loops. */
   async start(): Promise<void> {
     if (this.running) return;
@@ -365,6 +360,8 @@ export class DeliveryWorker {
     const outcomes = await Promise.all(
       plan.subscriptions.map((sub) =>
         this.queues.run(channelKey(sub), async (): Promise<DeliveryOutcome> => {
+          // Stopping: what has not started stays pending and is handed over.
+          if (signal.aborted) return "retry";
           try {
             return await this.o.delivery.deliverTo(sub, entry.id, event, signal);
           } catch (error) {
