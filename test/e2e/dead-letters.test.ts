@@ -177,6 +177,8 @@ describe("dead letters: npm run alerts -- dead-letters [--replay], and SIGTERM",
     expect(lines[1]).toMatch(/unreadable: /);
     expect(lines[2]).toBe("2 dead letters. Fix the cause, then: npm run alerts -- dead-letters --replay");
     expect(roots(CHANNEL)).toEqual(["92"]);
+    // The gauge an operator alerts on: what waits in the dead-letter streams, whichever replica moved it.
+    expect(metricTotal(await bot.metrics(), "alert_dead_letters")).toBe(2);
 
     const replayed = await alertsCli(["dead-letters", "--replay"], env);
     expect(replayed.code).toBe(0);
