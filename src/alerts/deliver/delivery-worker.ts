@@ -12,9 +12,9 @@ import {
 import type { Subscription } from "../../store/subscription-store";
 import { workspaceKey } from "../../store/workspace";
 import { decodeOutboxEvent, type OutboxEvent, OutboxEventError } from "../alert-event";
-import { KeyedQueues } from "../channel-queues";
 import { type AlertMetrics, type DeliveryOutcome, noopAlertMetrics } from "../metrics";
 import type { AlertDelivery } from "./alert-delivery";
+import { KeyedQueues } from "./channel-queues";
 
 export { DEFAULT_CONSUMER_GROUP };
 

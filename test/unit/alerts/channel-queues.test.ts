@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { KeyedQueues } from "../../../src/alerts/channel-queues";
+import { KeyedQueues } from "../../../src/alerts/deliver/channel-queues";
 
 /** A promise the test resolves by hand. */
 function gate() {
