@@ -7,8 +7,8 @@ import { monitorIdOf } from "./find-monitor";
 import { type SubscriptionView, toViews } from "./list-subscriptions";
 import { monitorNames } from "./monitor-names";
 import type { ServiceDeps } from "./service-deps";
-import { withSession } from "./session";
 import { requireAlerts } from "./service-deps";
+import { withSession } from "./session";
 
 export interface UnsubscribeInput {
   channelId: string;
