@@ -35,6 +35,7 @@ describe("charts in availability and latency answers", () => {
   it.each([
     ["availability Blog", "availability-blog-24h.png", /^Availability of Blog over the last 24 hours/],
     ["latency Blog 30d", "latency-blog-30d.png", /^Response time of Blog over the last 30 days/],
+    ["monitor Blog", "availability-blog-24h.png", /^Availability of Blog over the last 24 hours/],
   ])(
     "/uptime %s answers with text, then shows a %s of the stated size under it",
     async (text, filename, alt) => {

@@ -56,3 +56,17 @@ export function latencyChart(view: LatencyView): StatsChart | null {
     filename: `latency-${fileSlug(view.subject)}-${view.period}.png`,
   };
 }
+
+/** Monitor details show the last 24 hours of availability, from the series the details already read. */
+export function monitorDetailsChart(monitor: {
+  id: string;
+  name: string;
+  availabilityHourly?: AvailabilityView["series"] | undefined;
+}): StatsChart | null {
+  return availabilityChart({
+    subject: { kind: "monitor", id: monitor.id, name: monitor.name },
+    period: "24h",
+    series: monitor.availabilityHourly ?? null,
+    source: { kind: "api" },
+  });
+}
