@@ -8,6 +8,7 @@ const benches: Record<string, () => Promise<{ default: () => Promise<void> }>> =
   client: () => import("./client.bench"),
   commands: () => import("./commands.bench"),
   alerts: () => import("./alerts.bench"),
+  charts: () => import("./charts.bench"),
 };
 
 const requested = process.argv.slice(2).filter((a) => !a.startsWith("-"));

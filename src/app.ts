@@ -16,7 +16,14 @@ import { type ListenerDeps, registerListeners } from "./listeners";
  * - channels:history, groups:history: conversations.history/replies to find an alert message by its
  *   metadata before posting again (DESIGN.md 5), in public and private channels.
  */
-export const BOT_SCOPES: readonly string[] = ["commands", "chat:write", "channels:history", "groups:history"];
+export const BOT_SCOPES: readonly string[] = [
+  "commands",
+  "chat:write",
+  "channels:history",
+  "groups:history",
+  "files:write",
+  "im:write",
+];
 
 export interface CreateAppOptions {
   slack: Config["slack"];

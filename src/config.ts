@@ -18,6 +18,11 @@ const url = (name: string) =>
     .url(`${name} must be an absolute URL such as http://127.0.0.1:4010`)
     .transform((v) => v.replace(/\/+$/, ""));
 
+const redisUrl = z
+  .string()
+  .trim()
+  .regex(/^rediss?:\/\//, "REDIS_URL must start with redis:// or rediss://");
+
 const schema = z
   .object({
     SLACK_BOT_TOKEN: optionalText,
@@ -35,10 +40,7 @@ const schema = z
       .min(1, "METRICS_HOST must be a host name or address")
       .default("127.0.0.1"),
     UPTIME_API_URL: url("UPTIME_API_URL"),
-    REDIS_URL: z
-      .string()
-      .trim()
-      .regex(/^rediss?:\/\//, "REDIS_URL must start with redis:// or rediss://"),
+    REDIS_URL: redisUrl,
     TOKEN_ENCRYPTION_KEY: z.string().trim().min(1, "TOKEN_ENCRYPTION_KEY is required"),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
@@ -132,20 +134,7 @@ export function loadKeyConfig(
 /** Parses the environment; throws ConfigError whose message is one line naming the variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const variable = String(issue.path[0] ?? "environment");
-    const given = env[variable]?.trim();
-    const message =
-      issue.code === "invalid_type"
-        ? given
-          ? `must be a ${issue.expected}, got "${given.slice(0, 40)}"`
-          : "is required"
-        : issue.message;
-    throw new ConfigError(
-      `${variable} ${message.startsWith(variable) ? message.slice(variable.length).trim() : message}`,
-    );
-  }
+  if (!parsed.success) throw configError(parsed.error, env);
   const e = parsed.data;
   const oauth =
     e.SLACK_CLIENT_ID && e.SLACK_CLIENT_SECRET && e.SLACK_STATE_SECRET
@@ -173,4 +162,30 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     pollIntervalSeconds: e.POLL_INTERVAL_SECONDS,
     alertWorkers: e.ALERT_WORKERS,
   });
+}
+
+/**
+ * The one setting `npm run alerts` (src/alerts-cli.ts) needs: an operator runs it with the bot's
+ * environment, but it must not insist on Slack or API settings it never uses.
+ */
+export function loadRedisConfig(env: Record<string, string | undefined>): Readonly<{ redisUrl: string }> {
+  const parsed = z.object({ REDIS_URL: redisUrl }).safeParse(env);
+  if (!parsed.success) throw configError(parsed.error, env);
+  return Object.freeze({ redisUrl: parsed.data.REDIS_URL });
+}
+
+/** One line naming the variable of the first issue. */
+function configError(error: z.ZodError, env: Record<string, string | undefined>): ConfigError {
+  const issue = error.issues[0]!;
+  const variable = String(issue.path[0] ?? "environment");
+  const given = env[variable]?.trim();
+  const message =
+    issue.code === "invalid_type"
+      ? given
+        ? `must be a ${issue.expected}, got "${given.slice(0, 40)}"`
+        : "is required"
+      : issue.message;
+  return new ConfigError(
+    `${variable} ${message.startsWith(variable) ? message.slice(variable.length).trim() : message}`,
+  );
 }

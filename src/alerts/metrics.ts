@@ -16,9 +16,7 @@ export type DeliveryOutcome =
   /** A permanent Slack error paused the subscription. */
   | "paused"
   /** A transient failure: the entry stays pending and is retried. */
-  | "retry"
-  /** An entry that can never be delivered (bad JSON, too many attempts) was dropped. */
-  | "dropped";
+  | "retry";
 
 export interface AlertMetrics {
   /** One per (event, channel) outcome. */
@@ -27,12 +25,15 @@ export interface AlertMetrics {
   deliveryLatency(seconds: number): void;
   /** Seconds an outbox entry waited before a worker read it (from its stream id). */
   outboxLag(seconds: number): void;
+  /** An outbox entry moved to the dead-letter stream: unreadable, or out of attempts. */
+  deadLetter(reason: "unreadable" | "attempts"): void;
 }
 
 export const noopAlertMetrics: AlertMetrics = {
   delivery: () => {},
   deliveryLatency: () => {},
   outboxLag: () => {},
+  deadLetter: () => {},
 };
 
 // --- poll side (src/alerts/poll-once.ts, poll-worker.ts) ---

@@ -2,6 +2,7 @@ import type { Redis } from "ioredis";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Logger } from "../lib/logger";
 import { silentLogger } from "../lib/logger";
+import { deadLettersOf } from "../store/keys";
 import { DEFAULT_CONSUMER_GROUP } from "./deliver/delivery-worker";
 import type { AlertMetrics, PollMetrics } from "./metrics";
 
@@ -12,12 +13,14 @@ import type { AlertMetrics, PollMetrics } from "./metrics";
  */
 
 export interface OutboxSample {
-  /** Entries in the streams (XLEN), delivered or not, until MAXLEN trims them. */
+  /** Entries in the streams (XLEN): the unacknowledged ones, and acknowledged ones until they are trimmed. */
   length: number;
   /** Entries read by a delivery worker and not yet acknowledged (XPENDING). */
   pending: number;
   /** Entries not yet acknowledged at all: never read (the group's lag) plus pending. */
   lag: number;
+  /** Entries waiting in the dead-letter streams (`npm run alerts -- dead-letters`). */
+  deadLetters: number;
 }
 
 export interface PrometheusMetrics {
@@ -82,6 +85,12 @@ export function createPrometheusMetrics(options: PrometheusMetricsOptions = {}):
     buckets: LATENCY_BUCKETS,
     registers,
   });
+  const deadLetters = new Counter({
+    name: `${p}alert_dead_letters_total`,
+    help: "Outbox entries moved to the dead-letter stream (npm run alerts -- dead-letters), by reason",
+    labelNames: ["reason"],
+    registers,
+  });
   const wait = new Histogram({
     name: `${p}outbox_wait_seconds`,
     help: "How long an outbox entry waited before a delivery worker read it",
@@ -127,6 +136,11 @@ export function createPrometheusMetrics(options: PrometheusMetricsOptions = {}):
     (s) => s.pending,
   );
   outboxGauge("outbox_length", "Outbox entries kept in the streams (XLEN)", (s) => s.length);
+  outboxGauge(
+    "alert_dead_letters",
+    "Alert events waiting in the dead-letter streams (npm run alerts -- dead-letters [--replay])",
+    (s) => s.deadLetters,
+  );
 
   return {
     registry,
@@ -144,13 +158,15 @@ export function createPrometheusMetrics(options: PrometheusMetricsOptions = {}):
       outboxLag: (seconds) => {
         if (Number.isFinite(seconds) && seconds >= 0) wait.observe(seconds);
       },
+      deadLetter: (reason) => deadLetters.inc({ reason }),
     },
     renderMetrics: async () => ({ contentType: registry.contentType, body: await registry.metrics() }),
   };
 }
 
 /**
- * Samples the outbox streams (one per scheduler shard) with XLEN and XINFO GROUPS (Redis 7: `lag`). One
+ * Samples the outbox streams (one per scheduler shard) with XLEN and XINFO GROUPS (Redis 7: `lag`), and
+ * their dead-letter streams with XLEN (a gauge survives restarts, unlike the dead-letter counter). One
  * pipeline per stream, run together: each shard's keys share one hash tag, so each pipeline stays in one
  * Cluster slot, which ioredis requires of a pipeline on Redis Cluster (DESIGN.md section 5). A stream
  * without the delivery group counts all its entries as lag.
@@ -162,9 +178,11 @@ export function outboxSampler(
 ): () => Promise<OutboxSample> {
   return async () => {
     const perStream = await Promise.all(
-      streams.map((stream) => redis.pipeline().xlen(stream).xinfo("GROUPS", stream).exec()),
+      streams.map((stream) =>
+        redis.pipeline().xlen(stream).xinfo("GROUPS", stream).xlen(deadLettersOf(stream)).exec(),
+      ),
     );
-    const total: OutboxSample = { length: 0, pending: 0, lag: 0 };
+    const total: OutboxSample = { length: 0, pending: 0, lag: 0, deadLetters: 0 };
     for (const replies of perStream) {
       const length = Number(replies?.[0]?.[1] ?? 0);
       // XINFO GROUPS fails on a stream that does not exist yet: nothing to count.
@@ -175,6 +193,7 @@ export function outboxSampler(
       total.length += length;
       total.pending += pending;
       total.lag += unread + pending;
+      total.deadLetters += Number(replies?.[2]?.[1] ?? 0);
     }
     return total;
   };

@@ -39,6 +39,11 @@ export function keyspace(prefix = "uc:") {
     pollCoolDownPrefix: (shard: number) => `${prefix}{p:${shard}}:cool:`,
     /** Stream: alert events written by the commit script of that shard (fields `target`, `event`). */
     alertOutbox: (shard: number) => `${prefix}{p:${shard}}:outbox`,
+    /**
+     * Stream: the shard's outbox entries that could not be delivered (unreadable, or too many attempts),
+     * with why; same hash tag as the outbox, so one script moves an entry (`npm run alerts -- dead-letters`).
+     */
+    alertDeadLetters: (shard: number) => deadLettersOf(`${prefix}{p:${shard}}:outbox`),
 
     // --- alert delivery (subscriptions, message references, mutes, channel slots) ---
     // `ws` is workspaceKey(); every script here touches one key, so none needs a hash tag.
@@ -71,4 +76,9 @@ export function keyspace(prefix = "uc:") {
      */
     channelMutes: (ws: string, channelId: string) => `${prefix}mutes:${ws}:${channelId}`,
   };
+}
+
+/** The dead-letter stream of an outbox stream: its key plus `:dead`, so it keeps the outbox's hash tag. */
+export function deadLettersOf(outboxKey: string): string {
+  return `${outboxKey}:dead`;
 }

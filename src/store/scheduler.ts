@@ -16,8 +16,6 @@ import { commandName, type ScriptReplies, type ScriptRunner, scriptRunner } from
  */
 
 export const DEFAULT_SHARDS = 16;
-/** Approximate bound of each shard's outbox stream: far above what delivery should ever lag behind. */
-export const DEFAULT_OUTBOX_MAX_LEN = 100_000;
 /**
  * Cool-down keys outlive their end by this much. Only the stored end time decides; the expiry (relative,
  * so that clock differences between replicas and Redis do not matter) merely removes old keys.
@@ -128,14 +126,12 @@ export class SchedulerStore {
   private readonly redis: Redis;
   private readonly keys: Keyspace;
   private readonly scripts: ScriptRunner;
-  private readonly outboxMaxLen: number;
   private pendingCommits: PendingCommit[] = [];
 
-  constructor(deps: { redis: Redis; keys: Keyspace; shards?: number; outboxMaxLen?: number }) {
+  constructor(deps: { redis: Redis; keys: Keyspace; shards?: number }) {
     this.redis = deps.redis;
     this.keys = deps.keys;
     this.shards = deps.shards ?? DEFAULT_SHARDS;
-    this.outboxMaxLen = deps.outboxMaxLen ?? DEFAULT_OUTBOX_MAX_LEN;
     if (!Number.isInteger(this.shards) || this.shards < 1) {
       throw new SchedulerInputError(`shards must be a positive integer, got ${this.shards}`);
     }
@@ -253,7 +249,6 @@ export class SchedulerStore {
         coolDown?.group ?? "",
         coolDown?.until ?? 0,
         coolDown ? this.coolDownKeyTtl(coolDown.until, input.now) : 0,
-        this.outboxMaxLen,
         ...(input.events ?? []),
       ],
     );

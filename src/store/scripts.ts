@@ -9,7 +9,7 @@ import type { Redis } from "ioredis";
  * keys, arguments or reply change: during a rolling deploy each version then runs its own scripts
  * instead of a newer body that it would call with the old arguments.
  */
-export const SCRIPT_VERSION = 1;
+export const SCRIPT_VERSION = 2;
 
 /** What each script replies (Redis integers arrive as numbers, nil never occurs). */
 export interface ScriptReplies {
@@ -22,6 +22,13 @@ export interface ScriptReplies {
   "alert-lock-release": 0 | 1;
   "alert-lock-extend": 0 | 1;
   "channel-slot": number;
+  "outbox-reclaim": [next: string, entries: [id: string, fields: string[], deliveries: number][]];
+  "outbox-touch": number;
+  "outbox-dead-letter": 0 | 1;
+  "outbox-release": number;
+  "outbox-trim": number;
+  "outbox-sweep-consumers": number;
+  "dead-letter-replay": string;
 }
 
 export type ScriptName = keyof ScriptReplies;

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import { type Clock, systemClock } from "../lib/clock";
-import { parseRecord } from "./corrupt-record-error";
+import { CorruptRecordError, parseRecord } from "./corrupt-record-error";
 import type { Keyspace } from "./keys";
 import { deleteKeys, execOrThrow, setFieldsIfExists } from "./redis-helpers";
 import { type ScriptRunner, scriptRunner } from "./scripts";
@@ -212,6 +212,29 @@ export class SubscriptionStore {
   /** Every subscription sharing a poll target: the delivery fan-out of one outbox event. */
   async listByTarget(target: string): Promise<Subscription[]> {
     return this.fromIndex(this.keys.subscriptionsByTarget(target));
+  }
+
+  /**
+   * The delivery fan-out, where one unreadable record (hand-edited, written by a newer version) must not
+   * hide the others: the readable subscriptions, and the unreadable ones apart with why.
+   */
+  async listByTargetSettled(
+    target: string,
+  ): Promise<{ subscriptions: Subscription[]; unreadable: { id: string; error: CorruptRecordError }[] }> {
+    const ids = (await this.redis.smembers(this.keys.subscriptionsByTarget(target))).sort();
+    const subscriptions: Subscription[] = [];
+    const unreadable: { id: string; error: CorruptRecordError }[] = [];
+    const read = await Promise.allSettled(ids.map((id) => this.get(id)));
+    read.forEach((result, i) => {
+      if (result.status === "fulfilled") {
+        if (result.value) subscriptions.push(result.value);
+      } else if (result.reason instanceof CorruptRecordError) {
+        unreadable.push({ id: ids[i]!, error: result.reason });
+      } else {
+        throw result.reason;
+      }
+    });
+    return { subscriptions, unreadable };
   }
 
   async listBySubscriber(ws: WorkspaceRef, userId: string): Promise<Subscription[]> {

@@ -90,6 +90,7 @@ export const commands = {
  */
 export const blocks = {
   alertActions: "alert.actions",
+  chart: "chart.image",
   monitorsPager: "monitors.pager",
   incidentsPager: "incidents.pager",
   homeActions: "home.actions",

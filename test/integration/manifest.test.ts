@@ -66,6 +66,8 @@ const METHOD_SCOPES: Record<string, string[]> = {
   "views.push": [],
   "views.publish": [],
   "files.uploadV2": ["files:write"],
+  "files.getUploadURLExternal": ["files:write"],
+  "files.completeUploadExternal": ["files:write"],
 };
 
 function sourceFiles(dir: string): string[] {

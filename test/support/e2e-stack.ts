@@ -3,7 +3,7 @@ import { Redis } from "ioredis";
 import { inject } from "vitest";
 import { type RunningBot, startBot } from "../../src/bot";
 import { loadConfig } from "../../src/config";
-import { silentLogger } from "../../src/lib/logger";
+import { type Logger, silentLogger } from "../../src/lib/logger";
 import { type FakeSlack, startFakeSlack } from "../../src/playground/fake-slack";
 import type { EphemeralMessage } from "../../src/playground/fake-slack/types";
 import { teamsOf } from "../../src/services/link-account";
@@ -37,7 +37,7 @@ export interface Stack {
  * Bolt app started by `startBot` from a Config, exactly as `npm start` does, in HTTP mode.
  */
 export async function startStack(
-  options: { simulator?: SimulatorOptions; env?: Record<string, string> } = {},
+  options: { simulator?: SimulatorOptions; env?: Record<string, string>; logger?: Logger } = {},
 ): Promise<Stack> {
   const simulator = await startSimulator({ seed: "demo", autoChecks: false, ...options.simulator });
   const slack = await startFakeSlack({ signingSecret: SIGNING_SECRET, botToken: BOT_TOKEN });
@@ -55,7 +55,7 @@ export async function startStack(
     ...options.env,
   });
   const tokenEncryptionKey = config.tokenEncryptionKey;
-  const bot = await startBot(config, { keyPrefix, logger: silentLogger });
+  const bot = await startBot(config, { keyPrefix, logger: options.logger ?? silentLogger });
   slack.setAppUrl(`http://127.0.0.1:${bot.port}/slack/events`);
 
   const nextEphemeral = (userId: string, channelId: string, before: number) =>

@@ -50,7 +50,7 @@ import {
 } from "./slack-poster";
 
 export interface AlertDeliveryDeps {
-  subscriptions: Pick<SubscriptionStore, "listByTarget" | "pause" | "markPauseNotified">;
+  subscriptions: Pick<SubscriptionStore, "listByTargetSettled" | "pause" | "markPauseNotified">;
   messages: AlertMessageStore;
   mutes: Pick<MuteStore, "mutedUntil" | "get">;
   rateLimiter: Pick<ChannelRateLimiter, "reserve">;
@@ -58,8 +58,8 @@ export interface AlertDeliveryDeps {
   clock?: Clock;
   logger?: Logger;
   metrics?: AlertMetrics;
-  /** Waits (ms); tests and stop() may pass an abortable one. */
-  sleep?: (ms: number) => Promise<void>;
+  /** Waits (ms), ending early (rejecting) when the signal aborts; tests may pass their own. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   storm?: WindowRules;
   flap?: WindowRules;
   /** How long a channel lock lives without being extended (ms). */
@@ -70,12 +70,6 @@ export interface AlertDeliveryDeps {
   maxRateLimitWaits?: number;
   /** How the paused-subscription DM names the app. */
   appMention?: string;
-}
-
-/** What happened in each channel an event reached; `retry` when the entry must stay pending. */
-export interface DeliveryResult {
-  outcomes: { subscriptionId: string; channelId: string; outcome: DeliveryOutcome }[];
-  retry: boolean;
 }
 
 export interface AcknowledgeInSlack {
@@ -105,6 +99,8 @@ interface Ctx {
   poster: SlackPoster;
   lock: ChannelLock;
   eventId: string;
+  /** Aborted at stop(): every wait (Retry-After, lock, posting slot) ends, and the event is retried later. */
+  signal?: AbortSignal;
 }
 
 const LOCK_POLL_MS = 25;
@@ -124,7 +120,7 @@ export class AlertDelivery {
   private readonly clock: Clock;
   private readonly logger: Logger;
   private readonly metrics: AlertMetrics;
-  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private readonly storm: WindowRules;
   private readonly flap: WindowRules;
   private readonly lockTtlMs: number;
@@ -136,7 +132,7 @@ export class AlertDelivery {
     this.clock = deps.clock ?? systemClock;
     this.logger = deps.logger ?? silentLogger;
     this.metrics = deps.metrics ?? noopAlertMetrics;
-    this.sleep = deps.sleep ?? ((ms) => sleep(ms));
+    this.sleep = deps.sleep ?? ((ms, signal) => sleep(ms, signal));
     this.storm = deps.storm ?? DEFAULT_STORM_RULES;
     this.flap = deps.flap ?? DEFAULT_FLAP_RULES;
     this.lockTtlMs = deps.lockTtlMs ?? 60_000;
@@ -144,17 +140,34 @@ export class AlertDelivery {
     this.maxRateLimitWaits = deps.maxRateLimitWaits ?? 3;
   }
 
-  /** Delivers one outbox event (`eventId` = its stream id) to every subscription of `target`. */
-  async deliver(eventId: string, target: string, event: OutboxEvent): Promise<DeliveryResult> {
-    const subscriptions = await this.d.subscriptions.listByTarget(target);
-    const result: DeliveryResult = { outcomes: [], retry: false };
-    for (const sub of subscriptions) {
-      const outcome = await this.deliverTo(sub, eventId, event);
-      this.metrics.delivery(outcome);
-      result.outcomes.push({ subscriptionId: sub.id, channelId: sub.channelId, outcome });
-      if (outcome === "retry") result.retry = true;
-    }
-    return result;
+  /**
+   * The subscriptions an event of `target` goes to (the delivery worker queues them by channel), and the
+   * ids of unreadable subscription records with why: they must not keep the event from the others.
+   */
+  async subscriptionsOf(
+    target: string,
+  ): Promise<{ subscriptions: Subscription[]; unreadable: { id: string; reason: string }[] }> {
+    const { subscriptions, unreadable } = await this.d.subscriptions.listByTargetSettled(target);
+    return {
+      subscriptions,
+      unreadable: unreadable.map(({ id, error }) => ({ id, reason: error.message })),
+    };
+  }
+
+  /**
+   * Delivers one event to one subscription's channel, under the channel's lock. Never throws: a failure
+   * is the outcome "retry" (the entry stays pending), a permanent Slack error pauses the subscription.
+   * `signal` ends every wait at stop().
+   */
+  async deliverTo(
+    sub: Subscription,
+    eventId: string,
+    event: OutboxEvent,
+    signal?: AbortSignal,
+  ): Promise<DeliveryOutcome> {
+    const outcome = await this.deliverToChannel(sub, eventId, event, signal);
+    this.metrics.delivery(outcome);
+    return outcome;
   }
 
   /**
@@ -207,21 +220,30 @@ export class AlertDelivery {
     }
   }
 
-  private async deliverTo(sub: Subscription, eventId: string, event: OutboxEvent): Promise<DeliveryOutcome> {
+  private async deliverToChannel(
+    sub: Subscription,
+    eventId: string,
+    event: OutboxEvent,
+    signal: AbortSignal | undefined,
+  ): Promise<DeliveryOutcome> {
     if (sub.paused || !matchesFilters(sub.filters, event)) return "skipped";
     if (event.type === "opened" && event.incident.maintenance) return "skipped";
     const ws = sub.workspace;
     let lock: ChannelLock | null = null;
     try {
-      lock = await this.lock(ws, sub.channelId);
+      lock = await this.lock(ws, sub.channelId, signal);
       if (!lock) return "retry";
       const poster = await this.d.posterFor(ws);
-      return await this.reconcile({ sub, ws, channel: sub.channelId, poster, lock, eventId }, event);
+      const ctx: Ctx = { sub, ws, channel: sub.channelId, poster, lock, eventId };
+      if (signal) ctx.signal = signal;
+      return await this.reconcile(ctx, event);
     } catch (error) {
       if (error instanceof SlackPermanentError) {
         await this.pause(sub, error.code, ws);
         return "paused";
       }
+      // Stopping: the wait in progress ended; the entry is handed to another replica as it is.
+      if (signal?.aborted) return "retry";
       this.logger.warn(
         { err: error, subscription: sub.id, channel: sub.channelId, eventId },
         "alert delivery failed; the event stays pending and is retried",
@@ -583,7 +605,7 @@ export class AlertDelivery {
     const delay = await this.d.rateLimiter.reserve(ctx.ws, ctx.channel);
     if (delay <= 0) return;
     await this.keepLock(ctx, delay);
-    await this.sleep(delay);
+    await this.sleep(delay, ctx.signal);
   }
 
   /** Waits out 429s (Retry-After) a few times; a 429 means nothing was posted, so retrying cannot duplicate. */
@@ -595,7 +617,7 @@ export class AlertDelivery {
         if (!(error instanceof SlackRateLimitedError) || waited >= this.maxRateLimitWaits) throw error;
         const delay = Math.max(0, error.retryAfterSeconds) * 1000;
         await this.keepLock(ctx, delay);
-        await this.sleep(delay);
+        await this.sleep(delay, ctx.signal);
       }
     }
   }
@@ -606,13 +628,13 @@ export class AlertDelivery {
     }
   }
 
-  private async lock(ws: WorkspaceRef, channel: string): Promise<ChannelLock | null> {
+  private async lock(ws: WorkspaceRef, channel: string, signal?: AbortSignal): Promise<ChannelLock | null> {
     // Real time, not the injected clock: this is an operational timeout, not a domain time.
     const deadline = Date.now() + this.lockWaitMs;
     for (;;) {
       const lock = await this.d.messages.lockChannel(ws, channel, this.lockTtlMs);
       if (lock || Date.now() >= deadline) return lock;
-      await sleep(LOCK_POLL_MS);
+      await sleep(LOCK_POLL_MS, signal);
     }
   }
 }

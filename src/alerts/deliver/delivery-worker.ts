@@ -3,18 +3,30 @@ import type { Redis } from "ioredis";
 import { type BackoffOptions, backoffDelay, sleep } from "../../lib/backoff";
 import { type Clock, systemClock } from "../../lib/clock";
 import { type Logger, silentLogger } from "../../lib/logger";
-import { decodeOutboxEvent, OutboxEventError } from "../alert-event";
-import { type AlertMetrics, noopAlertMetrics } from "../metrics";
+import {
+  DEFAULT_CONSUMER_GROUP,
+  type DeadLetterReason,
+  type OutboxEntry,
+  OutboxStore,
+} from "../../store/outbox-store";
+import type { Subscription } from "../../store/subscription-store";
+import { workspaceKey } from "../../store/workspace";
+import { decodeOutboxEvent, type OutboxEvent, OutboxEventError } from "../alert-event";
+import { type AlertMetrics, type DeliveryOutcome, noopAlertMetrics } from "../metrics";
 import type { AlertDelivery } from "./alert-delivery";
+import { KeyedQueues } from "./channel-queues";
 
-export const DEFAULT_CONSUMER_GROUP = "alert-delivery";
+export { DEFAULT_CONSUMER_GROUP };
+
+/** Deliveries of one entry (counted by the stream) before it moves to the dead-letter stream. */
+export const DEFAULT_MAX_ATTEMPTS = 10;
 
 export interface DeliveryWorkerOptions {
   redis: Redis;
   /** The outbox streams, one per scheduler shard (SchedulerStore.outboxKey(shard)). */
   outboxKeys: readonly string[];
-  delivery: Pick<AlertDelivery, "deliver">;
-  /** Concurrent loops in this process (ALERT_WORKERS); the shards are split between them. */
+  delivery: Pick<AlertDelivery, "subscriptionsOf" | "deliverTo">;
+  /** Concurrent read loops in this process (ALERT_WORKERS); the shards are split between them. */
   workers?: number;
   group?: string;
   /** Unique per process: hostname and pid by default; each loop appends its index. */
@@ -28,28 +40,67 @@ export interface DeliveryWorkerOptions {
    * an incident's start to its root miss "poll interval + 1 s" (bench/alerts.bench.ts).
    */
   idleRoundMs?: number;
-  /** Entries pending longer than this (a crashed replica's, or a transient failure's) are reclaimed (ms). */
+  /**
+   * An entry idle this long is taken over by whichever replica looks (a crashed replica's). Entries in
+   * flight here are kept fresh (a heartbeat every third of it), so a slow channel is never taken over.
+   */
   reclaimIdleMs?: number;
-  /** How often a loop looks for entries to reclaim (ms); half the idle time by default. */
+  /** How often a loop looks for entries that are due again (ms); 1 s by default. */
   reclaimEveryMs?: number;
   /** Entries read at once per shard. */
   batchSize?: number;
-  /** Deliveries of one entry in this process before it is dropped (a poison entry must not loop forever). */
+  /** Deliveries of one entry, counted by the stream, before it is dead-lettered (default 10). */
   maxAttempts?: number;
-  /** Pause of a loop after a transient failure, growing while failures repeat. */
+  /** Wait before the next attempt of an entry that failed, growing with its delivery count (capped by reclaimIdleMs). */
   retryBackoff?: BackoffOptions;
+  /** Entries read and not yet finished, per loop: reading pauses while that many are in flight. */
+  maxInFlight?: number;
+  /** How often each outbox is trimmed below its acknowledged point, and dead consumers swept (ms). */
+  trimEveryMs?: number;
+  /**
+   * A consumer with nothing pending and idle this long belongs to a killed process and is removed (ms;
+   * default 1 h). A stopped one removes itself; a live one reads its shards every few seconds.
+   */
+  deadConsumerIdleMs?: number;
   clock?: Clock;
   logger?: Logger;
   metrics?: AlertMetrics;
 }
 
-type StreamEntry = [id: string, fields: string[] | null];
+/** What one outbox entry is, once read: to deliver, to dead-letter at once, or a failed attempt. */
+type Plan =
+  | {
+      kind: "deliver";
+      event: OutboxEvent;
+      subscriptions: Subscription[];
+      /** Subscription records that could not be read: the others still get the event. */
+      unreadable: { id: string; reason: string }[];
+    }
+  | { kind: "unreadable"; reason: string }
+  | { kind: "failed"; error: unknown };
+
+interface Loop {
+  index: number;
+  consumer: string;
+  keys: string[];
+  connection: Redis;
+  /** Entries of this loop in flight: stream -> ids. */
+  inFlight: Map<string, Set<string>>;
+  count: number;
+}
 
 /**
  * Reads the shards' outbox streams with a consumer group and hands each event to AlertDelivery
- * (DESIGN.md section 5). An entry is XACKed only once every channel's outcome is stored; one that
- * fails transiently stays pending and is reclaimed (XAUTOCLAIM) after `reclaimIdleMs`, by this or any
- * other replica, which is also how a crashed replica's work is redone.
+ * (DESIGN.md section 5 "Poison-proof outbox"):
+ * - every entry is handled on its own: an error in one is caught, counted, and blocks no other;
+ * - attempts are the stream's own delivery count (XREADGROUP, XAUTOCLAIM), so every replica agrees; a
+ *   failed entry becomes due again after a backoff, and after maxAttempts (or at once when unreadable)
+ *   it moves to the shard's dead-letter stream (`npm run alerts -- dead-letters [--replay]`);
+ * - channels are delivered concurrently, one serial queue per channel keeping the outbox order, so a
+ *   rate-limited channel holds up no other channel and no other workspace;
+ * - stop() aborts every wait, finishes what is in flight, hands the rest back and removes the consumer;
+ * - the outboxes are trimmed only below what the group acknowledged, and a killed process's consumer
+ *   is removed once the others reclaimed its entries and it stayed idle for an hour.
  *
  * Each loop reads its shards one key at a time (Redis Cluster: one slot per command) on a connection of
  * its own, since a blocking read holds its connection.
@@ -61,11 +112,13 @@ export class DeliveryWorker {
   private readonly clock: Clock;
   private readonly logger: Logger;
   private readonly metrics: AlertMetrics;
-  private readonly attempts = new Map<string, number>();
+  private readonly outbox: OutboxStore;
+  private readonly queues = new KeyedQueues();
+  private readonly handling = new Set<Promise<void>>();
   private abort = new AbortController();
-  private loops: Promise<void>[] = [];
-  private connections: Redis[] = [];
-  private readonly groupsReady = new Set<string>();
+  private heartbeatTimer: NodeJS.Timeout | undefined;
+  private loops: Loop[] = [];
+  private running$: Promise<void>[] = [];
 
   constructor(options: DeliveryWorkerOptions) {
     const reclaimIdleMs = options.reclaimIdleMs ?? 60_000;
@@ -79,14 +132,18 @@ export class DeliveryWorker {
       blockMs: options.blockMs ?? 2000,
       idleRoundMs: options.idleRoundMs ?? 100,
       reclaimIdleMs,
-      reclaimEveryMs: options.reclaimEveryMs ?? Math.max(10, Math.floor(reclaimIdleMs / 2)),
+      reclaimEveryMs: options.reclaimEveryMs ?? Math.max(10, Math.min(1000, Math.floor(reclaimIdleMs / 2))),
       batchSize: options.batchSize ?? 10,
-      maxAttempts: options.maxAttempts ?? 20,
-      retryBackoff: options.retryBackoff ?? { baseMs: 500, maxMs: 30_000 },
+      maxAttempts: Math.max(1, options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS),
+      retryBackoff: options.retryBackoff ?? { baseMs: 2000, maxMs: reclaimIdleMs },
+      maxInFlight: Math.max(1, options.maxInFlight ?? 500),
+      trimEveryMs: options.trimEveryMs ?? 60_000,
+      deadConsumerIdleMs: options.deadConsumerIdleMs ?? 3_600_000,
     };
     this.clock = options.clock ?? systemClock;
     this.logger = options.logger ?? silentLogger;
     this.metrics = options.metrics ?? noopAlertMetrics;
+    this.outbox = new OutboxStore({ redis: options.redis, group: this.o.group });
   }
 
   get running(): boolean {
@@ -97,21 +154,55 @@ export class DeliveryWorker {
   async start(): Promise<void> {
     if (this.running) return;
     this.abort = new AbortController();
-    for (const key of this.o.outboxKeys) await this.ensureGroup(key);
+    for (const key of this.o.outboxKeys) await this.outbox.ensureGroup(key);
     for (let index = 0; index < this.o.workers; index++) {
-      const connection = this.o.redis.duplicate();
-      this.connections.push(connection);
-      this.loops.push(this.loop(index, connection));
+      const loop: Loop = {
+        index,
+        consumer: `${this.o.consumer}-${index}`,
+        keys: this.shardsOf(index),
+        connection: this.o.redis.duplicate(),
+        inFlight: new Map(),
+        count: 0,
+      };
+      this.loops.push(loop);
+      this.running$.push(this.run(loop));
     }
+    // A timer, not a step of the loops: a loop waiting for room or blocked on a read still beats.
+    this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.heartbeatMs);
+    this.heartbeatTimer.unref();
   }
 
-  /** Drains: the in-flight event finishes, nothing more is read; what was read but not handled stays pending. */
+  /**
+   * Every wait ends (Retry-After, channel lock, posting slot: the deliveries in flight end as failed
+   * attempts), nothing more is read, finished entries are acknowledged, and each loop's consumer hands its
+   * pending entries to the parking consumer (due at once for the other replicas) and leaves the group.
+   */
   async stop(): Promise<void> {
     this.abort.abort(new Error("delivery worker stopping"));
-    await Promise.allSettled(this.loops);
+    // Ends a blocking read at once. Entries it may have been given meanwhile are pending on this
+    // consumer, and release() below hands them over like the others.
+    for (const loop of this.loops) loop.connection.disconnect();
+    await Promise.allSettled(this.running$);
+    await Promise.allSettled([...this.handling]);
+    clearInterval(this.heartbeatTimer);
+    for (const loop of this.loops) {
+      for (const key of loop.keys) {
+        try {
+          const handedOver = await this.outbox.release(key, loop.consumer, this.o.reclaimIdleMs);
+          if (handedOver > 0) {
+            this.logger.info(
+              { stream: key, consumer: loop.consumer, handedOver },
+              "pending alert deliveries handed to the other replicas",
+            );
+          }
+        } catch (error) {
+          // Redis is away: the entries stay with this consumer and are reclaimed after reclaimIdleMs.
+          this.logger.warn({ err: error, stream: key, consumer: loop.consumer }, "could not leave the group");
+        }
+      }
+    }
     this.loops = [];
-    await Promise.allSettled(this.connections.map((connection) => connection.quit()));
-    this.connections = [];
+    this.running$ = [];
   }
 
   /** The shards a loop reads: round-robin, and every loop gets at least one. */
@@ -125,166 +216,231 @@ export class DeliveryWorker {
     return this.abort.signal.aborted;
   }
 
-  private async loop(index: number, connection: Redis): Promise<void> {
-    const keys = this.shardsOf(index);
-    const consumer = `${this.o.consumer}-${index}`;
+  private async run(loop: Loop): Promise<void> {
     let failures = 0;
     let nextReclaim = 0;
+    let nextTrim = Date.now() + this.o.trimEveryMs;
     while (!this.stopping) {
       try {
-        let handled = 0;
-        let retried = false;
-        if (Date.now() >= nextReclaim) {
-          nextReclaim = Date.now() + this.o.reclaimEveryMs;
-          for (const key of keys) {
-            const result = await this.reclaim(connection, key, consumer);
-            handled += result.handled;
-            retried ||= result.retried;
+        let dispatched = 0;
+        if (Date.now() >= nextTrim) {
+          nextTrim = Date.now() + this.o.trimEveryMs;
+          for (const key of loop.keys) {
+            await this.outbox.trim(key);
+            await this.outbox.sweepConsumers(key, this.o.deadConsumerIdleMs);
           }
         }
-        for (const key of keys) {
-          if (this.stopping) break;
-          const block = keys.length === 1 && handled === 0;
-          const entries = await this.read(connection, key, consumer, block);
-          const result = await this.handleAll(key, entries);
-          handled += result.handled;
-          retried ||= result.retried;
+        if (Date.now() >= nextReclaim) {
+          nextReclaim = Date.now() + this.o.reclaimEveryMs;
+          for (const key of loop.keys) dispatched += await this.reclaim(loop, key);
         }
-        failures = retried ? failures + 1 : 0;
-        if (retried) await this.pause(backoffDelay(failures, this.o.retryBackoff));
-        else if (handled === 0 && keys.length !== 1) await this.pause(this.o.idleRoundMs);
+        for (const key of loop.keys) {
+          if (this.stopping) break;
+          await this.waitForRoom(loop);
+          if (this.stopping) break;
+          const block = loop.keys.length === 1 && dispatched === 0 ? this.o.blockMs : undefined;
+          const entries = await this.read(loop, key, block);
+          dispatched += await this.dispatch(loop, key, entries);
+        }
+        failures = 0;
+        if (dispatched === 0 && loop.keys.length !== 1) await this.pause(this.o.idleRoundMs);
       } catch (error) {
         if (this.stopping) break;
         failures++;
-        this.logger.error({ err: error, consumer }, "alert delivery loop failed; retrying");
-        await this.pause(backoffDelay(failures, this.o.retryBackoff));
+        this.logger.error({ err: error, consumer: loop.consumer }, "alert delivery loop failed; retrying");
+        await this.pause(backoffDelay(failures, { baseMs: 500, maxMs: 30_000 }));
       }
     }
   }
 
-  private async read(
-    connection: Redis,
-    key: string,
-    consumer: string,
-    block: boolean,
-  ): Promise<StreamEntry[]> {
-    const args = block ? ["BLOCK", this.o.blockMs] : [];
+  private get heartbeatMs(): number {
+    return Math.max(10, Math.floor(this.o.reclaimIdleMs / 3));
+  }
+
+  private async read(loop: Loop, key: string, blockMs: number | undefined): Promise<OutboxEntry[]> {
     try {
-      const reply = (await connection.xreadgroup(
-        "GROUP",
-        this.o.group,
-        consumer,
-        "COUNT",
-        this.o.batchSize,
-        ...(args as ["BLOCK", number]),
-        "STREAMS",
-        key,
-        ">",
-      )) as [string, StreamEntry[]][] | null;
-      return reply?.[0]?.[1] ?? [];
+      return await this.outbox.read(loop.connection, key, loop.consumer, this.o.batchSize, blockMs);
     } catch (error) {
       // The stream (and its group) was deleted meanwhile: create them again.
-      if (String((error as Error).message).includes("NOGROUP")) {
-        this.groupsReady.delete(key);
-        await this.ensureGroup(key);
-        return [];
-      }
-      throw error;
+      if (!isNoGroup(error)) throw error;
+      await this.outbox.ensureGroup(key);
+      return [];
     }
   }
 
-  /** XAUTOCLAIM the entries idle longer than reclaimIdleMs, and handle them like new ones. */
-  private async reclaim(
-    connection: Redis,
-    key: string,
-    consumer: string,
-  ): Promise<{ handled: number; retried: boolean }> {
+  /** Takes over the entries that are due again (failed earlier, or a stopped or crashed replica's). */
+  private async reclaim(loop: Loop, key: string): Promise<number> {
     let cursor = "0-0";
-    let handled = 0;
-    let retried = false;
+    let dispatched = 0;
     // A bounded sweep per round: the rest waits for the next round instead of starving new entries.
     for (let round = 0; round < 10 && !this.stopping; round++) {
-      let reply: [string, StreamEntry[], string[]?];
+      await this.waitForRoom(loop);
+      let reply: { next: string; entries: OutboxEntry[] };
       try {
-        reply = (await connection.xautoclaim(
-          key,
-          this.o.group,
-          consumer,
-          this.o.reclaimIdleMs,
-          cursor,
-          "COUNT",
-          this.o.batchSize,
-        )) as [string, StreamEntry[], string[]?];
+        reply = await this.outbox.reclaim(key, loop.consumer, this.o.reclaimIdleMs, cursor, this.o.batchSize);
       } catch (error) {
-        if (String((error as Error).message).includes("NOGROUP")) {
-          this.groupsReady.delete(key);
-          await this.ensureGroup(key);
-          return { handled, retried };
-        }
-        throw error;
+        if (!isNoGroup(error)) throw error;
+        await this.outbox.ensureGroup(key);
+        return dispatched;
       }
-      const [next, entries] = reply;
-      const result = await this.handleAll(key, entries);
-      handled += result.handled;
-      retried ||= result.retried;
-      cursor = next;
+      // An entry still in flight here (an event loop stalled past the heartbeat) is already being handled.
+      const fresh = reply.entries.filter((entry) => !loop.inFlight.get(key)?.has(entry.id));
+      dispatched += await this.dispatch(loop, key, fresh);
+      cursor = reply.next;
       if (cursor === "0-0") break;
     }
-    return { handled, retried };
+    return dispatched;
   }
 
-  private async handleAll(
-    key: string,
-    entries: StreamEntry[],
-  ): Promise<{ handled: number; retried: boolean }> {
-    let handled = 0;
-    let retried = false;
-    for (const [id, fields] of entries) {
-      // Drain: the event in flight finishes; the rest stays pending for whoever reclaims it.
-      if (this.stopping) break;
-      handled++;
-      if (!(await this.handle(key, id, fields))) retried = true;
-    }
-    return { handled, retried };
+  /**
+   * Plans a batch (subscriptions looked up together), then queues each entry's channels in outbox order
+   * before the next batch is read, so that a channel's queue keeps that order. Does not wait for delivery.
+   */
+  private async dispatch(loop: Loop, key: string, entries: OutboxEntry[]): Promise<number> {
+    if (entries.length === 0) return 0;
+    const plans = await Promise.all(entries.map((entry) => this.plan(key, entry)));
+    const ids = loop.inFlight.get(key) ?? new Set<string>();
+    loop.inFlight.set(key, ids);
+    entries.forEach((entry, i) => {
+      ids.add(entry.id);
+      loop.count++;
+      // Untracked before a failed entry's backoff is written, so a heartbeat cannot undo that backoff.
+      const untrack = () => ids.delete(entry.id);
+      const handled = this.handle(key, loop.consumer, entry, plans[i]!, untrack)
+        .catch((error: unknown) => {
+          // Only Redis failing on the ack or dead letter gets here: the entry stays pending.
+          this.logger.error({ err: error, stream: key, id: entry.id }, "could not settle an outbox entry");
+        })
+        .finally(() => {
+          untrack();
+          loop.count--;
+          this.handling.delete(handled);
+        });
+      this.handling.add(handled);
+    });
+    return entries.length;
   }
 
-  /** Delivers one entry; true when it was acknowledged (done or dropped), false when it stays pending. */
-  private async handle(key: string, id: string, fields: string[] | null): Promise<boolean> {
-    const entry = fieldsOf(fields);
-    const enqueuedAt = Number(id.split("-")[0]);
-    if (Number.isFinite(enqueuedAt))
+  private async plan(key: string, entry: OutboxEntry): Promise<Plan> {
+    const enqueuedAt = Number(entry.id.split("-")[0]);
+    if (Number.isFinite(enqueuedAt) && entry.deliveries === 1)
       this.metrics.outboxLag(Math.max(0, this.clock.now() - enqueuedAt) / 1000);
-    let retry: boolean;
+    let event: OutboxEvent;
     try {
-      if (!entry.target) throw new OutboxEventError("outbox entry has no target field");
-      const event = decodeOutboxEvent(entry.event);
-      retry = (await this.o.delivery.deliver(id, entry.target, event)).retry;
+      if (!entry.fields.target) throw new OutboxEventError("outbox entry has no target field");
+      event = decodeOutboxEvent(entry.fields.event);
     } catch (error) {
-      if (!(error instanceof OutboxEventError)) throw error;
-      this.logger.error({ err: error, stream: key, id }, "dropping an outbox entry that cannot be read");
-      this.metrics.delivery("dropped");
-      retry = false;
+      if (!(error instanceof OutboxEventError)) return { kind: "failed", error };
+      return { kind: "unreadable", reason: error.message };
     }
-    if (retry) {
-      const attempts = (this.attempts.get(id) ?? 0) + 1;
-      this.attempts.set(id, attempts);
-      if (attempts < this.o.maxAttempts) return false;
-      this.logger.error({ stream: key, id, attempts }, "dropping an outbox entry that keeps failing");
-      this.metrics.delivery("dropped");
+    try {
+      const { subscriptions, unreadable } = await this.o.delivery.subscriptionsOf(entry.fields.target);
+      return { kind: "deliver", event, subscriptions, unreadable };
+    } catch (error) {
+      this.logger.warn({ err: error, stream: key, id: entry.id }, "could not list an event's subscriptions");
+      return { kind: "failed", error };
     }
-    this.attempts.delete(id);
-    await this.o.redis.xack(key, this.o.group, id);
-    return true;
   }
 
-  private async ensureGroup(key: string): Promise<void> {
-    if (this.groupsReady.has(key)) return;
-    try {
-      await this.o.redis.xgroup("CREATE", key, this.o.group, "0", "MKSTREAM");
-    } catch (error) {
-      if (!String((error as Error).message).includes("BUSYGROUP")) throw error;
+  /** Delivers one entry to each of its channels (each in its channel's queue) and settles it. */
+  private async handle(
+    key: string,
+    consumer: string,
+    entry: OutboxEntry,
+    plan: Plan,
+    untrack: () => void,
+  ): Promise<void> {
+    if (plan.kind === "unreadable") return this.deadLetter(key, entry, "unreadable", plan.reason);
+    if (plan.kind === "failed") {
+      untrack();
+      return this.failed(key, consumer, entry, errorText(plan.error));
     }
-    this.groupsReady.add(key);
+    const { event } = plan;
+    const signal = this.abort.signal;
+    const outcomes = await Promise.all(
+      plan.subscriptions.map((sub) =>
+        this.queues.run(channelKey(sub), async (): Promise<DeliveryOutcome> => {
+          // Stopping: what has not started stays pending and is handed over.
+          if (signal.aborted) return "retry";
+          try {
+            return await this.o.delivery.deliverTo(sub, entry.id, event, signal);
+          } catch (error) {
+            // deliverTo settles its own errors; anything else is this entry's, never the batch's.
+            this.logger.error(
+              { err: error, stream: key, id: entry.id, subscription: sub.id },
+              "alert delivery threw; the entry is retried",
+            );
+            this.metrics.delivery("retry");
+            return "retry";
+          }
+        }),
+      ),
+    );
+    if (outcomes.includes("retry")) {
+      untrack();
+      return this.failed(key, consumer, entry, "a channel's delivery failed");
+    }
+    const [bad] = plan.unreadable;
+    if (bad) {
+      // Every readable channel has it; the unreadable one's copy waits in the dead letters for a replay
+      // (which reconciles, so the channels that have it see no change).
+      const more = plan.unreadable.length > 1 ? ` (and ${plan.unreadable.length - 1} more)` : "";
+      return this.deadLetter(key, entry, "unreadable", `subscription ${bad.id}${more}: ${bad.reason}`);
+    }
+    await this.outbox.ack(key, entry.id);
+  }
+
+  /** A failed attempt: due again after a backoff, or dead-lettered once maxAttempts were used. */
+  private async failed(key: string, consumer: string, entry: OutboxEntry, why: string): Promise<void> {
+    if (this.stopping) return; // stop() hands it over as it is
+    if (entry.deliveries >= this.o.maxAttempts) {
+      return this.deadLetter(key, entry, "attempts", `${entry.deliveries} attempts failed; last: ${why}`);
+    }
+    const wait = Math.max(
+      this.o.retryBackoff.baseMs,
+      backoffDelay(entry.deliveries - 1, { ...this.o.retryBackoff, random: () => 1 }),
+    );
+    // Idle time set so that XAUTOCLAIM finds it due after `wait`, not after the whole reclaim time.
+    await this.outbox.touch(key, consumer, [entry.id], Math.max(0, this.o.reclaimIdleMs - wait));
+  }
+
+  private async deadLetter(
+    key: string,
+    entry: OutboxEntry,
+    reason: DeadLetterReason,
+    detail: string,
+  ): Promise<void> {
+    const moved = await this.outbox.deadLetter(key, entry.id, `${reason}: ${detail}`, entry.deliveries);
+    if (!moved) return;
+    this.metrics.deadLetter(reason);
+    this.logger.error(
+      {
+        stream: key,
+        id: entry.id,
+        reason,
+        detail,
+        deliveries: entry.deliveries,
+        target: entry.fields.target,
+      },
+      "outbox entry moved to the dead-letter stream (npm run alerts -- dead-letters)",
+    );
+  }
+
+  /** Keeps the entries in flight here (queued behind a slow channel, say) from looking idle to others. */
+  private async heartbeat(): Promise<void> {
+    try {
+      for (const loop of this.loops) {
+        for (const [key, ids] of loop.inFlight) {
+          if (ids.size > 0) await this.outbox.touch(key, loop.consumer, [...ids], 0);
+        }
+      }
+    } catch (error) {
+      this.logger.warn({ err: error }, "outbox heartbeat failed; entries in flight may be taken over");
+    }
+  }
+
+  private async waitForRoom(loop: Loop): Promise<void> {
+    while (loop.count >= this.o.maxInFlight && !this.stopping) await this.pause(10);
   }
 
   private async pause(ms: number): Promise<void> {
@@ -292,14 +448,17 @@ export class DeliveryWorker {
   }
 }
 
-function fieldsOf(fields: string[] | null): { target?: string; event?: string } {
-  const entry: { target?: string; event?: string } = {};
-  if (!fields) return entry;
-  for (let i = 0; i + 1 < fields.length; i += 2) {
-    const name = fields[i];
-    if (name === "target" || name === "event") entry[name] = fields[i + 1];
-  }
-  return entry;
+/** One queue per Slack channel of a workspace. */
+function channelKey(sub: Subscription): string {
+  return `${workspaceKey(sub.workspace)}\u0000${sub.channelId}`;
+}
+
+function isNoGroup(error: unknown): boolean {
+  return String((error as Error)?.message).includes("NOGROUP");
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
 /** Every shard's outbox stream key of a scheduler (the workers' `outboxKeys`). */

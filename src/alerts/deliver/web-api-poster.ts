@@ -12,12 +12,28 @@ import {
 const LOOKUP_PAGE_SIZE = 200;
 const LOOKUP_MAX_PAGES = 5;
 
+/** How long one Slack call may take (DESIGN.md section 5): a stalled call must not hold its channel. */
+export const SLACK_CALL_TIMEOUT_MS = 10_000;
+
+export interface AlertWebClientOptions {
+  slackApiUrl?: string;
+  logger?: Logger;
+  /** Per call (ms); default SLACK_CALL_TIMEOUT_MS. */
+  timeoutMs?: number;
+}
+
 /**
  * WebClient exactly as alerts need it: its own retries OFF (a retried chat.postMessage duplicates the
- * post; DESIGN.md section 5) and 429s rejected instead of queued, so the outbox decides when to retry.
+ * post; DESIGN.md section 5), 429s rejected instead of queued, so the outbox decides when to retry, and
+ * every call timed out after 10 s. A post that timed out may still have been posted: its attempt was
+ * recorded first, so the retry looks the message up by metadata before posting again.
  */
-export function alertWebClient(token: string, options: { slackApiUrl?: string; logger?: Logger } = {}) {
-  const config: WebClientOptions = { retryConfig: { retries: 0 }, rejectRateLimitedCalls: true };
+export function alertWebClient(token: string, options: AlertWebClientOptions = {}) {
+  const config: WebClientOptions = {
+    retryConfig: { retries: 0 },
+    rejectRateLimitedCalls: true,
+    timeout: options.timeoutMs ?? SLACK_CALL_TIMEOUT_MS,
+  };
   if (options.slackApiUrl) config.slackApiUrl = options.slackApiUrl;
   if (options.logger) config.logger = options.logger;
   return new WebClient(token, config);
@@ -32,7 +48,7 @@ interface HistoryMessage {
 export class WebApiPoster implements SlackPoster {
   constructor(private readonly client: WebClient) {}
 
-  static fromToken(token: string, options: { slackApiUrl?: string; logger?: Logger } = {}): WebApiPoster {
+  static fromToken(token: string, options: AlertWebClientOptions = {}): WebApiPoster {
     return new WebApiPoster(alertWebClient(token, options));
   }
 

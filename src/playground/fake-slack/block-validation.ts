@@ -1,3 +1,5 @@
+import type { StoredFile } from "./types";
+
 // The basic Block Kit structure checks Slack applies before storing a message or a view. Slack answers a
 // message with `invalid_blocks` and a view with `invalid_arguments`, both with `response_metadata.messages`
 // naming the JSON pointer, e.g. "[ERROR] no more than 50 items allowed [json-pointer:/blocks]".
@@ -88,6 +90,7 @@ export function blockProblems(blocks: unknown, max: number, pointer: string): st
         `[ERROR] no more than ${LIMITS.actionsElements} items allowed [json-pointer:${at}/elements]`,
       );
     }
+    if (block.type === "image") problems.push(...imageBlockProblems(block, at));
     if (
       block.type === "context" &&
       Array.isArray(block.elements) &&
@@ -141,4 +144,62 @@ export function viewProblems(view: unknown, allowedTypes: readonly string[]): st
   }
   problems.push(...blockProblems(view.blocks ?? [], LIMITS.viewBlocks, "/view/blocks"));
   return problems;
+}
+
+// Slack's image block: exactly one of image_url and slack_file, alt_text required; a slack_file names a
+// file by exactly one of id (F + 8 or more) and url.
+function imageBlockProblems(block: Record<string, unknown>, at: string): string[] {
+  const problems: string[] = [];
+  if (typeof block.alt_text !== "string" || block.alt_text === "") {
+    problems.push(`[ERROR] missing required field: alt_text [json-pointer:${at}]`);
+  }
+  const hasUrl = block.image_url !== undefined;
+  const file = block.slack_file;
+  if (hasUrl === (file !== undefined)) {
+    problems.push(`[ERROR] must provide exactly one of image_url or slack_file [json-pointer:${at}]`);
+    return problems;
+  }
+  if (file === undefined) return problems;
+  if (!isRecord(file) || (file.id === undefined) === (file.url === undefined)) {
+    problems.push(`[ERROR] must provide exactly one of id or url [json-pointer:${at}/slack_file]`);
+  } else if (file.id !== undefined && (typeof file.id !== "string" || !/^F[A-Z0-9]{8,}$/.test(file.id))) {
+    problems.push(
+      `[ERROR] input must match regex pattern: ^[F][A-Z0-9]{8,}$ [json-pointer:${at}/slack_file/id]`,
+    );
+  }
+  return problems;
+}
+
+/** The files named by `slack_file` ids in image blocks, with their JSON pointers. */
+export function slackFileRefs(blocks: unknown): { id: string; pointer: string }[] {
+  if (!Array.isArray(blocks)) return [];
+  return blocks.flatMap((block, index) =>
+    isRecord(block) &&
+    block.type === "image" &&
+    isRecord(block.slack_file) &&
+    typeof block.slack_file.id === "string"
+      ? [{ id: block.slack_file.id, pointer: `/blocks/${index}/slack_file` }]
+      : [],
+  );
+}
+
+/**
+ * Slack processes an upload before blocks may show it: an image block naming a file in that moment (or one
+ * never completed, or unknown) is refused with invalid_blocks, as users of files.completeUploadExternal
+ * report. The bot must wait and retry, or answer without the picture.
+ */
+export const FILE_PROCESSING_MS = 200;
+
+/** Problems of the `slack_file` ids in blocks, as Slack words them; empty when every file can be shown. */
+export function slackFileProblems(
+  files: ReadonlyMap<string, StoredFile>,
+  blocks: unknown,
+  nowMs: number,
+): string[] {
+  return slackFileRefs(blocks).flatMap(({ id, pointer }) => {
+    const file = files.get(id);
+    const ready =
+      file?.completed && file.completedAt !== undefined && nowMs - file.completedAt >= FILE_PROCESSING_MS;
+    return ready ? [] : [`[ERROR] invalid slack file [json-pointer:${pointer}]`];
+  });
 }

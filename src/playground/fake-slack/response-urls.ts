@@ -1,5 +1,5 @@
 import type { Clock } from "../../lib/clock";
-import { blockProblems, LIMITS } from "./block-validation";
+import { blockProblems, LIMITS, slackFileProblems } from "./block-validation";
 import { randomHex } from "./ids";
 import { botAuthor } from "./messages";
 import type { FakeSlackState } from "./state";
@@ -80,7 +80,11 @@ export class ResponseUrlRegistry {
     const blocks = Array.isArray(body.blocks) ? body.blocks : undefined;
     const attachments = Array.isArray(body.attachments) ? body.attachments : undefined;
     if (text === "" && !blocks && !attachments) return { status: 400, body: { ok: false, error: "no_text" } };
-    if (body.blocks !== undefined && blockProblems(body.blocks, LIMITS.messageBlocks, "/blocks").length > 0) {
+    if (
+      body.blocks !== undefined &&
+      (blockProblems(body.blocks, LIMITS.messageBlocks, "/blocks").length > 0 ||
+        slackFileProblems(this.state.files, body.blocks, this.clock.now()).length > 0)
+    ) {
       return { status: 400, body: { ok: false, error: "invalid_blocks" } };
     }
     const content = { text, blocks, attachments };

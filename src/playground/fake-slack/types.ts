@@ -194,6 +194,8 @@ export interface StoredFile {
   content?: Buffer;
   uploaded: boolean;
   completed: boolean;
+  /** When files.completeUploadExternal finished (ms); Slack processes a file for a moment after that. */
+  completedAt?: number;
   created: number;
   channels: string[];
 }

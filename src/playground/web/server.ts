@@ -446,6 +446,15 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
         sendJson(response, 200, views(user));
         return true;
       }
+      case "/api/file": {
+        // The bytes of an uploaded file (an image block's slack_file), as Slack serves url_private.
+        const file = state.files.get(q("id"));
+        if (!file?.content || !file.completed) throw new BadRequest(`unknown file ${q("id")}`);
+        const type = file.filename.toLowerCase().endsWith(".png") ? "image/png" : "application/octet-stream";
+        response.writeHead(200, { "content-type": type, "cache-control": "no-store" });
+        response.end(file.content);
+        return true;
+      }
       case "/api/events":
         response.writeHead(200, {
           "content-type": "text/event-stream; charset=utf-8",

@@ -24,8 +24,9 @@
   ARGV[8] cool-down until (ms); only ever extends an existing cool-down
   ARGV[9] how long Redis keeps the cool-down key (ms): the caller's until - now plus a margin, relative
           so that neither the caller's clock nor Redis's decides the cool-down, only the stored value
-  ARGV[10] approximate MAXLEN of the outbox stream
-  ARGV[11..] events, one JSON string each, XADDed in order with fields `target` and `event`
+  ARGV[10..] events, one JSON string each, XADDed in order with fields `target` and `event`. No MAXLEN:
+          a length cap would drop undelivered events once delivery lags; the delivery workers trim
+          only what the consumer group acknowledged (outbox-trim-1.lua).
 
   Result: 1 when committed, 0 when refused
 ]]
@@ -51,8 +52,8 @@ if ARGV[7] ~= "" then
   end
 end
 
-for i = 11, #ARGV do
-  redis.call("XADD", KEYS[3], "MAXLEN", "~", ARGV[10], "*", "target", ARGV[1], "event", ARGV[i])
+for i = 10, #ARGV do
+  redis.call("XADD", KEYS[3], "*", "target", ARGV[1], "event", ARGV[i])
 end
 
 redis.call("HDEL", KEYS[2], "lease")

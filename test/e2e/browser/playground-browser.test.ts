@@ -247,6 +247,24 @@ describe("the playground page in Chromium", () => {
     await pane.waitFor({ state: "hidden" });
   });
 
+  it("/uptime availability Blog shows the chart under the answer, drawn from the uploaded PNG", async () => {
+    const { page, shot } = await open("chart");
+    await eventually(() => page.getByTestId("user-role").textContent()).toMatch(/owner/);
+    const answer = await answerTo(page, "/uptime availability Blog");
+    expect(await shownText(answer.getByTestId("message-body"))).toMatch(/Blog/);
+    // The answer is replaced by itself plus the chart once the upload is done.
+    const image = ephemeral(page, /Blog/).locator("img.bk-image-file");
+    await image.waitFor({ timeout: 15_000 });
+    expect(await image.getAttribute("alt")).toMatch(/^Availability of Blog over the last 24 hours/);
+    // Loaded, at the PNG's own size: the page drew the bytes the bot uploaded.
+    await eventually(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(
+      720,
+    );
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalHeight)).toBe(320);
+    await image.scrollIntoViewIfNeeded();
+    await shot("1-availability");
+  });
+
   it("creates a monitor through the modal, after a validation error next to the URL field", async () => {
     const { page, shot } = await open("create");
     await goTo(page, "channel-general");

@@ -13,6 +13,7 @@ import { AlertMessageStore } from "../../../src/store/alert-message-store";
 import { ChannelRateLimiter } from "../../../src/store/channel-rate-limiter";
 import { keyspace } from "../../../src/store/keys";
 import { MuteStore } from "../../../src/store/mute-store";
+import { OutboxStore } from "../../../src/store/outbox-store";
 import { SchedulerStore } from "../../../src/store/scheduler";
 import { type NewSubscription, SubscriptionStore } from "../../../src/store/subscription-store";
 import { quietLogger } from "../fake-slack/quiet-logger";
@@ -48,6 +49,9 @@ export function alertSetup(redis: Redis, prefix: string, fake: FakeSlack) {
     slackApiUrl: fake.apiUrl,
     logger: quietLogger(),
   });
+  const outbox = new OutboxStore({ redis });
+  /** The outbox stream of TARGET's shard: where emit() writes. */
+  const outboxKey = scheduler.outboxKey(scheduler.shardOf(TARGET));
   const workers: DeliveryWorker[] = [];
 
   function delivery(overrides: Partial<AlertDeliveryDeps> = {}) {
@@ -95,10 +99,11 @@ export function alertSetup(redis: Redis, prefix: string, fake: FakeSlack) {
 
   /** Writes events to the target's outbox exactly as the scheduler's commit script does. */
   async function emit(...events: OutboxEvent[]): Promise<string[]> {
-    const key = scheduler.outboxKey(scheduler.shardOf(TARGET));
     const ids: string[] = [];
     for (const event of events) {
-      ids.push((await redis.xadd(key, "*", "target", TARGET, "event", JSON.stringify(event))) as string);
+      ids.push(
+        (await redis.xadd(outboxKey, "*", "target", TARGET, "event", JSON.stringify(event))) as string,
+      );
     }
     return ids;
   }
@@ -134,6 +139,8 @@ export function alertSetup(redis: Redis, prefix: string, fake: FakeSlack) {
     mutes,
     rateLimiter,
     webPoster,
+    outbox,
+    outboxKey,
     delivery,
     worker,
     subscribe,
@@ -185,4 +192,37 @@ export function alertEvent(
     failingLocations: ["Frankfurt"],
     teamMonitorCount: 42,
   };
+}
+
+/** A channel of its own in the shared fake Slack (the app is a member), for one test. */
+export function freshChannel(fake: FakeSlack, name: string): string {
+  const id = `C0${name.toUpperCase()}${Math.floor(Math.random() * 1e6)}`;
+  fake.state.conversations.set(id, {
+    id,
+    name: id.toLowerCase(),
+    isPrivate: false,
+    isArchived: false,
+    isIm: false,
+    isMpim: false,
+    created: 0,
+    members: [...PEOPLE, BOT],
+    messages: [],
+  });
+  return id;
+}
+
+/** The group's pending entries of a stream: id, owner and the stream's own delivery count. */
+export async function pendingOf(
+  redis: Redis,
+  stream: string,
+  group = "alert-delivery",
+): Promise<{ id: string; consumer: string; deliveries: number }[]> {
+  const rows = (await redis.xpending(stream, group, "-", "+", 100)) as [string, string, number, number][];
+  return rows.map(([id, consumer, , deliveries]) => ({ id, consumer, deliveries: Number(deliveries) }));
+}
+
+/** The consumer names of the delivery group on a stream. */
+export async function consumersOf(redis: Redis, stream: string, group = "alert-delivery"): Promise<string[]> {
+  const rows = (await redis.xinfo("CONSUMERS", stream, group)) as unknown[][];
+  return rows.map((row) => String(toRecord(row).name));
 }

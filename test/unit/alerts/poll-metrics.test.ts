@@ -27,7 +27,7 @@ describe("Prometheus metrics of the alert pipeline", () => {
     expect(body).not.toContain("process_cpu");
   });
 
-  it("samples the outbox once per scrape for its three gauges, and survives a failed sample", async () => {
+  it("samples the outbox once per scrape for its four gauges, and survives a failed sample", async () => {
     let samples = 0;
     let fail = false;
     const m = createPrometheusMetrics({
@@ -35,13 +35,14 @@ describe("Prometheus metrics of the alert pipeline", () => {
       sampleOutbox: async () => {
         samples++;
         if (fail) throw new Error("redis down");
-        return { length: 120, pending: 3, lag: 8 };
+        return { length: 120, pending: 3, lag: 8, deadLetters: 2 };
       },
     });
     const { body } = await m.renderMetrics();
     expect(body).toContain("uc_outbox_lag 8");
     expect(body).toContain("uc_outbox_pending 3");
     expect(body).toContain("uc_outbox_length 120");
+    expect(body).toContain("uc_alert_dead_letters 2");
     expect(body).toContain("uc_process_cpu_user_seconds_total");
     expect(samples).toBe(1);
     fail = true;

@@ -13,7 +13,7 @@ export const chatMethods: MethodTable = {
       const wait = ctx.limiter?.take(conversation.id) ?? 0;
       if (wait > 0) throw new SlackRateLimitedError(wait);
       const text = textArg(args);
-      const blocks = blocksArg(args);
+      const blocks = blocksArg(args, undefined, ctx);
       const attachments = attachmentsArg(args);
       const metadata = metadataArg(args) ?? undefined;
       if (text === undefined && !blocks?.length && !attachments?.length) throw new SlackApiError("no_text");
@@ -58,7 +58,7 @@ export const chatMethods: MethodTable = {
       if (!message || ts === undefined) throw new SlackApiError("message_not_found");
       if (message.bot_id !== ctx.config.botId) throw new SlackApiError("cant_update_message");
       const text = textArg(args);
-      const blocks = blocksArg(args);
+      const blocks = blocksArg(args, undefined, ctx);
       const attachments = attachmentsArg(args);
       const metadata = metadataArg(args);
       if (text === undefined && blocks === undefined && attachments === undefined)
@@ -100,7 +100,7 @@ export const chatMethods: MethodTable = {
       const conversation = postTarget(ctx, stringArg(args, "channel"));
       if (!ctx.state.isMember(conversation, user)) throw new SlackApiError("user_not_in_channel");
       const text = textArg(args);
-      const blocks = blocksArg(args);
+      const blocks = blocksArg(args, undefined, ctx);
       const attachments = attachmentsArg(args);
       if (text === undefined && !blocks?.length && !attachments?.length) throw new SlackApiError("no_text");
       const threadTs = stringArg(args, "thread_ts");

@@ -1,5 +1,5 @@
 import { type Args, jsonArg, stringArg } from "../args";
-import { blockProblems, LIMITS } from "../block-validation";
+import { blockProblems, LIMITS, slackFileProblems } from "../block-validation";
 import { SlackApiError } from "../errors";
 import type { FakeSlackState } from "../state";
 import type { Conversation, MessageMetadata } from "../types";
@@ -52,11 +52,16 @@ export function postTarget(ctx: MethodContext, channel: string | undefined): Con
 }
 
 /** `blocks`: a JSON array (a JSON string in form bodies) of objects with a `type`, at most `max`. */
-export function blocksArg(args: Args, max: number = LIMITS.messageBlocks): unknown[] | undefined {
+export function blocksArg(
+  args: Args,
+  max: number = LIMITS.messageBlocks,
+  ctx?: Pick<MethodContext, "state" | "clock">,
+): unknown[] | undefined {
   const blocks = jsonArg(args, "blocks", () => new SlackApiError("invalid_blocks_format"));
   if (blocks === undefined) return undefined;
   if (!Array.isArray(blocks)) throw new SlackApiError("invalid_blocks_format");
   const problems = blockProblems(blocks, max, "/blocks");
+  if (ctx) problems.push(...slackFileProblems(ctx.state.files, blocks, ctx.clock.now()));
   if (problems.length > 0) throw new SlackApiError("invalid_blocks", problems);
   return blocks;
 }

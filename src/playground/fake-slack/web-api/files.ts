@@ -127,6 +127,7 @@ export const filesMethods: MethodTable = {
       const blocks = comment === undefined ? blocksArg(args) : undefined;
       for (const file of files) {
         file.completed = true;
+        file.completedAt = ctx.clock.now();
         file.channels = [...new Set([...file.channels, ...targets.map((t) => t.id)])];
         ctx.state.putFile(file);
       }

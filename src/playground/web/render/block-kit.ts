@@ -278,6 +278,11 @@ function actionsBlock(block: Json, where: Where): string {
 function imageBlock(block: Json, where: Where): string {
   const alt = str(block.alt_text) ?? "image";
   const title = isObject(block.title) ? textObjectToHtml(block.title, where.ctx) : "";
+  const fileId = isObject(block.slack_file) ? str(block.slack_file.id) : undefined;
+  if (fileId !== undefined) {
+    // A file uploaded to the fake Slack is ours to draw: the page fetches its bytes from the playground.
+    return `<figure class="bk-block bk-image" data-block-id="${attr(where.blockId)}"><img class="bk-image-file" src="/api/file?id=${encodeURIComponent(fileId)}" alt="${attr(alt)}" loading="lazy">${title ? `<figcaption>${title}</figcaption>` : ""}</figure>`;
+  }
   const url = str(block.image_url) ?? "";
   const link = /^https?:\/\//i.test(url)
     ? ` <a href="${attr(url)}" target="_blank" rel="noopener noreferrer">open image</a>`

@@ -1,0 +1,131 @@
+/**
+ * `npm run bench -- charts`: the time, CPU and memory a chart costs, against the API calls the same answer
+ * makes (`/uptime availability Blog` and `/uptime latency Blog 30d`: find the monitor by name, then read it
+ * with its series). Judged: the chart's p99 render time is at most the API calls' p99, so that a picture
+ * never doubles an answer's wait. The API runs in its own process with a remote API's latency
+ * (`--latency-ms`, as in the alerts bench); the same calls with no latency are printed, not judged.
+ */
+
+import { renderChartPng } from "../src/ui/charts/render-chart-png";
+import { availabilityChart, latencyChart, type StatsChart } from "../src/ui/charts/stats-charts";
+import { UptimeClient } from "../src/uptime";
+import type { Monitor } from "../src/uptime/types";
+import { fmt, machineLine, percentile } from "./measure";
+import { startSimulatorProcess } from "./processes";
+
+const TOKEN = "demo-owner-token";
+const API_LATENCY_MS = 50;
+const WARMUP = 30;
+const RENDERS = 200;
+const ANSWERS = 100;
+
+async function answerCalls(
+  api: ReturnType<UptimeClient["as"]>,
+  include: "availability-hourly" | "latency-daily",
+) {
+  // What resolveMonitor does for a name: the filtered list (A9), then the monitor with its series (A11).
+  const list = await api.teams.monitors("1", { filter: { name: "Blog" } });
+  const id = list.items[0]?.id;
+  if (!id) throw new Error("the demo seed has no monitor named Blog");
+  return api.monitors.get(id, { include: [include] });
+}
+
+async function timeApi(url: string, include: "availability-hourly" | "latency-daily") {
+  const client = new UptimeClient({ baseUrl: url });
+  const api = client.as(TOKEN);
+  const times: number[] = [];
+  let monitor: Monitor | undefined;
+  for (let i = 0; i < ANSWERS; i++) {
+    const t0 = performance.now();
+    monitor = await answerCalls(api, include);
+    times.push(performance.now() - t0);
+  }
+  await client.close();
+  return { times: times.sort((a, b) => a - b), monitor: monitor! };
+}
+
+function timeRenders(chart: StatsChart) {
+  for (let i = 0; i < WARMUP; i++) renderChartPng(chart.option);
+  const rssBefore = process.memoryUsage().rss;
+  const cpu0 = process.cpuUsage();
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < RENDERS; i++) {
+    const t0 = performance.now();
+    bytes = renderChartPng(chart.option).png.length;
+    times.push(performance.now() - t0);
+  }
+  const cpu = process.cpuUsage(cpu0);
+  return {
+    times: times.sort((a, b) => a - b),
+    cpuMsPerChart: (cpu.user + cpu.system) / 1000 / RENDERS,
+    rssGrowthMb: (process.memoryUsage().rss - rssBefore) / 1024 / 1024,
+    bytes,
+  };
+}
+
+export default async function chartsBench(): Promise<void> {
+  console.log(machineLine());
+  const remote = await startSimulatorProcess({ seed: "demo", latencyMs: API_LATENCY_MS });
+  const local = await startSimulatorProcess({ seed: "demo" });
+  try {
+    const kinds = [
+      { name: "availability 24h", include: "availability-hourly" as const, chart: availabilityChartOf },
+      { name: "latency 30d", include: "latency-daily" as const, chart: latencyChartOf },
+    ];
+    let worstRatio = 0;
+    let worst = "";
+    for (const kind of kinds) {
+      const api = await timeApi(remote.url, kind.include);
+      const noLatency = await timeApi(local.url, kind.include);
+      const chart = kind.chart(api.monitor);
+      const renders = timeRenders(chart);
+      const apiP99 = percentile(api.times, 99);
+      const renderP99 = percentile(renders.times, 99);
+      console.log(
+        `\n${kind.name} of Blog (${ANSWERS} answers' API calls; ${RENDERS} renders after ${WARMUP} warm-up):`,
+      );
+      console.log(
+        `  chart render   p50 ${fmt(percentile(renders.times, 50), 1)} ms  p99 ${fmt(renderP99, 1)} ms; CPU ${fmt(renders.cpuMsPerChart, 1)} ms per chart; RSS +${fmt(renders.rssGrowthMb, 1)} MB over ${RENDERS} charts; PNG ${fmt(renders.bytes / 1024, 1)} KiB`,
+      );
+      console.log(
+        `  API calls      p50 ${fmt(percentile(api.times, 50), 1)} ms  p99 ${fmt(apiP99, 1)} ms (API latency ${API_LATENCY_MS} ms per request, 2 requests)`,
+      );
+      console.log(
+        `  not judged: the same calls with no API latency p50 ${fmt(percentile(noLatency.times, 50), 1)} ms  p99 ${fmt(percentile(noLatency.times, 99), 1)} ms`,
+      );
+      const ratio = renderP99 / apiP99;
+      if (ratio > worstRatio) {
+        worstRatio = ratio;
+        worst = `${kind.name}: render p99 ${fmt(renderP99, 1)} ms vs API p99 ${fmt(apiP99, 1)} ms`;
+      }
+    }
+    console.log(
+      `\ngoal chart-vs-api: ${fmt(worstRatio, 2)} x, worst ${worst} (<= 1.00) ${worstRatio <= 1 ? "PASS" : "FAIL"}`,
+    );
+  } finally {
+    await Promise.all([remote.child.stop(), local.child.stop()]);
+  }
+}
+
+function availabilityChartOf(monitor: Monitor): StatsChart {
+  const chart = availabilityChart({
+    subject: { kind: "monitor", id: monitor.id, name: monitor.name },
+    period: "24h",
+    series: monitor.availabilityHourly ?? null,
+    source: { kind: "api" },
+  });
+  if (!chart) throw new Error("the monitor has no hourly availability series");
+  return chart;
+}
+
+function latencyChartOf(monitor: Monitor): StatsChart {
+  const chart = latencyChart({
+    subject: { kind: "monitor", id: monitor.id, name: monitor.name },
+    period: "30d",
+    series: monitor.latencyDaily ?? null,
+    source: { kind: "api" },
+  });
+  if (!chart) throw new Error("the monitor has no daily latency series");
+  return chart;
+}

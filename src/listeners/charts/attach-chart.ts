@@ -1,0 +1,113 @@
+import type { RespondArguments } from "@slack/bolt";
+import type { WebClient } from "@slack/web-api";
+import { request } from "undici";
+import { sleep } from "../../lib/backoff";
+import type { Logger } from "../../lib/logger";
+import { chartImageBlock } from "../../ui/charts/chart-image-block";
+import { type ChartPng, renderChartPng } from "../../ui/charts/render-chart-png";
+import type { Rendered } from "../../ui/reply";
+
+export interface ChartToAttach {
+  /** The ECharts option (ui/charts/chart-options.ts). */
+  option: Parameters<typeof renderChartPng>[0];
+  altText: string;
+  title: string;
+  filename: string;
+}
+
+export interface AttachChartRequest {
+  client: WebClient;
+  /** The asker: the chart is shared to their DM with the app so that they may see it (see below). */
+  userId: string;
+  /** The ephemeral answer already sent; it is replaced by the same answer with the chart under it. */
+  answer: Rendered;
+  respond: (message: RespondArguments) => Promise<unknown>;
+  logger: Logger;
+}
+
+/** Slack processes an upload before blocks may name it; a few short waits cover it (attempts, ms apart). */
+const SHOW_ATTEMPTS = 4;
+const SHOW_WAIT_MS = 500;
+const UPLOAD_TIMEOUT_MS = 10_000;
+
+/**
+ * Adds a chart to an ephemeral answer that was already sent: render, upload (files.getUploadURLExternal,
+ * POST, files.completeUploadExternal), then replace the answer with itself plus an image block.
+ *
+ * Slack shows a `slack_file` only to people with access to the file, and a file uploaded without a
+ * channel is private to the app. An ephemeral answer has one reader, so the file is shared to that
+ * reader's DM with the app: they keep a copy there, and nobody else sees it.
+ *
+ * Never costs the answer: the text is already there, and any failure (render, upload, Slack refusing the
+ * blocks) is a log line with the reason. Returns the file id when the chart was shown.
+ */
+export async function attachChart(req: AttachChartRequest, chart: ChartToAttach): Promise<string | null> {
+  let png: ChartPng;
+  try {
+    png = renderChartPng(chart.option);
+  } catch (err) {
+    req.logger.warn({ err, chart: chart.filename }, "chart not shown: rendering failed");
+    return null;
+  }
+  let fileId: string;
+  try {
+    fileId = await uploadToDm(req.client, req.userId, png.png, chart);
+  } catch (err) {
+    req.logger.warn({ err: reason(err), chart: chart.filename }, "chart not shown: upload failed");
+    return null;
+  }
+  const blocks = [...(req.answer.blocks ?? []), chartImageBlock(fileId, chart.altText, chart.title)];
+  for (let attempt = 1; attempt <= SHOW_ATTEMPTS; attempt++) {
+    try {
+      await req.respond({
+        replace_original: true,
+        response_type: "ephemeral",
+        text: req.answer.text,
+        blocks,
+      });
+      return fileId;
+    } catch (err) {
+      if (attempt === SHOW_ATTEMPTS) {
+        req.logger.warn({ err: reason(err), fileId }, "chart not shown: Slack refused the image block");
+        return null;
+      }
+      await sleep(SHOW_WAIT_MS);
+    }
+  }
+  return null;
+}
+
+async function uploadToDm(
+  client: WebClient,
+  userId: string,
+  png: Buffer,
+  chart: ChartToAttach,
+): Promise<string> {
+  const dm = await client.conversations.open({ users: userId });
+  const channelId = dm.channel?.id;
+  if (!channelId) throw new Error("conversations.open returned no channel");
+  const url = await client.files.getUploadURLExternal({
+    filename: chart.filename,
+    length: png.length,
+    alt_text: chart.altText,
+  });
+  if (!url.upload_url || !url.file_id) throw new Error("files.getUploadURLExternal returned no upload_url");
+  const res = await request(url.upload_url, {
+    method: "POST",
+    headers: { "content-type": "image/png" },
+    body: png,
+    headersTimeout: UPLOAD_TIMEOUT_MS,
+    bodyTimeout: UPLOAD_TIMEOUT_MS,
+  });
+  await res.body.dump();
+  if (res.statusCode !== 200) throw new Error(`upload answered HTTP ${res.statusCode}`);
+  await client.files.completeUploadExternal({
+    files: [{ id: url.file_id, title: chart.title }],
+    channel_id: channelId,
+  });
+  return url.file_id;
+}
+
+function reason(err: unknown): string {
+  return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+}

@@ -1,0 +1,37 @@
+import { createRequire } from "node:module";
+import { Resvg } from "@resvg/resvg-js";
+import type { EChartsOption } from "echarts";
+import * as echarts from "echarts";
+import { CHART_FONT, CHART_HEIGHT, CHART_WIDTH } from "./chart-options";
+
+/**
+ * ECharts' server-side SVG renderer, rasterised by resvg with a font that ships as an npm dependency
+ * (Roboto, OFL), never the machine's fonts: CI, a laptop and a production image draw the same picture.
+ */
+const FONT_FILE = createRequire(import.meta.url).resolve(
+  "@expo-google-fonts/roboto/400Regular/Roboto_400Regular.ttf",
+);
+
+export interface ChartPng {
+  png: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Renders an ECharts option (chart-options.ts) to a PNG of CHART_WIDTH x CHART_HEIGHT. CPU only. */
+export function renderChartPng(option: EChartsOption, width = CHART_WIDTH, height = CHART_HEIGHT): ChartPng {
+  const chart = echarts.init(null, null, { renderer: "svg", ssr: true, width, height });
+  let svg: string;
+  try {
+    chart.setOption(option);
+    svg = chart.renderToSVGString();
+  } finally {
+    chart.dispose();
+  }
+  const image = new Resvg(svg, {
+    font: { fontFiles: [FONT_FILE], loadSystemFonts: false, defaultFontFamily: CHART_FONT },
+    background: "#ffffff",
+    fitTo: { mode: "original" },
+  }).render();
+  return { png: image.asPng(), width: image.width, height: image.height };
+}

@@ -1,0 +1,72 @@
+import type { EChartsOption } from "echarts";
+import type { AvailabilityView } from "../../services/get-availability";
+import type { LatencyView } from "../../services/get-latency";
+import type { StatsSubject } from "../../services/stats-target";
+import { availabilityChartOption, type ChartInput, chartAltText, latencyChartOption } from "./chart-options";
+
+/** A chart ready to render and upload: the spec, what a screen reader says, the title and a file name. */
+export interface StatsChart {
+  option: EChartsOption;
+  altText: string;
+  title: string;
+  filename: string;
+}
+
+function subjectName(subject: StatsSubject): string {
+  return subject.kind === "group" ? `group ${subject.name}` : subject.name;
+}
+
+function fileSlug(subject: StatsSubject): string {
+  const slug = subjectName(subject)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 40);
+  return slug || subject.kind;
+}
+
+/** The availability answer's chart; null when the service sent no series (nothing to draw). */
+export function availabilityChart(view: AvailabilityView): StatsChart | null {
+  if (!view.series || view.series.points.length === 0) return null;
+  const input: ChartInput = {
+    subject: subjectName(view.subject),
+    precision: view.series.precision,
+    points: view.series.points.map((p) => ({ time: p.time, value: p.availability })),
+  };
+  return {
+    option: availabilityChartOption(input) as EChartsOption,
+    altText: chartAltText("availability", input),
+    title: `Availability of ${input.subject} (${view.period})`,
+    filename: `availability-${fileSlug(view.subject)}-${view.period}.png`,
+  };
+}
+
+/** The latency answer's chart (total response time); null when the service sent no series. */
+export function latencyChart(view: LatencyView): StatsChart | null {
+  if (!view.series || view.series.points.length === 0) return null;
+  const input: ChartInput = {
+    subject: subjectName(view.subject),
+    precision: view.series.precision,
+    points: view.series.points.map((p) => ({ time: p.time, value: p.totalMs })),
+  };
+  return {
+    option: latencyChartOption(input) as EChartsOption,
+    altText: chartAltText("latency", input),
+    title: `Response time of ${input.subject} (${view.period})`,
+    filename: `latency-${fileSlug(view.subject)}-${view.period}.png`,
+  };
+}
+
+/** Monitor details show the last 24 hours of availability, from the series the details already read. */
+export function monitorDetailsChart(monitor: {
+  id: string;
+  name: string;
+  availabilityHourly?: AvailabilityView["series"] | undefined;
+}): StatsChart | null {
+  return availabilityChart({
+    subject: { kind: "monitor", id: monitor.id, name: monitor.name },
+    period: "24h",
+    series: monitor.availabilityHourly ?? null,
+    source: { kind: "api" },
+  });
+}
