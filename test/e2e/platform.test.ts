@@ -2,6 +2,7 @@
 // Redis: health and readiness, signature checks, Socket Mode, OAuth install mode, redacted JSON logs.
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { BOT_SCOPES } from "../../src/app";
 import { type RunningBot, startBot } from "../../src/bot";
 import { loadConfig } from "../../src/config";
 import { createLogger, silentLogger } from "../../src/lib/logger";
@@ -126,12 +127,9 @@ describe("platform: health, signatures, Socket Mode, OAuth, logs", () => {
       const location = new URL(answer.headers.get("location") ?? "");
       expect(location.origin + location.pathname).toBe("https://slack.com/oauth/v2/authorize");
       expect(location.searchParams.get("client_id")).toBe("1234.5678");
-      expect(location.searchParams.get("scope")?.split(",")).toEqual([
-        "commands",
-        "chat:write",
-        "channels:history",
-        "groups:history",
-      ]);
+      // The scopes of manifest.yml (test/integration/manifest.test.ts checks BOT_SCOPES against it).
+      expect(location.searchParams.get("scope")?.split(",")).toEqual([...BOT_SCOPES]);
+      expect(BOT_SCOPES).toContain("commands");
       expect(location.searchParams.get("state")).toBeTruthy();
       expect((await get(bot.port, "/healthz")).status).toBe(200);
     });
