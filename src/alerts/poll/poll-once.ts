@@ -1,6 +1,7 @@
 import type { Clock } from "../../lib/clock";
 import type { Logger } from "../../lib/logger";
-import type { ClaimedTarget, CommitInput, SchedulerStore } from "../../store/scheduler";
+import type { TokenPauseReason } from "../../lib/pause-reasons";
+import type { ClaimedTarget, CommitInput, RejectionStreak, SchedulerStore } from "../../store/scheduler";
 import type { Incident } from "../../uptime";
 import { type CallOptions, NotFoundError, type Page, type UptimeApi } from "../../uptime";
 import { type AlertMonitor, encodeOutboxEvent, type OutboxEvent } from "../alert-event";
@@ -25,7 +26,15 @@ import {
   type PollTargetMeta,
   parsePollTargetName,
 } from "./poll-target";
-import { nextPollAt, type PollTimingOptions } from "./poll-timing";
+import { nextPollAt, type PollTimingOptions, retryPollAt } from "./poll-timing";
+import {
+  confirmRejection,
+  DEFAULT_REJECTION_POLICY,
+  pauseReasonOf,
+  type RejectionKind,
+  type RejectionPolicy,
+  rejectionStep,
+} from "./token-rejection";
 
 /**
  * One poll of one claimed target (DESIGN.md section 5): read the team's checks; when they changed (or
@@ -41,19 +50,31 @@ export const MAX_MISSING_FETCHES = 20;
 /** Most `GET /monitors/{id}` for monitors of events that the incident pages did not include, per poll. */
 export const MAX_MONITOR_FETCHES = 20;
 
+/** A streak of token rejections that a check confirmed (token-rejection.ts). */
+export interface ConfirmedRejection {
+  target: string;
+  kind: RejectionKind;
+  reason: TokenPauseReason;
+  meta: PollTargetMeta;
+  streak: RejectionStreak;
+  /** The target's last committed state (null before its first poll), for a take-over's baseline. */
+  state: PollState | null;
+}
+
 export interface PollHooks {
   /** After the committed baseline of a new target: what is down now (the subscribe reply). */
   onBaseline?(target: string, openIncidents: IncidentSnapshot[], meta: PollTargetMeta): void | Promise<void>;
-  /** After a committed 401 (or lost link, or lost team): pause the target's subscriptions, tell once. */
-  onTokenRejected?(
-    target: string,
-    reason: "unauthorized" | "no_access" | "no_token",
-    meta: PollTargetMeta | null,
-  ): void | Promise<void>;
+  /**
+   * A confirmed rejection, the target already marked paused: drop the token on a 401, then move the
+   * subscriptions onto another subscriber's token of the team (`moved`) or pause them and tell (`paused`).
+   */
+  onTokenRejected?(rejection: ConfirmedRejection): Promise<"moved" | "paused">;
+  /** A poll worked after failed ones, before its commit: lift the token pauses of the target's subscriptions. */
+  onRecovered?(target: string): void | Promise<void>;
 }
 
 export interface PollOnceDeps {
-  scheduler: Pick<SchedulerStore, "commit" | "shardOf">;
+  scheduler: Pick<SchedulerStore, "commit" | "shardOf" | "recordRejection" | "markPaused">;
   apis: Pick<PollApiCache, "get" | "peek" | "invalidate">;
   clock: Clock;
   timing: PollTimingOptions;
@@ -62,6 +83,8 @@ export interface PollOnceDeps {
   metrics: PollMetrics;
   logger: Logger;
   hooks?: PollHooks;
+  /** When token rejections pause a target and how often a paused one is re-checked (token-rejection.ts). */
+  rejections?: RejectionPolicy;
   rejectedRetryMs?: number;
   /** Decoded claim strings reused between polls (PollWorker keeps one); without it every claim is decoded. */
   claims?: Pick<ClaimCache, "parsed" | "meta" | "state">;
@@ -113,6 +136,11 @@ export async function pollOnce(
     meta = claims.meta(target, claimed.meta);
     const success = await poll(claimed, meta, readState(claimed, claims, deps), now, deps);
     done();
+    // Before the commit, so that its events find the subscriptions resumed, and so that a crash in
+    // between leaves the failure count up and the next poll resumes them instead.
+    if (claimed.failures > 0) {
+      await runHook(deps, target, "onRecovered", () => deps.hooks?.onRecovered?.(target));
+    }
     return await commitSuccess(claimed, meta, success, deps);
   } catch (error) {
     done();
@@ -303,21 +331,77 @@ async function commitFailure(
     },
     "poll failed",
   );
-  if (isRejection(kind)) deps.apis.invalidate(target);
-  const input = failureCommit(kind, error, {
+  let input = failureCommit(kind, error, {
     now,
     failures: claimed.failures,
     tokenGroup: parsed?.tokenHash ?? null,
     timing: deps.timing,
     rejectedRetryMs: deps.rejectedRetryMs,
   });
+  if (isRejection(kind) && meta) {
+    deps.apis.invalidate(target);
+    const rejected = await rejectionCommit(claimed, meta, kind, now, deps).catch((err: unknown) => {
+      // Redis or a hook failed: retry like any failure; the streak in Redis is still there next time.
+      deps.logger.error({ target, err: (err as Error).message }, "token rejection handling failed");
+      return input;
+    });
+    if (rejected === "lost") return stale(target, deps);
+    input = rejected;
+  }
   const committed = await commit(claimed, input, deps);
   if (committed === false) return stale(target, deps);
   deps.metrics.poll("failed");
-  if (committed && isRejection(kind)) {
-    await runHook(deps, target, "onTokenRejected", () => deps.hooks?.onTokenRejected?.(target, kind, meta));
-  }
   return { target, outcome: "failed", events: 0, errorKind: kind };
+}
+
+/**
+ * "Never silent" (DESIGN.md section 5): counts the rejection in the target's streak; once the streak is
+ * long enough, a check confirms it, the target is marked paused and the hook moves or pauses its
+ * subscriptions. Returns the commit (a backoff, or the re-check of a paused target), or "lost" when the
+ * lease is no longer held.
+ */
+async function rejectionCommit(
+  claimed: ClaimedTarget,
+  meta: PollTargetMeta,
+  kind: RejectionKind,
+  now: number,
+  deps: PollOnceDeps,
+): Promise<CommitInput | "lost"> {
+  const { target } = claimed;
+  const policy = deps.rejections ?? DEFAULT_REJECTION_POLICY;
+  const retry: CommitInput = {
+    now,
+    failures: "increment",
+    nextDueAt: retryPollAt(now, claimed.failures + 1, deps.timing),
+  };
+  const recheck: CommitInput = { now, failures: "increment", nextDueAt: now + policy.recheckMs };
+  const streak = await deps.scheduler.recordRejection(target, claimed.leaseToken, now);
+  if (!streak) return "lost";
+  const step = rejectionStep(streak, now, policy);
+  if (step === "paused") return recheck;
+  if (step === "wait") return retry;
+
+  const api = kind === "no_token" ? null : await deps.apis.get(target, meta);
+  const checkKind: RejectionKind = api === null ? "no_token" : kind;
+  const confirmed = await confirmRejection(api, checkKind, meta.apiTeamId, {
+    signal: AbortSignal.timeout(Math.max(1, deps.budgetMs)),
+  });
+  deps.logger.warn({ target, kind, rejections: streak.count, confirmed }, "token rejection streak checked");
+  if (!confirmed) return retry;
+  // The check itself may have cached the API view; a rejected token must not be reused.
+  deps.apis.invalidate(target);
+  const reason = pauseReasonOf(kind);
+  if (!(await deps.scheduler.markPaused(target, claimed.leaseToken, reason))) return "lost";
+  const state = (() => {
+    try {
+      return decodePollState(claimed.state);
+    } catch {
+      return null;
+    }
+  })();
+  const outcome = await deps.hooks?.onTokenRejected?.({ target, kind, reason, meta, streak, state });
+  deps.logger.warn({ target, reason, outcome: outcome ?? "paused" }, "token rejection confirmed");
+  return recheck;
 }
 
 /** True when committed, false when refused (stale lease), null when Redis failed. */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import type { SubscriptionPreview, SubscriptionView } from "../../../src/services/subscription-services";
-import { renderSubscriptionPausedNotice } from "../../../src/ui/alerts/render-paused-notice";
 import {
   renderChannelUnreachable,
   renderMentionWithoutId,
@@ -228,27 +227,5 @@ describe("the small answers", () => {
       "U0BOB",
     );
     expect(problems(many)).toEqual([]);
-  });
-
-  it("writes the paused-subscription DM with the fix", () => {
-    const notice = renderSubscriptionPausedNotice({
-      workspace: { teamId: "T1" },
-      userId: "U0ALICE",
-      channelId: "C0ALERTS",
-      reason: "token_rejected",
-      teamName: "Acme Production",
-    });
-    expect(notice).toMatchSnapshot();
-    expect(notice).toContain("`/uptime login`");
-    expect(notice).toContain("`/uptime subscribe` again in <#C0ALERTS>");
-    expect(
-      renderSubscriptionPausedNotice({
-        workspace: { teamId: "T1" },
-        userId: "U0ALICE",
-        channelId: "C0ALERTS",
-        reason: "team_access_lost",
-        teamName: null,
-      }),
-    ).toContain("can no longer read that team");
   });
 });

@@ -1,4 +1,5 @@
 import type { WebClient } from "@slack/web-api";
+import { isPermanentSlackError } from "../../../lib/pause-reasons";
 import type { AnnounceResult, SubscriptionPreview } from "../../../services/subscription-services";
 import {
   renderChannelUnreachable,
@@ -7,9 +8,6 @@ import {
 } from "../../../ui/render-subscribe-result";
 import type { ListenerDeps } from "../../listener-deps";
 import type { SubcommandHandler } from "../subcommand";
-
-/** Slack errors of chat.postMessage that mean "the app cannot post in this channel" (not worth a retry). */
-const UNREACHABLE = new Set(["not_in_channel", "channel_not_found", "is_archived", "is_inactive"]);
 
 /**
  * `/uptime subscribe [monitor:<name>]... [group:<name>]... [--mention ...]` in a channel. The summary goes
@@ -48,7 +46,8 @@ async function announce(
     return { ok: true };
   } catch (error) {
     const code = (error as { data?: { error?: unknown } }).data?.error;
-    if (typeof code === "string" && UNREACHABLE.has(code)) return { ok: false, error: code };
+    // The errors that would pause an alert subscription: nothing is created when announcing meets one.
+    if (typeof code === "string" && isPermanentSlackError(code)) return { ok: false, error: code };
     throw error;
   }
 }
