@@ -1,5 +1,5 @@
 import { Redis } from "ioredis";
-import { createAlerts } from "./alerts";
+import { type AlertsOptions, createAlerts } from "./alerts";
 import { createApp, type Readiness } from "./app";
 import type { Config } from "./config";
 import { type Clock, systemClock } from "./lib/clock";
@@ -20,6 +20,8 @@ export interface BotOptions {
   keyPrefix?: string;
   /** How long stop() waits for listener runs in flight before closing Redis anyway (default 10 s). */
   drainMs?: number;
+  /** Token-rejection windows (3 polls over 2 minutes, 5-minute re-check): tests shorten them. */
+  rejections?: AlertsOptions["rejections"];
 }
 
 export interface RunningBot {
@@ -57,6 +59,7 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
         botToken: config.slack.botToken,
         oauth: Boolean(config.slack.oauth),
       },
+      ...(options.rejections ? { rejections: options.rejections } : {}),
     },
     { redis, keys, clock, logger, links, installations },
   );

@@ -26,13 +26,14 @@ import {
   type PollTargetMeta,
   parsePollTargetName,
 } from "./poll-target";
-import { nextPollAt, type PollTimingOptions, retryPollAt } from "./poll-timing";
+import { nextPollAt, type PollTimingOptions } from "./poll-timing";
 import {
   confirmRejection,
   DEFAULT_REJECTION_POLICY,
   pauseReasonOf,
   type RejectionKind,
   type RejectionPolicy,
+  rejectionRetryAt,
   rejectionStep,
 } from "./token-rejection";
 
@@ -372,7 +373,7 @@ async function rejectionCommit(
   const retry: CommitInput = {
     now,
     failures: "increment",
-    nextDueAt: retryPollAt(now, claimed.failures + 1, deps.timing),
+    nextDueAt: rejectionRetryAt(now, claimed.failures + 1, deps.timing, policy),
   };
   const recheck: CommitInput = { now, failures: "increment", nextDueAt: now + policy.recheckMs };
   const streak = await deps.scheduler.recordRejection(target, claimed.leaseToken, now);

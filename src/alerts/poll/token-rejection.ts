@@ -1,6 +1,7 @@
 import type { TokenPauseReason } from "../../lib/pause-reasons";
 import type { RejectionStreak } from "../../store/scheduler";
 import { AuthenticationError, NotFoundError, PermissionDeniedError, type UptimeApi } from "../../uptime";
+import { type PollTimingOptions, retryPollAt } from "./poll-timing";
 
 /**
  * "Never silent" (DESIGN.md section 5): a 401/403/404 while polling is not a verdict. A deploy of the
@@ -51,6 +52,21 @@ export function rejectionStep(
   if (streak.paused !== null) return "paused";
   if (streak.count >= policy.minPolls && now - streak.since >= policy.minStreakMs) return "confirm";
   return "wait";
+}
+
+/**
+ * When a rejected, not yet paused target is polled again: the usual backoff, but at most a quarter of
+ * the streak window apart, so that the streak is judged soon after the window (about 2.5 minutes by
+ * default) instead of after a backoff that has grown to minutes.
+ */
+export function rejectionRetryAt(
+  now: number,
+  failures: number,
+  timing: PollTimingOptions,
+  policy: RejectionPolicy,
+): number {
+  const cap = now + Math.max(timing.intervalMs, policy.minStreakMs / 4);
+  return Math.min(retryPollAt(now, failures, timing), Math.round(cap));
 }
 
 /** The pause reason a confirmed rejection leads to. */

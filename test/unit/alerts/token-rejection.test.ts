@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { retryPollAt } from "../../../src/alerts/poll/poll-timing";
 import {
   confirmRejection,
   DEFAULT_REJECTION_POLICY,
   pauseReasonOf,
   rejectionPolicy,
+  rejectionRetryAt,
   rejectionStep,
 } from "../../../src/alerts/poll/token-rejection";
 import {
@@ -61,6 +63,14 @@ describe("when token rejections pause a target", () => {
     expect(rejectionPolicy({ minStreakMs: 1_000 })).toEqual({ ...policy, minStreakMs: 1_000 });
     expect(() => rejectionPolicy({ minPolls: 0 })).toThrow("minPolls must be a positive number");
     expect(() => rejectionPolicy({ recheckMs: Number.NaN })).toThrow(RangeError);
+  });
+
+  it("retries a rejected target with the usual backoff, at most a quarter of the window apart", () => {
+    const timing = { intervalMs: 5_000, random: () => 0.5 };
+    expect(rejectionRetryAt(NOW, 1, timing, policy)).toBe(retryPollAt(NOW, 1, timing));
+    expect(rejectionRetryAt(NOW, 8, timing, policy)).toBe(NOW + 30_000);
+    // Never sooner than the poll interval, however short the window.
+    expect(rejectionRetryAt(NOW, 8, timing, { ...policy, minStreakMs: 1_000 })).toBe(NOW + 5_000);
   });
 
   it("names the pause reason of each kind", () => {
