@@ -1,7 +1,6 @@
 import type { Clock } from "../../lib/clock";
 import type { Logger } from "../../lib/logger";
-import type { TokenPauseReason } from "../../lib/pause-reasons";
-import type { ClaimedTarget, CommitInput, RejectionStreak, SchedulerStore } from "../../store/scheduler";
+import type { ClaimedTarget, CommitInput, SchedulerStore } from "../../store/scheduler";
 import type { Incident } from "../../uptime";
 import { type CallOptions, NotFoundError, type Page, type UptimeApi } from "../../uptime";
 import { type AlertMonitor, encodeOutboxEvent, type OutboxEvent } from "../alert-event";
@@ -27,15 +26,10 @@ import {
   parsePollTargetName,
 } from "./poll-target";
 import { nextPollAt, type PollTimingOptions } from "./poll-timing";
-import {
-  confirmRejection,
-  DEFAULT_REJECTION_POLICY,
-  pauseReasonOf,
-  type RejectionKind,
-  type RejectionPolicy,
-  rejectionRetryAt,
-  rejectionStep,
-} from "./token-rejection";
+import { type ConfirmedRejection, rejectionCommit } from "./rejection-commit";
+import type { RejectionPolicy } from "./token-rejection";
+
+export type { ConfirmedRejection } from "./rejection-commit";
 
 /**
  * One poll of one claimed target (DESIGN.md section 5): read the team's checks; when they changed (or
@@ -50,17 +44,6 @@ export const MAX_INCIDENT_PAGES = 5;
 export const MAX_MISSING_FETCHES = 20;
 /** Most `GET /monitors/{id}` for monitors of events that the incident pages did not include, per poll. */
 export const MAX_MONITOR_FETCHES = 20;
-
-/** A streak of token rejections that a check confirmed (token-rejection.ts). */
-export interface ConfirmedRejection {
-  target: string;
-  kind: RejectionKind;
-  reason: TokenPauseReason;
-  meta: PollTargetMeta;
-  streak: RejectionStreak;
-  /** The target's last committed state (null before its first poll), for a take-over's baseline. */
-  state: PollState | null;
-}
 
 export interface PollHooks {
   /** After the committed baseline of a new target: what is down now (the subscribe reply). */
@@ -353,56 +336,6 @@ async function commitFailure(
   if (committed === false) return stale(target, deps);
   deps.metrics.poll("failed");
   return { target, outcome: "failed", events: 0, errorKind: kind };
-}
-
-/**
- * "Never silent" (DESIGN.md section 5): counts the rejection in the target's streak; once the streak is
- * long enough, a check confirms it, the target is marked paused and the hook moves or pauses its
- * subscriptions. Returns the commit (a backoff, or the re-check of a paused target), or "lost" when the
- * lease is no longer held.
- */
-async function rejectionCommit(
-  claimed: ClaimedTarget,
-  meta: PollTargetMeta,
-  kind: RejectionKind,
-  now: number,
-  deps: PollOnceDeps,
-): Promise<CommitInput | "lost"> {
-  const { target } = claimed;
-  const policy = deps.rejections ?? DEFAULT_REJECTION_POLICY;
-  const retry: CommitInput = {
-    now,
-    failures: "increment",
-    nextDueAt: rejectionRetryAt(now, claimed.failures + 1, deps.timing, policy),
-  };
-  const recheck: CommitInput = { now, failures: "increment", nextDueAt: now + policy.recheckMs };
-  const streak = await deps.scheduler.recordRejection(target, claimed.leaseToken, now);
-  if (!streak) return "lost";
-  const step = rejectionStep(streak, now, policy);
-  if (step === "paused") return recheck;
-  if (step === "wait") return retry;
-
-  const api = kind === "no_token" ? null : await deps.apis.get(target, meta);
-  const checkKind: RejectionKind = api === null ? "no_token" : kind;
-  const confirmed = await confirmRejection(api, checkKind, meta.apiTeamId, {
-    signal: AbortSignal.timeout(Math.max(1, deps.budgetMs)),
-  });
-  deps.logger.warn({ target, kind, rejections: streak.count, confirmed }, "token rejection streak checked");
-  if (!confirmed) return retry;
-  // The check itself may have cached the API view; a rejected token must not be reused.
-  deps.apis.invalidate(target);
-  const reason = pauseReasonOf(kind);
-  if (!(await deps.scheduler.markPaused(target, claimed.leaseToken, reason))) return "lost";
-  const state = (() => {
-    try {
-      return decodePollState(claimed.state);
-    } catch {
-      return null;
-    }
-  })();
-  const outcome = await deps.hooks?.onTokenRejected?.({ target, kind, reason, meta, streak, state });
-  deps.logger.warn({ target, reason, outcome: outcome ?? "paused" }, "token rejection confirmed");
-  return recheck;
 }
 
 /** True when committed, false when refused (stale lease), null when Redis failed. */
