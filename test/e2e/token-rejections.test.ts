@@ -13,6 +13,7 @@ import { eventually, waitFor } from "../support/wait-for";
 const MARKETING_SITE = 1;
 const WEB_SHOP = 2;
 const BLOG = 3;
+const DOCS = 4;
 const CHANNEL = "C0ALERTS";
 const OWNER = DEMO_TOKENS.owner;
 
@@ -159,6 +160,41 @@ describe("token rejections end to end", () => {
     } finally {
       conversation.isArchived = false;
       stack.simulator.control.recover(BLOG);
+    }
+  });
+
+  it("another subscriber's token of the team takes over instead of pausing", async () => {
+    // Alice's subscription runs again (the previous test left it paused for the archived channel).
+    await stack.slack.sender.slashCommand({ userId: "U0ALICE", channelId: CHANNEL, text: "subscribe" });
+    await eventually(async () => ((await paused()).length === 0 ? true : undefined));
+    // Max, a member of the same team, has a subscription of his own in #general.
+    await linkUser(stack, "U0BOB", DEMO_TOKENS.member);
+    await stack.slack.sender.slashCommand({ userId: "U0BOB", channelId: "C0GENERAL", text: "subscribe" });
+    const bobTarget = pollTargetName("1", DEMO_TOKENS.member);
+    await eventually(async () => {
+      const state = (await scheduler.inspect(bobTarget))?.state;
+      return state && JSON.parse(state).baselined === true ? true : undefined;
+    }, 15_000);
+    const pausedNotes = notes(/paused/).length;
+    const pausedDms = dms("U0ALICE", /paused/).length;
+
+    stack.simulator.control.setFault({ status: 401, token: OWNER });
+    try {
+      await eventually(async () => ((await scheduler.has(target)) ? undefined : true), 20_000);
+      const [moved] = await subscriptions
+        .listByTarget(bobTarget)
+        .then((subs) => subs.filter((s) => s.channelId === CHANNEL));
+      expect(moved?.paused).toBeNull();
+      expect(notes(/paused/)).toHaveLength(pausedNotes);
+      expect(dms("U0ALICE", /paused/)).toHaveLength(pausedDms);
+
+      // Alerts keep reaching the channel through Max's token.
+      const id = stack.simulator.control.fail(DOCS, "HTTP 504")?.id;
+      const root = await waitFor(stack.slack.events, () => rootOf(String(id)), 15_000);
+      expect(textOf(root)).toContain("Docs");
+    } finally {
+      stack.simulator.control.clearFaults();
+      stack.simulator.control.recover(DOCS);
     }
   });
 });
