@@ -30,7 +30,7 @@ export interface RejectionCommitDeps {
   scheduler: Pick<SchedulerStore, "recordRejection" | "markPaused">;
   apis: Pick<PollApiCache, "get" | "invalidate">;
   timing: PollTimingOptions;
-  /** Deadline of the confirming check, in ms. */
+  /** The poll's API budget, in ms: the confirming check gets half of it. */
   budgetMs: number;
   logger: Logger;
   rejections?: RejectionPolicy;
@@ -67,7 +67,8 @@ export async function rejectionCommit(
   const api = kind === "no_token" ? null : await deps.apis.get(target, meta);
   const checkKind: RejectionKind = api === null ? "no_token" : kind;
   const confirmed = await confirmRejection(api, checkKind, meta.apiTeamId, {
-    signal: AbortSignal.timeout(Math.max(1, deps.budgetMs)),
+    // The poll used up to budgetMs already: the check gets half of it again, so the commit keeps its lease.
+    signal: AbortSignal.timeout(Math.max(1, Math.floor(deps.budgetMs / 2))),
   });
   deps.logger.warn({ target, kind, rejections: streak.count, confirmed }, "token rejection streak checked");
   if (!confirmed) return retry;
