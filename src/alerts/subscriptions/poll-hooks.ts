@@ -11,7 +11,7 @@ import type { SubscriptionPauses } from "./subscription-pauses";
 
 export interface PollHookDeps {
   links: Pick<LinkStore, "getToken" | "markStale">;
-  subscriptions: Pick<SubscriptionStore, "listByTarget" | "listByWorkspace" | "moveTarget">;
+  subscriptions: Pick<SubscriptionStore, "listByTargetSettled" | "listByWorkspace" | "moveTarget">;
   pauses: Pick<SubscriptionPauses, "pause" | "resume">;
   pollTargets: {
     add(input: AddPollTargetInput, now: number): Promise<string>;
@@ -50,7 +50,8 @@ export function pollHooks(deps: PollHookDeps): Required<PollHooks> & { resolveTo
      */
     async onTokenRejected(rejection) {
       if (rejection.kind === "unauthorized") await deps.links.markStale(rejection.meta.tokenRef);
-      const subscriptions = await deps.subscriptions.listByTarget(rejection.target);
+      // An unreadable record (the delivery dead-letters its events) must not keep the others unpaused.
+      const { subscriptions } = await deps.subscriptions.listByTargetSettled(rejection.target);
       if (subscriptions.length > 0 && (await takeOver(deps, rejection, subscriptions))) return "moved";
       for (const sub of subscriptions) await deps.pauses.pause(sub, rejection.reason);
       log.warn(
@@ -61,7 +62,7 @@ export function pollHooks(deps: PollHookDeps): Required<PollHooks> & { resolveTo
     },
 
     async onRecovered(target) {
-      const subscriptions = await deps.subscriptions.listByTarget(target);
+      const { subscriptions } = await deps.subscriptions.listByTargetSettled(target);
       for (const sub of subscriptions) if (sub.paused) await deps.pauses.resume(sub);
     },
 
@@ -87,7 +88,9 @@ async function takeOver(
   const rejectedUser = meta.tokenRef.userId;
   const workspace = workspaceOf(meta.tokenRef);
   const candidates = new Map<string, UserRef>();
-  for (const sub of await deps.subscriptions.listByWorkspace(workspace)) {
+  // One unreadable record in the workspace leaves no take-over: the subscriptions pause instead.
+  const all = await deps.subscriptions.listByWorkspace(workspace).catch(() => []);
+  for (const sub of all) {
     const userId = sub.subscriber.userId;
     if (sub.apiTeamId !== meta.apiTeamId || sub.target === target || userId === rejectedUser) continue;
     if (!sub.paused) candidates.set(userId, { ...workspace, userId });
