@@ -166,6 +166,10 @@ describe("the small answers", () => {
       "Invite @Uptime to this channel first (`/invite @Uptime`), then run the command again. Nothing was subscribed.",
     );
     expect(renderChannelUnreachable("is_archived").text).toContain("archived");
+    // The rest of the permanent Slack errors (lib/pause-reasons.ts): the app itself needs fixing.
+    expect(renderChannelUnreachable("missing_scope").text).toContain(
+      "Slack refused my post here (`missing_scope`): ask a workspace admin to reinstall @Uptime",
+    );
   });
 
   it("explains a usergroup typed as plain text", () => {
