@@ -1,5 +1,5 @@
 import { Redis } from "ioredis";
-import { createAlerts } from "./alerts";
+import { type AlertsOptions, createAlerts } from "./alerts";
 import { ApiHealth } from "./api-health";
 import { createApp } from "./app";
 import type { Config } from "./config";
@@ -22,6 +22,8 @@ export interface BotOptions {
   keyPrefix?: string;
   /** How long stop() waits for listener runs in flight before closing Redis anyway (default 10 s). */
   drainMs?: number;
+  /** Token-rejection windows (3 polls over 2 minutes, 5-minute re-check): tests shorten them. */
+  rejections?: AlertsOptions["rejections"];
 }
 
 export interface RunningBot {
@@ -61,6 +63,7 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
         botToken: config.slack.botToken,
         oauth: Boolean(config.slack.oauth),
       },
+      ...(options.rejections ? { rejections: options.rejections } : {}),
     },
     { redis, keys, clock, logger, links, installations },
   );

@@ -11,17 +11,18 @@ import { SchedulerStore } from "../store/scheduler";
 import { SubscriptionStore, subscriptionCleanupParticipant } from "../store/subscription-store";
 import type { UserRef, WorkspaceRef } from "../store/workspace";
 import type { CleanupParticipant } from "../store/workspace-cleanup";
-import { renderSubscriptionPausedNotice } from "../ui/alerts/render-paused-notice";
 import { UptimeClient } from "../uptime";
 import { AlertDelivery } from "./deliver/alert-delivery";
 import { DeliveryWorker, outboxKeysOf } from "./deliver/delivery-worker";
 import { workspacePosters } from "./deliver/workspace-posters";
 import { PollWorker } from "./poll/poll-worker";
 import { addPollTarget, removePollTarget } from "./poll/poller";
+import { type RejectionPolicy, rejectionPolicy } from "./poll/token-rejection";
 import { createPrometheusMetrics, outboxSampler, type PrometheusMetrics } from "./prometheus-metrics";
 import { pollHooks } from "./subscriptions/poll-hooks";
+import { SubscriptionPauses } from "./subscriptions/subscription-pauses";
 
-export type { SubscriptionPausedNotice, TokenPauseReason } from "./subscriptions/poll-hooks";
+export type { RejectionPolicy } from "./poll/token-rejection";
 
 /**
  * The alert pipeline of DESIGN.md section 5 as one module. This file is its only entry: the rest of the bot
@@ -39,6 +40,11 @@ export interface AlertsOptions {
     botToken?: string | undefined;
     oauth: boolean;
   };
+  /**
+   * When token rejections pause a target (3 polls over 2 minutes, confirmed) and how often a paused one
+   * is re-checked (5 minutes). Not an environment setting: tests shorten the windows here.
+   */
+  rejections?: Partial<RejectionPolicy>;
 }
 
 export interface AlertsDeps {
@@ -118,27 +124,29 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
   const messages = new AlertMessageStore({ redis, keys });
   const mutes = new MuteStore({ redis, keys, clock });
   const outboxKeys = outboxKeysOf(scheduler);
-  const metrics = createPrometheusMetrics({ sampleOutbox: outboxSampler(redis, outboxKeys), logger });
+  const metrics = createPrometheusMetrics({
+    sampleOutbox: outboxSampler(redis, outboxKeys),
+    samplePaused: () => subscriptions.pausedByReason(),
+    logger,
+  });
   const posterFor = workspacePosters(options.slack, deps.installations, logger);
+  const rejections = rejectionPolicy(options.rejections);
+  const pauses = new SubscriptionPauses({ subscriptions, links: deps.links, posterFor, logger });
   const delivery = new AlertDelivery({
     subscriptions,
     messages,
     mutes,
     rateLimiter: new ChannelRateLimiter({ redis, keys }),
     posterFor,
+    pauses,
     clock,
     logger: logger.child({ component: "alert-delivery" }),
     metrics: metrics.alert,
   });
-  const hooks = pollHooks({
-    links: deps.links,
-    subscriptions,
-    logger,
-    notifySubscriptionPaused: async (notice) => {
-      const poster = await posterFor(notice.workspace);
-      await poster.postDirectMessage(notice.userId, renderSubscriptionPausedNotice(notice));
-    },
-  });
+  const pollTargets: PollTargets = {
+    add: (input, now) => addPollTarget(scheduler, input, now),
+    remove: (target, subscriber) => removePollTarget(scheduler, target, subscriber),
+  };
 
   let pollClient: UptimeClient | null = null;
   let pollWorker: PollWorker | null = null;
@@ -147,10 +155,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     subscriptions,
     mutes,
     messages,
-    pollTargets: {
-      add: (input, now) => addPollTarget(scheduler, input, now),
-      remove: (target, subscriber) => removePollTarget(scheduler, target, subscriber),
-    },
+    pollTargets,
     async acknowledged(ack) {
       await delivery.updateAlertMessageAfterAcknowledge({
         workspace: ack.workspace,
@@ -172,6 +177,15 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
       if (options.alertWorkers <= 0) return;
       // The scheduler's backoff is the poller's retry: the client's own retries would only delay a commit.
       pollClient = new UptimeClient({ baseUrl: options.uptimeApiUrl, logger, retry: { retries: 0 } });
+      const hooks = pollHooks({
+        links: deps.links,
+        subscriptions,
+        pauses,
+        pollTargets,
+        client: pollClient,
+        clock,
+        logger,
+      });
       pollWorker = new PollWorker({
         scheduler,
         client: pollClient,
@@ -181,6 +195,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
         logger,
         metrics: metrics.poll,
         pollIntervalMs: options.pollIntervalSeconds * 1000,
+        rejections,
       });
       deliveryWorker = new DeliveryWorker({
         redis,

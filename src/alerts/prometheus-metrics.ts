@@ -33,6 +33,8 @@ export interface PrometheusMetrics {
 export interface PrometheusMetricsOptions {
   /** Sampled on every scrape for the outbox gauges; see outboxSampler. */
   sampleOutbox?: () => Promise<OutboxSample>;
+  /** Sampled on every scrape for `subscriptions_paused`: paused subscriptions by reason. */
+  samplePaused?: () => Promise<ReadonlyMap<string, number>>;
   /** Also expose Node's process metrics (CPU, RSS, event loop lag); default true. */
   processMetrics?: boolean;
   /** Prepended to every metric name (e.g. `uptime_chatops_`); default none. */
@@ -141,6 +143,24 @@ export function createPrometheusMetrics(options: PrometheusMetricsOptions = {}):
     "Alert events waiting in the dead-letter streams (npm run alerts -- dead-letters [--replay])",
     (s) => s.deadLetters,
   );
+
+  const samplePaused = options.samplePaused;
+  new Gauge({
+    name: `${p}uptime_subscriptions_paused`,
+    help: "Channel subscriptions paused now, by reason (a confirmed token rejection or a permanent Slack error)",
+    labelNames: ["reason"],
+    registers,
+    async collect() {
+      if (!samplePaused) return;
+      try {
+        const counts = await samplePaused();
+        this.reset();
+        for (const [reason, count] of counts) this.set({ reason }, count);
+      } catch (error) {
+        logger.warn({ err: (error as Error).message }, "paused subscriptions sample failed");
+      }
+    },
+  });
 
   return {
     registry,

@@ -17,6 +17,8 @@ const faultSchema = z.object({
   status: z.number().int(),
   durationMs: z.number().positive().optional(),
   count: z.number().int().positive().optional(),
+  token: z.string().min(1).optional(),
+  path: z.string().startsWith("/").optional(),
 });
 const advanceSchema = z.object({ ms: z.number().nonnegative() });
 const statusSchema = z.object({
@@ -101,6 +103,8 @@ export function controlRoutes(control: Control): RouteDef<ControlHandler>[] {
           status: f.status,
           ...(f.durationMs !== undefined ? { durationMs: f.durationMs } : {}),
           ...(f.count !== undefined ? { count: f.count } : {}),
+          ...(f.token !== undefined ? { token: f.token } : {}),
+          ...(f.path !== undefined ? { path: f.path } : {}),
         });
         return { status: 201, body: { ok: true } };
       },

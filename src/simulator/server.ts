@@ -119,7 +119,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     const token = auth && /^Bearer\s+/i.test(auth) ? auth.replace(/^Bearer\s+/i, "").trim() : null;
     let status = 500;
     try {
-      const fault = faults.take();
+      const fault = faults.take({ token, path: pathname });
       if (fault === 0) {
         status = 0;
         req.socket.destroy();

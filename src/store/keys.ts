@@ -27,7 +27,10 @@ export function keyspace(prefix = "uc:") {
     // Targets (`team:<apiTeamId>:<tokenHash>`) never contain `{`, so the shard's tag is the key's first.
     /** Sorted set: poll target -> next due time in ms (while leased: the lease expiry). */
     pollDue: (shard: number) => `${prefix}{p:${shard}}:due`,
-    /** Hash per target: `state`, `lease`, `epoch`, `group`, `failures`, `meta` (lease expiry: pollDue). */
+    /**
+     * Hash per target: `state`, `lease`, `epoch`, `group`, `failures`, `meta` (lease expiry: pollDue), and
+     * while its token is being rejected `rejCount`, `rejSince` and, once paused, `paused` (the reason).
+     */
     pollTarget: (shard: number, target: string) => `${prefix}{p:${shard}}:t:${target}`,
     /** The part before the target: scripts that walk several targets build their keys from it. */
     pollTargetPrefix: (shard: number) => `${prefix}{p:${shard}}:t:`,
@@ -51,6 +54,8 @@ export function keyspace(prefix = "uc:") {
     subscription: (id: string) => `${prefix}sub:${id}`,
     /** Set of subscription ids of a channel. */
     subscriptionsByChannel: (ws: string, channelId: string) => `${prefix}sub-channel:${ws}:${channelId}`,
+    /** Hash: paused subscription id -> pause reason, for the `uptime_subscriptions_paused` gauge. */
+    subscriptionsPaused: () => `${prefix}sub-paused`,
     /** Set of subscription ids sharing a poll target: the delivery fan-out. */
     subscriptionsByTarget: (target: string) => `${prefix}sub-target:${target}`,
     /** Set of subscription ids created by a Slack user (App Home). */

@@ -64,6 +64,20 @@ export interface TargetInfo {
   group: string | null;
   leased: boolean;
   subscribers: string[];
+  /** The pause reason while the target's token is confirmed rejected, else null. */
+  paused: string | null;
+  /** Consecutive token rejections so far (0 after a successful poll). */
+  rejections: number;
+}
+
+/** A target's consecutive token rejections, kept in its hash so that every replica agrees. */
+export interface RejectionStreak {
+  /** Rejected polls in a row, this one included. */
+  count: number;
+  /** When the first of them happened (ms). */
+  since: number;
+  /** The pause reason when the target is paused, else null. */
+  paused: string | null;
 }
 
 export class SchedulerInputError extends Error {
@@ -189,6 +203,8 @@ export class SchedulerStore {
       group: fields.group || null,
       leased: Boolean(fields.lease),
       subscribers: subscribers.sort(),
+      paused: fields.paused || null,
+      rejections: Number(fields.rejCount ?? 0),
     };
   }
 
@@ -257,6 +273,33 @@ export class SchedulerStore {
     // others follow here. A crash in between only shortens the cool-down elsewhere (one more 429).
     if (coolDown) await this.coolDown(coolDown.group, coolDown.until, input.now, shard);
     return true;
+  }
+
+  /**
+   * Counts one more token rejection (401/403/404) of a leased target at `now`: the streak that decides
+   * whether to pause (DESIGN.md section 5, "Never silent"). Null when the lease is no longer held.
+   */
+  async recordRejection(target: string, leaseToken: string, now: number): Promise<RejectionStreak | null> {
+    const key = this.keys.pollTarget(this.shardOf(target), requireText("target", target));
+    const reply = await this.scripts.run(
+      "poll-rejection",
+      [key],
+      [requireText("leaseToken", leaseToken), "record", requireTime("now", now)],
+    );
+    if (reply.length !== 3) return null;
+    const [count, since, paused] = reply;
+    return { count: Number(count), since: Number(since), paused: paused === "" ? null : paused };
+  }
+
+  /** Marks a leased target paused (its token is confirmed rejected); false when the lease was lost. */
+  async markPaused(target: string, leaseToken: string, reason: string): Promise<boolean> {
+    const key = this.keys.pollTarget(this.shardOf(target), requireText("target", target));
+    const reply = await this.scripts.run(
+      "poll-rejection",
+      [key],
+      [requireText("leaseToken", leaseToken), "pause", requireText("reason", reason)],
+    );
+    return reply.length === 1;
   }
 
   /** Extends a token group's cool-down in every shard (or every shard but `except`); never shortens it. */

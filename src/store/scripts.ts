@@ -19,6 +19,8 @@ export interface ScriptReplies {
   "cool-down": 0 | 1;
   remove: number;
   "subscription-pause": -1 | 0 | 1;
+  "subscription-resume": 0 | 1;
+  "poll-rejection": [] | [1] | [count: number, since: number, paused: string];
   "alert-lock-release": 0 | 1;
   "alert-lock-extend": 0 | 1;
   "channel-slot": number;

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import { type Clock, systemClock } from "../lib/clock";
+import { PAUSE_REASONS, type PauseReason } from "../lib/pause-reasons";
 import { CorruptRecordError, parseRecord } from "./corrupt-record-error";
 import type { Keyspace } from "./keys";
 import { deleteKeys, execOrThrow, setFieldsIfExists } from "./redis-helpers";
@@ -35,8 +36,8 @@ export function matchesFilters(
 }
 
 export interface SubscriptionPause {
-  /** The Slack error that paused it (e.g. `not_in_channel`). */
-  reason: string;
+  /** A token rejection confirmed by a check, or the Slack error that paused it (e.g. `not_in_channel`). */
+  reason: PauseReason;
   at: number;
   /** Whether the subscriber was told (once). */
   notified: boolean;
@@ -104,7 +105,7 @@ const storedSchema = newSubscriptionSchema.extend({
   id: z.string(),
   createdAt: z.number(),
 });
-const pauseSchema = z.object({ reason: z.string(), at: z.number(), notified: z.boolean() });
+const pauseSchema = z.object({ reason: z.enum(PAUSE_REASONS), at: z.number(), notified: z.boolean() });
 
 const F = { sub: "sub", paused: "paused" } as const;
 
@@ -182,6 +183,7 @@ export class SubscriptionStore {
         .hdel(key, F.paused),
     );
     await Promise.all([
+      this.redis.hdel(this.keys.subscriptionsPaused(), id),
       this.redis.sadd(this.keys.subscriptionsByWorkspace(wsKey), id),
       this.redis.sadd(this.keys.subscriptionsByChannel(wsKey, subscription.channelId), id),
       this.redis.sadd(this.keys.subscriptionsByTarget(subscription.target), id),
@@ -237,6 +239,11 @@ export class SubscriptionStore {
     return { subscriptions, unreadable };
   }
 
+  /** Every subscription of a workspace (the failover looks for another subscriber of the same team). */
+  async listByWorkspace(ws: WorkspaceRef): Promise<Subscription[]> {
+    return this.fromIndex(this.keys.subscriptionsByWorkspace(workspaceKey(ws)));
+  }
+
   async listBySubscriber(ws: WorkspaceRef, userId: string): Promise<Subscription[]> {
     return this.fromIndex(this.keys.subscriptionsByUser(workspaceKey(ws), validUserId(userId)));
   }
@@ -253,17 +260,63 @@ export class SubscriptionStore {
   }
 
   /**
-   * Pauses after a permanent Slack error. True only for the caller that paused it: that one tells the
-   * subscriber, so they hear it once however many events and replicas hit the error.
+   * Pauses a subscription (DESIGN.md section 5: a confirmed token rejection or a permanent Slack error).
+   * True only for the caller that paused it: that one tells the channel and the subscriber, so they hear
+   * it once however many events, polls and replicas meet the cause.
    */
-  async pause(id: string, reason: string): Promise<boolean> {
+  async pause(id: string, reason: PauseReason): Promise<boolean> {
     const pause: SubscriptionPause = { reason, at: this.clock.now(), notified: false };
     const result = await this.scripts.run(
       "subscription-pause",
       [this.keys.subscription(id)],
       [JSON.stringify(pause)],
     );
-    return result === 1;
+    if (result !== 1) return false;
+    await this.redis.hset(this.keys.subscriptionsPaused(), id, reason);
+    return true;
+  }
+
+  /**
+   * Lifts a pause whose reason is one of `reasons` (a token that works again does not reopen a channel
+   * the app cannot post in). True only for the caller that lifted it: that one says so, once.
+   */
+  async resume(id: string, reasons: readonly PauseReason[]): Promise<boolean> {
+    if (reasons.length === 0) return false;
+    const result = await this.scripts.run("subscription-resume", [this.keys.subscription(id)], reasons);
+    if (result !== 1) return false;
+    await this.redis.hdel(this.keys.subscriptionsPaused(), id);
+    return true;
+  }
+
+  /** Paused subscriptions by reason (the `uptime_subscriptions_paused` gauge), from one hash. */
+  async pausedByReason(): Promise<Map<PauseReason, number>> {
+    const counts = new Map<PauseReason, number>();
+    for (const reason of await this.redis.hvals(this.keys.subscriptionsPaused())) {
+      const known = PAUSE_REASONS.find((r) => r === reason);
+      if (known) counts.set(known, (counts.get(known) ?? 0) + 1);
+    }
+    return counts;
+  }
+
+  /**
+   * Moves a subscription onto another poll target (another subscriber's token of the same API team took
+   * over). The record is rewritten first and the target indexes follow, like create. False when gone.
+   */
+  async moveTarget(id: string, target: string): Promise<boolean> {
+    const current = await this.get(id);
+    if (!current) return false;
+    if (current.target === target) return true;
+    const { paused: _paused, ...stored } = { ...current, target };
+    if (
+      !(await setFieldsIfExists(this.redis, this.keys.subscription(id), {
+        [F.sub]: JSON.stringify({ v: 1, ...stored }),
+      }))
+    ) {
+      return false;
+    }
+    await this.redis.sadd(this.keys.subscriptionsByTarget(target), id);
+    await this.redis.srem(this.keys.subscriptionsByTarget(current.target), id);
+    return true;
   }
 
   /** Records that the subscriber was told about the pause. */
@@ -284,6 +337,7 @@ export class SubscriptionStore {
         this.redis.srem(this.keys.subscriptionsByTarget(sub.target), sub.id),
         this.redis.srem(this.keys.subscriptionsByUser(wsKey, sub.subscriber.userId), sub.id),
         this.redis.srem(this.keys.subscriptionsByWorkspace(wsKey), sub.id),
+        this.redis.hdel(this.keys.subscriptionsPaused(), sub.id),
       ]);
     }
     await deleteKeys(

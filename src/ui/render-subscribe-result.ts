@@ -103,7 +103,9 @@ export function renderChannelUnreachable(error: string): Rendered {
   const text =
     error === "is_archived" || error === "is_inactive"
       ? "This channel is archived, so alerts can't be posted here. Nothing was subscribed."
-      : `Invite ${APP_MENTION} to this channel first (\`/invite ${APP_MENTION}\`), then run the command again. Nothing was subscribed.`;
+      : error === "not_in_channel" || error === "channel_not_found"
+        ? `Invite ${APP_MENTION} to this channel first (\`/invite ${APP_MENTION}\`), then run the command again. Nothing was subscribed.`
+        : `Slack refused my post here (\`${escapeMrkdwn(error)}\`): ask a workspace admin to reinstall ${APP_MENTION}, then run the command again. Nothing was subscribed.`;
   return { text, blocks: [{ type: "section", text: mrkdwn(`:warning: ${text}`) }] };
 }
 

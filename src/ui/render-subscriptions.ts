@@ -118,9 +118,9 @@ function capped(names: readonly string[]): string {
 function pauseText(reason: string): string {
   switch (reason) {
     case "token_rejected":
-      return "the subscriber's Uptime token is no longer accepted; they run /uptime login, then /uptime subscribe here again";
+      return "the subscriber's Uptime token is no longer accepted; checked every 5 minutes, it resumes by itself after they run /uptime login";
     case "team_access_lost":
-      return "the subscriber can no longer read this Uptime team; a member of it runs /uptime subscribe here again";
+      return "the subscriber can no longer read this Uptime team; checked every 5 minutes, or a member of it runs /uptime subscribe here";
     case "not_in_channel":
     case "channel_not_found":
       return "the app was removed from the channel; invite it, then /uptime subscribe again";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { inject } from "vitest";
-import { type RunningBot, startBot } from "../../src/bot";
+import { type BotOptions, type RunningBot, startBot } from "../../src/bot";
 import { loadConfig } from "../../src/config";
 import { type Logger, silentLogger } from "../../src/lib/logger";
 import { type FakeSlack, startFakeSlack } from "../../src/playground/fake-slack";
@@ -37,7 +37,13 @@ export interface Stack {
  * Bolt app started by `startBot` from a Config, exactly as `npm start` does, in HTTP mode.
  */
 export async function startStack(
-  options: { simulator?: SimulatorOptions; env?: Record<string, string>; logger?: Logger } = {},
+  options: {
+    simulator?: SimulatorOptions;
+    env?: Record<string, string>;
+    logger?: Logger;
+    /** Options of the bot that are not environment settings (e.g. short token-rejection windows). */
+    bot?: Pick<BotOptions, "rejections">;
+  } = {},
 ): Promise<Stack> {
   const simulator = await startSimulator({ seed: "demo", autoChecks: false, ...options.simulator });
   const slack = await startFakeSlack({ signingSecret: SIGNING_SECRET, botToken: BOT_TOKEN });
@@ -55,7 +61,11 @@ export async function startStack(
     ...options.env,
   });
   const tokenEncryptionKey = config.tokenEncryptionKey;
-  const bot = await startBot(config, { keyPrefix, logger: options.logger ?? silentLogger });
+  const bot = await startBot(config, {
+    ...options.bot,
+    keyPrefix,
+    logger: options.logger ?? silentLogger,
+  });
   slack.setAppUrl(`http://127.0.0.1:${bot.port}/slack/events`);
 
   const nextEphemeral = (userId: string, channelId: string, before: number) =>

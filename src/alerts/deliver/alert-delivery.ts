@@ -15,12 +15,12 @@ import type { MuteStore } from "../../store/mute-store";
 import { matchesFilters, type Subscription, type SubscriptionStore } from "../../store/subscription-store";
 import type { WorkspaceRef } from "../../store/workspace";
 import { type AlertRootInput, renderAlertRoot } from "../../ui/alerts/render-alert-root";
-import { renderPausedNotice } from "../../ui/alerts/render-paused-notice";
 import { renderRecoveryReply } from "../../ui/alerts/render-recovery-reply";
 import { renderStormRollup } from "../../ui/alerts/render-storm-rollup";
 import { type OutboxEvent, stageOfEvent } from "../alert-event";
 import { type AlertMetrics, type DeliveryOutcome, noopAlertMetrics } from "../metrics";
 import { isLaterStage } from "../poll/poll-state";
+import type { SubscriptionPauses } from "../subscriptions/subscription-pauses";
 import {
   ALERT_EVENT_TYPE,
   alertMetadata,
@@ -55,6 +55,8 @@ export interface AlertDeliveryDeps {
   mutes: Pick<MuteStore, "mutedUntil" | "get">;
   rateLimiter: Pick<ChannelRateLimiter, "reserve">;
   posterFor: PosterFor;
+  /** The one pause path (subscriptions/subscription-pauses.ts): a permanent Slack error pauses there. */
+  pauses: Pick<SubscriptionPauses, "pause">;
   clock?: Clock;
   logger?: Logger;
   metrics?: AlertMetrics;
@@ -68,8 +70,6 @@ export interface AlertDeliveryDeps {
   lockWaitMs?: number;
   /** 429 answers waited out (Retry-After) within one delivery before leaving the event for later. */
   maxRateLimitWaits?: number;
-  /** How the paused-subscription DM names the app. */
-  appMention?: string;
 }
 
 export interface AcknowledgeInSlack {
@@ -239,7 +239,7 @@ export class AlertDelivery {
       return await this.reconcile(ctx, event);
     } catch (error) {
       if (error instanceof SlackPermanentError) {
-        await this.pause(sub, error.code, ws);
+        await this.d.pauses.pause(sub, error.code);
         return "paused";
       }
       // Stopping: the wait in progress ended; the entry is handed to another replica as it is.
@@ -251,24 +251,6 @@ export class AlertDelivery {
       return "retry";
     } finally {
       await lock?.release().catch(() => {});
-    }
-  }
-
-  private async pause(sub: Subscription, reason: string, ws: WorkspaceRef): Promise<void> {
-    if (!(await this.d.subscriptions.pause(sub.id, reason))) return;
-    this.logger.warn({ subscription: sub.id, channel: sub.channelId, reason }, "alert subscription paused");
-    try {
-      const poster = await this.d.posterFor(ws);
-      const text = renderPausedNotice({
-        channelId: sub.channelId,
-        reason,
-        appMention: this.d.appMention ?? "@Uptime",
-      });
-      await poster.postDirectMessage(sub.subscriber.userId, text);
-      await this.d.subscriptions.markPauseNotified(sub.id);
-    } catch (error) {
-      // Told once or not at all: a DM that fails (the workspace itself is gone) is not retried.
-      this.logger.warn({ err: error, subscription: sub.id }, "could not tell the subscriber about the pause");
     }
   }
 

@@ -1,4 +1,9 @@
 import type { MessageAttachment } from "@slack/types";
+import {
+  isPermanentSlackError,
+  PERMANENT_SLACK_ERRORS,
+  type PermanentSlackErrorCode,
+} from "../../lib/pause-reasons";
 import type { WorkspaceRef } from "../../store/workspace";
 
 /**
@@ -58,18 +63,8 @@ export class SlackRateLimitedError extends Error {
   }
 }
 
-/** Slack errors that no retry fixes: the channel or the installation must change first. */
-export const PERMANENT_SLACK_ERRORS = [
-  "channel_not_found",
-  "is_archived",
-  "is_inactive",
-  "not_in_channel",
-  "account_inactive",
-  "invalid_auth",
-  "token_revoked",
-  "missing_scope",
-] as const;
-export type PermanentSlackErrorCode = (typeof PERMANENT_SLACK_ERRORS)[number];
+// One list with the subscribe reply and the pause path (src/lib/pause-reasons.ts).
+export { isPermanentSlackError, PERMANENT_SLACK_ERRORS, type PermanentSlackErrorCode };
 
 export class SlackPermanentError extends Error {
   override name = "SlackPermanentError";
@@ -101,10 +96,6 @@ export class SlackTransientError extends Error {
   ) {
     super(`Slack call failed: ${code}`, options);
   }
-}
-
-export function isPermanentSlackError(code: string): code is PermanentSlackErrorCode {
-  return (PERMANENT_SLACK_ERRORS as readonly string[]).includes(code);
 }
 
 /** The typed error for a Slack error code (as Web API platform errors carry it). */

@@ -19,7 +19,7 @@ import { coolDownUntil, type PollTimingOptions, retryPollAt } from "./poll-timin
  * next successful poll diffs against the last good state, so nothing is lost and nothing is invented.
  */
 
-/** After a 401, a lost link or a lost team: the subscriptions are paused; look again this much later. */
+/** After unusable meta (a target this version cannot read): look again this much later. */
 export const DEFAULT_REJECTED_RETRY_MS = 5 * 60_000;
 
 /** Thrown inside a poll when the target's token cannot be resolved (the link is gone). */
@@ -41,7 +41,10 @@ export function classifyPollError(error: unknown): PollErrorKind {
   return "internal";
 }
 
-/** Kinds after which the target's subscribers must be told (paused) rather than merely retried. */
+/**
+ * Token rejections (401, 403/404 on the team, a lost link): not a verdict by themselves. They count in
+ * the target's streak; only a long enough, confirmed streak pauses (token-rejection.ts, poll-once.ts).
+ */
 export function isRejection(kind: PollErrorKind): kind is "unauthorized" | "no_access" | "no_token" {
   return kind === "unauthorized" || kind === "no_access" || kind === "no_token";
 }
@@ -59,7 +62,7 @@ export interface FailureContext {
 export function failureCommit(kind: PollErrorKind, error: unknown, context: FailureContext): CommitInput {
   const { now, timing } = context;
   const base = { now, failures: "increment" as const };
-  if (isRejection(kind) || kind === "meta") {
+  if (kind === "meta") {
     return { ...base, nextDueAt: now + (context.rejectedRetryMs ?? DEFAULT_REJECTED_RETRY_MS) };
   }
   if (kind === "rate_limited") {

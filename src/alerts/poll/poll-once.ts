@@ -26,6 +26,10 @@ import {
   parsePollTargetName,
 } from "./poll-target";
 import { nextPollAt, type PollTimingOptions } from "./poll-timing";
+import { type ConfirmedRejection, rejectionCommit } from "./rejection-commit";
+import type { RejectionPolicy } from "./token-rejection";
+
+export type { ConfirmedRejection } from "./rejection-commit";
 
 /**
  * One poll of one claimed target (DESIGN.md section 5): read the team's checks; when they changed (or
@@ -44,16 +48,17 @@ export const MAX_MONITOR_FETCHES = 20;
 export interface PollHooks {
   /** After the committed baseline of a new target: what is down now (the subscribe reply). */
   onBaseline?(target: string, openIncidents: IncidentSnapshot[], meta: PollTargetMeta): void | Promise<void>;
-  /** After a committed 401 (or lost link, or lost team): pause the target's subscriptions, tell once. */
-  onTokenRejected?(
-    target: string,
-    reason: "unauthorized" | "no_access" | "no_token",
-    meta: PollTargetMeta | null,
-  ): void | Promise<void>;
+  /**
+   * A confirmed rejection, the target already marked paused: drop the token on a 401, then move the
+   * subscriptions onto another subscriber's token of the team (`moved`) or pause them and tell (`paused`).
+   */
+  onTokenRejected?(rejection: ConfirmedRejection): Promise<"moved" | "paused">;
+  /** A poll worked after failed ones, before its commit: lift the token pauses of the target's subscriptions. */
+  onRecovered?(target: string): void | Promise<void>;
 }
 
 export interface PollOnceDeps {
-  scheduler: Pick<SchedulerStore, "commit" | "shardOf">;
+  scheduler: Pick<SchedulerStore, "commit" | "shardOf" | "recordRejection" | "markPaused">;
   apis: Pick<PollApiCache, "get" | "peek" | "invalidate">;
   clock: Clock;
   timing: PollTimingOptions;
@@ -62,6 +67,8 @@ export interface PollOnceDeps {
   metrics: PollMetrics;
   logger: Logger;
   hooks?: PollHooks;
+  /** When token rejections pause a target and how often a paused one is re-checked (token-rejection.ts). */
+  rejections?: RejectionPolicy;
   rejectedRetryMs?: number;
   /** Decoded claim strings reused between polls (PollWorker keeps one); without it every claim is decoded. */
   claims?: Pick<ClaimCache, "parsed" | "meta" | "state">;
@@ -113,6 +120,11 @@ export async function pollOnce(
     meta = claims.meta(target, claimed.meta);
     const success = await poll(claimed, meta, readState(claimed, claims, deps), now, deps);
     done();
+    // Before the commit, so that its events find the subscriptions resumed, and so that a crash in
+    // between leaves the failure count up and the next poll resumes them instead.
+    if (claimed.failures > 0) {
+      await runHook(deps, target, "onRecovered", () => deps.hooks?.onRecovered?.(target));
+    }
     return await commitSuccess(claimed, meta, success, deps);
   } catch (error) {
     done();
@@ -303,20 +315,26 @@ async function commitFailure(
     },
     "poll failed",
   );
-  if (isRejection(kind)) deps.apis.invalidate(target);
-  const input = failureCommit(kind, error, {
+  let input = failureCommit(kind, error, {
     now,
     failures: claimed.failures,
     tokenGroup: parsed?.tokenHash ?? null,
     timing: deps.timing,
     rejectedRetryMs: deps.rejectedRetryMs,
   });
+  if (isRejection(kind) && meta) {
+    deps.apis.invalidate(target);
+    const rejected = await rejectionCommit(claimed, meta, kind, now, deps).catch((err: unknown) => {
+      // Redis or a hook failed: retry like any failure; the streak in Redis is still there next time.
+      deps.logger.error({ target, err: (err as Error).message }, "token rejection handling failed");
+      return input;
+    });
+    if (rejected === "lost") return stale(target, deps);
+    input = rejected;
+  }
   const committed = await commit(claimed, input, deps);
   if (committed === false) return stale(target, deps);
   deps.metrics.poll("failed");
-  if (committed && isRejection(kind)) {
-    await runHook(deps, target, "onTokenRejected", () => deps.hooks?.onTokenRejected?.(target, kind, meta));
-  }
   return { target, outcome: "failed", events: 0, errorKind: kind };
 }
 

@@ -10,6 +10,7 @@ import { ClaimCache } from "./claim-cache";
 import { PollApiCache, type ResolveToken } from "./poll-api-cache";
 import { type PollHooks, type PollOnceDeps, type PollResult, pollOnce } from "./poll-once";
 import type { PollTimingOptions } from "./poll-timing";
+import type { RejectionPolicy } from "./token-rejection";
 
 /**
  * The poll loop of one process (DESIGN.md section 5). It walks the scheduler's shards round-robin from a
@@ -48,6 +49,8 @@ export interface PollWorkerOptions {
   /** How long a resolved token's API view is reused (default 60 s). */
   apiCacheTtlMs?: number;
   workerId?: string;
+  /** Token rejections: how many polls over how long pause a target, and its re-check (token-rejection.ts). */
+  rejections?: RejectionPolicy;
   timing?: Omit<PollTimingOptions, "intervalMs">;
   random?: () => number;
 }
@@ -107,6 +110,7 @@ export class PollWorker {
       metrics: options.metrics ?? noopPollMetrics,
       logger: this.logger,
       hooks: options.hooks,
+      ...(options.rejections ? { rejections: options.rejections } : {}),
       claims: new ClaimCache(),
     };
   }

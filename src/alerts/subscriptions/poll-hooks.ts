@@ -1,17 +1,25 @@
+import type { Clock } from "../../lib/clock";
 import type { Logger } from "../../lib/logger";
 import type { LinkStore } from "../../store/link-store";
 import type { Subscription, SubscriptionStore } from "../../store/subscription-store";
-import type { SubscriptionPausedNotice, TokenPauseReason } from "../../ui/alerts/render-paused-notice";
+import { type UserRef, workspaceOf } from "../../store/workspace";
+import type { UptimeClient } from "../../uptime";
 import type { ResolveToken } from "../poll/poll-api-cache";
-import type { PollHooks } from "../poll/poll-once";
-
-export type { SubscriptionPausedNotice, TokenPauseReason };
+import type { ConfirmedRejection, PollHooks } from "../poll/poll-once";
+import type { AddPollTargetInput } from "../poll/poller";
+import type { SubscriptionPauses } from "./subscription-pauses";
 
 export interface PollHookDeps {
-  links: Pick<LinkStore, "getToken" | "markStale" | "get">;
-  subscriptions: Pick<SubscriptionStore, "listByTarget" | "pause" | "markPauseNotified">;
-  /** Tells a subscriber, by DM, that their subscription was paused and how to fix it. */
-  notifySubscriptionPaused(notice: SubscriptionPausedNotice): Promise<void>;
+  links: Pick<LinkStore, "getToken" | "markStale">;
+  subscriptions: Pick<SubscriptionStore, "listByTargetSettled" | "listByWorkspace" | "moveTarget">;
+  pauses: Pick<SubscriptionPauses, "pause" | "resume">;
+  pollTargets: {
+    add(input: AddPollTargetInput, now: number): Promise<string>;
+    remove(target: string, subscriber: string): Promise<number>;
+  };
+  /** Checks a candidate token before the subscriptions move onto it. */
+  client: Pick<UptimeClient, "as">;
+  clock: Clock;
   logger: Logger;
 }
 
@@ -34,16 +42,28 @@ export function pollHooks(deps: PollHookDeps): Required<PollHooks> & { resolveTo
     },
 
     /**
-     * A 401 (or a lost link, or a team the token no longer reads): the link is marked stale on a 401, every
-     * subscription polled with it is paused, and each subscriber is told once, by DM, how to fix it
-     * (`/uptime login`, then `/uptime subscribe` again in the channel, which resumes it).
+     * A confirmed rejection (DESIGN.md section 5, "Never silent"). Only a 401 that `GET /users/me`
+     * confirmed drops the token (the link turns stale: `/uptime login` again). Then another linked
+     * subscriber's token of the same team takes the subscriptions over; only when there is none are they
+     * paused, each said once in its channel and to its subscriber. The target stays paused and is
+     * re-checked every 5 minutes: a token that works again resumes them (onRecovered).
      */
-    async onTokenRejected(target, reason, meta) {
-      if (reason === "unauthorized" && meta) await deps.links.markStale(meta.tokenRef);
-      const pauseReason: TokenPauseReason = reason === "no_access" ? "team_access_lost" : "token_rejected";
-      const subscriptions = await deps.subscriptions.listByTarget(target);
-      for (const sub of subscriptions) await pauseAndTell(deps, sub, pauseReason);
-      log.warn({ target, reason, subscriptions: subscriptions.length }, "poll target's token rejected");
+    async onTokenRejected(rejection) {
+      if (rejection.kind === "unauthorized") await deps.links.markStale(rejection.meta.tokenRef);
+      // An unreadable record (the delivery dead-letters its events) must not keep the others unpaused.
+      const { subscriptions } = await deps.subscriptions.listByTargetSettled(rejection.target);
+      if (subscriptions.length > 0 && (await takeOver(deps, rejection, subscriptions))) return "moved";
+      for (const sub of subscriptions) await deps.pauses.pause(sub, rejection.reason);
+      log.warn(
+        { target: rejection.target, reason: rejection.reason, subscriptions: subscriptions.length },
+        "poll target's token rejected: subscriptions paused",
+      );
+      return "paused";
+    },
+
+    async onRecovered(target) {
+      const { subscriptions } = await deps.subscriptions.listByTargetSettled(target);
+      for (const sub of subscriptions) if (sub.paused) await deps.pauses.resume(sub);
     },
 
     // The subscribe reply already summarised what is down; the baseline itself posts nothing.
@@ -53,22 +73,57 @@ export function pollHooks(deps: PollHookDeps): Required<PollHooks> & { resolveTo
   };
 }
 
-async function pauseAndTell(deps: PollHookDeps, sub: Subscription, reason: TokenPauseReason): Promise<void> {
-  // True only for the first caller: the subscriber hears it once, whatever the replicas and retries.
-  if (!(await deps.subscriptions.pause(sub.id, reason))) return;
-  try {
-    const link = await deps.links.get({ ...sub.workspace, userId: sub.subscriber.userId });
-    const teamName = link?.teams.find((t) => t.id === sub.apiTeamId)?.name ?? null;
-    await deps.notifySubscriptionPaused({
-      workspace: sub.workspace,
-      userId: sub.subscriber.userId,
-      channelId: sub.channelId,
-      reason,
-      teamName,
-    });
-    await deps.subscriptions.markPauseNotified(sub.id);
-  } catch (err) {
-    // Told once or not at all: a DM that fails (the workspace is gone) is not retried.
-    deps.logger.warn({ err, subscription: sub.id }, "could not tell the subscriber about the pause");
+/**
+ * Moves the target's subscriptions onto the first other subscriber (same Slack workspace, same API team)
+ * whose token still reads the team: their own target when they have one (it keeps its state), else a new
+ * one whose baseline announces what began since the rejections started and was not tracked already.
+ * True when moved; the rejected target goes with its last subscriber.
+ */
+async function takeOver(
+  deps: PollHookDeps,
+  rejection: ConfirmedRejection,
+  subscriptions: readonly Subscription[],
+): Promise<boolean> {
+  const { target, meta } = rejection;
+  const rejectedUser = meta.tokenRef.userId;
+  const workspace = workspaceOf(meta.tokenRef);
+  const candidates = new Map<string, UserRef>();
+  // One unreadable record in the workspace leaves no take-over: the subscriptions pause instead.
+  const all = await deps.subscriptions.listByWorkspace(workspace).catch(() => []);
+  for (const sub of all) {
+    const userId = sub.subscriber.userId;
+    if (sub.apiTeamId !== meta.apiTeamId || sub.target === target || userId === rejectedUser) continue;
+    if (!sub.paused) candidates.set(userId, { ...workspace, userId });
   }
+  for (const ref of candidates.values()) {
+    const token = await deps.links.getToken(ref).catch(() => null);
+    if (!token) continue;
+    try {
+      await deps.client.as(token).teams.get(meta.apiTeamId);
+    } catch {
+      continue;
+    }
+    const seen = rejection.state ? Object.keys(rejection.state.tracked) : [];
+    const now = deps.clock.now();
+    for (const sub of subscriptions) {
+      const next = await deps.pollTargets.add(
+        {
+          apiTeamId: meta.apiTeamId,
+          token,
+          tokenRef: ref,
+          subscriber: sub.id,
+          baseline: { at: rejection.streak.since, seen },
+        },
+        now,
+      );
+      await deps.subscriptions.moveTarget(sub.id, next);
+      await deps.pollTargets.remove(target, sub.id);
+    }
+    deps.logger.warn(
+      { target, apiTeamId: meta.apiTeamId, subscriptions: subscriptions.length, to: ref.userId },
+      "rejected token: subscriptions moved to another subscriber's token of the team",
+    );
+    return true;
+  }
+  return false;
 }

@@ -8,10 +8,14 @@ import {
 } from "../../../src/alerts/deliver/delivery-worker";
 import type { SlackPoster } from "../../../src/alerts/deliver/slack-poster";
 import { WebApiPoster } from "../../../src/alerts/deliver/web-api-poster";
+import { SubscriptionPauses } from "../../../src/alerts/subscriptions/subscription-pauses";
 import { type FakeSlack, startFakeSlack } from "../../../src/playground/fake-slack";
 import { AlertMessageStore } from "../../../src/store/alert-message-store";
 import { ChannelRateLimiter } from "../../../src/store/channel-rate-limiter";
+import { generateKey } from "../../../src/store/crypto/encryption-keys";
+import { TokenCipher } from "../../../src/store/crypto/token-cipher";
 import { keyspace } from "../../../src/store/keys";
+import { LinkStore } from "../../../src/store/link-store";
 import { MuteStore } from "../../../src/store/mute-store";
 import { OutboxStore } from "../../../src/store/outbox-store";
 import { SchedulerStore } from "../../../src/store/scheduler";
@@ -52,15 +56,18 @@ export function alertSetup(redis: Redis, prefix: string, fake: FakeSlack) {
   const outbox = new OutboxStore({ redis });
   /** The outbox stream of TARGET's shard: where emit() writes. */
   const outboxKey = scheduler.outboxKey(scheduler.shardOf(TARGET));
+  const links = new LinkStore({ redis, keys, cipher: TokenCipher.fromSetting(generateKey()) });
   const workers: DeliveryWorker[] = [];
 
   function delivery(overrides: Partial<AlertDeliveryDeps> = {}) {
+    const posterFor = overrides.posterFor ?? (() => webPoster);
     return new AlertDelivery({
       subscriptions,
       messages,
       mutes,
       rateLimiter,
-      posterFor: () => webPoster,
+      posterFor,
+      pauses: new SubscriptionPauses({ subscriptions, links, posterFor }),
       lockWaitMs: 2000,
       ...overrides,
     });
@@ -135,6 +142,7 @@ export function alertSetup(redis: Redis, prefix: string, fake: FakeSlack) {
     keys,
     scheduler,
     subscriptions,
+    links,
     messages,
     mutes,
     rateLimiter,

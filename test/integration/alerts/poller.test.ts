@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { decodeOutboxEvent, type OutboxEvent } from "../../../src/alerts/alert-event";
 import type { PollErrorKind, PollOutcome } from "../../../src/alerts/metrics";
 import { PollApiCache } from "../../../src/alerts/poll/poll-api-cache";
-import { type PollOnceDeps, pollOnce } from "../../../src/alerts/poll/poll-once";
+import { type ConfirmedRejection, type PollOnceDeps, pollOnce } from "../../../src/alerts/poll/poll-once";
 import type { IncidentSnapshot } from "../../../src/alerts/poll/poll-state";
 import { decodePollState } from "../../../src/alerts/poll/poll-state";
 import { type PollTargetMeta, tokenHash } from "../../../src/alerts/poll/poll-target";
@@ -70,8 +70,9 @@ function setup(tokens: Record<string, string> = { U1: OWNER }) {
     onBaseline: (target: string, open: IncidentSnapshot[]) => {
       seen.baselines.push({ target, open });
     },
-    onTokenRejected: (target: string, reason: string) => {
-      seen.rejected.push({ target, reason });
+    onTokenRejected: async (rejection: ConfirmedRejection) => {
+      seen.rejected.push({ target: rejection.target, reason: rejection.kind });
+      return "paused" as const;
     },
   };
   const worker = (options: Partial<PollWorkerOptions> = {}) =>
@@ -305,7 +306,7 @@ describe("poller against the simulator", () => {
     expect(seen.errors).toEqual(["rate_limited"]);
   });
 
-  it("a rejected token pauses the target's subscriptions through onTokenRejected", async () => {
+  it("one rejected poll is not a verdict: it is counted in the target's streak and retried, nobody paused", async () => {
     const { worker, add, scheduler, seen, outbox } = setup({ U1: OWNER, U9: "not-a-token" });
     const bad = await add("1", "not-a-token", "U9");
     const gone = await add("2", "unlinked-token", "U8"); // resolveToken finds no link
@@ -325,16 +326,15 @@ describe("poller against the simulator", () => {
       ]),
     );
     expect(lines.join("")).not.toContain("not-a-token");
-    expect(seen.rejected).toEqual(
-      expect.arrayContaining([
-        { target: bad, reason: "unauthorized" },
-        { target: gone, reason: "no_token" },
-      ]),
-    );
+    expect(seen.rejected).toEqual([]);
     for (const target of [bad, gone]) {
       const info = await scheduler.inspect(target);
       expect(info!.failures).toBe(1);
-      expect(info!.dueAt).toBe(clock.now() + 5 * 60_000);
+      expect(info!.rejections).toBe(1);
+      expect(info!.paused).toBeNull();
+      // The usual backoff, not the 5-minute re-check of a paused target.
+      expect(info!.dueAt).toBeGreaterThanOrEqual(clock.now() + INTERVAL);
+      expect(info!.dueAt).toBeLessThan(clock.now() + 60_000);
       expect(info!.state).toBeNull();
     }
     expect(await outbox()).toEqual([]);

@@ -74,7 +74,7 @@ describe("SubscriptionStore", () => {
     const { subscription } = await store.create(input());
     const results = await Promise.all([
       store.pause(subscription.id, "not_in_channel"),
-      store.pause(subscription.id, "x"),
+      store.pause(subscription.id, "is_archived"),
     ]);
     expect(results.filter(Boolean)).toHaveLength(1);
     expect((await store.get(subscription.id))?.paused).toMatchObject({
@@ -83,10 +83,47 @@ describe("SubscriptionStore", () => {
     });
     await store.markPauseNotified(subscription.id);
     expect((await store.get(subscription.id))?.paused?.notified).toBe(true);
-    expect(await store.pause("missing", "x")).toBe(false);
+    expect(await store.pause("missing", "is_archived")).toBe(false);
+    expect(await store.pausedByReason()).toEqual(new Map([["not_in_channel", 1]]));
     await store.create(input({ mention: { kind: "channel" } }));
     expect((await store.get(subscription.id))?.paused).toBeNull();
+    expect(await store.pausedByReason()).toEqual(new Map());
     expect(await store.pause(subscription.id, "is_archived")).toBe(true);
+  });
+
+  it("resumes only a pause of the given reasons, once; counts pauses by reason", async () => {
+    const store = new SubscriptionStore({ redis, keys: fresh() });
+    const a = (await store.create(input())).subscription;
+    const b = (await store.create(input({ channelId: "C2" }))).subscription;
+    expect(await store.pause(a.id, "token_rejected")).toBe(true);
+    expect(await store.pause(b.id, "not_in_channel")).toBe(true);
+    expect(await store.pausedByReason()).toEqual(
+      new Map([
+        ["token_rejected", 1],
+        ["not_in_channel", 1],
+      ]),
+    );
+    const tokenReasons = ["token_rejected", "team_access_lost"] as const;
+    // A working token does not reopen a channel the app cannot post in.
+    expect(await store.resume(b.id, tokenReasons)).toBe(false);
+    expect((await store.get(b.id))?.paused?.reason).toBe("not_in_channel");
+    const resumed = await Promise.all([store.resume(a.id, tokenReasons), store.resume(a.id, tokenReasons)]);
+    expect(resumed.filter(Boolean)).toHaveLength(1);
+    expect((await store.get(a.id))?.paused).toBeNull();
+    expect(await store.pausedByReason()).toEqual(new Map([["not_in_channel", 1]]));
+    await store.delete(b.id);
+    expect(await store.pausedByReason()).toEqual(new Map());
+  });
+
+  it("moves a subscription onto another poll target, index included", async () => {
+    const store = new SubscriptionStore({ redis, keys: fresh() });
+    const a = (await store.create(input())).subscription;
+    expect(await store.moveTarget(a.id, "team:12:other")).toBe(true);
+    expect((await store.get(a.id))?.target).toBe("team:12:other");
+    expect(await store.listByTarget("team:12:abc")).toEqual([]);
+    expect((await store.listByTarget("team:12:other")).map((s) => s.id)).toEqual([a.id]);
+    expect((await store.listByWorkspace(WS)).map((s) => s.id)).toEqual([a.id]);
+    expect(await store.moveTarget("missing", "team:12:other")).toBe(false);
   });
 
   it("the cleanup participant drops the workspace's subscriptions and their scheduler targets", async () => {

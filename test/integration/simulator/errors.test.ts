@@ -152,8 +152,26 @@ describe("simulator: injected faults", () => {
     expect((await api.get("/status")).status).toBe(200);
   });
 
+  it("selects requests by token and by path: a 401 for one poll token's checks only", async () => {
+    const fault = { status: 401, token: OWNER, path: "/teams/1/checks", durationMs: 30_000 };
+    expect((await api.control("POST", "/__simulator/faults", fault)).status).toBe(201);
+    expectError(await api.get("/teams/1/checks"), 401);
+    // The same token elsewhere, and another token on the same path, are served.
+    expect((await api.get("/users/me")).status).toBe(200);
+    expect((await api.get("/teams/1/checks", MEMBER)).status).toBe(200);
+    expectError(await api.get("/teams/1/checks"), 401);
+    await api.control("POST", "/__simulator/faults", { status: 401, token: OWNER });
+    expectError(await api.get("/users/me"), 401);
+    expect((await api.get("/users/me", MEMBER)).status).toBe(200);
+    await api.control("DELETE", "/__simulator/faults");
+    expect((await api.get("/users/me")).status).toBe(200);
+  });
+
   it("refuses a bad fault definition with 400", async () => {
     expect((await api.control("POST", "/__simulator/faults", { status: 200 })).status).toBe(400);
+    expect((await api.control("POST", "/__simulator/faults", { status: 401, path: "teams" })).status).toBe(
+      400,
+    );
   });
 
   it("GET /status reports an error state set through the control API", async () => {

@@ -306,3 +306,58 @@ describe("scheduler targets", () => {
     );
   });
 });
+
+describe("token-rejection streaks (DESIGN.md section 5, Never silent)", () => {
+  it("counts rejections under the lease in the target's hash, pauses it, and a successful commit clears both", async () => {
+    const { store } = setup();
+    const [target] = targetsIn(3, 1);
+    await store.add(target!, { subscriber: "C1", group: "tok" }, T);
+
+    const [first] = await store.claim(3, T, LEASE, 10, "w1");
+    expect(await store.recordRejection(target!, first!.leaseToken, T)).toEqual({
+      count: 1,
+      since: T,
+      paused: null,
+    });
+    await store.commit(3, target!, first!.leaseToken, {
+      now: T,
+      nextDueAt: T + 1_000,
+      failures: "increment",
+    });
+    // A lease no longer held counts nothing and pauses nothing.
+    expect(await store.recordRejection(target!, first!.leaseToken, T + 1)).toBeNull();
+    expect(await store.markPaused(target!, first!.leaseToken, "token_rejected")).toBe(false);
+
+    const [second] = await store.claim(3, T + 1_000, LEASE, 10, "w2");
+    expect(await store.recordRejection(target!, second!.leaseToken, T + 1_000)).toEqual({
+      count: 2,
+      since: T,
+      paused: null,
+    });
+    expect(await store.markPaused(target!, second!.leaseToken, "token_rejected")).toBe(true);
+    await store.commit(3, target!, second!.leaseToken, {
+      now: T,
+      nextDueAt: T + 2_000,
+      failures: "increment",
+    });
+    expect(await store.inspect(target!)).toMatchObject({
+      paused: "token_rejected",
+      rejections: 2,
+      failures: 2,
+    });
+
+    const [third] = await store.claim(3, T + 2_000, LEASE, 10, "w1");
+    expect((await store.recordRejection(target!, third!.leaseToken, T + 2_000))?.paused).toBe(
+      "token_rejected",
+    );
+    await store.commit(3, target!, third!.leaseToken, { now: T, nextDueAt: T + 3_000, failures: "reset" });
+    expect(await store.inspect(target!)).toMatchObject({ paused: null, rejections: 0, failures: 0 });
+
+    const [fourth] = await store.claim(3, T + 3_000, LEASE, 10, "w1");
+    expect(await store.recordRejection(target!, fourth!.leaseToken, T + 3_000)).toEqual({
+      count: 1,
+      since: T + 3_000,
+      paused: null,
+    });
+  });
+});

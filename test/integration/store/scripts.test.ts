@@ -50,8 +50,10 @@ describe("Lua script loader", () => {
         "outbox-sweep-consumers",
         "outbox-touch",
         "outbox-trim",
+        "poll-rejection",
         "remove",
         "subscription-pause",
+        "subscription-resume",
       ].sort(),
     );
     for (const script of scripts.values()) {

@@ -83,9 +83,17 @@ describe("what a failed poll commits", () => {
     expect(fourth).toBeGreaterThan(first);
   });
 
-  it("looks again much later after a rejection or unusable meta", () => {
-    expect(failureCommit("unauthorized", null, context).nextDueAt).toBe(NOW + DEFAULT_REJECTED_RETRY_MS);
+  it("looks again much later after unusable meta", () => {
+    expect(failureCommit("meta", null, context).nextDueAt).toBe(NOW + DEFAULT_REJECTED_RETRY_MS);
     expect(failureCommit("meta", null, { ...context, rejectedRetryMs: 1_000 }).nextDueAt).toBe(NOW + 1_000);
+  });
+
+  it("retries a token rejection with the usual backoff: one rejection is not a verdict (the streak decides)", () => {
+    for (const kind of ["unauthorized", "no_access", "no_token"] as const) {
+      expect(failureCommit(kind, null, context).nextDueAt).toBe(
+        retryPollAt(NOW, context.failures + 1, TIMING),
+      );
+    }
   });
 
   it("cools the whole token group down until Retry-After, never sooner than the interval", () => {

@@ -1,4 +1,5 @@
 import { ErrorCode, type WebClient } from "@slack/web-api";
+import { isPermanentSlackError } from "../../../lib/pause-reasons";
 import type { AnnounceResult, SubscriptionPreview } from "../../../services/subscription-services";
 import {
   renderChannelUnreachable,
@@ -8,10 +9,7 @@ import {
 import type { ListenerDeps } from "../../listener-deps";
 import type { SubcommandHandler } from "../subcommand";
 
-/** Slack errors of chat.postMessage that mean "the app cannot post in this channel" (not worth a retry). */
-const UNREACHABLE = new Set(["not_in_channel", "channel_not_found", "is_archived", "is_inactive"]);
-
-/** Slack may have posted before it failed (5xx, lost connection); the client never retries (app.ts). */
+/** Slack may have posted before it failed (5xx, lost connection); the client never retries them (app.ts). */
 const UNCERTAIN = new Set<string>([ErrorCode.HTTPError, ErrorCode.RequestError]);
 
 /**
@@ -51,7 +49,8 @@ async function announce(
     return { ok: true };
   } catch (error) {
     const code = (error as { data?: { error?: unknown } }).data?.error;
-    if (typeof code === "string" && UNREACHABLE.has(code)) return { ok: false, error: code };
+    // The errors that would pause an alert subscription: nothing is created when announcing meets one.
+    if (typeof code === "string" && isPermanentSlackError(code)) return { ok: false, error: code };
     // The announcement may be in the channel: subscribing is right either way (the channel answered no
     // "not_in_channel"), and posting it again could show it twice.
     const kind = (error as { code?: unknown }).code;

@@ -1,9 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { AlertMonitor } from "../../../../src/alerts/alert-event";
 import type { IncidentSnapshot } from "../../../../src/alerts/poll/poll-state";
+import { PAUSE_REASONS } from "../../../../src/lib/pause-reasons";
 import { type AlertRootInput, renderAlertRoot } from "../../../../src/ui/alerts/render-alert-root";
 import { renderFlapNote } from "../../../../src/ui/alerts/render-flap-note";
-import { renderPausedNotice } from "../../../../src/ui/alerts/render-paused-notice";
+import {
+  type PauseNotice,
+  renderPauseChannelNote,
+  renderPauseDirectMessage,
+} from "../../../../src/ui/alerts/render-paused-notice";
 import { renderRecoveryReply } from "../../../../src/ui/alerts/render-recovery-reply";
 import { ROLLUP_MAX_LINES, renderStormRollup } from "../../../../src/ui/alerts/render-storm-rollup";
 import { acknowledgeCodec, actions, detailsCodec, muteCodec, unmuteCodec } from "../../../../src/ui/ids";
@@ -265,17 +270,62 @@ describe("renderFlapNote and renderPausedNotice", () => {
     expect(renderFlapNote({ incidents: 4, windowMinutes: 15 })).toMatchSnapshot();
   });
 
-  it("tells the subscriber how to fix a paused subscription", () => {
-    const text = renderPausedNotice({
+  it("tells the subscriber how to fix a subscription paused by Slack", () => {
+    const notice = (reason: PauseNotice["reason"]): PauseNotice => ({
+      change: "paused",
+      reason,
       channelId: "C0QUIET",
-      reason: "not_in_channel",
+      teamName: null,
       appMention: "@Uptime",
     });
+    const text = renderPauseDirectMessage(notice("not_in_channel"));
     expect(text).toContain("<#C0QUIET>");
     expect(text).toContain("/invite @Uptime");
     expect(text).toContain("/uptime subscribe");
-    expect(renderPausedNotice({ channelId: "C1", reason: "is_archived", appMention: "@Uptime" })).toContain(
-      "archived",
+    expect(renderPauseDirectMessage(notice("is_archived"))).toContain("archived");
+    expect(renderPauseDirectMessage(notice("missing_scope"))).toContain("reinstall @Uptime");
+  });
+});
+
+describe("pause and resume notices (one renderer for the channel, one for the DM)", () => {
+  const base = { channelId: "C0ALERTS", teamName: "Acme <Production>", appMention: "@Uptime" } as const;
+
+  it("has a DM for every pause reason, and one for resuming", () => {
+    for (const reason of PAUSE_REASONS) {
+      const paused = renderPauseDirectMessage({ ...base, change: "paused", reason });
+      expect(paused, reason).toContain("<#C0ALERTS>");
+      expect(paused, reason).toMatch(/paused/);
+    }
+    const resumed = renderPauseDirectMessage({ ...base, change: "resumed", reason: "token_rejected" });
+    expect(resumed).toContain("back on");
+    expect(resumed).toMatchSnapshot();
+  });
+
+  it("says a token pause and its resume in the channel, escaping the team name", () => {
+    const paused = renderPauseChannelNote({ ...base, change: "paused", reason: "token_rejected" });
+    expect(paused.text).toContain("paused");
+    expect(paused.text).toContain("every 5 minutes");
+    expect(paused.text).toContain("*Acme &lt;Production&gt;*");
+    expect(paused).toMatchSnapshot();
+    expect(renderPauseChannelNote({ ...base, change: "paused", reason: "team_access_lost" }).text).toContain(
+      "can no longer read the team",
     );
+    const resumed = renderPauseChannelNote({ ...base, change: "resumed", reason: "token_rejected" });
+    expect(resumed.text).toContain("back on");
+  });
+
+  it("tells the subscriber how to fix a token pause", () => {
+    const notice = renderPauseDirectMessage({
+      ...base,
+      teamName: "Acme Production",
+      change: "paused",
+      reason: "token_rejected",
+    });
+    expect(notice).toMatchSnapshot();
+    expect(notice).toContain("`/uptime login`");
+    expect(notice).toContain("`/uptime subscribe` again in <#C0ALERTS>");
+    expect(
+      renderPauseDirectMessage({ ...base, teamName: null, change: "paused", reason: "team_access_lost" }),
+    ).toContain("can no longer read that team");
   });
 });

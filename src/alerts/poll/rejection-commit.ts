@@ -1,0 +1,89 @@
+import type { Logger } from "../../lib/logger";
+import type { TokenPauseReason } from "../../lib/pause-reasons";
+import type { ClaimedTarget, CommitInput, RejectionStreak, SchedulerStore } from "../../store/scheduler";
+import type { PollApiCache } from "./poll-api-cache";
+import { decodePollState, type PollState } from "./poll-state";
+import type { PollTargetMeta } from "./poll-target";
+import type { PollTimingOptions } from "./poll-timing";
+import {
+  confirmRejection,
+  DEFAULT_REJECTION_POLICY,
+  pauseReasonOf,
+  type RejectionKind,
+  type RejectionPolicy,
+  rejectionRetryAt,
+  rejectionStep,
+} from "./token-rejection";
+
+/** A streak of token rejections that a check confirmed (token-rejection.ts). */
+export interface ConfirmedRejection {
+  target: string;
+  kind: RejectionKind;
+  reason: TokenPauseReason;
+  meta: PollTargetMeta;
+  streak: RejectionStreak;
+  /** The target's last committed state (null before its first poll), for a take-over's baseline. */
+  state: PollState | null;
+}
+
+export interface RejectionCommitDeps {
+  scheduler: Pick<SchedulerStore, "recordRejection" | "markPaused">;
+  apis: Pick<PollApiCache, "get" | "invalidate">;
+  timing: PollTimingOptions;
+  /** The poll's API budget, in ms: the confirming check gets half of it. */
+  budgetMs: number;
+  logger: Logger;
+  rejections?: RejectionPolicy;
+  hooks?: { onTokenRejected?(rejection: ConfirmedRejection): Promise<"moved" | "paused"> };
+}
+
+/**
+ * "Never silent" (DESIGN.md section 5): counts the rejection in the target's streak; once the streak is
+ * long enough, a check confirms it, the target is marked paused and the hook moves or pauses its
+ * subscriptions. Returns the commit (a backoff, or the re-check of a paused target), or "lost" when the
+ * lease is no longer held.
+ */
+export async function rejectionCommit(
+  claimed: ClaimedTarget,
+  meta: PollTargetMeta,
+  kind: RejectionKind,
+  now: number,
+  deps: RejectionCommitDeps,
+): Promise<CommitInput | "lost"> {
+  const { target } = claimed;
+  const policy = deps.rejections ?? DEFAULT_REJECTION_POLICY;
+  const retry: CommitInput = {
+    now,
+    failures: "increment",
+    nextDueAt: rejectionRetryAt(now, claimed.failures + 1, deps.timing, policy),
+  };
+  const recheck: CommitInput = { now, failures: "increment", nextDueAt: now + policy.recheckMs };
+  const streak = await deps.scheduler.recordRejection(target, claimed.leaseToken, now);
+  if (!streak) return "lost";
+  const step = rejectionStep(streak, now, policy);
+  if (step === "paused") return recheck;
+  if (step === "wait") return retry;
+
+  const api = kind === "no_token" ? null : await deps.apis.get(target, meta);
+  const checkKind: RejectionKind = api === null ? "no_token" : kind;
+  const confirmed = await confirmRejection(api, checkKind, meta.apiTeamId, {
+    // The poll used up to budgetMs already: the check gets half of it again, so the commit keeps its lease.
+    signal: AbortSignal.timeout(Math.max(1, Math.floor(deps.budgetMs / 2))),
+  });
+  deps.logger.warn({ target, kind, rejections: streak.count, confirmed }, "token rejection streak checked");
+  if (!confirmed) return retry;
+  // The check itself may have cached the API view; a rejected token must not be reused.
+  deps.apis.invalidate(target);
+  const reason = pauseReasonOf(kind);
+  if (!(await deps.scheduler.markPaused(target, claimed.leaseToken, reason))) return "lost";
+  const state = (() => {
+    try {
+      return decodePollState(claimed.state);
+    } catch {
+      return null;
+    }
+  })();
+  const outcome = await deps.hooks?.onTokenRejected?.({ target, kind, reason, meta, streak, state });
+  deps.logger.warn({ target, reason, outcome: outcome ?? "paused" }, "token rejection confirmed");
+  return recheck;
+}

@@ -1,0 +1,94 @@
+import { type Logger, silentLogger } from "../../lib/logger";
+import { channelCanBeTold, type PauseReason, TOKEN_PAUSE_REASONS } from "../../lib/pause-reasons";
+import type { LinkStore } from "../../store/link-store";
+import type { Subscription, SubscriptionStore } from "../../store/subscription-store";
+import {
+  type PauseNotice,
+  renderPauseChannelNote,
+  renderPauseDirectMessage,
+} from "../../ui/alerts/render-paused-notice";
+import type { PosterFor } from "../deliver/slack-poster";
+
+export interface SubscriptionPausesDeps {
+  subscriptions: Pick<SubscriptionStore, "pause" | "resume" | "markPauseNotified">;
+  links: Pick<LinkStore, "get">;
+  posterFor: PosterFor;
+  logger?: Logger;
+  /** How the DM names the app (default "@Uptime"). */
+  appMention?: string;
+}
+
+/**
+ * The one pause path of DESIGN.md section 5: a confirmed token rejection (poll side) and a permanent
+ * Slack error (delivery side) both pause here, and a token that works again resumes here.
+ *
+ * Told once: the store's pause and resume are state transitions in one Redis script each, true only
+ * for the caller that made the change. That caller alone posts the channel note and the DM, so each is
+ * said once whatever the replicas, redelivered events and retried polls. A message that fails (the
+ * workspace is gone) is logged, not retried: told once or not at all.
+ */
+export class SubscriptionPauses {
+  private readonly d: SubscriptionPausesDeps;
+  private readonly logger: Logger;
+
+  constructor(deps: SubscriptionPausesDeps) {
+    this.d = deps;
+    this.logger = (deps.logger ?? silentLogger).child({ component: "subscription-pauses" });
+  }
+
+  /** Pauses the subscription; true when this call paused it (and told the channel and the subscriber). */
+  async pause(sub: Subscription, reason: PauseReason): Promise<boolean> {
+    if (!(await this.d.subscriptions.pause(sub.id, reason))) return false;
+    this.logger.warn({ subscription: sub.id, channel: sub.channelId, reason }, "alert subscription paused");
+    if (await this.tell(sub, "paused", reason)) await this.d.subscriptions.markPauseNotified(sub.id);
+    return true;
+  }
+
+  /**
+   * Lifts a token pause (the token works again); true when this call lifted it and said so. A pause for
+   * a Slack error stays: only `/uptime subscribe` in the channel proves the app can post there again.
+   */
+  async resume(sub: Subscription): Promise<boolean> {
+    const reason = sub.paused?.reason;
+    if (!reason || !(await this.d.subscriptions.resume(sub.id, TOKEN_PAUSE_REASONS))) return false;
+    this.logger.info({ subscription: sub.id, channel: sub.channelId, reason }, "alert subscription resumed");
+    await this.tell(sub, "resumed", reason);
+    return true;
+  }
+
+  /** True when the subscriber's DM went out. */
+  private async tell(
+    sub: Subscription,
+    change: PauseNotice["change"],
+    reason: PauseReason,
+  ): Promise<boolean> {
+    try {
+      const poster = await this.d.posterFor(sub.workspace);
+      const link = await this.d.links
+        .get({ ...sub.workspace, userId: sub.subscriber.userId })
+        .catch(() => null);
+      const notice: PauseNotice = {
+        change,
+        reason,
+        channelId: sub.channelId,
+        teamName: link?.teams.find((t) => t.id === sub.apiTeamId)?.name ?? null,
+        appMention: this.d.appMention ?? "@Uptime",
+      };
+      if (channelCanBeTold(reason)) {
+        await poster
+          .postMessage({ channel: sub.channelId, ...renderPauseChannelNote(notice) })
+          .catch((error: unknown) =>
+            this.logger.warn(
+              { err: error, subscription: sub.id },
+              `could not say "${change}" in the channel`,
+            ),
+          );
+      }
+      await poster.postDirectMessage(sub.subscriber.userId, renderPauseDirectMessage(notice));
+      return true;
+    } catch (error) {
+      this.logger.warn({ err: error, subscription: sub.id }, `could not tell the subscriber "${change}"`);
+      return false;
+    }
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * Why a channel subscription is paused (DESIGN.md section 5, "Never silent" and "Slack limits"): the one
+ * typed list that the pause path (src/alerts), the store, the renderers and the subscribe reply share.
+ * It lives in lib because every one of those layers may import lib and nothing else in common.
+ */
+
+/**
+ * Slack errors that no retry fixes: the channel or the installation must change first. A delivery that
+ * meets one pauses the subscription; `/uptime subscribe` meeting one while announcing creates nothing.
+ */
+export const PERMANENT_SLACK_ERRORS = [
+  "channel_not_found",
+  "is_archived",
+  "is_inactive",
+  "not_in_channel",
+  "account_inactive",
+  "invalid_auth",
+  "token_revoked",
+  "missing_scope",
+] as const;
+export type PermanentSlackErrorCode = (typeof PERMANENT_SLACK_ERRORS)[number];
+
+/**
+ * The poller can no longer use the subscriber's Uptime token, confirmed by a check: `token_rejected`
+ * (401, confirmed by `GET /users/me`; or the link is gone) and `team_access_lost` (403/404 on the team,
+ * confirmed by `GET /teams/{id}`). These resume by themselves when a re-check passes.
+ */
+export const TOKEN_PAUSE_REASONS = ["token_rejected", "team_access_lost"] as const;
+export type TokenPauseReason = (typeof TOKEN_PAUSE_REASONS)[number];
+
+export const PAUSE_REASONS = [...TOKEN_PAUSE_REASONS, ...PERMANENT_SLACK_ERRORS] as const;
+export type PauseReason = (typeof PAUSE_REASONS)[number];
+
+export function isPermanentSlackError(code: string): code is PermanentSlackErrorCode {
+  return (PERMANENT_SLACK_ERRORS as readonly string[]).includes(code);
+}
+
+export function isTokenPauseReason(reason: string): reason is TokenPauseReason {
+  return (TOKEN_PAUSE_REASONS as readonly string[]).includes(reason);
+}
+
+export function isPauseReason(reason: string): reason is PauseReason {
+  return (PAUSE_REASONS as readonly string[]).includes(reason);
+}
+
+/**
+ * Whether the channel itself can hear about the pause. A Slack error means the app cannot post there
+ * (or at all): only the subscriber's DM can carry it. A token pause leaves the channel reachable.
+ */
+export function channelCanBeTold(reason: PauseReason): boolean {
+  return isTokenPauseReason(reason);
+}
