@@ -8,7 +8,7 @@
  * later needs guesswork to read).
  */
 import { z } from "zod";
-import { MONITOR_STATES, SORT_KEYS } from "../lib/parse-command";
+import { MONITOR_STATES, SORT_KEYS } from "../grammar";
 import { limits } from "./text";
 
 /**

@@ -1,5 +1,5 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from "@slack/bolt";
-import { parseCommand, type SubcommandName } from "../../lib/parse-command";
+import { parseCommand, type SubcommandName } from "../../grammar";
 import { answerError } from "../answer-error";
 import type { ListenerDeps } from "../listener-deps";
 import { respondTo } from "../respond-to";
