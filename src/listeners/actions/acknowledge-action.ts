@@ -1,6 +1,6 @@
 import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from "@slack/bolt";
 import type { PendingAction } from "../../store/pending-action-store";
-import { errorText } from "../../ui/error-text";
+import { errorText, knownError } from "../../ui/error-text";
 import { acknowledgeCodec, pendingActionCodec } from "../../ui/ids";
 import { acknowledgeResultText, renderAcknowledgeResult } from "../../ui/render-acknowledge-result";
 import { renderErrorMessage } from "../../ui/render-error-message";
@@ -61,8 +61,8 @@ export function acknowledgeAction(deps: ListenerDeps) {
         if (outcome.status === "acknowledged") await refreshHome(client, deps, ref);
       }
     } catch (error) {
-      const name = (error as Error | undefined)?.name;
-      if (name === "NotLinkedError" || name === "StaleLinkError") {
+      const code = knownError(error)?.code;
+      if (code === "service.not-linked" || code === "service.stale-link") {
         const pending: PendingAction = {
           kind: "acknowledge",
           apiTeamId: value.teamId,
@@ -72,7 +72,7 @@ export function acknowledgeAction(deps: ListenerDeps) {
         await deps.services.rememberPendingAction(ref, pending);
         const prompt = renderLinkPrompt({
           incidentId: value.incidentId,
-          stale: name === "StaleLinkError",
+          stale: code === "service.stale-link",
           linkValue: pendingActionCodec.encode({
             action: "ack",
             incidentId: value.incidentId,

@@ -37,10 +37,10 @@ describe("login modal", () => {
   });
 
   it("maps each failure to an inline sentence", () => {
-    expect(loginErrorText({ name: "InvalidTokenError", reason: "rejected" })).toMatch(/didn't accept/);
-    expect(loginErrorText({ name: "InvalidTokenError", reason: "empty" })).toMatch(/Paste/);
-    expect(loginErrorText({ name: "TimeoutError" })).toMatch(/didn't answer in time/);
-    expect(loginErrorText({ name: "ServerError" })).toMatch(/trouble/);
+    expect(loginErrorText({ code: "service.invalid-token", reason: "rejected" })).toMatch(/didn't accept/);
+    expect(loginErrorText({ code: "service.invalid-token", reason: "empty" })).toMatch(/Paste/);
+    expect(loginErrorText({ code: "api.timeout" })).toMatch(/didn't answer in time/);
+    expect(loginErrorText({ code: "api.server-error" })).toMatch(/trouble/);
     expect(loginErrorText(new Error("boom"))).toMatch(/submit again/);
   });
 });
