@@ -190,13 +190,16 @@ describe("account services against the simulator", () => {
     const incidentId = simulator.control.fail(3)!.id;
     await services.rememberPendingAction(rita, { kind: "acknowledge", apiTeamId: "1", incidentId });
     await services.linkAccount(rita, DEMO_TOKENS.readonly);
-    const result = await services.completePendingAction(rita);
+    const [result, ...more] = await services.completePendingActions(rita);
     expect(result && "error" in result && (result.error as Error).name).toBe("PermissionDeniedError");
-    expect(await services.completePendingAction(rita)).toBeNull();
+    expect(more).toEqual([]);
+    expect(await services.completePendingActions(rita)).toEqual([]);
 
     await services.rememberPendingAction(olivia, { kind: "acknowledge", apiTeamId: "1", incidentId });
-    const done = await services.completePendingAction(olivia);
-    expect(done && "outcome" in done && done.outcome.status).toBe("acknowledged");
+    const [done] = await services.completePendingActions(olivia);
+    expect(done && "outcome" in done && done.kind === "acknowledge" && done.outcome.status).toBe(
+      "acknowledged",
+    );
     simulator.control.recover(3);
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { IncidentListView } from "../../../src/services/list-incidents";
-import { acknowledgeCodec, actions, pageCodec } from "../../../src/ui/ids";
+import { acknowledgeCodec, pageCodec } from "../../../src/ui/codecs";
+import { actions } from "../../../src/ui/ids";
 import { renderIncidentList } from "../../../src/ui/render-incident-list";
 import { checkBlockKitLimits } from "../../support/block-kit-limits";
 import { textOf } from "../../support/e2e-stack";
