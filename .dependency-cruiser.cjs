@@ -15,15 +15,17 @@ const layer = (name, allowed, extra = {}) => ({
 module.exports = {
   forbidden: [
     layer("lib", []),
+    // The /uptime grammar: the product's language, read by listeners, services and ui (DESIGN.md section 2).
+    layer("grammar", ["lib"]),
     layer("uptime", ["lib"]),
     layer("store", ["lib"]),
     layer("simulator", ["lib"]),
     // services may use the alerts module through its one entry, never its insides (DESIGN.md section 2).
-    layer("services", ["uptime", "store", "lib"], {
-      pathNot: ["^src/(services|uptime|store|lib)/", "^src/alerts/index\\.ts$"],
+    layer("services", ["grammar", "uptime", "store", "lib"], {
+      pathNot: ["^src/(services|grammar|uptime|store|lib)/", "^src/alerts/index\\.ts$"],
     }),
-    layer("ui", ["lib"], { dependencyTypesNot: ["type-only"] }),
-    layer("listeners", ["services", "ui", "lib"], { dependencyTypesNot: ["type-only"] }),
+    layer("ui", ["grammar", "lib"], { dependencyTypesNot: ["type-only"] }),
+    layer("listeners", ["services", "ui", "grammar", "lib"], { dependencyTypesNot: ["type-only"] }),
     layer("alerts", ["uptime", "store", "ui", "lib"]),
     {
       name: "alerts-one-entry",
@@ -36,7 +38,7 @@ module.exports = {
       name: "services-no-slack",
       comment: "services are Slack-agnostic: never @slack/* (DESIGN.md section 2)",
       severity: "error",
-      from: { path: "^src/(services|uptime|store|simulator|lib|ui)/" },
+      from: { path: "^src/(services|uptime|store|simulator|lib|grammar|ui)/" },
       to: { path: "@slack/", dependencyTypesNot: ["type-only"] },
     },
     {

@@ -5,14 +5,14 @@ import { type AcknowledgeInput, acknowledgeIncident } from "./acknowledge-incide
 import { chooseTeam, linkForTeams } from "./choose-team";
 import { homeData } from "./home-data";
 import { linkAccount, unlinkAccount, whoAmI } from "./link-account";
-import { completePendingAction, rememberPendingAction } from "./pending-actions";
+import { completePendingActions, type DeferredAction, rememberPendingAction } from "./pending-actions";
 import type { ServiceDeps } from "./service-deps";
 
 export type { AcknowledgeInput, AcknowledgeOutcome, AcknowledgeSource } from "./acknowledge-incident";
 export type { TeamChoice } from "./choose-team";
 export type { HomeData } from "./home-data";
 export { VERIFY_TOKEN_TIMEOUT_MS } from "./link-account";
-export type { PendingResult } from "./pending-actions";
+export type { DeferredAction, PendingResult } from "./pending-actions";
 
 /** The account use cases (linking, teams, acknowledge, App Home), bound to their dependencies. */
 export function accountServices(deps: ServiceDeps) {
@@ -26,8 +26,9 @@ export function accountServices(deps: ServiceDeps) {
     chooseTeam: (ref: UserRef, query: string) => chooseTeam(deps, ref, query),
     acknowledgeIncident: (ref: UserRef, input: AcknowledgeInput) => acknowledgeIncident(deps, ref, input),
     rememberPendingAction: (ref: UserRef, action: PendingAction) => rememberPendingAction(deps, ref, action),
-    completePendingAction: (ref: UserRef, fallback?: PendingAction) =>
-      completePendingAction(deps, ref, fallback),
+    /** After linking: what the user tried before (remembered, or `carried` in the login modal), done now. */
+    completePendingActions: (ref: UserRef, carried?: DeferredAction) =>
+      completePendingActions(deps, ref, carried),
     homeData: (ref: UserRef) => homeData(deps, ref),
     /** app_uninstalled: everything of the workspace goes (DESIGN.md 7). */
     workspaceUninstalled: (ws: WorkspaceRef) => deps.cleanup.appUninstalled(ws),

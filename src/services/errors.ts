@@ -1,14 +1,29 @@
+import type { UptimeFailure } from "../uptime/errors";
+
 /**
- * Errors of the use cases. Each carries a stable `name` so that the one mapping to user text
- * (src/ui/error-text.ts) can tell them apart without importing this module at run time.
+ * Errors of the use cases. Each carries a literal `code` so that the one mapping to user text
+ * (src/ui/error-text.ts) can switch on it exhaustively without importing this module at run time.
  */
-export class ServiceError extends Error {
+export type ServiceErrorCode =
+  | "service.not-linked"
+  | "service.stale-link"
+  | "service.invalid-token"
+  | "service.no-team"
+  | "service.monitor-not-found"
+  | "service.group-not-found"
+  | "service.alerts-change-not-allowed"
+  | "service.read-only-role"
+  | "service.not-muted";
+
+export abstract class ServiceError extends Error {
   override readonly name: string = "ServiceError";
+  abstract readonly code: ServiceErrorCode;
 }
 
 /** The Slack user has not linked an Uptime API token yet. */
 export class NotLinkedError extends ServiceError {
   override readonly name: string = "NotLinkedError";
+  readonly code = "service.not-linked";
   constructor() {
     super("This Slack user has not linked an Uptime account");
   }
@@ -17,6 +32,7 @@ export class NotLinkedError extends ServiceError {
 /** The stored token answered 401: the link is kept but marked stale until the user links again. */
 export class StaleLinkError extends ServiceError {
   override readonly name: string = "StaleLinkError";
+  readonly code = "service.stale-link";
   constructor() {
     super("The linked Uptime token is no longer accepted");
   }
@@ -25,6 +41,7 @@ export class StaleLinkError extends ServiceError {
 /** A token pasted into the login modal was refused by GET /users/me. */
 export class InvalidTokenError extends ServiceError {
   override readonly name: string = "InvalidTokenError";
+  readonly code = "service.invalid-token";
   constructor(readonly reason: "rejected" | "empty" | "malformed") {
     super(`The token was ${reason}`);
   }
@@ -33,6 +50,7 @@ export class InvalidTokenError extends ServiceError {
 /** The user belongs to no API team (or the chosen one is gone). */
 export class NoTeamError extends ServiceError {
   override readonly name: string = "NoTeamError";
+  readonly code = "service.no-team";
   constructor(readonly query?: string) {
     super(query ? `No team matches "${query}"` : "The linked user belongs to no team");
   }
@@ -41,6 +59,7 @@ export class NoTeamError extends ServiceError {
 /** A monitor name or id given by the user matched nothing; `suggestions` are the closest names. */
 export class MonitorNotFoundError extends ServiceError {
   override readonly name: string = "MonitorNotFoundError";
+  readonly code = "service.monitor-not-found";
   constructor(
     readonly query: string,
     readonly suggestions: readonly string[],
@@ -52,6 +71,7 @@ export class MonitorNotFoundError extends ServiceError {
 /** A group name given by the user matched nothing. */
 export class GroupNotFoundError extends ServiceError {
   override readonly name: string = "GroupNotFoundError";
+  readonly code = "service.group-not-found";
   constructor(
     readonly query: string,
     readonly suggestions: readonly string[],
@@ -69,6 +89,7 @@ export type AlertsChange = "subscribe" | "unsubscribe" | "mute" | "unmute";
  */
 export class AlertsChangeNotAllowedError extends ServiceError {
   override readonly name: string = "AlertsChangeNotAllowedError";
+  readonly code = "service.alerts-change-not-allowed";
   constructor(
     readonly change: AlertsChange,
     readonly reason: "not_linked" | "stale" | "not_member",
@@ -81,6 +102,7 @@ export class AlertsChangeNotAllowedError extends ServiceError {
 /** A read-only member asked for what needs another role: `--mention here|channel`, or replacing another's. */
 export class ReadOnlyRoleError extends ServiceError {
   override readonly name: string = "ReadOnlyRoleError";
+  readonly code = "service.read-only-role";
   constructor(
     readonly need: "mention" | "replace",
     readonly teamName: string | null,
@@ -92,6 +114,7 @@ export class ReadOnlyRoleError extends ServiceError {
 /** `/uptime unmute <monitor>` named no monitor muted in this channel; `suggestions` are the muted ones. */
 export class NotMutedError extends ServiceError {
   override readonly name: string = "NotMutedError";
+  readonly code = "service.not-muted";
   constructor(
     readonly query: string,
     readonly suggestions: readonly string[],
@@ -99,3 +122,18 @@ export class NotMutedError extends ServiceError {
     super(`No monitor muted in this channel matches "${query}"`);
   }
 }
+/** Every error a use case may end in that has a sentence for the user: the service's own and the API's. */
+export type KnownError =
+  | NotLinkedError
+  | StaleLinkError
+  | InvalidTokenError
+  | NoTeamError
+  | MonitorNotFoundError
+  | GroupNotFoundError
+  | AlertsChangeNotAllowedError
+  | ReadOnlyRoleError
+  | NotMutedError
+  | UptimeFailure;
+
+/** The one union of error codes (service and API); ui/error-text.ts handles each of them. */
+export type ErrorCode = KnownError["code"];

@@ -1,4 +1,4 @@
-import type { Period, StatsTarget } from "../lib/parse-command";
+import type { Period, StatsTarget } from "../grammar";
 import type { UserRef } from "../store/workspace";
 import { type AvailabilitySeries, aggregateAvailability } from "./aggregate-stats";
 import { resolveMonitor } from "./find-monitor";

@@ -1,4 +1,4 @@
-import type { Period } from "../lib/parse-command";
+import type { Period } from "../grammar";
 import type { UserRef } from "../store/workspace";
 import { aggregateLatency, type LatencySeries } from "./aggregate-stats";
 import { resolveMonitor } from "./find-monitor";

@@ -1,4 +1,4 @@
-import type { MonitorState, SortKey } from "../lib/parse-command";
+import type { SortKey, StateChoice } from "../grammar";
 import type { UserRef } from "../store/workspace";
 import type { ListMonitorsOptions, Monitor } from "../uptime";
 import { collectPages } from "./collect-pages";
@@ -13,7 +13,7 @@ export const MAX_PAUSED_SCAN_PAGES = 50;
 
 export interface ListMonitorsInput {
   text?: string | undefined;
-  state?: MonitorState | undefined;
+  state?: StateChoice | undefined;
   group?: string | undefined;
   sort?: SortKey[] | undefined;
   page: number;

@@ -1,5 +1,5 @@
+import type { Period } from "../grammar";
 import { closestMatches } from "../lib/closest-matches";
-import type { Period } from "../lib/parse-command";
 import type { Monitor, MonitorInclude, Precision, UptimeApi } from "../uptime";
 import { collectPages } from "./collect-pages";
 import { GroupNotFoundError } from "./errors";

@@ -1,5 +1,5 @@
+import type { MentionArgument } from "../grammar";
 import { closestMatches } from "../lib/closest-matches";
-import type { Mention as CommandMention } from "../lib/parse-command";
 import type { ApiTeam } from "../store/link-store";
 import {
   type Mention,
@@ -26,7 +26,7 @@ export interface SubscribeInput {
   monitors: readonly string[];
   /** Group names, as typed (`group:<name>`). */
   groups: readonly string[];
-  mention?: CommandMention | undefined;
+  mention?: MentionArgument | undefined;
 }
 
 /** An incident that is open now, for the baseline summary of the subscribe reply. */
@@ -147,7 +147,7 @@ export async function subscribe(
 }
 
 function storedMention(
-  mention: CommandMention | undefined,
+  mention: MentionArgument | undefined,
 ): Mention | { missingId: true; handle: string } | null {
   if (!mention) return null;
   if (mention.kind !== "usergroup") return { kind: mention.kind };

@@ -36,8 +36,10 @@ export async function probeHttp(
     }
     return { ok, status: res.status, durationMs: took(), error };
   } catch (e) {
-    const name = (e as Error).name;
-    const error = name === "TimeoutError" || name === "AbortError" ? "Connection timeout" : describe(e);
+    // fetch rejects with the signal's reason: a DOMException (TIMEOUT_ERR, or ABORT_ERR when aborted).
+    const timedOut =
+      e instanceof DOMException && (e.code === DOMException.TIMEOUT_ERR || e.code === DOMException.ABORT_ERR);
+    const error = timedOut ? "Connection timeout" : describe(e);
     return { ok: false, status: 0, durationMs: took(), error };
   }
 }

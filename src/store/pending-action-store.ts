@@ -23,6 +23,16 @@ export const pendingActionSchema = z.discriminatedUnion("kind", [
 ]);
 export type PendingAction = z.infer<typeof pendingActionSchema>;
 
+/**
+ * What an unlinked user tried to do as it travels in Slack: the Link button's value and the login modal's
+ * metadata (ui/codecs.ts deferredActionCodec). An acknowledge is also remembered here as a PendingAction
+ * (with the alert message to update); a Pause/Resume travels in the modal only.
+ */
+export type DeferredAction =
+  | { action: "ack"; incidentId: string; teamId: string }
+  | { action: "pause"; monitorId: string }
+  | { action: "resume"; monitorId: string };
+
 /** Anything that validates an action (a zod schema does), so services can widen the set of actions. */
 export interface ActionCodec<A> {
   parse(value: unknown): A;

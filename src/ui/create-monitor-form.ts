@@ -5,7 +5,7 @@
  */
 import { formatDuration } from "../lib/format-time";
 import type { CreateMonitorInput } from "../uptime/types";
-import { errorText } from "./error-text";
+import { errorText, knownError } from "./error-text";
 import { actions, blocks, createMonitorKinds } from "./ids";
 import { truncate } from "./text";
 
@@ -212,12 +212,6 @@ export function apiErrorsToBlocks(
   return out;
 }
 
-interface ErrorLike {
-  name?: string;
-  fieldErrors?: readonly PointerError[];
-  detail?: string | null;
-}
-
 export const CREATE_TIMEOUT_TEXT =
   "The Uptime service didn't answer in time, so we stopped waiting: the monitor was most likely not created. Check `/uptime monitors` before you submit again.";
 
@@ -233,15 +227,15 @@ export function createFailureErrors(
   error: unknown,
   context: { kind: CreateMonitorKind; groupSource: GroupSource },
 ): { errors: BlockErrors; unexpected: boolean } {
-  const e = (isObj(error) ? error : {}) as ErrorLike;
-  switch (e.name) {
-    case "ValidationError":
+  const e = knownError(error);
+  switch (e?.code) {
+    case "api.validation":
       return {
-        errors: apiErrorsToBlocks(e.fieldErrors ?? [], { ...context, detail: e.detail ?? null }),
+        errors: apiErrorsToBlocks(e.fieldErrors, { ...context, detail: e.detail }),
         unexpected: false,
       };
-    case "TimeoutError":
-    case "NetworkError":
+    case "api.timeout":
+    case "api.network":
       return { errors: { [B.name]: CREATE_TIMEOUT_TEXT }, unexpected: false };
     default: {
       const text = errorText(error);

@@ -1,26 +1,13 @@
-import { escapeMrkdwn as esc } from "./text";
-
 /**
- * The one mapping from an error to the sentence a Slack user reads (DESIGN.md section 2). It looks at
- * `name` and a few fields only, so ui/ needs no run-time import of services or the API client.
- * Unknown errors get a generic sentence: never a stack trace or an internal message in Slack.
+ * The one mapping from an error to the sentence a Slack user reads (DESIGN.md section 2). It switches on the
+ * literal `code` of the service and API errors, exhaustively: a new or renamed error does not compile until
+ * it has its sentence. The classes are imported as types only, so ui/ needs no run-time import of services
+ * or the API client. Unknown errors get a generic sentence: never a stack trace or an internal message.
  * The sentence is mrkdwn: every value from the API or the user (names, suggestions, 422 details, queries)
  * is escaped, so that a monitor named `<https://evil.example|api>` makes no link (DESIGN.md 7).
  */
-interface ErrorLike {
-  name?: string;
-  message?: string;
-  status?: number;
-  query?: string;
-  suggestions?: readonly string[];
-  fieldErrors?: readonly { pointer?: string | null; detail?: string | null; title?: string | null }[];
-  detail?: string | null;
-  retryAfter?: number | null;
-  reason?: string;
-  change?: string;
-  teamName?: string | null;
-  need?: string;
-}
+import type { AlertsChange, AlertsChangeNotAllowedError, KnownError } from "../services/errors";
+import { escapeMrkdwn as esc } from "./text";
 
 export interface ErrorText {
   text: string;
@@ -33,7 +20,7 @@ export interface ErrorText {
 const quoteList = (names: readonly string[]) => names.map((n) => `*${esc(n)}*`).join(", ");
 
 /** What AlertsChangeNotAllowedError's `change` asked for, as the end of "Only ... can ...". */
-const CHANGE_PHRASES: Record<string, string> = {
+const CHANGE_PHRASES: Record<AlertsChange, string> = {
   subscribe: "subscribe this channel to alerts",
   unsubscribe: "remove this channel's alert subscriptions",
   mute: "mute alerts in this channel",
@@ -45,8 +32,8 @@ function teamLabel(name: string | null | undefined): string {
 }
 
 /** Linked, stale or a stranger to the team: who may change a channel's alerts (DESIGN.md section 1). */
-function alertsChangeText(e: ErrorLike): string {
-  const phrase = CHANGE_PHRASES[e.change ?? ""] ?? "change this channel's alerts";
+function alertsChangeText(e: AlertsChangeNotAllowedError): string {
+  const phrase = CHANGE_PHRASES[e.change];
   const team = teamLabel(e.teamName);
   const who = e.teamName ? `a linked member of ${team}` : "a linked member of the subscribed Uptime team";
   switch (e.reason) {
@@ -54,72 +41,85 @@ function alertsChangeText(e: ErrorLike): string {
       return `Only ${who} can ${phrase}, so nothing changed: your Uptime token is no longer accepted (revoked or expired). Link your account again, then try again.`;
     case "not_member":
       return `Only ${who} can ${phrase}, and your linked Uptime account isn't a member of ${team}. Nothing changed: ask a member of that team, or link an account that belongs to it.`;
-    default:
+    case "not_linked":
       return `Only ${who} can ${phrase}, so nothing changed. Link your Uptime account with your personal API token, then try again.`;
   }
 }
 
+const SOMETHING_WENT_WRONG = "Something went wrong on our side. It has been logged; please try again.";
+
+/**
+ * `error` as one of the service or API errors when it carries a string `code`, for a switch on it. Our
+ * codes are prefixed (`api.`, `service.`), so another library's `code` falls to the switch's default.
+ */
+export function knownError(error: unknown): KnownError | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  return typeof (error as { code?: unknown }).code === "string" ? (error as KnownError) : undefined;
+}
+
 export function errorText(error: unknown): ErrorText {
-  const e = (typeof error === "object" && error !== null ? error : {}) as ErrorLike;
   const known = (text: string, offerLink = false): ErrorText => ({ text, offerLink, unexpected: false });
-  switch (e.name) {
-    case "NotLinkedError":
+  const unexpected = (text: string): ErrorText => ({ text, offerLink: false, unexpected: true });
+  const e = knownError(error);
+  if (!e) return unexpected(SOMETHING_WENT_WRONG);
+  switch (e.code) {
+    case "service.not-linked":
       return known(
         "You haven't linked your Uptime account yet. Run `/uptime login` to paste your personal API token.",
         true,
       );
-    case "StaleLinkError":
-    case "AuthenticationError":
+    case "service.stale-link":
+    case "api.authentication":
       return known(
         "Your Uptime token is no longer accepted (revoked or expired). Please link your account again with `/uptime login`.",
         true,
       );
-    case "InvalidTokenError":
+    case "service.invalid-token":
       return known(
         "That token was not accepted by the Uptime service. Check that you copied the whole personal API token.",
       );
-    case "NoTeamError":
+    case "service.no-team":
       return known(
         e.query
           ? `You are not a member of a team matching "${esc(e.query)}". \`/uptime team\` lists your teams.`
           : "Your Uptime account belongs to no team yet.",
       );
-    case "MonitorNotFoundError":
+    case "service.monitor-not-found":
       return known(
-        `No monitor matches "${esc(e.query ?? "")}".` +
-          (e.suggestions?.length
+        `No monitor matches "${esc(e.query)}".` +
+          (e.suggestions.length
             ? ` Did you mean ${quoteList(e.suggestions)}?`
             : " `/uptime monitors` lists them."),
       );
-    case "GroupNotFoundError":
+    case "service.group-not-found":
       return known(
-        `No group matches "${esc(e.query ?? "")}".` +
-          (e.suggestions?.length ? ` Did you mean ${quoteList(e.suggestions)}?` : ""),
+        `No group matches "${esc(e.query)}".` +
+          (e.suggestions.length ? ` Did you mean ${quoteList(e.suggestions)}?` : ""),
       );
-    case "AlertsChangeNotAllowedError":
+    case "service.alerts-change-not-allowed":
       return known(alertsChangeText(e), true);
-    case "ReadOnlyRoleError":
+    case "service.read-only-role":
       return known(
         e.need === "mention"
           ? `Read-only members of ${teamLabel(e.teamName)} can't make alerts ping \`@here\` or \`@channel\`. Leave out \`--mention\`, mention a user group, or ask a team owner or a regular member.`
           : `Someone else set up this subscription, and read-only members of ${teamLabel(e.teamName)} can't replace it. Ask a team owner or a regular member, or ask its subscriber.`,
       );
-    case "NotMutedError":
+    case "service.not-muted":
       return known(
-        e.suggestions?.length
-          ? `No monitor muted in this channel matches "${esc(e.query ?? "")}". Muted here: ${quoteList(e.suggestions)}.`
+        e.suggestions.length
+          ? `No monitor muted in this channel matches "${esc(e.query)}". Muted here: ${quoteList(e.suggestions)}.`
           : "No monitor is muted in this channel.",
       );
-    case "PermissionDeniedError":
+    case "api.permission-denied":
       return known(
         "Your role in this Uptime team doesn't allow that (read-only members can't change monitors or acknowledge incidents). Ask a team owner or a regular member.",
       );
-    case "NotFoundError":
+    case "api.not-found":
       return known(
         "The Uptime service couldn't find that: it may have been deleted, or it belongs to a team you're not in.",
       );
-    case "ValidationError": {
-      const first = e.fieldErrors?.[0];
+    case "api.validation": {
+      const first = e.fieldErrors[0];
       const detail = first?.detail ?? first?.title ?? e.detail;
       return known(
         detail
@@ -127,28 +127,28 @@ export function errorText(error: unknown): ErrorText {
           : "The Uptime service refused that request as invalid.",
       );
     }
-    case "RateLimitError":
+    case "api.rate-limited":
       return known(
         `The Uptime service is rate-limiting requests right now. Try again${e.retryAfter ? ` in ${Math.ceil(e.retryAfter)} s` : " shortly"}.`,
       );
-    case "ServerError":
+    case "api.server-error":
       return known(
         "The Uptime service is having trouble right now (server error). Try again in a minute; `/uptime status` shows the service status.",
       );
-    case "TimeoutError":
-    case "NetworkError":
+    case "api.timeout":
+    case "api.network":
       return known("The Uptime service didn't answer in time. Try again in a minute.");
-    case "DecodeError":
-      return {
-        text: "The Uptime service sent an answer we couldn't read. It has been logged.",
-        offerLink: false,
-        unexpected: true,
-      };
+    case "api.decode":
+      return unexpected("The Uptime service sent an answer we couldn't read. It has been logged.");
+    // Our own mistakes or statuses we never expect: logged, and the user hears only that it failed.
+    case "api.usage":
+    case "api.client-error":
+    case "api.unexpected-status":
+    case "api.aborted":
+      return unexpected(SOMETHING_WENT_WRONG);
     default:
-      return {
-        text: "Something went wrong on our side. It has been logged; please try again.",
-        offerLink: false,
-        unexpected: true,
-      };
+      // Compile-time: every code of KnownError has its case above. Run time: another library's `code`.
+      e satisfies never;
+      return unexpected(SOMETHING_WENT_WRONG);
   }
 }

@@ -2,7 +2,7 @@ import type { Button } from "@slack/types";
 import { actions } from "./ids";
 import { limits, plainText } from "./text";
 
-/** The "Link account" button: opens the login modal. `value` may carry a pending action (pendingActionCodec). */
+/** The "Link account" button: opens the login modal. `value` may carry a pending action (deferredActionCodec). */
 export function linkButton(value?: string): Button {
   return {
     type: "button",

@@ -4,6 +4,7 @@
  */
 import type { KnownBlock, ModalView, PlainTextOption } from "@slack/types";
 import type { Group, Monitor } from "../uptime/types";
+import { monitorActionCodec } from "./codecs";
 import {
   type CreateMonitorKind,
   DEFAULT_INTERVAL,
@@ -11,7 +12,7 @@ import {
   intervalLabel,
   MONITOR_INTERVALS,
 } from "./create-monitor-form";
-import { actions, blocks, createMonitorKinds, monitorActionCodec, views } from "./ids";
+import { actions, blocks, createMonitorKinds, views } from "./ids";
 import { linkButton } from "./link-button";
 import { monitorAddress } from "./query-parts";
 import type { Rendered } from "./reply";

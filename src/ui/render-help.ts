@@ -1,4 +1,4 @@
-import { SUBCOMMANDS, type SubcommandName } from "../lib/parse-command";
+import { SUBCOMMANDS, type SubcommandName } from "../grammar";
 import type { Rendered } from "./reply";
 import { escapeMrkdwn, mrkdwn } from "./text";
 

@@ -1,8 +1,9 @@
-import type { Button, HomeView, KnownBlock } from "@slack/types";
+import type { HomeView, KnownBlock } from "@slack/types";
 import { formatDuration, slackDate } from "../lib/format-time";
 import type { HomeData } from "../services/account-services";
 import type { Incident, Monitor } from "../uptime";
-import { acknowledgeCodec, actions, blocks as blockIds, tryEncode, views } from "./ids";
+import { acknowledgeButton } from "./acknowledge-button";
+import { actions, blocks as blockIds, views } from "./ids";
 import { linkButton } from "./link-button";
 import { listSections, monitorAddress } from "./query-parts";
 import { subscriptionLine } from "./render-subscriptions";
@@ -142,18 +143,10 @@ function incidentBlock(incident: Incident, now: number): KnownBlock {
   const reason = incident.reason ? `\n${escapeMrkdwn(truncate(incident.reason, 300))}` : "";
   const acked = incident.acknowledged ? `\n:eyes: Acknowledged ${slackDate(incident.acknowledged)}` : "";
   const text = `*#${escapeMrkdwn(incident.id)} ${escapeMrkdwn(truncate(monitor, 100))}*: down for ${downFor}, since ${slackDate(incident.started)}${reason}${acked}`;
-  const value =
+  const button =
     !incident.acknowledged && incident.teamId
-      ? tryEncode(acknowledgeCodec, { incidentId: incident.id, teamId: incident.teamId })
+      ? acknowledgeButton({ incidentId: incident.id, teamId: incident.teamId }, { primary: false })
       : undefined;
-  const button: Button | undefined = value
-    ? {
-        type: "button",
-        action_id: actions.acknowledge,
-        text: plainText("Acknowledge", limits.buttonText),
-        value,
-      }
-    : undefined;
   return { type: "section", text: mrkdwn(text), ...(button ? { accessory: button } : {}) };
 }
 

@@ -2,7 +2,10 @@ import type { KnownBlock } from "@slack/types";
 import { slackDate } from "../lib/format-time";
 import type { IncidentListView } from "../services/list-incidents";
 import type { Incident } from "../uptime/types";
-import { acknowledgeCodec, actions, blocks as blockIds, pageCodec, tryEncode } from "./ids";
+import { acknowledgeButton } from "./acknowledge-button";
+import { tryEncode } from "./codec";
+import { pageCodec } from "./codecs";
+import { actions, blocks as blockIds } from "./ids";
 import {
   context,
   header,
@@ -14,7 +17,7 @@ import {
   REASON_MAX,
 } from "./query-parts";
 import type { Rendered } from "./reply";
-import { escapeMrkdwn, limits, mrkdwn, plainText, truncate } from "./text";
+import { escapeMrkdwn, limits, mrkdwn, truncate } from "./text";
 
 // One section per incident (each may carry its button): 40 leaves room for the header, context and pager.
 const MAX_ROWS = 40;
@@ -62,24 +65,14 @@ export function renderIncidentList(view: IncidentListView, now: number): Rendere
     blocks.push({ type: "section", text: mrkdwn(text) });
   }
   for (const incident of view.incidents.slice(0, MAX_ROWS)) {
-    const value =
+    const button =
       incident.open && !incident.acknowledged
-        ? tryEncode(acknowledgeCodec, { incidentId: incident.id, teamId: incident.teamId ?? view.team.id })
+        ? acknowledgeButton({ incidentId: incident.id, teamId: incident.teamId ?? view.team.id })
         : undefined;
     blocks.push({
       type: "section",
       text: mrkdwn(incidentText(incident, view, now)),
-      ...(value
-        ? {
-            accessory: {
-              type: "button" as const,
-              action_id: actions.acknowledge,
-              text: plainText("Acknowledge", limits.buttonText),
-              style: "primary" as const,
-              value,
-            },
-          }
-        : {}),
+      ...(button ? { accessory: button } : {}),
     });
   }
   const hidden = view.incidents.length - MAX_ROWS;

@@ -1,4 +1,5 @@
 import type { ModalView } from "@slack/types";
+import { knownError } from "./error-text";
 import { actions, blocks, views } from "./ids";
 import { escapeMrkdwn, limits, mrkdwn, plainText } from "./text";
 
@@ -66,19 +67,19 @@ export function renderLoginModal(input: LoginModalInput): ModalView {
  * open with what the user pasted, so they can fix it or simply submit again.
  */
 export function loginErrorText(error: unknown): string {
-  const e = (typeof error === "object" && error !== null ? error : {}) as { name?: string; reason?: string };
-  switch (e.name) {
-    case "InvalidTokenError":
+  const e = knownError(error);
+  switch (e?.code) {
+    case "service.invalid-token":
       if (e.reason === "empty") return "Paste your personal API token.";
       if (e.reason === "malformed")
         return "That doesn't look like a token: paste it without spaces or line breaks.";
       return "The Uptime service didn't accept this token. Check that you copied the whole personal API token.";
-    case "TimeoutError":
-    case "NetworkError":
+    case "api.timeout":
+    case "api.network":
       return "The Uptime service didn't answer in time. Please submit again.";
-    case "ServerError":
+    case "api.server-error":
       return "The Uptime service is having trouble right now. Please submit again in a minute.";
-    case "RateLimitError":
+    case "api.rate-limited":
       return "The Uptime service is busy right now. Please submit again in a few seconds.";
     default:
       return "Something went wrong on our side while checking the token. Please submit again.";

@@ -2,7 +2,9 @@ import type { KnownBlock } from "@slack/types";
 import { formatDuration, slackDate } from "../lib/format-time";
 import type { MonitorDetailsView } from "../services/monitor-details";
 import type { Check, Incident } from "../uptime/types";
-import { actions, monitorActionCodec, tryEncode } from "./ids";
+import { tryEncode } from "./codec";
+import { monitorActionCodec } from "./codecs";
+import { actions } from "./ids";
 import {
   context,
   header,

@@ -1,7 +1,9 @@
 import type { KnownBlock } from "@slack/types";
 import { formatDuration } from "../lib/format-time";
 import type { MonitorListView } from "../services/list-monitors";
-import { actions, blocks as blockIds, pageCodec, tryEncode } from "./ids";
+import { tryEncode } from "./codec";
+import { pageCodec } from "./codecs";
+import { actions, blocks as blockIds } from "./ids";
 import {
   context,
   header,

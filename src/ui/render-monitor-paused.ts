@@ -1,6 +1,7 @@
 import type { Monitor } from "../uptime/types";
+import { monitorActionCodec } from "./codecs";
 import { intervalLabel } from "./create-monitor-form";
-import { actions, monitorActionCodec } from "./ids";
+import { actions } from "./ids";
 import type { Rendered } from "./reply";
 import { escapeMrkdwn, limits, mrkdwn, plainText, truncate } from "./text";
 

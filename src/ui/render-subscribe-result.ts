@@ -1,6 +1,6 @@
 import type { KnownBlock } from "@slack/types";
+import { quoteValue } from "../grammar";
 import { slackDate } from "../lib/format-time";
-import { quoteValue } from "../lib/parse-command";
 import type {
   DownNow,
   Mute,

@@ -1,6 +1,6 @@
 import type { KnownBlock } from "@slack/types";
+import { quoteValue } from "../grammar";
 import { slackDate } from "../lib/format-time";
-import { quoteValue } from "../lib/parse-command";
 import type { ChannelSubscriptionsView, Mute, SubscriptionView } from "../services/subscription-services";
 import { context, header, inline, listSections, NAME_MAX } from "./query-parts";
 import type { Rendered } from "./reply";

@@ -30,18 +30,40 @@ export interface RequestInfo {
   path: string;
 }
 
+/**
+ * What went wrong, one literal per concrete error class. ui/error-text.ts switches on it exhaustively, so
+ * adding or renaming an error breaks the build rather than a user's message. The `api.` prefix keeps it
+ * apart from the `code` of other libraries' errors (Node's `ECONNREFUSED`, the Slack SDK's `slack_*`).
+ */
+export type UptimeErrorCode =
+  | "api.usage"
+  | "api.authentication"
+  | "api.permission-denied"
+  | "api.not-found"
+  | "api.validation"
+  | "api.rate-limited"
+  | "api.server-error"
+  | "api.client-error"
+  | "api.unexpected-status"
+  | "api.network"
+  | "api.timeout"
+  | "api.aborted"
+  | "api.decode";
+
 /** Base class of every error the client raises. */
-export class UptimeError extends Error {
+export abstract class UptimeError extends Error {
   override readonly name: string = "UptimeError";
+  abstract readonly code: UptimeErrorCode;
 }
 
 /** The caller passed an argument the client cannot send (empty id, token with a line break, ...). */
 export class UsageError extends UptimeError {
   override readonly name: string = "UsageError";
+  readonly code = "api.usage";
 }
 
 /** The server answered with a non-2xx status. Subclasses name the status family. */
-export class ApiError extends UptimeError {
+export abstract class ApiError extends UptimeError {
   override readonly name: string = "ApiError";
   readonly status: number;
   readonly title: string;
@@ -81,21 +103,25 @@ export class ApiError extends UptimeError {
 /** 401: the token is missing, wrong or revoked. */
 export class AuthenticationError extends ApiError {
   override readonly name: string = "AuthenticationError";
+  readonly code = "api.authentication";
 }
 
 /** 403: the user may not do this (e.g. a read-only member changing a monitor). */
 export class PermissionDeniedError extends ApiError {
   override readonly name: string = "PermissionDeniedError";
+  readonly code = "api.permission-denied";
 }
 
 /** 404: the resource does not exist or is not visible to this user. */
 export class NotFoundError extends ApiError {
   override readonly name: string = "NotFoundError";
+  readonly code = "api.not-found";
 }
 
 /** 422: the request was understood but refused; `fieldErrors` name the fields (A1, A8). */
 export class ValidationError extends ApiError {
   override readonly name: string = "ValidationError";
+  readonly code = "api.validation";
   get fieldErrors(): FieldError[] {
     const out: FieldError[] = [];
     for (const e of this.errors) {
@@ -115,6 +141,7 @@ export class ValidationError extends ApiError {
 /** 429: too many requests; `retryAfter` is the server's `Retry-After` in seconds when it sent one (A2). */
 export class RateLimitError extends ApiError {
   override readonly name: string = "RateLimitError";
+  readonly code = "api.rate-limited";
   get retryAfter(): number | null {
     return parseRetryAfter(this.headers["retry-after"]);
   }
@@ -123,26 +150,40 @@ export class RateLimitError extends ApiError {
 /** 5xx: the service failed. */
 export class ServerError extends ApiError {
   override readonly name: string = "ServerError";
+  readonly code = "api.server-error";
 }
 
 /** Any other 4xx (400, 409, 413, 415, ...). */
 export class ClientError extends ApiError {
   override readonly name: string = "ClientError";
+  readonly code = "api.client-error";
+}
+
+/** A status outside 2xx that is not an error status either (1xx, 3xx: the client follows no redirects). */
+export class UnexpectedStatusError extends ApiError {
+  override readonly name: string = "UnexpectedStatusError";
+  readonly code = "api.unexpected-status";
 }
 
 /** The connection failed, was reset, or the response was not valid HTTP. */
 export class NetworkError extends UptimeError {
   override readonly name: string = "NetworkError";
+  readonly code: "api.network" | "api.timeout" = "api.network";
   readonly method: string;
   readonly path: string;
   /** undici's or the OS's error code (`UND_ERR_SOCKET`, `ECONNREFUSED`, ...), when known. */
-  readonly code: string | null;
+  readonly transportCode: string | null;
 
-  constructor(message: string, request: RequestInfo, code: string | null, options?: { cause?: unknown }) {
+  constructor(
+    message: string,
+    request: RequestInfo,
+    transportCode: string | null,
+    options?: { cause?: unknown },
+  ) {
     super(`${request.method} ${request.path}: ${message}`, options);
     this.method = request.method;
     this.path = request.path;
-    this.code = code;
+    this.transportCode = transportCode;
   }
 }
 
@@ -155,13 +196,19 @@ export type TimeoutPhase = "connect" | "headers" | "body" | "deadline";
 /** No response headers, body or connection within the time limit, or the caller's deadline passed. */
 export class TimeoutError extends NetworkError {
   override readonly name: string = "TimeoutError";
+  override readonly code = "api.timeout";
   readonly phase: TimeoutPhase;
 
-  constructor(phase: TimeoutPhase, request: RequestInfo, code: string | null, options?: { cause?: unknown }) {
+  constructor(
+    phase: TimeoutPhase,
+    request: RequestInfo,
+    transportCode: string | null,
+    options?: { cause?: unknown },
+  ) {
     super(
       phase === "deadline" ? "the caller's deadline passed" : `timed out waiting for the ${phase}`,
       request,
-      code,
+      transportCode,
       options,
     );
     this.phase = phase;
@@ -171,6 +218,7 @@ export class TimeoutError extends NetworkError {
 /** The caller's AbortSignal fired for another reason than a deadline; `cause` is the signal's reason. */
 export class AbortedError extends UptimeError {
   override readonly name: string = "AbortedError";
+  readonly code = "api.aborted";
   readonly method: string;
   readonly path: string;
 
@@ -181,6 +229,22 @@ export class AbortedError extends UptimeError {
   }
 }
 
+/** Every concrete error of the client: what ui/error-text.ts maps to a sentence, by `code`. */
+export type UptimeFailure =
+  | UsageError
+  | AuthenticationError
+  | PermissionDeniedError
+  | NotFoundError
+  | ValidationError
+  | RateLimitError
+  | ServerError
+  | ClientError
+  | UnexpectedStatusError
+  | NetworkError
+  | TimeoutError
+  | AbortedError
+  | DecodeError;
+
 /** One reason a document did not decode: where (a JSON path such as `data[2].attributes.name`) and why. */
 export interface DecodeIssue {
   path: string;
@@ -190,6 +254,7 @@ export interface DecodeIssue {
 /** A 2xx response body that is not JSON or does not have the shape the reference describes. */
 export class DecodeError extends UptimeError {
   override readonly name: string = "DecodeError";
+  readonly code = "api.decode";
   readonly issues: readonly DecodeIssue[];
   /** Request context; null when the decoder was called directly (tests, fixtures). */
   readonly method: string | null;

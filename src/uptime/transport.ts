@@ -21,6 +21,7 @@ import {
   type ResponseHeaders,
   ServerError,
   TimeoutError,
+  UnexpectedStatusError,
   UptimeError,
   UsageError,
   ValidationError,
@@ -88,7 +89,7 @@ const RAW_BODY_LIMIT = 1_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
 
 /** Status -> error class (A1, A2). */
-function errorClassFor(status: number): typeof ApiError {
+function errorClassFor(status: number): new (init: ConstructorParameters<typeof ApiError>[0]) => ApiError {
   if (status === 401) return AuthenticationError;
   if (status === 403) return PermissionDeniedError;
   if (status === 404) return NotFoundError;
@@ -96,7 +97,7 @@ function errorClassFor(status: number): typeof ApiError {
   if (status === 429) return RateLimitError;
   if (status >= 500) return ServerError;
   if (status >= 400) return ClientError;
-  return ApiError;
+  return UnexpectedStatusError;
 }
 
 function str(value: unknown): string | undefined {
@@ -183,7 +184,8 @@ function codeOf(err: unknown): string | null {
  * any other reason is a cancellation.
  */
 function abortError(request: RequestInfo, reason: unknown): UptimeError {
-  if ((reason as { name?: unknown } | null | undefined)?.name === "TimeoutError") {
+  // AbortSignal.timeout() fires with a DOMException whose legacy code is TIMEOUT_ERR.
+  if (reason instanceof DOMException && reason.code === DOMException.TIMEOUT_ERR) {
     return new TimeoutError("deadline", request, null, { cause: reason });
   }
   return new AbortedError(request, { cause: reason });
@@ -218,7 +220,7 @@ function isRetryable(err: UptimeError, signal: AbortSignal | undefined): boolean
   // could only sleep on a fired signal.
   if (signal?.aborted) return false;
   if (err instanceof ServerError || err instanceof RateLimitError) return true;
-  return err instanceof NetworkError && !(err.code !== null && FINAL_CODES.has(err.code));
+  return err instanceof NetworkError && !(err.transportCode !== null && FINAL_CODES.has(err.transportCode));
 }
 
 /** The base URL split into the pool's origin and the path prefix every request carries. */

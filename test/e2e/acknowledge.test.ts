@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_TOKENS } from "../../src/simulator";
-import { acknowledgeCodec, actions } from "../../src/ui/ids";
+import { acknowledgeCodec } from "../../src/ui/codecs";
+import { actions } from "../../src/ui/ids";
 import { type Stack, startStack, textOf } from "../support/e2e-stack";
 import { waitFor } from "../support/wait-for";
 import { ephemeralMatching, loginModal, loginThroughModal, tokenValues } from "./login-helper";

@@ -7,7 +7,8 @@ import { DEMO_TOKENS } from "../../src/simulator";
 import { keyspace } from "../../src/store/keys";
 import { SchedulerStore } from "../../src/store/scheduler";
 import { ALERT_COLORS } from "../../src/ui/alerts/alert-parts";
-import { actions, muteCodec } from "../../src/ui/ids";
+import { muteCodec } from "../../src/ui/codecs";
+import { actions } from "../../src/ui/ids";
 import { linkUser, type Stack, startStack, textOf } from "../support/e2e-stack";
 import { eventually, waitFor } from "../support/wait-for";
 

@@ -11,7 +11,8 @@ import type { StoredMessage } from "../../src/playground/fake-slack/types";
 import { DEMO_TOKENS } from "../../src/simulator";
 import { keyspace } from "../../src/store/keys";
 import { SchedulerStore } from "../../src/store/scheduler";
-import { actions, muteCodec, unmuteCodec } from "../../src/ui/ids";
+import { muteCodec, unmuteCodec } from "../../src/ui/codecs";
+import { actions } from "../../src/ui/ids";
 import { linkUser, type Stack, startStack, textOf } from "../support/e2e-stack";
 import { eventually, waitFor } from "../support/wait-for";
 

@@ -15,6 +15,8 @@ import { LinkStore } from "../../src/store/link-store";
 import { UptimeClient } from "../../src/uptime";
 import { waitFor } from "./wait-for";
 
+export { textOf } from "./text-of";
+
 export const SIGNING_SECRET = "e2e-signing-secret";
 export const BOT_TOKEN = "xoxb-e2e-bot";
 
@@ -90,23 +92,6 @@ export async function startStack(
       await simulator.close();
     },
   };
-}
-
-/** Every text of a Block Kit message, flattened, for assertions that should not depend on layout. */
-export function textOf(message: { text?: string; blocks?: unknown[]; attachments?: unknown[] }): string {
-  const out: string[] = [message.text ?? ""];
-  const walk = (node: unknown) => {
-    if (Array.isArray(node)) return node.forEach(walk);
-    if (node && typeof node === "object") {
-      for (const [key, value] of Object.entries(node)) {
-        if (key === "text" && typeof value === "string") out.push(value);
-        else walk(value);
-      }
-    }
-  };
-  walk(message.blocks ?? []);
-  walk(message.attachments ?? []);
-  return out.join("\n");
 }
 
 /**

@@ -1,17 +1,14 @@
-import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from "@slack/bolt";
+import type { ButtonAction } from "@slack/bolt";
+import { answerNothing } from "../answer";
+import { actionHandler } from "../handle-interaction";
 import type { ListenerDeps } from "../listener-deps";
 import { publishHome } from "../publish-home";
-import { userRefFrom } from "../user-ref";
 
-/** The Refresh button of App Home. */
+/** The Refresh button of App Home: the tab itself is the answer (publishHome puts API trouble on it). */
 export function homeRefreshAction(deps: ListenerDeps) {
-  return async ({
-    ack,
-    body,
-    client,
-    context,
-  }: SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs) => {
-    await ack();
-    await publishHome(client, deps, userRefFrom(context, body.user.id));
-  };
+  return actionHandler<ButtonAction, true>({
+    decode: () => true,
+    answerIn: () => answerNothing,
+    run: ({ args, user }) => publishHome(args.client, deps, user),
+  });
 }

@@ -1,11 +1,6 @@
-import type {
-  AllMiddlewareArgs,
-  App,
-  BlockAction,
-  BlockElementAction,
-  SlackActionMiddlewareArgs,
-} from "@slack/bolt";
+import type { App, BlockAction, BlockElementAction } from "@slack/bolt";
 import { actions } from "../../ui/ids";
+import type { ActionArgs } from "../handle-interaction";
 import type { ListenerDeps } from "../listener-deps";
 import { respondTo } from "../respond-to";
 import { acknowledgeAction } from "./acknowledge-action";
@@ -21,7 +16,6 @@ import { resumeMonitorAction } from "./resume-monitor-action";
 import { teamSelectAction } from "./team-select-action";
 import { unmuteAction } from "./unmute-action";
 
-type ActionArgs<A extends BlockElementAction> = SlackActionMiddlewareArgs<BlockAction<A>> & AllMiddlewareArgs;
 type ActionListener = (args: ActionArgs<BlockElementAction>) => Promise<void>;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -33,7 +27,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
  */
 export function register(app: App, deps: ListenerDeps): void {
   const byActionId = new Map<string, ActionListener>();
-  // Each action_id's element type is fixed by the renderer that sets it (ui/ids.ts).
+  // Each action_id's element type is fixed by the renderer that sets it (ids in ui/ids.ts).
   const on = <A extends BlockElementAction>(
     actionId: string,
     listener: (args: ActionArgs<A>) => Promise<void>,

@@ -1,16 +1,9 @@
-import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from "@slack/bolt";
-import { errorText } from "../../ui/error-text";
-import { monitorActionCodec, pendingActionCodec } from "../../ui/ids";
-import { renderErrorMessage } from "../../ui/render-error-message";
+import type { ButtonAction } from "@slack/bolt";
+import { deferredActionCodec, monitorActionCodec } from "../../ui/codecs";
 import { renderMonitorPaused } from "../../ui/render-monitor-paused";
-import type { Rendered } from "../../ui/reply";
-import { answerUser } from "../answer-user";
+import { answerWhereClicked } from "../answer";
+import { actionHandler } from "../handle-interaction";
 import type { ListenerDeps } from "../listener-deps";
-import { userRefFrom } from "../user-ref";
-
-const OUT_OF_DATE: Rendered = {
-  text: "This button is out of date. Use `/uptime pause <monitor>` or `/uptime resume <monitor>` instead.",
-};
 
 /**
  * The Pause / Resume buttons: the same use case as `/uptime pause|resume`, for the monitor in the button's
@@ -18,44 +11,33 @@ const OUT_OF_DATE: Rendered = {
  * buttons would be stale); a channel message stays and gets an ephemeral answer; App Home answers in the DM.
  */
 export function monitorPausedAction(deps: ListenerDeps, paused: boolean) {
-  return async ({
-    ack,
-    body,
-    action,
-    client,
-    context,
-    respond,
-  }: SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs) => {
-    await ack();
-    const answer = async (message: Rendered) => {
-      if (body.response_url) {
-        const replace = body.container?.type === "message" && body.container.is_ephemeral === true;
-        await respond({ response_type: "ephemeral", replace_original: replace, ...message });
-      } else {
-        await answerUser(client, deps.logger, { userId: body.user.id, channelId: body.channel?.id }, message);
-      }
-    };
-    const value = monitorActionCodec.decode(action.value);
-    if (!value) {
-      await answer(OUT_OF_DATE);
-      return;
-    }
-    const user = userRefFrom(context, body.user.id);
-    try {
+  return actionHandler<ButtonAction, { monitorId: string }>({
+    decode: ({ action }) => monitorActionCodec.decode(action.value),
+    outOfDate: {
+      element: "button",
+      instead: "Use `/uptime pause <monitor>` or `/uptime resume <monitor>` instead.",
+    },
+    answerIn: ({ body, respond, client }) =>
+      answerWhereClicked(
+        {
+          respond,
+          responseUrl: body.response_url,
+          ephemeralSource: body.container?.type === "message" && body.container.is_ephemeral === true,
+          client,
+          userId: body.user.id,
+          channelId: body.channel?.id,
+        },
+        deps,
+      ),
+    run: async ({ value, user, answer }) => {
       const target = { monitorId: value.monitorId };
       const result = paused
         ? await deps.services.pauseMonitor(user, target)
         : await deps.services.resumeMonitor(user, target);
-      await answer(renderMonitorPaused({ monitor: result.monitor, paused, changed: result.changed }));
-    } catch (error) {
-      const text = errorText(error);
-      // After linking, the login flow completes what was clicked (pendingActionCodec, DESIGN.md section 1).
-      const pending = pendingActionCodec.encode({
-        action: paused ? "pause" : "resume",
-        monitorId: value.monitorId,
-      });
-      await answer(renderErrorMessage(text, text.offerLink ? pending : undefined));
-      if (text.unexpected) throw error;
-    }
-  };
+      await answer.message(renderMonitorPaused({ monitor: result.monitor, paused, changed: result.changed }));
+    },
+    // After linking, the login flow completes what was clicked (deferredActionCodec, DESIGN.md section 1).
+    linkValue: ({ value }) =>
+      deferredActionCodec.encode({ action: paused ? "pause" : "resume", monitorId: value.monitorId }),
+  });
 }

@@ -1,12 +1,11 @@
-import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from "@slack/bolt";
-import { pageCodec } from "../../ui/ids";
+import type { ButtonAction } from "@slack/bolt";
+import { pageCodec } from "../../ui/codecs";
 import { renderIncidentList } from "../../ui/render-incident-list";
 import { renderMonitorList } from "../../ui/render-monitor-list";
-import { answerError } from "../answer-error";
+import { actionHandler } from "../handle-interaction";
 import type { ListenerDeps } from "../listener-deps";
-import { userRefFrom } from "../user-ref";
 
-const OUT_OF_DATE = ":warning: This button is out of date. Run the command again for a fresh list.";
+type PageValue = NonNullable<ReturnType<typeof pageCodec.decode>>;
 
 /**
  * Prev/Next of the monitor and incident lists (actions.monitorsPage* / incidentsPage*): the page and filters
@@ -14,22 +13,12 @@ const OUT_OF_DATE = ":warning: This button is out of date. Run the command again
  * replaced in place (response_url, replace_original).
  */
 export function pageNavAction(deps: ListenerDeps) {
-  return async ({
-    ack,
-    body,
-    context,
-    respond,
-  }: SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs) => {
-    await ack();
-    const value = pageCodec.decode(body.actions[0]?.value);
-    if (!value) {
-      await respond({ response_type: "ephemeral", replace_original: false, text: OUT_OF_DATE });
-      return;
-    }
-    const ref = userRefFrom(context, body.user.id);
-    try {
+  return actionHandler<ButtonAction, PageValue>({
+    decode: ({ body }) => pageCodec.decode(body.actions[0]?.value),
+    outOfDate: { element: "button", instead: "Run the command again for a fresh list." },
+    run: async ({ value, user, answer }) => {
       if (value.list === "monitors") {
-        const view = await deps.services.listMonitors(ref, {
+        const view = await deps.services.listMonitors(user, {
           teamId: value.teamId,
           page: value.page,
           text: value.text,
@@ -37,21 +26,15 @@ export function pageNavAction(deps: ListenerDeps) {
           group: value.group,
           sort: value.sort,
         });
-        await respond({ response_type: "ephemeral", replace_original: true, ...renderMonitorList(view) });
+        await answer.message(renderMonitorList(view), { replace: true });
       } else {
-        const view = await deps.services.listIncidents(ref, {
+        const view = await deps.services.listIncidents(user, {
           teamId: value.teamId,
           page: value.page,
           openOnly: value.openOnly ?? false,
         });
-        await respond({
-          response_type: "ephemeral",
-          replace_original: true,
-          ...renderIncidentList(view, deps.clock.now()),
-        });
+        await answer.message(renderIncidentList(view, deps.clock.now()), { replace: true });
       }
-    } catch (error) {
-      await answerError(respond, error);
-    }
-  };
+    },
+  });
 }

@@ -1,6 +1,6 @@
 import type { RespondArguments } from "@slack/bolt";
 import type { WebClient } from "@slack/web-api";
-import type { Command, SubcommandName } from "../../lib/parse-command";
+import type { Command, SubcommandName } from "../../grammar";
 import type { UserRef } from "../../store/workspace";
 import type { ListenerDeps } from "../listener-deps";
 

@@ -1,6 +1,7 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from "@slack/bolt";
-import { parseCommand, type SubcommandName } from "../../lib/parse-command";
-import { answerError } from "../answer-error";
+import { parseCommand, type SubcommandName } from "../../grammar";
+import { answerByRespond } from "../answer";
+import { answerFailure } from "../handle-interaction";
 import type { ListenerDeps } from "../listener-deps";
 import { respondTo } from "../respond-to";
 import { userRefFrom } from "../user-ref";
@@ -30,7 +31,7 @@ export function uptimeCommand(deps: ListenerDeps) {
     try {
       await handler(request, deps);
     } catch (error) {
-      await answerError(respond, error);
+      await answerFailure(answerByRespond(respond), error);
     }
   };
 }

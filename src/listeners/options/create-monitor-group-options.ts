@@ -1,5 +1,5 @@
 import type { AllMiddlewareArgs, SlackOptionsMiddlewareArgs } from "@slack/bolt";
-import { createMonitorModalCodec } from "../../ui/ids";
+import { createMonitorModalCodec } from "../../ui/codecs";
 import { renderGroupOptions } from "../../ui/render-create-monitor-modal";
 import type { ListenerDeps } from "../listener-deps";
 import { userRefFrom } from "../user-ref";

@@ -1,10 +1,10 @@
-import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from "@slack/bolt";
+import { createMonitorModalCodec } from "../../ui/codecs";
 import { createFailureErrors, parseCreateMonitorForm } from "../../ui/create-monitor-form";
-import { blocks, createMonitorModalCodec } from "../../ui/ids";
+import { blocks } from "../../ui/ids";
 import { renderMonitorCreated } from "../../ui/render-create-monitor-modal";
 import { answerUser } from "../answer-user";
+import { viewHandler } from "../handle-interaction";
 import type { ListenerDeps } from "../listener-deps";
-import { userRefFrom } from "../user-ref";
 
 /**
  * Slack waits 3 s for the answer to a view_submission. The create call gets 2.5 s of it; the rest covers
@@ -19,53 +19,42 @@ export const CREATE_MONITOR_BUDGET_MS = 2500;
  * to the user where the modal came from (ephemeral in that channel, else the app's DM).
  */
 export function createMonitorView(deps: ListenerDeps) {
-  return async ({
-    ack,
-    body,
-    view,
-    client,
-    context,
-  }: SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs) => {
-    const metadata = createMonitorModalCodec.decode(view.private_metadata);
-    if (!metadata) {
-      await ack({
-        response_action: "errors",
-        errors: {
-          [blocks.createMonitor.name]: "This form is out of date. Close it and run `/uptime create` again.",
-        },
-      });
-      return;
-    }
-    const parsed = parseCreateMonitorForm(view.state.values);
-    if (!parsed.ok) {
-      await ack({ response_action: "errors", errors: parsed.errors });
-      return;
-    }
-    const { form } = parsed;
-    const user = userRefFrom(context, body.user.id);
-    let created: Awaited<ReturnType<ListenerDeps["services"]["createMonitor"]>>;
-    try {
-      created = await deps.services.createMonitor(user, {
+  return viewHandler({
+    decode: ({ view }) => {
+      const metadata = createMonitorModalCodec.decode(view.private_metadata);
+      return metadata ? { metadata, form: parseCreateMonitorForm(view.state.values) } : null;
+    },
+    outOfDate: { block: blocks.createMonitor.name, instead: "Close it and run `/uptime create` again." },
+    run: async ({ args, value: { metadata, form: parsed }, user, ack }) => {
+      if (!parsed.ok) {
+        await ack(parsed.errors);
+        return;
+      }
+      const { form } = parsed;
+      const created = await deps.services.createMonitor(user, {
         teamId: metadata.teamId,
         input: form.input,
         signal: AbortSignal.timeout(CREATE_MONITOR_BUDGET_MS),
       });
-    } catch (error) {
-      const failure = createFailureErrors(error, { kind: form.kind, groupSource: form.groupSource });
-      await ack({ response_action: "errors", errors: failure.errors });
-      if (failure.unexpected) throw error;
-      return;
-    }
-    await ack();
-    await answerUser(
-      client,
-      deps.logger,
-      { userId: body.user.id, channelId: metadata.channelId },
-      renderMonitorCreated({
-        monitor: created.monitor,
-        teamName: created.teamName,
-        requestedInterval: form.input.interval ?? 60,
-      }),
-    );
-  };
+      await ack();
+      await answerUser(
+        args.client,
+        deps.logger,
+        { userId: args.body.user.id, channelId: metadata.channelId },
+        renderMonitorCreated({
+          monitor: created.monitor,
+          teamName: created.teamName,
+          requestedInterval: form.input.interval ?? 60,
+        }),
+      );
+    },
+    // Only the create call can fail before the ack, and only with a valid form.
+    errors: (error, { value: { form } }) =>
+      createFailureErrors(
+        error,
+        form.ok
+          ? { kind: form.form.kind, groupSource: form.form.groupSource }
+          : { kind: "url", groupSource: "none" },
+      ),
+  });
 }

@@ -1,7 +1,8 @@
 import type { WebClient } from "@slack/web-api";
 import type { UserRef } from "../../store/workspace";
+import { createMonitorModalCodec } from "../../ui/codecs";
 import { errorText } from "../../ui/error-text";
-import { createMonitorKinds, createMonitorModalCodec } from "../../ui/ids";
+import { createMonitorKinds } from "../../ui/ids";
 import { renderCreateMonitorModal, renderLinkFirstModal } from "../../ui/render-create-monitor-modal";
 import type { ListenerDeps } from "../listener-deps";
 

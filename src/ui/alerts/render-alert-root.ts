@@ -3,16 +3,10 @@ import type { AlertMonitor } from "../../alerts/alert-event";
 import type { IncidentSnapshot, IncidentStage } from "../../alerts/poll/poll-state";
 import { formatDuration, slackDate } from "../../lib/format-time";
 import type { Mention } from "../../store/subscription-store";
-import {
-  acknowledgeCodec,
-  actions,
-  blocks,
-  detailsCodec,
-  MUTE_HOURS,
-  muteCodec,
-  tryEncode,
-  unmuteCodec,
-} from "../ids";
+import { acknowledgeButton } from "../acknowledge-button";
+import { tryEncode } from "../codec";
+import { detailsCodec, muteCodec, unmuteCodec } from "../codecs";
+import { actions, blocks, MUTE_HOURS } from "../ids";
 import { escapeMrkdwn, limits, mrkdwn, plainText, truncate } from "../text";
 import {
   ALERT_COLORS,
@@ -139,16 +133,8 @@ function fields(input: AlertRootInput): MrkdwnElement[] {
 function actionsBlock(input: AlertRootInput): ActionsBlock | null {
   const { incident, apiTeamId, channelId, stage } = input;
   const elements: (Button | Overflow)[] = [];
-  const ackValue = tryEncode(acknowledgeCodec, { incidentId: incident.id, teamId: apiTeamId });
-  if (stage === "open" && ackValue) {
-    elements.push({
-      type: "button",
-      action_id: actions.acknowledge,
-      text: plainText("Acknowledge", limits.buttonText),
-      style: "primary",
-      value: ackValue,
-    });
-  }
+  const ack = acknowledgeButton({ incidentId: incident.id, teamId: apiTeamId });
+  if (stage === "open" && ack) elements.push(ack);
   const unmuteValue = isMuted(input)
     ? tryEncode(unmuteCodec, { monitorId: incident.monitorId, channelId })
     : undefined;

@@ -387,7 +387,11 @@ describe("cancellation and sockets", () => {
     const waiting = await api.status.get({ signal: AbortSignal.timeout(50) }).catch((e) => e);
     expect(waiting).toBeInstanceOf(TimeoutError);
     expect(waiting).not.toBeInstanceOf(AbortedError);
-    expect([waiting.phase, waiting.code, waiting.cause?.name]).toEqual(["deadline", null, "TimeoutError"]);
+    expect([waiting.phase, waiting.transportCode, waiting.cause?.name]).toEqual([
+      "deadline",
+      null,
+      "TimeoutError",
+    ]);
     expect(srv.requests).toHaveLength(1);
 
     const retrying = await api.monitors.get(1, { signal: AbortSignal.timeout(100) }).catch((e) => e);

@@ -190,14 +190,34 @@ describe("account services against the simulator", () => {
     const incidentId = simulator.control.fail(3)!.id;
     await services.rememberPendingAction(rita, { kind: "acknowledge", apiTeamId: "1", incidentId });
     await services.linkAccount(rita, DEMO_TOKENS.readonly);
-    const result = await services.completePendingAction(rita);
-    expect(result && "error" in result && (result.error as Error).name).toBe("PermissionDeniedError");
-    expect(await services.completePendingAction(rita)).toBeNull();
+    const [result, ...more] = await services.completePendingActions(rita);
+    expect(result && "error" in result && (result.error as { code?: string }).code).toBe(
+      "api.permission-denied",
+    );
+    expect(more).toEqual([]);
+    expect(await services.completePendingActions(rita)).toEqual([]);
 
     await services.rememberPendingAction(olivia, { kind: "acknowledge", apiTeamId: "1", incidentId });
-    const done = await services.completePendingAction(olivia);
-    expect(done && "outcome" in done && done.outcome.status).toBe("acknowledged");
+    const [done] = await services.completePendingActions(olivia);
+    expect(done && "outcome" in done && done.kind === "acknowledge" && done.outcome.status).toBe(
+      "acknowledged",
+    );
     simulator.control.recover(3);
+  });
+
+  it("completes a Pause or Resume carried in the login modal, saying how each went", async () => {
+    const [paused, ...more] = await services.completePendingActions(olivia, {
+      action: "pause",
+      monitorId: "1",
+    });
+    expect(more).toEqual([]);
+    expect(paused).toMatchObject({ kind: "pause", monitorId: "1", outcome: { changed: true } });
+    const [resumed] = await services.completePendingActions(olivia, { action: "resume", monitorId: "1" });
+    expect(resumed).toMatchObject({ kind: "resume", outcome: { changed: true, monitor: { paused: false } } });
+    const [refused] = await services.completePendingActions(rita, { action: "pause", monitorId: "1" });
+    expect(refused && "error" in refused && (refused.error as { code?: string }).code).toBe(
+      "api.permission-denied",
+    );
   });
 
   it("reports a stale link on home and on acknowledge after the token stops working", async () => {

@@ -248,7 +248,7 @@ describe("createFailureErrors", () => {
   const context = { kind: "url", groupSource: "none" } as const;
   it("maps a ValidationError by pointer", () => {
     const error = {
-      name: "ValidationError",
+      code: "api.validation",
       fieldErrors: [
         { pointer: "/data/attributes/settings/url", detail: "url must be a valid http or https URL" },
       ],
@@ -260,13 +260,13 @@ describe("createFailureErrors", () => {
   });
 
   it("gives a read-only member the role sentence on the name block", () => {
-    const { errors, unexpected } = createFailureErrors({ name: "PermissionDeniedError" }, context);
+    const { errors, unexpected } = createFailureErrors({ code: "api.permission-denied" }, context);
     expect(errors[B.name]).toMatch(/read-only members can't change monitors/);
     expect(unexpected).toBe(false);
   });
 
-  it.each(["TimeoutError", "NetworkError"])("%s says nothing was created", (name) => {
-    expect(createFailureErrors({ name }, context)).toEqual({
+  it.each(["api.timeout", "api.network"])("%s says nothing was created", (code) => {
+    expect(createFailureErrors({ code }, context)).toEqual({
       errors: { [B.name]: CREATE_TIMEOUT_TEXT },
       unexpected: false,
     });

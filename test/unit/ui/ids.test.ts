@@ -1,24 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { type Codec, CodecEncodeError, defineCodec, valueLimits } from "../../../src/ui/codec";
 import {
   acknowledgeCodec,
-  actions,
-  blocks,
-  type Codec,
-  CodecEncodeError,
   createMonitorModalCodec,
-  defineCodec,
+  deferredActionCodec,
   detailsCodec,
   loginModalCodec,
-  MUTE_HOURS,
   muteCodec,
   pageCodec,
-  pendingActionCodec,
-  shortcuts,
-  valueLimits,
-  views,
-} from "../../../src/ui/ids";
+} from "../../../src/ui/codecs";
+import { actions, blocks, MUTE_HOURS, shortcuts, views } from "../../../src/ui/ids";
 
 function leaves(value: unknown): string[] {
   if (typeof value === "string") return [value];
@@ -54,8 +47,8 @@ const samples: [Codec<never>, unknown][] = [
   [pageCodec as Codec<never>, { list: "incidents", teamId: "7", page: 1, openOnly: true }],
   [muteCodec as Codec<never>, { monitorId: "99", channelId: "C0123ABCD", hours: 24 }],
   [detailsCodec as Codec<never>, { monitorId: "99" }],
-  [pendingActionCodec as Codec<never>, { action: "ack", incidentId: "5", teamId: "7" }],
-  [pendingActionCodec as Codec<never>, { action: "pause", monitorId: "5" }],
+  [deferredActionCodec as Codec<never>, { action: "ack", incidentId: "5", teamId: "7" }],
+  [deferredActionCodec as Codec<never>, { action: "pause", monitorId: "5" }],
   [
     loginModalCodec as Codec<never>,
     {
@@ -184,7 +177,7 @@ describe("codecs", () => {
       pageCodec,
       muteCodec,
       detailsCodec,
-      pendingActionCodec,
+      deferredActionCodec,
       loginModalCodec,
       createMonitorModalCodec,
     ] as Codec<unknown>[];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AcknowledgeOutcome } from "../../../src/services/account-services";
-import { actions, blocks, loginModalCodec, pendingActionCodec } from "../../../src/ui/ids";
+import { deferredActionCodec, loginModalCodec } from "../../../src/ui/codecs";
+import { actions, blocks } from "../../../src/ui/ids";
 import { acknowledgeResultText, renderAcknowledgeResult } from "../../../src/ui/render-acknowledge-result";
 import { renderLinkPrompt } from "../../../src/ui/render-link-prompt";
 import { loginErrorText, renderLoginModal } from "../../../src/ui/render-login-modal";
@@ -37,10 +38,10 @@ describe("login modal", () => {
   });
 
   it("maps each failure to an inline sentence", () => {
-    expect(loginErrorText({ name: "InvalidTokenError", reason: "rejected" })).toMatch(/didn't accept/);
-    expect(loginErrorText({ name: "InvalidTokenError", reason: "empty" })).toMatch(/Paste/);
-    expect(loginErrorText({ name: "TimeoutError" })).toMatch(/didn't answer in time/);
-    expect(loginErrorText({ name: "ServerError" })).toMatch(/trouble/);
+    expect(loginErrorText({ code: "service.invalid-token", reason: "rejected" })).toMatch(/didn't accept/);
+    expect(loginErrorText({ code: "service.invalid-token", reason: "empty" })).toMatch(/Paste/);
+    expect(loginErrorText({ code: "api.timeout" })).toMatch(/didn't answer in time/);
+    expect(loginErrorText({ code: "api.server-error" })).toMatch(/trouble/);
     expect(loginErrorText(new Error("boom"))).toMatch(/submit again/);
   });
 });
@@ -116,7 +117,7 @@ describe("acknowledge results and the Link prompt", () => {
   });
 
   it("prompts to link with a Link button carrying the pending action", () => {
-    const linkValue = pendingActionCodec.encode({ action: "ack", incidentId: "42", teamId: "1" });
+    const linkValue = deferredActionCodec.encode({ action: "ack", incidentId: "42", teamId: "1" });
     const rendered = renderLinkPrompt({ incidentId: "42", linkValue });
     expect(rendered).toMatchSnapshot();
     expect(renderLinkPrompt({ incidentId: "42", stale: true }).text).toMatch(/no longer accepted/);

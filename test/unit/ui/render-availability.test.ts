@@ -4,7 +4,7 @@ import type { LatencyView } from "../../../src/services/get-latency";
 import { renderAvailability } from "../../../src/ui/render-availability";
 import { renderLatency } from "../../../src/ui/render-latency";
 import { checkBlockKitLimits } from "../../support/block-kit-limits";
-import { textOf } from "../../support/e2e-stack";
+import { textOf } from "../../support/text-of";
 import { dailyAvailability, hourlyAvailability, hourlyLatency, longText } from "./query-fixtures";
 
 const monitorSubject = { kind: "monitor" as const, id: "5", name: "Public API" };

@@ -5,7 +5,7 @@ import { renderChecks } from "../../../src/ui/render-checks";
 import { flagOf, renderLocations } from "../../../src/ui/render-locations";
 import type { Channel, Location } from "../../../src/uptime/types";
 import { checkBlockKitLimits } from "../../support/block-kit-limits";
-import { textOf } from "../../support/e2e-stack";
+import { textOf } from "../../support/text-of";
 import { check, longText } from "./query-fixtures";
 
 const team = { id: "1", name: "Acme Production" };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { actions, blocks, createMonitorModalCodec, monitorActionCodec, views } from "../../../src/ui/ids";
+import { createMonitorModalCodec, monitorActionCodec } from "../../../src/ui/codecs";
+import { actions, blocks, views } from "../../../src/ui/ids";
 import {
   monitorTarget,
   renderCreateMonitorModal,

@@ -1,7 +1,8 @@
 import type { SectionBlock } from "@slack/types";
 import { describe, expect, it } from "vitest";
 import type { HomeData } from "../../../src/services/account-services";
-import { acknowledgeCodec, actions } from "../../../src/ui/ids";
+import { acknowledgeCodec } from "../../../src/ui/codecs";
+import { actions } from "../../../src/ui/ids";
 import { renderHome } from "../../../src/ui/render-home";
 import { checkBlockKitLimits } from "../../support/block-kit-limits";
 import { incident, LONG, link, linkedHome, monitor, NOW, subscription } from "./account-fixtures";

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { IncidentListView } from "../../../src/services/list-incidents";
-import { acknowledgeCodec, actions, pageCodec } from "../../../src/ui/ids";
+import { acknowledgeCodec, pageCodec } from "../../../src/ui/codecs";
+import { actions } from "../../../src/ui/ids";
 import { renderIncidentList } from "../../../src/ui/render-incident-list";
 import { checkBlockKitLimits } from "../../support/block-kit-limits";
-import { textOf } from "../../support/e2e-stack";
+import { textOf } from "../../support/text-of";
 import { closedIncident, incident, longText, monitor, NOW } from "./query-fixtures";
 
 function view(overrides: Partial<IncidentListView> = {}): IncidentListView {

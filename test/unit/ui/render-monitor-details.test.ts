@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { MonitorDetailsView } from "../../../src/services/monitor-details";
-import { actions, monitorActionCodec } from "../../../src/ui/ids";
+import { monitorActionCodec } from "../../../src/ui/codecs";
+import { actions } from "../../../src/ui/ids";
 import { renderMonitorDetails } from "../../../src/ui/render-monitor-details";
 import { checkBlockKitLimits } from "../../support/block-kit-limits";
-import { textOf } from "../../support/e2e-stack";
+import { textOf } from "../../support/text-of";
 import {
   check,
   closedIncident,

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { MonitorListView } from "../../../src/services/list-monitors";
-import { actions, pageCodec } from "../../../src/ui/ids";
+import { pageCodec } from "../../../src/ui/codecs";
+import { actions } from "../../../src/ui/ids";
 import { renderMonitorList } from "../../../src/ui/render-monitor-list";
 import { checkBlockKitLimits } from "../../support/block-kit-limits";
-import { textOf } from "../../support/e2e-stack";
+import { textOf } from "../../support/text-of";
 import { longText, monitor } from "./query-fixtures";
 
 function view(overrides: Partial<MonitorListView> = {}): MonitorListView {

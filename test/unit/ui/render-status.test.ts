@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { StatusView } from "../../../src/services/get-status";
 import { renderStatus } from "../../../src/ui/render-status";
 import { checkBlockKitLimits } from "../../support/block-kit-limits";
-import { textOf } from "../../support/e2e-stack";
+import { textOf } from "../../support/text-of";
 import { incident, longText, monitor, mrkdwnOf, NOW } from "./query-fixtures";
 
 function view(overrides: Partial<StatusView> = {}): StatusView {

@@ -11,7 +11,7 @@ import {
 } from "../../../src/ui/render-subscribe-result";
 import { renderSubscriptions, subscriptionLine } from "../../../src/ui/render-subscriptions";
 import { checkBlockKitLimits } from "../../support/block-kit-limits";
-import { textOf } from "../../support/e2e-stack";
+import { textOf } from "../../support/text-of";
 
 const NOW = Date.parse("2026-11-21T10:00:00Z");
 const LONG = "x".repeat(5000);

@@ -22,7 +22,7 @@ import { unmuteSubcommand } from "./unmute-subcommand";
 import { unsubscribeSubcommand } from "./unsubscribe-subcommand";
 import { whoamiSubcommand } from "./whoami-subcommand";
 
-/** Which handler answers each subcommand of the parser's grammar (src/lib/parse-command.ts). */
+/** Which handler answers each subcommand of the parser's grammar (src/grammar). */
 export const subcommandHandlers: SubcommandHandlers = {
   help: helpSubcommand,
   login: loginSubcommand,

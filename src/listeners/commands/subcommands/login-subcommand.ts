@@ -1,4 +1,4 @@
-import { loginModalCodec } from "../../../ui/ids";
+import { loginModalCodec } from "../../../ui/codecs";
 import { renderLoginModal } from "../../../ui/render-login-modal";
 import type { SubcommandHandler } from "../subcommand";
 

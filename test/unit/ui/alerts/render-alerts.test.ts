@@ -11,7 +11,8 @@ import {
 } from "../../../../src/ui/alerts/render-paused-notice";
 import { renderRecoveryReply } from "../../../../src/ui/alerts/render-recovery-reply";
 import { ROLLUP_MAX_LINES, renderStormRollup } from "../../../../src/ui/alerts/render-storm-rollup";
-import { acknowledgeCodec, actions, detailsCodec, muteCodec, unmuteCodec } from "../../../../src/ui/ids";
+import { acknowledgeCodec, detailsCodec, muteCodec, unmuteCodec } from "../../../../src/ui/codecs";
+import { actions } from "../../../../src/ui/ids";
 import { checkBlockKitLimits } from "../../../support/block-kit-limits";
 
 const NOW = Date.parse("2026-03-02T10:16:12Z");

@@ -4,13 +4,13 @@ import {
   type Command,
   formatCommand,
   MAX_COMMAND_LENGTH,
-  type Mention,
+  type MentionArgument,
   parseCommand,
   quoteValue,
   resolveSubcommand,
   SUBCOMMANDS,
   type SubcommandName,
-} from "../../../src/lib/parse-command";
+} from "../../../src/grammar";
 
 /** What Slack does to slash command text before sending it. */
 const slackEscape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -291,10 +291,10 @@ const handle = fc
   .stringMatching(/^[a-z0-9._-]{1,12}$/)
   .filter((h) => !["here", "channel", "everyone"].includes(h));
 
-const mention: fc.Arbitrary<Mention> = fc.oneof(
-  fc.constant<Mention>({ kind: "here" }),
-  fc.constant<Mention>({ kind: "channel" }),
-  handle.map((h): Mention => ({ kind: "usergroup", handle: h })),
+const mention: fc.Arbitrary<MentionArgument> = fc.oneof(
+  fc.constant<MentionArgument>({ kind: "here" }),
+  fc.constant<MentionArgument>({ kind: "channel" }),
+  handle.map((h): MentionArgument => ({ kind: "usergroup", handle: h })),
 );
 
 const opt = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });

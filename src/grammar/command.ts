@@ -1,0 +1,72 @@
+/** What `/uptime` text means once parsed: the commands and the values their arguments may take. */
+
+export const MONITOR_STATES = ["up", "down", "paused", "pending"] as const;
+/** The values of `monitors --state` (the API's own filter, uptime/resources/teams.ts, differs). */
+export type StateChoice = (typeof MONITOR_STATES)[number];
+
+/** Sort keys of the monitor list (A9): a leading `-` sorts descending. */
+export const SORT_KEYS = ["name", "-name", "group", "-group", "created", "-created"] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+
+export const PERIODS = ["24h", "30d"] as const;
+/** Hourly statistics over the last 24 hours, or daily ones over 30 days (A10). */
+export type Period = (typeof PERIODS)[number];
+
+/** Highest `--page` accepted; more is a typo, not a page. */
+export const MAX_PAGE = 9999;
+/** Longer text is refused before any work is done (Slack's own command text is far shorter). */
+export const MAX_COMMAND_LENGTH = 4000;
+
+/** Who an alert pings. A usergroup typed as `@oncall` has no id; Slack's escaped form carries it. */
+export type MentionArgument =
+  | { kind: "here" }
+  | { kind: "channel" }
+  | { kind: "usergroup"; handle: string; id?: string };
+
+/** What statistics are about: the whole active team, one monitor (name or id), or one group. */
+export type StatsTarget =
+  | { kind: "team" }
+  | { kind: "monitor"; monitor: string }
+  | { kind: "group"; group: string };
+
+export type Command =
+  | {
+      kind: "help";
+      /** The subcommand to explain (also set when its arguments were wrong). */
+      topic?: SubcommandName;
+      /** The word that is not a subcommand. */
+      unknown?: string;
+      /** What was not understood, as a sentence for the user. */
+      error?: string;
+    }
+  | { kind: "login" }
+  | { kind: "logout" }
+  | { kind: "whoami" }
+  | { kind: "team"; team?: string }
+  | { kind: "status" }
+  | {
+      kind: "monitors";
+      text?: string;
+      state?: StateChoice;
+      group?: string;
+      sort?: SortKey[];
+      page: number;
+    }
+  | { kind: "monitor"; monitor: string }
+  | { kind: "incidents"; openOnly: boolean; page: number }
+  | { kind: "ack"; incidentId: string }
+  | { kind: "availability"; target: StatsTarget; period: Period }
+  | { kind: "latency"; target: StatsTarget; period: Period }
+  | { kind: "checks" }
+  | { kind: "locations" }
+  | { kind: "channels" }
+  | { kind: "create" }
+  | { kind: "pause"; monitor: string }
+  | { kind: "resume"; monitor: string }
+  | { kind: "subscribe"; monitors: string[]; groups: string[]; mention?: MentionArgument }
+  /** `all` removes every subscription of the channel; otherwise the one whose filters are exactly these. */
+  | { kind: "unsubscribe"; all: boolean; monitors: string[]; groups: string[] }
+  | { kind: "subscriptions" }
+  | { kind: "unmute"; monitor: string };
+
+export type SubcommandName = Command["kind"];

@@ -1,0 +1,92 @@
+/** Formatting (help examples, "run this instead", and the round-trip property of the tests). */
+import type { Command, MentionArgument, StatsTarget } from "./command";
+import { PERIOD_LIKE } from "./read-args";
+import { DOUBLE_QUOTES, SINGLE_QUOTES } from "./tokenize";
+
+const NEEDS_QUOTES = new RegExp(
+  [
+    "^$",
+    "\\s",
+    // A quote opens only at the start of a word or after `key:` / `--flag=`; elsewhere it is a letter.
+    `^[${DOUBLE_QUOTES}${SINGLE_QUOTES}]`,
+    `[:=][${DOUBLE_QUOTES}${SINGLE_QUOTES}]`,
+    "^[-—–−?]",
+    "^@",
+    "^(monitor|group):",
+    "^(open|all|here|channel|everyone)$",
+    PERIOD_LIKE.source,
+  ].join("|"),
+  "i",
+);
+
+/** A value as it must be typed to come back unchanged: quoted when it has spaces or looks like syntax. */
+export function quoteValue(value: string): string {
+  if (!NEEDS_QUOTES.test(value)) return value;
+  const hasDouble = [...DOUBLE_QUOTES].some((q) => value.includes(q));
+  const hasSingle = [...SINGLE_QUOTES].some((q) => value.includes(q));
+  // A value with both kinds of quotes cannot be typed exactly; double quotes keep most of it.
+  return hasDouble && !hasSingle ? `'${value}'` : `"${value}"`;
+}
+
+function formatMention(mention: MentionArgument): string {
+  return mention.kind === "usergroup" ? `@${mention.handle}` : mention.kind;
+}
+
+function formatTarget(target: StatsTarget): string[] {
+  if (target.kind === "monitor") return [quoteValue(target.monitor)];
+  if (target.kind === "group") return [`group:${quoteValue(target.group)}`];
+  return [];
+}
+
+/**
+ * The canonical text of a command, as a user would type it after `/uptime` (before Slack escapes it).
+ * parseCommand(formatCommand(c)) gives c back for every command that parseCommand can produce, except help
+ * errors and a usergroup's id (a user types `@oncall`; Slack adds the id).
+ */
+export function formatCommand(command: Command): string {
+  const parts: string[] = [command.kind];
+  switch (command.kind) {
+    case "help":
+      if (command.topic) parts.push(command.topic);
+      break;
+    case "team":
+      if (command.team !== undefined) parts.push(quoteValue(command.team));
+      break;
+    case "monitors":
+      if (command.text !== undefined) parts.push(quoteValue(command.text));
+      if (command.state) parts.push("--state", command.state);
+      if (command.group !== undefined) parts.push("--group", quoteValue(command.group));
+      if (command.sort?.length) parts.push("--sort", command.sort.join(","));
+      if (command.page !== 1) parts.push("--page", String(command.page));
+      break;
+    case "monitor":
+    case "pause":
+    case "resume":
+    case "unmute":
+      parts.push(quoteValue(command.monitor));
+      break;
+    case "incidents":
+      if (command.openOnly) parts.push("open");
+      if (command.page !== 1) parts.push("--page", String(command.page));
+      break;
+    case "ack":
+      parts.push(command.incidentId);
+      break;
+    case "availability":
+    case "latency":
+      parts.push(...formatTarget(command.target));
+      if (command.period !== "24h") parts.push(command.period);
+      break;
+    case "subscribe":
+    case "unsubscribe":
+      if (command.kind === "unsubscribe" && command.all) parts.push("all");
+      for (const m of command.monitors) parts.push(`monitor:${quoteValue(m)}`);
+      for (const g of command.groups) parts.push(`group:${quoteValue(g)}`);
+      if (command.kind === "subscribe" && command.mention)
+        parts.push("--mention", formatMention(command.mention));
+      break;
+    default:
+      break;
+  }
+  return parts.join(" ");
+}

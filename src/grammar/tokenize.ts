@@ -1,0 +1,130 @@
+/**
+ * Splits command text into words: Unicode spaces, quotes (straight and smart), Slack's escapes and
+ * angle-bracket entities. See the grammar in index.ts.
+ */
+import type { MentionArgument } from "./command";
+
+export type RawMention = MentionArgument | { kind: "everyone" };
+
+export interface Token {
+  /** Decoded text: entities resolved, quotes removed. */
+  text: string;
+  /** Length of `text` before the first quoted part: keys and flags count only there. */
+  literal: number;
+  /** A Slack mention entity found in the word. */
+  mention?: RawMention;
+}
+
+export const DOUBLE_QUOTES = '"“”„‟';
+export const SINGLE_QUOTES = "'‘’‚‛";
+export const DASHES = /^(?:--|—|–|−−)/;
+const SPACE = /\s/;
+// Slack's angle-bracket entities: <!special...>, <@user...>, <#channel...>, <scheme:...>.
+const ENTITY = /^(?:[!@#][^<>]*|[a-z][a-z0-9+.-]*:[^<>]*)$/i;
+
+interface Unit {
+  text: string;
+  next: number;
+  mention?: RawMention;
+}
+
+/** One unit at `i`: an entity `<...>`, an HTML escape (`&amp;`), or one code point. */
+function readUnit(s: string, i: number): Unit {
+  const c = s[i]!;
+  if (c === "<") {
+    const end = s.indexOf(">", i + 1);
+    if (end !== -1) {
+      const body = s.slice(i + 1, end);
+      if (ENTITY.test(body)) return { ...decodeEntity(body), next: end + 1 };
+    }
+  } else if (c === "&") {
+    for (const [escaped, plain] of HTML_ESCAPES) {
+      if (s.startsWith(escaped, i)) return { text: plain, next: i + escaped.length };
+    }
+  }
+  const cp = s.codePointAt(i)!;
+  const width = cp > 0xffff ? 2 : 1;
+  return { text: s.slice(i, i + width), next: i + width };
+}
+
+const HTML_ESCAPES: [string, string][] = [
+  ["&amp;", "&"],
+  ["&lt;", "<"],
+  ["&gt;", ">"],
+];
+
+function decodeEntity(body: string): { text: string; mention?: RawMention } {
+  const bar = body.indexOf("|");
+  const target = bar === -1 ? body : body.slice(0, bar);
+  const label = bar === -1 ? undefined : decodeHtml(body.slice(bar + 1));
+  if (target.startsWith("!")) {
+    const [special = "", id] = target.slice(1).split("^");
+    switch (special.toLowerCase()) {
+      case "here":
+        return { text: "@here", mention: { kind: "here" } };
+      case "channel":
+        return { text: "@channel", mention: { kind: "channel" } };
+      case "everyone":
+        return { text: "@everyone", mention: { kind: "everyone" } };
+      case "subteam": {
+        const handle = (label ?? id ?? "").replace(/^@/, "");
+        const mention: MentionArgument = id
+          ? { kind: "usergroup", handle, id }
+          : { kind: "usergroup", handle };
+        return { text: `@${handle}`, mention };
+      }
+      default:
+        return { text: label ?? target };
+    }
+  }
+  if (target.startsWith("@")) return { text: `@${label ?? target.slice(1)}` };
+  if (target.startsWith("#")) return { text: `#${label ?? target.slice(1)}` };
+  // A link: the label is what the user typed (Slack may have added http:// to the URL).
+  return { text: label ?? decodeHtml(target) };
+}
+
+function decodeHtml(s: string): string {
+  return s.replace(/&(amp|lt|gt);/g, (_, name: string) => (name === "amp" ? "&" : name === "lt" ? "<" : ">"));
+}
+
+export function tokenize(s: string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  while (i < s.length) {
+    if (SPACE.test(s[i]!)) {
+      i++;
+      continue;
+    }
+    let text = "";
+    let literal = -1;
+    let mention: RawMention | undefined;
+    while (i < s.length && !SPACE.test(s[i]!)) {
+      const c = s[i]!;
+      const family = DOUBLE_QUOTES.includes(c)
+        ? DOUBLE_QUOTES
+        : SINGLE_QUOTES.includes(c)
+          ? SINGLE_QUOTES
+          : "";
+      if (family && (text === "" || text.endsWith(":") || text.endsWith("="))) {
+        if (literal === -1) literal = text.length;
+        i++;
+        while (i < s.length && !family.includes(s[i]!)) {
+          const unit = readUnit(s, i);
+          text += unit.text;
+          mention = unit.mention ?? mention;
+          i = unit.next;
+        }
+        i++; // the closing quote; an unclosed quote runs to the end of the text
+        continue;
+      }
+      const unit = readUnit(s, i);
+      text += unit.text;
+      mention = unit.mention ?? mention;
+      i = unit.next;
+    }
+    const token: Token = { text, literal: literal === -1 ? text.length : literal };
+    if (mention) token.mention = mention;
+    tokens.push(token);
+  }
+  return tokens;
+}

@@ -1,0 +1,102 @@
+/** Every codec of the Slack surfaces: what each button value, option value and private_metadata holds. */
+import { z } from "zod";
+import { MONITOR_STATES, SORT_KEYS } from "../grammar";
+import type { DeferredAction } from "../store/pending-action-store";
+import { defineCodec, valueLimits } from "./codec";
+
+// Ids of the Uptime API are integers written as strings; Slack ids are short upper-case strings.
+const apiId = z.string().regex(/^\d{1,18}$/);
+const slackId = z.string().regex(/^[A-Z0-9]{1,30}$/);
+// A response_url is a hooks.slack.com URL of ~100 characters; the cap keeps private_metadata bounded.
+const responseUrl = z.url({ protocol: /^https?$/ }).max(500);
+
+/** Acknowledge button of an alert message, the incident list and App Home. `teamId` is the API team. */
+export const acknowledgeCodec = defineCodec("ack", 1, z.object({ incidentId: apiId, teamId: apiId }), {
+  limit: valueLimits.buttonValue,
+  keys: { incidentId: "i", teamId: "t" },
+});
+
+/** Prev/Next buttons of a paged list: the page to show and the filters that produced the list. */
+export const pageCodec = defineCodec(
+  "pg",
+  1,
+  z.object({
+    list: z.enum(["monitors", "incidents"]),
+    teamId: apiId,
+    page: z.number().int().min(1).max(9999),
+    text: z.string().optional(),
+    state: z.enum(MONITOR_STATES).optional(),
+    group: z.string().optional(),
+    sort: z.array(z.enum(SORT_KEYS)).max(3).optional(),
+    openOnly: z.boolean().optional(),
+  }),
+  {
+    limit: valueLimits.buttonValue,
+    keys: { list: "l", teamId: "t", page: "p", text: "q", state: "s", group: "g", sort: "o", openOnly: "x" },
+  },
+);
+
+/** One option of the mute overflow menu: an option value holds only 150 characters. */
+export const muteCodec = defineCodec(
+  "mute",
+  1,
+  z.object({ monitorId: apiId, channelId: slackId, hours: z.number().int().min(1).max(168) }),
+  { limit: valueLimits.optionValue, keys: { monitorId: "m", channelId: "c", hours: "h" } },
+);
+
+/** Unmute button of a muted alert message: the monitor and the channel it is muted in. */
+export const unmuteCodec = defineCodec("unmute", 1, z.object({ monitorId: apiId, channelId: slackId }), {
+  limit: valueLimits.buttonValue,
+  keys: { monitorId: "m", channelId: "c" },
+});
+
+/** Details button of an alert message. */
+export const detailsCodec = defineCodec("det", 1, z.object({ monitorId: apiId }), {
+  limit: valueLimits.buttonValue,
+  keys: { monitorId: "m" },
+});
+
+/**
+ * What an unlinked user tried to do (store/pending-action-store.ts), completed once they have linked their
+ * account (DESIGN.md section 1: "after linking, the ack is completed"). Travels in the Link button's value
+ * and the login modal's metadata.
+ */
+export const deferredActionSchema = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("ack"), incidentId: apiId, teamId: apiId }),
+  z.object({ action: z.literal("pause"), monitorId: apiId }),
+  z.object({ action: z.literal("resume"), monitorId: apiId }),
+]) satisfies z.ZodType<DeferredAction>;
+
+export const deferredActionCodec = defineCodec("pend", 1, deferredActionSchema, {
+  limit: valueLimits.buttonValue,
+  keys: { action: "a", incidentId: "i", teamId: "t", monitorId: "m" },
+});
+
+/** private_metadata of the login modal: where to answer, and what to complete after linking. */
+export const loginModalCodec = defineCodec(
+  "login",
+  1,
+  z.object({
+    channelId: slackId.optional(),
+    responseUrl: responseUrl.optional(),
+    pending: deferredActionSchema.optional(),
+  }),
+  { limit: valueLimits.privateMetadata, keys: { channelId: "c", responseUrl: "r", pending: "p" } },
+);
+
+/**
+ * private_metadata of the create-monitor modal: the API team it creates in and the channel to confirm in.
+ * Never a token: every submission is made with the submitting user's own stored token (DESIGN.md section 7).
+ */
+export const createMonitorModalCodec = defineCodec(
+  "cm",
+  1,
+  z.object({ teamId: apiId, channelId: slackId.optional() }),
+  { limit: valueLimits.privateMetadata, keys: { teamId: "t", channelId: "c" } },
+);
+
+/** Pause / Resume buttons (actions.pauseMonitor / actions.resumeMonitor): the monitor they act on. */
+export const monitorActionCodec = defineCodec("mon", 1, z.object({ monitorId: apiId }), {
+  limit: valueLimits.buttonValue,
+  keys: { monitorId: "m" },
+});
