@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { InvalidKeyConfigError, KEY_VARIABLE, parseEncryptionKeys } from "./store/crypto/encryption-keys";
+import { parseClusterNodes, type RedisTarget } from "./store/redis-connection";
 
 /**
  * The environment, parsed once at start-up into a frozen Config. Nothing else reads process.env
@@ -34,7 +35,9 @@ const schema = z
     SLACK_API_URL: optionalText.pipe(url("SLACK_API_URL").optional()),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     UPTIME_API_URL: url("UPTIME_API_URL"),
-    REDIS_URL: redisUrl,
+    REDIS_URL: optionalText.pipe(redisUrl.optional()),
+    // Seeds of a Redis Cluster; when set, REDIS_URL is unused (DESIGN.md section 9).
+    REDIS_CLUSTER_NODES: optionalText,
     TOKEN_ENCRYPTION_KEY: z.string().trim().min(1, "TOKEN_ENCRYPTION_KEY is required"),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
@@ -72,6 +75,19 @@ const schema = z
         message: "is required in HTTP mode (set SLACK_APP_TOKEN instead to use Socket Mode)",
       });
     }
+    if (env.REDIS_CLUSTER_NODES) {
+      try {
+        parseClusterNodes(env.REDIS_CLUSTER_NODES);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", path: ["REDIS_CLUSTER_NODES"], message: (error as Error).message });
+      }
+    } else if (!env.REDIS_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["REDIS_URL"],
+        message: "is required (or set REDIS_CLUSTER_NODES=host:port,... for a Redis Cluster)",
+      });
+    }
     // Parsed here, not first in startBot, so that a wrong key stops start-up with the same one line as every
     // other setting. The message never contains any part of the value (encryption-keys.ts).
     try {
@@ -100,7 +116,8 @@ export type Config = Readonly<{
   }>;
   port: number;
   uptimeApiUrl: string;
-  redisUrl: string;
+  /** `{ url }` (REDIS_URL) or `{ clusterNodes }` (REDIS_CLUSTER_NODES, which wins). */
+  redis: RedisTarget;
   tokenEncryptionKey: string;
   logLevel: string;
   pollIntervalSeconds: number;
@@ -135,7 +152,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     }),
     port: e.PORT,
     uptimeApiUrl: e.UPTIME_API_URL,
-    redisUrl: e.REDIS_URL,
+    redis: Object.freeze(
+      e.REDIS_CLUSTER_NODES
+        ? { clusterNodes: parseClusterNodes(e.REDIS_CLUSTER_NODES) }
+        : { url: e.REDIS_URL ?? "" },
+    ),
     tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY,
     logLevel: e.LOG_LEVEL,
     pollIntervalSeconds: e.POLL_INTERVAL_SECONDS,
