@@ -121,13 +121,17 @@ async function clusterInfo(
     enableOfflineQueue: false,
     retryStrategy: () => null,
   });
-  probe.on("error", () => {});
+  // connect() itself only says "Connection is closed."; the socket's own error says why (ECONNREFUSED).
+  let socketError: Error | undefined;
+  probe.on("error", (error: Error) => {
+    socketError ??= error;
+  });
   try {
     await probe.connect();
     const info = String(await probe.cluster("INFO"));
     return { state: /^cluster_state:(\w+)/m.exec(info)?.[1] ?? "unknown" };
   } catch (error) {
-    return { error: (error as Error).message || String(error) };
+    return { error: (socketError ?? (error as Error)).message || String(error) };
   } finally {
     probe.disconnect();
   }
