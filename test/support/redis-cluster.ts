@@ -37,6 +37,12 @@ export interface RedisCluster {
   roles(): Promise<{ masters: number[]; replicas: { port: number; masterPort: number }[] }>;
   /** `CLUSTER FAILOVER` sent to a replica; resolves when it is a master and the cluster is ok again. */
   failover(replicaPort: number, mode?: "" | "FORCE"): Promise<void>;
+  /** The port of the master serving a key's slot, and of its replicas (CLUSTER NODES of a live node). */
+  ownersOf(key: string): Promise<{ master: number; replicas: number[] }>;
+  /** SIGKILL one node (an unplanned master loss: its replica takes over after cluster-node-timeout). */
+  killNode(port: number): Promise<void>;
+  /** Waits until every live node's view names this node a master, with the cluster ok again. */
+  waitUntilMaster(port: number, timeoutMs?: number): Promise<void>;
   /** SIGTERM one node and start it again on the same port and directory; resolves with the time away (ms). */
   restartNode(port: number): Promise<number>;
   /** Waits until every live node reports cluster_state:ok and knows every node. */
@@ -170,6 +176,22 @@ export async function startRedisCluster(options: RedisClusterOptions = {}): Prom
     return result;
   };
 
+  const waitUntilMaster = async (port: number, timeoutMs = 30_000) => {
+    const deadline = Date.now() + timeoutMs;
+    // Taken over once every live node's view names it a master (gossip spreads the new epoch).
+    const isMasterIn = (nodes: string) =>
+      nodes.split("\n").some((line) => line.includes(`:${port}@`) && / (myself,)?master /.test(line));
+    for (;;) {
+      const views = await Promise.all(live().map((p) => nodeCommand(p, "CLUSTER", "NODES").catch(() => "")));
+      const mastersIn = (nodes: string) =>
+        nodes.split("\n").filter((l) => / (myself,)?master /.test(l)).length;
+      if (views.every((v) => isMasterIn(v) && mastersIn(v) === masters)) break;
+      if (Date.now() > deadline) throw new Error(`replica ${port} did not become a master`);
+      await sleep(50);
+    }
+    await waitUntilOk(Math.max(1, deadline - Date.now()));
+  };
+
   try {
     await waitUntilOk();
     // Replicas count only once they have synced with their master.
@@ -187,23 +209,38 @@ export async function startRedisCluster(options: RedisClusterOptions = {}): Prom
     waitUntilOk,
     async failover(replicaPort, mode = "") {
       await nodeCommand(replicaPort, "CLUSTER", "FAILOVER", ...(mode ? [mode] : []));
-      const deadline = Date.now() + 30_000;
-      // Taken over once every live node's view names it a master (gossip spreads the new epoch).
-      const isMasterIn = (nodes: string) =>
-        nodes
-          .split("\n")
-          .some((line) => line.includes(`:${replicaPort}@`) && / (myself,)?master /.test(line));
-      for (;;) {
-        const views = await Promise.all(
-          live().map((p) => nodeCommand(p, "CLUSTER", "NODES").catch(() => "")),
-        );
-        const mastersIn = (nodes: string) =>
-          nodes.split("\n").filter((l) => / (myself,)?master /.test(l)).length;
-        if (views.every((v) => isMasterIn(v) && mastersIn(v) === masters)) break;
-        if (Date.now() > deadline) throw new Error(`replica ${replicaPort} did not take over`);
-        await sleep(50);
-      }
-      await waitUntilOk();
+      await waitUntilMaster(replicaPort);
+    },
+    waitUntilMaster,
+    async ownersOf(key) {
+      const slot = Number(await firstAnswer(live(), "CLUSTER", "KEYSLOT", key));
+      const rows = (await firstAnswer(live(), "CLUSTER", "NODES"))
+        .trim()
+        .split("\n")
+        .map((line) => line.split(" "));
+      const portOf = (row: string[]) => Number(row[1]!.split("@")[0]!.split(":")[1]);
+      const master = rows.find(
+        (row) =>
+          / ?master/.test(row[2]!) &&
+          !row[2]!.includes("fail") &&
+          row.slice(8).some((range) => {
+            const [from, to = from] = range.split("-").map(Number);
+            return slot >= from! && slot <= to!;
+          }),
+      );
+      if (!master) throw new Error(`no master serves slot ${slot}`);
+      return {
+        master: portOf(master),
+        replicas: rows.filter((row) => row[3] === master[0]).map(portOf),
+      };
+    },
+    async killNode(port) {
+      const child = processes.get(port);
+      processes.delete(port);
+      if (!child || child.exitCode !== null) return;
+      const exited = once(child, "exit");
+      child.kill("SIGKILL");
+      await exited;
     },
     async restartNode(port) {
       const t0 = Date.now();
