@@ -6,24 +6,37 @@
  *   incident kept in the poll state;
  * - the scheduler's claim + commit cost: commits/s with the 16 shards in parallel, and redis-server CPU
  *   per claim+commit (summed over the cluster's masters);
- * and prints the Redis cores and memory needed for 100,000 and 1,000,000 teams at a 5 s poll interval.
- * Poll throughput per bot process (the API side of a poll) is `npm run bench -- alerts`.
+ * - poll throughput of one poller process (bench/poll-worker-process.ts, as the bot polls) on each, with
+ *   2,000 of the teams in a simulator process answering after 50 ms, at the poller's concurrency of 32,
+ *   and its CPU per poll;
+ * and prints the processes, cores and Redis needed for 100,000 and 1,000,000 teams at a 5 s poll interval.
  */
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
 import { encodePollState, type PollState } from "../src/alerts/poll/poll-state";
 import { addPollTarget } from "../src/alerts/poll/poller";
 import { startPrivateRedis } from "../src/lib/local-redis";
+import type { SeedInput, SeedResult } from "../src/simulator";
 import { keyspace } from "../src/store/keys";
 import { createRedisClient, mastersOf, type RedisClient } from "../src/store/redis-connection";
 import { SchedulerStore } from "../src/store/scheduler";
 import { SubscriptionStore, subscriptionId } from "../src/store/subscription-store";
 import { startRedisCluster } from "../test/support/redis-cluster";
 import { cpuMeter, machineLine } from "./measure";
+import type { PollWorkerReport } from "./poll-worker-process";
+import { startSimulatorProcess } from "./processes";
 
 const TEAMS = Number(process.env.SCALE_TEAMS ?? 50_000);
 const INTERVAL_S = 5;
 const SLACK_TEAM = "T0SCALE";
 const BATCH = 500;
+/** The throughput part: teams in the simulator, its latency, the window (after a warm-up for the baselines). */
+const POLL_TEAMS = 2_000;
+const API_LATENCY_MS = 50;
+const WARMUP_MS = 20_000;
+const WINDOW_MS = 10_000;
+const root = fileURLToPath(new URL("..", import.meta.url));
 
 const quietState = (n: number): PollState => ({
   v: 1,
@@ -56,40 +69,50 @@ interface Result {
   bytesPerOpenIncident: number;
   commitsPerSecond: number;
   redisCpuUsPerCommit: number;
+  pollsPerSecond: number;
+  cpuUsPerPoll: number;
 }
 
 export default async function scaleBench(): Promise<void> {
   console.log(machineLine());
   console.log(`${TEAMS} subscribed teams (one channel each), 16 scheduler shards`);
   const results: Result[] = [];
-  const single = await startPrivateRedis();
+  const sim = await startSimulatorProcess({ seed: "empty", latencyMs: API_LATENCY_MS });
   try {
-    results.push(await run("single Redis", new Redis(single.url), [single.pid!]));
+    const apiTeams = await seedSimulator(sim.url);
+    const single = await startPrivateRedis();
+    try {
+      const client = new Redis(single.url);
+      const result = await run("single Redis", client, [single.pid!]);
+      const polls = await pollThroughput(client, { REDIS_URL: single.url }, sim.url, apiTeams);
+      results.push({ ...result, ...polls });
+      client.disconnect();
+    } finally {
+      await single.stop();
+    }
+    const cluster = await startRedisCluster({ masters: 3 });
+    try {
+      const client = createRedisClient({ clusterNodes: cluster.seedList });
+      await new Promise((resolve) => client.once("ready", resolve));
+      const pids = cluster.nodes.map((n) => n.pid());
+      const result = await run("cluster, 3 masters", client, pids);
+      const polls = await pollThroughput(client, { REDIS_CLUSTER_NODES: cluster.seeds }, sim.url, apiTeams);
+      results.push({ ...result, ...polls });
+      client.disconnect();
+    } finally {
+      await cluster.close();
+    }
   } finally {
-    await single.stop();
-  }
-  const cluster = await startRedisCluster({ masters: 3 });
-  try {
-    const client = createRedisClient({ clusterNodes: cluster.seedList });
-    await new Promise((resolve) => client.once("ready", resolve));
-    results.push(
-      await run(
-        "cluster, 3 masters",
-        client,
-        cluster.nodes.map((n) => n.pid()),
-      ),
-    );
-  } finally {
-    await cluster.close();
+    await sim.child.stop();
   }
 
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KiB`;
   console.log(
-    `${"setup".padEnd(20)} ${"per team".padStart(10)} ${"polled".padStart(10)} ${"open inc.".padStart(10)} ${"commits/s".padStart(10)} ${"Redis µs/commit".padStart(16)}`,
+    `${"setup".padEnd(20)} ${"per team".padStart(10)} ${"polled".padStart(10)} ${"open inc.".padStart(10)} ${"commits/s".padStart(10)} ${"Redis µs/commit".padStart(16)} ${"polls/s/process".padStart(16)} ${"µs CPU/poll".padStart(12)}`,
   );
   for (const r of results) {
     console.log(
-      `${r.setup.padEnd(20)} ${kb(r.bytesPerTeam).padStart(10)} ${kb(r.bytesPerTeamPolled).padStart(10)} ${kb(r.bytesPerOpenIncident).padStart(10)} ${r.commitsPerSecond.toFixed(0).padStart(10)} ${r.redisCpuUsPerCommit.toFixed(1).padStart(16)}`,
+      `${r.setup.padEnd(20)} ${kb(r.bytesPerTeam).padStart(10)} ${kb(r.bytesPerTeamPolled).padStart(10)} ${kb(r.bytesPerOpenIncident).padStart(10)} ${r.commitsPerSecond.toFixed(0).padStart(10)} ${r.redisCpuUsPerCommit.toFixed(1).padStart(16)} ${r.pollsPerSecond.toFixed(0).padStart(16)} ${r.cpuUsPerPoll.toFixed(0).padStart(12)}`,
     );
   }
   const plan = results[1]!;
@@ -100,8 +123,11 @@ export default async function scaleBench(): Promise<void> {
     const pollsPerSecond = teams / INTERVAL_S;
     const redisCores = (pollsPerSecond * plan.redisCpuUsPerCommit) / 1e6;
     const memory = teams * plan.bytesPerTeamPolled + teams * 0.01 * plan.bytesPerOpenIncident;
+    // A poller process is bounded by its API concurrency (32 in flight / API latency) or by its CPU.
+    const processes = Math.ceil(pollsPerSecond / plan.pollsPerSecond);
+    const cores = (pollsPerSecond * plan.cpuUsPerPoll) / 1e6;
     console.log(
-      `  ${teams.toLocaleString("en")} teams: ${pollsPerSecond.toLocaleString("en")} polls/s; Redis CPU for the scheduler's claim+commit ${redisCores.toFixed(2)} cores (a master is one thread; at most ~50% each: ${Math.max(1, Math.ceil(redisCores / 0.5))} master(s)); Redis memory ${(memory / 1024 / 1024).toFixed(0)} MiB of data (x2 with one replica each)`,
+      `  ${teams.toLocaleString("en")} teams: ${pollsPerSecond.toLocaleString("en")} polls/s; ${cores.toFixed(1)} cores of poll CPU (${(1e6 / plan.cpuUsPerPoll).toFixed(0)} polls/s per core), and at 32 polls in flight against a ${API_LATENCY_MS} ms API ${processes} poller processes (${plan.pollsPerSecond.toFixed(0)} polls/s each); Redis CPU for the scheduler's claim+commit ${redisCores.toFixed(2)} cores (a master is one thread; at most ~50% each: ${Math.max(1, Math.ceil(redisCores / 0.5))} master(s)); Redis memory ${(memory / 1024 / 1024).toFixed(0)} MiB of data (x2 with one replica each)`,
     );
   }
 }
@@ -114,7 +140,11 @@ async function usedMemory(redis: RedisClient): Promise<number> {
   return total;
 }
 
-async function run(setup: string, redis: RedisClient, serverPids: number[]): Promise<Result> {
+async function run(
+  setup: string,
+  redis: RedisClient,
+  serverPids: number[],
+): Promise<Omit<Result, "pollsPerSecond" | "cpuUsPerPoll">> {
   const keys = keyspace(`scale:${Date.now()}:`);
   const scheduler = new SchedulerStore({ redis, keys });
   const subscriptions = new SubscriptionStore({ redis, keys });
@@ -192,7 +222,6 @@ async function run(setup: string, redis: RedisClient, serverPids: number[]): Pro
   if (commits !== TEAMS) throw new Error(`${setup}: ${commits} commits, expected ${TEAMS}`);
   await sweep(30, withOpenIncident);
   const open = await usedMemory(redis);
-  redis.disconnect();
   return {
     setup,
     bytesPerTeam: (seeded - before) / TEAMS,
@@ -200,5 +229,79 @@ async function run(setup: string, redis: RedisClient, serverPids: number[]): Pro
     bytesPerOpenIncident: (open - polled) / TEAMS,
     commitsPerSecond: commits / seconds,
     redisCpuUsPerCommit: (redisCpuSeconds * 1e6) / commits,
+  };
+}
+
+/** POLL_TEAMS teams with their owner's token (`bench-token-<n>`, as poll-worker-process derives it). */
+async function seedSimulator(url: string): Promise<string[]> {
+  const input: SeedInput = {
+    teams: Array.from({ length: POLL_TEAMS }, (_, n) => ({
+      name: `Scale team ${n}`,
+      users: [{ firstName: `Owner${n}`, token: `bench-token-${n}`, role: "owner" }],
+      monitors: [{ name: `web-${n}` }, { name: `api-${n}` }],
+    })),
+  };
+  const control = async (path: string, body?: unknown) => {
+    const response = await fetch(`${url}/__simulator${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body ?? {}),
+    });
+    if (!response.ok) throw new Error(`simulator ${path} answered ${response.status}`);
+    return response.json();
+  };
+  const seeded = (await control("/seed", input)) as SeedResult;
+  await control("/checks/run");
+  return seeded.teams.map((t) => String(t.id));
+}
+
+/** One poller process on these teams (due every second: more than it can do), measured in a window. */
+async function pollThroughput(
+  redis: RedisClient,
+  env: Record<string, string>,
+  simUrl: string,
+  apiTeams: string[],
+): Promise<{ pollsPerSecond: number; cpuUsPerPoll: number }> {
+  const prefix = `scale-poll:${Date.now()}:`;
+  const scheduler = new SchedulerStore({ redis, keys: keyspace(prefix) });
+  await Promise.all(
+    apiTeams.map((apiTeamId, n) =>
+      addPollTarget(
+        scheduler,
+        {
+          apiTeamId,
+          token: `bench-token-${n}`,
+          tokenRef: { teamId: SLACK_TEAM, userId: `UB${n}` },
+          subscriber: `s${n}`,
+        },
+        Date.now(),
+      ),
+    ),
+  );
+  const measureFrom = Date.now() + WARMUP_MS;
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/poll-worker-process.ts"], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"],
+    env: {
+      PATH: process.env.PATH ?? "",
+      ...env,
+      UPTIME_API_URL: simUrl,
+      KEY_PREFIX: prefix,
+      POLL_INTERVAL_MS: "1000",
+      MEASURE_FROM: String(measureFrom),
+      MEASURE_MS: String(WINDOW_MS),
+    },
+  });
+  let out = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  if (code !== 0) throw new Error(`poll worker exited with ${code}`);
+  const report = JSON.parse(out.trim().split("\n").at(-1)!) as PollWorkerReport;
+  if (report.pollErrors > 0) throw new Error(`poll worker: ${report.pollErrors} poll errors`);
+  return {
+    pollsPerSecond: report.polls / (WINDOW_MS / 1000),
+    cpuUsPerPoll: (report.cpuSeconds * 1e6) / Math.max(1, report.polls),
   };
 }
