@@ -165,13 +165,20 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 }
 
 /**
- * The one setting `npm run alerts` (src/alerts-cli.ts) needs: an operator runs it with the bot's
+ * The one setting `npm run alerts` (src/alerts-cli.ts) needs (REDIS_URL, or REDIS_CLUSTER_NODES which wins): an operator runs it with the bot's
  * environment, but it must not insist on Slack or API settings it never uses.
  */
-export function loadRedisConfig(env: Record<string, string | undefined>): Readonly<{ redisUrl: string }> {
+export function loadRedisConfig(env: Record<string, string | undefined>): Readonly<{ redis: RedisTarget }> {
+  if (env.REDIS_CLUSTER_NODES?.trim()) {
+    try {
+      return Object.freeze({ redis: { clusterNodes: parseClusterNodes(env.REDIS_CLUSTER_NODES) } });
+    } catch (error) {
+      throw new ConfigError(`REDIS_CLUSTER_NODES ${(error as Error).message}`);
+    }
+  }
   const parsed = z.object({ REDIS_URL: redisUrl }).safeParse(env);
   if (!parsed.success) throw configError(parsed.error, env);
-  return Object.freeze({ redisUrl: parsed.data.REDIS_URL });
+  return Object.freeze({ redis: { url: parsed.data.REDIS_URL } });
 }
 
 /** One line naming the variable of the first issue. */

@@ -16,8 +16,10 @@
 // test-output/cluster-master-failover-timeline.log, and asserted zero only in phase 1.
 //
 // Measured on the 2-core CI machine (see README "Redis Cluster"): phase 1 and phase 2, 0 lost, 0 doubled.
+import { execFile } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { Cluster } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALERT_EVENT_TYPE, RECOVERY_EVENT_TYPE } from "../../src/alerts/deliver/alert-metadata";
@@ -343,6 +345,18 @@ describe("a Redis Cluster master failover under the alert pipeline (3 masters, 1
       `phase 2 (master killed): expected ${second.expected}, lost ${second.lost}, doubled ${second.doubled} ${second.details.join("; ")}`,
     );
     expect(second.lost).toBe(0);
+    // The operator's dead-letter command runs on the cluster too, and finds nothing poisoned by the failovers.
+    const cli = await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "src/alerts-cli.ts", "dead-letters"],
+      {
+        cwd: new URL("../../", import.meta.url).pathname,
+        env: { PATH: process.env.PATH ?? "", REDIS_CLUSTER_NODES: cluster.seeds },
+      },
+    );
+    expect(cli.stdout.trim()).toBe(
+      "No dead letters: every alert event was delivered or is still being tried.",
+    );
     // Nothing posted about anything else: per channel, the summary plus at most the incidents' messages.
     for (let team = 0; team < TEAMS; team++) {
       for (const channel of channelsOf(team)) {
