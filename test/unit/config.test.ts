@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../src/config";
+import { ConfigError, loadConfig, loadRedisConfig } from "../../src/config";
 
 // A valid 32-byte key (base64); a fixed one so that a failing message is reproducible.
 const KEY = `k1:${Buffer.alloc(32, 7).toString("base64")}`;
@@ -90,6 +90,19 @@ describe("loadConfig", () => {
       ],
     });
     expect(loadConfig({ ...base, REDIS_CLUSTER_NODES: "127.0.0.1:7000" }).redis).not.toHaveProperty("url");
+  });
+
+  it("gives `npm run alerts` only its Redis: REDIS_URL, or REDIS_CLUSTER_NODES which wins", () => {
+    expect(loadRedisConfig({ REDIS_URL: "redis://127.0.0.1:6379" }).redis).toEqual({
+      url: "redis://127.0.0.1:6379",
+    });
+    expect(
+      loadRedisConfig({ REDIS_URL: "redis://127.0.0.1:6379", REDIS_CLUSTER_NODES: "10.0.0.1:7000" }).redis,
+    ).toEqual({ clusterNodes: [{ host: "10.0.0.1", port: 7000 }] });
+    expect(() => loadRedisConfig({ REDIS_CLUSTER_NODES: "10.0.0.1" })).toThrow(
+      /^REDIS_CLUSTER_NODES must be host:port seeds separated by commas/,
+    );
+    expect(() => loadRedisConfig({})).toThrow("REDIS_URL is required");
   });
 
   it("accepts key rotation (several keys, the first encrypts)", () => {
