@@ -11,6 +11,20 @@ export default defineConfig({
         test: { name: "integration", include: ["test/integration/**/*.test.ts"], testTimeout: 30_000 },
       },
       {
+        // The store and script tests again, on a real 3-master Redis Cluster (REDIS_CLUSTER_NODES): a
+        // representative set (scheduler, scripts, every store, the outbox, its delivery, dead letters and metrics), not the whole suite.
+        extends: true,
+        test: {
+          name: "cluster",
+          include: [
+            "test/integration/store/*.test.ts",
+            "test/integration/alerts/{stores,delivery,poison-proof,poller-metrics}.test.ts",
+          ],
+          globalSetup: ["test/support/global-redis-cluster.ts"],
+          testTimeout: 30_000,
+        },
+      },
+      {
         extends: true,
         test: {
           name: "e2e",

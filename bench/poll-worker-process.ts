@@ -7,14 +7,14 @@
  * Tokens are derived from the target's token owner (`UB<n>` -> `bench-token-<n>`), as the bench seeded
  * them, so that no token travels through the environment.
  *
- * Environment: REDIS_URL, UPTIME_API_URL, KEY_PREFIX, POLL_INTERVAL_MS, MEASURE_FROM, MEASURE_MS,
+ * Environment: REDIS_URL (or REDIS_CLUSTER_NODES), UPTIME_API_URL, KEY_PREFIX, POLL_INTERVAL_MS, MEASURE_FROM, MEASURE_MS,
  * CONCURRENCY (optional).
  */
 import { subscribe } from "node:diagnostics_channel";
-import { Redis } from "ioredis";
 import { PollWorker } from "../src/alerts/poll/poll-worker";
 import type { PollMetrics, PollOutcome } from "../src/alerts/poll/poller";
 import { keyspace } from "../src/store/keys";
+import { createRedisClient, parseClusterNodes, type RedisClient } from "../src/store/redis-connection";
 import { SchedulerStore } from "../src/store/scheduler";
 import { UptimeClient } from "../src/uptime";
 
@@ -44,12 +44,16 @@ const env = (name: string): string => {
 };
 
 /** Counts every command the connection sends (what INFO commandstats cannot tell apart from script calls). */
-function countCommands(redis: Redis, counts: Map<string, number>, active: () => boolean): void {
-  const send = redis.sendCommand.bind(redis);
-  redis.sendCommand = ((command: { name: string }, stream?: unknown) => {
+function countCommands(redis: RedisClient, counts: Map<string, number>, active: () => boolean): void {
+  const target = redis as unknown as {
+    sendCommand: (command: { name: string }, ...rest: unknown[]) => unknown;
+  };
+  const send = target.sendCommand.bind(redis);
+  // Every argument passed on: the Cluster client's sendCommand takes a third (the node).
+  target.sendCommand = (command, ...rest) => {
     if (active()) counts.set(command.name, (counts.get(command.name) ?? 0) + 1);
-    return send(command as never, stream as never);
-  }) as typeof redis.sendCommand;
+    return send(command, ...rest);
+  };
 }
 
 async function main(): Promise<void> {
@@ -61,7 +65,10 @@ async function main(): Promise<void> {
     return now >= measureFrom && now < measureTo;
   };
 
-  const redis = new Redis(env("REDIS_URL"), { maxRetriesPerRequest: 3 });
+  const seeds = process.env.REDIS_CLUSTER_NODES;
+  const redis = createRedisClient(
+    seeds ? { clusterNodes: parseClusterNodes(seeds) } : { url: env("REDIS_URL") },
+  );
   const commands = new Map<string, number>();
   countCommands(redis, commands, inWindow);
   const scheduler = new SchedulerStore({ redis, keys: keyspace(env("KEY_PREFIX")) });

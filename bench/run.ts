@@ -9,6 +9,8 @@ const benches: Record<string, () => Promise<{ default: () => Promise<void> }>> =
   commands: () => import("./commands.bench"),
   alerts: () => import("./alerts.bench"),
   charts: () => import("./charts.bench"),
+  cluster: () => import("./cluster.bench"),
+  scale: () => import("./scale.bench"),
 };
 
 const requested = process.argv.slice(2).filter((a) => !a.startsWith("-"));

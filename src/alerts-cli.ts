@@ -2,11 +2,18 @@ import { Redis } from "ioredis";
 import { ConfigError, loadRedisConfig } from "./config";
 import { keyspace } from "./store/keys";
 import { type DeadLetter, OutboxStore } from "./store/outbox-store";
+import {
+  connectRedis,
+  type RedisClient,
+  RedisNotReadyError,
+  type RedisTarget,
+} from "./store/redis-connection";
 import { DEFAULT_SHARDS } from "./store/scheduler";
 
 /**
  * `npm run alerts -- <command>`: operator commands for the alert outbox (DESIGN.md section 5,
- * "Poison-proof outbox"). Settings come from the environment like `npm start` (only REDIS_URL is read).
+ * "Poison-proof outbox"). Settings come from the environment like `npm start` (only REDIS_URL or
+ * REDIS_CLUSTER_NODES is read).
  * Bad input or an unreachable Redis ends with ONE line on stderr and a non-zero exit code, never a stack.
  */
 const USAGE = `usage: npm run alerts -- dead-letters [--replay]
@@ -41,9 +48,9 @@ async function runAlertsCli(
     io.err(`unknown option "${unknown[0]}". ${USAGE.split("\n")[0]}`);
     return 2;
   }
-  let redisUrl: string;
+  let target: RedisTarget;
   try {
-    redisUrl = loadRedisConfig(env).redisUrl;
+    target = loadRedisConfig(env).redis;
   } catch (error) {
     if (error instanceof ConfigError) {
       io.err(error.message);
@@ -52,24 +59,8 @@ async function runAlertsCli(
     throw error;
   }
 
-  // No endless reconnecting: a command either reaches Redis now or says it could not.
-  const redis = new Redis(redisUrl, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 1,
-    retryStrategy: () => null,
-  });
-  // The socket's own error (ECONNREFUSED...) says more than connect()'s "Connection is closed".
-  let socketError: unknown;
-  redis.on("error", (error) => {
-    socketError ??= error;
-  });
-  try {
-    await redis.connect();
-  } catch (error) {
-    io.err(`cannot reach Redis at ${hostOf(redisUrl)}: ${oneLine(socketError ?? error)}`);
-    redis.disconnect();
-    return 1;
-  }
+  const redis = await connect(target, io);
+  if (!redis) return 1;
   try {
     const outbox = new OutboxStore({ redis });
     const keys = keyspace();
@@ -139,6 +130,37 @@ function describeEvent(raw: string | null): string {
     // described below
   }
   return "unreadable event";
+}
+
+/** Redis now or one line saying why not (null): no endless reconnecting in a one-shot command. */
+async function connect(target: RedisTarget, io: Io): Promise<RedisClient | null> {
+  if ("clusterNodes" in target) {
+    try {
+      return await connectRedis(target, 5_000);
+    } catch (error) {
+      if (!(error instanceof RedisNotReadyError)) throw error;
+      io.err(error.message);
+      return null;
+    }
+  }
+  const redis = new Redis(target.url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    retryStrategy: () => null,
+  });
+  // The socket's own error (ECONNREFUSED...) says more than connect()'s "Connection is closed".
+  let socketError: unknown;
+  redis.on("error", (error) => {
+    socketError ??= error;
+  });
+  try {
+    await redis.connect();
+    return redis;
+  } catch (error) {
+    io.err(`cannot reach Redis at ${hostOf(target.url)}: ${oneLine(socketError ?? error)}`);
+    redis.disconnect();
+    return null;
+  }
 }
 
 /** host:port only: a REDIS_URL may carry a password. */

@@ -1,4 +1,3 @@
-import { Redis } from "ioredis";
 import { type AlertsOptions, createAlerts } from "./alerts";
 import { ApiHealth } from "./api-health";
 import { createApp } from "./app";
@@ -12,6 +11,7 @@ import { RedisInstallationStore } from "./store/installation-store";
 import { keyspace } from "./store/keys";
 import { LinkStore } from "./store/link-store";
 import { PendingActionStore } from "./store/pending-action-store";
+import { connectRedis } from "./store/redis-connection";
 import { storeCleanupParticipants, WorkspaceCleanup } from "./store/workspace-cleanup";
 import { ApiError, UptimeClient } from "./uptime";
 
@@ -44,7 +44,8 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
   const logger = options.logger ?? createLogger({ level: config.logLevel, name: "uptime-chatops" });
   const clock = options.clock ?? systemClock;
   const cipher = TokenCipher.fromSetting(config.tokenEncryptionKey);
-  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3, enableReadyCheck: true });
+  // A cluster that is not ready stops start-up here with one line (main.ts); a single Redis may come later.
+  const redis = await connectRedis(config.redis);
   redis.on("error", (err) => logger.warn({ err }, "redis connection error"));
   const keys = keyspace(options.keyPrefix ?? "uc:");
   const links = new LinkStore({ redis, keys, cipher, clock });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { InvalidKeyConfigError, KEY_VARIABLE, parseEncryptionKeys } from "./store/crypto/encryption-keys";
+import { parseClusterNodes, type RedisTarget } from "./store/redis-connection";
 
 /**
  * The environment, parsed once at start-up into a frozen Config. Nothing else reads process.env
@@ -40,7 +41,9 @@ const schema = z
       .min(1, "METRICS_HOST must be a host name or address")
       .default("127.0.0.1"),
     UPTIME_API_URL: url("UPTIME_API_URL"),
-    REDIS_URL: redisUrl,
+    REDIS_URL: optionalText.pipe(redisUrl.optional()),
+    // Seeds of a Redis Cluster; when set, REDIS_URL is unused (DESIGN.md section 9).
+    REDIS_CLUSTER_NODES: optionalText,
     TOKEN_ENCRYPTION_KEY: z.string().trim().min(1, "TOKEN_ENCRYPTION_KEY is required"),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
@@ -78,6 +81,19 @@ const schema = z
         message: "is required in HTTP mode (set SLACK_APP_TOKEN instead to use Socket Mode)",
       });
     }
+    if (env.REDIS_CLUSTER_NODES) {
+      try {
+        parseClusterNodes(env.REDIS_CLUSTER_NODES);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", path: ["REDIS_CLUSTER_NODES"], message: (error as Error).message });
+      }
+    } else if (!env.REDIS_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["REDIS_URL"],
+        message: "is required (or set REDIS_CLUSTER_NODES=host:port,... for a Redis Cluster)",
+      });
+    }
     // Parsed here, not first in startBot, so that a wrong key stops start-up with the same one line as every
     // other setting. The message never contains any part of the value (encryption-keys.ts).
     try {
@@ -108,7 +124,8 @@ export type Config = Readonly<{
   /** `/metrics` and `/readyz` (DESIGN.md 9). */
   metrics: Readonly<{ host: string; port: number }>;
   uptimeApiUrl: string;
-  redisUrl: string;
+  /** `{ url }` (REDIS_URL) or `{ clusterNodes }` (REDIS_CLUSTER_NODES, which wins). */
+  redis: RedisTarget;
   tokenEncryptionKey: string;
   logLevel: string;
   pollIntervalSeconds: number;
@@ -122,13 +139,13 @@ export class ConfigError extends Error {
 /** What `npm run rotate-key` reads, checked as loadConfig does; the Slack and API settings may be absent. */
 export function loadKeyConfig(
   env: Record<string, string | undefined>,
-): Pick<Config, "redisUrl" | "tokenEncryptionKey"> {
+): Pick<Config, "redis" | "tokenEncryptionKey"> {
   const config = loadConfig({
     ...env,
     ...{ SLACK_BOT_TOKEN: "-", SLACK_SIGNING_SECRET: "-", UPTIME_API_URL: "http://unused" },
     ...{ SLACK_APP_TOKEN: "", SLACK_CLIENT_ID: "", SLACK_CLIENT_SECRET: "", SLACK_STATE_SECRET: "" },
   });
-  return { redisUrl: config.redisUrl, tokenEncryptionKey: config.tokenEncryptionKey };
+  return { redis: config.redis, tokenEncryptionKey: config.tokenEncryptionKey };
 }
 
 /** Parses the environment; throws ConfigError whose message is one line naming the variable. */
@@ -156,7 +173,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     port: e.PORT,
     metrics: Object.freeze({ host: e.METRICS_HOST, port: e.METRICS_PORT }),
     uptimeApiUrl: e.UPTIME_API_URL,
-    redisUrl: e.REDIS_URL,
+    redis: Object.freeze(
+      e.REDIS_CLUSTER_NODES
+        ? { clusterNodes: parseClusterNodes(e.REDIS_CLUSTER_NODES) }
+        : { url: e.REDIS_URL ?? "" },
+    ),
     tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY,
     logLevel: e.LOG_LEVEL,
     pollIntervalSeconds: e.POLL_INTERVAL_SECONDS,
@@ -165,13 +186,20 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 }
 
 /**
- * The one setting `npm run alerts` (src/alerts-cli.ts) needs: an operator runs it with the bot's
+ * The one setting `npm run alerts` (src/alerts-cli.ts) needs (REDIS_URL, or REDIS_CLUSTER_NODES which wins): an operator runs it with the bot's
  * environment, but it must not insist on Slack or API settings it never uses.
  */
-export function loadRedisConfig(env: Record<string, string | undefined>): Readonly<{ redisUrl: string }> {
+export function loadRedisConfig(env: Record<string, string | undefined>): Readonly<{ redis: RedisTarget }> {
+  if (env.REDIS_CLUSTER_NODES?.trim()) {
+    try {
+      return Object.freeze({ redis: { clusterNodes: parseClusterNodes(env.REDIS_CLUSTER_NODES) } });
+    } catch (error) {
+      throw new ConfigError(`REDIS_CLUSTER_NODES ${(error as Error).message}`);
+    }
+  }
   const parsed = z.object({ REDIS_URL: redisUrl }).safeParse(env);
   if (!parsed.success) throw configError(parsed.error, env);
-  return Object.freeze({ redisUrl: parsed.data.REDIS_URL });
+  return Object.freeze({ redis: { url: parsed.data.REDIS_URL } });
 }
 
 /** One line naming the variable of the first issue. */

@@ -1,6 +1,5 @@
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { Redis } from "ioredis";
 import { ConfigError, loadKeyConfig } from "./config";
 import { parseEncryptionKeys } from "./store/crypto/encryption-keys";
 import type { ResealCount } from "./store/crypto/reseal-field";
@@ -8,6 +7,7 @@ import { TokenCipher } from "./store/crypto/token-cipher";
 import { RedisInstallationStore } from "./store/installation-store";
 import { keyspace } from "./store/keys";
 import { LinkStore } from "./store/link-store";
+import { connectRedis, type RedisTarget } from "./store/redis-connection";
 
 export interface RotateKeyResult {
   primaryKeyId: string;
@@ -21,15 +21,15 @@ export interface RotateKeyResult {
  * Safe while the bot runs (each write is a compare-and-set) and safe to run twice.
  */
 export async function rotateKey(options: {
-  redisUrl: string;
+  redis: RedisTarget;
   tokenEncryptionKey: string;
   keyPrefix?: string;
 }): Promise<RotateKeyResult> {
   const cipher = TokenCipher.fromSetting(options.tokenEncryptionKey);
-  // A connection of its own: the re-seal uses WATCH, which belongs to the connection.
-  const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 3, lazyConnect: true });
+  // A connection of its own: the re-seal uses WATCH, which belongs to the connection (on a Cluster, to the
+  // connection of the key's node: each WATCH/MULTI pair names one key, so it stays on one node).
+  const redis = await connectRedis(options.redis);
   try {
-    await redis.connect();
     const keys = keyspace(options.keyPrefix ?? "uc:");
     const links = await new LinkStore({ redis, keys, cipher }).resealAll();
     const installations = await new RedisInstallationStore({ redis, keys, cipher }).resealAll();

@@ -1,4 +1,3 @@
-import type { Redis } from "ioredis";
 import type { Clock } from "../lib/clock";
 import type { Logger } from "../lib/logger";
 import { AlertMessageStore } from "../store/alert-message-store";
@@ -7,6 +6,7 @@ import type { RedisInstallationStore } from "../store/installation-store";
 import type { Keyspace } from "../store/keys";
 import type { LinkStore } from "../store/link-store";
 import { MuteStore } from "../store/mute-store";
+import type { RedisClient } from "../store/redis-connection";
 import { SchedulerStore } from "../store/scheduler";
 import { SubscriptionStore, subscriptionCleanupParticipant } from "../store/subscription-store";
 import type { UserRef, WorkspaceRef } from "../store/workspace";
@@ -48,7 +48,7 @@ export interface AlertsOptions {
 }
 
 export interface AlertsDeps {
-  redis: Redis;
+  redis: RedisClient;
   keys: Keyspace;
   clock: Clock;
   logger: Logger;

@@ -1,8 +1,8 @@
-import type { Redis } from "ioredis";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Logger } from "../lib/logger";
 import { silentLogger } from "../lib/logger";
 import { deadLettersOf } from "../store/keys";
+import type { RedisClient } from "../store/redis-connection";
 import { DEFAULT_CONSUMER_GROUP } from "./deliver/delivery-worker";
 import type { AlertMetrics, PollMetrics } from "./metrics";
 
@@ -192,7 +192,7 @@ export function createPrometheusMetrics(options: PrometheusMetricsOptions = {}):
  * without the delivery group counts all its entries as lag.
  */
 export function outboxSampler(
-  redis: Redis,
+  redis: RedisClient,
   streams: readonly string[],
   group: string = DEFAULT_CONSUMER_GROUP,
 ): () => Promise<OutboxSample> {

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import type { Redis } from "ioredis";
 import { z } from "zod";
 import { parseRecord } from "./corrupt-record-error";
 import type { Keyspace } from "./keys";
+import type { RedisClient } from "./redis-connection";
 import { type ScriptRunner, scriptRunner } from "./scripts";
 import { type WorkspaceRef, workspaceKey } from "./workspace";
 
@@ -115,12 +115,12 @@ export interface ChannelLock {
 }
 
 export class AlertMessageStore {
-  private readonly redis: Redis;
+  private readonly redis: RedisClient;
   private readonly keys: Keyspace;
   private readonly scripts: ScriptRunner;
   private readonly ttls: AlertMessageTtls;
 
-  constructor(deps: { redis: Redis; keys: Keyspace; ttls?: Partial<AlertMessageTtls> }) {
+  constructor(deps: { redis: RedisClient; keys: Keyspace; ttls?: Partial<AlertMessageTtls> }) {
     this.redis = deps.redis;
     this.keys = deps.keys;
     this.scripts = scriptRunner(deps.redis);

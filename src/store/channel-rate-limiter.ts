@@ -1,5 +1,5 @@
-import type { Redis } from "ioredis";
 import type { Keyspace } from "./keys";
+import type { RedisClient } from "./redis-connection";
 import { type ScriptRunner, scriptRunner } from "./scripts";
 import { type WorkspaceRef, workspaceKey } from "./workspace";
 
@@ -16,7 +16,7 @@ export class ChannelRateLimiter {
   private readonly scripts: ScriptRunner;
   readonly slotMs: number;
 
-  constructor(deps: { redis: Redis; keys: Keyspace; slotMs?: number }) {
+  constructor(deps: { redis: RedisClient; keys: Keyspace; slotMs?: number }) {
     this.keys = deps.keys;
     this.scripts = scriptRunner(deps.redis);
     this.slotMs = Math.max(1, Math.round(deps.slotMs ?? DEFAULT_CHANNEL_SLOT_MS));

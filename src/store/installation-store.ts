@@ -1,10 +1,10 @@
 // Type-only: the store never loads @slack/* at runtime (DESIGN.md 2); Bolt's InstallProvider calls it.
 import type { Installation, InstallationQuery, InstallationStore } from "@slack/oauth";
-import type { Redis } from "ioredis";
 import { CorruptRecordError } from "./corrupt-record-error";
 import { emptyResealCount, type ResealCount, resealField } from "./crypto/reseal-field";
 import type { TokenCipher } from "./crypto/token-cipher";
 import type { Keyspace } from "./keys";
+import type { RedisClient } from "./redis-connection";
 import { scanKeysWithPrefix } from "./redis-helpers";
 import { type WorkspaceRef, workspaceKey } from "./workspace";
 
@@ -29,11 +29,11 @@ const userField = (userId: string) => `user:${userId}`;
  * Each field is its own ciphertext bound to its key and field.
  */
 export class RedisInstallationStore implements InstallationStore {
-  private readonly redis: Redis;
+  private readonly redis: RedisClient;
   private readonly keys: Keyspace;
   private readonly cipher: TokenCipher;
 
-  constructor(deps: { redis: Redis; keys: Keyspace; cipher: TokenCipher }) {
+  constructor(deps: { redis: RedisClient; keys: Keyspace; cipher: TokenCipher }) {
     this.redis = deps.redis;
     this.keys = deps.keys;
     this.cipher = deps.cipher;

@@ -1,7 +1,8 @@
 /**
  * Every Redis key of the project, built from one namespace prefix (a test gives each suite its own).
- * Keys that a Lua script touches together share one hash tag `{...}` so that the project stays
- * Redis Cluster-ready (DESIGN.md section 5).
+ * Keys that a Lua script, a MULTI or a pipeline touches together share one hash tag `{...}` (or are one
+ * key), so that each runs in one slot of a Redis Cluster (REDIS_CLUSTER_NODES, DESIGN.md sections 5 and 9;
+ * the `cluster` test project runs the stores on one).
  */
 export type Keyspace = ReturnType<typeof keyspace>;
 

@@ -1,10 +1,10 @@
-import type { Redis } from "ioredis";
 import { z } from "zod";
 import { type Clock, systemClock } from "../lib/clock";
 import { CorruptRecordError, parseRecord } from "./corrupt-record-error";
 import { emptyResealCount, type ResealCount, resealField } from "./crypto/reseal-field";
 import { type TokenCipher, TokenDecryptError } from "./crypto/token-cipher";
 import type { Keyspace } from "./keys";
+import type { RedisClient } from "./redis-connection";
 import { deleteKeys, execOrThrow, scanKeysWithPrefix, setFieldsIfExists } from "./redis-helpers";
 import { type UserRef, userOwner, validUserId, type WorkspaceRef, workspaceKey } from "./workspace";
 
@@ -85,12 +85,12 @@ const F = { profile: "profile", token: "token", active: "active", stale: "stale"
  * Keys follow the org-wide / workspace rule documented on WorkspaceRef.
  */
 export class LinkStore {
-  private readonly redis: Redis;
+  private readonly redis: RedisClient;
   private readonly keys: Keyspace;
   private readonly cipher: TokenCipher;
   private readonly clock: Clock;
 
-  constructor(deps: { redis: Redis; keys: Keyspace; cipher: TokenCipher; clock?: Clock }) {
+  constructor(deps: { redis: RedisClient; keys: Keyspace; cipher: TokenCipher; clock?: Clock }) {
     this.redis = deps.redis;
     this.keys = deps.keys;
     this.cipher = deps.cipher;

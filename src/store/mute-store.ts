@@ -1,7 +1,7 @@
-import type { Redis } from "ioredis";
 import { z } from "zod";
 import { type Clock, systemClock } from "../lib/clock";
 import type { Keyspace } from "./keys";
+import type { RedisClient } from "./redis-connection";
 import { execOrThrow } from "./redis-helpers";
 import { type WorkspaceRef, workspaceKey } from "./workspace";
 
@@ -44,11 +44,11 @@ const storedSchema = z.object({
  * expires with its last mute and ended mutes are pruned when read.
  */
 export class MuteStore {
-  private readonly redis: Redis;
+  private readonly redis: RedisClient;
   private readonly keys: Keyspace;
   private readonly clock: Clock;
 
-  constructor(deps: { redis: Redis; keys: Keyspace; clock?: Clock }) {
+  constructor(deps: { redis: RedisClient; keys: Keyspace; clock?: Clock }) {
     this.redis = deps.redis;
     this.keys = deps.keys;
     this.clock = deps.clock ?? systemClock;

@@ -1,5 +1,5 @@
-import type { Redis } from "ioredis";
 import { deadLettersOf } from "./keys";
+import type { RedisClient } from "./redis-connection";
 import { type ScriptRunner, scriptRunner } from "./scripts";
 
 /** Consumer group of the delivery workers on every outbox stream. */
@@ -42,11 +42,11 @@ type RawEntry = [id: string, fields: string[] | null];
  * Every multi-key script touches one outbox and its dead-letter stream, which share a hash tag.
  */
 export class OutboxStore {
-  private readonly redis: Redis;
+  private readonly redis: RedisClient;
   private readonly scripts: ScriptRunner;
   readonly group: string;
 
-  constructor(deps: { redis: Redis; group?: string }) {
+  constructor(deps: { redis: RedisClient; group?: string }) {
     this.redis = deps.redis;
     this.scripts = scriptRunner(deps.redis);
     this.group = deps.group ?? DEFAULT_CONSUMER_GROUP;
@@ -63,7 +63,7 @@ export class OutboxStore {
 
   /** New entries for `consumer` (XREADGROUP >); `blockMs` blocks on `connection`, which it holds meanwhile. */
   async read(
-    connection: Redis,
+    connection: RedisClient,
     stream: string,
     consumer: string,
     count: number,

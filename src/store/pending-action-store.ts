@@ -1,7 +1,7 @@
-import type { Redis } from "ioredis";
 import { z } from "zod";
 import { type Clock, systemClock } from "../lib/clock";
 import type { Keyspace } from "./keys";
+import type { RedisClient } from "./redis-connection";
 import { deleteKeys, execOrThrow } from "./redis-helpers";
 import { type UserRef, validUserId, type WorkspaceRef, workspaceKey } from "./workspace";
 
@@ -54,14 +54,14 @@ export class InvalidPendingActionError extends Error {
  * index (expiring with its newest entry) lets app_uninstalled delete them without SCAN.
  */
 export class PendingActionStore<A = PendingAction> {
-  private readonly redis: Redis;
+  private readonly redis: RedisClient;
   private readonly keys: Keyspace;
   private readonly codec: ActionCodec<A>;
   private readonly clock: Clock;
   private readonly ttlMs: number;
 
   constructor(deps: {
-    redis: Redis;
+    redis: RedisClient;
     keys: Keyspace;
     codec?: ActionCodec<A>;
     clock?: Clock;

@@ -1,4 +1,5 @@
-import type { ChainableCommander, Redis } from "ioredis";
+import type { ChainableCommander } from "ioredis";
+import { mastersOf, type RedisClient } from "./redis-connection";
 
 /**
  * Sets fields of a hash only when the hash exists, without a script: a flag written after a concurrent
@@ -8,7 +9,7 @@ import type { ChainableCommander, Redis } from "ioredis";
  * since the removal may also hit a record saved in between.
  */
 export async function setFieldsIfExists(
-  redis: Redis,
+  redis: RedisClient,
   key: string,
   fields: Record<string, string>,
   removeFields: readonly string[] = [],
@@ -25,7 +26,7 @@ export async function setFieldsIfExists(
  * Deletes keys one command each (a multi-key DEL or an explicit pipeline would fail across Cluster
  * slots); ioredis writes the concurrent commands back to back, so this still costs about one round trip.
  */
-export async function deleteKeys(redis: Redis, keys: readonly string[], chunk = 500): Promise<number> {
+export async function deleteKeys(redis: RedisClient, keys: readonly string[], chunk = 500): Promise<number> {
   let deleted = 0;
   for (let start = 0; start < keys.length; start += chunk) {
     const counts = await Promise.all(keys.slice(start, start + chunk).map((key) => redis.unlink(key)));
@@ -35,26 +36,29 @@ export async function deleteKeys(redis: Redis, keys: readonly string[], chunk = 
 }
 
 /**
- * The keys under a literal prefix, one SCAN page at a time. SCAN walks one server: on a Cluster connection
- * it would need one walk per master, so this is for a single Redis (cleanup of a demo or test namespace).
+ * The keys under a literal prefix, one SCAN page at a time. SCAN walks one server, so on a Cluster this
+ * walks every master in turn (as the client last saw them: a failover in the middle may skip or repeat
+ * keys, so this is for cleanup of a test or demo namespace, never for the bot's own work).
  */
 export async function* scanKeysWithPrefix(
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   count = 500,
 ): AsyncGenerator<string[]> {
   // MATCH is a glob: escape its special characters so that the prefix is taken literally.
   const pattern = `${prefix.replace(/[*?[\]\\]/g, "\\$&")}*`;
-  let cursor = "0";
-  do {
-    const [next, keys] = await redis.scan(cursor, "MATCH", pattern, "COUNT", count);
-    cursor = next;
-    if (keys.length > 0) yield keys;
-  } while (cursor !== "0");
+  for (const server of mastersOf(redis)) {
+    let cursor = "0";
+    do {
+      const [next, keys] = await server.scan(cursor, "MATCH", pattern, "COUNT", count);
+      cursor = next;
+      if (keys.length > 0) yield keys;
+    } while (cursor !== "0");
+  }
 }
 
-/** Deletes every key under a literal prefix (see scanKeysWithPrefix for the single-server limit). */
-export async function deleteKeysWithPrefix(redis: Redis, prefix: string): Promise<number> {
+/** Deletes every key under a literal prefix, on every master of a cluster (see scanKeysWithPrefix). */
+export async function deleteKeysWithPrefix(redis: RedisClient, prefix: string): Promise<number> {
   let deleted = 0;
   for await (const keys of scanKeysWithPrefix(redis, prefix)) deleted += await deleteKeys(redis, keys);
   return deleted;

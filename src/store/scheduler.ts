@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { Redis } from "ioredis";
 import type { Keyspace } from "./keys";
+import type { RedisClient } from "./redis-connection";
 import { commandName, type ScriptReplies, type ScriptRunner, scriptRunner } from "./scripts";
 
 /**
@@ -137,12 +137,12 @@ function requireText(name: string, value: string): string {
 
 export class SchedulerStore {
   readonly shards: number;
-  private readonly redis: Redis;
+  private readonly redis: RedisClient;
   private readonly keys: Keyspace;
   private readonly scripts: ScriptRunner;
   private pendingCommits: PendingCommit[] = [];
 
-  constructor(deps: { redis: Redis; keys: Keyspace; shards?: number }) {
+  constructor(deps: { redis: RedisClient; keys: Keyspace; shards?: number }) {
     this.redis = deps.redis;
     this.keys = deps.keys;
     this.shards = deps.shards ?? DEFAULT_SHARDS;

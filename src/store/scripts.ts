@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./redis-connection";
 
 /**
  * Loads the Lua scripts of `./scripts/` (BullMQ style: `name-<numkeys>.lua`, each opening with a
@@ -85,9 +85,9 @@ export function projectScripts(): Map<string, LuaScript> {
 
 type ScriptCommand = (...keysAndArgs: (string | number)[]) => Promise<unknown>;
 
-const registered = new WeakSet<Redis>();
+const registered = new WeakSet<RedisClient>();
 
-function register(redis: Redis): void {
+function register(redis: RedisClient): void {
   if (registered.has(redis)) return;
   for (const script of projectScripts().values()) {
     redis.defineCommand(script.command, { numberOfKeys: script.numberOfKeys, lua: script.lua });
@@ -104,7 +104,7 @@ export interface ScriptRunner {
   ): Promise<ScriptReplies[N]>;
 }
 
-export function scriptRunner(redis: Redis): ScriptRunner {
+export function scriptRunner(redis: RedisClient): ScriptRunner {
   register(redis);
   return {
     async run(name, keys, args) {

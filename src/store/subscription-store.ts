@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
-import type { Redis } from "ioredis";
 import { z } from "zod";
 import { type Clock, systemClock } from "../lib/clock";
 import { PAUSE_REASONS, type PauseReason } from "../lib/pause-reasons";
 import { CorruptRecordError, parseRecord } from "./corrupt-record-error";
 import type { Keyspace } from "./keys";
+import type { RedisClient } from "./redis-connection";
 import { deleteKeys, execOrThrow, setFieldsIfExists } from "./redis-helpers";
 import { type ScriptRunner, scriptRunner } from "./scripts";
 import { validUserId, type WorkspaceRef, workspaceKey, workspaceOf } from "./workspace";
@@ -138,12 +138,12 @@ export function subscriptionId(
  * whose record is gone.
  */
 export class SubscriptionStore {
-  private readonly redis: Redis;
+  private readonly redis: RedisClient;
   private readonly keys: Keyspace;
   private readonly clock: Clock;
   private readonly scripts: ScriptRunner;
 
-  constructor(deps: { redis: Redis; keys: Keyspace; clock?: Clock }) {
+  constructor(deps: { redis: RedisClient; keys: Keyspace; clock?: Clock }) {
     this.redis = deps.redis;
     this.keys = deps.keys;
     this.clock = deps.clock ?? systemClock;

@@ -212,6 +212,12 @@ describe("dead letters: npm run alerts -- dead-letters [--replay], and SIGTERM",
     expect(away.stderr.trim()).toBe(
       "uptime-chatops alerts: cannot reach Redis at 127.0.0.1:1: connect ECONNREFUSED 127.0.0.1:1",
     );
+    // On a Redis Cluster (REDIS_CLUSTER_NODES) the same: one line when no seed answers.
+    const noCluster = await alertsCli(["dead-letters"], { REDIS_CLUSTER_NODES: "127.0.0.1:1" });
+    expect(noCluster.code).toBe(1);
+    expect(noCluster.stderr.trim()).toBe(
+      "uptime-chatops alerts: no seed of REDIS_CLUSTER_NODES answered (127.0.0.1:1): connect ECONNREFUSED 127.0.0.1:1",
+    );
   });
 
   it("SIGTERM ends a channel's wait for its posting slot; the entry is handed over and the consumer leaves the group", async () => {

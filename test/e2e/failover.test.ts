@@ -2,9 +2,13 @@
 // poll the simulator and post to the fake Slack. 200 scripted outages over 30 teams and 60 channels, one
 // bot killed with SIGKILL mid-run, Redis restarted once, then 30 s of API 500s: every incident ends with
 // exactly one root per channel, green, with exactly one recovery reply, and nothing else is posted.
+//
+// The same run again on a Redis Cluster of 3 masters (REDIS_CLUSTER_NODES, issue 12): the bots use the
+// Cluster client, one master is restarted instead of the single Redis, and the API fault phase (which
+// tests the poller, not the storage) is left out to keep CI time down (about 2 minutes for this run).
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { Redis } from "ioredis";
+import { Cluster, Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeOutboxEvent } from "../../src/alerts/alert-event";
 import {
@@ -21,9 +25,11 @@ import { generateKey } from "../../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../../src/store/crypto/token-cipher";
 import { keyspace } from "../../src/store/keys";
 import { LinkStore } from "../../src/store/link-store";
+import type { RedisClient } from "../../src/store/redis-connection";
 import { SchedulerStore } from "../../src/store/scheduler";
 import { type BotProcess, metricTotal, startBotProcess, TEST_OUTPUT_DIR } from "../support/bot-process";
-import { type RestartableRedis, startRestartableRedis } from "../support/private-redis";
+import { startRestartableRedis } from "../support/private-redis";
+import { startRedisCluster } from "../support/redis-cluster";
 
 const SIGNING_SECRET = "failover-signing-secret";
 const BOT_TOKEN = "xoxb-failover-bot";
@@ -62,13 +68,66 @@ const pad = (n: number) => String(n + 1).padStart(2, "0");
 const ownerOf = (team: number) => `U0OWN${pad(team)}`;
 const channelsOf = (team: number) => [`C0T${pad(team)}A`, `C0T${pad(team)}B`];
 const tokenOf = (team: number) => `failover-owner-token-${pad(team)}`;
-/** What happened when, next to the bots' logs (test-output/failover-timeline.log), for a failing run. */
-const timeline: string[] = [];
-const started = Date.now();
-const note = (what: string) => {
-  timeline.push(`${((Date.now() - started) / 1000).toFixed(1)}s ${what}`);
-  writeFileSync(join(TEST_OUTPUT_DIR, "failover-timeline.log"), `${timeline.join("\n")}\n`);
-};
+/** What happened when, next to the bots' logs (test-output/<name>-timeline.log), for a failing run. */
+function timelineOf(name: string) {
+  const timeline: string[] = [];
+  const started = Date.now();
+  return (what: string) => {
+    timeline.push(`${((Date.now() - started) / 1000).toFixed(1)}s ${what}`);
+    writeFileSync(join(TEST_OUTPUT_DIR, `${name}-timeline.log`), `${timeline.join("\n")}\n`);
+  };
+}
+
+/** Where the bots keep their data: one Redis, or a 3-master Redis Cluster. */
+interface Storage {
+  /** REDIS_URL or REDIS_CLUSTER_NODES for the bots. */
+  env: Record<string, string>;
+  /** A client of the test's own, that keeps retrying while Redis restarts. */
+  client(): RedisClient;
+  /** Restarts the Redis (the cluster: one master) with its data; resolves with the time away (ms). */
+  restart(): Promise<number>;
+  close(): Promise<void>;
+}
+
+async function singleRedis(): Promise<Storage> {
+  const redis = await startRestartableRedis();
+  return {
+    env: { REDIS_URL: redis.url },
+    client: () => new Redis(redis.url, { maxRetriesPerRequest: null }),
+    restart: () => redis.restart(),
+    close: () => redis.close(),
+  };
+}
+
+async function redisCluster(): Promise<Storage> {
+  const cluster = await startRedisCluster({ masters: 3, persistent: true });
+  return {
+    env: { REDIS_CLUSTER_NODES: cluster.seeds },
+    client: () => new Cluster(cluster.seedList, { redisOptions: { maxRetriesPerRequest: null } }),
+    async restart() {
+      const [master] = (await cluster.roles()).masters;
+      const away = await cluster.restartNode(master!);
+      await cluster.waitUntilOk();
+      return away;
+    },
+    close: () => cluster.close(),
+  };
+}
+
+const SUITES = [
+  {
+    name: "failover",
+    title: "one Redis, SIGKILL, a Redis restart and an API outage",
+    storage: singleRedis,
+    faultPhase: true,
+  },
+  {
+    name: "cluster-failover",
+    title: "a 3-master Redis Cluster, SIGKILL and a master restart",
+    storage: redisCluster,
+    faultPhase: false,
+  },
+] as const;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A small deterministic PRNG (mulberry32): the same outage script on every run. */
@@ -83,16 +142,17 @@ function prng(seed: number): () => number {
   };
 }
 
-describe("failover: three bot processes, SIGKILL, a Redis restart and an API outage", () => {
-  let redis: RestartableRedis;
+describe.each(SUITES)("$name: three bot processes on $title", (suite) => {
+  const note = timelineOf(suite.name);
+  let redis: Storage;
   let simulator: RunningSimulator;
   let slack: FakeSlack;
-  let client: Redis;
+  let client: RedisClient;
   const bots: BotProcess[] = [];
   let monitorIds: number[][] = [];
 
   beforeAll(async () => {
-    redis = await startRestartableRedis();
+    redis = await suite.storage();
     simulator = await startSimulator({ seed: "empty", autoChecks: false });
     const seeded = simulator.control.seed({
       teams: Array.from({ length: TEAMS }, (_, team) => ({
@@ -128,7 +188,7 @@ describe("failover: three bot processes, SIGKILL, a Redis restart and an API out
       SLACK_SIGNING_SECRET: SIGNING_SECRET,
       SLACK_API_URL: slack.apiUrl,
       UPTIME_API_URL: simulator.url,
-      REDIS_URL: redis.url,
+      ...redis.env,
       TOKEN_ENCRYPTION_KEY: tokenEncryptionKey,
       ALERT_WORKERS: "1",
       POLL_INTERVAL_SECONDS: "1",
@@ -136,13 +196,13 @@ describe("failover: three bot processes, SIGKILL, a Redis restart and an API out
     };
     // In parallel: each child spends seconds compiling TypeScript.
     bots.push(
-      ...(await Promise.all([1, 2, 3].map((n) => startBotProcess({ name: `failover-bot-${n}`, env })))),
+      ...(await Promise.all([1, 2, 3].map((n) => startBotProcess({ name: `${suite.name}-bot-${n}`, env })))),
     );
     slack.setAppUrl(`${bots[0]!.url}/slack/events`);
     note(`bots healthy: ${bots.map((b) => `${b.name} pid ${b.pid} port ${b.port}`).join(", ")}`);
 
     // Linked as `/uptime login` would leave it (the login flow has tests of its own).
-    client = new Redis(redis.url, { maxRetriesPerRequest: null });
+    client = redis.client();
     const links = new LinkStore({
       redis: client,
       keys: keyspace(KEY_PREFIX),
@@ -352,35 +412,37 @@ describe("failover: three bot processes, SIGKILL, a Redis restart and an API out
       },
       90_000,
     );
-    const pollErrorsBefore = await Promise.all(
-      survivors.map(async (bot) => metricTotal(await bot.metrics(), "poll_errors_total")),
-    );
-    note("fault phase starts");
-    simulator.control.setFault({ status: 500, durationMs: FAULT_MS });
-    const faultEnds = Date.now() + FAULT_MS;
-    while (Date.now() < faultEnds) {
-      for (const { o, channel } of heldChannels) {
-        const roots = rootsOf(channel, o.incidentId!);
-        expect(roots).toHaveLength(1);
-        // Still down: a failed poll is no recovery.
-        expect(colorOf(roots[0]!)).toBe(RED);
-      }
-      for (let team = 0; team < TEAMS; team++) {
-        for (const channel of channelsOf(team)) {
-          // Nothing about an incident that was never scripted.
-          expect(alertRootIds(channel).filter((id) => !known.has(id))).toEqual([]);
+    if (suite.faultPhase) {
+      const pollErrorsBefore = await Promise.all(
+        survivors.map(async (bot) => metricTotal(await bot.metrics(), "poll_errors_total")),
+      );
+      note("fault phase starts");
+      simulator.control.setFault({ status: 500, durationMs: FAULT_MS });
+      const faultEnds = Date.now() + FAULT_MS;
+      while (Date.now() < faultEnds) {
+        for (const { o, channel } of heldChannels) {
+          const roots = rootsOf(channel, o.incidentId!);
+          expect(roots).toHaveLength(1);
+          // Still down: a failed poll is no recovery.
+          expect(colorOf(roots[0]!)).toBe(RED);
         }
+        for (let team = 0; team < TEAMS; team++) {
+          for (const channel of channelsOf(team)) {
+            // Nothing about an incident that was never scripted.
+            expect(alertRootIds(channel).filter((id) => !known.has(id))).toEqual([]);
+          }
+        }
+        await sleep(1_000);
       }
-      await sleep(1_000);
+      const pollErrorsAfter = await Promise.all(
+        survivors.map(async (bot) => metricTotal(await bot.metrics(), "poll_errors_total")),
+      );
+      // The pollers did meet the failing API (the phase tested something).
+      expect(pollErrorsAfter.reduce((a, b) => a + b, 0)).toBeGreaterThan(
+        pollErrorsBefore.reduce((a, b) => a + b, 0),
+      );
     }
-    const pollErrorsAfter = await Promise.all(
-      survivors.map(async (bot) => metricTotal(await bot.metrics(), "poll_errors_total")),
-    );
-    // The pollers did meet the failing API (the phase tested something).
-    expect(pollErrorsAfter.reduce((a, b) => a + b, 0)).toBeGreaterThan(
-      pollErrorsBefore.reduce((a, b) => a + b, 0),
-    );
-    note("fault phase over; held incidents recover");
+    note(suite.faultPhase ? "fault phase over; held incidents recover" : "held incidents recover");
     for (const o of held) simulator.control.recover(o.monitorId);
 
     // --- Convergence: every incident complete in both channels of its team, then stable. ----------------

@@ -87,6 +87,8 @@ describe("npm start (src/main.ts in a child process)", () => {
   });
 
   it("stops on a missing or invalid setting with exit code 1 and one line naming the variable", async () => {
+    const deadPort = await freePort();
+    const redisUrl = new URL(inject("redisUrl"));
     const cases: [Record<string, string | undefined>, RegExp][] = [
       [{ UPTIME_API_URL: undefined }, /^uptime-chatops: UPTIME_API_URL is required$/],
       [
@@ -94,6 +96,18 @@ describe("npm start (src/main.ts in a child process)", () => {
         /^uptime-chatops: TOKEN_ENCRYPTION_KEY entry 1 is not a 32-byte key/,
       ],
       [{ PORT: "http" }, /^uptime-chatops: PORT must be a number/],
+      [{ REDIS_CLUSTER_NODES: "redis-a" }, /^uptime-chatops: REDIS_CLUSTER_NODES must be host:port seeds/],
+      // A cluster that cannot serve stops start-up too (the bot would otherwise wait for it forever).
+      [
+        { REDIS_CLUSTER_NODES: `127.0.0.1:${deadPort}` },
+        new RegExp(
+          `^uptime-chatops: could not start: no seed of REDIS_CLUSTER_NODES answered \\(127\\.0\\.0\\.1:${deadPort}\\): connect ECONNREFUSED`,
+        ),
+      ],
+      [
+        { REDIS_CLUSTER_NODES: `${redisUrl.hostname}:${redisUrl.port || 6379}` },
+        /^uptime-chatops: could not start: REDIS_CLUSTER_NODES: .* is not a cluster node \(cluster-enabled no\); use REDIS_URL for a single Redis$/,
+      ],
     ];
     // In parallel: each child spends its few seconds compiling TypeScript.
     const port = await freePort();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../src/config";
+import { ConfigError, loadConfig, loadRedisConfig } from "../../src/config";
 
 // A valid 32-byte key (base64); a fixed one so that a failing message is reproducible.
 const KEY = `k1:${Buffer.alloc(32, 7).toString("base64")}`;
@@ -55,6 +55,10 @@ describe("loadConfig", () => {
     [{ SLACK_APP_TOKEN: "xoxb-wrong" }, "SLACK_APP_TOKEN must be an app-level token"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL must be one of"],
     [{ REDIS_URL: "localhost" }, "REDIS_URL must start with redis://"],
+    [{ REDIS_URL: undefined }, "REDIS_URL is required (or set REDIS_CLUSTER_NODES"],
+    [{ REDIS_CLUSTER_NODES: "10.0.0.1" }, "REDIS_CLUSTER_NODES must be host:port seeds separated by commas"],
+    [{ REDIS_CLUSTER_NODES: "10.0.0.1:7000,10.0.0.2:99999" }, '"10.0.0.2:99999" is not'],
+    [{ REDIS_CLUSTER_NODES: " , " }, "REDIS_CLUSTER_NODES must list at least one host:port"],
     [{ TOKEN_ENCRYPTION_KEY: undefined }, "TOKEN_ENCRYPTION_KEY is required"],
     [{ TOKEN_ENCRYPTION_KEY: "k1:AAAA" }, "TOKEN_ENCRYPTION_KEY entry 1 is not a 32-byte key"],
     [{ TOKEN_ENCRYPTION_KEY: `${KEY},k1:${KEY.slice(3)}` }, "TOKEN_ENCRYPTION_KEY entry 2 repeats"],
@@ -70,6 +74,35 @@ describe("loadConfig", () => {
     const keyMessage = errorOf({ ...base, TOKEN_ENCRYPTION_KEY: "k1:super-secret-but-short" });
     expect(keyMessage).toMatch(/^TOKEN_ENCRYPTION_KEY /);
     expect(keyMessage).not.toContain("super-secret");
+  });
+
+  it("reads REDIS_URL, or REDIS_CLUSTER_NODES (seeds, IPv6 in brackets) which then wins", () => {
+    expect(loadConfig(base).redis).toEqual({ url: "redis://127.0.0.1:6379" });
+    const cluster = loadConfig({
+      ...base,
+      REDIS_URL: undefined,
+      REDIS_CLUSTER_NODES: "a.example:7000, [::1]:7001,",
+    });
+    expect(cluster.redis).toEqual({
+      clusterNodes: [
+        { host: "a.example", port: 7000 },
+        { host: "::1", port: 7001 },
+      ],
+    });
+    expect(loadConfig({ ...base, REDIS_CLUSTER_NODES: "127.0.0.1:7000" }).redis).not.toHaveProperty("url");
+  });
+
+  it("gives `npm run alerts` only its Redis: REDIS_URL, or REDIS_CLUSTER_NODES which wins", () => {
+    expect(loadRedisConfig({ REDIS_URL: "redis://127.0.0.1:6379" }).redis).toEqual({
+      url: "redis://127.0.0.1:6379",
+    });
+    expect(
+      loadRedisConfig({ REDIS_URL: "redis://127.0.0.1:6379", REDIS_CLUSTER_NODES: "10.0.0.1:7000" }).redis,
+    ).toEqual({ clusterNodes: [{ host: "10.0.0.1", port: 7000 }] });
+    expect(() => loadRedisConfig({ REDIS_CLUSTER_NODES: "10.0.0.1" })).toThrow(
+      /^REDIS_CLUSTER_NODES must be host:port seeds separated by commas/,
+    );
+    expect(() => loadRedisConfig({})).toThrow("REDIS_URL is required");
   });
 
   it("accepts key rotation (several keys, the first encrypts)", () => {

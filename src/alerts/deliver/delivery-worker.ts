@@ -1,5 +1,4 @@
 import { hostname } from "node:os";
-import type { Redis } from "ioredis";
 import { type BackoffOptions, backoffDelay, sleep } from "../../lib/backoff";
 import { type Clock, systemClock } from "../../lib/clock";
 import { type Logger, silentLogger } from "../../lib/logger";
@@ -9,6 +8,7 @@ import {
   type OutboxEntry,
   OutboxStore,
 } from "../../store/outbox-store";
+import type { RedisClient } from "../../store/redis-connection";
 import type { Subscription } from "../../store/subscription-store";
 import { workspaceKey } from "../../store/workspace";
 import { decodeOutboxEvent, type OutboxEvent, OutboxEventError } from "../alert-event";
@@ -22,7 +22,7 @@ export { DEFAULT_CONSUMER_GROUP };
 export const DEFAULT_MAX_ATTEMPTS = 10;
 
 export interface DeliveryWorkerOptions {
-  redis: Redis;
+  redis: RedisClient;
   /** The outbox streams, one per scheduler shard (SchedulerStore.outboxKey(shard)). */
   outboxKeys: readonly string[];
   delivery: Pick<AlertDelivery, "subscriptionsOf" | "deliverTo">;
@@ -83,7 +83,7 @@ interface Loop {
   index: number;
   consumer: string;
   keys: string[];
-  connection: Redis;
+  connection: RedisClient;
   /** Entries of this loop in flight: stream -> ids. */
   inFlight: Map<string, Set<string>>;
   count: number;

@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { RedisClient } from "../redis-connection";
 import { type TokenCipher, TokenDecryptError } from "./token-cipher";
 
 /** What a re-seal pass did, per store (`npm run rotate-key`). */
@@ -19,7 +19,7 @@ export const emptyResealCount = (): ResealCount => ({ resealed: 0, current: 0, u
  * already, so losing that race loses nothing. Uses the connection's WATCH: give it a connection of its own.
  */
 export async function resealField(
-  redis: Redis,
+  redis: RedisClient,
   cipher: TokenCipher,
   key: string,
   field: string,

@@ -1,4 +1,3 @@
-import type { Redis } from "ioredis";
 import type { OutboxEvent } from "../../../src/alerts/alert-event";
 import { AlertDelivery, type AlertDeliveryDeps } from "../../../src/alerts/deliver/alert-delivery";
 import {
@@ -18,6 +17,7 @@ import { keyspace } from "../../../src/store/keys";
 import { LinkStore } from "../../../src/store/link-store";
 import { MuteStore } from "../../../src/store/mute-store";
 import { OutboxStore } from "../../../src/store/outbox-store";
+import type { RedisClient as Redis } from "../../../src/store/redis-connection";
 import { SchedulerStore } from "../../../src/store/scheduler";
 import { type NewSubscription, SubscriptionStore } from "../../../src/store/subscription-store";
 import { quietLogger } from "../fake-slack/quiet-logger";

@@ -1,3 +1,4 @@
+import type { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { decodeOutboxEvent, type OutboxEvent } from "../../../src/alerts/alert-event";
 import type { PollErrorKind, PollOutcome } from "../../../src/alerts/metrics";
@@ -121,7 +122,8 @@ function setup(tokens: Record<string, string> = { U1: OWNER }) {
 
 /** Every command sent to Redis that names a key of this prefix (MONITOR), until stop(). */
 async function watchCommands(prefix: string): Promise<{ stop(): Promise<string[]> }> {
-  const { redis } = testRedis();
+  // MONITOR watches one server: this file runs in the single-Redis project only (vitest.config.ts).
+  const redis = testRedis().redis as Redis;
   const monitor = await redis.monitor();
   const marker = `${prefix}end-of-watch`;
   const seen: string[] = [];

@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { RedisClient as Redis } from "../../../src/store/redis-connection";
 import { scanKeysWithPrefix } from "../../../src/store/redis-helpers";
 
 /** Every key under the prefix with its raw content (strings, hashes, sets), to look for leaked secrets. */

@@ -1,0 +1,143 @@
+import { Cluster, Redis } from "ioredis";
+
+/**
+ * The one place that builds the bot's Redis connection: a single server (REDIS_URL) or a Redis Cluster
+ * (REDIS_CLUSTER_NODES, ioredis' Cluster client). Every store takes a RedisClient and works on both:
+ * each script and pipeline stays inside one hash tag (keys.ts), SCAN walks every master
+ * (redis-helpers.ts), and scripts are sent per connection (EVAL first, then EVALSHA), so a node that
+ * never saw a script (a new master after a failover) gets it without a SCRIPT LOAD round.
+ */
+export type RedisClient = Redis | Cluster;
+
+export interface ClusterSeed {
+  host: string;
+  port: number;
+}
+
+/** Where the bot's data lives: parsed from the environment by config.ts. */
+export type RedisTarget = Readonly<{ url: string } | { clusterNodes: readonly ClusterSeed[] }>;
+
+/** A cluster that cannot serve (no seed answers, cluster_state not ok): one line that says what to fix. */
+export class RedisNotReadyError extends Error {
+  override name = "RedisNotReadyError";
+}
+
+const seedName = (seed: ClusterSeed) =>
+  (seed.host.includes(":") ? `[${seed.host}]` : seed.host) + `:${seed.port}`;
+
+/** Parses `host:port,host:port` (IPv6 as `[::1]:7000`); throws a sentence naming the first bad seed. */
+export function parseClusterNodes(text: string): ClusterSeed[] {
+  const parts = text
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (parts.length === 0) throw new Error("must list at least one host:port");
+  return parts.map((part) => {
+    const match = /^(?:\[([0-9a-fA-F:.]+)\]|([^\s:[\]/]+)):(\d{1,5})$/.exec(part);
+    const port = Number(match?.[3]);
+    if (!match || port < 1 || port > 65535) {
+      throw new Error(
+        `must be host:port seeds separated by commas (e.g. 10.0.0.1:7000,10.0.0.2:7000); "${part.slice(0, 40)}" is not`,
+      );
+    }
+    return { host: (match[1] ?? match[2])!, port };
+  });
+}
+
+/** The bot's connection options: a command waits for at most 3 reconnects instead of forever. */
+export function createRedisClient(target: RedisTarget): RedisClient {
+  if ("url" in target) return new Redis(target.url, { maxRetriesPerRequest: 3, enableReadyCheck: true });
+  return new Cluster(
+    target.clusterNodes.map((seed) => ({ host: seed.host, port: seed.port })),
+    { enableReadyCheck: true, scaleReads: "master", redisOptions: { maxRetriesPerRequest: 3 } },
+  );
+}
+
+/**
+ * Asks each seed for CLUSTER INFO, then waits for the Cluster client's own ready check (at most
+ * timeoutMs). Throws RedisNotReadyError when no seed answers, when a seed is not in cluster mode, or when
+ * the cluster does not say `cluster_state:ok` (slots unassigned, a master down without a replica).
+ */
+export async function connectRedis(target: RedisTarget, timeoutMs = 10_000): Promise<RedisClient> {
+  if ("url" in target) return createRedisClient(target);
+  await checkClusterSeeds(target.clusterNodes, Math.min(timeoutMs, 3000));
+  const cluster = createRedisClient(target) as Cluster;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () =>
+          reject(
+            new RedisNotReadyError(
+              `Redis Cluster (${target.clusterNodes.map(seedName).join(", ")}) was not ready within ${timeoutMs} ms`,
+            ),
+          ),
+        timeoutMs,
+      );
+      cluster.once("ready", () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  } catch (error) {
+    cluster.disconnect();
+    throw error;
+  }
+  return cluster;
+}
+
+async function checkClusterSeeds(seeds: readonly ClusterSeed[], timeoutMs: number): Promise<void> {
+  const answers = await Promise.all(seeds.map((seed) => clusterInfo(seed, timeoutMs)));
+  if (answers.some((a) => a.state === "ok")) return;
+  const names = seeds.map(seedName).join(", ");
+  const notCluster = answers.findIndex((a) => a.error?.includes("cluster support disabled"));
+  if (notCluster >= 0) {
+    throw new RedisNotReadyError(
+      `REDIS_CLUSTER_NODES: ${seedName(seeds[notCluster]!)} is not a cluster node (cluster-enabled no); use REDIS_URL for a single Redis`,
+    );
+  }
+  const answered = answers.findIndex((a) => a.state !== undefined);
+  if (answered >= 0) {
+    throw new RedisNotReadyError(
+      `Redis Cluster is not ready: ${seedName(seeds[answered]!)} reports cluster_state:${answers[answered]!.state} (are all 16384 slots assigned and every master up?)`,
+    );
+  }
+  throw new RedisNotReadyError(
+    `no seed of REDIS_CLUSTER_NODES answered (${names}): ${answers[0]?.error ?? "no answer"}`,
+  );
+}
+
+/** One seed's cluster_state, or why it did not say (a plain connection: no retries, no offline queue). */
+async function clusterInfo(
+  seed: ClusterSeed,
+  timeoutMs: number,
+): Promise<{ state?: string; error?: string }> {
+  const probe = new Redis({
+    host: seed.host,
+    port: seed.port,
+    lazyConnect: true,
+    connectTimeout: timeoutMs,
+    commandTimeout: timeoutMs,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: () => null,
+  });
+  // connect() itself only says "Connection is closed."; the socket's own error says why (ECONNREFUSED).
+  let socketError: Error | undefined;
+  probe.on("error", (error: Error) => {
+    socketError ??= error;
+  });
+  try {
+    await probe.connect();
+    const info = String(await probe.cluster("INFO"));
+    return { state: /^cluster_state:(\w+)/m.exec(info)?.[1] ?? "unknown" };
+  } catch (error) {
+    return { error: (socketError ?? (error as Error)).message || String(error) };
+  } finally {
+    probe.disconnect();
+  }
+}
+
+/** The servers that hold keys: the client itself, or every master of a cluster (as last seen). */
+export function mastersOf(redis: RedisClient): Redis[] {
+  return redis.isCluster ? (redis as Cluster).nodes("master") : [redis as Redis];
+}
