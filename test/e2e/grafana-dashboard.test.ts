@@ -1,5 +1,5 @@
-// ops/grafana-dashboard.json against what the bot really exports: every query of every panel and
-// template variable names only metrics that the running bot's GET /metrics declares (read from its
+// ops/grafana-dashboard.json (and README's table of what to alert on) against what the bot really exports:
+// every query of every panel and template variable names only metrics that the running bot's GET /metrics declares (read from its
 // `# TYPE` lines, not from a list kept here).
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -74,6 +74,20 @@ describe("ops/grafana-dashboard.json", () => {
       q.names.filter((n) => !exported.has(n)).map((n) => `${n} in ${q.where}`),
     );
     expect(unknown).toEqual([]);
+  });
+
+  it("and so does every query of README's table of what to alert on", () => {
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    const table = readme.slice(readme.indexOf("| Alert when")).split("\n\n")[0]!.split("\n").slice(2);
+    expect(table.length).toBeGreaterThan(3);
+    for (const row of table) {
+      const expr = /`([^`]+)`/.exec(row.split("|")[2] ?? "")?.[1];
+      expect(expr, row).toBeDefined();
+      // `<poll interval>` is the admin's POLL_INTERVAL_SECONDS, written in words.
+      const names = metricNames(expr!.replace("<poll interval>", "5"));
+      expect(names.length, row).toBeGreaterThan(0);
+      expect(names.filter((n) => !exported.has(n))).toEqual([]);
+    }
   });
 
   it("would catch a metric the bot does not export", () => {

@@ -1,5 +1,6 @@
-// `npm start` as a child process: what `npm start` runs (tsx src/main.ts, without npm's own banner lines),
-// with the simulator and the fake Slack started here. Start-up errors, a command, SIGTERM.
+// The bot as a child process, run from the sources (`tsx src/main.ts`, without npm's banner lines; the built
+// `npm start` is test/e2e/production-install.test.ts), with the simulator and the fake Slack started here.
+// Start-up errors, a command, SIGTERM.
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
