@@ -8,10 +8,10 @@ import { freePort } from "../../src/lib/local-redis";
 import { type FakeSlack, startFakeSlack } from "../../src/playground/fake-slack";
 import { type RunningSimulator, startSimulator } from "../../src/simulator";
 import { generateKey } from "../../src/store/crypto/encryption-keys";
+import { botCommand } from "../support/bot-command";
 import { textOf } from "../support/e2e-stack";
 import { waitFor } from "../support/wait-for";
 
-const root = new URL("../../", import.meta.url).pathname;
 const SIGNING_SECRET = "process-test-secret";
 const BOT_TOKEN = "xoxb-process-test";
 
@@ -24,8 +24,9 @@ interface Child {
 
 function startMain(env: Record<string, string | undefined>): Child {
   // Only what the test gives: no inherited SLACK_* or REDIS_URL from the machine running the tests.
-  const child = spawn(`${root}node_modules/.bin/tsx`, ["src/main.ts"], {
-    cwd: root,
+  const { command, args, cwd } = botCommand();
+  const child = spawn(command, args, {
+    cwd,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
