@@ -1,22 +1,27 @@
 import { type RunningBot, startBot } from "./bot";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig, readEnvironment } from "./config";
 import { createLogger } from "./lib/logger";
 
 /**
- * Composition root: `npm start`. Settings come from the environment (README, .env.example). A wrong
+ * Composition root: `npm start`. Settings come from the environment, over a `.env` file in the working
+ * directory when there is one (README, .env.example). A wrong
  * setting, or a start-up failure such as a port in use, ends the process with exit code 1 and ONE line
  * on stderr (no stack trace: the line says what to fix). SIGTERM/SIGINT drain, then exit 0.
  */
 async function main() {
   let config: ReturnType<typeof loadConfig>;
+  let envFile: string | undefined;
   try {
-    config = loadConfig(process.env);
+    const environment = readEnvironment();
+    envFile = environment.envFile;
+    config = loadConfig(environment.env);
   } catch (error) {
     // A wrong TOKEN_ENCRYPTION_KEY is a ConfigError too: loadConfig parses the keys.
     if (error instanceof ConfigError) return fail(error.message);
     throw error;
   }
   const logger = createLogger({ level: config.logLevel, name: "uptime-chatops" });
+  if (envFile) logger.info({ envFile }, "settings read from .env (the real environment wins)");
   let bot: RunningBot;
   try {
     bot = await startBot(config, { logger });

@@ -1,5 +1,6 @@
-// `npm start` as a child process: what `npm start` runs (tsx src/main.ts, without npm's own banner lines),
-// with the simulator and the fake Slack started here. Start-up errors, a command, SIGTERM.
+// The bot as a child process, run from the sources (`tsx src/main.ts`, without npm's banner lines; the built
+// `npm start` is test/e2e/production-install.test.ts), with the simulator and the fake Slack started here.
+// Start-up errors, a command, SIGTERM.
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -7,10 +8,10 @@ import { freePort } from "../../src/lib/local-redis";
 import { type FakeSlack, startFakeSlack } from "../../src/playground/fake-slack";
 import { type RunningSimulator, startSimulator } from "../../src/simulator";
 import { generateKey } from "../../src/store/crypto/encryption-keys";
+import { botCommand } from "../support/bot-command";
 import { textOf } from "../support/e2e-stack";
 import { waitFor } from "../support/wait-for";
 
-const root = new URL("../../", import.meta.url).pathname;
 const SIGNING_SECRET = "process-test-secret";
 const BOT_TOKEN = "xoxb-process-test";
 
@@ -23,8 +24,9 @@ interface Child {
 
 function startMain(env: Record<string, string | undefined>): Child {
   // Only what the test gives: no inherited SLACK_* or REDIS_URL from the machine running the tests.
-  const child = spawn(`${root}node_modules/.bin/tsx`, ["src/main.ts"], {
-    cwd: root,
+  const { command, args, cwd } = botCommand();
+  const child = spawn(command, args, {
+    cwd,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

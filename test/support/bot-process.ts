@@ -3,6 +3,7 @@ import { once } from "node:events";
 import { createWriteStream, mkdirSync, readFileSync, type WriteStream } from "node:fs";
 import { join } from "node:path";
 import { freePort } from "../../src/lib/local-redis";
+import { botCommand } from "./bot-command";
 
 const root = new URL("../../", import.meta.url).pathname;
 /** Where the children's logs go (ignored by git). */
@@ -53,8 +54,9 @@ export async function startBotProcess(options: StartBotProcessOptions): Promise<
   const log: WriteStream = createWriteStream(logFile, { flags: "w" });
   // `node --import tsx src/main.ts` is what `tsx src/main.ts` runs, minus tsx's wrapper process: a SIGKILL
   // of the wrapper would leave the bot itself running as an orphan, and /proc readings would be the wrapper's.
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: root,
+  const { command, args, cwd } = botCommand();
+  const child: ChildProcess = spawn(command, args, {
+    cwd,
     env: {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",

@@ -1,0 +1,241 @@
+// A production install, exactly as README "Running in production" tells an admin to do it, in a temporary
+// clone of this repository's HEAD (committed work only): npm ci, npm run build, npm prune --omit=dev, a
+// .env in the working directory, npm start. Then the built bot serves Slack and delivers an alert (so the Lua
+// scripts in dist/scripts/ run), with only the runtime dependencies installed.
+//
+// Cost: the slowest e2e file. On the 2-core development machine under load: clone 1 s, npm ci 12-40 s (from
+// the npm cache, --prefer-offline: the registry is asked only for what the cache lacks), build 1-2 s,
+// prune 2 s, start and the alert 5-10 s; about 300 MB of disk in the temp folder while it runs.
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { once } from "node:events";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, type LocalRedis, startPrivateRedis } from "../../src/lib/local-redis";
+import { silentLogger } from "../../src/lib/logger";
+import { type FakeSlack, startFakeSlack } from "../../src/playground/fake-slack";
+import { teamsOf } from "../../src/services/link-account";
+import { DEMO_TOKENS, type RunningSimulator, startSimulator } from "../../src/simulator";
+import { generateKey } from "../../src/store/crypto/encryption-keys";
+import { TokenCipher } from "../../src/store/crypto/token-cipher";
+import { keyspace } from "../../src/store/keys";
+import { LinkStore } from "../../src/store/link-store";
+import { UptimeClient } from "../../src/uptime";
+import { textOf } from "../support/e2e-stack";
+import { eventually, waitFor } from "../support/wait-for";
+
+const run = promisify(execFile);
+const repository = new URL("../../", import.meta.url).pathname;
+const SIGNING_SECRET = "production-install-secret";
+const BOT_TOKEN = "xoxb-production-install";
+/** The prefix of every key when nothing overrides it (src/bot.ts): what a production bot writes. */
+const PRODUCTION_KEY_PREFIX = "uc:";
+/** Demo seed: monitor 1 "Marketing site" of team 1, which Olivia (owner token) belongs to. */
+const MARKETING_SITE = 1;
+const CHANNEL = "C0ALERTS";
+
+/** What ends up in node_modules only through devDependencies: none may be left after the prune. */
+const DEV_ONLY = [
+  "tsx",
+  "esbuild",
+  "vitest",
+  "typescript",
+  "@biomejs/biome",
+  "playwright-core",
+  "ws",
+  "yaml",
+];
+
+/**
+ * npm's environment: nothing of the test runner's own (`npm test` sets npm_config_* and npm_lifecycle_*
+ * for its children), only what locates the cache, the registry and a proxy.
+ */
+function npmEnv(): Record<string, string> {
+  const env: Record<string, string> = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" };
+  for (const [name, value] of Object.entries(process.env)) {
+    if (value && /^(npm_config_(cache|registry|userconfig)|https?_proxy|no_proxy)$/i.test(name))
+      env[name] = value;
+  }
+  return env;
+}
+
+async function npm(cwd: string, args: string[]): Promise<string> {
+  try {
+    const { stdout } = await run("npm", args, { cwd, env: npmEnv(), maxBuffer: 64 * 1024 * 1024 });
+    return stdout;
+  } catch (error) {
+    const { stderr, stdout } = error as { stderr?: string; stdout?: string };
+    throw new Error(`npm ${args.join(" ")} failed:\n${(stderr || stdout || String(error)).slice(-3000)}`);
+  }
+}
+
+describe("a production install: npm ci, build, prune --omit=dev, .env, npm start", () => {
+  let dir: string;
+  let app: string;
+  let redis: LocalRedis;
+  let simulator: RunningSimulator;
+  let slack: FakeSlack;
+  let started: ChildProcess | undefined;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "uc-production-install-"));
+    app = join(dir, "app");
+    // A Redis of its own: a production bot writes under the default prefix, which no other test owns.
+    redis = await startPrivateRedis();
+    simulator = await startSimulator({ seed: "demo", autoChecks: false });
+    slack = await startFakeSlack({ signingSecret: SIGNING_SECRET, botToken: BOT_TOKEN });
+  });
+  afterAll(async () => {
+    // The bot itself, not only npm: npm does not pass signals on to it (see the last test).
+    if (started?.pid && started.exitCode === null) {
+      try {
+        process.kill(-started.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+    await slack?.close();
+    await simulator?.close();
+    await redis?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("installs from a clean clone with the runtime dependencies only", async () => {
+    await run("git", ["clone", "--quiet", repository, app]);
+    await npm(app, ["ci", "--prefer-offline", "--no-audit", "--no-fund"]);
+    // Present before the prune: the check below could not fail if they were never installed.
+    for (const name of DEV_ONLY) expect(existsSync(join(app, "node_modules", name)), name).toBe(true);
+    await npm(app, ["run", "build"]);
+    await npm(app, ["prune", "--omit=dev", "--no-audit", "--no-fund"]);
+
+    const left = DEV_ONLY.filter((name) => existsSync(join(app, "node_modules", name)));
+    expect(left).toEqual([]);
+    expect(existsSync(join(app, "node_modules", ".bin", "tsx"))).toBe(false);
+    expect(existsSync(join(app, "dist", "main.js"))).toBe(true);
+    expect(existsSync(join(app, "dist", "scripts", "claim-3.lua"))).toBe(true);
+  }, 300_000);
+
+  it("starts with npm start from .env under the real environment, serves Slack and delivers an alert", async () => {
+    expect(existsSync(join(app, "dist", "main.js")), "the install test ran").toBe(true);
+    const port = await freePort();
+    const portInDotEnv = await freePort();
+    const tokenEncryptionKey = generateKey();
+    // Everything an admin sets, in .env; PORT and LOG_LEVEL are also set for real, with other values:
+    // the real ones must win.
+    writeFileSync(
+      join(app, ".env"),
+      [
+        "# written by test/e2e/production-install.test.ts",
+        `SLACK_BOT_TOKEN=${BOT_TOKEN}`,
+        `SLACK_SIGNING_SECRET="${SIGNING_SECRET}"`,
+        `SLACK_API_URL=${slack.apiUrl}`,
+        `UPTIME_API_URL=${simulator.url}`,
+        `REDIS_URL=${redis.url}`,
+        `TOKEN_ENCRYPTION_KEY=${tokenEncryptionKey}`,
+        "ALERT_WORKERS=1",
+        "POLL_INTERVAL_SECONDS=1",
+        `PORT=${portInDotEnv}`,
+        "LOG_LEVEL=debug",
+        "",
+      ].join("\n"),
+    );
+
+    const child = spawn("npm", ["start"], {
+      cwd: app,
+      env: { ...npmEnv(), PORT: String(port), LOG_LEVEL: "info" },
+      stdio: ["ignore", "pipe", "pipe"],
+      // Its own process group, so that afterAll can end npm, the shell and the bot together.
+      detached: true,
+    });
+    started = child;
+    let stdout = "";
+    let stderr = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr?.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const exit = once(child, "close").then(([code]) => code as number | null);
+    const logs = () =>
+      stdout
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as { msg: string; level: number; pid: number; envFile?: string });
+
+    await eventually(async () => {
+      if (child.exitCode !== null) throw new Error(`npm start exited: ${stderr}\n${stdout}`);
+      try {
+        return (await fetch(`http://127.0.0.1:${port}/healthz`)).status === 200 ? true : undefined;
+      } catch {
+        return undefined;
+      }
+    }, 60_000);
+    expect(logs()).toContainEqual(
+      expect.objectContaining({
+        msg: expect.stringMatching(/^settings read from \.env/),
+        envFile: join(app, ".env"),
+      }),
+    );
+    // LOG_LEVEL=info (real) over debug (.env): no debug line.
+    expect(logs().filter((l) => l.level < 30)).toEqual([]);
+
+    // A signed slash command, answered by the bundled listeners.
+    slack.setAppUrl(`http://127.0.0.1:${port}/slack/events`);
+    const ack = await slack.sender.slashCommand({ userId: "U0ALICE", channelId: "C0GENERAL", text: "help" });
+    expect(ack.status).toBe(200);
+    const help = await waitFor(slack.events, () => slack.state.ephemeralFor("U0ALICE", "C0GENERAL")[0]);
+    expect(textOf(help)).toContain("/uptime status");
+
+    // Subscribe and alert: the add, claim and commit scripts run from dist/scripts/.
+    await link("U0ALICE", DEMO_TOKENS.owner, tokenEncryptionKey);
+    await slack.sender.slashCommand({ userId: "U0ALICE", channelId: CHANNEL, text: "subscribe" });
+    // Two polls of team 1: the first (the baseline, which announces nothing already down) is committed.
+    await eventually(async () => {
+      const polls = simulator.control.requests().filter((r) => r.path === "/teams/1/checks");
+      return polls.length >= 2 ? true : undefined;
+    }, 30_000);
+    const reason = "HTTP 503 from the production install";
+    simulator.control.fail(MARKETING_SITE, reason);
+    const root = await waitFor(
+      slack.events,
+      () => slack.state.channelMessages(CHANNEL).find((m) => textOf(m).includes(reason)),
+      30_000,
+    );
+    expect(textOf(root)).toContain("Marketing site");
+
+    // npm does not pass SIGTERM on to its script (npm 11: npm exits 143 and the bot runs on), so a
+    // supervisor must signal the bot itself; README says to run node dist/main.js directly there.
+    const botPid = logs().find((l) => l.msg === "bot started")?.pid;
+    expect(botPid).toBeGreaterThan(0);
+    process.kill(botPid!, "SIGTERM");
+    expect(await exit).toBe(0);
+    expect(logs().at(-1)?.msg).toBe("stopped");
+    expect(stderr).not.toMatch(/\n\s+at /);
+  }, 120_000);
+
+  /** Links a fake Slack user as `/uptime login` does, in the production key space of the test's Redis. */
+  async function link(userId: string, token: string, key: string): Promise<void> {
+    const client = new UptimeClient({ baseUrl: simulator.url, logger: silentLogger });
+    const connection = new Redis(redis.url);
+    try {
+      const me = await client.as(token).users.me({ include: ["teams"] });
+      const links = new LinkStore({
+        redis: connection,
+        keys: keyspace(PRODUCTION_KEY_PREFIX),
+        cipher: TokenCipher.fromSetting(key),
+      });
+      await links.save({ teamId: slack.config.teamId, userId }, token, {
+        apiUserId: me.id,
+        apiUserName: `${me.firstName} ${me.lastName}`.trim(),
+        teams: teamsOf(me),
+      });
+    } finally {
+      await client.close();
+      await connection.quit();
+    }
+  }
+});

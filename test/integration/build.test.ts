@@ -1,0 +1,66 @@
+// `npm run build` (tools/build.ts) into a temporary folder: what dist/ must hold for `node dist/main.js` to
+// run with the runtime dependencies only. The whole install (npm ci, build, prune, start) is
+// test/e2e/production-install.test.ts; this is the fast check of the same output.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { builtinModules } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { projectScripts, readScripts } from "../../src/store/scripts";
+import { type BuildResult, buildDist } from "../../tools/build";
+
+const packageJson = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+
+/** `@scope/name/sub` -> `@scope/name`, `name/sub` -> `name`. */
+function packageOf(specifier: string): string {
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]!;
+}
+
+describe("npm run build", () => {
+  let dir: string;
+  let result: BuildResult;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "uc-build-"));
+    result = await buildDist(pathToFileURL(`${dir}/dist/`));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("writes dist/main.js with its source map", () => {
+    expect(result.main).toBe(join(dir, "dist", "main.js"));
+    const code = readFileSync(result.main, "utf8");
+    expect(code).toMatch(/\/\/# sourceMappingURL=main\.js\.map\s*$/);
+    const map = JSON.parse(readFileSync(`${result.main}.map`, "utf8")) as { sources: string[] };
+    expect(map.sources).toContainEqual(expect.stringMatching(/src\/main\.ts$/));
+  });
+
+  it("puts every Lua script where the bundled scripts.ts reads them (dist/scripts/), unchanged", () => {
+    // import.meta.url of the bundle is dist/main.js: the same URL arithmetic as src/store/scripts.ts.
+    const fromDist = readScripts(new URL("./scripts/", pathToFileURL(result.main)));
+    const fromSrc = projectScripts();
+    expect([...fromDist.keys()].sort()).toEqual([...fromSrc.keys()].sort());
+    expect(fromDist.size).toBeGreaterThan(0);
+    for (const [name, script] of fromSrc) expect(fromDist.get(name)).toEqual(script);
+  });
+
+  it("imports only node builtins and the packages in `dependencies` (never a devDependency)", () => {
+    const builtins = new Set(builtinModules);
+    const runtime = new Set(Object.keys(packageJson.dependencies));
+    const packages = result.imports.filter((s) => !s.startsWith("node:") && !builtins.has(s)).map(packageOf);
+    expect(packages.length).toBeGreaterThan(0);
+    const notRuntime = [...new Set(packages)].filter((name) => !runtime.has(name));
+    expect(notRuntime).toEqual([]);
+  });
+
+  it("leaves out the simulator, the playground and every test helper", () => {
+    const map = JSON.parse(readFileSync(`${result.main}.map`, "utf8")) as { sources: string[] };
+    expect(map.sources.filter((s) => /src\/(simulator|playground)\/|(^|\/)(test|bench)\//.test(s))).toEqual(
+      [],
+    );
+  });
+});
