@@ -111,7 +111,7 @@ describe("token rejections end to end", () => {
     expect(textOf(await stack.command("U0ALICE", "subscriptions", CHANNEL))).toContain(
       "1 alert subscription, 1 paused",
     );
-    const metrics = await fetch(`http://127.0.0.1:${stack.bot.port}/metrics`).then((r) => r.text());
+    const metrics = await fetch(`http://127.0.0.1:${stack.bot.metricsPort}/metrics`).then((r) => r.text());
     expect(metrics).toContain('uptime_subscriptions_paused{reason="token_rejected"} 1');
 
     // Re-checked every recheckMs while still refused (the link has no token now): nobody is told twice.
@@ -144,7 +144,7 @@ describe("token rejections end to end", () => {
       const dm = await waitFor(stack.slack.events, () => dms("U0ALICE", /archived/)[0], 15_000);
       expect(dm.text).toContain(`<#${CHANNEL}>`);
       expect((await paused()).map((s) => s.paused?.reason)).toEqual(["is_archived"]);
-      const metrics = await fetch(`http://127.0.0.1:${stack.bot.port}/metrics`).then((r) => r.text());
+      const metrics = await fetch(`http://127.0.0.1:${stack.bot.metricsPort}/metrics`).then((r) => r.text());
       expect(metrics).toContain('uptime_subscriptions_paused{reason="is_archived"} 1');
 
       // A poll failure and recovery of the token resumes token pauses only.
