@@ -5,6 +5,7 @@ import type { RetryOptions } from "@slack/web-api";
 import { boltLogger } from "./bolt-logger";
 import type { Config } from "./config";
 import { type ListenerDeps, registerListeners } from "./listeners";
+import type { BotIdentity } from "./slack-identity";
 
 /**
  * Bot scopes requested by the OAuth install; the same list as manifest.yml (test/integration/manifest.test.ts
@@ -30,6 +31,8 @@ export interface CreateAppOptions {
   /** Port of the HTTP endpoint (and of the health route in Socket Mode). */
   port: number;
   installationStore?: InstallationStore;
+  /** The bot's ids from auth.test at start-up (single-workspace mode: slack-identity.ts). */
+  identity?: BotIdentity | undefined;
 }
 
 /**
@@ -217,7 +220,7 @@ export function createApp(deps: ListenerDeps, options: CreateAppOptions): SlackA
     convoStore: false,
     // A fresh object: Bolt writes its logger into the clientOptions it is given.
     clientOptions: { ...clientOptions(), ...INTERACTIVE_CLIENT_OPTIONS },
-    ...(slack.oauth ? {} : { token: slack.botToken }),
+    ...(slack.oauth ? {} : { token: slack.botToken, ...options.identity }),
   });
   app.error(async (error) => {
     deps.logger.error({ err: error.original ?? error, code: error.code }, "unhandled listener error");

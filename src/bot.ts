@@ -6,6 +6,7 @@ import { type Clock, systemClock } from "./lib/clock";
 import { createLogger, type Logger } from "./lib/logger";
 import { type MetricsServer, type Readiness, startMetricsServer } from "./metrics-server";
 import { createServices, type ServiceDeps } from "./services";
+import { type BotIdentity, botIdentity } from "./slack-identity";
 import { TokenCipher } from "./store/crypto/token-cipher";
 import { RedisInstallationStore } from "./store/installation-store";
 import { keyspace } from "./store/keys";
@@ -100,9 +101,20 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
     },
   });
 
+  let identity: BotIdentity | undefined;
+  if (!config.slack.oauth) {
+    try {
+      identity = await botIdentity(config.slack);
+    } catch (error) {
+      await alerts.stop().catch(() => {});
+      await uptime.close();
+      redis.disconnect();
+      throw error;
+    }
+  }
   const app = createApp(
     { services, logger, clock },
-    { slack: config.slack, port: config.port, installationStore: installations },
+    { slack: config.slack, port: config.port, installationStore: installations, identity },
   );
   let metricsServer: MetricsServer | undefined;
   let port: number;

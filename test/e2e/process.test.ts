@@ -110,6 +110,15 @@ describe("npm start (src/main.ts in a child process)", () => {
         { REDIS_CLUSTER_NODES: `${redisUrl.hostname}:${redisUrl.port || 6379}` },
         /^uptime-chatops: could not start: REDIS_CLUSTER_NODES: .* is not a cluster node \(cluster-enabled no\); use REDIS_URL for a single Redis$/,
       ],
+      // Slack unreachable or refusing the token: one line, not a crash with a stack trace after "bot started".
+      [
+        { SLACK_API_URL: `http://127.0.0.1:${deadPort}/api/` },
+        /^uptime-chatops: could not start: Slack could not be reached for auth\.test \(http:\/\/127\.0\.0\.1:\d+\/api\/\): /,
+      ],
+      [
+        { SLACK_BOT_TOKEN: "xoxb-not-the-bot-token" },
+        /^uptime-chatops: could not start: Slack refused SLACK_BOT_TOKEN \(auth\.test: invalid_auth\)$/,
+      ],
     ];
     // In parallel: each child spends its few seconds compiling TypeScript.
     const port = await freePort();
