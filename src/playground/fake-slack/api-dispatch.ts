@@ -2,6 +2,7 @@ import type { Args } from "./args";
 import { parseApiBody } from "./args";
 import { SlackApiError, SlackRateLimitedError } from "./errors";
 import type { FailureQueue } from "./failure-queue";
+import type { FaultWindows } from "./fault-windows";
 import type { ApiCallRecord } from "./types";
 import { type MethodContext, webApiMethods } from "./web-api";
 
@@ -49,6 +50,8 @@ export async function dispatchApiCall(input: {
   raw: Buffer;
   ctx: MethodContext;
   failures: FailureQueue;
+  /** Timed outages of some methods (fault suite); checked after queued failures. */
+  faults?: FaultWindows;
 }): Promise<ApiAnswer> {
   const { method, ctx } = input;
   let args: Args = { ...input.query };
@@ -95,6 +98,18 @@ export async function dispatchApiCall(input: {
       }
       return { status: 500, headers: JSON_HEADERS, body: { ok: false, error: "fatal_error" } };
     }
+    const fault = input.faults?.take(method);
+    if (fault?.kind === "ratelimited") {
+      return {
+        status: 429,
+        headers: { ...JSON_HEADERS, "retry-after": String(fault.retryAfterSeconds) },
+        body: { ok: false, error: "ratelimited" },
+      };
+    }
+    if (fault?.kind === "server_error")
+      return { status: fault.status, headers: JSON_HEADERS, body: { ok: false, error: "fatal_error" } };
+    // Real time, whatever the fake's clock: the client's own timeout is what a stall is about.
+    if (fault?.kind === "stall") await new Promise((resolve) => setTimeout(resolve, fault.stallMs));
     // Slack takes the token from the Authorization header or, in form bodies and query strings, the `token`
     // field; JSON bodies must use the header.
     const fieldToken = bodyKind === "json" ? input.query.token : args.token;
