@@ -112,7 +112,10 @@ describe("fault suite: each fault leaves no duplicate, loss or false alert", () 
     "(h) one archived channel: every other channel gets its alerts",
     async () => {
       // Its delay goal (p99 <= poll interval + 2 s) is measured by `npm run chaos`, not asserted here.
-      expectClean(await run("h"));
+      const row = await run("h");
+      expectClean(row);
+      // is_archived is permanent: the archived channel's subscription, and only it, is paused.
+      expect(row.paused).toBe(1);
     },
     SCENARIO_TIMEOUT_MS,
   );
