@@ -7,7 +7,7 @@
 import { DEFAULT_SHARDS } from "../../../src/store/scheduler";
 import { countDeadLetters } from "./dead-letters";
 import { type ScriptedOutage, type Tally, tally } from "./ledger";
-import type { ChaosRow } from "./report";
+import { type ChaosRow, percentile } from "./report";
 import { type ChaosStack, type ChaosTeam, type TeamPlan, until } from "./stack";
 
 export interface ChaosParams {
@@ -360,8 +360,13 @@ export const scenarios: Scenario[] = [
       await script.recover(1);
       const final = await script.settle(params);
       const archivedPaused = await stack.pausedCount([archived!]);
+      const delays = final.delaysMs;
+      const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
       return row(stack, "h", `1 archived channel of ${team.channels.length}`, script, final, {
-        notes: [`the archived channel's subscription is ${archivedPaused > 0 ? "" : "not "}paused`],
+        notes: [
+          `the archived channel's subscription is ${archivedPaused > 0 ? "" : "not "}paused`,
+          `other channels' delays: p50 ${s(percentile(delays, 50))}, max ${s(Math.max(...delays))}`,
+        ],
       });
     },
   },
