@@ -39,6 +39,8 @@ describe("fault suite: each fault leaves no duplicate, loss or false alert", () 
   const expectClean = (row: ChaosRow) => {
     const { expected, posted, duplicates, lost, falseAlerts } = row.tally;
     expect(expected).toBeGreaterThan(0);
+    // The fault was met (a 429, a 5xx, a rejected poll, a restart, a kill...): else nothing was tested.
+    expect(row.faultHits).toBeGreaterThan(0);
     expect({ posted, duplicates, lost, falseAlerts, notes: row.notes }).toEqual({
       posted: expected,
       duplicates: 0,

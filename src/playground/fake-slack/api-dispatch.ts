@@ -55,6 +55,7 @@ export async function dispatchApiCall(input: {
 }): Promise<ApiAnswer> {
   const { method, ctx } = input;
   let args: Args = { ...input.query };
+  let stalledMs: number | undefined;
   const answer = await answerCall();
   const record: ApiCallRecord = {
     method,
@@ -62,6 +63,7 @@ export async function dispatchApiCall(input: {
     at: ctx.clock.now(),
     status: answer.status,
     result: answer.body,
+    ...(stalledMs !== undefined ? { stalledMs } : {}),
   };
   ctx.state.recordCall(record);
   return answer;
@@ -109,7 +111,10 @@ export async function dispatchApiCall(input: {
     if (fault?.kind === "server_error")
       return { status: fault.status, headers: JSON_HEADERS, body: { ok: false, error: "fatal_error" } };
     // Real time, whatever the fake's clock: the client's own timeout is what a stall is about.
-    if (fault?.kind === "stall") await new Promise((resolve) => setTimeout(resolve, fault.stallMs));
+    if (fault?.kind === "stall") {
+      stalledMs = fault.stallMs;
+      await new Promise((resolve) => setTimeout(resolve, fault.stallMs));
+    }
     // Slack takes the token from the Authorization header or, in form bodies and query strings, the `token`
     // field; JSON bodies must use the header.
     const fieldToken = bodyKind === "json" ? input.query.token : args.token;

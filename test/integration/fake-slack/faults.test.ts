@@ -73,6 +73,7 @@ describe("fake Slack fault windows", () => {
     expect(Date.now() - t0).toBeGreaterThanOrEqual(290);
     expect(stalled.status).toBe(200);
     expect(fake.state.channelMessages("C0ALERTS").at(-1)?.text).toBe("late");
+    expect(fake.state.callsOf("chat.postMessage").at(-1)?.stalledMs).toBe(300);
     fake.faults.clear();
   });
 

@@ -17,6 +17,11 @@ export interface ChaosRow {
   delivered?: { got: number; of: number };
   /** (g): entries dead-lettered; null when the deployment records none (see dead-letters.ts). */
   deadLetters?: number | null;
+  /**
+   * How often the fault was met: the fake Slack's or the simulator's faulty answers, a restart, a kill.
+   * Zero means the scenario tested nothing.
+   */
+  faultHits: number;
   /** What the numbers alone do not say (e.g. a roll-up, a bot that died). */
   notes: string[];
 }
@@ -66,9 +71,10 @@ export function goals(rows: readonly ChaosRow[], options: { pollIntervalSeconds:
     const t = row.tally;
     out.push({
       id: `${row.id}-clean`,
-      measured: `${t.duplicates} duplicates, ${t.lost} lost, ${t.falseAlerts} false`,
+      measured: `${t.duplicates} duplicates, ${t.lost} lost, ${t.falseAlerts} false${row.faultHits > 0 ? "" : ", fault never met"}`,
       target: "0, 0, 0",
-      pass: t.duplicates === 0 && t.lost === 0 && t.falseAlerts === 0 && t.expected > 0,
+      // A fault never met tested nothing.
+      pass: t.duplicates === 0 && t.lost === 0 && t.falseAlerts === 0 && t.expected > 0 && row.faultHits > 0,
     });
     if (row.id === "c") {
       out.push({

@@ -139,16 +139,19 @@ async function row(
   title: string,
   script: Script,
   final: Tally,
+  faultHits: number,
   extra: Partial<ChaosRow> = {},
 ): Promise<ChaosRow> {
   const dead = stack.bots.filter((bot) => bot.exited()).map((bot) => bot.name);
   const notes = [...script.notes, ...(extra.notes ?? [])];
   if (dead.length > 0) notes.push(`exited: ${dead.join(", ")}`);
+  notes.push(`fault met ${faultHits} times`);
   return {
     id,
     title,
     tally: final,
     paused: await stack.pausedCount(script.team.channels),
+    faultHits,
     ...extra,
     notes,
   };
@@ -160,7 +163,7 @@ async function apiOutage(
   params: ChaosParams,
   script: Script,
   fault: { status: number; token?: string },
-): Promise<void> {
+): Promise<number> {
   const poll = stack.pollIntervalSeconds * 1000;
   const before = await script.fail(0);
   await script.posted(before, 30_000);
@@ -169,11 +172,13 @@ async function apiOutage(
   await sleepUntil(t0 + params.apiFaultMs / 2);
   await script.fail(1);
   await sleepUntil(t0 + params.apiFaultMs + 500);
+  const hits = await stack.apiAnswers(t0, fault.status);
   await script.recover(0);
   await script.recover(1);
   await script.fail(2);
   await sleep(2 * poll);
   await script.recover(2);
+  return hits;
 }
 
 const plain = (key: ScenarioId) => (params: ChaosParams) => ({
@@ -206,7 +211,8 @@ export const scenarios: Scenario[] = [
       await sleepUntil(t0 + params.slack429Ms + 500);
       await script.recover(1);
       await script.recover(2);
-      return row(stack, "a", this.title, script, await script.settle(params));
+      const hits = stack.slackAnswers(t0, (call) => call.status === 429);
+      return row(stack, "a", this.title, script, await script.settle(params), hits);
     },
   },
   {
@@ -233,7 +239,11 @@ export const scenarios: Scenario[] = [
       await sleepUntil(t0 + params.slack5xxMs + params.stallWindowMs + 500);
       await script.recover(1);
       await script.recover(2);
-      return row(stack, "b", this.title, script, await script.settle(params));
+      // The 5xx answers and the held calls (answered as usual, only late); collected after the settle,
+      // since a call held when the script ends is recorded when it is answered.
+      const final = await script.settle(params);
+      const hits = stack.slackAnswers(t0, (call) => call.status >= 500 || call.stalled);
+      return row(stack, "b", this.title, script, final, hits);
     },
   },
   {
@@ -244,9 +254,9 @@ export const scenarios: Scenario[] = [
       const team = stack.team("c");
       await stack.subscribe(team);
       const script = new Script(stack, team, team.channels);
-      await apiOutage(stack, params, script, { status: 401, token: team.token });
+      const hits = await apiOutage(stack, params, script, { status: 401, token: team.token });
       const final = await script.settle(params);
-      return row(stack, "c", this.title, script, final, { linkKept: await stack.linkKept(team) });
+      return row(stack, "c", this.title, script, final, hits, { linkKept: await stack.linkKept(team) });
     },
   },
   {
@@ -257,8 +267,8 @@ export const scenarios: Scenario[] = [
       const team = stack.team("d");
       await stack.subscribe(team);
       const script = new Script(stack, team, team.channels);
-      await apiOutage(stack, params, script, { status: 500 });
-      return row(stack, "d", this.title, script, await script.settle(params));
+      const hits = await apiOutage(stack, params, script, { status: 500 });
+      return row(stack, "d", this.title, script, await script.settle(params), hits);
     },
   },
   {
@@ -279,7 +289,7 @@ export const scenarios: Scenario[] = [
       await sleep(2 * poll);
       await script.recover(1);
       await script.recover(2);
-      return row(stack, "e", this.title, script, await script.settle(params), {
+      return row(stack, "e", this.title, script, await script.settle(params), away > 0 ? 1 : 0, {
         notes: [`Redis away ${away} ms`],
       });
     },
@@ -299,14 +309,18 @@ export const scenarios: Scenario[] = [
       await script.fail(0);
       await script.fail(1);
       await sleep(500);
-      if (victim && alive.length > 1) await victim.kill();
+      let killed = 0;
+      if (victim && alive.length > 1) {
+        await victim.kill();
+        killed = 1;
+      }
       await script.fail(2);
       await sleep(poll);
       await script.recover(0);
       await script.fail(3);
       await sleep(2 * poll);
       for (const monitor of [1, 2, 3]) await script.recover(monitor);
-      return row(stack, "f", this.title, script, await script.settle(params), { notes });
+      return row(stack, "f", this.title, script, await script.settle(params), killed, { notes });
     },
   },
   {
@@ -320,11 +334,8 @@ export const scenarios: Scenario[] = [
       const [id] = await stack.subscriptionIds(poisoned);
       if (!id) throw new Error(`no subscription in ${poisoned}`);
       // A record this version cannot read, as a newer version could have written it.
-      await stack.client.hset(
-        stack.keys.subscription(id),
-        "sub",
-        JSON.stringify({ v: 2, id, channel: { id: poisoned }, written: "by a newer version" }),
-      );
+      const poison = JSON.stringify({ v: 2, id, channel: { id: poisoned }, written: "by a newer version" });
+      await stack.client.hset(stack.keys.subscription(id), "sub", poison);
       const good = team.channels.slice(0, -1);
       const script = new Script(stack, team, good);
       await script.fail(0);
@@ -334,7 +345,9 @@ export const scenarios: Scenario[] = [
       const delivered = good.filter(
         (channel) => tally(script.outages, [channel], (c) => stack.messages(c)).posted > 0,
       ).length;
-      return row(stack, "g", `1 unreadable subscription of ${team.channels.length}`, script, final, {
+      // The poisoned record stayed in place through the run (nothing rewrote or removed it).
+      const hits = (await stack.client.hget(stack.keys.subscription(id), "sub")) === poison ? 1 : 0;
+      return row(stack, "g", `1 unreadable subscription of ${team.channels.length}`, script, final, hits, {
         delivered: { got: delivered, of: good.length },
         // The bots run with the scheduler's default shard count.
         deadLetters: await countDeadLetters(stack.client, stack.keys, DEFAULT_SHARDS),
@@ -350,6 +363,7 @@ export const scenarios: Scenario[] = [
       await stack.subscribe(team);
       const [archived, ...others] = team.channels;
       await stack.archiveChannel(archived!);
+      const t0 = Date.now();
       const script = new Script(stack, team, others);
       const poll = stack.pollIntervalSeconds * 1000;
       await script.fail(0);
@@ -362,7 +376,8 @@ export const scenarios: Scenario[] = [
       const archivedPaused = await stack.pausedCount([archived!]);
       const delays = final.delaysMs;
       const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-      return row(stack, "h", `1 archived channel of ${team.channels.length}`, script, final, {
+      const hits = stack.slackAnswers(t0, (call) => call.error === "is_archived");
+      return row(stack, "h", `1 archived channel of ${team.channels.length}`, script, final, hits, {
         notes: [
           `the archived channel's subscription is ${archivedPaused > 0 ? "" : "not "}paused`,
           `other channels' delays: p50 ${s(percentile(delays, 50))}, max ${s(Math.max(...delays))}`,

@@ -69,6 +69,13 @@ export interface ChaosStack {
   pausedCount(channels: readonly string[]): Promise<number>;
   /** Whether the owner's link still holds a token (false: a new `/uptime login` is needed). */
   linkKept(team: ChaosTeam): Promise<boolean>;
+  /** Web API answers the fake Slack gave since `since` (ms) that `match` picks. */
+  slackAnswers(
+    since: number,
+    match: (call: { method: string; status: number; error: unknown; stalled: boolean }) => boolean,
+  ): number;
+  /** Service answers with this status since `since`, from the simulator's request log (its last 1,000). */
+  apiAnswers(since: number, status: number): Promise<number>;
   /** Every message of a channel, thread replies included. */
   messages(channel: string): StoredMessage[];
   close(): Promise<void>;
@@ -308,6 +315,24 @@ export async function startChaosStack(options: {
       },
       async linkKept(team) {
         return (await links.getToken({ teamId: SLACK_TEAM, userId: team.slackUser })) !== null;
+      },
+      slackAnswers: (since, match) =>
+        slack.state.calls.filter(
+          (call) =>
+            call.at >= since &&
+            match({
+              method: call.method,
+              status: call.status,
+              error: call.result.error,
+              stalled: call.stalledMs !== undefined,
+            }),
+        ).length,
+      async apiAnswers(since, status) {
+        const log = (await expectOk(
+          await fetch(`${simulator.url}/__simulator/requests?limit=1000`),
+          "the simulator's request log",
+        )) as { requests: { at: string; status: number }[] };
+        return log.requests.filter((r) => r.status === status && Date.parse(r.at) >= since).length;
       },
       messages: (channel) => slack.state.conversation(channel)?.messages ?? [],
       close: closeAll,
