@@ -96,11 +96,8 @@ describe("fault suite: each fault leaves no duplicate, loss or false alert", () 
     SCENARIO_TIMEOUT_MS,
   );
 
-  // Needs issue 10 section 4, poison-proof delivery: per-entry error catching (today the unreadable record
-  // fails the whole fan-out of the incident) and the dead-letter stream, which
-  // test/support/chaos/dead-letters.ts must then name.
-  it.skip(
-    "(g) one unreadable subscription among good ones: the others get their alerts, it is dead-lettered",
+  it(
+    "(g) one unreadable subscription among good ones: the others get the alert, its copy is dead-lettered",
     async () => {
       const row = await run("g");
       expectClean(row);
