@@ -9,6 +9,8 @@ import { type ChaosStack, startChaosStack } from "../support/chaos/stack";
 
 const POLL_INTERVAL_SECONDS = 1;
 const SCENARIO_TIMEOUT_MS = 120_000;
+/** The team of (b) run again with stalls longer than the bot's Slack call timeout (10 s). */
+const STALL_PAST_TIMEOUT = "b2";
 
 describe("fault suite: each fault leaves no duplicate, loss or false alert", () => {
   let stack: ChaosStack;
@@ -16,7 +18,10 @@ describe("fault suite: each fault leaves no duplicate, loss or false alert", () 
 
   beforeAll(async () => {
     stack = await startChaosStack({
-      teams: scenarios.map((s) => s.plan(SMALL_SIZE)),
+      teams: [
+        ...scenarios.map((s) => s.plan(SMALL_SIZE)),
+        scenarios.find((s) => s.id === "b")!.plan(SMALL_SIZE, STALL_PAST_TIMEOUT),
+      ],
       bots: 3,
       pollIntervalSeconds: POLL_INTERVAL_SECONDS,
       name: "chaos-e2e",
@@ -29,9 +34,9 @@ describe("fault suite: each fault leaves no duplicate, loss or false alert", () 
     await stack?.close();
   });
 
-  const run = async (id: ScenarioId): Promise<ChaosRow> => {
+  const run = async (id: ScenarioId, params = SMALL_SIZE, key?: string): Promise<ChaosRow> => {
     const scenario = scenarios.find((s) => s.id === id)!;
-    const row = await scenario.run(stack, SMALL_SIZE);
+    const row = await scenario.run(stack, params, key);
     rows.push(row);
     return row;
   };
@@ -62,6 +67,19 @@ describe("fault suite: each fault leaves no duplicate, loss or false alert", () 
     "(b) Slack answers 5xx, then stalls every post",
     async () => {
       expectClean(await run("b"));
+    },
+    SCENARIO_TIMEOUT_MS,
+  );
+
+  // Fails today (2 duplicates here, 4 in `npm run chaos`): a post stalled past the bot's 10 s Slack call
+  // timeout is carried out by Slack after all, and the retry posts it again. Needs issue 10 section 4's
+  // timeout to be followed by a lookup of the timed-out post (conversations.history by its metadata, which
+  // the retry does only for an unrecorded attempt) before posting again, or a wait for the stalled call.
+  it.skip(
+    "(b) a post stalled past the Slack call timeout is not posted twice",
+    async () => {
+      const params = { ...SMALL_SIZE, slack5xxMs: 1_000, stallWindowMs: 12_000, stallMs: 11_000 };
+      expectClean(await run("b", params, STALL_PAST_TIMEOUT));
     },
     SCENARIO_TIMEOUT_MS,
   );

@@ -67,8 +67,9 @@ export type ScenarioId = "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h";
 export interface Scenario {
   id: ScenarioId;
   title: string;
-  plan(params: ChaosParams): TeamPlan;
-  run(stack: ChaosStack, params: ChaosParams): Promise<ChaosRow>;
+  /** `key`: the team to plan (default the scenario's letter; another key runs it again on fresh channels). */
+  plan(params: ChaosParams, key?: string): TeamPlan;
+  run(stack: ChaosStack, params: ChaosParams, key?: string): Promise<ChaosRow>;
 }
 
 const MONITORS = 6;
@@ -181,8 +182,8 @@ async function apiOutage(
   return hits;
 }
 
-const plain = (key: ScenarioId) => (params: ChaosParams) => ({
-  key,
+const plain = (id: ScenarioId) => (params: ChaosParams, key?: string) => ({
+  key: key ?? id,
   channels: params.channels,
   monitors: MONITORS,
 });
@@ -192,8 +193,8 @@ export const scenarios: Scenario[] = [
     id: "a",
     title: "Slack 429 on post/update",
     plan: plain("a"),
-    async run(stack, params) {
-      const team = stack.team("a");
+    async run(stack, params, key) {
+      const team = stack.team(key ?? "a");
       await stack.subscribe(team);
       const script = new Script(stack, team, team.channels);
       await stack.slackFault({
@@ -219,8 +220,8 @@ export const scenarios: Scenario[] = [
     id: "b",
     title: "Slack 5xx, then stalls",
     plan: plain("b"),
-    async run(stack, params) {
-      const team = stack.team("b");
+    async run(stack, params, key) {
+      const team = stack.team(key ?? "b");
       await stack.subscribe(team);
       const script = new Script(stack, team, team.channels);
       await stack.slackFault({ kind: "server_error", methods: POSTING, durationMs: params.slack5xxMs });
@@ -250,8 +251,8 @@ export const scenarios: Scenario[] = [
     id: "c",
     title: "API 401 to the poll token",
     plan: plain("c"),
-    async run(stack, params) {
-      const team = stack.team("c");
+    async run(stack, params, key) {
+      const team = stack.team(key ?? "c");
       await stack.subscribe(team);
       const script = new Script(stack, team, team.channels);
       const hits = await apiOutage(stack, params, script, { status: 401, token: team.token });
@@ -263,8 +264,8 @@ export const scenarios: Scenario[] = [
     id: "d",
     title: "API 500",
     plan: plain("d"),
-    async run(stack, params) {
-      const team = stack.team("d");
+    async run(stack, params, key) {
+      const team = stack.team(key ?? "d");
       await stack.subscribe(team);
       const script = new Script(stack, team, team.channels);
       const hits = await apiOutage(stack, params, script, { status: 500 });
@@ -275,8 +276,8 @@ export const scenarios: Scenario[] = [
     id: "e",
     title: "Redis restart",
     plan: plain("e"),
-    async run(stack, params) {
-      const team = stack.team("e");
+    async run(stack, params, key) {
+      const team = stack.team(key ?? "e");
       await stack.subscribe(team);
       const script = new Script(stack, team, team.channels);
       const poll = stack.pollIntervalSeconds * 1000;
@@ -298,8 +299,8 @@ export const scenarios: Scenario[] = [
     id: "f",
     title: "SIGKILL of 1 of 3 processes",
     plan: plain("f"),
-    async run(stack, params) {
-      const team = stack.team("f");
+    async run(stack, params, key) {
+      const team = stack.team(key ?? "f");
       await stack.subscribe(team);
       const script = new Script(stack, team, team.channels);
       const alive = stack.bots.filter((bot) => !bot.exited());
@@ -326,9 +327,9 @@ export const scenarios: Scenario[] = [
   {
     id: "g",
     title: "1 unreadable subscription of N",
-    plan: (params) => ({ key: "g", channels: params.corruptAmong, monitors: MONITORS }),
-    async run(stack, params) {
-      const team = stack.team("g");
+    plan: (params, key) => ({ key: key ?? "g", channels: params.corruptAmong, monitors: MONITORS }),
+    async run(stack, params, key) {
+      const team = stack.team(key ?? "g");
       await stack.subscribe(team);
       const poisoned = team.channels.at(-1)!;
       const [id] = await stack.subscriptionIds(poisoned);
@@ -359,9 +360,9 @@ export const scenarios: Scenario[] = [
   {
     id: "h",
     title: "1 archived channel of N",
-    plan: (params) => ({ key: "h", channels: params.archivedAmong, monitors: MONITORS }),
-    async run(stack, params) {
-      const team = stack.team("h");
+    plan: (params, key) => ({ key: key ?? "h", channels: params.archivedAmong, monitors: MONITORS }),
+    async run(stack, params, key) {
+      const team = stack.team(key ?? "h");
       await stack.subscribe(team);
       const [archived, ...others] = team.channels;
       await stack.archiveChannel(archived!);
