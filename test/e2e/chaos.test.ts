@@ -84,9 +84,7 @@ describe("fault suite: each fault leaves no duplicate, loss or false alert", () 
     SCENARIO_TIMEOUT_MS,
   );
 
-  // Needs issue 10 section 2, token-rejection tolerance: today one 401 pauses every subscription of the
-  // token and drops the token, so the incidents of the window are never posted and a new login is needed.
-  it.skip(
+  it(
     "(c) the API answers 401 to the poll token for a while: nothing paused, no new login",
     async () => {
       const row = await run("c");
