@@ -2,6 +2,7 @@ import type { Args } from "./args";
 import { parseApiBody } from "./args";
 import { SlackApiError, SlackRateLimitedError } from "./errors";
 import type { FailureQueue } from "./failure-queue";
+import type { FaultWindows } from "./fault-windows";
 import type { ApiCallRecord } from "./types";
 import { type MethodContext, webApiMethods } from "./web-api";
 
@@ -49,9 +50,12 @@ export async function dispatchApiCall(input: {
   raw: Buffer;
   ctx: MethodContext;
   failures: FailureQueue;
+  /** Timed outages of some methods (fault suite); checked after queued failures. */
+  faults?: FaultWindows;
 }): Promise<ApiAnswer> {
   const { method, ctx } = input;
   let args: Args = { ...input.query };
+  let stalledMs: number | undefined;
   const answer = await answerCall();
   const record: ApiCallRecord = {
     method,
@@ -59,6 +63,7 @@ export async function dispatchApiCall(input: {
     at: ctx.clock.now(),
     status: answer.status,
     result: answer.body,
+    ...(stalledMs !== undefined ? { stalledMs } : {}),
   };
   ctx.state.recordCall(record);
   return answer;
@@ -94,6 +99,21 @@ export async function dispatchApiCall(input: {
         };
       }
       return { status: 500, headers: JSON_HEADERS, body: { ok: false, error: "fatal_error" } };
+    }
+    const fault = input.faults?.take(method);
+    if (fault?.kind === "ratelimited") {
+      return {
+        status: 429,
+        headers: { ...JSON_HEADERS, "retry-after": String(fault.retryAfterSeconds) },
+        body: { ok: false, error: "ratelimited" },
+      };
+    }
+    if (fault?.kind === "server_error")
+      return { status: fault.status, headers: JSON_HEADERS, body: { ok: false, error: "fatal_error" } };
+    // Real time, whatever the fake's clock: the client's own timeout is what a stall is about.
+    if (fault?.kind === "stall") {
+      stalledMs = fault.stallMs;
+      await new Promise((resolve) => setTimeout(resolve, fault.stallMs));
     }
     // Slack takes the token from the Authorization header or, in form bodies and query strings, the `token`
     // field; JSON bodies must use the header.

@@ -6,7 +6,9 @@ import { Agent } from "undici";
 import { systemClock } from "../../lib/clock";
 import { dispatchApiCall } from "./api-dispatch";
 import { type Args, parseApiBody } from "./args";
+import { FakeSlackUsageError } from "./errors";
 import { FailureQueue } from "./failure-queue";
+import { FaultWindows, type SlackFaultInput } from "./fault-windows";
 import { RateLimiter } from "./rate-limiter";
 import { ResponseUrlRegistry } from "./response-urls";
 import { SlackSender } from "./sender";
@@ -35,6 +37,16 @@ export interface FakeSlack {
   events: EventEmitter;
   /** The next `times` calls of `method` fail as given (before authentication and validation). */
   failNext(method: string, failure: ApiFailure, times?: number): void;
+  /**
+   * Timed Slack outages (429 with Retry-After, 5xx, stalls) of some methods; also over HTTP for another
+   * process: `POST /__fake-slack/faults` with a SlackFaultInput, `DELETE /__fake-slack/faults`.
+   */
+  faults: { set(input: SlackFaultInput): void; clear(): void };
+  /**
+   * Archives a channel as a member would (`POST /__fake-slack/channels/<id>/archive` over HTTP): posting
+   * there then answers `is_archived`, and conversations.info shows `is_archived: true`.
+   */
+  archiveChannel(id: string): void;
   sender: SlackSender;
   /** A trigger_id for a user as an interaction would carry (for tests that call views.open directly). */
   issueTriggerId(userId: string): string;
@@ -146,6 +158,10 @@ export async function startFakeSlack(options: FakeSlackOptions): Promise<FakeSla
   let baseUrl = "";
   let appUrl = options.appUrl;
   const failures = new FailureQueue();
+  const faults = new FaultWindows(clock);
+  const archiveChannel = (id: string) => {
+    if (!state.setArchived(id, true)) throw new FakeSlackUsageError(`no channel ${id} to archive`);
+  };
   const triggers = new TriggerRegistry(clock);
   const socket = new FakeSocketMode(config.appId, () => baseUrl.replace(/^http/, "ws"));
   const responseUrls = new ResponseUrlRegistry(state, clock, () => baseUrl);
@@ -187,9 +203,11 @@ export async function startFakeSlack(options: FakeSlackOptions): Promise<FakeSla
         raw,
         ctx,
         failures,
+        faults,
       });
       return sendJson(response, answer.status, answer.body, answer.headers);
     }
+    if (parts[0] === "__fake-slack") return control(parts.slice(1), method, request, response);
     if (parts[0] === "response" && parts.length === 2 && method === "POST") {
       const answer = responseUrls.post(parts[1] ?? "", responseUrlBody(contentType, await readBody(request)));
       return sendJson(response, answer.status, answer.body);
@@ -211,6 +229,40 @@ export async function startFakeSlack(options: FakeSlackOptions): Promise<FakeSla
       return send(response, 200, { "content-type": "application/octet-stream" }, file.content);
     }
     sendJson(response, 404, { ok: false, error: "not_found" });
+  }
+
+  /** The control routes (not Slack's): fault windows and channel archiving, for a test in another process. */
+  async function control(
+    parts: string[],
+    method: string,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ) {
+    try {
+      if (parts.join("/") === "faults" && method === "POST") {
+        let input: SlackFaultInput;
+        try {
+          input = JSON.parse((await readBody(request)).toString("utf8")) as SlackFaultInput;
+        } catch {
+          throw new FakeSlackUsageError("the body must be a JSON fault definition");
+        }
+        faults.set(input);
+        return sendJson(response, 201, { ok: true });
+      }
+      if (parts.join("/") === "faults" && method === "DELETE") {
+        faults.clear();
+        return sendJson(response, 200, { ok: true });
+      }
+      if (parts[0] === "channels" && parts[2] === "archive" && parts.length === 3 && method === "POST") {
+        archiveChannel(decodeURIComponent(parts[1] ?? ""));
+        return sendJson(response, 200, { ok: true });
+      }
+      return sendJson(response, 404, { ok: false, error: "not_found" });
+    } catch (error) {
+      if (error instanceof FakeSlackUsageError)
+        return sendJson(response, 400, { ok: false, error: error.message });
+      throw error;
+    }
   }
 
   const server = createServer((request, response) => {
@@ -254,6 +306,8 @@ export async function startFakeSlack(options: FakeSlackOptions): Promise<FakeSla
     state,
     events: state.events,
     failNext: (method, failure, times = 1) => failures.add(method, failure, times),
+    faults: { set: (input) => faults.set(input), clear: () => faults.clear() },
+    archiveChannel,
     sender,
     issueTriggerId: (userId) => triggers.issue(userId),
     setAppUrl: (next) => {

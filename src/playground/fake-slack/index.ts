@@ -6,6 +6,7 @@
 // Socket Mode: Bolt with socketMode, appToken and installerOptions.clientOptions.slackApiUrl = fake.apiUrl.
 export { AckTimeoutError, FakeSlackUsageError, SlackApiError } from "./errors";
 export { type FakeSlack, startFakeSlack } from "./fake-slack";
+export type { SlackFaultInput, SlackFaultKind } from "./fault-windows";
 export type { ActionContainer, ActionInput } from "./payloads";
 export type {
   BlockActionResult,

@@ -136,6 +136,15 @@ export class FakeSlackState {
     return { conversation, alreadyOpen: false };
   }
 
+  /** Archives (or unarchives) a channel, as a member would in Slack; false when there is no such channel. */
+  setArchived(id: string, archived: boolean): boolean {
+    const conversation = this.conversations.get(id);
+    if (!conversation || conversation.isIm || conversation.isMpim) return false;
+    conversation.isArchived = archived;
+    this.changed({ kind: "conversation", channel: id });
+    return true;
+  }
+
   isMember(conversation: Conversation, user: string): boolean {
     return conversation.members.includes(user);
   }

@@ -207,6 +207,8 @@ export interface ApiCallRecord {
   at: number;
   status: number;
   result: Record<string, unknown>;
+  /** How long a fault window held the call before it was handled (ms); absent when it was not held. */
+  stalledMs?: number;
 }
 
 export interface ResponseUrlPost {
