@@ -115,6 +115,13 @@ const LOCK_POLL_MS = 25;
  * finds an attempt without a ts looks the message up before posting again. Each channel is reconciled
  * under a Redis lock, so concurrent workers never race on one incident or on a storm's roll-up.
  */
+/**
+ * How long after a post was sent its outcome may still change: the Slack call timeout (10 s) plus the time
+ * Slack may take to finish a call whose client already gave up. A retry waits this long after the attempt
+ * before it posts again (DESIGN.md 5, "nothing posted twice").
+ */
+export const POST_SETTLE_MS = 30_000;
+
 export class AlertDelivery {
   private readonly d: AlertDeliveryDeps;
   private readonly clock: Clock;
@@ -572,13 +579,24 @@ export class AlertDelivery {
   ): Promise<{ ts: string; posted: boolean }> {
     if (step.attempt) {
       const oldest = lookupOldestTs(step.attempt.at);
-      const found = await this.withRateLimit(ctx, () =>
-        ctx.poster.findMessageByMetadata(ctx.channel, step.eventType, step.matcher, oldest, step.threadTs),
-      );
+      const lookUp = () =>
+        this.withRateLimit(ctx, () =>
+          ctx.poster.findMessageByMetadata(ctx.channel, step.eventType, step.matcher, oldest, step.threadTs),
+        );
+      let found = await lookUp();
+      // Slack can carry out a call after the client gave up on it (a timeout, a lost connection): an earlier
+      // attempt not found yet may still land. Post again only once it no longer can, or it lands twice.
+      const settleMs = step.attempt.at + POST_SETTLE_MS - this.clock.now();
+      if (!found && settleMs > 0) {
+        await this.keepLock(ctx, settleMs);
+        await this.sleep(settleMs, ctx.signal);
+        found = await lookUp();
+      }
       if (found) return { ts: found.ts, posted: false };
     }
-    await step.saveAttempt({ eventId: ctx.eventId, at: this.clock.now() });
     await this.waitForSlot(ctx);
+    // Recorded right before the call, after any wait: an attempt on record is one that may have posted.
+    await step.saveAttempt({ eventId: ctx.eventId, at: this.clock.now() });
     const { ts } = await this.withRateLimit(ctx, () => ctx.poster.postMessage(step.message));
     return { ts, posted: true };
   }
