@@ -28,6 +28,7 @@ function onePerShard(shards: number): string[] {
 
 describe("the bot's Redis connection on a cluster (REDIS_CLUSTER_NODES)", () => {
   it("connects with the Cluster client and runs every scheduler script on every master", async ({ skip }) => {
+    // Runs in the `cluster` project only: the `integration` project has a single Redis to connect to.
     if (!onCluster()) skip();
     const redis = await connectRedis({ clusterNodes: parseClusterNodes(inject("redisClusterNodes")!) });
     try {
@@ -87,6 +88,7 @@ describe("fails fast, with one line, when the cluster cannot serve", () => {
   };
 
   it("when no seed answers", async ({ skip }) => {
+    // Runs in the `integration` project only: it starts the failing seeds itself; the cluster project adds nothing.
     if (onCluster()) skip();
     const [a, b] = [await freePort(), await freePort()];
     expect(await connectError(`127.0.0.1:${a},127.0.0.1:${b}`)).toMatch(
@@ -97,6 +99,7 @@ describe("fails fast, with one line, when the cluster cannot serve", () => {
   });
 
   it("when the seed is a single Redis, not a cluster node", async ({ skip }) => {
+    // Runs in the `integration` project only: it starts the failing seeds itself; the cluster project adds nothing.
     if (onCluster()) skip();
     const url = new URL(inject("redisUrl"));
     expect(await connectError(`${url.hostname}:${url.port || 6379}`)).toMatch(
@@ -105,6 +108,7 @@ describe("fails fast, with one line, when the cluster cannot serve", () => {
   });
 
   it("when the cluster's state is not ok (no slots assigned)", async ({ skip }) => {
+    // Runs in the `integration` project only: it starts the failing seeds itself; the cluster project adds nothing.
     if (onCluster()) skip();
     const port = await freePort();
     const dir = mkdtempSync(join(tmpdir(), "uptime-chatops-cluster-fail-"));

@@ -33,6 +33,7 @@ describe("deleteKeysWithPrefix", () => {
   });
 
   it("finds the keys of every master of a cluster (SCAN walks one server)", async ({ skip }) => {
+    // Runs in the `cluster` project only: the `integration` project has a single Redis to connect to.
     if (!onCluster()) skip();
     const { redis, prefix } = testRedis();
     // Hash tags spread over the 16384 slots: with 3 masters each holds some of these keys.
