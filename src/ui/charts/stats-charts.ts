@@ -25,36 +25,42 @@ function fileSlug(subject: StatsSubject): string {
   return slug || subject.kind;
 }
 
+type StatsView = Pick<AvailabilityView, "subject" | "period">;
+
+/** One chart from a view's points: the kind decides the spec, the words and the file name. */
+function statsChart(
+  kind: "availability" | "latency",
+  view: StatsView,
+  series: { precision: ChartInput["precision"]; points: ChartInput["points"] } | null,
+): StatsChart | null {
+  if (!series || series.points.length === 0) return null;
+  const input: ChartInput = { subject: subjectName(view.subject), ...series };
+  const option = kind === "availability" ? availabilityChartOption(input) : latencyChartOption(input);
+  const words = kind === "availability" ? "Availability" : "Response time";
+  return {
+    option: option as EChartsOption,
+    altText: chartAltText(kind, input),
+    title: `${words} of ${input.subject} (${view.period})`,
+    filename: `${kind}-${fileSlug(view.subject)}-${view.period}.png`,
+  };
+}
+
 /** The availability answer's chart; null when the service sent no series (nothing to draw). */
 export function availabilityChart(view: AvailabilityView): StatsChart | null {
-  if (!view.series || view.series.points.length === 0) return null;
-  const input: ChartInput = {
-    subject: subjectName(view.subject),
+  const series = view.series && {
     precision: view.series.precision,
     points: view.series.points.map((p) => ({ time: p.time, value: p.availability })),
   };
-  return {
-    option: availabilityChartOption(input) as EChartsOption,
-    altText: chartAltText("availability", input),
-    title: `Availability of ${input.subject} (${view.period})`,
-    filename: `availability-${fileSlug(view.subject)}-${view.period}.png`,
-  };
+  return statsChart("availability", view, series);
 }
 
 /** The latency answer's chart (total response time); null when the service sent no series. */
 export function latencyChart(view: LatencyView): StatsChart | null {
-  if (!view.series || view.series.points.length === 0) return null;
-  const input: ChartInput = {
-    subject: subjectName(view.subject),
+  const series = view.series && {
     precision: view.series.precision,
     points: view.series.points.map((p) => ({ time: p.time, value: p.totalMs })),
   };
-  return {
-    option: latencyChartOption(input) as EChartsOption,
-    altText: chartAltText("latency", input),
-    title: `Response time of ${input.subject} (${view.period})`,
-    filename: `latency-${fileSlug(view.subject)}-${view.period}.png`,
-  };
+  return statsChart("latency", view, series);
 }
 
 /** Monitor details show the last 24 hours of availability, from the series the details already read. */
