@@ -586,7 +586,7 @@ export class AlertDelivery {
       let found = await lookUp();
       // Slack can carry out a call after the client gave up on it (a timeout, a lost connection): an earlier
       // attempt not found yet may still land. Post again only once it no longer can, or it lands twice.
-      const settleMs = step.attempt.at + POST_SETTLE_MS - this.clock.now();
+      const settleMs = step.attempt.answered ? 0 : step.attempt.at + POST_SETTLE_MS - this.clock.now();
       if (!found && settleMs > 0) {
         await this.keepLock(ctx, settleMs);
         await this.sleep(settleMs, ctx.signal);
@@ -596,9 +596,18 @@ export class AlertDelivery {
     }
     await this.waitForSlot(ctx);
     // Recorded right before the call, after any wait: an attempt on record is one that may have posted.
-    await step.saveAttempt({ eventId: ctx.eventId, at: this.clock.now() });
-    const { ts } = await this.withRateLimit(ctx, () => ctx.poster.postMessage(step.message));
-    return { ts, posted: true };
+    const attempt: PostAttempt = { eventId: ctx.eventId, at: this.clock.now() };
+    await step.saveAttempt(attempt);
+    try {
+      const { ts } = await this.withRateLimit(ctx, () => ctx.poster.postMessage(step.message));
+      return { ts, posted: true };
+    } catch (error) {
+      // Slack refused the post: nothing was posted, and the next try need not wait for it to land.
+      if (error instanceof SlackRateLimitedError || error instanceof SlackPermanentError) {
+        await step.saveAttempt({ ...attempt, answered: true });
+      }
+      throw error;
+    }
   }
 
   private async waitForSlot(ctx: Ctx): Promise<void> {
