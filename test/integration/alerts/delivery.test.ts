@@ -3,7 +3,7 @@ import { ALERT_EVENT_TYPE } from "../../../src/alerts/deliver/alert-metadata";
 import type { SlackPoster } from "../../../src/alerts/deliver/slack-poster";
 import type { FakeSlack } from "../../../src/playground/fake-slack";
 import { testRedis } from "../../support/redis";
-import { API_TEAM, alertEvent, alertSetup, startSlack, TARGET, WS } from "./harness";
+import { API_TEAM, alertEvent, alertSetup, freshChannel, startSlack, TARGET, WS } from "./harness";
 
 const { redis, prefix } = testRedis();
 let fake: FakeSlack;
@@ -29,26 +29,10 @@ function dmsTo(user: string) {
   return im?.messages ?? [];
 }
 
-function freshChannel(name: string) {
-  const id = `C0${name.toUpperCase()}${Math.floor(Math.random() * 1e6)}`;
-  fake.state.conversations.set(id, {
-    id,
-    name: id.toLowerCase(),
-    isPrivate: false,
-    isArchived: false,
-    isIm: false,
-    isMpim: false,
-    created: 0,
-    members: ["U0ALICE", "U0BOB", "U0BOT"],
-    messages: [],
-  });
-  return id;
-}
-
 describe("alert delivery through the outbox, WebClient and the fake Slack", () => {
   it("posts one root with metadata, turns it amber, then green with exactly one quiet thread reply", async () => {
     setup = alertSetup(redis, prefix, fake);
-    const channel = freshChannel("life");
+    const channel = freshChannel(fake, "life");
     const sub = await setup.subscribe(channel);
     // The poller's path: a target registered, claimed, and committed with the event.
     await setup.scheduler.add(TARGET, { subscriber: sub.id, group: "hash1" }, 0);
@@ -104,7 +88,7 @@ describe("alert delivery through the outbox, WebClient and the fake Slack", () =
 
   it("posts one root when the same event is delivered twice", async () => {
     setup = alertSetup(redis, prefix, fake);
-    const channel = freshChannel("twice");
+    const channel = freshChannel(fake, "twice");
     await setup.subscribe(channel);
     await setup.emit(alertEvent("opened", "2"), alertEvent("opened", "2"));
     await setup.worker().start();
@@ -114,7 +98,7 @@ describe("alert delivery through the outbox, WebClient and the fake Slack", () =
 
   it("after a crash between posting and storing the ts, the reclaiming worker finds the post by metadata", async () => {
     setup = alertSetup(redis, prefix, fake);
-    const channel = freshChannel("crash");
+    const channel = freshChannel(fake, "crash");
     await setup.subscribe(channel);
     let crashed = false;
     // The process "dies" right after Slack accepted the post: the ts is never stored, the entry not acked.
@@ -147,7 +131,7 @@ describe("alert delivery through the outbox, WebClient and the fake Slack", () =
 
   it("waits out a 429 and still posts exactly one message", async () => {
     setup = alertSetup(redis, prefix, fake);
-    const channel = freshChannel("limited");
+    const channel = freshChannel(fake, "limited");
     await setup.subscribe(channel);
     const before = fake.state.callsOf("chat.postMessage").length;
     fake.failNext("chat.postMessage", { status: 429, retryAfter: 1 });
@@ -160,7 +144,7 @@ describe("alert delivery through the outbox, WebClient and the fake Slack", () =
 
   it("pauses a subscription on not_in_channel and tells the subscriber once, other channels unaffected", async () => {
     setup = alertSetup(redis, prefix, fake);
-    const good = freshChannel("good");
+    const good = freshChannel(fake, "good");
     const quiet = await setup.subscribe("C0QUIET", { subscriber: { userId: "U0BOB", apiUserId: "6" } });
     await setup.subscribe(good);
     const dmsBefore = dmsTo("U0BOB").length;
@@ -182,7 +166,7 @@ describe("alert delivery through the outbox, WebClient and the fake Slack", () =
 
   it("rolls a storm of 8 opens within a minute into one roll-up, updated on recovery", async () => {
     setup = alertSetup(redis, prefix, fake);
-    const channel = freshChannel("storm");
+    const channel = freshChannel(fake, "storm");
     await setup.subscribe(channel);
     const ids = ["11", "12", "13", "14", "15", "16", "17", "18"];
     await setup.emit(...ids.map((id, i) => alertEvent("opened", id, { startedMin: i / 10 })));
@@ -206,7 +190,7 @@ describe("alert delivery through the outbox, WebClient and the fake Slack", () =
 
   it("sends the 4th incident of a flapping monitor into the thread of its last root", async () => {
     setup = alertSetup(redis, prefix, fake);
-    const channel = freshChannel("flap");
+    const channel = freshChannel(fake, "flap");
     await setup.subscribe(channel);
     for (const [i, id] of ["21", "22", "23", "24"].entries()) {
       await setup.emit(
@@ -229,7 +213,7 @@ describe("alert delivery through the outbox, WebClient and the fake Slack", () =
 
   it("posts no root for a muted monitor, and nothing when it recovers", async () => {
     setup = alertSetup(redis, prefix, fake);
-    const channel = freshChannel("mute");
+    const channel = freshChannel(fake, "mute");
     await setup.subscribe(channel);
     await setup.mutes.muteFor(WS, channel, "131", 1);
     await setup.emit(alertEvent("opened", "31"), alertEvent("resolved", "31"), alertEvent("opened", "32"));
@@ -242,8 +226,8 @@ describe("alert delivery through the outbox, WebClient and the fake Slack", () =
 
   it("two workers on the same stream post each incident once", async () => {
     setup = alertSetup(redis, prefix, fake);
-    const a = freshChannel("pair");
-    const b = freshChannel("pair");
+    const a = freshChannel(fake, "pair");
+    const b = freshChannel(fake, "pair");
     await setup.subscribe(a);
     await setup.subscribe(b, { mention: null, filters: { monitors: [], groups: [] } });
     const ids = Array.from({ length: 6 }, (_, i) => String(41 + i));
@@ -269,7 +253,7 @@ describe("alert delivery through the outbox, WebClient and the fake Slack", () =
 
   it("an Acknowledge click redraws the same message; the poller's later event keeps who acknowledged", async () => {
     setup = alertSetup(redis, prefix, fake);
-    const channel = freshChannel("click");
+    const channel = freshChannel(fake, "click");
     await setup.subscribe(channel);
     await setup.emit(alertEvent("opened", "51"));
     await setup.worker().start();

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { FakeSlack } from "../../../src/playground/fake-slack";
 import { actions } from "../../../src/ui/ids";
 import { testRedis } from "../../support/redis";
-import { alertEvent, alertSetup, startSlack, WS } from "./harness";
+import { alertEvent, alertSetup, freshChannel, startSlack, WS } from "./harness";
 
 const { redis, prefix } = testRedis();
 let fake: FakeSlack;
@@ -17,28 +17,12 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 afterEach(() => setup?.stopAll());
 
-function channelOf(name: string): string {
-  const id = `C0${name.toUpperCase()}${Math.floor(Math.random() * 1e6)}`;
-  fake.state.conversations.set(id, {
-    id,
-    name: id.toLowerCase(),
-    isPrivate: false,
-    isArchived: false,
-    isIm: false,
-    isMpim: false,
-    created: 0,
-    members: ["U0ALICE", "U0BOB", "U0BOT"],
-    messages: [],
-  });
-  return id;
-}
-
 const shown = (channel: string) => JSON.stringify(fake.state.channelMessages(channel)[0]?.attachments ?? []);
 
 describe("redrawAfterMuteChange", () => {
   it("shows who muted until when with Unmute, keeps it through an acknowledge, and drops it on unmute", async () => {
     setup = alertSetup(redis, prefix, fake);
-    const channel = channelOf("mutes");
+    const channel = freshChannel(fake, "mutes");
     await setup.subscribe(channel);
     await setup.emit(alertEvent("opened", "61"));
     await setup.worker().start();
@@ -72,7 +56,7 @@ describe("redrawAfterMuteChange", () => {
 
   it("redraws nothing where the monitor has no open root", async () => {
     setup = alertSetup(redis, prefix, fake);
-    const channel = channelOf("nomsg");
+    const channel = freshChannel(fake, "nomsg");
     await setup.subscribe(channel);
     await setup.emit(alertEvent("opened", "62"), alertEvent("resolved", "62"));
     await setup.worker().start();
