@@ -6,6 +6,7 @@
 //   for await (const m of api.teams.monitorsAll(teamId)) { ... }
 //   await client.close();
 export { UptimeApi, UptimeClient, type UptimeClientOptions } from "./client";
+export { ALL_CHECKS_PASSED, allChecksPassed } from "./decode/all-checks-passed";
 export { decodeList, decodeOne, decodePage, decodeStatus } from "./decode/documents";
 export * from "./errors";
 export type { Family } from "./jsonapi";

@@ -68,6 +68,11 @@ export interface TransportOptions {
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
 export type Decoder<T> = (json: unknown) => T;
+/**
+ * Answers a 2xx body from its raw text when it can tell what it holds without parsing it, else undefined
+ * (then the body is parsed and decoded as usual). For the one hot path that needs it: a poll's checks.
+ */
+export type TextShortcut<T> = (text: string) => T | undefined;
 
 interface RequestSpec {
   method: HttpMethod;
@@ -299,13 +304,13 @@ export class Transport {
   }
 
   /** Sends a request (retrying when `spec.retry` allows) and decodes a 2xx body; null decoder = no body. */
-  async execute<T>(spec: RequestSpec, decode: Decoder<T> | null): Promise<T> {
+  async execute<T>(spec: RequestSpec, decode: Decoder<T> | null, shortcut?: TextShortcut<T>): Promise<T> {
     const retry = this.#retry;
     const signal = spec.options?.signal;
     for (let attempt = 0; ; attempt++) {
       let error: UptimeError;
       try {
-        return await this.#once(spec, decode);
+        return await this.#once(spec, decode, shortcut);
       } catch (err) {
         error = err instanceof UptimeError ? err : transportError(err, spec, signal);
       }
@@ -339,7 +344,7 @@ export class Transport {
     return backoffDelay(attempt, retry);
   }
 
-  async #once<T>(spec: RequestSpec, decode: Decoder<T> | null): Promise<T> {
+  async #once<T>(spec: RequestSpec, decode: Decoder<T> | null, shortcut?: TextShortcut<T>): Promise<T> {
     const signal = spec.options?.signal;
     const timeoutMs = spec.options?.timeoutMs;
     let statusCode: number;
@@ -363,6 +368,8 @@ export class Transport {
     }
     if (statusCode < 200 || statusCode >= 300) throw apiErrorFrom(statusCode, headers, text, spec);
     if (decode === null) return undefined as T;
+    const quick = shortcut?.(text);
+    if (quick !== undefined) return quick;
     let json: unknown;
     try {
       json = text.length === 0 ? undefined : JSON.parse(text);
@@ -419,7 +426,12 @@ export class Session {
   }
 
   /** GET `path` (relative to the base URL, query included); retried (idempotent). */
-  get<T>(pathAndQuery: string, decode: Decoder<T>, options?: CallOptions): Promise<T> {
+  get<T>(
+    pathAndQuery: string,
+    decode: Decoder<T>,
+    options?: CallOptions,
+    shortcut?: TextShortcut<T>,
+  ): Promise<T> {
     return this.#t.execute(
       {
         method: "GET",
@@ -430,6 +442,7 @@ export class Session {
         options,
       },
       decode,
+      shortcut,
     );
   }
 

@@ -1,3 +1,4 @@
+import { ALL_CHECKS_PASSED, allChecksPassed } from "../decode/all-checks-passed";
 import { decodeList, decodeOne } from "../decode/documents";
 import type { Page } from "../pagination";
 import { type PathValue, path, type QueryParams, queryString } from "../path";
@@ -70,6 +71,7 @@ const decodeTeam: Decoder<Team> = (json) => decodeOne("teams", json);
 const decodeMonitorPage = pageDecoder("monitors");
 const decodeIncidentPage = pageDecoder("incidents");
 const decodeChecks: Decoder<Check[]> = (json) => decodeList("checks", json);
+const allPassedShortcut = (text: string) => (allChecksPassed(text) ? ALL_CHECKS_PASSED : undefined);
 const decodeChannels: Decoder<Channel[]> = (json) => decodeList("channels", json);
 const decodeAvailability: Decoder<AvailabilityStats> = (json) => decodeOne("availability", json);
 
@@ -124,6 +126,22 @@ export class Teams extends APIResource {
   /** The latest checks of the team, newest first (A5: 50) (`GET /teams/{id}/checks`). */
   checks(teamId: PathValue, options?: CallOptions): Promise<Check[]> {
     return this.session.get(path`/teams/${teamId}/checks`, decodeChecks, options);
+  }
+
+  /**
+   * The same checks for a poller that only needs the failed ones: ALL_CHECKS_PASSED when the raw body
+   * shows that no check failed (recognised without parsing it, see allChecksPassed), else every check.
+   */
+  checksUnlessAllPassed(
+    teamId: PathValue,
+    options?: CallOptions,
+  ): Promise<Check[] | typeof ALL_CHECKS_PASSED> {
+    return this.session.get<Check[] | typeof ALL_CHECKS_PASSED>(
+      path`/teams/${teamId}/checks`,
+      decodeChecks,
+      options,
+      allPassedShortcut,
+    );
   }
 
   /** The team's alert channels (`GET /teams/{id}/channels`). */
