@@ -8,15 +8,14 @@ import type { UptimeClient } from "../../uptime";
 import { noopPollMetrics, type PollMetrics } from "../metrics";
 import { ClaimCache } from "./claim-cache";
 import { PollApiCache, type ResolveToken } from "./poll-api-cache";
-import { type PollHooks, type PollOnceDeps, type PollResult, pollOnce } from "./poll-once";
+import { type PollHooks, type PollOnceDeps, type PollProgress, type PollResult, pollOnce } from "./poll-once";
 import type { PollTimingOptions } from "./poll-timing";
 import type { RejectionPolicy } from "./token-rejection";
 
 /**
- * The poll loop of one process (DESIGN.md section 5). It walks the scheduler's shards round-robin from a
- * random one, claims due targets under a lease, polls them with bounded concurrency and commits each
- * (pollOnce). When a whole round of shards had nothing due it sleeps until the earliest due time
- * (bounded). Every replica runs the same loop on the same Redis: the leases keep a target with one
+ * The poll loop of one process (DESIGN.md section 5). Each round claims the due targets of every shard
+ * under a lease (one pipeline), polls them with bounded concurrency and commits each (pollOnce). When a
+ * round had nothing due it sleeps until the earliest due time (bounded). Every replica runs the same loop on the same Redis: the leases keep a target with one
  * worker at a time, and a crashed worker's targets come back when their leases pass.
  */
 
@@ -153,35 +152,46 @@ export class PollWorker {
   }
 
   private async run(): Promise<void> {
-    const shards = this.scheduler.shards;
-    let shard = Math.floor(this.random() * shards) % shards;
-    let round = { started: performance.now(), shards: 0, claimed: 0, full: false };
+    const shards = Array.from({ length: this.scheduler.shards }, (_, i) => i);
     let loopErrors = 0;
     while (!this.stopping) {
       try {
-        // Keep a small backlog only: what this process cannot start soon is better left to another.
-        while (!this.stopping && this.queue.length >= this.concurrency) await this.nextChange();
+        // Keep a small backlog only: what this process cannot start soon is better left to another. Refill
+        // it once half is gone rather than after every poll: a claim of one target per finished poll was
+        // a Redis round trip per poll when busy (issue 13).
+        while (!this.stopping && this.queue.length >= this.concurrency / 2) await this.nextChange();
         if (this.stopping) break;
-        const limit = Math.max(
+        const started = performance.now();
+        const room = Math.max(
           1,
           Math.min(this.batch, 2 * this.concurrency - this.queue.length - this.active),
         );
-        const claimed = await this.claim(shard, limit);
-        shard = (shard + 1) % shards;
+        // One round claims every shard at once (one pipeline on one Redis), an equal share of the room
+        // each: at most `shards - 1` targets more than the room when every shard has that many due.
+        const share = Math.max(1, Math.ceil(room / shards.length));
+        const rounds = await this.scheduler.claimShards(
+          shards,
+          this.clock.now(),
+          this.leaseMs,
+          share,
+          this.workerId,
+        );
         loopErrors = 0;
-        for (const target of claimed) this.queue.push(target);
+        let claimed = 0;
+        let full = false;
+        for (const targets of rounds) {
+          for (const target of targets) this.queue.push(target);
+          claimed += targets.length;
+          full ||= targets.length === share;
+        }
         this.pump();
-        round = { ...round, shards: round.shards + 1, claimed: round.claimed + claimed.length };
-        round.full ||= claimed.length === limit;
-        if (round.shards < shards) continue;
-        if (round.claimed === 0) {
+        if (claimed === 0) {
           await this.idle();
-        } else if (!round.full) {
+        } else if (!full) {
           // Not behind: pace the rounds, so that due targets are claimed in batches rather than one
           // claim per target (the Redis cost of a quiet poll), at the price of idleMinMs of latency.
-          await this.pause(round.started + this.idleMinMs - performance.now());
+          await this.pause(started + this.idleMinMs - performance.now());
         }
-        round = { started: performance.now(), shards: 0, claimed: 0, full: false };
       } catch (error) {
         // Redis down or a script error: never leave the loop; try again after a backoff.
         loopErrors++;
@@ -215,25 +225,26 @@ export class PollWorker {
   }
 
   private async pollOne(claimed: ClaimedTarget): Promise<void> {
-    let fetching = true;
-    const fetched = () => {
-      fetching = false;
-      this.active--;
-      this.committing++;
-      this.pump();
-      this.notify();
-    };
+    const slot = new PollSlot(this);
     try {
-      await pollOnce(claimed, this.deps, fetched);
+      await pollOnce(claimed, this.deps, slot);
     } catch (error) {
       // pollOnce never rejects; this is for a bug, so that the loop's accounting stays right.
       this.logger.error({ target: claimed.target, err: (error as Error).message }, "poll crashed");
     } finally {
-      if (fetching) this.active--;
+      if (slot.fetching) this.active--;
       else this.committing--;
       this.pump();
       this.notify();
     }
+  }
+
+  /** A poll's API calls are over: it moves from `active` to `committing`, and another may start. */
+  fetched(): void {
+    this.active--;
+    this.committing++;
+    this.pump();
+    this.notify();
   }
 
   private nextChange(): Promise<void> {
@@ -264,6 +275,18 @@ export class PollWorker {
     } catch {
       // stop() woke us up.
     }
+  }
+}
+
+/** One poll's place in the worker's counts (pollOnce's progress), without a closure per poll. */
+class PollSlot implements PollProgress {
+  fetching = true;
+  constructor(private readonly worker: PollWorker) {}
+
+  fetched(): void {
+    if (!this.fetching) return;
+    this.fetching = false;
+    this.worker.fetched();
   }
 }
 
