@@ -44,15 +44,15 @@ async function timeApi(url: string, include: "availability-hourly" | "latency-da
   return { times: times.sort((a, b) => a - b), monitor: monitor! };
 }
 
-function timeRenders(chart: StatsChart) {
-  for (let i = 0; i < WARMUP; i++) renderChartPng(chart.option);
+async function timeRenders(chart: StatsChart) {
+  for (let i = 0; i < WARMUP; i++) await renderChartPng(chart.option);
   const rssBefore = process.memoryUsage().rss;
   const cpu0 = process.cpuUsage();
   const times: number[] = [];
   let bytes = 0;
   for (let i = 0; i < RENDERS; i++) {
     const t0 = performance.now();
-    bytes = renderChartPng(chart.option).png.length;
+    bytes = (await renderChartPng(chart.option)).png.length;
     times.push(performance.now() - t0);
   }
   const cpu = process.cpuUsage(cpu0);
@@ -79,7 +79,7 @@ export default async function chartsBench(): Promise<void> {
       const api = await timeApi(remote.url, kind.include);
       const noLatency = await timeApi(local.url, kind.include);
       const chart = kind.chart(api.monitor);
-      const renders = timeRenders(chart);
+      const renders = await timeRenders(chart);
       const apiP99 = percentile(api.times, 99);
       const renderP99 = percentile(renders.times, 99);
       console.log(

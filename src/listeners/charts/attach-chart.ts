@@ -44,7 +44,7 @@ const UPLOAD_TIMEOUT_MS = 10_000;
 export async function attachChart(req: AttachChartRequest, chart: ChartToAttach): Promise<string | null> {
   let png: ChartPng;
   try {
-    png = renderChartPng(chart.option);
+    png = await renderChartPng(chart.option);
   } catch (err) {
     req.logger.warn({ err, chart: chart.filename }, "chart not shown: rendering failed");
     return null;

@@ -1,7 +1,5 @@
 import { createRequire } from "node:module";
-import { Resvg } from "@resvg/resvg-js";
 import type { EChartsOption } from "echarts";
-import * as echarts from "echarts";
 import { CHART_FONT, CHART_HEIGHT, CHART_WIDTH } from "./chart-options";
 
 /**
@@ -18,8 +16,32 @@ export interface ChartPng {
   height: number;
 }
 
+interface Engines {
+  echarts: typeof import("echarts");
+  Resvg: typeof import("@resvg/resvg-js").Resvg;
+}
+
+let engines: Promise<Engines> | undefined;
+
+/**
+ * ECharts and resvg are loaded on the first chart, not at start: ECharts alone is about 40 MB of a
+ * process's memory (issue 13, the bot's RSS), and many replicas never draw a chart.
+ */
+function loadEngines(): Promise<Engines> {
+  engines ??= Promise.all([import("echarts"), import("@resvg/resvg-js")]).then(([echarts, resvg]) => ({
+    echarts,
+    Resvg: resvg.Resvg,
+  }));
+  return engines;
+}
+
 /** Renders an ECharts option (chart-options.ts) to a PNG of CHART_WIDTH x CHART_HEIGHT. CPU only. */
-export function renderChartPng(option: EChartsOption, width = CHART_WIDTH, height = CHART_HEIGHT): ChartPng {
+export async function renderChartPng(
+  option: EChartsOption,
+  width = CHART_WIDTH,
+  height = CHART_HEIGHT,
+): Promise<ChartPng> {
+  const { echarts, Resvg } = await loadEngines();
   const chart = echarts.init(null, null, { renderer: "svg", ssr: true, width, height });
   let svg: string;
   try {

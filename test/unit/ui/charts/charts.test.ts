@@ -85,7 +85,7 @@ describe("chart options (pure)", () => {
 });
 
 describe("renderChartPng", () => {
-  it("draws a PNG of the stated size with something on it", () => {
+  it("draws a PNG of the stated size with something on it", async () => {
     const view: AvailabilityView = {
       subject: { kind: "monitor", id: "7", name: "checkout API" },
       period: "24h",
@@ -98,7 +98,7 @@ describe("renderChartPng", () => {
     };
     const chart = availabilityChart(view);
     expect(chart?.filename).toBe("availability-checkout-api-24h.png");
-    const { png, width, height } = renderChartPng(chart!.option);
+    const { png, width, height } = await renderChartPng(chart!.option);
     expect({ width, height }).toEqual({ width: CHART_WIDTH, height: CHART_HEIGHT });
     const info = readPng(png);
     expect({ width: info.width, height: info.height }).toEqual({ width: CHART_WIDTH, height: CHART_HEIGHT });
@@ -107,8 +107,8 @@ describe("renderChartPng", () => {
     expect(info.inkShare).toBeGreaterThan(0.05);
   });
 
-  it("the PNG reader can fail: a blank picture has one colour and no ink", () => {
-    const { png } = renderChartPng({ backgroundColor: "#ffffff" }, 100, 50);
+  it("the PNG reader can fail: a blank picture has one colour and no ink", async () => {
+    const { png } = await renderChartPng({ backgroundColor: "#ffffff" }, 100, 50);
     const info = readPng(png);
     expect(info).toMatchObject({ width: 100, height: 50, colours: 1, inkShare: 0 });
     expect(() => readPng(Buffer.from("not a png"))).toThrow(/signature/);
