@@ -115,3 +115,8 @@ export function cpuMeters<K extends string>(pids: Record<K, number>): () => Reco
   return () =>
     Object.fromEntries(meters.map(([name, meter]) => [name, meter.seconds()])) as Record<K, number>;
 }
+
+/** One judged goal, in the one format every bench prints: `goal <id>: <measured> (<target>) PASS|FAIL`. */
+export function goalLine(id: string, measured: string, target: string, pass: boolean): string {
+  return `goal ${id}: ${measured} (${target}) ${pass ? "PASS" : "FAIL"}`;
+}

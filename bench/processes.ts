@@ -31,7 +31,16 @@ export function startChild(
   env: Record<string, string>,
   options: { echoStderr?: boolean } = {},
 ): Child {
-  const child = spawn(process.execPath, ["--import", "tsx", ...args], {
+  return startNodeChild(["--import", "tsx", ...args], env, options);
+}
+
+/** `node <nodeArgs>` in the repository's root, as startChild (a compiled program: no tsx). */
+export function startNodeChild(
+  nodeArgs: string[],
+  env: Record<string, string>,
+  options: { echoStderr?: boolean } = {},
+): Child {
+  const child = spawn(process.execPath, nodeArgs, {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],

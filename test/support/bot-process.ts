@@ -39,6 +39,11 @@ export interface StartBotProcessOptions {
   port?: number;
   /** How long to wait for GET /healthz (default 60 s: several children compile TypeScript at once). */
   healthTimeoutMs?: number;
+  /**
+   * Run a build instead of the sources: `node <nodeFlags> <main>` (bench/compiled.ts gives what `npm start`
+   * runs). Tests run the sources; the benches measure the build.
+   */
+  compiled?: { main: string; nodeFlags: string[] };
 }
 
 /**
@@ -54,7 +59,10 @@ export async function startBotProcess(options: StartBotProcessOptions): Promise<
   const log: WriteStream = createWriteStream(logFile, { flags: "w" });
   // `node --import tsx src/main.ts` is what `tsx src/main.ts` runs, minus tsx's wrapper process: a SIGKILL
   // of the wrapper would leave the bot itself running as an orphan, and /proc readings would be the wrapper's.
-  const { command, args, cwd } = botCommand();
+  const source = botCommand();
+  const { command, args, cwd } = options.compiled
+    ? { ...source, args: [...options.compiled.nodeFlags, options.compiled.main] }
+    : source;
   const child: ChildProcess = spawn(command, args, {
     cwd,
     env: {

@@ -1,0 +1,73 @@
+/**
+ * The two reference apps of `npm run bench -- commands`, each run as its own process with the bot's
+ * receiver settings (signature check, ack before the work):
+ * - no-op (`--noop`): acks and does nothing. The limit for the ack.
+ * - floor (`--floor`): acks, makes the 4 API calls of `status` with the demo owner's token, and posts one
+ *   line to the response_url. No link lookup, no rendering, one listener: what any bot that answers this
+ *   way must spend. The bot's goals `commands-vs-floor` and `app-cpu-vs-floor` are judged against it.
+ * Compiled and run like the bot (bench/compiled.ts), so that the two differ in their own code only.
+ *
+ * Environment: PORT, SLACK_API_URL, UPTIME_API_URL (floor).
+ */
+import { App, HTTPReceiver, LogLevel } from "@slack/bolt";
+import { silentLogger } from "../src/lib/logger";
+import { respondTo } from "../src/listeners/respond-to";
+import { DEMO_TOKENS } from "../src/simulator";
+import { type UptimeApi, UptimeClient } from "../src/uptime";
+
+export const REFERENCE_SIGNING_SECRET = "bench-signing-secret";
+export const REFERENCE_BOT_TOKEN = "xoxb-bench-bot";
+
+/** The API calls of `/uptime status` (src/services/get-status.ts), in parallel, for the demo team. */
+export const statusCalls = (api: UptimeApi) =>
+  Promise.all([
+    api.teams.get("1"),
+    api.teams.monitors("1", { filter: { state: "down" } }),
+    api.teams.incidents("1", { include: ["monitor"] }),
+    api.status.get(),
+  ]);
+
+async function referenceServer(mode: "noop" | "floor"): Promise<void> {
+  const receiver = new HTTPReceiver({
+    signingSecret: REFERENCE_SIGNING_SECRET,
+    endpoints: "/slack/events",
+    processBeforeResponse: false,
+    logLevel: LogLevel.ERROR,
+    customRoutes: [
+      { path: "/healthz", method: ["GET"], handler: (_req, res) => res.writeHead(200).end("ok") },
+    ],
+  });
+  const app = new App({
+    receiver,
+    token: REFERENCE_BOT_TOKEN,
+    logLevel: LogLevel.ERROR,
+    clientOptions: { slackApiUrl: process.env.SLACK_API_URL },
+  });
+  if (mode === "noop") {
+    app.command("/uptime", async ({ ack }) => {
+      await ack();
+    });
+  } else {
+    const api = new UptimeClient({ baseUrl: process.env.UPTIME_API_URL ?? "", logger: silentLogger }).as(
+      DEMO_TOKENS.owner,
+    );
+    app.command("/uptime", async ({ ack, command }) => {
+      await ack();
+      const [team, down, incidents, service] = await statusCalls(api);
+      const open = incidents.items.filter((i) => i.open).length;
+      await respondTo(command.response_url)({
+        response_type: "ephemeral",
+        text: `${team.name}: ${down.items.length} down, ${open} open incidents, service ${service.status}`,
+      });
+    });
+  }
+  await app.start(Number(process.env.PORT));
+  process.once("SIGTERM", () => app.stop().then(() => process.exit(0)));
+}
+
+const mode = process.argv.includes("--noop")
+  ? "noop"
+  : process.argv.includes("--floor")
+    ? "floor"
+    : undefined;
+if (mode) await referenceServer(mode);
