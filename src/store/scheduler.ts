@@ -295,8 +295,9 @@ export class SchedulerStore {
     this.checkShard(shard);
     const coolDown = this.coolDownOf(input);
     const dueAt = Math.max(requireTime("nextDueAt", input.nextDueAt), coolDown?.until ?? 0);
-    // A commit that writes nothing but the next due time (a quiet poll) may wait a few ms for others.
-    const urgent = input.state !== undefined || (input.events?.length ?? 0) > 0;
+    // Only a commit with events (an alert on its way) goes out at once; one that writes the next due time
+    // and state (a quiet poll, or incidents read with nothing new) may wait a few ms for others.
+    const urgent = (input.events?.length ?? 0) > 0;
     const committed = await this.sendCommit(
       urgent,
       shard,
@@ -377,10 +378,10 @@ export class SchedulerStore {
   /**
    * Commits go out together, as one pipeline: one socket write and one read for all of them instead of
    * one each (at thousands of polls a second the syscalls cost more than the scripts). Each commit stays
-   * its own script run, atomic on its own. A commit with state or events (an alert on its way) waits at
-   * most until the end of the current turn (setImmediate). A quiet poll's commit, which only sets the next
-   * due time, may wait QUIET_COMMIT_WINDOW_MS for others (issue 13: at thousands of polls a second few
-   * answers arrive in the same turn), far inside the lease it commits under.
+   * its own script run, atomic on its own. A commit with events (an alert on its way) waits at most until
+   * the end of the current turn (setImmediate). Any other commit may wait QUIET_COMMIT_WINDOW_MS for
+   * others (issue 13: at thousands of polls a second few answers arrive in the same turn), far inside the
+   * lease it commits under.
    */
   private sendCommit(
     urgent: boolean,
