@@ -8,9 +8,10 @@
  * them, so that no token travels through the environment.
  *
  * Environment: REDIS_URL (or REDIS_CLUSTER_NODES), UPTIME_API_URL, KEY_PREFIX, POLL_INTERVAL_MS, MEASURE_FROM, MEASURE_MS,
- * CONCURRENCY (optional).
+ * CONCURRENCY (optional), HEAP_SNAPSHOT_DIR (optional: a heap snapshot at the end of the window).
  */
 import { subscribe } from "node:diagnostics_channel";
+import { writeHeapSnapshot } from "node:v8";
 import { PollWorker } from "../src/alerts/poll/poll-worker";
 import type { PollMetrics, PollOutcome } from "../src/alerts/poll/poller";
 import { keyspace } from "../src/store/keys";
@@ -105,6 +106,8 @@ async function main(): Promise<void> {
   await sleepUntil(measureTo);
   const cpu = process.cpuUsage(cpu0);
   const memory = process.memoryUsage();
+  // HEAP_SNAPSHOT_DIR: a heap snapshot at the end of the window, to see what a poller's memory holds.
+  if (process.env.HEAP_SNAPSHOT_DIR) writeHeapSnapshot(`${process.env.HEAP_SNAPSHOT_DIR}/poller-${process.pid}.heapsnapshot`);
   const report: PollWorkerReport = {
     pid: process.pid,
     outcomes,

@@ -33,7 +33,7 @@ export async function buildDist(outdir: URL = new URL("dist/", root)): Promise<B
     platform: "node",
     format: "esm",
     target: "node20.18",
-    // `npm start` runs node --enable-source-maps: a stack trace in the log names src/ files and lines.
+    // `npm start` runs node with --enable-source-maps: a stack trace in the log names src/ files and lines.
     sourcemap: true,
     // Class and function names stay as written: errors are logged with their name (`err.type`).
     keepNames: true,

@@ -1,6 +1,10 @@
 import { z } from "zod";
 import {
+  isNullableNumber,
+  isNullableString,
   isoString,
+  isPlainObject,
+  isResourceShape,
   nullableIso,
   nullableNumber,
   nullableString,
@@ -15,7 +19,7 @@ import {
 } from "../jsonapi";
 import type { Incident } from "../types";
 
-const incidentSchema = z.object({
+export const incidentSchema = z.object({
   ...resourceShape(["incidents", "incident"]),
   attributes: z.object({
     started: isoString,
@@ -29,8 +33,31 @@ const incidentSchema = z.object({
   meta: z.object({ created: nullableIso, updated: nullableIso }).optional(),
 });
 
+const INCIDENT_TYPES = ["incidents", "incident"] as const;
+
+/**
+ * Fast path of `incidentSchema` (jsonapi.ts, "fast paths"): the poller reads a team's incidents at least
+ * every 30 s, and `/uptime status` and the incident lists read pages of them (issue 13).
+ */
+export function isIncident(raw: unknown): raw is z.output<typeof incidentSchema> {
+  if (!isResourceShape(raw, INCIDENT_TYPES)) return false;
+  const a = raw.attributes;
+  const m = raw.meta;
+  const maintenance = isPlainObject(a) ? a.maintenance : undefined;
+  return (
+    isPlainObject(a) &&
+    typeof a.started === "string" &&
+    isNullableString(a.ended) &&
+    isNullableString(a.acknowledged) &&
+    isNullableNumber(a.downtime) &&
+    isNullableString(a.reason) &&
+    (isNullableNumber(maintenance) || typeof maintenance === "boolean") &&
+    (m === undefined || (isPlainObject(m) && isNullableString(m.created) && isNullableString(m.updated)))
+  );
+}
+
 export const decodeIncidentResource: ResourceDecoder<Incident> = (raw, ctx, at) => {
-  const r = parseAt(incidentSchema, raw, at);
+  const r = isIncident(raw) ? raw : parseAt(incidentSchema, raw, at);
   const a = r.attributes;
   const monitorRef = refOf(r.relationships?.monitor);
   const ended = toDateOrNull(a.ended, at, "attributes", "ended");

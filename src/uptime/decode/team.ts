@@ -1,5 +1,8 @@
 import { z } from "zod";
 import {
+  isNullableString,
+  isPlainObject,
+  isResourceShape,
   nullableIso,
   parseAt,
   type ResourceDecoder,
@@ -14,7 +17,7 @@ import type { Team, TeamMember } from "../types";
 
 const count = z.number().optional();
 
-const teamSchema = z.object({
+export const teamSchema = z.object({
   ...resourceShape(["teams", "team"]),
   attributes: z.object({ name: z.string() }),
   meta: z
@@ -27,8 +30,38 @@ const teamSchema = z.object({
     .optional(),
 });
 
+const TEAM_TYPES = ["teams", "team"] as const;
+const isOptionalCount = (v: unknown) => v === undefined || (typeof v === "number" && Number.isFinite(v));
+
+/** Every element a string; an index loop, because `every` skips the holes that zod refuses. */
+function allStrings(values: unknown[]): boolean {
+  for (let i = 0; i < values.length; i++) if (typeof values[i] !== "string") return false;
+  return true;
+}
+
+/** Fast path of `teamSchema` (jsonapi.ts, "fast paths"): every `/uptime status` reads the team (issue 13). */
+export function isTeam(raw: unknown): raw is z.output<typeof teamSchema> {
+  if (!isResourceShape(raw, TEAM_TYPES)) return false;
+  const a = raw.attributes;
+  if (!isPlainObject(a) || typeof a.name !== "string") return false;
+  const m = raw.meta;
+  if (m === undefined) return true;
+  if (!isPlainObject(m) || !isNullableString(m.created) || !isNullableString(m.updated)) return false;
+  const features = m.availableFeatures;
+  if (features !== undefined && !(Array.isArray(features) && allStrings(features))) return false;
+  const c = m.monitorCounters;
+  return (
+    c === undefined ||
+    (isPlainObject(c) &&
+      isOptionalCount(c.up) &&
+      isOptionalCount(c.down) &&
+      isOptionalCount(c.paused) &&
+      isOptionalCount(c.pending))
+  );
+}
+
 export const decodeTeamResource: ResourceDecoder<Team> = (raw, ctx, at) => {
-  const r = parseAt(teamSchema, raw, at);
+  const r = isTeam(raw) ? raw : parseAt(teamSchema, raw, at);
   const meta = r.meta;
   const counters = meta?.monitorCounters;
   const team: Team = {

@@ -3,7 +3,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { checkSchema, isCheck } from "../../../src/uptime/decode/check";
+import { incidentSchema, isIncident } from "../../../src/uptime/decode/incident";
 import { isMonitor, monitorSchema } from "../../../src/uptime/decode/monitor";
+import { isTeam, teamSchema } from "../../../src/uptime/decode/team";
 import { documentSchema, isDocument } from "../../../src/uptime/jsonapi";
 
 const check = {
@@ -38,6 +40,34 @@ const monitor = {
   links: { self: "https://api.example.com/monitors/1" },
   meta: { status: 1, state: 10, created: "2026-03-10T12:00:00+00:00", updated: null },
 };
+const incident = {
+  type: "incidents",
+  id: "42",
+  attributes: {
+    started: "2026-03-10T12:00:00+00:00",
+    ended: null,
+    acknowledged: "2026-03-10T12:01:00+00:00",
+    downtime: 60,
+    reason: "Connection refused",
+    maintenance: 0,
+  },
+  relationships: {
+    monitor: { data: { type: "monitors", id: "1" } },
+    team: { data: { type: "teams", id: "1" } },
+  },
+  meta: { created: "2026-03-10T12:00:00+00:00", updated: null },
+};
+const team = {
+  type: "teams",
+  id: "1",
+  attributes: { name: "Acme" },
+  meta: {
+    created: "2026-03-10T12:00:00+00:00",
+    updated: null,
+    availableFeatures: ["sms"],
+    monitorCounters: { up: 3, down: 1, paused: 0, pending: 0 },
+  },
+};
 const document = { data: [check], included: [monitor], meta: { hasMorePages: false }, links: {} };
 
 /** Every path of objects inside `value` (arrays included), so that one member can be replaced. */
@@ -64,6 +94,8 @@ function replaced(value: unknown, path: (string | number)[], replacement: unknow
 const cases = [
   { name: "check", valid: check, fast: isCheck, schema: checkSchema },
   { name: "monitor", valid: monitor, fast: isMonitor, schema: monitorSchema },
+  { name: "incident", valid: incident, fast: isIncident, schema: incidentSchema },
+  { name: "team", valid: team, fast: isTeam, schema: teamSchema },
   { name: "document", valid: document, fast: isDocument, schema: documentSchema },
 ] as const;
 
