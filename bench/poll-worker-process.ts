@@ -107,7 +107,8 @@ async function main(): Promise<void> {
   const cpu = process.cpuUsage(cpu0);
   const memory = process.memoryUsage();
   // HEAP_SNAPSHOT_DIR: a heap snapshot at the end of the window, to see what a poller's memory holds.
-  if (process.env.HEAP_SNAPSHOT_DIR) writeHeapSnapshot(`${process.env.HEAP_SNAPSHOT_DIR}/poller-${process.pid}.heapsnapshot`);
+  if (process.env.HEAP_SNAPSHOT_DIR)
+    writeHeapSnapshot(`${process.env.HEAP_SNAPSHOT_DIR}/poller-${process.pid}.heapsnapshot`);
   const report: PollWorkerReport = {
     pid: process.pid,
     outcomes,

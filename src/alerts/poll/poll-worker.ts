@@ -213,11 +213,16 @@ export class PollWorker {
   /**
    * `concurrency` bounds the polls whose API calls are in flight (what the API sees, as a raw client at
    * that concurrency would). A poll leaves that count as soon as only its commit is left: commits are
-   * pipelined Redis round trips, bounded on their own by `concurrency` so that a slow Redis holds the
-   * polls back instead of piling commits up.
+   * pipelined Redis round trips, bounded on their own by twice `concurrency` so that a slow Redis holds
+   * the polls back instead of piling commits up. Twice: quiet commits wait for each other (the scheduler's
+   * QUIET_COMMIT_WINDOW_MS), and a bound of one batch stalled the GETs behind them (issue 13).
    */
   private pump(): void {
-    while (this.active < this.concurrency && this.committing < this.concurrency && this.queue.length > 0) {
+    while (
+      this.active < this.concurrency &&
+      this.committing < 2 * this.concurrency &&
+      this.queue.length > 0
+    ) {
       const claimed = this.queue.shift()!;
       this.active++;
       void this.pollOne(claimed);
