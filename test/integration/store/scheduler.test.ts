@@ -217,6 +217,55 @@ describe("scheduler leases", () => {
   });
 });
 
+describe("scheduler rounds (issue 13)", () => {
+  it("claims several shards in one call, a list per shard in the order asked, each token its own", async () => {
+    const { store } = setup();
+    const in0 = targetsIn(0, 3);
+    const in2 = targetsIn(2, 1);
+    for (const target of [...in0, ...in2])
+      await store.add(target, { subscriber: "C1", group: "g", meta: "{}" }, T);
+
+    const [two, none, zero] = await store.claimShards([2, 1, 0], T, LEASE, 2, "w1");
+    expect(two!.map((c) => c.target)).toEqual(in2);
+    expect(none).toEqual([]);
+    // The limit is per shard.
+    expect(zero).toHaveLength(2);
+    // Another round gets what is left; once the lease passed, the same target comes back under a new token.
+    const [, , rest] = await store.claimShards([2, 1, 0], T, LEASE, 2, "w1");
+    expect(rest!.map((c) => c.target)).toEqual(in0.filter((t) => !zero!.some((c) => c.target === t)));
+    const [again] = await store.claimShards([2], T + LEASE, LEASE, 2, "w1");
+    expect(again!.map((c) => c.target)).toEqual(in2);
+    expect(again![0]!.leaseToken).not.toBe(two![0]!.leaseToken);
+  });
+
+  it("lands a quiet commit that waits in the window, and an alert's commit beside it", async () => {
+    const { redis, store } = setup();
+    const [quiet, loud] = targetsIn(1, 2);
+    await store.add(quiet!, { subscriber: "C1", group: "g", meta: "{}" }, T);
+    await store.add(loud!, { subscriber: "C1", group: "g", meta: "{}" }, T);
+    const claimed = await store.claim(1, T, LEASE, 10, "w1");
+    const lease = (target: string) => claimed.find((c) => c.target === target)!.leaseToken;
+
+    const quietCommit = store.commit(1, quiet!, lease(quiet!), {
+      now: T,
+      nextDueAt: T + 5_000,
+      failures: "reset",
+    });
+    const event = JSON.stringify({ type: "opened", incidentId: "9" });
+    const loudCommit = store.commit(1, loud!, lease(loud!), {
+      now: T,
+      nextDueAt: T + 5_000,
+      failures: "reset",
+      state: "{}",
+      events: [event],
+    });
+    expect(await loudCommit).toBe(true);
+    expect(await quietCommit).toBe(true);
+    expect(await store.inspect(quiet!)).toMatchObject({ leased: false, dueAt: T + 5_000 });
+    expect((await outbox(store, redis, 1)).map((e) => e.event)).toEqual([event]);
+  });
+});
+
 describe("scheduler targets", () => {
   it("commits many polls asked for in one turn (one pipeline): each on its own lease, events in order", async () => {
     const { store, redis } = setup();
