@@ -56,10 +56,11 @@ export interface AlertsDeps {
   installations: RedisInstallationStore;
 }
 
-/** An acknowledge made in Slack: the alert message clicked, and who did it. */
+/** An acknowledge made in Slack, from any surface: who did it, and the alert message clicked, if one was. */
 export interface AcknowledgedInSlack {
   workspace: WorkspaceRef;
-  channelId: string;
+  /** The channel of the clicked alert message; absent for `/uptime ack`, App Home and the incident lists. */
+  channelId?: string | undefined;
   incidentId: string;
   /** The Slack user who acknowledged. */
   ackedBy: string;
@@ -100,7 +101,18 @@ export interface Alerts {
   /** Read by the Mute overflow: the name of a muted monitor, from its last alert message in the channel. */
   messages: AlertMessageStore;
   pollTargets: PollTargets;
-  /** Redraws the incident's alert message in the channel at once ("Acknowledged by @user"). */
+  /**
+   * Before an acknowledge is sent to the API: records who is acknowledging, so that every channel's message
+   * says "acknowledged by @user" even when the poller sees the acknowledge before `acknowledged()` runs.
+   * Never replaces someone else's; true when recorded (then `acknowledgeAbandoned` drops it on failure).
+   */
+  acknowledging(ack: Omit<AcknowledgedInSlack, "channelId">): Promise<boolean>;
+  /** The acknowledge did not happen (already acknowledged, ended, refused): drops acknowledging()'s record. */
+  acknowledgeAbandoned(ack: Omit<AcknowledgedInSlack, "channelId">): Promise<void>;
+  /**
+   * The acknowledge happened: records who for every channel's message of the incident (each is redrawn when
+   * the poller's event reaches it) and redraws the clicked message at once ("Acknowledged by @user").
+   */
   acknowledged(ack: AcknowledgedInSlack): Promise<void>;
   /**
    * Redraws the monitor's open alert message in the channel at once, from the mute store: "Muted here by
@@ -156,7 +168,15 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     mutes,
     messages,
     pollTargets,
+    acknowledging(ack) {
+      return messages.setAckedBy(ack.workspace, ack.incidentId, ack.ackedBy, true);
+    },
+    acknowledgeAbandoned(ack) {
+      return messages.clearAckedBy(ack.workspace, ack.incidentId, ack.ackedBy);
+    },
     async acknowledged(ack) {
+      await messages.setAckedBy(ack.workspace, ack.incidentId, ack.ackedBy);
+      if (!ack.channelId) return;
       await delivery.updateAlertMessageAfterAcknowledge({
         workspace: ack.workspace,
         channel: ack.channelId,

@@ -54,6 +54,7 @@ export type Command =
     }
   | { kind: "monitor"; monitor: string }
   | { kind: "incidents"; openOnly: boolean; page: number }
+  | { kind: "incident"; incidentId: string }
   | { kind: "ack"; incidentId: string }
   | { kind: "availability"; target: StatsTarget; period: Period }
   | { kind: "latency"; target: StatsTarget; period: Period }

@@ -43,8 +43,15 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
     summary: "one monitor in detail",
   },
   {
+    name: "incident",
+    aliases: [],
+    usage: "incident <id>",
+    example: "incident 123",
+    summary: "one incident: monitor, reason, times and its timeline",
+  },
+  {
     name: "incidents",
-    aliases: ["incident", "inc"],
+    aliases: ["inc"],
     usage: "incidents [open] [--page N]",
     example: "incidents open",
     summary: "list incidents",

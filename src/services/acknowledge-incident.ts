@@ -37,6 +37,54 @@ export async function acknowledgeIncident(
   ref: UserRef,
   input: AcknowledgeInput,
 ): Promise<AcknowledgeOutcome> {
+  const claim = { workspace: workspaceOf(ref), incidentId: input.incidentId, ackedBy: ref.userId };
+  // Who, recorded before the API call: every channel's message names them, even when the poller sees the
+  // acknowledge before this call returns (issue 15, attribution).
+  const claimed = await attribution(deps, "acknowledging", () => deps.alerts?.acknowledging(claim));
+  let outcome: AcknowledgeOutcome;
+  try {
+    outcome = await sendAcknowledge(deps, ref, input);
+  } catch (error) {
+    if (claimed)
+      await attribution(deps, "acknowledgeAbandoned", () => deps.alerts?.acknowledgeAbandoned(claim));
+    throw error;
+  }
+  if (outcome.status !== "acknowledged") {
+    if (claimed)
+      await attribution(deps, "acknowledgeAbandoned", () => deps.alerts?.acknowledgeAbandoned(claim));
+    return outcome;
+  }
+  // An Acknowledge click also redraws its own message at once, through the same render path as the poller's
+  // events; the other channels' messages follow with the poller's event.
+  await attribution(deps, "acknowledged", () =>
+    deps.alerts?.acknowledged({
+      ...claim,
+      incidentId: outcome.incidentId,
+      channelId: input.source?.channelId,
+    }),
+  );
+  return outcome;
+}
+
+/** The attribution never costs the acknowledge: a failure is logged, the message says "in the Uptime app". */
+async function attribution<T>(
+  deps: ServiceDeps,
+  step: string,
+  run: () => Promise<T> | undefined,
+): Promise<T | null> {
+  try {
+    return (await run()) ?? null;
+  } catch (err) {
+    deps.logger.warn({ err, step }, "alert attribution after acknowledge failed");
+    return null;
+  }
+}
+
+async function sendAcknowledge(
+  deps: ServiceDeps,
+  ref: UserRef,
+  input: AcknowledgeInput,
+): Promise<AcknowledgeOutcome> {
   const outcome = await withSession(deps, ref, async (session) => {
     const before = await session.api.incidents.get(input.incidentId); // A7
     // Read alongside the acknowledge, not before it. It never rejects: the name only decorates the answer,
@@ -70,23 +118,5 @@ export async function acknowledgeIncident(
     }
     return result("acknowledged", after);
   });
-  if (outcome.status === "acknowledged" && input.source && deps.alerts) {
-    try {
-      // An Acknowledge click redraws the alert at once ("Acknowledged by @user"), through the same render
-      // path as the poller's events.
-      await deps.alerts.acknowledged({
-        workspace: workspaceOf(ref),
-        channelId: input.source.channelId,
-        incidentId: outcome.incidentId,
-        ackedBy: ref.userId,
-      });
-    } catch (err) {
-      // The acknowledge itself succeeded; a message that could not be redrawn is the alerts module's retry.
-      deps.logger.warn(
-        { err, incidentId: outcome.incidentId },
-        "alert message update after acknowledge failed",
-      );
-    }
-  }
   return outcome;
 }

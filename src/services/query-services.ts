@@ -1,5 +1,6 @@
 import type { UserRef } from "../store/workspace";
 import { getAvailability, type StatsInput } from "./get-availability";
+import { getIncident } from "./get-incident";
 import { getLatency } from "./get-latency";
 import { getStatus } from "./get-status";
 import { listChannels } from "./list-channels";
@@ -18,6 +19,7 @@ export function queryServices(deps: ServiceDeps) {
     monitorDetails: (ref: UserRef, query: string) => monitorDetails(deps, ref, query),
     monitorDetailsById: (ref: UserRef, monitorId: string) => monitorDetailsById(deps, ref, monitorId),
     listIncidents: (ref: UserRef, input: ListIncidentsInput) => listIncidents(deps, ref, input),
+    getIncident: (ref: UserRef, incidentId: string) => getIncident(deps, ref, incidentId),
     getAvailability: (ref: UserRef, input: StatsInput) => getAvailability(deps, ref, input),
     getLatency: (ref: UserRef, input: StatsInput) => getLatency(deps, ref, input),
     listChecks: (ref: UserRef) => listChecks(deps, ref),

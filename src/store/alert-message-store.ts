@@ -143,6 +143,35 @@ export class AlertMessageStore {
     await this.write(this.keys.alertMessage(workspaceKey(ws), channelId, incidentId), record, ttl);
   }
 
+  /**
+   * Who acknowledged an incident from Slack (any channel's button, `/uptime ack`, App Home, a list), for
+   * every channel's message of it. `onlyIfAbsent` records a claim before the API call, so that the poller
+   * seeing the acknowledge first still finds who; it never replaces someone else's. True when written.
+   */
+  async setAckedBy(
+    ws: WorkspaceRef,
+    incidentId: string,
+    userId: string,
+    onlyIfAbsent = false,
+  ): Promise<boolean> {
+    const key = this.keys.alertAckedBy(workspaceKey(ws), incidentId);
+    const ttl = Math.max(1, Math.round(this.ttls.openMs));
+    const reply = onlyIfAbsent
+      ? await this.redis.set(key, userId, "PX", ttl, "NX")
+      : await this.redis.set(key, userId, "PX", ttl);
+    return reply === "OK";
+  }
+
+  /** Drops a claim of setAckedBy when the acknowledge did not happen (only that user's). */
+  async clearAckedBy(ws: WorkspaceRef, incidentId: string, userId: string): Promise<void> {
+    const key = this.keys.alertAckedBy(workspaceKey(ws), incidentId);
+    if ((await this.redis.get(key)) === userId) await this.redis.del(key);
+  }
+
+  async ackedBy(ws: WorkspaceRef, incidentId: string): Promise<string | null> {
+    return this.redis.get(this.keys.alertAckedBy(workspaceKey(ws), incidentId));
+  }
+
   async getMonitor(ws: WorkspaceRef, channelId: string, monitorId: string): Promise<MonitorAlertState> {
     const key = this.keys.alertMonitor(workspaceKey(ws), channelId, monitorId);
     return (await this.read(key, monitorSchema)) ?? { starts: {} };

@@ -66,6 +66,11 @@ export function keyspace(prefix = "uc:") {
     /** String (JSON) with a TTL: the message of one incident in one channel (ts, stage, attempt, reply). */
     alertMessage: (ws: string, channelId: string, incidentId: string) =>
       `${prefix}alert-msg:${ws}:${channelId}:${incidentId}`,
+    /**
+     * String with a TTL: the Slack user who acknowledged an incident from any Slack surface, so that every
+     * channel's message for it says who (issue 15, attribution).
+     */
+    alertAckedBy: (ws: string, incidentId: string) => `${prefix}alert-ack:${ws}:${incidentId}`,
     /** String (JSON) with a TTL: a monitor's last root and recent incident starts in a channel (flap). */
     alertMonitor: (ws: string, channelId: string, monitorId: string) =>
       `${prefix}alert-mon:${ws}:${channelId}:${monitorId}`,

@@ -50,11 +50,19 @@ export const unmuteCodec = defineCodec("unmute", 1, z.object({ monitorId: apiId,
   keys: { monitorId: "m", channelId: "c" },
 });
 
-/** Details button of an alert message. */
-export const detailsCodec = defineCodec("det", 1, z.object({ monitorId: apiId }), {
-  limit: valueLimits.buttonValue,
-  keys: { monitorId: "m" },
-});
+/**
+ * Details button of an alert message: the incident's view (issue 15). `incidentId` is optional so that the
+ * buttons of messages posted before it existed still answer, with the monitor's details.
+ */
+export const detailsCodec = defineCodec(
+  "det",
+  1,
+  z.object({ monitorId: apiId, incidentId: apiId.optional() }),
+  {
+    limit: valueLimits.buttonValue,
+    keys: { monitorId: "m", incidentId: "i" },
+  },
+);
 
 /**
  * What an unlinked user tried to do (store/pending-action-store.ts), completed once they have linked their

@@ -67,6 +67,10 @@ describe("acknowledge: command and button, with each user's own token", () => {
 
     const again = textOf(await stack.command("U0ALICE", `ack #${id}`));
     expect(again).toMatch(new RegExp(`Incident #${id} \\(Marketing site\\) was already acknowledged`));
+    // `/uptime incident` shows it, and who acknowledged it from Slack.
+    const shown = await stack.command("U0BOB", `incident ${id}`);
+    expect(shown.text).toBe(`🟠 Incident #${id} of Marketing site: open, acknowledged`);
+    expect(JSON.stringify(shown.blocks)).toContain("acknowledged by <@U0ALICE>");
     stack.simulator.control.recover(MARKETING_SITE);
   });
 

@@ -275,7 +275,9 @@ export class AlertDelivery {
     if (event.type === "opened") return this.open(ctx, view);
     // Acknowledged or resolved before any message was posted: post the root as it is now.
     // A recovered one still gets its thread reply: every recovered root has exactly one.
-    const posted = await this.postRecord(ctx, { mode: "root", stage, view }, null);
+    const first: AlertMessageRecord = { mode: "root", stage, view };
+    await this.attribute(ctx, first);
+    const posted = await this.postRecord(ctx, first, null);
     if (this.needsRecoveryReply(posted)) await this.replyRecovered(ctx, posted);
     return "posted";
   }
@@ -343,6 +345,7 @@ export class AlertDelivery {
       return outcome;
     }
     const next: AlertMessageRecord = { ...record, stage, view: viewOf(event, record.view) };
+    await this.attribute(ctx, next);
     if (next.mode === "muted") {
       await this.d.messages.put(ctx.ws, ctx.channel, next.view.incident.id, next);
       return "muted";
@@ -352,6 +355,16 @@ export class AlertDelivery {
     await this.refreshRollupMember(ctx, next);
     if (stage === "resolved" && this.needsRecoveryReply(next)) await this.replyRecovered(ctx, next);
     return outcome === "posted" ? "posted" : "updated";
+  }
+
+  /**
+   * An acknowledged incident's message names who acknowledged it from Slack, whichever surface and channel
+   * that was (the workspace's attribution record); none: it was acknowledged in the Uptime app.
+   */
+  private async attribute(ctx: Ctx, record: AlertMessageRecord): Promise<void> {
+    if (record.ackedBy || record.stage === "open" || !record.view.incident.acknowledged) return;
+    const ackedBy = await this.d.messages.ackedBy(ctx.ws, record.view.incident.id);
+    if (ackedBy) record.ackedBy = ackedBy;
   }
 
   private needsRecoveryReply(record: AlertMessageRecord): boolean {

@@ -102,13 +102,30 @@ export const queryParsers = {
     for (const token of args.positionals) {
       if (token.literal === token.text.length && token.text.toLowerCase() === "open") openOnly = true;
       else {
-        const hint = /^#?\d+$/.test(token.text) ? `; to acknowledge one, use "ack ${token.text}"` : "";
+        const hint = /^#?\d+$/.test(token.text)
+          ? `; to see one, use "incident ${token.text}", to acknowledge it "ack ${token.text}"`
+          : "";
         return new ArgumentError(`"incidents" takes "open" or nothing (got "${echo(token.text)}")${hint}`);
       }
     }
     const page = parsePage(args);
     if (page instanceof ArgumentError) return page;
     return { kind: "incidents", openOnly, page };
+  },
+
+  incident: (sub, tokens) => {
+    const args = readArgs(sub, tokens, [], false);
+    if (args instanceof ArgumentError) return args;
+    const [first, ...extra] = args.positionals;
+    // `incident` alone or `incident open` was the incident list's alias: it still lists.
+    if (!first || (extra.length === 0 && first.text.toLowerCase() === "open")) {
+      return { kind: "incidents", openOnly: first !== undefined, page: 1 };
+    }
+    if (extra.length > 0) return new ArgumentError('"incident" takes one incident id, e.g. incident 123');
+    const id = /^#?(\d{1,18})$/.exec(first.text.trim());
+    if (!id)
+      return new ArgumentError(`an incident id is a number, e.g. incident 123 (got "${echo(first.text)}")`);
+    return { kind: "incident", incidentId: id[1]! };
   },
 
   availability: statistics("availability"),

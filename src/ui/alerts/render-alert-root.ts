@@ -29,7 +29,7 @@ export interface AlertRootInput {
   monitor: AlertMonitor | null;
   /** What the message shows. */
   stage: IncidentStage;
-  /** The Slack user who acknowledged with the button; absent: acknowledged outside Slack. */
+  /** The Slack user who acknowledged from any Slack surface; absent: acknowledged in the Uptime app. */
   ackedBy?: string | null;
   failingLocations: readonly string[];
   /**
@@ -99,7 +99,7 @@ function headline(input: AlertRootInput): string {
 }
 
 function acknowledgement(ackedBy: string | null | undefined): string {
-  return ackedBy ? `acknowledged by <@${ackedBy}>` : "acknowledged outside Slack";
+  return ackedBy ? `acknowledged by <@${ackedBy}>` : "acknowledged in the Uptime app";
 }
 
 function status(input: AlertRootInput): string {
@@ -153,7 +153,7 @@ function actionsBlock(input: AlertRootInput): ActionsBlock | null {
     // An overflow menu needs at least two options.
     if (options.length >= 2) elements.push({ type: "overflow", action_id: actions.mute, options });
   }
-  const detailsValue = tryEncode(detailsCodec, { monitorId: incident.monitorId });
+  const detailsValue = tryEncode(detailsCodec, { monitorId: incident.monitorId, incidentId: incident.id });
   if (detailsValue) {
     elements.push({
       type: "button",

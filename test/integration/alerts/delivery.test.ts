@@ -65,7 +65,7 @@ describe("alert delivery through the outbox, WebClient and the fake Slack", () =
     await setup.drained();
     let message = fake.state.findMessage(channel, root.ts)!;
     expect(colorOf(message)).toBe("#ECB22E");
-    expect(message.text).toBe("🟠 Service 101 is down, acknowledged outside Slack");
+    expect(message.text).toBe("🟠 Service 101 is down, acknowledged in the Uptime app");
 
     await setup.emit(alertEvent("resolved", "1"));
     await setup.emit(alertEvent("resolved", "1")); // redelivered: no second reply
@@ -84,6 +84,29 @@ describe("alert delivery through the outbox, WebClient and the fake Slack", () =
     await setup.drained();
     expect(colorOf(fake.state.findMessage(channel, root.ts))).toBe("#2EB67D");
     expect(fake.state.channelMessages(channel)).toHaveLength(1);
+  });
+
+  it("names who acknowledged from Slack on every channel's message (issue 15, attribution)", async () => {
+    setup = alertSetup(redis, prefix, fake);
+    const first = freshChannel(fake, "acka");
+    const second = freshChannel(fake, "ackb");
+    await setup.subscribe(first);
+    await setup.subscribe(second);
+    await setup.emit(alertEvent("opened", "7"));
+    await setup.worker().start();
+    await setup.drained();
+    // `/uptime ack 7` in another channel: no message was clicked, the attribution names the user.
+    await setup.messages.setAckedBy(WS, "7", "U0ACKER");
+    await setup.emit(alertEvent("acknowledged", "7"));
+    await setup.drained();
+    for (const channel of [first, second]) {
+      const [root] = fake.state.channelMessages(channel);
+      expect(root?.text).toBe("🟠 Service 107 is down, acknowledged by <@U0ACKER>");
+    }
+    // A claim made before the API call never replaces someone else's, and is dropped when abandoned.
+    expect(await setup.messages.setAckedBy(WS, "7", "U0LATE", true)).toBe(false);
+    await setup.messages.clearAckedBy(WS, "7", "U0LATE");
+    expect(await setup.messages.ackedBy(WS, "7")).toBe("U0ACKER");
   });
 
   it("posts one root when the same event is delivered twice", async () => {

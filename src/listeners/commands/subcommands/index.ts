@@ -5,6 +5,7 @@ import { channelsSubcommand } from "./channels-subcommand";
 import { checksSubcommand } from "./checks-subcommand";
 import { createSubcommand } from "./create-subcommand";
 import { helpSubcommand } from "./help-subcommand";
+import { incidentSubcommand } from "./incident-subcommand";
 import { incidentsSubcommand } from "./incidents-subcommand";
 import { latencySubcommand } from "./latency-subcommand";
 import { locationsSubcommand } from "./locations-subcommand";
@@ -32,6 +33,7 @@ export const subcommandHandlers: SubcommandHandlers = {
   status: statusSubcommand,
   monitors: monitorsSubcommand,
   monitor: monitorSubcommand,
+  incident: incidentSubcommand,
   incidents: incidentsSubcommand,
   ack: ackSubcommand,
   availability: availabilitySubcommand,

@@ -34,7 +34,7 @@ describe("detailsAction", () => {
     expect(respond.mock.calls[0]![0]).toEqual({
       response_type: "ephemeral",
       replace_original: false,
-      text: ":warning: This button is out of date. `/uptime monitor <name>` shows the monitor.",
+      text: ":warning: This button is out of date. `/uptime incident <id>` shows the incident.",
     });
   });
 });

@@ -78,7 +78,10 @@ describe("renderAlertRoot", () => {
       { monitorId: "77", channelId: "C0ALERTS", hours: 4 },
       { monitorId: "77", channelId: "C0ALERTS", hours: 24 },
     ]);
-    expect(detailsCodec.decode((elements[2] as { value: string }).value)).toEqual({ monitorId: "77" });
+    expect(detailsCodec.decode((elements[2] as { value: string }).value)).toEqual({
+      monitorId: "77",
+      incidentId: "9001",
+    });
     expect(JSON.stringify(rendered)).toContain("<!date^1772445840^");
     expect(JSON.stringify(rendered)).toContain("Frankfurt, Virginia");
   });
@@ -90,7 +93,7 @@ describe("renderAlertRoot", () => {
     expect(bySlack.attachments?.[0]?.color).toBe("#ECB22E");
     expect(elementsOf(bySlack).map((e) => e.action_id)).toEqual([actions.mute, actions.details]);
     const outside = renderAlertRoot(root({ stage: "acknowledged", ackedBy: null }));
-    expect(outside.text).toContain("acknowledged outside Slack");
+    expect(outside.text).toContain("acknowledged in the Uptime app");
   });
 
   it("renders recovered green with the downtime and only a Details button", () => {

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { actions } from "../../../src/ui/ids";
+import { incidentTimeline, renderIncident } from "../../../src/ui/render-incident";
+import { closedIncident, incident, monitor, NOW } from "./query-fixtures";
+
+const all = (rendered: { text: string; blocks?: unknown }) =>
+  `${rendered.text}\n${JSON.stringify(rendered.blocks)}`;
+
+describe("renderIncident (/uptime incident <id>, the alert's Details)", () => {
+  it("shows an open, unacknowledged incident with its monitor, reason, times and an Acknowledge button", () => {
+    const rendered = renderIncident({ incident: incident(), monitor: monitor(), ackedBy: null }, NOW);
+    const text = all(rendered);
+    expect(rendered.text).toBe("🔴 Incident #42 of Public API: open, not acknowledged");
+    expect(text).toContain("https://api.example.com/v1/health");
+    expect(text).toContain("Connection timeout");
+    expect(text).toContain("not yet (ongoing for 12m");
+    expect(text).toContain(actions.acknowledge);
+    expect(
+      incidentTimeline({ incident: incident(), monitor: null, ackedBy: null }).map((e) => e.text),
+    ).toEqual(["opened"]);
+  });
+
+  it("names who acknowledged from Slack, or the Uptime app, and lists the timeline in order", () => {
+    const closed = closedIncident();
+    const bySlack = all(renderIncident({ incident: closed, monitor: monitor(), ackedBy: "U0ALICE" }, NOW));
+    expect(bySlack).toContain("by <@U0ALICE>");
+    expect(bySlack).not.toContain(actions.acknowledge);
+    expect(
+      incidentTimeline({ incident: closed, monitor: null, ackedBy: "U0ALICE" }).map((e) => e.text),
+    ).toEqual(["opened", "acknowledged by <@U0ALICE>", "recovered after 14m"]);
+    const inApp = all(renderIncident({ incident: closed, monitor: null, ackedBy: null }, NOW));
+    expect(inApp).toContain("acknowledged in the Uptime app");
+    expect(inApp).toContain("monitor 5");
+  });
+
+  it("escapes what the API says", () => {
+    const hostile = renderIncident(
+      {
+        incident: incident({ reason: "<!channel> *boom*" }),
+        monitor: monitor({ name: "<@U0EVIL> & co" }),
+        ackedBy: null,
+      },
+      NOW,
+    );
+    // Every mrkdwn text (the header is plain_text, where Slack reads no mention).
+    const mrkdwn = [
+      hostile.text,
+      ...JSON.stringify(hostile.blocks).match(/"type":"mrkdwn","text":"[^"]*"/g)!,
+    ];
+    for (const text of mrkdwn) {
+      expect(text).not.toContain("<!channel>");
+      expect(text).not.toContain("<@U0EVIL>");
+    }
+  });
+});
