@@ -1,19 +1,43 @@
 import { closestMatches } from "../lib/closest-matches";
 import type { ApiTeam, LinkRecord } from "../store/link-store";
 import type { UserRef } from "../store/workspace";
+import { AuthenticationError } from "../uptime";
 import { NotLinkedError, StaleLinkError } from "./errors";
+import { teamsOf } from "./link-account";
 import type { ServiceDeps } from "./service-deps";
 
 export type TeamChoice =
   | { kind: "chosen"; link: LinkRecord; team: ApiTeam }
   | { kind: "no-match"; link: LinkRecord; query: string; suggestions: ApiTeam[] };
 
-/** The caller's link for team listing and choosing; stale links must be renewed first. */
+/**
+ * The caller's link for team listing and choosing, with the teams re-read from `GET /users/me?include=teams`
+ * so that a team joined after login appears (issue 15). Stale links must be renewed first; a 401 makes the
+ * link stale, as every call does. When the API cannot answer, the teams stored at login are shown: a list
+ * of teams is no reason to fail.
+ */
 export async function linkForTeams(deps: ServiceDeps, ref: UserRef): Promise<LinkRecord> {
-  const link = await deps.links.get(ref);
-  if (!link) throw new NotLinkedError();
-  if (link.stale) throw new StaleLinkError();
-  return link;
+  const found = await deps.links.getWithToken(ref);
+  if (!found) throw new NotLinkedError();
+  const { link, token } = found;
+  if (link.stale || !token) throw new StaleLinkError();
+  let teams: ApiTeam[];
+  try {
+    teams = teamsOf(await deps.uptime.as(token).users.me({ include: ["teams"] }));
+  } catch (error) {
+    if (error instanceof AuthenticationError) {
+      await deps.links.markStale(ref);
+      throw new StaleLinkError();
+    }
+    deps.logger.warn({ err: error }, "teams not re-read: showing the ones stored at login");
+    return link;
+  }
+  return sameTeams(teams, link.teams) ? link : deps.links.updateTeams(ref, teams);
+}
+
+function sameTeams(a: readonly ApiTeam[], b: readonly ApiTeam[]): boolean {
+  const key = (teams: readonly ApiTeam[]) => JSON.stringify(teams.map((t) => [t.id, t.name, t.role]));
+  return key(a) === key(b);
 }
 
 /**

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { seedDemo } from "./demo-seed";
 import { ApiError, notFound, schemaError } from "./errors";
 import type { FaultInput, Faults } from "./faults";
-import type { MonitorRecord } from "./model";
+import type { MonitorRecord, Role } from "./model";
 import type { Renderer, Resource } from "./render";
 import type { RequestLog, RequestLogEntry } from "./request-log";
 import type { ScenarioEngine, ScheduleInput } from "./scenario";
@@ -28,6 +28,8 @@ export interface SimulatorControl {
   recover(monitorId: number): Resource | null;
   /** Acknowledges as if someone did it outside the API client (the service's web interface). */
   acknowledge(incidentId: number): Resource;
+  /** The user who owns `token` joins team `teamId` with `role` (a team joined after the bot's login). */
+  addMember(teamId: number, token: string, role: Role): void;
   addSchedule(input: ScheduleInput): { id: number };
   clearSchedules(): void;
   /** Every service endpoint answers `status` for a duration or a number of requests (0 = drop). */
@@ -95,6 +97,15 @@ export class Control implements SimulatorControl {
   private openIncident(m: MonitorRecord): Resource | null {
     const incident = m.openIncident === null ? undefined : this.world.incidents.get(m.openIncident);
     return incident ? this.render.incident(incident) : null;
+  }
+
+  addMember(teamId: number, token: string, role: Role): void {
+    const team = this.world.teams.get(teamId);
+    if (!team) throw notFound("Team");
+    const userId = this.world.tokens.get(token);
+    const user = userId === undefined ? undefined : this.world.users.get(userId);
+    if (!user) throw notFound("User");
+    this.world.addMember(team, user, role);
   }
 
   acknowledge(incidentId: number): Resource {

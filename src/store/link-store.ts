@@ -227,6 +227,33 @@ export class LinkStore {
   }
 
   /**
+   * The user's teams as `GET /users/me?include=teams` says now (`/uptime team` re-reads them, so that a team
+   * joined after login appears). Only the profile's teams change; an active team the user left falls back
+   * to the first, as at login. The updated link, or LinkNotFoundError.
+   */
+  async updateTeams(ref: UserRef, teams: ApiTeam[]): Promise<LinkRecord> {
+    const key = this.linkKey(ref);
+    const [profile] = await this.redis.hmget(key, F.profile);
+    if (!profile) throw new LinkNotFoundError();
+    const parsed = z.array(apiTeamSchema).safeParse(teams);
+    if (!parsed.success) throw new InvalidLinkProfileError(`teams are not valid: ${parsed.error.message}`);
+    const stored = parseStored(key, profile);
+    const next: StoredProfile = {
+      ...stored,
+      teams: parsed.data,
+      activeTeamId: parsed.data.some((t) => t.id === stored.activeTeamId)
+        ? stored.activeTeamId
+        : (parsed.data[0]?.id ?? null),
+    };
+    if (!(await setFieldsIfExists(this.redis, key, { [F.profile]: JSON.stringify(next) }))) {
+      throw new LinkNotFoundError();
+    }
+    const record = await this.get(ref);
+    if (!record) throw new LinkNotFoundError();
+    return record;
+  }
+
+  /**
    * The token answered 401: drop it (nothing usable is kept) but keep the profile, flagged, so that the
    * user is told to link again rather than "not linked". False when there was no link.
    */

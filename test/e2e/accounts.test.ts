@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_TOKENS } from "../../src/simulator";
 import { actions, blocks } from "../../src/ui/ids";
-import { type Stack, startStack, textOf } from "../support/e2e-stack";
+import { linkUser, type Stack, startStack, textOf } from "../support/e2e-stack";
 import { waitFor } from "../support/wait-for";
 import { ephemeralMatching, loginModal, loginThroughModal, tokenValues } from "./login-helper";
 
@@ -112,6 +112,16 @@ describe("accounts: login, whoami, team, logout, stale links, uninstall", () => 
     });
     expect(textOf(redrawn)).toMatch(/Acme Production/);
     expect(stack.slack.state.ephemeralFor("U0ALICE", "C0GENERAL").length).toBe(before);
+  });
+
+  it("re-reads the teams on /uptime team: a team joined after login appears and can be chosen", async () => {
+    await linkUser(stack, "U0CAROL", DEMO_TOKENS.member);
+    expect(textOf(await stack.command("U0CAROL", "team"))).not.toContain("Acme Staging");
+    stack.simulator.control.addMember(2, DEMO_TOKENS.member, "regular");
+    expect(textOf(await stack.command("U0CAROL", "team"))).toContain("Acme Staging");
+    expect(textOf(await stack.command("U0CAROL", "team staging"))).toMatch(
+      /active team is now \*Acme Staging\*/,
+    );
   });
 
   it("logs out, and whoami then says not linked", async () => {

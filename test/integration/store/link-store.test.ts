@@ -86,6 +86,23 @@ describe("LinkStore", () => {
     expect(await rawValues(redis, keys.link("T:T1", "U2"))).toEqual(new Map());
   });
 
+  it("updates the teams as the API says now, keeping the token, the chosen team while still a member", async () => {
+    await store.save(ada, token, profile);
+    await store.setActiveTeam(ada, "2");
+    const joined = await store.updateTeams(ada, [
+      ...profile.teams,
+      { id: "3", name: "Edge", role: "regular" },
+    ]);
+    expect(joined.teams.map((t) => t.id)).toEqual(["1", "2", "3"]);
+    expect(joined.activeTeamId).toBe("2");
+    expect(await store.getToken(ada)).toBe(token);
+    const left = await store.updateTeams(ada, [{ id: "3", name: "Edge", role: "regular" }]);
+    expect(left.activeTeamId).toBe("3");
+    await expect(store.updateTeams({ teamId: "T1", userId: "U9" }, [])).rejects.toBeInstanceOf(
+      LinkNotFoundError,
+    );
+  });
+
   it("keeps the chosen team on relink while still a member, else falls back to the first", async () => {
     await store.save(ada, token, profile);
     await store.setActiveTeam(ada, "2");
