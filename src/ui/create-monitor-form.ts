@@ -132,7 +132,9 @@ export function parseCreateMonitorForm(values: unknown): FormResult {
     const url = textValue(values, B.url, A.url);
     if (url === "") errors[B.url] = "Enter the URL to check, e.g. https://example.com/health.";
     else if (!isHttpUrl(url)) errors[B.url] = "The URL must start with http:// or https:// and name a host.";
-    input = { kind: "http", url, ...common };
+    // A8: optional; empty means no keyword check.
+    const keyword = textValue(values, B.keyword, A.keyword);
+    input = { kind: "http", url, ...(keyword !== "" ? { keywordBody: keyword } : {}), ...common };
   } else {
     const host = textValue(values, B.host, A.host);
     if (host === "") errors[B.host] = "Enter the host name or IP address to connect to.";
@@ -151,7 +153,7 @@ export function parseCreateMonitorForm(values: unknown): FormResult {
 
 /** The inputs a modal of this kind shows: errors may only name blocks that are in the view. */
 export function inputBlocksOf(kind: CreateMonitorKind): string[] {
-  const target = kind === createMonitorKinds.url ? [B.url] : [B.host, B.port, B.timeout];
+  const target = kind === createMonitorKinds.url ? [B.url, B.keyword] : [B.host, B.port, B.timeout];
   return [B.kind, B.name, ...target, B.interval, B.group, B.newGroup, B.pronounceable];
 }
 
@@ -172,7 +174,7 @@ export function blockForPointer(
     [`${attr}/service`]: B.kind,
     [`${attr}/group`]: groupSource === "new" ? B.newGroup : B.group,
     [`${attr}/settings/url`]: B.url,
-    [`${attr}/settings/keywordBody`]: B.url,
+    [`${attr}/settings/keywordBody`]: B.keyword,
     [`${attr}/settings/host`]: B.host,
     [`${attr}/settings/port`]: B.port,
     [`${attr}/settings/timeout`]: B.timeout,

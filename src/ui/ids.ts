@@ -20,6 +20,8 @@ const createMonitorInputs = {
   kind: "create_monitor.kind",
   name: "create_monitor.name",
   url: "create_monitor.url",
+  /** A8 `keywordBody`: optional text an HTTP answer must contain. */
+  keyword: "create_monitor.keyword",
   host: "create_monitor.host",
   port: "create_monitor.port",
   timeout: "create_monitor.timeout",

@@ -25,6 +25,8 @@ const A = actions.createMonitor;
 const MAX_NAME = 255;
 const MAX_URL = 2048;
 const MAX_HOST = 253;
+/** A8 `keywordBody`: the reference gives no length; a keyword is a short phrase, not a page. */
+const MAX_KEYWORD = 500;
 const MAX_GROUP = 100;
 /** An external select shows at most 100 options. */
 const MAX_OPTIONS = 100;
@@ -66,6 +68,22 @@ export function renderCreateMonitorModal(input: CreateMonitorModalInput): ModalV
               action_id: A.url,
               max_length: MAX_URL,
               placeholder: plainText("https://example.com/health", limits.placeholder),
+            },
+          },
+          {
+            type: "input",
+            block_id: B.keyword,
+            optional: true,
+            label: plainText("Keyword", limits.inputLabel),
+            hint: plainText(
+              "Optional: text the answer's body must contain to count as up.",
+              limits.inputLabel,
+            ),
+            element: {
+              type: "plain_text_input",
+              action_id: A.keyword,
+              max_length: MAX_KEYWORD,
+              placeholder: plainText("OK", limits.placeholder),
             },
           },
         ]

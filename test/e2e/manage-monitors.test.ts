@@ -27,7 +27,7 @@ function values(fields: Record<string, string>, kind: "url" | "tcp" = "url"): Vi
       [A.interval]: { type: "static_select", selected_option: { value: fields.interval ?? "60" } },
     },
   };
-  for (const key of ["name", "url", "host", "port", "timeout", "newGroup"] as const) {
+  for (const key of ["name", "url", "keyword", "host", "port", "timeout", "newGroup"] as const) {
     if (fields[key] !== undefined)
       out[B[key]] = { [A[key]]: { type: "plain_text_input", value: fields[key] } };
   }
@@ -244,10 +244,19 @@ describe("monitor management over signed HTTP", () => {
       const result = await stack.slack.sender.viewSubmission({
         userId: OWNER,
         viewId: modal.id,
-        values: values({ name: "E2E from home", url: "https://home.example.com", newGroup: "E2E group" }),
+        values: values({
+          name: "E2E from home",
+          url: "https://home.example.com",
+          keyword: "Welcome home",
+          newGroup: "E2E group",
+        }),
       });
       expect(result.outcome).toBe("closed");
-      expect(await monitorNamed("E2E from home")).toMatchObject({ group: "E2E group" });
+      // A8 keywordBody, as the API stored it.
+      expect(await monitorNamed("E2E from home")).toMatchObject({
+        group: "E2E group",
+        settings: { keywordBody: "Welcome home" },
+      });
       const dm = await waitFor(stack.slack.events, () =>
         stack.slack.state
           .callsOf("chat.postMessage")

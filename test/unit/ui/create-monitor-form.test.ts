@@ -21,6 +21,7 @@ function state(fields: {
   kind?: "url" | "tcp";
   name?: string;
   url?: string;
+  keyword?: string;
   host?: string;
   port?: string;
   timeout?: string;
@@ -43,8 +44,10 @@ function state(fields: {
   };
   select("kind", fields.kind ?? "url", "radio_buttons");
   text("name", fields.name);
-  if ((fields.kind ?? "url") === "url") text("url", fields.url);
-  else {
+  if ((fields.kind ?? "url") === "url") {
+    text("url", fields.url);
+    text("keyword", fields.keyword);
+  } else {
     text("host", fields.host);
     text("port", fields.port, "number_input");
     text("timeout", fields.timeout, "number_input");
@@ -75,6 +78,16 @@ describe("parseCreateMonitorForm", () => {
         },
       },
     });
+  });
+
+  it("takes the keyword of an HTTP monitor (A8 keywordBody) and maps its 422 to the keyword input", () => {
+    const result = parseCreateMonitorForm(
+      state({ name: "Shop", url: "https://shop.example.com/", keyword: " Add to cart " }),
+    );
+    expect(result.ok && result.form.input).toMatchObject({ kind: "http", keywordBody: "Add to cart" });
+    expect(inputBlocksOf("url")).toContain(B.keyword);
+    expect(inputBlocksOf("tcp")).not.toContain(B.keyword);
+    expect(blockForPointer("/data/attributes/settings/keywordBody", "url", "none")).toBe(B.keyword);
   });
 
   it("parses a TCP monitor with every field", () => {
