@@ -64,7 +64,16 @@ export type Command =
   | { kind: "create" }
   | { kind: "pause"; monitor: string }
   | { kind: "resume"; monitor: string }
-  | { kind: "subscribe"; monitors: string[]; groups: string[]; mention?: MentionArgument }
+  | {
+      kind: "subscribe";
+      monitors: string[];
+      groups: string[];
+      mention?: MentionArgument;
+      /** `--storm <N>`: more than N incidents of the team within a minute roll up (default 5). */
+      storm?: number;
+      /** `--flap <N>/<M>m`: N incidents of one monitor within M minutes mark it flapping (default 3/15m). */
+      flap?: { count: number; windowMinutes: number };
+    }
   /** `all` removes every subscription of the channel; otherwise the one whose filters are exactly these. */
   | { kind: "unsubscribe"; all: boolean; monitors: string[]; groups: string[] }
   | { kind: "subscriptions" }

@@ -116,7 +116,8 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
   {
     name: "subscribe",
     aliases: ["sub"],
-    usage: "subscribe [monitor:<name>]... [group:<name>]... [--mention here|channel|@group]",
+    usage:
+      "subscribe [monitor:<name>]... [group:<name>]... [--mention here|channel|@group] [--storm <N>] [--flap <N>/<M>m]",
     example: "subscribe group:Edge --mention @oncall",
     summary: "alerts in this channel",
   },

@@ -1,5 +1,5 @@
 import type { Mute } from "../store/mute-store";
-import type { Mention, Subscription } from "../store/subscription-store";
+import type { Mention, Subscription, SubscriptionRules } from "../store/subscription-store";
 import { type UserRef, workspaceOf } from "../store/workspace";
 import { monitorNames } from "./monitor-names";
 import type { ServiceDeps } from "./service-deps";
@@ -17,6 +17,8 @@ export interface SubscriptionView {
   monitors: { id: string; name: string | null }[];
   groups: string[];
   mention: Mention | null;
+  /** `--storm` / `--flap` when the subscription has its own; absent: the defaults. */
+  rules?: SubscriptionRules | undefined;
   subscriberUserId: string;
   paused: { reason: string; at: number } | null;
   createdAt: number;
@@ -89,6 +91,7 @@ export async function toViews(
       monitors: sub.filters.monitors.map((id) => ({ id, name: names.get(id) ?? null })),
       groups: [...sub.filters.groups],
       mention: sub.mention,
+      ...(sub.rules ? { rules: sub.rules } : {}),
       subscriberUserId: sub.subscriber.userId,
       paused: sub.paused ? { reason: sub.paused.reason, at: sub.paused.at } : null,
       createdAt: sub.createdAt,

@@ -7,6 +7,7 @@ import {
   normalizeFilters,
   type Subscription,
   type SubscriptionFilters,
+  type SubscriptionRules,
   subscriptionId,
 } from "../store/subscription-store";
 import { type UserRef, workspaceOf } from "../store/workspace";
@@ -27,6 +28,8 @@ export interface SubscribeInput {
   /** Group names, as typed (`group:<name>`). */
   groups: readonly string[];
   mention?: MentionArgument | undefined;
+  /** `--storm` / `--flap`; absent members keep the defaults. */
+  rules?: SubscriptionRules | undefined;
 }
 
 /** An incident that is open now, for the baseline summary of the subscribe reply. */
@@ -135,6 +138,7 @@ export async function subscribe(
       mention,
       subscriber: { userId: ref.userId, apiUserId: session.link.apiUserId },
       target,
+      ...(input.rules ? { rules: input.rules } : {}),
     });
     // A re-subscribe with a new token moved it to another target: leave the old one.
     if (result.previousTarget) await alerts.pollTargets.remove(result.previousTarget, id);

@@ -1,5 +1,12 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import {
+  FLAP_COUNT_MAX,
+  FLAP_COUNT_MIN,
+  FLAP_WINDOW_MAX_MINUTES,
+  STORM_MAX,
+  STORM_MIN,
+} from "../lib/alert-rule-bounds";
 import { type Clock, systemClock } from "../lib/clock";
 import { PAUSE_REASONS, type PauseReason } from "../lib/pause-reasons";
 import { CorruptRecordError, parseRecord } from "./corrupt-record-error";
@@ -43,6 +50,17 @@ export interface SubscriptionPause {
   notified: boolean;
 }
 
+/**
+ * A subscription's own storm and flap rules (`--storm <N>`, `--flap <N>/<M>m`); absent members keep the
+ * defaults (DESIGN.md section 1: storm above 5 opens of a team within a minute, flap at 3 incidents of a
+ * monitor within 15 minutes).
+ */
+export interface SubscriptionRules {
+  /** More than this many incidents of the team opening within a minute roll up. */
+  storm?: number;
+  flap?: { count: number; windowMinutes: number };
+}
+
 export interface Subscription {
   id: string;
   workspace: WorkspaceRef;
@@ -53,6 +71,7 @@ export interface Subscription {
   subscriber: { userId: string; apiUserId: string };
   /** The poll target, `team:<apiTeamId>:<tokenHash>`. */
   target: string;
+  rules?: SubscriptionRules;
   createdAt: number;
   paused: SubscriptionPause | null;
 }
@@ -98,6 +117,17 @@ const newSubscriptionSchema = z.object({
   mention: mentionSchema.nullable(),
   subscriber: z.object({ userId: z.string().regex(SLACK_ID), apiUserId: z.string().min(1) }),
   target: z.string().min(1).max(300),
+  rules: z
+    .object({
+      storm: z.number().int().min(STORM_MIN).max(STORM_MAX).optional(),
+      flap: z
+        .object({
+          count: z.number().int().min(FLAP_COUNT_MIN).max(FLAP_COUNT_MAX),
+          windowMinutes: z.number().int().min(1).max(FLAP_WINDOW_MAX_MINUTES),
+        })
+        .optional(),
+    })
+    .optional(),
 });
 
 const storedSchema = newSubscriptionSchema.extend({
@@ -171,6 +201,7 @@ export class SubscriptionStore {
       mention: input.mention,
       subscriber: { userId: input.subscriber.userId, apiUserId: input.subscriber.apiUserId },
       target: input.target,
+      ...(input.rules && (input.rules.storm !== undefined || input.rules.flap) ? { rules: input.rules } : {}),
       createdAt: existing?.createdAt ?? this.clock.now(),
       paused: null,
     };

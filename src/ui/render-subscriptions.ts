@@ -81,6 +81,9 @@ export function subscriptionLine(view: SubscriptionView, options: { subscriber?:
   const icon = view.paused ? "⏸️" : "🔔";
   const parts = [`${icon} *${team}*: ${filtersText(view)}`];
   if (view.mention) parts.push(`pings ${mentionText(view.mention)}`);
+  if (view.rules?.storm !== undefined) parts.push(`storm above ${view.rules.storm} a minute`);
+  if (view.rules?.flap)
+    parts.push(`flapping at ${view.rules.flap.count} in ${view.rules.flap.windowMinutes}m`);
   if (options.subscriber !== false) parts.push(`by <@${escapeMrkdwn(view.subscriberUserId)}>`);
   let line = parts.join(" · ");
   if (view.paused) {

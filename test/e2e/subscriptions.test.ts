@@ -108,7 +108,7 @@ describe("/uptime subscribe, subscriptions, unsubscribe", () => {
     await stack.slack.sender.slashCommand({
       userId: "U0ALICE",
       channelId: "C0ALERTS",
-      text: 'subscribe monitor:"Marketing site" group:website',
+      text: 'subscribe monitor:"Marketing site" group:website --storm 10 --flap 4/30m',
     });
     await waitFor(
       stack.slack.events,
@@ -120,6 +120,8 @@ describe("/uptime subscribe, subscriptions, unsubscribe", () => {
       return list.includes("2 alert subscriptions") ? list : undefined;
     });
     expect(both).toContain("monitor Marketing site and group Website");
+    // Its own storm and flap rules are listed with it.
+    expect(both).toContain("storm above 10 a minute · flapping at 4 in 30m");
 
     // What was removed is said in the channel, naming who removed it.
     await stack.slack.sender.slashCommand({

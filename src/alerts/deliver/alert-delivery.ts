@@ -37,6 +37,7 @@ import {
   DEFAULT_STORM_RULES,
   decideFlap,
   decideStorm,
+  STORM_WINDOW_MS,
   type WindowRules,
 } from "./alert-rules";
 import {
@@ -287,9 +288,10 @@ export class AlertDelivery {
     const { incident, apiTeamId } = view;
     const started = startedMs(view, this.clock.now());
     const storm = await this.d.messages.getStorm(ws, channel, apiTeamId);
-    const stormDecision = decideStorm(storm, incident.id, started, this.storm);
+    const rules = this.rulesOf(ctx);
+    const stormDecision = decideStorm(storm, incident.id, started, rules.storm);
     const monitor = await this.d.messages.getMonitor(ws, channel, incident.monitorId);
-    const flapDecision = decideFlap(monitor, incident.id, started, this.flap);
+    const flapDecision = decideFlap(monitor, incident.id, started, rules.flap);
     // The windows are written first: they are keyed by incident, so a redelivery rewrites the same.
     await this.d.messages.putMonitor(ws, channel, incident.monitorId, {
       ...monitor,
@@ -304,7 +306,7 @@ export class AlertDelivery {
     await this.d.messages.putStorm(ws, channel, apiTeamId, { ...storm, opens: stormDecision.opens });
 
     const flapping = flapDecision.flapping
-      ? { incidents: flapDecision.count, windowMinutes: Math.round(this.flap.windowMs / 60_000) }
+      ? { incidents: flapDecision.count, windowMinutes: Math.round(rules.flap.windowMs / 60_000) }
       : undefined;
     const lastRoot = monitor.lastRoot;
     if (flapDecision.intoThread && lastRoot) {
@@ -355,6 +357,15 @@ export class AlertDelivery {
     await this.refreshRollupMember(ctx, next);
     if (stage === "resolved" && this.needsRecoveryReply(next)) await this.replyRecovered(ctx, next);
     return outcome === "posted" ? "posted" : "updated";
+  }
+
+  /** The subscription's own storm and flap rules (`--storm`, `--flap`), else this delivery's. */
+  private rulesOf(ctx: Ctx): { storm: WindowRules; flap: WindowRules } {
+    const own = ctx.sub.rules;
+    return {
+      storm: own?.storm !== undefined ? { threshold: own.storm, windowMs: STORM_WINDOW_MS } : this.storm,
+      flap: own?.flap ? { threshold: own.flap.count, windowMs: own.flap.windowMinutes * 60_000 } : this.flap,
+    };
   }
 
   /**

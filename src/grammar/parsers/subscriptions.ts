@@ -1,6 +1,17 @@
+import {
+  FLAP_COUNT_MAX,
+  FLAP_COUNT_MIN,
+  FLAP_WINDOW_MAX_MINUTES,
+  STORM_MAX,
+  STORM_MIN,
+} from "../../lib/alert-rule-bounds";
 import type { Command, MentionArgument, SubcommandName } from "../command";
-import { ArgumentError, echo, isMentionWord, readArgs, toMention, unique } from "../read-args";
+import { ArgumentError, echo, flagValue, isMentionWord, readArgs, toMention, unique } from "../read-args";
 import { noArguments, oneMonitor, type Parser } from "./parser";
+
+function wholeNumber(text: string): number | null {
+  return /^\d{1,6}$/.test(text) ? Number(text) : null;
+}
 
 /** Alerts in a channel: subscribe, unsubscribe, subscriptions, unmute. */
 export const subscriptionParsers = {
@@ -8,7 +19,7 @@ export const subscriptionParsers = {
   unmute: oneMonitor("unmute"),
 
   subscribe: (sub, tokens) => {
-    const args = readArgs(sub, tokens, ["mention"], true);
+    const args = readArgs(sub, tokens, ["mention", "storm", "flap"], true);
     if (args instanceof ArgumentError) return args;
     let mention: MentionArgument | undefined;
     const mentionFlag = args.flags.get("mention");
@@ -35,6 +46,33 @@ export const subscriptionParsers = {
       groups: unique(args.keyed.filter((k) => k.key === "group").map((k) => k.value)),
     };
     if (mention) command.mention = mention;
+    const storm = flagValue(args, "storm", "a number of incidents, e.g. --storm 10");
+    if (storm instanceof ArgumentError) return storm;
+    if (storm !== undefined) {
+      const n = wholeNumber(storm);
+      if (n === null || n < STORM_MIN || n > STORM_MAX) {
+        return new ArgumentError(
+          `--storm is a number of incidents from ${STORM_MIN} to ${STORM_MAX}, e.g. --storm 10 (got "${echo(storm)}")`,
+        );
+      }
+      command.storm = n;
+    }
+    const flap = flagValue(args, "flap", "incidents/minutes, e.g. --flap 3/15m");
+    if (flap instanceof ArgumentError) return flap;
+    if (flap !== undefined) {
+      const m = /^(\d{1,4})\s*\/\s*(\d{1,5})\s*m$/i.exec(flap);
+      const count = m ? Number(m[1]) : Number.NaN;
+      const windowMinutes = m ? Number(m[2]) : Number.NaN;
+      if (
+        !(count >= FLAP_COUNT_MIN && count <= FLAP_COUNT_MAX) ||
+        !(windowMinutes >= 1 && windowMinutes <= FLAP_WINDOW_MAX_MINUTES)
+      ) {
+        return new ArgumentError(
+          `--flap is <incidents>/<minutes>m, ${FLAP_COUNT_MIN} to ${FLAP_COUNT_MAX} incidents within 1 to ${FLAP_WINDOW_MAX_MINUTES} minutes, e.g. --flap 3/15m (got "${echo(flap)}")`,
+        );
+      }
+      command.flap = { count, windowMinutes };
+    }
     return command;
   },
 

@@ -211,6 +211,37 @@ describe("alert delivery through the outbox, WebClient and the fake Slack", () =
     expect(fake.state.channelMessages(channel)).toHaveLength(messages.length);
   });
 
+  it("follows a subscription's own --storm and --flap instead of the defaults", async () => {
+    setup = alertSetup(redis, prefix, fake);
+    const channel = freshChannel(fake, "ownrules");
+    await setup.subscribe(channel, { rules: { storm: 2, flap: { count: 2, windowMinutes: 60 } } });
+    // Three opens within a minute: above --storm 2 (the default, 5, would post three roots).
+    await setup.emit(...["31", "32", "33"].map((id, i) => alertEvent("opened", id, { startedMin: i / 10 })));
+    await setup.worker().start();
+    await setup.drained();
+    const messages = fake.state.channelMessages(channel);
+    expect(messages.filter((m) => m.metadata?.event_type === "uptime_alert_rollup")).toHaveLength(1);
+    expect(messages.filter((m) => m.metadata?.event_type === ALERT_EVENT_TYPE)).toHaveLength(2);
+    // --flap 2/60m: a monitor's second incident within the hour marks it flapping, and the third goes to
+    // the thread (the default marks the third and threads the fourth).
+    const other = freshChannel(fake, "ownflap");
+    await setup.subscribe(other, { rules: { flap: { count: 2, windowMinutes: 60 } } });
+    await setup.emit(
+      alertEvent("opened", "41", { monitorId: "950", startedMin: 10 }),
+      alertEvent("resolved", "41", { monitorId: "950", startedMin: 10, endedMin: 11 }),
+      alertEvent("opened", "42", { monitorId: "950", startedMin: 40 }),
+      alertEvent("resolved", "42", { monitorId: "950", startedMin: 40, endedMin: 41 }),
+      alertEvent("opened", "43", { monitorId: "950", startedMin: 50 }),
+    );
+    await setup.drained();
+    const roots = fake.state
+      .channelMessages(other)
+      .filter((m) => m.metadata?.event_type === ALERT_EVENT_TYPE);
+    expect(roots).toHaveLength(2);
+    const last = roots.at(-1)!;
+    expect(fake.state.replies(other, last.ts).some((m) => m.text.includes("Service 950 is down"))).toBe(true);
+  });
+
   it("sends the 4th incident of a flapping monitor into the thread of its last root", async () => {
     setup = alertSetup(redis, prefix, fake);
     const channel = freshChannel(fake, "flap");

@@ -101,6 +101,10 @@ describe("parseCommand: examples", () => {
     ["resume API gateway", { kind: "resume", monitor: "API gateway" }],
     ["subscribe", { kind: "subscribe", monitors: [], groups: [] }],
     [
+      "subscribe --storm 10 --flap 4/30m",
+      { kind: "subscribe", monitors: [], groups: [], storm: 10, flap: { count: 4, windowMinutes: 30 } },
+    ],
+    [
       'subscribe monitor:api group:"Edge EU" group:core --mention here',
       { kind: "subscribe", monitors: ["api"], groups: ["Edge EU", "core"], mention: { kind: "here" } },
     ],
@@ -167,6 +171,11 @@ describe("parseCommand: what it does not understand gives help with a precise er
     ["incident abc", "incident", /an incident id is a number/],
     ["ack", "ack", /"ack" needs an incident id/],
     ["ack abc", "ack", /an incident id is a number/],
+    ["subscribe --storm 0", "subscribe", /--storm is a number of incidents from 1 to 1000/],
+    ["subscribe --storm lots", "subscribe", /--storm is a number of incidents/],
+    ["subscribe --flap 3", "subscribe", /--flap is <incidents>\/<minutes>m/],
+    ["subscribe --flap 1/15m", "subscribe", /2 to 100 incidents within 1 to 1440 minutes/],
+    ["subscribe --flap 3/0m", "subscribe", /--flap is/],
     ["ack 1 2", "ack", /"ack" takes one incident id/],
     ["availability api 7d", "availability", /the period must be 24h or 30d \(got "7d"\)/],
     ["availability 24h 30d", "availability", /give one period/],

@@ -23,7 +23,16 @@ export const subscribeSubcommand: SubcommandHandler<"subscribe"> = async (
 ) => {
   const outcome = await deps.services.subscribe(
     user,
-    { channelId, monitors: command.monitors, groups: command.groups, mention: command.mention },
+    {
+      channelId,
+      monitors: command.monitors,
+      groups: command.groups,
+      mention: command.mention,
+      rules: {
+        ...(command.storm !== undefined ? { storm: command.storm } : {}),
+        ...(command.flap ? { flap: command.flap } : {}),
+      },
+    },
     (preview) => announce(client, deps, preview),
   );
   if (outcome.kind === "unreachable") {

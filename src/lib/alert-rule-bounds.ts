@@ -1,0 +1,9 @@
+/**
+ * Bounds of a subscription's own storm and flap rules (`--storm <N>`, `--flap <N>/<M>m`): the grammar says
+ * them to the user, the subscription store checks them again. Defaults are DESIGN.md section 1's.
+ */
+export const STORM_MIN = 1;
+export const STORM_MAX = 1000;
+export const FLAP_COUNT_MIN = 2;
+export const FLAP_COUNT_MAX = 100;
+export const FLAP_WINDOW_MAX_MINUTES = 1440;
