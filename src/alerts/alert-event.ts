@@ -24,6 +24,8 @@ export interface OutboxEvent extends AlertEvent {
   failingLocations: string[];
   /** For the storm roll-up "7 of 42 monitors down". */
   teamMonitorCount?: number;
+  /** The API team's name, read with the counters, for the storm roll-up. */
+  teamName?: string;
 }
 
 /** An outbox entry whose event does not have the shape this version reads. */
@@ -45,6 +47,7 @@ const outboxEventSchema = z.object({
   monitor: monitorSchema.nullable(),
   failingLocations: z.array(z.string()).default([]),
   teamMonitorCount: z.number().int().nonnegative().optional(),
+  teamName: z.string().max(500).optional(),
 });
 
 export function encodeOutboxEvent(event: OutboxEvent): string {

@@ -43,6 +43,8 @@ const viewSchema = z.object({
   monitor: alertMonitorSchema.nullable(),
   failingLocations: z.array(z.string()),
   teamMonitorCount: z.number().optional(),
+  /** The API team's name, for the storm roll-up (read with the counters). */
+  teamName: z.string().optional(),
 });
 /** What a message is redrawn from: the latest view of the incident and its monitor. */
 export type StoredAlertView = z.infer<typeof viewSchema>;

@@ -525,6 +525,7 @@ export class AlertDelivery {
     const counts = members.map((member) => member.view.teamMonitorCount ?? 0);
     const rendered = renderStormRollup({
       apiTeamId,
+      teamName: members.find((member) => member.view.teamName)?.view.teamName ?? null,
       down,
       teamMonitorCount: counts.length > 0 && Math.max(...counts) > 0 ? Math.max(...counts) : null,
       resolvedCount: members.length - down.length,
@@ -680,6 +681,7 @@ function viewOf(event: OutboxEvent, previous: StoredAlertView | null): StoredAle
     incident.acknowledged ??= previous.incident.acknowledged;
   }
   const teamMonitorCount = event.teamMonitorCount ?? previous?.teamMonitorCount;
+  const teamName = event.teamName ?? previous?.teamName;
   return {
     apiTeamId: event.apiTeamId,
     incident,
@@ -687,6 +689,7 @@ function viewOf(event: OutboxEvent, previous: StoredAlertView | null): StoredAle
     failingLocations:
       event.failingLocations.length > 0 || !previous ? event.failingLocations : previous.failingLocations,
     ...(teamMonitorCount !== undefined ? { teamMonitorCount } : {}),
+    ...(teamName !== undefined ? { teamName } : {}),
   };
 }
 

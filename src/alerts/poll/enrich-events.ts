@@ -48,6 +48,7 @@ export interface EnrichContext {
   monitors: ReadonlyMap<string, AlertMonitor | null>;
   checks: readonly CheckSnapshot[];
   teamMonitorCount?: number | undefined;
+  teamName?: string | undefined;
 }
 
 export function enrichEvents(events: readonly AlertEvent[], context: EnrichContext): OutboxEvent[] {
@@ -59,5 +60,6 @@ export function enrichEvents(events: readonly AlertEvent[], context: EnrichConte
     ...(event.type === "opened" && context.teamMonitorCount !== undefined
       ? { teamMonitorCount: context.teamMonitorCount }
       : {}),
+    ...(event.type === "opened" && context.teamName !== undefined ? { teamName: context.teamName } : {}),
   }));
 }

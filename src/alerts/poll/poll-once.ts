@@ -190,10 +190,14 @@ async function poll(
   if (diff.events.length === 0) return { outcome, events: [], commit, ...baseline };
 
   await fetchMonitors(api, monitorsToFetch(diff.events, monitors), monitors, call);
-  const count = needsTeamCounters(diff.events)
-    ? teamMonitorCount((await api.teams.get(teamId, call)).counters)
-    : undefined;
-  const events = enrichEvents(diff.events, { apiTeamId: teamId, monitors, checks, teamMonitorCount: count });
+  const team = needsTeamCounters(diff.events) ? await api.teams.get(teamId, call) : undefined;
+  const events = enrichEvents(diff.events, {
+    apiTeamId: teamId,
+    monitors,
+    checks,
+    teamMonitorCount: team ? teamMonitorCount(team.counters) : undefined,
+    teamName: team?.name,
+  });
   return {
     outcome,
     events,

@@ -2,7 +2,7 @@ import type { KnownBlock } from "@slack/types";
 import type { AlertMonitor } from "../../alerts/alert-event";
 import type { IncidentSnapshot } from "../../alerts/poll/poll-state";
 import { formatDuration, slackDate } from "../../lib/format-time";
-import { escapeMrkdwn, limits, mrkdwn } from "../text";
+import { escapeMrkdwn, limits, mrkdwn, truncate } from "../text";
 import {
   ALERT_COLORS,
   downtimeSeconds,
@@ -14,6 +14,8 @@ import {
 
 export interface StormRollupInput {
   apiTeamId: string;
+  /** The API team's name when the poller read it; else the team is named by its id. */
+  teamName?: string | null;
   /** Incidents of the storm still open (acknowledged ones too), in the order they opened. */
   down: readonly { monitor: AlertMonitor | null; incident: IncidentSnapshot }[];
   /** The team's monitor count when known ("7 of 42 monitors down"). */
@@ -26,6 +28,7 @@ export interface StormRollupInput {
 /** Lines listed before "…and N more": 25 short lines stay far inside one message's blocks and text. */
 export const ROLLUP_MAX_LINES = 25;
 const LINE_MAX = 300;
+const TEAM_NAME_MAX = 120;
 
 /**
  * One message instead of a flood when many monitors of a team go down at once (DESIGN.md 1 "Storm"),
@@ -40,9 +43,7 @@ export function renderStormRollup(input: StormRollupInput): RenderedAlert {
     ? `✅ All ${input.resolvedCount} monitors of the outage recovered`
     : `🔴 ${counted} monitor${down === 1 && !total ? " is" : "s"} down`;
 
-  const body: KnownBlock[] = [
-    { type: "section", text: mrkdwn(`*${text}* (team ${escapeMrkdwn(input.apiTeamId)})`) },
-  ];
+  const body: KnownBlock[] = [{ type: "section", text: mrkdwn(`*${text}* in ${teamLabel(input)}`) }];
   if (!allClear) body.push(...listSections(input));
   body.push({
     type: "context",
@@ -59,6 +60,13 @@ export function renderStormRollup(input: StormRollupInput): RenderedAlert {
       { color: allClear ? ALERT_COLORS.resolved : ALERT_COLORS.open, fallback: text, blocks: body },
     ],
   };
+}
+
+/** The team by name (escaped, bounded), else by id. */
+function teamLabel(input: StormRollupInput): string {
+  return input.teamName
+    ? `*${escapeMrkdwn(truncate(input.teamName, TEAM_NAME_MAX))}*`
+    : `team ${escapeMrkdwn(input.apiTeamId)}`;
 }
 
 function listSections(input: StormRollupInput): KnownBlock[] {

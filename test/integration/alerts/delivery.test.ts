@@ -202,6 +202,8 @@ describe("alert delivery through the outbox, WebClient and the fake Slack", () =
     expect(rollups).toHaveLength(1);
     expect(roots.length).toBeLessThanOrEqual(5);
     expect(rollups[0]!.text).toBe("🔴 8 of 42 monitors down");
+    // The team by its name, as the poller read it with the counters.
+    expect(JSON.stringify(rollups[0]!.attachments)).toContain("in *Acme Production*");
 
     await setup.emit(...ids.map((id, i) => alertEvent("resolved", id, { startedMin: i / 10, endedMin: 5 })));
     await setup.drained();

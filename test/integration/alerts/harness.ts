@@ -199,6 +199,7 @@ export function alertEvent(
     },
     failingLocations: ["Frankfurt"],
     teamMonitorCount: 42,
+    ...(type === "opened" ? { teamName: "Acme Production" } : {}),
   };
 }
 

@@ -220,6 +220,7 @@ describe("poller against the simulator", () => {
       apiTeamId: "1",
       monitor: { id: "5", name: "Public API", target: "https://api.example.com/v1/health", group: "API" },
       teamMonitorCount: 12,
+      teamName: "Acme Production",
       incident: { ended: null, acknowledged: null, maintenance: false, reason: "Connection timeout" },
     });
     expect(event!.failingLocations.length).toBeGreaterThan(0);

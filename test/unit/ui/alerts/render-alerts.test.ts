@@ -241,6 +241,21 @@ describe("renderStormRollup", () => {
     });
     expect(rendered).toMatchSnapshot();
     expect(rendered.text).toBe("🔴 7 of 42 monitors down");
+    expect(JSON.stringify(rendered.attachments)).toContain("in team 12");
+  });
+
+  it("names the team when the poller read its name, escaped", () => {
+    const rendered = renderStormRollup({
+      apiTeamId: "12",
+      teamName: "Acme <Production>",
+      down: down(6),
+      teamMonitorCount: 42,
+      resolvedCount: 0,
+      now: NOW,
+    });
+    const blocks = JSON.stringify(rendered.attachments);
+    expect(blocks).toContain("in *Acme &lt;Production&gt;*");
+    expect(blocks).not.toContain("team 12");
   });
 
   it("truncates 200 incidents to the first lines and 'and N more', inside Block Kit limits", () => {
