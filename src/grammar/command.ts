@@ -64,6 +64,7 @@ export type Command =
   | { kind: "create" }
   | { kind: "pause"; monitor: string }
   | { kind: "resume"; monitor: string }
+  | { kind: "delete"; monitor: string }
   | {
       kind: "subscribe";
       monitors: string[];

@@ -62,6 +62,7 @@ export function formatCommand(command: Command): string {
     case "monitor":
     case "pause":
     case "resume":
+    case "delete":
     case "unmute":
       parts.push(quoteValue(command.monitor));
       break;
@@ -70,6 +71,7 @@ export function formatCommand(command: Command): string {
       if (command.page !== 1) parts.push("--page", String(command.page));
       break;
     case "ack":
+    case "incident":
       parts.push(command.incidentId);
       break;
     case "availability":
@@ -84,6 +86,10 @@ export function formatCommand(command: Command): string {
       for (const g of command.groups) parts.push(`group:${quoteValue(g)}`);
       if (command.kind === "subscribe" && command.mention)
         parts.push("--mention", formatMention(command.mention));
+      if (command.kind === "subscribe" && command.storm !== undefined)
+        parts.push("--storm", String(command.storm));
+      if (command.kind === "subscribe" && command.flap)
+        parts.push("--flap", `${command.flap.count}/${command.flap.windowMinutes}m`);
       break;
     default:
       break;

@@ -114,6 +114,13 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
     summary: "resume a monitor",
   },
   {
+    name: "delete",
+    aliases: ["remove"],
+    usage: "delete <monitor>",
+    example: "delete api-eu",
+    summary: "delete a monitor, after a confirmation",
+  },
+  {
     name: "subscribe",
     aliases: ["sub"],
     usage:

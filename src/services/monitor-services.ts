@@ -1,5 +1,6 @@
 import type { UserRef } from "../store/workspace";
 import { type CreateMonitorRequest, createMonitor, createMonitorTarget } from "./create-monitor";
+import { deleteMonitor, monitorToDelete } from "./delete-monitor";
 import { listGroups } from "./list-groups";
 import type { ServiceDeps } from "./service-deps";
 import { type MonitorTarget, setMonitorPaused } from "./set-monitor-paused";
@@ -17,5 +18,7 @@ export function monitorServices(deps: ServiceDeps) {
       listGroups(deps, ref, request),
     pauseMonitor: (ref: UserRef, target: MonitorTarget) => setMonitorPaused(deps, ref, target, true),
     resumeMonitor: (ref: UserRef, target: MonitorTarget) => setMonitorPaused(deps, ref, target, false),
+    monitorToDelete: (ref: UserRef, query: string) => monitorToDelete(deps, ref, query),
+    deleteMonitor: (ref: UserRef, target: MonitorTarget) => deleteMonitor(deps, ref, target),
   };
 }

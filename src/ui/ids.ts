@@ -50,6 +50,8 @@ export const actions = {
   // Monitors
   pauseMonitor: "monitor.pause",
   resumeMonitor: "monitor.resume",
+  /** Delete button (with Slack's confirm dialog) of `/uptime delete` and the monitor details. */
+  deleteMonitor: "monitor.delete",
   /** Opens the create-monitor modal (App Home button, messages). */
   openCreateMonitor: "monitor.create.open",
   // Accounts and teams

@@ -17,6 +17,7 @@ import {
   TARGET_MAX,
   targetOf,
 } from "./query-parts";
+import { deleteMonitorButton } from "./render-delete-monitor";
 import type { Rendered } from "./reply";
 import { availabilityLine, latencyLine } from "./stats-parts";
 import { escapeMrkdwn, limits, mrkdwn, plainText, truncate } from "./text";
@@ -114,6 +115,7 @@ export function renderMonitorDetails(view: MonitorDetailsView, now: number): Ren
           text: plainText(m.paused ? "Resume" : "Pause", limits.buttonText),
           value: toggle,
         },
+        deleteMonitorButton(m),
       ],
     });
   }

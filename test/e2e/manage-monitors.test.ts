@@ -366,4 +366,40 @@ describe("monitor management over signed HTTP", () => {
       expect(await paused("Docs")).toBe(true);
     });
   });
+
+  describe("/uptime delete", () => {
+    it("names the monitor and deletes it only through the confirmed button, with the clicker's token", async () => {
+      const reply = await stack.command(OWNER, 'delete "E2E from home"');
+      expect(textOf(reply)).toMatch(/Delete \*E2E from home\* \(https:\/\/home\.example\.com\/?\)\?/);
+      // Slack's own confirm dialog guards the button: nothing is sent before it is confirmed.
+      const button = JSON.stringify(reply.blocks);
+      expect(button).toContain(actions.deleteMonitor);
+      expect(button).toContain('"confirm":{');
+      expect(await monitorNamed("E2E from home")).toBeDefined();
+
+      // A read-only member who clicks gets the role sentence, and the monitor stays.
+      const readOnly = await stack.command(READ_ONLY, 'delete "E2E from home"');
+      await stack.slack.sender.blockAction({
+        userId: READ_ONLY,
+        container: { type: "ephemeral", channel: CHANNEL, ts: readOnly.ts },
+        actions: [{ action_id: actions.deleteMonitor }],
+      });
+      await waitFor(stack.slack.events, () => {
+        const message = stack.slack.state.findEphemeral(CHANNEL, readOnly.ts);
+        return message && /read-only members can't/.test(textOf(message)) ? message : undefined;
+      });
+      expect(await monitorNamed("E2E from home")).toBeDefined();
+
+      await stack.slack.sender.blockAction({
+        userId: OWNER,
+        container: { type: "ephemeral", channel: CHANNEL, ts: reply.ts },
+        actions: [{ action_id: actions.deleteMonitor }],
+      });
+      await waitFor(stack.slack.events, () => {
+        const message = stack.slack.state.findEphemeral(CHANNEL, reply.ts);
+        return message && textOf(message).includes("Deleted *E2E from home*") ? message : undefined;
+      });
+      expect(await monitorNamed("E2E from home")).toBeUndefined();
+    });
+  });
 });

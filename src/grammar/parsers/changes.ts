@@ -18,4 +18,5 @@ export const changeParsers = {
   create: noArguments({ kind: "create" }),
   pause: oneMonitor("pause"),
   resume: oneMonitor("resume"),
+  delete: oneMonitor("delete"),
 } satisfies Partial<Record<SubcommandName, Parser>>;

@@ -5,6 +5,7 @@ import type { ListenerDeps } from "../listener-deps";
 import { respondTo } from "../respond-to";
 import { acknowledgeAction } from "./acknowledge-action";
 import { createMonitorKindAction } from "./create-monitor-kind-action";
+import { deleteMonitorAction } from "./delete-monitor-action";
 import { detailsAction } from "./details-action";
 import { homeRefreshAction } from "./home-refresh-action";
 import { linkAccountAction } from "./link-account-action";
@@ -43,6 +44,7 @@ export function register(app: App, deps: ListenerDeps): void {
   on(actions.createMonitor.kind, createMonitorKindAction(deps));
   on(actions.pauseMonitor, pauseMonitorAction(deps));
   on(actions.resumeMonitor, resumeMonitorAction(deps));
+  on(actions.deleteMonitor, deleteMonitorAction(deps));
   // Queries: Prev/Next of the paged lists, and the Details button of alerts
   const pageNav = pageNavAction(deps);
   on(actions.monitorsPagePrev, pageNav);

@@ -356,12 +356,13 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     })
     .map((r): Command => clean({ kind: "monitors", ...r })),
   fc
-    .tuple(fc.constantFrom("monitor", "pause", "resume") as fc.Arbitrary<"monitor">, value)
+    .tuple(fc.constantFrom("monitor", "pause", "resume", "delete") as fc.Arbitrary<"monitor">, value)
     .map(([kind, monitor]): Command => ({ kind, monitor })),
   fc
     .record({ openOnly: fc.boolean(), page: fc.integer({ min: 1, max: 9999 }) })
     .map((r): Command => ({ kind: "incidents", ...r })),
   fc.stringMatching(/^\d{1,18}$/).map((incidentId): Command => ({ kind: "ack", incidentId })),
+  fc.stringMatching(/^\d{1,18}$/).map((incidentId): Command => ({ kind: "incident", incidentId })),
   fc
     .tuple(
       fc.constantFrom("availability", "latency") as fc.Arbitrary<"latency">,
@@ -370,7 +371,20 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     )
     .map(([kind, target, period]): Command => ({ kind, target, period })),
   fc
-    .record({ monitors: names, groups: names, mention: opt(mention) })
+    .record({
+      monitors: names,
+      groups: names,
+      mention: opt(mention),
+      storm: opt(fc.integer({ min: 1, max: 1000 })),
+      flap: opt(
+        fc
+          .record({
+            count: fc.integer({ min: 2, max: 100 }),
+            windowMinutes: fc.integer({ min: 1, max: 1440 }),
+          })
+          .map((f) => ({ ...f })),
+      ),
+    })
     .map((r): Command => clean({ kind: "subscribe", ...r })),
   fc.oneof(
     fc.constant<Command>({ kind: "unsubscribe", all: true, monitors: [], groups: [] }),

@@ -4,6 +4,7 @@ import { availabilitySubcommand } from "./availability-subcommand";
 import { channelsSubcommand } from "./channels-subcommand";
 import { checksSubcommand } from "./checks-subcommand";
 import { createSubcommand } from "./create-subcommand";
+import { deleteSubcommand } from "./delete-subcommand";
 import { helpSubcommand } from "./help-subcommand";
 import { incidentSubcommand } from "./incident-subcommand";
 import { incidentsSubcommand } from "./incidents-subcommand";
@@ -44,6 +45,7 @@ export const subcommandHandlers: SubcommandHandlers = {
   create: createSubcommand,
   pause: pauseSubcommand,
   resume: resumeSubcommand,
+  delete: deleteSubcommand,
   subscribe: subscribeSubcommand,
   unsubscribe: unsubscribeSubcommand,
   subscriptions: subscriptionsSubcommand,
