@@ -9,7 +9,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { buildDist } from "../tools/build";
+import { buildDist, NODE_BUNDLE } from "../tools/build";
 
 const root = new URL("../", import.meta.url);
 
@@ -43,16 +43,9 @@ export function compiledRuntime(): Promise<CompiledRuntime> {
     const bundle = async (entry: string, file: string) => {
       const outfile = fileURLToPath(new URL(file, outdir));
       await build({
+        ...NODE_BUNDLE,
         entryPoints: [fileURLToPath(new URL(entry, root))],
         outfile,
-        bundle: true,
-        packages: "external",
-        platform: "node",
-        format: "esm",
-        target: "node20.18",
-        sourcemap: true,
-        keepNames: true,
-        logLevel: "warning",
       });
       return outfile;
     };

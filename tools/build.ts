@@ -8,7 +8,7 @@
 // them; `npm run typecheck` (tsc --noEmit) does that.
 import { copyFileSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
+import { type BuildOptions, build } from "esbuild";
 
 const root = new URL("../", import.meta.url);
 
@@ -21,24 +21,29 @@ export interface BuildResult {
   imports: string[];
 }
 
+/** How every program of this repository is bundled for Node (the bot here, the benches' programs too). */
+export const NODE_BUNDLE = {
+  bundle: true,
+  packages: "external",
+  platform: "node",
+  format: "esm",
+  target: "node20.18",
+  // `npm start` runs node with --enable-source-maps: a stack trace in the log names src/ files and lines.
+  sourcemap: true,
+  // Class and function names stay as written: errors are logged with their name (`err.type`).
+  keepNames: true,
+  logLevel: "warning",
+} as const satisfies BuildOptions;
+
 /** Builds into `outdir` (default `dist/` of the repository), replacing what was there. */
 export async function buildDist(outdir: URL = new URL("dist/", root)): Promise<BuildResult> {
   rmSync(outdir, { recursive: true, force: true });
   const main = fileURLToPath(new URL("main.js", outdir));
   const { metafile } = await build({
+    ...NODE_BUNDLE,
     entryPoints: [fileURLToPath(new URL("src/main.ts", root))],
     outfile: main,
-    bundle: true,
-    packages: "external",
-    platform: "node",
-    format: "esm",
-    target: "node20.18",
-    // `npm start` runs node with --enable-source-maps: a stack trace in the log names src/ files and lines.
-    sourcemap: true,
-    // Class and function names stay as written: errors are logged with their name (`err.type`).
-    keepNames: true,
     metafile: true,
-    logLevel: "warning",
   });
   const imports = new Set<string>();
   for (const input of Object.values(metafile.inputs)) {

@@ -1,7 +1,7 @@
 import type { ButtonAction } from "@slack/bolt";
 import { monitorActionCodec } from "../../ui/codecs";
 import { renderMonitorDeleted } from "../../ui/render-delete-monitor";
-import { answerWhereClicked } from "../answer";
+import { answerWhereButtonClicked } from "../answer-where-clicked";
 import { actionHandler } from "../handle-interaction";
 import type { ListenerDeps } from "../listener-deps";
 
@@ -13,18 +13,7 @@ export function deleteMonitorAction(deps: ListenerDeps) {
   return actionHandler<ButtonAction, { monitorId: string }>({
     decode: ({ action }) => monitorActionCodec.decode(action.value),
     outOfDate: { element: "button", instead: "Use `/uptime delete <monitor>` instead." },
-    answerIn: ({ body, respond, client }) =>
-      answerWhereClicked(
-        {
-          respond,
-          responseUrl: body.response_url,
-          ephemeralSource: body.container?.type === "message" && body.container.is_ephemeral === true,
-          client,
-          userId: body.user.id,
-          channelId: body.channel?.id,
-        },
-        deps,
-      ),
+    answerIn: answerWhereButtonClicked(deps),
     run: async ({ value, user, answer }) => {
       const monitor = await deps.services.deleteMonitor(user, { monitorId: value.monitorId });
       await answer.message(renderMonitorDeleted(monitor));

@@ -1,7 +1,7 @@
 import type { ButtonAction } from "@slack/bolt";
 import { deferredActionCodec, monitorActionCodec } from "../../ui/codecs";
 import { renderMonitorPaused } from "../../ui/render-monitor-paused";
-import { answerWhereClicked } from "../answer";
+import { answerWhereButtonClicked } from "../answer-where-clicked";
 import { actionHandler } from "../handle-interaction";
 import type { ListenerDeps } from "../listener-deps";
 
@@ -17,18 +17,7 @@ export function monitorPausedAction(deps: ListenerDeps, paused: boolean) {
       element: "button",
       instead: "Use `/uptime pause <monitor>` or `/uptime resume <monitor>` instead.",
     },
-    answerIn: ({ body, respond, client }) =>
-      answerWhereClicked(
-        {
-          respond,
-          responseUrl: body.response_url,
-          ephemeralSource: body.container?.type === "message" && body.container.is_ephemeral === true,
-          client,
-          userId: body.user.id,
-          channelId: body.channel?.id,
-        },
-        deps,
-      ),
+    answerIn: answerWhereButtonClicked(deps),
     run: async ({ value, user, answer }) => {
       const target = { monitorId: value.monitorId };
       const result = paused
