@@ -12,13 +12,14 @@ export default defineConfig({
       },
       {
         // The store and script tests again, on a real 3-master Redis Cluster (REDIS_CLUSTER_NODES): a
-        // representative set (scheduler, scripts, every store, the outbox, its delivery, dead letters and metrics), not the whole suite.
+        // representative set (scheduler, scripts, every store, the outbox, its delivery, dead letters, metrics and
+        // the digest schedules), not the whole suite.
         extends: true,
         test: {
           name: "cluster",
           include: [
             "test/integration/store/*.test.ts",
-            "test/integration/alerts/{stores,delivery,poison-proof,poller-metrics}.test.ts",
+            "test/integration/alerts/{stores,delivery,poison-proof,poller-metrics,digests}.test.ts",
           ],
           globalSetup: ["test/support/global-redis-cluster.ts"],
           testTimeout: 30_000,

@@ -16,6 +16,8 @@ import type { BotIdentity } from "./slack-identity";
  *   so no im:write).
  * - channels:history, groups:history: conversations.history/replies to find an alert message by its
  *   metadata before posting again (DESIGN.md 5), in public and private channels.
+ * - files:write, im:write: charts (uploaded, and shared to the asker's DM for an ephemeral answer).
+ * - users:read: users.info `tz`, the subscriber's time zone for the 09:00 of a digest.
  */
 export const BOT_SCOPES: readonly string[] = [
   "commands",
@@ -24,6 +26,7 @@ export const BOT_SCOPES: readonly string[] = [
   "groups:history",
   "files:write",
   "im:write",
+  "users:read",
 ];
 
 export interface CreateAppOptions {

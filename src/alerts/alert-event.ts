@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { jsonIssueText, parseJson } from "../lib/parse-json";
 import { alertIncidentSchema, alertMonitorSchema } from "../store/alert-message-store";
+import { type DigestEvent, digestEventSchema } from "./digests/digest-event";
 import type { AlertEvent, IncidentStage } from "./poll/poll-state";
+import { type EscalationEvent, escalationEventSchema } from "./schedules/escalation-event";
 
 /**
  * What the delivery workers read from the outbox: the AlertEvent of the diff plus what the poller knew
@@ -62,6 +64,30 @@ export function decodeOutboxEvent(raw: string | undefined): OutboxEvent {
     outboxEventSchema,
     (issue) => new OutboxEventError(jsonIssueText("outbox event", issue)),
   ) as OutboxEvent;
+}
+
+/** What an outbox entry carries: an alert event of the poller, or a schedule's (DESIGN.md 5). */
+export type DeliverableEvent = OutboxEvent | DigestEvent | EscalationEvent;
+
+/** The event of any outbox entry, by its `type`; an OutboxEventError names what is wrong. */
+export function decodeDeliverableEvent(raw: string | undefined): DeliverableEvent {
+  // A substring test instead of a second JSON.parse on the alerts' hot path: inside a JSON string value a
+  // quote is always escaped, so only the event's own `type` member can read `"type":"digest"`.
+  if (raw?.includes('"type":"digest"')) {
+    return parseJson(
+      raw,
+      digestEventSchema,
+      (issue) => new OutboxEventError(jsonIssueText("digest event", issue)),
+    ) as DigestEvent;
+  }
+  if (raw?.includes('"type":"escalation"')) {
+    return parseJson(
+      raw,
+      escalationEventSchema,
+      (issue) => new OutboxEventError(jsonIssueText("escalation event", issue)),
+    );
+  }
+  return decodeOutboxEvent(raw);
 }
 
 /** The stage a message shows once an event of this type was applied. */

@@ -2,26 +2,38 @@ import type { Clock } from "../lib/clock";
 import type { Logger } from "../lib/logger";
 import { AlertMessageStore } from "../store/alert-message-store";
 import { ChannelRateLimiter } from "../store/channel-rate-limiter";
+import { DigestPostStore } from "../store/digest-post-store";
 import type { RedisInstallationStore } from "../store/installation-store";
 import type { Keyspace } from "../store/keys";
 import type { LinkStore } from "../store/link-store";
 import { MuteStore } from "../store/mute-store";
 import type { RedisClient } from "../store/redis-connection";
+import { ScheduleStore } from "../store/schedule-store";
 import { SchedulerStore } from "../store/scheduler";
-import { SubscriptionStore, subscriptionCleanupParticipant } from "../store/subscription-store";
+import {
+  type Subscription,
+  SubscriptionStore,
+  subscriptionCleanupParticipant,
+} from "../store/subscription-store";
 import type { UserRef, WorkspaceRef } from "../store/workspace";
 import type { CleanupParticipant } from "../store/workspace-cleanup";
 import { UptimeClient } from "../uptime";
 import { AlertDelivery } from "./deliver/alert-delivery";
 import { DeliveryWorker, outboxKeysOf } from "./deliver/delivery-worker";
+import { routeOutbox } from "./deliver/route-outbox";
 import { workspacePosters } from "./deliver/workspace-posters";
+import { DigestDelivery, type DigestNowRequest } from "./digests/digest-delivery";
+import { DigestSchedules } from "./digests/digest-schedules";
 import { PollWorker } from "./poll/poll-worker";
 import { addPollTarget, removePollTarget } from "./poll/poller";
 import { type RejectionPolicy, rejectionPolicy } from "./poll/token-rejection";
 import { createPrometheusMetrics, outboxSampler, type PrometheusMetrics } from "./prometheus-metrics";
+import { escalationSchedules } from "./schedules/escalation-schedules";
+import { ScheduleWorker } from "./schedules/schedule-worker";
 import { pollHooks } from "./subscriptions/poll-hooks";
 import { SubscriptionPauses } from "./subscriptions/subscription-pauses";
 
+export type { DigestNowRequest } from "./digests/digest-delivery";
 export type { RejectionPolicy } from "./poll/token-rejection";
 
 /**
@@ -71,6 +83,8 @@ export interface MuteChangedInSlack {
   workspace: WorkspaceRef;
   channelId: string;
   monitorId: string;
+  /** Set or lifted now, by this Slack user: the incident's thread says so. Absent: only redraw. */
+  change?: { kind: "muted" | "unmuted"; by: string } | undefined;
 }
 
 /** The poll target side of a subscription: a subscription registers itself as one of its subscribers. */
@@ -119,6 +133,17 @@ export interface Alerts {
    * @user until ..." with Unmute while muted, the Mute menu again once unmuted.
    */
   redrawAfterMuteChange(change: MuteChangedInSlack): Promise<void>;
+  /** Channel digests (issue 14): scheduled with the subscription, or posted now. */
+  digests: {
+    /**
+     * After a subscribe: schedules the subscription's digest at its next 09:00, or removes the schedule when
+     * it has none (a re-subscribe without --digest). Returns the next digest time (ms), or null.
+     */
+    schedule(subscription: Subscription): Promise<number | null>;
+    unschedule(subscriptionId: string): Promise<void>;
+    /** `/uptime digest`: the last day or week up to now, read with the asker's token. Slack errors are thrown. */
+    postNow(request: DigestNowRequest): Promise<void>;
+  };
   /** What `GET /metrics` answers. */
   metrics: Pick<PrometheusMetrics, "renderMetrics">;
   /** Drops a workspace's (or a revoked bot's) subscriptions and their poll targets. */
@@ -144,6 +169,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
   const posterFor = workspacePosters(options.slack, deps.installations, logger);
   const rejections = rejectionPolicy(options.rejections);
   const pauses = new SubscriptionPauses({ subscriptions, links: deps.links, posterFor, logger });
+  const schedules = new ScheduleStore({ redis, keys, scheduler });
   const delivery = new AlertDelivery({
     subscriptions,
     messages,
@@ -151,9 +177,25 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     rateLimiter: new ChannelRateLimiter({ redis, keys }),
     posterFor,
     pauses,
+    escalations: escalationSchedules(schedules),
     clock,
     logger: logger.child({ component: "alert-delivery" }),
     metrics: metrics.alert,
+  });
+  const digestSchedules = new DigestSchedules({ store: schedules, clock });
+  let digestClient: UptimeClient | null = null;
+  const digests = new DigestDelivery({
+    links: deps.links,
+    posts: new DigestPostStore({ redis, keys }),
+    messages,
+    posterFor,
+    pauses,
+    client: () => {
+      digestClient ??= new UptimeClient({ baseUrl: options.uptimeApiUrl, logger });
+      return digestClient;
+    },
+    clock,
+    logger: logger.child({ component: "digests" }),
   });
   const pollTargets: PollTargets = {
     add: (input, now) => addPollTarget(scheduler, input, now),
@@ -163,6 +205,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
   let pollClient: UptimeClient | null = null;
   let pollWorker: PollWorker | null = null;
   let deliveryWorker: DeliveryWorker | null = null;
+  let scheduleWorker: ScheduleWorker | null = null;
   return {
     subscriptions,
     mutes,
@@ -189,10 +232,20 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
         workspace: change.workspace,
         channel: change.channelId,
         monitorId: change.monitorId,
+        change: change.change,
       });
     },
+    digests: {
+      schedule: (subscription) => digestSchedules.schedule(subscription),
+      unschedule: (subscriptionId) => digestSchedules.unschedule(subscriptionId),
+      postNow: (request) => digests.postNow(request),
+    },
     metrics,
-    cleanupParticipant: subscriptionCleanupParticipant({ subscriptions, scheduler }),
+    cleanupParticipant: subscriptionCleanupParticipant({
+      subscriptions,
+      scheduler,
+      forget: (sub) => digestSchedules.unschedule(sub.id),
+    }),
     async start() {
       if (options.alertWorkers <= 0) return;
       // The scheduler's backoff is the poller's retry: the client's own retries would only delay a commit.
@@ -220,25 +273,33 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
       deliveryWorker = new DeliveryWorker({
         redis,
         outboxKeys,
-        delivery,
+        delivery: routeOutbox({ subscriptions, alerts: delivery, digests }),
         workers: options.alertWorkers,
         clock,
         logger: logger.child({ component: "delivery-worker" }),
         metrics: metrics.alert,
       });
+      scheduleWorker = new ScheduleWorker({
+        store: schedules,
+        clock,
+        logger: logger.child({ component: "schedules" }),
+      });
       await deliveryWorker.start();
       pollWorker.start();
+      scheduleWorker.start();
       logger.info(
         { alertWorkers: options.alertWorkers, pollIntervalSeconds: options.pollIntervalSeconds },
         "alert workers started",
       );
     },
     async stop() {
-      await Promise.all([pollWorker?.stop(), deliveryWorker?.stop()]);
-      await pollClient?.close();
+      await Promise.all([pollWorker?.stop(), deliveryWorker?.stop(), scheduleWorker?.stop()]);
+      await Promise.all([pollClient?.close(), digestClient?.close()]);
       pollWorker = null;
       deliveryWorker = null;
+      scheduleWorker = null;
       pollClient = null;
+      digestClient = null;
     },
   };
 }

@@ -1,5 +1,7 @@
 /** What `/uptime` text means once parsed: the commands and the values their arguments may take. */
 
+import type { DigestCadence } from "../lib/digest-cadences";
+
 export const MONITOR_STATES = ["up", "down", "paused", "pending"] as const;
 /** The values of `monitors --state` (the API's own filter, uptime/resources/teams.ts, differs). */
 export type StateChoice = (typeof MONITOR_STATES)[number];
@@ -65,6 +67,7 @@ export type Command =
   | { kind: "pause"; monitor: string }
   | { kind: "resume"; monitor: string }
   | { kind: "delete"; monitor: string }
+  | { kind: "edit"; monitor: string }
   | {
       kind: "subscribe";
       monitors: string[];
@@ -74,10 +77,16 @@ export type Command =
       storm?: number;
       /** `--flap <N>/<M>m`: N incidents of one monitor within M minutes mark it flapping (default 3/15m). */
       flap?: { count: number; windowMinutes: number };
+      /** `--digest daily|weekly`: the channel's digest at 09:00 (Mondays for weekly), subscriber's time zone. */
+      digest?: DigestCadence;
+      /** `--escalate <N>m`: an incident unacknowledged N minutes after it opened pings the channel again. */
+      escalateMinutes?: number;
     }
   /** `all` removes every subscription of the channel; otherwise the one whose filters are exactly these. */
   | { kind: "unsubscribe"; all: boolean; monitors: string[]; groups: string[] }
   | { kind: "subscriptions" }
+  /** `digest [daily|weekly]`: the channel's digest of the last day or week, posted now. */
+  | { kind: "digest"; cadence?: DigestCadence }
   | { kind: "unmute"; monitor: string };
 
 export type SubcommandName = Command["kind"];

@@ -63,6 +63,7 @@ export function formatCommand(command: Command): string {
     case "pause":
     case "resume":
     case "delete":
+    case "edit":
     case "unmute":
       parts.push(quoteValue(command.monitor));
       break;
@@ -90,6 +91,12 @@ export function formatCommand(command: Command): string {
         parts.push("--storm", String(command.storm));
       if (command.kind === "subscribe" && command.flap)
         parts.push("--flap", `${command.flap.count}/${command.flap.windowMinutes}m`);
+      if (command.kind === "subscribe" && command.digest) parts.push("--digest", command.digest);
+      if (command.kind === "subscribe" && command.escalateMinutes !== undefined)
+        parts.push("--escalate", `${command.escalateMinutes}m`);
+      break;
+    case "digest":
+      if (command.cadence) parts.push(command.cadence);
       break;
     default:
       break;

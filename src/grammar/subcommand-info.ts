@@ -114,6 +114,13 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
     summary: "resume a monitor",
   },
   {
+    name: "edit",
+    aliases: [],
+    usage: "edit <monitor>",
+    example: "edit api-eu",
+    summary: "change a monitor, in the create form filled with it",
+  },
+  {
     name: "delete",
     aliases: ["remove"],
     usage: "delete <monitor>",
@@ -124,7 +131,7 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
     name: "subscribe",
     aliases: ["sub"],
     usage:
-      "subscribe [monitor:<name>]... [group:<name>]... [--mention here|channel|@group] [--storm <N>] [--flap <N>/<M>m]",
+      "subscribe [monitor:<name>]... [group:<name>]... [--mention here|channel|@group] [--storm <N>] [--flap <N>/<M>m] [--digest daily|weekly] [--escalate <N>m]",
     example: "subscribe group:Edge --mention @oncall",
     summary: "alerts in this channel",
   },
@@ -141,6 +148,13 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
     usage: "subscriptions",
     example: "subscriptions",
     summary: "this channel's subscriptions",
+  },
+  {
+    name: "digest",
+    aliases: [],
+    usage: "digest [daily|weekly]",
+    example: "digest weekly",
+    summary: "this channel's digest now: availability, incidents, MTTA and MTTR",
   },
   {
     name: "unmute",

@@ -7,3 +7,6 @@ export const STORM_MAX = 1000;
 export const FLAP_COUNT_MIN = 2;
 export const FLAP_COUNT_MAX = 100;
 export const FLAP_WINDOW_MAX_MINUTES = 1440;
+/** `--escalate <N>m`: minutes an incident may stay unacknowledged before the channel is pinged again. */
+export const ESCALATE_MIN_MINUTES = 1;
+export const ESCALATE_MAX_MINUTES = 1440;

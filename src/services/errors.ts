@@ -81,7 +81,7 @@ export class GroupNotFoundError extends ServiceError {
 }
 
 /** The changes of a channel's alerts that need a linked member of the subscribed API team (DESIGN.md 1). */
-export type AlertsChange = "subscribe" | "unsubscribe" | "mute" | "unmute";
+export type AlertsChange = "subscribe" | "unsubscribe" | "mute" | "unmute" | "digest";
 
 /**
  * The caller may not change this channel's alerts: not linked, link stale, or not a member of the API team

@@ -1,3 +1,4 @@
+import type { SlackTimelineEntry } from "../store/alert-message-store";
 import { type UserRef, workspaceOf } from "../store/workspace";
 import { type Incident, type Monitor, NotFoundError } from "../uptime";
 import type { ServiceDeps } from "./service-deps";
@@ -9,6 +10,8 @@ export interface IncidentView {
   monitor: Monitor | null;
   /** The Slack user who acknowledged it from Slack, when one did (issue 15, attribution). */
   ackedBy: string | null;
+  /** What happened to it in Slack beyond the API's times: escalated, muted, unmuted (per channel). */
+  slackTimeline?: SlackTimelineEntry[];
 }
 
 /**
@@ -27,9 +30,12 @@ export function getIncident(deps: ServiceDeps, ref: UserRef, incidentId: string)
             throw error;
           })
         : null);
+    const ws = workspaceOf(ref);
     const ackedBy = incident.acknowledged
-      ? await deps.alerts?.messages.ackedBy(workspaceOf(ref), incident.id).catch(() => null)
+      ? await deps.alerts?.messages.ackedBy(ws, incident.id).catch(() => null)
       : null;
-    return { incident, monitor, ackedBy: ackedBy ?? null };
+    // A timeline that cannot be read costs the answer nothing: the API's times are still there.
+    const slackTimeline = (await deps.alerts?.messages.timeline(ws, incident.id).catch(() => [])) ?? [];
+    return { incident, monitor, ackedBy: ackedBy ?? null, slackTimeline };
   });
 }

@@ -1,5 +1,10 @@
 import type { Mute } from "../store/mute-store";
-import type { Mention, Subscription, SubscriptionRules } from "../store/subscription-store";
+import type {
+  Mention,
+  Subscription,
+  SubscriptionDigest,
+  SubscriptionRules,
+} from "../store/subscription-store";
 import { type UserRef, workspaceOf } from "../store/workspace";
 import { monitorNames } from "./monitor-names";
 import type { ServiceDeps } from "./service-deps";
@@ -19,6 +24,10 @@ export interface SubscriptionView {
   mention: Mention | null;
   /** `--storm` / `--flap` when the subscription has its own; absent: the defaults. */
   rules?: SubscriptionRules | undefined;
+  /** `--digest`: the cadence and the time zone of its 09:00. */
+  digest?: SubscriptionDigest | undefined;
+  /** `--escalate`: minutes unacknowledged before the channel is pinged again. */
+  escalateMinutes?: number | undefined;
   subscriberUserId: string;
   paused: { reason: string; at: number } | null;
   createdAt: number;
@@ -92,6 +101,8 @@ export async function toViews(
       groups: [...sub.filters.groups],
       mention: sub.mention,
       ...(sub.rules ? { rules: sub.rules } : {}),
+      ...(sub.digest ? { digest: sub.digest } : {}),
+      ...(sub.escalateMinutes !== undefined ? { escalateMinutes: sub.escalateMinutes } : {}),
       subscriberUserId: sub.subscriber.userId,
       paused: sub.paused ? { reason: sub.paused.reason, at: sub.paused.at } : null,
       createdAt: sub.createdAt,

@@ -50,7 +50,7 @@ export async function muteMonitor(deps: ServiceDeps, ref: UserRef, input: MuteIn
     { channel: input.channelId, monitorId: input.monitorId, hours: input.hours, by: ref.userId },
     "monitor muted in channel",
   );
-  await redrawAfterMuteChange(deps, ws, input.channelId, input.monitorId);
+  await redrawAfterMuteChange(deps, ws, input.channelId, input.monitorId, { kind: "muted", by: ref.userId });
   return { monitorName, monitorId: input.monitorId, hours: input.hours, until };
 }
 
@@ -81,9 +81,10 @@ export async function redrawAfterMuteChange(
   ws: WorkspaceRef,
   channelId: string,
   monitorId: string,
+  change?: { kind: "muted" | "unmuted"; by: string },
 ): Promise<void> {
   try {
-    await requireAlerts(deps).redrawAfterMuteChange({ workspace: ws, channelId, monitorId });
+    await requireAlerts(deps).redrawAfterMuteChange({ workspace: ws, channelId, monitorId, change });
   } catch (err) {
     deps.logger.warn(
       { err, channel: channelId, monitorId },

@@ -6,6 +6,7 @@ import {
   matchesFilters,
   normalizeFilters,
   type Subscription,
+  type SubscriptionDigest,
   type SubscriptionFilters,
   type SubscriptionRules,
   subscriptionId,
@@ -30,6 +31,10 @@ export interface SubscribeInput {
   mention?: MentionArgument | undefined;
   /** `--storm` / `--flap`; absent members keep the defaults. */
   rules?: SubscriptionRules | undefined;
+  /** `--digest daily|weekly`, at 09:00 in `timeZone` (the subscriber's Slack zone). */
+  digest?: SubscriptionDigest | undefined;
+  /** `--escalate <N>m`. */
+  escalateMinutes?: number | undefined;
 }
 
 /** An incident that is open now, for the baseline summary of the subscribe reply. */
@@ -56,6 +61,10 @@ export interface SubscriptionPreview {
   down: DownNow[];
   /** Page 1 was full of incidents and more pages exist: older open incidents may not be listed. */
   downMayBeMore: boolean;
+  /** `--digest`: when the channel's digest comes. */
+  digest?: SubscriptionDigest | undefined;
+  /** `--escalate`: minutes unacknowledged before the channel is pinged again. */
+  escalateMinutes?: number | undefined;
 }
 
 /** What `announce` reports: posted, or the Slack error that says the app cannot post in the channel. */
@@ -116,6 +125,8 @@ export async function subscribe(
       change: existing === null ? "created" : existing.paused ? "resumed" : "updated",
       down: down.items,
       downMayBeMore: down.more,
+      ...(input.digest ? { digest: input.digest } : {}),
+      ...(input.escalateMinutes !== undefined ? { escalateMinutes: input.escalateMinutes } : {}),
     };
 
     const announced = await announce(preview);
@@ -139,7 +150,11 @@ export async function subscribe(
       subscriber: { userId: ref.userId, apiUserId: session.link.apiUserId },
       target,
       ...(input.rules ? { rules: input.rules } : {}),
+      ...(input.digest ? { digest: input.digest } : {}),
+      ...(input.escalateMinutes !== undefined ? { escalateMinutes: input.escalateMinutes } : {}),
     });
+    // The digest's schedule follows the subscription: a re-subscribe without --digest removes it.
+    await alerts.digests.schedule(result.subscription);
     // A re-subscribe with a new token moved it to another target: leave the old one.
     if (result.previousTarget) await alerts.pollTargets.remove(result.previousTarget, id);
     deps.logger.info(

@@ -1,6 +1,7 @@
 import type { UserRef } from "../store/workspace";
 import { listChannelSubscriptions } from "./list-subscriptions";
 import { type MuteInput, muteMonitor } from "./mute-monitor";
+import { type PostDigestInput, postDigest } from "./post-digest";
 import type { ServiceDeps } from "./service-deps";
 import { type AnnounceResult, type SubscribeInput, type SubscriptionPreview, subscribe } from "./subscribe";
 import { type UnmuteInput, unmuteMonitor } from "./unmute-monitor";
@@ -9,6 +10,7 @@ import { type UnsubscribeInput, unsubscribe } from "./unsubscribe";
 export type { Mute } from "../store/mute-store";
 export type { ChannelSubscriptionsView, SubscriptionView } from "./list-subscriptions";
 export type { MuteInput, MuteOutcome } from "./mute-monitor";
+export type { PostDigestInput, PostDigestOutcome } from "./post-digest";
 export type {
   AnnounceResult,
   DownNow,
@@ -37,5 +39,7 @@ export function subscriptionServices(deps: ServiceDeps) {
     muteMonitor: (ref: UserRef, input: MuteInput) => muteMonitor(deps, ref, input),
     /** The Unmute button and `/uptime unmute <monitor>`. */
     unmuteMonitor: (ref: UserRef, input: UnmuteInput) => unmuteMonitor(deps, ref, input),
+    /** `/uptime digest`: the channel's digest, posted now. */
+    postDigest: (ref: UserRef, input: PostDigestInput) => postDigest(deps, ref, input),
   };
 }

@@ -51,7 +51,7 @@ export async function unmuteMonitor(
     { channel: input.channelId, monitorId: mute.monitorId, by: ref.userId },
     "monitor unmuted",
   );
-  await redrawAfterMuteChange(deps, ws, input.channelId, mute.monitorId);
+  await redrawAfterMuteChange(deps, ws, input.channelId, mute.monitorId, { kind: "unmuted", by: ref.userId });
   return { kind: "unmuted", mute: lifted };
 }
 

@@ -49,6 +49,7 @@ export async function unsubscribe(
   for (const sub of chosen) {
     await alerts.subscriptions.delete(sub.id);
     await alerts.pollTargets.remove(sub.target, sub.id);
+    await alerts.digests.unschedule(sub.id);
   }
   deps.logger.info(
     { channel: input.channelId, removed: chosen.map((sub) => sub.id), all: input.all },

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { parseRecord } from "./corrupt-record-error";
 import type { Keyspace } from "./keys";
 import type { RedisClient } from "./redis-connection";
+import { execOrThrow } from "./redis-helpers";
 import { type ScriptRunner, scriptRunner } from "./scripts";
 import { type WorkspaceRef, workspaceKey } from "./workspace";
 
@@ -67,11 +68,27 @@ const messageSchema = z.object({
   attempt: attemptSchema.optional(),
   replyTs: z.string().optional(),
   replyAttempt: attemptSchema.optional(),
+  /** The quiet thread reply "Acknowledged by …" (the incident's timeline; posted once). */
+  ackReplyTs: z.string().optional(),
+  ackReplyAttempt: attemptSchema.optional(),
+  /** `--escalate`: the broadcast thread reply saying it is still unacknowledged (posted once). */
+  escalationTs: z.string().optional(),
+  escalationAttempt: attemptSchema.optional(),
   rootOf: z.string().optional(),
   flapping: z.object({ incidents: z.number(), windowMinutes: z.number() }).optional(),
   view: viewSchema,
 });
 export type AlertMessageRecord = z.infer<typeof messageSchema>;
+
+const timelineEntrySchema = z.object({
+  at: z.number(),
+  kind: z.enum(["escalated", "muted", "unmuted"]),
+  channel: z.string(),
+  by: z.string().optional(),
+  until: z.number().optional(),
+});
+/** One thing that happened to an incident in a Slack channel, beyond the API's own times. */
+export type SlackTimelineEntry = z.infer<typeof timelineEntrySchema>;
 
 const monitorSchema = z.object({
   lastRoot: z.object({ ts: z.string(), incidentId: z.string() }).optional(),
@@ -162,6 +179,30 @@ export class AlertMessageStore {
       ? await this.redis.set(key, userId, "PX", ttl, "NX")
       : await this.redis.set(key, userId, "PX", ttl);
     return reply === "OK";
+  }
+
+  /** Adds what happened to an incident in Slack to its timeline (kept as long as an open incident's record). */
+  async addTimeline(ws: WorkspaceRef, incidentId: string, entry: SlackTimelineEntry): Promise<void> {
+    const key = this.keys.alertTimeline(workspaceKey(ws), incidentId);
+    await execOrThrow(
+      this.redis
+        .multi()
+        .rpush(key, JSON.stringify(entry))
+        .pexpire(key, Math.max(1, Math.round(this.ttls.openMs))),
+    );
+  }
+
+  /** The incident's Slack timeline, oldest first; an entry this version cannot read is left out. */
+  async timeline(ws: WorkspaceRef, incidentId: string): Promise<SlackTimelineEntry[]> {
+    const raw = await this.redis.lrange(this.keys.alertTimeline(workspaceKey(ws), incidentId), 0, 999);
+    return raw.flatMap((item) => {
+      try {
+        const parsed = timelineEntrySchema.safeParse(JSON.parse(item));
+        return parsed.success ? [parsed.data] : [];
+      } catch {
+        return [];
+      }
+    });
   }
 
   /** Drops a claim of setAckedBy when the acknowledge did not happen (only that user's). */

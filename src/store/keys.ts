@@ -49,6 +49,14 @@ export function keyspace(prefix = "uc:") {
      */
     alertDeadLetters: (shard: number) => deadLettersOf(`${prefix}{p:${shard}}:outbox`),
 
+    /**
+     * Sorted set: schedule id (`digest:<subscriptionId>`) -> its next due time (ms) (DESIGN.md section 5
+     * "Schedules"). In the shard of its id, so that firing one XADDs to that shard's outbox in one script.
+     */
+    scheduleDue: (shard: number) => `${prefix}{p:${shard}}:sched`,
+    /** Hash per schedule: `spec` (JSON) and `last`, the period it last fired for (once per period). */
+    schedule: (shard: number, id: string) => `${prefix}{p:${shard}}:sched:${id}`,
+
     // --- alert delivery (subscriptions, message references, mutes, channel slots) ---
     // `ws` is workspaceKey(); every script here touches one key, so none needs a hash tag.
     /** Hash per subscription: `sub` (JSON) and `paused` (JSON, present while paused). */
@@ -71,12 +79,20 @@ export function keyspace(prefix = "uc:") {
      * channel's message for it says who (issue 15, attribution).
      */
     alertAckedBy: (ws: string, incidentId: string) => `${prefix}alert-ack:${ws}:${incidentId}`,
+    /**
+     * List (JSON entries) with a TTL: what happened to an incident in Slack beyond the API's own times
+     * (escalated, muted, unmuted, per channel), for `/uptime incident`'s timeline (issue 15).
+     */
+    alertTimeline: (ws: string, incidentId: string) => `${prefix}alert-timeline:${ws}:${incidentId}`,
     /** String (JSON) with a TTL: a monitor's last root and recent incident starts in a channel (flap). */
     alertMonitor: (ws: string, channelId: string, monitorId: string) =>
       `${prefix}alert-mon:${ws}:${channelId}:${monitorId}`,
     /** String (JSON) with a TTL: an API team's recent opens and storm roll-up in a channel. */
     alertStorm: (ws: string, channelId: string, apiTeamId: string) =>
       `${prefix}alert-storm:${ws}:${channelId}:${apiTeamId}`,
+    /** String (JSON) with a TTL: one digest of a subscription for one period (attempt, ts, chart). */
+    digestPost: (subscriptionId: string, period: string) =>
+      `${prefix}digest-post:${subscriptionId}:${period}`,
     /** String with a TTL: the lease token of the worker reconciling a channel right now. */
     alertChannelLock: (ws: string, channelId: string) => `${prefix}alert-lock:${ws}:${channelId}`,
     /** String with a TTL: the next free posting slot (ms, Redis time) of a channel. */

@@ -31,6 +31,7 @@ export interface ScriptReplies {
   "outbox-trim": number;
   "outbox-sweep-consumers": number;
   "dead-letter-replay": string;
+  "schedule-fire": 0 | 1;
 }
 
 export type ScriptName = keyof ScriptReplies;

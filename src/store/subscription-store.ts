@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import {
+  ESCALATE_MAX_MINUTES,
+  ESCALATE_MIN_MINUTES,
   FLAP_COUNT_MAX,
   FLAP_COUNT_MIN,
   FLAP_WINDOW_MAX_MINUTES,
@@ -8,6 +10,7 @@ import {
   STORM_MIN,
 } from "../lib/alert-rule-bounds";
 import { type Clock, systemClock } from "../lib/clock";
+import { DIGEST_CADENCES, type DigestCadence } from "../lib/digest-cadences";
 import { PAUSE_REASONS, type PauseReason } from "../lib/pause-reasons";
 import { CorruptRecordError, parseRecord } from "./corrupt-record-error";
 import type { Keyspace } from "./keys";
@@ -61,6 +64,12 @@ export interface SubscriptionRules {
   flap?: { count: number; windowMinutes: number };
 }
 
+export interface SubscriptionDigest {
+  cadence: DigestCadence;
+  /** An IANA zone, e.g. `Europe/Amsterdam`. */
+  timeZone: string;
+}
+
 export interface Subscription {
   id: string;
   workspace: WorkspaceRef;
@@ -72,6 +81,10 @@ export interface Subscription {
   /** The poll target, `team:<apiTeamId>:<tokenHash>`. */
   target: string;
   rules?: SubscriptionRules;
+  /** `--digest daily|weekly`: the channel's digest at 09:00 in `timeZone` (the subscriber's Slack zone). */
+  digest?: SubscriptionDigest;
+  /** `--escalate <N>m`: an incident still unacknowledged N minutes after it opened pings the channel again. */
+  escalateMinutes?: number;
   createdAt: number;
   paused: SubscriptionPause | null;
 }
@@ -128,6 +141,13 @@ const newSubscriptionSchema = z.object({
         .optional(),
     })
     .optional(),
+  digest: z
+    .object({
+      cadence: z.enum(DIGEST_CADENCES),
+      timeZone: z.string().min(1).max(100),
+    })
+    .optional(),
+  escalateMinutes: z.number().int().min(ESCALATE_MIN_MINUTES).max(ESCALATE_MAX_MINUTES).optional(),
 });
 
 const storedSchema = newSubscriptionSchema.extend({
@@ -202,6 +222,8 @@ export class SubscriptionStore {
       subscriber: { userId: input.subscriber.userId, apiUserId: input.subscriber.apiUserId },
       target: input.target,
       ...(input.rules && (input.rules.storm !== undefined || input.rules.flap) ? { rules: input.rules } : {}),
+      ...(input.digest ? { digest: { cadence: input.digest.cadence, timeZone: input.digest.timeZone } } : {}),
+      ...(input.escalateMinutes !== undefined ? { escalateMinutes: input.escalateMinutes } : {}),
       createdAt: existing?.createdAt ?? this.clock.now(),
       paused: null,
     };
@@ -398,11 +420,14 @@ function parseStored(key: string, sub: string, paused: string | null): Subscript
 export function subscriptionCleanupParticipant(deps: {
   subscriptions: Pick<SubscriptionStore, "deleteWorkspace">;
   scheduler?: { remove(target: string, subscriber: string): Promise<number> };
+  /** What else goes with each deleted subscription (its digest schedule). */
+  forget?: (subscription: Subscription) => Promise<void>;
 }): CleanupParticipant {
   const drop = async (ws: WorkspaceRef) => {
     const { deleted } = await deps.subscriptions.deleteWorkspace(ws);
-    if (deps.scheduler) {
-      for (const sub of deleted) await deps.scheduler.remove(sub.target, sub.id);
+    for (const sub of deleted) {
+      await deps.scheduler?.remove(sub.target, sub.id);
+      await deps.forget?.(sub);
     }
   };
   return { name: "subscriptions", workspaceUninstalled: drop, botTokensRevoked: drop };

@@ -99,8 +99,9 @@ export const loginModalCodec = defineCodec(
 export const createMonitorModalCodec = defineCodec(
   "cm",
   1,
-  z.object({ teamId: apiId, channelId: slackId.optional() }),
-  { limit: valueLimits.privateMetadata, keys: { teamId: "t", channelId: "c" } },
+  // monitorId: the edit modal (`/uptime edit`), saved with PATCH instead of a create.
+  z.object({ teamId: apiId, channelId: slackId.optional(), monitorId: apiId.optional() }),
+  { limit: valueLimits.privateMetadata, keys: { teamId: "t", channelId: "c", monitorId: "m" } },
 );
 
 /** Pause / Resume buttons (actions.pauseMonitor / actions.resumeMonitor): the monitor they act on. */

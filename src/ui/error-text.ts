@@ -25,6 +25,7 @@ const CHANGE_PHRASES: Record<AlertsChange, string> = {
   unsubscribe: "remove this channel's alert subscriptions",
   mute: "mute alerts in this channel",
   unmute: "unmute alerts in this channel",
+  digest: "post a digest in this channel",
 };
 
 function teamLabel(name: string | null | undefined): string {

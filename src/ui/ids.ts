@@ -52,6 +52,7 @@ export const actions = {
   resumeMonitor: "monitor.resume",
   /** Delete button (with Slack's confirm dialog) of `/uptime delete` and the monitor details. */
   deleteMonitor: "monitor.delete",
+  editMonitor: "monitor.edit",
   /** Opens the create-monitor modal (App Home button, messages). */
   openCreateMonitor: "monitor.create.open",
   // Accounts and teams

@@ -48,6 +48,18 @@ export interface CreateMonitorModalInput {
   teamName: string;
   /** createMonitorModalCodec.encode(...): the team and where to confirm; never a token. */
   privateMetadata: string;
+  /** Editing (`/uptime edit`, the Edit button): the inputs start with its values; its kind is fixed. */
+  monitor?: Monitor | undefined;
+}
+
+/** The modal's kind for a monitor (A8: http or tcp_port). */
+export function monitorKindOf(monitor: Pick<Monitor, "kind">): CreateMonitorKind {
+  return monitor.kind === "tcp_port" ? createMonitorKinds.tcp : createMonitorKinds.url;
+}
+
+/** `initial_value` when there is one (Slack refuses an empty one on some inputs). */
+function initial(value: string | number | null | undefined): { initial_value?: string } {
+  return value === null || value === undefined || value === "" ? {} : { initial_value: String(value) };
 }
 
 /**
@@ -55,6 +67,8 @@ export interface CreateMonitorModalInput {
  * the modal with `views.update`; inputs keep their block_ids across kinds, so Slack keeps what was typed.
  */
 export function renderCreateMonitorModal(input: CreateMonitorModalInput): ModalView {
+  const m = input.monitor;
+  const settings = m?.settings ?? {};
   const targetBlocks: KnownBlock[] =
     input.kind === createMonitorKinds.url
       ? [
@@ -67,6 +81,7 @@ export function renderCreateMonitorModal(input: CreateMonitorModalInput): ModalV
               type: "plain_text_input",
               action_id: A.url,
               max_length: MAX_URL,
+              ...initial(settings.url),
               placeholder: plainText("https://example.com/health", limits.placeholder),
             },
           },
@@ -83,6 +98,7 @@ export function renderCreateMonitorModal(input: CreateMonitorModalInput): ModalV
               type: "plain_text_input",
               action_id: A.keyword,
               max_length: MAX_KEYWORD,
+              ...initial(settings.keywordBody),
               placeholder: plainText("OK", limits.placeholder),
             },
           },
@@ -96,6 +112,7 @@ export function renderCreateMonitorModal(input: CreateMonitorModalInput): ModalV
               type: "plain_text_input",
               action_id: A.host,
               max_length: MAX_HOST,
+              ...initial(settings.host),
               placeholder: plainText("db.example.com or 203.0.113.10", limits.placeholder),
             },
           },
@@ -109,6 +126,7 @@ export function renderCreateMonitorModal(input: CreateMonitorModalInput): ModalV
               is_decimal_allowed: false,
               min_value: "1",
               max_value: "65535",
+              ...initial(settings.port),
               placeholder: plainText("5432", limits.placeholder),
             },
           },
@@ -127,36 +145,48 @@ export function renderCreateMonitorModal(input: CreateMonitorModalInput): ModalV
               is_decimal_allowed: false,
               min_value: "1",
               max_value: "60",
-              initial_value: String(DEFAULT_TCP_TIMEOUT),
+              initial_value: String(settings.timeout ?? DEFAULT_TCP_TIMEOUT),
             },
           },
         ];
 
-  const defaultInterval = INTERVAL_OPTIONS.find((o) => o.value === String(DEFAULT_INTERVAL));
+  const interval =
+    INTERVAL_OPTIONS.find((o) => o.value === String(m?.interval ?? DEFAULT_INTERVAL)) ??
+    INTERVAL_OPTIONS.find((o) => o.value === String(DEFAULT_INTERVAL));
+  const team = `*${escapeMrkdwn(input.teamName)}*`;
+  const group =
+    m?.group && m.group.length <= limits.optionValue
+      ? option(truncate(m.group, limits.optionText), m.group)
+      : null;
   return {
     type: "modal",
     callback_id: views.createMonitor,
-    title: plainText("Create monitor", limits.modalTitle),
-    submit: plainText("Create", limits.modalButton),
+    title: plainText(m ? "Edit monitor" : "Create monitor", limits.modalTitle),
+    submit: plainText(m ? "Save" : "Create", limits.modalButton),
     close: plainText("Cancel", limits.modalButton),
     private_metadata: input.privateMetadata,
     blocks: [
       {
         type: "context",
         elements: [
-          mrkdwn(`New monitor in *${escapeMrkdwn(input.teamName)}*, created with your own Uptime account.`),
+          mrkdwn(
+            m
+              ? `Editing *${escapeMrkdwn(truncate(m.name, 200))}* in ${team}, saved with your own Uptime account.`
+              : `New monitor in ${team}, created with your own Uptime account.`,
+          ),
         ],
       },
       {
         type: "input",
         block_id: B.kind,
-        // A change redraws the modal with the inputs of the other kind.
-        dispatch_action: true,
+        // A change redraws the modal with the inputs of the other kind; an existing monitor's kind is fixed
+        // (A7 PATCH), so editing offers its own kind only.
+        ...(m ? {} : { dispatch_action: true }),
         label: plainText("What to check", limits.inputLabel),
         element: {
           type: "radio_buttons",
           action_id: A.kind,
-          options: [KIND_OPTIONS.url, KIND_OPTIONS.tcp],
+          options: m ? [KIND_OPTIONS[input.kind]] : [KIND_OPTIONS.url, KIND_OPTIONS.tcp],
           initial_option: KIND_OPTIONS[input.kind],
         },
       },
@@ -169,6 +199,7 @@ export function renderCreateMonitorModal(input: CreateMonitorModalInput): ModalV
           action_id: A.name,
           max_length: MAX_NAME,
           placeholder: plainText("API health", limits.placeholder),
+          ...initial(m?.name),
         },
       },
       ...targetBlocks,
@@ -180,7 +211,7 @@ export function renderCreateMonitorModal(input: CreateMonitorModalInput): ModalV
           type: "static_select",
           action_id: A.interval,
           options: INTERVAL_OPTIONS,
-          ...(defaultInterval ? { initial_option: defaultInterval } : {}),
+          ...(interval ? { initial_option: interval } : {}),
         },
       },
       {
@@ -194,6 +225,7 @@ export function renderCreateMonitorModal(input: CreateMonitorModalInput): ModalV
           action_id: A.group,
           min_query_length: 0,
           placeholder: plainText("Pick an existing group", limits.placeholder),
+          ...(group ? { initial_option: group } : {}),
         },
       },
       {
@@ -219,7 +251,48 @@ export function renderCreateMonitorModal(input: CreateMonitorModalInput): ModalV
           type: "plain_text_input",
           action_id: A.pronounceable,
           max_length: MAX_NAME,
+          ...initial(m?.pronounceable),
         },
+      },
+    ],
+  };
+}
+
+/** Opened at once by `/uptime edit` (the trigger lasts 3 s), then replaced by the form or the problem. */
+export function renderEditLoadingModal(): ModalView {
+  return {
+    type: "modal",
+    title: plainText("Edit monitor", limits.modalTitle),
+    close: plainText("Cancel", limits.modalButton),
+    blocks: [{ type: "section", text: mrkdwn(":hourglass_flowing_sand: Reading the monitor…") }],
+  };
+}
+
+/** Why the monitor cannot be edited (not found, with suggestions; not linked; the API unreachable). */
+export function renderEditProblemModal(text: string): ModalView {
+  return {
+    type: "modal",
+    title: plainText("Edit monitor", limits.modalTitle),
+    close: plainText("Close", limits.modalButton),
+    blocks: [{ type: "section", text: mrkdwn(text) }],
+  };
+}
+
+/** The confirmation after an edit was saved: what the monitor is now. */
+export function renderMonitorUpdated(input: { monitor: Monitor; teamName: string }): Rendered {
+  const { monitor } = input;
+  const name = escapeMrkdwn(truncate(monitor.name, 200));
+  const target = escapeMrkdwn(truncate(monitorTarget(monitor), 500));
+  const group = monitor.group ? ` in group *${escapeMrkdwn(truncate(monitor.group, 100))}*` : "";
+  const every = monitor.interval ? ` every ${intervalLabel(monitor.interval)}` : "";
+  return {
+    text: `Saved monitor ${name}.`,
+    blocks: [
+      {
+        type: "section",
+        text: mrkdwn(
+          `:white_check_mark: Saved *${name}*${group} (${escapeMrkdwn(truncate(input.teamName, 100))}): \`${target}\`${every}.`,
+        ),
       },
     ],
   };

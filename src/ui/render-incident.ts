@@ -26,6 +26,17 @@ export function incidentTimeline(view: IncidentView): TimelineEntry[] {
     const seconds = (incident.ended.getTime() - incident.started.getTime()) / 1000;
     entries.push({ at: incident.ended, text: `recovered after ${formatDuration(seconds)}` });
   }
+  for (const entry of view.slackTimeline ?? []) {
+    const where = `in <#${escapeMrkdwn(entry.channel)}>`;
+    const by = entry.by ? ` by <@${escapeMrkdwn(entry.by)}>` : "";
+    const text =
+      entry.kind === "escalated"
+        ? `escalated ${where}: nobody had acknowledged it`
+        : entry.kind === "muted"
+          ? `muted ${where}${by}${entry.until !== undefined ? ` until ${slackDate(entry.until)}` : ""}`
+          : `unmuted ${where}${by}`;
+    entries.push({ at: new Date(entry.at), text });
+  }
   return entries.sort((a, b) => a.at.getTime() - b.at.getTime());
 }
 

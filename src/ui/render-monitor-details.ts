@@ -115,6 +115,12 @@ export function renderMonitorDetails(view: MonitorDetailsView, now: number): Ren
           text: plainText(m.paused ? "Resume" : "Pause", limits.buttonText),
           value: toggle,
         },
+        {
+          type: "button",
+          action_id: actions.editMonitor,
+          text: plainText("Edit", limits.buttonText),
+          value: toggle,
+        },
         deleteMonitorButton(m),
       ],
     });

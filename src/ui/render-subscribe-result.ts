@@ -9,7 +9,7 @@ import type {
   UnsubscribeOutcome,
 } from "../services/subscription-services";
 import { context, inline, listSections, NAME_MAX, REASON_MAX } from "./query-parts";
-import { mentionText, subscriptionLine } from "./render-subscriptions";
+import { digestText, mentionText, subscriptionLine } from "./render-subscriptions";
 import type { Rendered } from "./reply";
 import { escapeMrkdwn, limits, mrkdwn, truncate } from "./text";
 
@@ -34,7 +34,12 @@ export function renderSubscribeAnnouncement(preview: SubscriptionPreview, now: n
         ? "keeps getting alerts for"
         : "now gets alerts for";
   const mention = preview.mention ? `, pinging ${mentionText(preview.mention)} when something goes down` : "";
-  const headline = `🔔 This channel ${verb} ${scope} of *${team}*${mention}.`;
+  const escalate =
+    preview.escalateMinutes !== undefined
+      ? `, ${preview.mention ? "pinged" : "reminded"} again after ${preview.escalateMinutes} min unacknowledged`
+      : "";
+  const digest = preview.digest ? `, and a ${digestText(preview.digest)}` : "";
+  const headline = `🔔 This channel ${verb} ${scope} of *${team}*${mention}${escalate}${digest}.`;
   const blocks: KnownBlock[] = [
     { type: "section", text: mrkdwn(`${headline}\nSet up by <@${escapeMrkdwn(preview.subscriberUserId)}>.`) },
   ];

@@ -84,12 +84,25 @@ export function subscriptionLine(view: SubscriptionView, options: { subscriber?:
   if (view.rules?.storm !== undefined) parts.push(`storm above ${view.rules.storm} a minute`);
   if (view.rules?.flap)
     parts.push(`flapping at ${view.rules.flap.count} in ${view.rules.flap.windowMinutes}m`);
+  if (view.escalateMinutes !== undefined) parts.push(escalateText(view.escalateMinutes));
+  if (view.digest) parts.push(digestText(view.digest));
   if (options.subscriber !== false) parts.push(`by <@${escapeMrkdwn(view.subscriberUserId)}>`);
   let line = parts.join(" · ");
   if (view.paused) {
     line += `\n      _paused ${slackDate(view.paused.at)}: ${escapeMrkdwn(pauseText(view.paused.reason))}_`;
   }
   return line;
+}
+
+/** "pinged again after 15 min unacknowledged": `--escalate`. */
+export function escalateText(minutes: number): string {
+  return `pinged again after ${minutes} min unacknowledged`;
+}
+
+/** "daily digest at 09:00 Europe/Amsterdam": when the channel's digest comes. */
+export function digestText(digest: NonNullable<SubscriptionView["digest"]>): string {
+  const when = digest.cadence === "daily" ? "09:00" : "Mondays 09:00";
+  return `${digest.cadence} digest at ${when} ${escapeMrkdwn(digest.timeZone)}`;
 }
 
 /** `@here` as code: shown, never a ping (the announcement and lists must not page anyone). */

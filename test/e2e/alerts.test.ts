@@ -117,13 +117,18 @@ describe("channel alerts end to end", () => {
     stack.simulator.control.recover(MARKETING_SITE);
     const green = await waitRoot(id, (m) => color(m) === ALERT_COLORS.resolved);
     expect(textOf(green)).toMatch(/[Rr]ecovered after/);
+    // The incident's timeline in the thread: the acknowledge (named, not mentioned), then the recovery.
     const replies = await waitFor(stack.slack.events, () => {
       const r = stack.slack.state.replies(CHANNEL, root.ts);
-      return r.length > 0 ? r : undefined;
+      return r.length > 1 ? r : undefined;
     });
-    expect(replies).toHaveLength(1);
-    expect(replies[0]?.reply_broadcast).toBeFalsy();
-    expect(textOf(replies[0]!)).not.toMatch(/<!here>|<!channel>|<@U/);
+    expect(replies).toHaveLength(2);
+    expect(textOf(replies[0]!)).toMatch(/^👀 Acknowledged by \S/);
+    expect(textOf(replies[1]!)).toMatch(/recovered/);
+    for (const reply of replies) {
+      expect(reply.subtype).toBeUndefined();
+      expect(textOf(reply)).not.toMatch(/<!here>|<!channel>|<@U/);
+    }
     expect(rootOf(id)).toHaveLength(1);
   });
 
@@ -216,6 +221,9 @@ describe("channel alerts end to end", () => {
     expect(note.text).toContain("in this channel for 1 h");
     const docsId = String(docs.metadata?.event_payload.incident_id);
     await waitRoot(docsId, (m) => textOf(m).includes("Muted here by <@U0ALICE>"));
+    // The incident's timeline says where and by whom (`/uptime incident`, answered only to the asker).
+    const details = textOf(await stack.command("U0ALICE", `incident ${docsId}`, "C0RANDOM"));
+    expect(details).toMatch(new RegExp(`muted in <#${CHANNEL}> by <@U0ALICE> until`));
 
     // Messages already posted keep updating.
     stack.simulator.control.recover(DOCS);
@@ -230,7 +238,14 @@ describe("channel alerts end to end", () => {
       (m) => color(m) === ALERT_COLORS.resolved,
     );
     expect(rootsOfMonitor("Docs")).toHaveLength(1);
-    // Nor a reply in its thread: only the recovery reply of the first outage is there.
-    expect(stack.slack.state.replies(CHANNEL, docs.ts)).toHaveLength(1);
+    // Nor a reply in its thread: only the first outage's timeline is there (the mute, quiet, then the
+    // recovery).
+    const thread = stack.slack.state.replies(CHANNEL, docs.ts);
+    expect(thread.map((m) => m.text)).toEqual([
+      expect.stringMatching(/^🔕 Muted here by \S.* until /),
+      expect.stringMatching(/recovered/),
+    ]);
+    expect(thread.map((m) => m.subtype)).toEqual([undefined, undefined]);
+    expect(thread[0]!.text).not.toMatch(/<@U|<!here|<!channel|<!subteam/);
   });
 });

@@ -16,7 +16,7 @@ type Block = { type: string; slack_file?: { id: string }; alt_text?: string };
 const imageOf = (message: EphemeralMessage) =>
   ((message.blocks ?? []) as Block[]).find((b) => b.type === "image");
 
-describe("charts in availability and latency answers", () => {
+describe("charts in availability and latency answers, and digests", () => {
   let stack: Stack;
   const logLines: Record<string, unknown>[] = [];
 
@@ -56,6 +56,70 @@ describe("charts in availability and latency answers", () => {
       expect(dms).toEqual([expect.objectContaining({ isIm: true, imUser: USER })]);
     },
   );
+
+  it("/uptime digest posts the channel's digest now, with its chart shared to the channel", async () => {
+    const before = stack.slack.state.channelMessages("C0GENERAL").length;
+    const result = await stack.slack.sender.slashCommand({
+      userId: USER,
+      channelId: "C0GENERAL",
+      text: "digest weekly",
+    });
+    expect(result.status).toBe(200);
+    const digest = await waitFor(
+      stack.slack.events,
+      () =>
+        stack.slack.state
+          .channelMessages("C0GENERAL")
+          .slice(before)
+          .find((m) => (m.blocks as Block[] | undefined)?.some((b) => b.type === "image")),
+      15_000,
+    );
+    const text = textOf(digest);
+    expect(text).toMatch(/Weekly digest for Acme/);
+    expect(text).toContain("Asked for by <@U0ALICE> with /uptime digest.");
+    for (const part of [
+      "Incidents opened",
+      "Downtime",
+      "Mean time to acknowledge",
+      "Mean time to recover",
+      "Worst monitors",
+    ])
+      expect(text).toContain(part);
+    const image = (digest.blocks as Block[]).find((b) => b.type === "image")!;
+    expect(image.alt_text).toMatch(/^Availability of .* over the 7 days to /);
+    const file = stack.slack.state.files.get(image.slack_file?.id ?? "")!;
+    const png = readPng(file.content!);
+    expect({ width: png.width, height: png.height }).toEqual({ width: CHART_WIDTH, height: CHART_HEIGHT });
+    expect(png.inkShare).toBeGreaterThan(0.05);
+    // Everyone in the channel may see it: shared there (in the digest's thread), not to a DM.
+    expect(file.channels).toEqual(["C0GENERAL"]);
+  });
+
+  it("/uptime subscribe --digest weekly names when the digest comes, in the subscriber's Slack time zone", async () => {
+    const before = stack.slack.state.channelMessages("C0GENERAL").length;
+    await stack.slack.sender.slashCommand({
+      userId: USER,
+      channelId: "C0GENERAL",
+      text: "subscribe --digest weekly",
+    });
+    const announcement = await waitFor(
+      stack.slack.events,
+      () =>
+        stack.slack.state
+          .channelMessages("C0GENERAL")
+          .slice(before)
+          .find((m) => /now gets alerts/.test(m.text ?? "")),
+      10_000,
+    );
+    // users.info `tz` of the fake Slack's users.
+    expect(textOf(announcement)).toContain("and a weekly digest at Mondays 09:00 Europe/Amsterdam.");
+    // The announcement goes out before the subscription is stored (it proves the app may post there).
+    const list = await eventually(async () => {
+      const text = textOf(await stack.command(USER, "subscriptions"));
+      return text.includes("digest") ? text : undefined;
+    });
+    expect(list).toContain("weekly digest at Mondays 09:00 Europe/Amsterdam");
+  });
 
   it("a failed upload still answers, without a picture, and the log says why", async () => {
     stack.slack.failNext("files.getUploadURLExternal", { error: "internal_error" });

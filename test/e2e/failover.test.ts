@@ -13,10 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeOutboxEvent } from "../../src/alerts/alert-event";
 import {
   ALERT_EVENT_TYPE,
+  ESCALATION_EVENT_TYPE,
   RECOVERY_EVENT_TYPE,
   ROLLUP_EVENT_TYPE,
 } from "../../src/alerts/deliver/alert-metadata";
 import { STORM_THRESHOLD, STORM_WINDOW_MS } from "../../src/alerts/deliver/alert-rules";
+import { DIGEST_EVENT_TYPE } from "../../src/alerts/digests/digest-delivery";
 import { pollTargetName } from "../../src/alerts/poll/poll-target";
 import { type FakeSlack, startFakeSlack } from "../../src/playground/fake-slack";
 import type { StoredMessage } from "../../src/playground/fake-slack/types";
@@ -30,6 +32,7 @@ import { SchedulerStore } from "../../src/store/scheduler";
 import { type BotProcess, metricTotal, startBotProcess, TEST_OUTPUT_DIR } from "../support/bot-process";
 import { startRestartableRedis } from "../support/private-redis";
 import { startRedisCluster } from "../support/redis-cluster";
+import { textOf } from "../support/text-of";
 
 const SIGNING_SECRET = "failover-signing-secret";
 const BOT_TOKEN = "xoxb-failover-bot";
@@ -67,6 +70,19 @@ interface Outage {
 const pad = (n: number) => String(n + 1).padStart(2, "0");
 const ownerOf = (team: number) => `U0OWN${pad(team)}`;
 const channelsOf = (team: number) => [`C0T${pad(team)}A`, `C0T${pad(team)}B`];
+/**
+ * Teams with a third channel that gets a daily digest. Their 7th monitor never has an outage in the script
+ * (200 outages, 30 teams: the 7th round covers teams 1 to 20), so the digest channel gets no alert.
+ */
+const DIGEST_TEAMS = [25, 26, 27, 28, 29];
+/**
+ * Teams whose A channel subscribes with `--escalate 1m`: their held incidents (open for minutes) escalate
+ * on their own, and the ones open when the test makes escalations due escalate early.
+ */
+const ESCALATE_TEAMS = new Set([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+const escalates = (team: number, channel: string) =>
+  ESCALATE_TEAMS.has(team) && channel === channelsOf(team)[0];
+const digestChannelOf = (team: number) => `C0T${pad(team)}D`;
 const tokenOf = (team: number) => `failover-owner-token-${pad(team)}`;
 /** What happened when, next to the bots' logs (test-output/<name>-timeline.log), for a failing run. */
 function timelineOf(name: string) {
@@ -177,7 +193,11 @@ describe.each(SUITES)("$name: three bot processes on $title", (suite) => {
       teamId: SLACK_TEAM,
       users,
       channels: Array.from({ length: TEAMS }, (_, team) =>
-        channelsOf(team).map((id) => ({ id, name: id.toLowerCase(), members: [ownerOf(team), BOT_USER] })),
+        [...channelsOf(team), ...(DIGEST_TEAMS.includes(team) ? [digestChannelOf(team)] : [])].map((id) => ({
+          id,
+          name: id.toLowerCase(),
+          members: [ownerOf(team), BOT_USER],
+        })),
       ).flat(),
       usergroups: [],
     });
@@ -226,15 +246,25 @@ describe.each(SUITES)("$name: three bot processes on $title", (suite) => {
           const result = await slack.sender.slashCommand({
             userId: ownerOf(team),
             channelId: channel,
-            text: "subscribe",
+            text: escalates(team, channel) ? "subscribe --escalate 1m" : "subscribe",
           });
           expect(result.status).toBe(200);
         }),
       );
     }
+    for (const team of DIGEST_TEAMS) {
+      const result = await slack.sender.slashCommand({
+        userId: ownerOf(team),
+        channelId: digestChannelOf(team),
+        text: `subscribe monitor:svc-${pad(team)}-7 --digest daily`,
+      });
+      expect(result.status).toBe(200);
+    }
     await until(
       "every channel got its subscribe summary",
-      () => subscriptions.every(({ channel }) => botMessages(channel).length === 1),
+      () =>
+        subscriptions.every(({ channel }) => botMessages(channel).length === 1) &&
+        DIGEST_TEAMS.every((team) => botMessages(digestChannelOf(team)).length === 1),
       20_000,
     );
 
@@ -277,6 +307,31 @@ describe.each(SUITES)("$name: three bot processes on $title", (suite) => {
   const repliesTo = (channel: string, root: StoredMessage) =>
     allMessages(channel).filter((m) => m.thread_ts === root.ts && m.ts !== root.ts);
 
+  const digestsIn = (channel: string) =>
+    botMessages(channel).filter((m) => m.metadata?.event_type === DIGEST_EVENT_TYPE);
+
+  /**
+   * Time travel for schedules of one kind (`digest:`, `escalation:`): their due time is made now, in every
+   * shard's schedule set (the bots read the wall clock: 09:00 in the subscriber's zone is hours away, and an
+   * escalation a minute). Resolves with how many were moved.
+   */
+  const makeDue = async (kind: "digest:" | "escalation:") => {
+    const scheduler = new SchedulerStore({ redis: client, keys: keyspace(KEY_PREFIX) });
+    const keys = keyspace(KEY_PREFIX);
+    let moved = 0;
+    for (let shard = 0; shard < scheduler.shards; shard++) {
+      for (const id of await client.zrange(keys.scheduleDue(shard), 0, -1)) {
+        if (!id.startsWith(kind)) continue;
+        await client.zadd(keys.scheduleDue(shard), Date.now(), id);
+        moved++;
+      }
+    }
+    return moved;
+  };
+
+  const repliesOfKind = (channel: string, root: StoredMessage, eventType: string) =>
+    repliesTo(channel, root).filter((m) => m.metadata?.event_type === eventType);
+
   const alertRootIds = (channel: string) =>
     botMessages(channel)
       .filter((m) => m.metadata?.event_type === ALERT_EVENT_TYPE)
@@ -293,7 +348,9 @@ describe.each(SUITES)("$name: three bot processes on $title", (suite) => {
       const entries = await client.xrange(scheduler.outboxKey(shard), "-", "+");
       for (const [, fields] of entries) {
         const index = fields.indexOf("event");
-        if (index >= 0) events.push(decodeOutboxEvent(fields[index + 1]));
+        // Poll targets' alert events only: digests and escalations share the outbox (DESIGN.md 5).
+        const target = fields[fields.indexOf("target") + 1] ?? "";
+        if (index >= 0 && target.startsWith("team:")) events.push(decodeOutboxEvent(fields[index + 1]));
       }
     }
     return events;
@@ -356,6 +413,21 @@ describe.each(SUITES)("$name: three bot processes on $title", (suite) => {
       }
     }
     const victim = bots[1]!;
+    // Digests fall due just before the SIGKILL, and again (the same period) just after it: every bot races
+    // to fire them, one may die delivering, and each channel still gets exactly one. The escalations of the
+    // incidents open then fall due too.
+    let digestsMoved = 0;
+    let escalationsMoved = 0;
+    for (const at of [KILL_AT_MS - 1_500, KILL_AT_MS + 1_500]) {
+      steps.push({
+        at,
+        run: async () => {
+          digestsMoved += await makeDue("digest:");
+          escalationsMoved += await makeDue("escalation:");
+          note("digests and escalations made due");
+        },
+      });
+    }
     steps.push({
       at: KILL_AT_MS,
       run: async () => {
@@ -443,6 +515,21 @@ describe.each(SUITES)("$name: three bot processes on $title", (suite) => {
       );
     }
     note(suite.faultPhase ? "fault phase over; held incidents recover" : "held incidents recover");
+    // The held incidents are still open and unacknowledged: their escalations, made due now, each post one
+    // reminder before they recover.
+    escalationsMoved += await makeDue("escalation:");
+    const heldEscalating = held.flatMap((o) =>
+      ESCALATE_TEAMS.has(o.team) ? [{ o, channel: channelsOf(o.team)[0]! }] : [],
+    );
+    await until(
+      "every held incident of an escalating channel got its reminder",
+      () =>
+        heldEscalating.every(({ o, channel }) => {
+          const [root] = rootsOf(channel, o.incidentId!);
+          return root !== undefined && repliesOfKind(channel, root, ESCALATION_EVENT_TYPE).length === 1;
+        }),
+      30_000,
+    );
     for (const o of held) simulator.control.recover(o.monitorId);
 
     // --- Convergence: every incident complete in both channels of its team, then stable. ----------------
@@ -451,7 +538,9 @@ describe.each(SUITES)("$name: three bot processes on $title", (suite) => {
         channelsOf(o.team).every((channel) => {
           const roots = rootsOf(channel, o.incidentId!);
           return (
-            roots.length === 1 && colorOf(roots[0]!) === GREEN && repliesTo(channel, roots[0]!).length === 1
+            roots.length === 1 &&
+            colorOf(roots[0]!) === GREEN &&
+            repliesOfKind(channel, roots[0]!, RECOVERY_EVENT_TYPE).length === 1
           );
         }),
       );
@@ -470,7 +559,7 @@ describe.each(SUITES)("$name: three bot processes on $title", (suite) => {
               ? `${roots.length} roots`
               : colorOf(roots[0]!) !== GREEN
                 ? "not green"
-                : `${repliesTo(channel, roots[0]!).length} replies`;
+                : `${repliesOfKind(channel, roots[0]!, RECOVERY_EVENT_TYPE).length} replies`;
           return roots.length === 1 && state.endsWith(" replies") && state.startsWith("1 ")
             ? []
             : [`${channel}/${o.incidentId}: ${state}`];
@@ -485,10 +574,13 @@ describe.each(SUITES)("$name: three bot processes on $title", (suite) => {
 
     // --- The final record, channel by channel. ----------------------------------------------------------
     let roots = 0;
+    let escalations = 0;
     const bornGreen: string[] = [];
+    const heldIds = new Set(held.map((o) => o.incidentId!));
     for (let team = 0; team < TEAMS; team++) {
       const mine = new Set(outages.filter((o) => o.team === team).map((o) => o.incidentId!));
       for (const channel of channelsOf(team)) {
+        let escalationsIn = 0;
         const top = botMessages(channel);
         // No storm roll-up, no unknown incident: the summary of `/uptime subscribe` and one root per incident.
         expect(top.filter((m) => m.metadata?.event_type === ROLLUP_EVENT_TYPE)).toEqual([]);
@@ -498,17 +590,40 @@ describe.each(SUITES)("$name: three bot processes on $title", (suite) => {
           const [root] = rootsOf(channel, incidentId);
           expect(colorOf(root!)).toBe(GREEN);
           if (!root!.edited) bornGreen.push(`${channel}/${incidentId} ts ${root!.ts}`);
-          const replies = repliesTo(channel, root!);
-          expect(replies).toHaveLength(1);
-          expect(replies[0]!.metadata?.event_type).toBe(RECOVERY_EVENT_TYPE);
-          expect(replies[0]!.reply_broadcast).toBeFalsy();
+          const recoveries = repliesOfKind(channel, root!, RECOVERY_EVENT_TYPE);
+          expect(recoveries).toHaveLength(1);
+          expect(recoveries[0]!.subtype).not.toBe("thread_broadcast");
+          // `--escalate 1m`: at most one reminder per incident, broadcast; a held incident (never acknowledged,
+          // its escalation made due while open) always gets its one. Channels without --escalate never get one.
+          const reminders = repliesOfKind(channel, root!, ESCALATION_EVENT_TYPE);
+          const expected = escalates(team, channel) && heldIds.has(incidentId) ? 1 : reminders.length;
+          expect(reminders, `${channel}/${incidentId}`).toHaveLength(escalates(team, channel) ? expected : 0);
+          expect(reminders.length).toBeLessThanOrEqual(1);
+          for (const reminder of reminders) expect(reminder.subtype).toBe("thread_broadcast");
+          escalationsIn += reminders.length;
           roots++;
         }
+        escalations += escalationsIn;
         // Nothing else in the channel: roots, their replies and the summary.
-        expect(allMessages(channel)).toHaveLength(1 + 2 * mine.size);
+        expect(allMessages(channel)).toHaveLength(1 + 2 * mine.size + escalationsIn);
       }
     }
     expect(roots).toBe(OUTAGES * 2);
+    // The held incidents of the escalating teams, and those still open when escalations fell due early.
+    expect(escalationsMoved).toBeGreaterThanOrEqual(heldEscalating.length);
+    expect(escalations).toBeGreaterThanOrEqual(heldEscalating.length);
+    note(`escalations posted: ${escalations} (${heldEscalating.length} held)`);
+    // One digest per channel and period, across three replicas, a SIGKILL and a Redis restart; nothing else.
+    expect(digestsMoved).toBe(DIGEST_TEAMS.length * 2);
+    for (const team of DIGEST_TEAMS) {
+      const channel = digestChannelOf(team);
+      const digests = digestsIn(channel);
+      expect(digests, channel).toHaveLength(1);
+      expect(textOf(digests[0]!)).toContain(`Daily digest for Failover team ${pad(team)}`);
+      expect(botMessages(channel).filter((m) => m.metadata?.event_type !== DIGEST_EVENT_TYPE)).toHaveLength(
+        1,
+      );
+    }
     // A root is normally posted red and updated to green in place. When the "resolved" event is handled
     // before its "opened" (another process still held the opened entry, or it was pending in the killed
     // one), the root is posted as the incident is by then: green at once, with its one reply. Recorded,

@@ -197,6 +197,100 @@ describe("monitor management over signed HTTP", () => {
     });
   });
 
+  describe("/uptime edit", () => {
+    /** Runs `/uptime edit <text>` and resolves with the modal once it left "Reading the monitor…". */
+    async function openEdit(userId: string, text: string): Promise<SlackView> {
+      const before = stack.slack.state.topModal(userId)?.id;
+      const result = await stack.slack.sender.slashCommand({
+        userId,
+        channelId: CHANNEL,
+        text: `edit ${text}`,
+      });
+      expect(result.status).toBe(200);
+      return waitFor(stack.slack.events, () => {
+        const top = stack.slack.state.topModal(userId);
+        return top && top.id !== before && !JSON.stringify(top.blocks).includes("Reading the monitor")
+          ? top
+          : undefined;
+      });
+    }
+
+    const inputOf = (view: SlackView, block: string) =>
+      (
+        view.blocks.find((b) => (b as { block_id?: string }).block_id === block) as {
+          element: { initial_value?: string; initial_option?: { value: string } };
+        }
+      ).element;
+
+    it("opens the create form filled with the monitor, shows a 422 next to its input, and saves with PATCH", async () => {
+      const original = await uptime.as(DEMO_TOKENS.owner).monitors.create("1", {
+        kind: "http",
+        name: "E2E edit me",
+        url: "https://edit.example.com/health",
+        keywordBody: "OK",
+        interval: 120,
+        group: "Website",
+      });
+      const modal = await openEdit(OWNER, '"E2E edit me"');
+      expect(modal.title?.text).toBe("Edit monitor");
+      expect(inputOf(modal, B.name).initial_value).toBe("E2E edit me");
+      expect(inputOf(modal, B.url).initial_value).toBe("https://edit.example.com/health");
+      expect(inputOf(modal, B.keyword).initial_value).toBe("OK");
+      expect(inputOf(modal, B.interval).initial_option?.value).toBe("120");
+      expect(inputOf(modal, B.group).initial_option?.value).toBe("Website");
+      expect(blockIds(modal)).not.toContain(B.host);
+
+      // The simulator refuses a URL with spaces (A8): the 422 lands on the URL input, nothing changes.
+      const refused = await stack.slack.sender.viewSubmission({
+        userId: OWNER,
+        viewId: modal.id,
+        values: values({ name: "E2E edited", url: "https://exa mple.com/", interval: "120" }),
+      });
+      expect(refused.outcome).toBe("errors");
+      expect(Object.keys(refused.errors ?? {})).toEqual([B.url]);
+      expect((await uptime.as(DEMO_TOKENS.owner).monitors.get(original.id)).name).toBe("E2E edit me");
+
+      const ephemeralBefore = stack.slack.state.ephemeralFor(OWNER, CHANNEL).length;
+      const saved = await stack.slack.sender.viewSubmission({
+        userId: OWNER,
+        viewId: modal.id,
+        values: values({
+          name: "E2E edited",
+          url: "https://edit.example.com/v2",
+          interval: "300",
+          group: "API",
+        }),
+      });
+      expect(saved.outcome).toBe("closed");
+      const after = await uptime.as(DEMO_TOKENS.owner).monitors.get(original.id);
+      expect(after).toMatchObject({ id: original.id, name: "E2E edited", interval: 300, group: "API" });
+      expect(after.settings.url).toBe("https://edit.example.com/v2");
+      // The keyword left empty is cleared.
+      expect(after.settings.keywordBody).toBeUndefined();
+      expect(textOf(await stack.nextEphemeral(OWNER, CHANNEL, ephemeralBefore))).toMatch(
+        /Saved \*E2E edited\*/,
+      );
+    });
+
+    it("a read-only member sees the role sentence on the name input and nothing changes", async () => {
+      const modal = await openEdit(READ_ONLY, "Blog");
+      const result = await stack.slack.sender.viewSubmission({
+        userId: READ_ONLY,
+        viewId: modal.id,
+        values: values({ name: "Blog by Bob", url: "https://blog.example.com/", interval: "300" }),
+      });
+      expect(result.outcome).toBe("errors");
+      expect(result.errors?.[B.name]).toMatch(/read-only members can't change monitors/);
+      expect(await monitorNamed("Blog by Bob")).toBeUndefined();
+    });
+
+    it("a monitor that does not exist gets the reason in the modal, with suggestions", async () => {
+      const modal = await openEdit(OWNER, "Blgo");
+      expect(modal.callback_id).not.toBe(views.createMonitor);
+      expect(JSON.stringify(modal.blocks)).toMatch(/Blog/);
+    });
+  });
+
   describe("the Create monitor shortcut", () => {
     it("opens the same modal", async () => {
       const before = stack.slack.state.topModal(OWNER)?.id;

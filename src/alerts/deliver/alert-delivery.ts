@@ -14,17 +14,24 @@ import type { ChannelRateLimiter } from "../../store/channel-rate-limiter";
 import type { MuteStore } from "../../store/mute-store";
 import { matchesFilters, type Subscription, type SubscriptionStore } from "../../store/subscription-store";
 import type { WorkspaceRef } from "../../store/workspace";
+import { renderAcknowledgedReply } from "../../ui/alerts/render-acknowledged-reply";
 import { type AlertRootInput, renderAlertRoot } from "../../ui/alerts/render-alert-root";
+import { renderEscalationReply } from "../../ui/alerts/render-escalation-reply";
+import { renderMuteReply } from "../../ui/alerts/render-mute-reply";
 import { renderRecoveryReply } from "../../ui/alerts/render-recovery-reply";
 import { renderStormRollup } from "../../ui/alerts/render-storm-rollup";
 import { type OutboxEvent, stageOfEvent } from "../alert-event";
 import { type AlertMetrics, type DeliveryOutcome, noopAlertMetrics } from "../metrics";
 import { isLaterStage } from "../poll/poll-state";
+import type { EscalationEvent } from "../schedules/escalation-event";
 import type { SubscriptionPauses } from "../subscriptions/subscription-pauses";
 import {
+  ACK_REPLY_EVENT_TYPE,
   ALERT_EVENT_TYPE,
   alertMetadata,
+  ESCALATION_EVENT_TYPE,
   incidentMatcher,
+  incidentMetadata,
   lookupOldestTs,
   RECOVERY_EVENT_TYPE,
   ROLLUP_EVENT_TYPE,
@@ -58,6 +65,8 @@ export interface AlertDeliveryDeps {
   posterFor: PosterFor;
   /** The one pause path (subscriptions/subscription-pauses.ts): a permanent Slack error pauses there. */
   pauses: Pick<SubscriptionPauses, "pause">;
+  /** `--escalate <N>m`: the reminder of an incident posted as a root is scheduled here, and cancelled. */
+  escalations?: EscalationSchedules;
   clock?: Clock;
   logger?: Logger;
   metrics?: AlertMetrics;
@@ -73,6 +82,12 @@ export interface AlertDeliveryDeps {
   maxRateLimitWaits?: number;
 }
 
+/** Escalation schedules (DESIGN.md section 5 "Schedules"), one per subscription and incident. */
+export interface EscalationSchedules {
+  schedule(sub: Subscription, incidentId: string, dueAt: number): Promise<void>;
+  cancel(sub: Subscription, incidentId: string): Promise<void>;
+}
+
 export interface AcknowledgeInSlack {
   workspace: WorkspaceRef;
   channel: string;
@@ -86,6 +101,8 @@ export interface MuteChangeInSlack {
   workspace: WorkspaceRef;
   channel: string;
   monitorId: string;
+  /** A mute set or lifted now (the timeline says so, naming `by`); absent: only redraw. */
+  change?: { kind: "muted" | "unmuted"; by: string } | undefined;
 }
 
 /** The channel lock could not be taken or was lost: the event is retried later. */
@@ -179,6 +196,60 @@ export class AlertDelivery {
   }
 
   /**
+   * `--escalate <N>m` fell due: one broadcast thread reply under the incident's root, with the
+   * subscription's mention, unless it was acknowledged or recovered meanwhile, or the monitor is muted
+   * here. Posted once (attempt recorded, metadata looked up after a crash), under the channel's lock.
+   */
+  async deliverEscalation(
+    sub: Subscription,
+    eventId: string,
+    event: EscalationEvent,
+    signal?: AbortSignal,
+  ): Promise<DeliveryOutcome> {
+    if (sub.paused) return "skipped";
+    return this.inChannel(sub, eventId, signal, "escalation failed; it is retried", async (ctx) => {
+      const { ws, channel } = ctx;
+      const record = await this.d.messages.get(ws, channel, event.incidentId);
+      if (record?.mode !== "root" || !record.ts || record.stage !== "open" || record.escalationTs)
+        return "skipped";
+      if ((await this.d.mutes.mutedUntil(ws, channel, record.view.incident.monitorId)) !== null)
+        return "skipped";
+      const rendered = renderEscalationReply({
+        incident: record.view.incident,
+        monitor: record.view.monitor,
+        mention: sub.mention,
+        afterMinutes: event.afterMinutes,
+        now: this.clock.now(),
+      });
+      const rootTs = record.ts;
+      const { ts } = await this.postOnce(ctx, {
+        attempt: record.escalationAttempt,
+        eventType: ESCALATION_EVENT_TYPE,
+        matcher: incidentMatcher(event.incidentId, channel),
+        threadTs: rootTs,
+        saveAttempt: (escalationAttempt) =>
+          this.d.messages.put(ws, channel, event.incidentId, { ...record, escalationAttempt }),
+        message: {
+          channel,
+          ...rendered,
+          thread_ts: rootTs,
+          reply_broadcast: true,
+          metadata: incidentMetadata(ESCALATION_EVENT_TYPE, event.incidentId, eventId, channel),
+        },
+      });
+      const latest = (await this.d.messages.get(ws, channel, event.incidentId)) ?? record;
+      await this.d.messages.put(ws, channel, event.incidentId, { ...latest, escalationTs: ts });
+      await this.d.messages.addTimeline(ws, event.incidentId, {
+        at: this.clock.now(),
+        kind: "escalated",
+        channel,
+      });
+      this.metrics.delivery("posted");
+      return "posted";
+    });
+  }
+
+  /**
    * The Acknowledge button's half: redraw the stored message as acknowledged by `ackedBy`, so that the
    * poller's later "acknowledged" event changes nothing (it keeps ackedBy). False when this channel has
    * no message of the incident, or it already recovered. Slack errors are thrown as typed errors.
@@ -192,10 +263,11 @@ export class AlertDelivery {
       if (!record || record.stage === "resolved") return false;
       const poster = await this.d.posterFor(ws);
       const ctx = { ws, channel, poster, lock, eventId: `ack:${ackedBy}` } as Ctx;
-      const next: AlertMessageRecord = { ...record, stage: "acknowledged", ackedBy };
+      let next: AlertMessageRecord = { ...record, stage: "acknowledged", ackedBy };
       if ((next.mode === "root" || next.mode === "thread") && next.ts)
         await this.updateRoot(ctx, next, next.ts);
       await this.d.messages.put(ws, channel, incidentId, next);
+      next = await this.replyAcknowledged(ctx, next);
       await this.refreshRollupMember(ctx, next);
       return true;
     } finally {
@@ -217,11 +289,29 @@ export class AlertDelivery {
       const record = last ? await this.d.messages.get(ws, channel, last.incidentId) : null;
       if (!record?.ts || record.mode !== "root" || record.stage === "resolved") return false;
       const poster = await this.d.posterFor(ws);
-      await this.updateRoot(
-        { ws, channel, poster, lock, eventId: `mute:${monitorId}` } as Ctx,
-        record,
-        record.ts,
-      );
+      const ctx = { ws, channel, poster, lock, eventId: `mute:${monitorId}` } as Ctx;
+      await this.updateRoot(ctx, record, record.ts);
+      if (input.change) {
+        // The incident's timeline: a direct answer to a click, not an outbox event, so nothing to dedupe.
+        const until =
+          input.change.kind === "muted" ? await this.d.mutes.mutedUntil(ws, channel, monitorId) : null;
+        const rendered = renderMuteReply({
+          change: input.change.kind,
+          name: await poster.userName(input.change.by),
+          ...(until !== null ? { until } : {}),
+        });
+        await this.waitForSlot(ctx);
+        await this.withRateLimit(ctx, () =>
+          poster.postMessage({ channel, ...rendered, thread_ts: record.ts! }),
+        );
+        await this.d.messages.addTimeline(ws, record.view.incident.id, {
+          at: this.clock.now(),
+          kind: input.change.kind,
+          channel,
+          by: input.change.by,
+          ...(until !== null ? { until } : {}),
+        });
+      }
       return true;
     } finally {
       await lock.release();
@@ -236,6 +326,26 @@ export class AlertDelivery {
   ): Promise<DeliveryOutcome> {
     if (sub.paused || !matchesFilters(sub.filters, event)) return "skipped";
     if (event.type === "opened" && event.incident.maintenance) return "skipped";
+    return this.inChannel(
+      sub,
+      eventId,
+      signal,
+      "alert delivery failed; the event stays pending and is retried",
+      (ctx) => this.reconcile(ctx, event),
+    );
+  }
+
+  /**
+   * Runs one delivery step for a subscription under its channel's lock. Never throws: a permanent Slack
+   * error pauses the subscription, anything else is "retry" (the entry stays pending), logged as `failure`.
+   */
+  private async inChannel(
+    sub: Subscription,
+    eventId: string,
+    signal: AbortSignal | undefined,
+    failure: string,
+    run: (ctx: Ctx) => Promise<DeliveryOutcome>,
+  ): Promise<DeliveryOutcome> {
     const ws = sub.workspace;
     let lock: ChannelLock | null = null;
     try {
@@ -244,7 +354,7 @@ export class AlertDelivery {
       const poster = await this.d.posterFor(ws);
       const ctx: Ctx = { sub, ws, channel: sub.channelId, poster, lock, eventId };
       if (signal) ctx.signal = signal;
-      return await this.reconcile(ctx, event);
+      return await run(ctx);
     } catch (error) {
       if (error instanceof SlackPermanentError) {
         await this.d.pauses.pause(sub, error.code);
@@ -252,10 +362,7 @@ export class AlertDelivery {
       }
       // Stopping: the wait in progress ended; the entry is handed to another replica as it is.
       if (signal?.aborted) return "retry";
-      this.logger.warn(
-        { err: error, subscription: sub.id, channel: sub.channelId, eventId },
-        "alert delivery failed; the event stays pending and is retried",
-      );
+      this.logger.warn({ err: error, subscription: sub.id, channel: sub.channelId, eventId }, failure);
       return "retry";
     } finally {
       await lock?.release().catch(() => {});
@@ -322,6 +429,11 @@ export class AlertDelivery {
       ...(flapping ? { flapping } : {}),
     };
     await this.postRecord(ctx, record, ctx.sub.mention);
+    // Only a root escalates: a roll-up line or a flapping monitor's thread reply is already summarised.
+    const after = ctx.sub.escalateMinutes;
+    if (after !== undefined && this.d.escalations && !incident.acknowledged) {
+      await this.d.escalations.schedule(ctx.sub, incident.id, started + after * 60_000);
+    }
     return "posted";
   }
 
@@ -339,6 +451,11 @@ export class AlertDelivery {
       outcome = "posted";
     }
     if (!isLaterStage(stage, record.stage)) {
+      // An acknowledge seen only after the recovery (events handled out of order): still on the timeline.
+      if (event.incident.acknowledged && record.stage !== "open" && !record.ackReplyTs) {
+        const ackedBy = record.ackedBy ?? (await this.d.messages.ackedBy(ctx.ws, record.view.incident.id));
+        record = await this.replyAcknowledged(ctx, ackedBy ? { ...record, ackedBy } : record);
+      }
       if (stage === "resolved" && this.needsRecoveryReply(record)) {
         await this.replyRecovered(ctx, record);
         return "posted";
@@ -346,7 +463,10 @@ export class AlertDelivery {
       if (record.mode === "muted") return "muted";
       return outcome;
     }
-    const next: AlertMessageRecord = { ...record, stage, view: viewOf(event, record.view) };
+    let next: AlertMessageRecord = { ...record, stage, view: viewOf(event, record.view) };
+    // Acknowledged or recovered: nobody needs reminding (the delivery checks the stage again anyway).
+    if (ctx.sub.escalateMinutes !== undefined)
+      await this.d.escalations?.cancel(ctx.sub, next.view.incident.id);
     await this.attribute(ctx, next);
     if (next.mode === "muted") {
       await this.d.messages.put(ctx.ws, ctx.channel, next.view.incident.id, next);
@@ -354,6 +474,8 @@ export class AlertDelivery {
     }
     if (next.ts) await this.updateRoot(ctx, next, next.ts);
     await this.d.messages.put(ctx.ws, ctx.channel, next.view.incident.id, next);
+    // Acknowledged, or recovered after an acknowledge the poller saw only then: the timeline says so first.
+    if (next.view.incident.acknowledged) next = await this.replyAcknowledged(ctx, next);
     await this.refreshRollupMember(ctx, next);
     if (stage === "resolved" && this.needsRecoveryReply(next)) await this.replyRecovered(ctx, next);
     return outcome === "posted" ? "posted" : "updated";
@@ -446,6 +568,37 @@ export class AlertDelivery {
       },
     });
     await this.d.messages.put(ctx.ws, ctx.channel, incidentId, { ...record, replyTs: ts });
+  }
+
+  /**
+   * The incident's timeline in its root's thread (issue 15): one quiet "Acknowledged by …" reply, whoever
+   * acknowledged and from wherever, once (attempt recorded, metadata looked up after a crash). Only a root
+   * has a thread of its own; the record is returned as stored.
+   */
+  private async replyAcknowledged(ctx: Ctx, record: AlertMessageRecord): Promise<AlertMessageRecord> {
+    if (record.mode !== "root" || !record.ts || record.ackReplyTs || record.stage === "open") return record;
+    const incidentId = record.view.incident.id;
+    const rootTs = record.ts;
+    const name = record.ackedBy ? await ctx.poster.userName(record.ackedBy) : null;
+    const rendered = renderAcknowledgedReply({ name, inSlack: record.ackedBy !== undefined });
+    const { ts } = await this.postOnce(ctx, {
+      attempt: record.ackReplyAttempt,
+      eventType: ACK_REPLY_EVENT_TYPE,
+      matcher: incidentMatcher(incidentId, ctx.channel),
+      threadTs: rootTs,
+      saveAttempt: (ackReplyAttempt) =>
+        this.d.messages.put(ctx.ws, ctx.channel, incidentId, { ...record, ackReplyAttempt }),
+      // No reply_broadcast and no mention: the timeline informs, it never pings.
+      message: {
+        channel: ctx.channel,
+        ...rendered,
+        thread_ts: rootTs,
+        metadata: incidentMetadata(ACK_REPLY_EVENT_TYPE, incidentId, ctx.eventId, ctx.channel),
+      },
+    });
+    const next = { ...record, ackReplyTs: ts };
+    await this.d.messages.put(ctx.ws, ctx.channel, incidentId, next);
+    return next;
   }
 
   private async markRootFlapping(

@@ -8,19 +8,25 @@ import type { MessageMetadata } from "./slack-poster";
 export const ALERT_EVENT_TYPE = "uptime_alert";
 export const RECOVERY_EVENT_TYPE = "uptime_alert_recovery";
 export const ROLLUP_EVENT_TYPE = "uptime_alert_rollup";
+export const ESCALATION_EVENT_TYPE = "uptime_alert_escalation";
+export const ACK_REPLY_EVENT_TYPE = "uptime_alert_ack";
+
+/** The metadata of a message about one incident in one channel: its root, or a reply in its thread. */
+export function incidentMetadata(
+  eventType: string,
+  incidentId: string,
+  eventId: string,
+  channel: string,
+): MessageMetadata {
+  return { event_type: eventType, event_payload: { incident_id: incidentId, event_id: eventId, channel } };
+}
 
 export function alertMetadata(incidentId: string, eventId: string, channel: string): MessageMetadata {
-  return {
-    event_type: ALERT_EVENT_TYPE,
-    event_payload: { incident_id: incidentId, event_id: eventId, channel },
-  };
+  return incidentMetadata(ALERT_EVENT_TYPE, incidentId, eventId, channel);
 }
 
 export function recoveryMetadata(incidentId: string, eventId: string, channel: string): MessageMetadata {
-  return {
-    event_type: RECOVERY_EVENT_TYPE,
-    event_payload: { incident_id: incidentId, event_id: eventId, channel },
-  };
+  return incidentMetadata(RECOVERY_EVENT_TYPE, incidentId, eventId, channel);
 }
 
 export function rollupMetadata(rollupId: string, channel: string): MessageMetadata {

@@ -11,9 +11,8 @@ import {
 import type { RedisClient } from "../../store/redis-connection";
 import type { Subscription } from "../../store/subscription-store";
 import { workspaceKey } from "../../store/workspace";
-import { decodeOutboxEvent, type OutboxEvent, OutboxEventError } from "../alert-event";
+import { type DeliverableEvent, decodeDeliverableEvent, OutboxEventError } from "../alert-event";
 import { type AlertMetrics, type DeliveryOutcome, noopAlertMetrics } from "../metrics";
-import type { AlertDelivery } from "./alert-delivery";
 import { KeyedQueues } from "./channel-queues";
 
 export { DEFAULT_CONSUMER_GROUP };
@@ -25,7 +24,7 @@ export interface DeliveryWorkerOptions {
   redis: RedisClient;
   /** The outbox streams, one per scheduler shard (SchedulerStore.outboxKey(shard)). */
   outboxKeys: readonly string[];
-  delivery: Pick<AlertDelivery, "subscriptionsOf" | "deliverTo">;
+  delivery: OutboxDelivery;
   /** Concurrent read loops in this process (ALERT_WORKERS); the shards are split between them. */
   workers?: number;
   group?: string;
@@ -67,11 +66,29 @@ export interface DeliveryWorkerOptions {
   metrics?: AlertMetrics;
 }
 
+/**
+ * Who delivers what the outbox holds: AlertDelivery for alert events, and with digests routeOutbox, which
+ * sends each entry to its kind's delivery.
+ */
+export interface OutboxDelivery {
+  /** The subscriptions an entry goes to (its target's), and the ones whose record cannot be read. */
+  subscriptionsOf(
+    target: string,
+  ): Promise<{ subscriptions: Subscription[]; unreadable: { id: string; reason: string }[] }>;
+  /** Delivers to one subscription; never throws (a failure is "retry"). */
+  deliverTo(
+    sub: Subscription,
+    eventId: string,
+    event: DeliverableEvent,
+    signal?: AbortSignal,
+  ): Promise<DeliveryOutcome>;
+}
+
 /** What one outbox entry is, once read: to deliver, to dead-letter at once, or a failed attempt. */
 type Plan =
   | {
       kind: "deliver";
-      event: OutboxEvent;
+      event: DeliverableEvent;
       subscriptions: Subscription[];
       /** Subscription records that could not be read: the others still get the event. */
       unreadable: { id: string; reason: string }[];
@@ -325,10 +342,10 @@ export class DeliveryWorker {
     const enqueuedAt = Number(entry.id.split("-")[0]);
     if (Number.isFinite(enqueuedAt) && entry.deliveries === 1)
       this.metrics.outboxLag(Math.max(0, this.clock.now() - enqueuedAt) / 1000);
-    let event: OutboxEvent;
+    let event: DeliverableEvent;
     try {
       if (!entry.fields.target) throw new OutboxEventError("outbox entry has no target field");
-      event = decodeOutboxEvent(entry.fields.event);
+      event = decodeDeliverableEvent(entry.fields.event);
     } catch (error) {
       if (!(error instanceof OutboxEventError)) return { kind: "failed", error };
       return { kind: "unreadable", reason: error.message };

@@ -27,6 +27,23 @@ export interface SlackPoster {
   ): Promise<{ ts: string } | null>;
   /** A direct message from the app to a user (the app's Messages tab). */
   postDirectMessage(userId: string, text: string): Promise<void>;
+  /**
+   * Uploads a file with Slack's external flow (files.getUploadURLExternal, POST, files.completeUploadExternal)
+   * and shares it to `channel`, in the thread `threadTs` when given, so that the channel's members may see it
+   * (a `slack_file` shows only to people with access to the file). Resolves with the file id.
+   */
+  uploadFile(file: UploadFileInput): Promise<{ fileId: string }>;
+  /** A user's display name (users.info), to name someone without mentioning them; null when unknown. */
+  userName(userId: string): Promise<string | null>;
+}
+
+export interface UploadFileInput {
+  channel: string;
+  threadTs?: string;
+  filename: string;
+  title: string;
+  altText: string;
+  bytes: Buffer;
 }
 
 export interface MessageMetadata {
@@ -40,6 +57,8 @@ export interface PostMessageInput {
   blocks?: unknown[];
   attachments?: MessageAttachment[];
   thread_ts?: string;
+  /** A thread reply also shown in the channel (an escalation; never a recovery). */
+  reply_broadcast?: boolean;
   metadata?: MessageMetadata;
 }
 

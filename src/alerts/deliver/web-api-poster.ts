@@ -1,4 +1,5 @@
 import { ErrorCode, type Logger, WebClient, type WebClientOptions } from "@slack/web-api";
+import { request } from "undici";
 import {
   type PostMessageInput,
   type SlackPoster,
@@ -6,6 +7,7 @@ import {
   SlackTransientError,
   slackErrorFor,
   type UpdateMessageInput,
+  type UploadFileInput,
 } from "./slack-poster";
 
 /** How far back (pages of 200) a metadata lookup reads: a crash window is seconds, not hours. */
@@ -46,6 +48,9 @@ interface HistoryMessage {
 
 /** SlackPoster over @slack/web-api, mapping its errors to the typed errors of slack-poster.ts. */
 export class WebApiPoster implements SlackPoster {
+  /** Display names seen, for as long as this poster lives (workspace-posters.ts renews it). */
+  private readonly names = new Map<string, string | null>();
+
   constructor(private readonly client: WebClient) {}
 
   static fromToken(token: string, options: AlertWebClientOptions = {}): WebApiPoster {
@@ -60,6 +65,8 @@ export class WebApiPoster implements SlackPoster {
         ...(message.blocks ? { blocks: message.blocks as never } : {}),
         ...(message.attachments ? { attachments: message.attachments } : {}),
         ...(message.thread_ts ? { thread_ts: message.thread_ts } : {}),
+        // Slack's types allow reply_broadcast only with a thread_ts; the condition says the same.
+        ...((message.thread_ts && message.reply_broadcast ? { reply_broadcast: true } : {}) as object),
         ...(message.metadata ? { metadata: message.metadata } : {}),
         // Alerts link to monitors: a preview of the monitored site would only add noise.
         unfurl_links: false,
@@ -121,6 +128,48 @@ export class WebApiPoster implements SlackPoster {
   async postDirectMessage(userId: string, text: string): Promise<void> {
     // A user id as the channel posts to the app's DM with that user (the app's Messages tab).
     await call(() => this.client.chat.postMessage({ channel: userId, text }));
+  }
+
+  async userName(userId: string): Promise<string | null> {
+    if (this.names.has(userId)) return this.names.get(userId) ?? null;
+    try {
+      const { user } = await this.client.users.info({ user: userId });
+      const name = user?.profile?.display_name || user?.real_name || user?.name || null;
+      this.names.set(userId, name);
+      return name;
+    } catch {
+      // A name is a nicety: the reply says "in Slack" instead, and the next one asks again.
+      return null;
+    }
+  }
+
+  async uploadFile(file: UploadFileInput): Promise<{ fileId: string }> {
+    const url = await call(() =>
+      this.client.files.getUploadURLExternal({
+        filename: file.filename,
+        length: file.bytes.length,
+        alt_text: file.altText,
+      }),
+    );
+    if (!url.upload_url || !url.file_id) throw new SlackTransientError("no_upload_url_in_response");
+    const res = await request(url.upload_url, {
+      method: "POST",
+      headers: { "content-type": "application/octet-stream" },
+      body: file.bytes,
+      headersTimeout: SLACK_CALL_TIMEOUT_MS,
+      bodyTimeout: SLACK_CALL_TIMEOUT_MS,
+    });
+    await res.body.dump();
+    if (res.statusCode !== 200) throw new SlackTransientError(`upload_http_${res.statusCode}`);
+    const fileId = url.file_id;
+    await call(() =>
+      this.client.files.completeUploadExternal({
+        files: [{ id: fileId, title: file.title }],
+        channel_id: file.channel,
+        ...(file.threadTs ? { thread_ts: file.threadTs } : {}),
+      }),
+    );
+    return { fileId };
   }
 }
 

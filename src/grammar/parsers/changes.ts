@@ -19,4 +19,5 @@ export const changeParsers = {
   pause: oneMonitor("pause"),
   resume: oneMonitor("resume"),
   delete: oneMonitor("delete"),
+  edit: oneMonitor("edit"),
 } satisfies Partial<Record<SubcommandName, Parser>>;

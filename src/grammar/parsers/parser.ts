@@ -16,7 +16,7 @@ export const noArguments =
 
 /** A subcommand whose whole argument is one monitor name or id. */
 export const oneMonitor =
-  (kind: "monitor" | "pause" | "resume" | "delete" | "unmute"): Parser =>
+  (kind: "monitor" | "pause" | "resume" | "delete" | "edit" | "unmute"): Parser =>
   (sub, tokens) => {
     const args = readArgs(sub, tokens, [], false);
     if (args instanceof ArgumentError) return args;

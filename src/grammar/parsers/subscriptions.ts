@@ -1,25 +1,33 @@
 import {
+  ESCALATE_MAX_MINUTES,
+  ESCALATE_MIN_MINUTES,
   FLAP_COUNT_MAX,
   FLAP_COUNT_MIN,
   FLAP_WINDOW_MAX_MINUTES,
   STORM_MAX,
   STORM_MIN,
 } from "../../lib/alert-rule-bounds";
+import { DIGEST_CADENCES, type DigestCadence } from "../../lib/digest-cadences";
 import type { Command, MentionArgument, SubcommandName } from "../command";
 import { ArgumentError, echo, flagValue, isMentionWord, readArgs, toMention, unique } from "../read-args";
 import { noArguments, oneMonitor, type Parser } from "./parser";
+
+function cadenceOf(text: string): DigestCadence | null {
+  const word = text.trim().toLowerCase();
+  return DIGEST_CADENCES.find((c) => c === word) ?? null;
+}
 
 function wholeNumber(text: string): number | null {
   return /^\d{1,6}$/.test(text) ? Number(text) : null;
 }
 
-/** Alerts in a channel: subscribe, unsubscribe, subscriptions, unmute. */
+/** Alerts in a channel: subscribe, unsubscribe, subscriptions, unmute, digest. */
 export const subscriptionParsers = {
   subscriptions: noArguments({ kind: "subscriptions" }),
   unmute: oneMonitor("unmute"),
 
   subscribe: (sub, tokens) => {
-    const args = readArgs(sub, tokens, ["mention", "storm", "flap"], true);
+    const args = readArgs(sub, tokens, ["mention", "storm", "flap", "digest", "escalate"], true);
     if (args instanceof ArgumentError) return args;
     let mention: MentionArgument | undefined;
     const mentionFlag = args.flags.get("mention");
@@ -73,7 +81,40 @@ export const subscriptionParsers = {
       }
       command.flap = { count, windowMinutes };
     }
+    const digest = flagValue(args, "digest", "daily or weekly, e.g. --digest daily");
+    if (digest instanceof ArgumentError) return digest;
+    if (digest !== undefined) {
+      const cadence = cadenceOf(digest);
+      if (!cadence) return new ArgumentError(`--digest is daily or weekly (got "${echo(digest)}")`);
+      command.digest = cadence;
+    }
+    const escalate = flagValue(args, "escalate", "minutes, e.g. --escalate 15m");
+    if (escalate instanceof ArgumentError) return escalate;
+    if (escalate !== undefined) {
+      const m = /^(\d{1,5})\s*m?$/i.exec(escalate.trim());
+      const minutes = m ? Number(m[1]) : Number.NaN;
+      if (!(minutes >= ESCALATE_MIN_MINUTES && minutes <= ESCALATE_MAX_MINUTES)) {
+        return new ArgumentError(
+          `--escalate is <minutes>m, ${ESCALATE_MIN_MINUTES} to ${ESCALATE_MAX_MINUTES}, e.g. --escalate 15m (got "${echo(escalate)}")`,
+        );
+      }
+      command.escalateMinutes = minutes;
+    }
     return command;
+  },
+
+  digest: (sub, tokens) => {
+    const args = readArgs(sub, tokens, [], false);
+    if (args instanceof ArgumentError) return args;
+    const [first, ...extra] = args.positionals;
+    if (!first) return { kind: "digest" };
+    const cadence = cadenceOf(first.text);
+    if (!cadence || extra.length > 0) {
+      return new ArgumentError(
+        `"digest" takes daily or weekly, or nothing for the channel's own (got "${echo(args.positionals.map((t) => t.text).join(" "))}")`,
+      );
+    }
+    return { kind: "digest", cadence };
   },
 
   unsubscribe: (sub, tokens) => {

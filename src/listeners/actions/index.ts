@@ -7,6 +7,7 @@ import { acknowledgeAction } from "./acknowledge-action";
 import { createMonitorKindAction } from "./create-monitor-kind-action";
 import { deleteMonitorAction } from "./delete-monitor-action";
 import { detailsAction } from "./details-action";
+import { editMonitorAction } from "./edit-monitor-action";
 import { homeRefreshAction } from "./home-refresh-action";
 import { linkAccountAction } from "./link-account-action";
 import { muteAction } from "./mute-action";
@@ -45,6 +46,7 @@ export function register(app: App, deps: ListenerDeps): void {
   on(actions.pauseMonitor, pauseMonitorAction(deps));
   on(actions.resumeMonitor, resumeMonitorAction(deps));
   on(actions.deleteMonitor, deleteMonitorAction(deps));
+  on(actions.editMonitor, editMonitorAction(deps));
   // Queries: Prev/Next of the paged lists, and the Details button of alerts
   const pageNav = pageNavAction(deps);
   on(actions.monitorsPagePrev, pageNav);

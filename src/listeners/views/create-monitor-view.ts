@@ -1,7 +1,7 @@
 import { createMonitorModalCodec } from "../../ui/codecs";
 import { createFailureErrors, parseCreateMonitorForm } from "../../ui/create-monitor-form";
 import { blocks } from "../../ui/ids";
-import { renderMonitorCreated } from "../../ui/render-create-monitor-modal";
+import { renderMonitorCreated, renderMonitorUpdated } from "../../ui/render-create-monitor-modal";
 import { answerUser } from "../answer-user";
 import { viewHandler } from "../handle-interaction";
 import type { ListenerDeps } from "../listener-deps";
@@ -31,21 +31,31 @@ export function createMonitorView(deps: ListenerDeps) {
         return;
       }
       const { form } = parsed;
-      const created = await deps.services.createMonitor(user, {
-        teamId: metadata.teamId,
-        input: form.input,
-        signal: AbortSignal.timeout(CREATE_MONITOR_BUDGET_MS),
-      });
+      const signal = AbortSignal.timeout(CREATE_MONITOR_BUDGET_MS);
+      // The edit modal carries the monitor it edits: saved with PATCH instead of a create.
+      const answer = metadata.monitorId
+        ? renderMonitorUpdated(
+            await deps.services.updateMonitor(user, {
+              teamId: metadata.teamId,
+              monitorId: metadata.monitorId,
+              input: form.input,
+              signal,
+            }),
+          )
+        : renderMonitorCreated({
+            ...(await deps.services.createMonitor(user, {
+              teamId: metadata.teamId,
+              input: form.input,
+              signal,
+            })),
+            requestedInterval: form.input.interval ?? 60,
+          });
       await ack();
       await answerUser(
         args.client,
         deps.logger,
         { userId: args.body.user.id, channelId: metadata.channelId },
-        renderMonitorCreated({
-          monitor: created.monitor,
-          teamName: created.teamName,
-          requestedInterval: form.input.interval ?? 60,
-        }),
+        answer,
       );
     },
     // Only the create call can fail before the ack, and only with a valid form.

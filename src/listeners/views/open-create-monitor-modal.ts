@@ -9,6 +9,11 @@ import type { ListenerDeps } from "../listener-deps";
 // Slack channel ids as createMonitorModalCodec accepts them; anything else means "no channel: DM".
 const CHANNEL_ID = /^[A-Z0-9]{1,30}$/;
 
+/** Where the monitor modal confirms: the channel it was opened from, or undefined for the app's DM. */
+export function modalChannelId(channelId: string | undefined): string | undefined {
+  return channelId && CHANNEL_ID.test(channelId) ? channelId : undefined;
+}
+
 /**
  * Opens the create-monitor modal with `triggerId` (valid 3 s, so nothing but Redis is read first). When
  * the caller cannot create (not linked, stale link, no team): with `linkFirstModal` (shortcut, App Home:
@@ -34,7 +39,7 @@ export async function openCreateMonitorModal(
     await request.client.views.open({ trigger_id: request.triggerId, view: renderLinkFirstModal(text.text) });
     return;
   }
-  const channelId = request.channelId && CHANNEL_ID.test(request.channelId) ? request.channelId : undefined;
+  const channelId = modalChannelId(request.channelId);
   const privateMetadata = createMonitorModalCodec.encode({
     teamId: target.teamId,
     ...(channelId ? { channelId } : {}),

@@ -1,3 +1,4 @@
+import type { EChartsOption } from "echarts";
 import type { Precision } from "../../uptime/types";
 
 /**
@@ -15,6 +16,8 @@ export interface ChartInput {
   subject: string;
   precision: Precision;
   points: readonly ChartPoint[];
+  /** What the points span, e.g. "the week to 24 Nov"; by default the last 24 hours or 30 days. */
+  period?: string;
 }
 
 /** Slack shows a thumbnail about 360 px wide; opened, 720 px keeps every label legible. */
@@ -32,8 +35,9 @@ function axisLabel(time: Date, precision: Precision): string {
   return precision === "hourly" ? `${iso.slice(11, 13)}:00` : iso.slice(5, 10);
 }
 
-function periodWords(precision: Precision): string {
-  return precision === "hourly" ? "last 24 hours" : "last 30 days";
+function periodWords(input: Pick<ChartInput, "precision" | "period">): string {
+  if (input.period) return input.period;
+  return input.precision === "hourly" ? "last 24 hours" : "last 30 days";
 }
 
 function base(input: ChartInput, title: string, yName: string) {
@@ -76,11 +80,7 @@ export function availabilityChartOption(input: ChartInput, slo = 99.9) {
   const values = input.points.map((p) => p.value).filter((v): v is number => v !== null);
   const worst = values.length ? Math.min(...values) : 100;
   const min = Math.max(0, Math.min(90, Math.floor(worst / 5) * 5));
-  const option = base(
-    input,
-    `Availability of ${input.subject}, ${periodWords(input.precision)}`,
-    "Availability (%)",
-  );
+  const option = base(input, `Availability of ${input.subject}, ${periodWords(input)}`, "Availability (%)");
   return {
     ...option,
     yAxis: { ...option.yAxis, min, max: 100 },
@@ -102,7 +102,7 @@ export function availabilityChartOption(input: ChartInput, slo = 99.9) {
 export function latencyChartOption(input: ChartInput) {
   const option = base(
     input,
-    `Response time of ${input.subject}, ${periodWords(input.precision)}`,
+    `Response time of ${input.subject}, ${periodWords(input)}`,
     "Response time (ms)",
   );
   return {
@@ -125,7 +125,7 @@ export function latencyChartOption(input: ChartInput) {
 /** What a screen reader says for the image (Slack's image block `alt_text`). */
 export function chartAltText(kind: "availability" | "latency", input: ChartInput): string {
   const values = input.points.map((p) => p.value).filter((v): v is number => v !== null);
-  const period = periodWords(input.precision);
+  const period = periodWords(input);
   if (values.length === 0) return `No ${kind} data for ${input.subject} over the ${period}.`;
   const low = Math.min(...values);
   const high = Math.max(...values);
@@ -136,4 +136,12 @@ export function chartAltText(kind: "availability" | "latency", input: ChartInput
 
 function round(value: number): number {
   return Math.round(value * 100) / 100;
+}
+
+/** A chart ready to render and upload: the spec, what a screen reader says, the title and a file name. */
+export interface StatsChart {
+  option: EChartsOption;
+  altText: string;
+  title: string;
+  filename: string;
 }

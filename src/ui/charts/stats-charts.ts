@@ -2,15 +2,15 @@ import type { EChartsOption } from "echarts";
 import type { AvailabilityView } from "../../services/get-availability";
 import type { LatencyView } from "../../services/get-latency";
 import type { StatsSubject } from "../../services/stats-target";
-import { availabilityChartOption, type ChartInput, chartAltText, latencyChartOption } from "./chart-options";
+import {
+  availabilityChartOption,
+  type ChartInput,
+  chartAltText,
+  latencyChartOption,
+  type StatsChart,
+} from "./chart-options";
 
-/** A chart ready to render and upload: the spec, what a screen reader says, the title and a file name. */
-export interface StatsChart {
-  option: EChartsOption;
-  altText: string;
-  title: string;
-  filename: string;
-}
+export type { StatsChart };
 
 function subjectName(subject: StatsSubject): string {
   return subject.kind === "group" ? `group ${subject.name}` : subject.name;

@@ -230,7 +230,8 @@ describe("the playground page in Chromium", () => {
     await page.getByTestId("recover-monitor").click();
     await eventually(() => bar.getAttribute("data-color"), 20_000).toBe(GREEN);
     const threadLink = alert.getByTestId("thread-link");
-    await eventually(() => threadLink.textContent()).toBe("1 reply");
+    // The incident's timeline: the acknowledge, then the recovery.
+    await eventually(() => threadLink.textContent()).toBe("2 replies");
     await shot("5-recovered");
 
     await threadLink.click();
@@ -241,7 +242,9 @@ describe("the playground page in Chromium", () => {
       .getByText(/recovered/)
       .first()
       .waitFor();
-    expect(await shownText(pane.getByTestId("thread-messages"))).toMatch(/Payments API.*recovered/);
+    expect(await shownText(pane.getByTestId("thread-messages"))).toMatch(
+      /Acknowledged by [^\n]+[\s\S]*Payments API.*recovered/,
+    );
     await shot("6-thread");
     await pane.getByTestId("thread-close").click();
     await pane.waitFor({ state: "hidden" });
@@ -263,6 +266,28 @@ describe("the playground page in Chromium", () => {
     expect(await image.evaluate((img: HTMLImageElement) => img.naturalHeight)).toBe(320);
     await image.scrollIntoViewIfNeeded();
     await shot("1-availability");
+  });
+
+  it("/uptime digest posts the channel's digest with its chart, for everyone in the channel", async () => {
+    const { page, shot } = await open("digest");
+    await eventually(() => page.getByTestId("user-role").textContent()).toMatch(/owner/);
+    await type(page, "/uptime digest weekly");
+    const digest = page
+      .locator("[data-testid=conversation] [data-testid=message]:not([data-ephemeral=true])", {
+        hasText: /Weekly digest for/,
+      })
+      .last();
+    const image = digest.locator("img.bk-image-file");
+    await image.waitFor({ timeout: 20_000 });
+    const text = await shownText(digest.getByTestId("message-body"));
+    for (const part of [/Availability/, /Incidents opened/, /Mean time to recover/, /Worst monitors/])
+      expect(text).toMatch(part);
+    expect(await image.getAttribute("alt")).toMatch(/^Availability of .* over the 7 days to /);
+    await eventually(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(
+      720,
+    );
+    await digest.scrollIntoViewIfNeeded();
+    await shot("1-digest");
   });
 
   it("creates a monitor through the modal, after a validation error next to the URL field", async () => {

@@ -7,19 +7,24 @@ import {
 } from "../../../src/alerts/deliver/delivery-worker";
 import type { SlackPoster } from "../../../src/alerts/deliver/slack-poster";
 import { WebApiPoster } from "../../../src/alerts/deliver/web-api-poster";
+import { DigestDelivery } from "../../../src/alerts/digests/digest-delivery";
 import { SubscriptionPauses } from "../../../src/alerts/subscriptions/subscription-pauses";
+import type { Clock } from "../../../src/lib/clock";
 import { type FakeSlack, startFakeSlack } from "../../../src/playground/fake-slack";
 import { AlertMessageStore } from "../../../src/store/alert-message-store";
 import { ChannelRateLimiter } from "../../../src/store/channel-rate-limiter";
 import { generateKey } from "../../../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../../../src/store/crypto/token-cipher";
+import { DigestPostStore } from "../../../src/store/digest-post-store";
 import { keyspace } from "../../../src/store/keys";
 import { LinkStore } from "../../../src/store/link-store";
 import { MuteStore } from "../../../src/store/mute-store";
 import { OutboxStore } from "../../../src/store/outbox-store";
 import type { RedisClient as Redis } from "../../../src/store/redis-connection";
+import { ScheduleStore } from "../../../src/store/schedule-store";
 import { SchedulerStore } from "../../../src/store/scheduler";
 import { type NewSubscription, SubscriptionStore } from "../../../src/store/subscription-store";
+import type { UptimeClient } from "../../../src/uptime";
 import { quietLogger } from "../fake-slack/quiet-logger";
 
 export const BOT = "U0BOT";
@@ -134,6 +139,22 @@ export function alertSetup(redis: Redis, prefix: string, fake: FakeSlack) {
     }
   }
 
+  /** The scheduled side (DESIGN.md 5 "Schedules"): the schedule store and a digest delivery on these stores. */
+  function scheduleParts(options: { client: UptimeClient; poster?: SlackPoster; clock?: Clock }) {
+    const posterFor = () => options.poster ?? webPoster;
+    const schedules = new ScheduleStore({ redis, keys, scheduler });
+    const digests = new DigestDelivery({
+      links,
+      posts: new DigestPostStore({ redis, keys }),
+      messages,
+      posterFor,
+      pauses: new SubscriptionPauses({ subscriptions, links, posterFor }),
+      client: () => options.client,
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
+    return { schedules, digests };
+  }
+
   async function stopAll() {
     await Promise.all(workers.map((w) => w.stop()));
   }
@@ -151,6 +172,7 @@ export function alertSetup(redis: Redis, prefix: string, fake: FakeSlack) {
     outboxKey,
     delivery,
     worker,
+    scheduleParts,
     subscribe,
     emit,
     drained,

@@ -52,6 +52,7 @@ describe("Lua script loader", () => {
         "outbox-trim",
         "poll-rejection",
         "remove",
+        "schedule-fire",
         "subscription-pause",
         "subscription-resume",
       ].sort(),

@@ -104,6 +104,11 @@ describe("parseCommand: examples", () => {
       "subscribe --storm 10 --flap 4/30m",
       { kind: "subscribe", monitors: [], groups: [], storm: 10, flap: { count: 4, windowMinutes: 30 } },
     ],
+    ["subscribe --digest Weekly", { kind: "subscribe", monitors: [], groups: [], digest: "weekly" }],
+    ["subscribe --escalate 15m", { kind: "subscribe", monitors: [], groups: [], escalateMinutes: 15 }],
+    ["subscribe --escalate=1440", { kind: "subscribe", monitors: [], groups: [], escalateMinutes: 1440 }],
+    ["digest", { kind: "digest" }],
+    ["digest daily", { kind: "digest", cadence: "daily" }],
     [
       'subscribe monitor:api group:"Edge EU" group:core --mention here',
       { kind: "subscribe", monitors: ["api"], groups: ["Edge EU", "core"], mention: { kind: "here" } },
@@ -173,6 +178,12 @@ describe("parseCommand: what it does not understand gives help with a precise er
     ["ack abc", "ack", /an incident id is a number/],
     ["subscribe --storm 0", "subscribe", /--storm is a number of incidents from 1 to 1000/],
     ["subscribe --storm lots", "subscribe", /--storm is a number of incidents/],
+    ["subscribe --digest hourly", "subscribe", /--digest is daily or weekly \(got "hourly"\)/],
+    ["subscribe --escalate 0m", "subscribe", /--escalate is <minutes>m, 1 to 1440, e\.g\. --escalate 15m/],
+    ["subscribe --escalate 1441m", "subscribe", /--escalate is <minutes>m, 1 to 1440/],
+    ["subscribe --escalate 2h", "subscribe", /--escalate is <minutes>m/],
+    ["digest monthly", "digest", /"digest" takes daily or weekly/],
+    ["digest daily weekly", "digest", /"digest" takes daily or weekly/],
     ["subscribe --flap 3", "subscribe", /--flap is <incidents>\/<minutes>m/],
     ["subscribe --flap 1/15m", "subscribe", /2 to 100 incidents within 1 to 1440 minutes/],
     ["subscribe --flap 3/0m", "subscribe", /--flap is/],
@@ -384,8 +395,13 @@ const command: fc.Arbitrary<Command> = fc.oneof(
           })
           .map((f) => ({ ...f })),
       ),
+      digest: opt(fc.constantFrom("daily", "weekly") as fc.Arbitrary<"daily">),
+      escalateMinutes: opt(fc.integer({ min: 1, max: 1440 })),
     })
     .map((r): Command => clean({ kind: "subscribe", ...r })),
+  opt(fc.constantFrom("daily", "weekly") as fc.Arbitrary<"daily">).map(
+    (cadence): Command => clean({ kind: "digest", cadence }),
+  ),
   fc.oneof(
     fc.constant<Command>({ kind: "unsubscribe", all: true, monitors: [], groups: [] }),
     fc

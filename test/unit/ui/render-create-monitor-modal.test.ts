@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createMonitorModalCodec, monitorActionCodec } from "../../../src/ui/codecs";
 import { actions, blocks, views } from "../../../src/ui/ids";
 import {
+  monitorKindOf,
   monitorTarget,
   renderCreateMonitorModal,
   renderGroupOptions,
@@ -228,5 +229,48 @@ describe("renderMonitorPaused", () => {
       changed: true,
     });
     expect(limitProblems("message", rendered)).toEqual([]);
+  });
+});
+
+describe("the edit modal (the create modal filled with a monitor)", () => {
+  type Element = { initial_value?: string; initial_option?: { value: string }; options?: unknown[] };
+  const elementOf = (view: { blocks: readonly unknown[] }, block: string) =>
+    (view.blocks.find((b) => (b as { block_id?: string }).block_id === block) as { element: Element })
+      .element;
+
+  it("starts with the monitor's values, offers its kind only, and saves instead of creating", () => {
+    const view = renderCreateMonitorModal({
+      kind: "url",
+      teamName: "Acme",
+      privateMetadata: createMonitorModalCodec.encode({ teamId: "1", monitorId: "42" }),
+      monitor: monitor({
+        settings: { url: "https://api.example.com/health", keywordBody: "OK" },
+        interval: 300,
+      }),
+    });
+    expect(view.title?.text).toBe("Edit monitor");
+    expect(view.submit?.text).toBe("Save");
+    expect(elementOf(view, blocks.createMonitor.name).initial_value).toBe("API health");
+    expect(elementOf(view, blocks.createMonitor.url).initial_value).toBe("https://api.example.com/health");
+    expect(elementOf(view, blocks.createMonitor.keyword).initial_value).toBe("OK");
+    expect(elementOf(view, blocks.createMonitor.interval).initial_option?.value).toBe("300");
+    expect(elementOf(view, blocks.createMonitor.group).initial_option?.value).toBe("API");
+    expect(elementOf(view, blocks.createMonitor.kind).options).toHaveLength(1);
+    expect(createMonitorModalCodec.decode(view.private_metadata)).toEqual({ teamId: "1", monitorId: "42" });
+    expect(limitProblems("modal", view)).toEqual([]);
+  });
+
+  it("fills a TCP monitor's host, port and timeout", () => {
+    const tcp = monitor({ kind: "tcp_port", settings: { host: "db.example.com", port: 5432, timeout: 7 } });
+    const view = renderCreateMonitorModal({
+      kind: monitorKindOf(tcp),
+      teamName: "Acme",
+      privateMetadata: metadata,
+      monitor: tcp,
+    });
+    expect(elementOf(view, blocks.createMonitor.host).initial_value).toBe("db.example.com");
+    expect(elementOf(view, blocks.createMonitor.port).initial_value).toBe("5432");
+    expect(elementOf(view, blocks.createMonitor.timeout).initial_value).toBe("7");
+    expect(blockIdsOf(view)).not.toContain(blocks.createMonitor.url);
   });
 });

@@ -33,6 +33,27 @@ describe("renderIncident (/uptime incident <id>, the alert's Details)", () => {
     expect(inApp).toContain("monitor 5");
   });
 
+  it("adds what happened in Slack to the timeline: escalated, muted and unmuted, in time order", () => {
+    const closed = closedIncident();
+    const started = closed.started.getTime();
+    const texts = incidentTimeline({
+      incident: closed,
+      monitor: null,
+      ackedBy: "U0ALICE",
+      slackTimeline: [
+        { at: started + 60_000, kind: "muted", channel: "C0OPS", by: "U0BOB", until: started + 3_660_000 },
+        { at: started + 30_000, kind: "escalated", channel: "C0OPS" },
+        { at: started + 150_000, kind: "unmuted", channel: "C0OPS", by: "U0BOB" },
+      ],
+    }).map((e) => e.text);
+    expect(texts[0]).toBe("opened");
+    expect(texts[1]).toBe("escalated in <#C0OPS>: nobody had acknowledged it");
+    expect(texts[2]).toMatch(/^muted in <#C0OPS> by <@U0BOB> until <!date\^/);
+    expect(texts[3]).toBe("acknowledged by <@U0ALICE>");
+    expect(texts[4]).toBe("unmuted in <#C0OPS> by <@U0BOB>");
+    expect(texts.at(-1)).toBe("recovered after 14m");
+  });
+
   it("escapes what the API says", () => {
     const hostile = renderIncident(
       {

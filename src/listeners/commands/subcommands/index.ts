@@ -5,6 +5,8 @@ import { channelsSubcommand } from "./channels-subcommand";
 import { checksSubcommand } from "./checks-subcommand";
 import { createSubcommand } from "./create-subcommand";
 import { deleteSubcommand } from "./delete-subcommand";
+import { digestSubcommand } from "./digest-subcommand";
+import { editSubcommand } from "./edit-subcommand";
 import { helpSubcommand } from "./help-subcommand";
 import { incidentSubcommand } from "./incident-subcommand";
 import { incidentsSubcommand } from "./incidents-subcommand";
@@ -50,4 +52,6 @@ export const subcommandHandlers: SubcommandHandlers = {
   unsubscribe: unsubscribeSubcommand,
   subscriptions: subscriptionsSubcommand,
   unmute: unmuteSubcommand,
+  digest: digestSubcommand,
+  edit: editSubcommand,
 };

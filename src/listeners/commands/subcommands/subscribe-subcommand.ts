@@ -7,6 +7,7 @@ import {
   renderSubscribeAnnouncement,
 } from "../../../ui/render-subscribe-result";
 import type { ListenerDeps } from "../../listener-deps";
+import { slackTimeZone } from "../../slack-time-zone";
 import type { SubcommandHandler } from "../subcommand";
 
 /** Slack may have posted before it failed (5xx, lost connection); the client never retries them (app.ts). */
@@ -21,6 +22,10 @@ export const subscribeSubcommand: SubcommandHandler<"subscribe"> = async (
   { command, user, channelId, respond, client },
   deps,
 ) => {
+  // Slack's own zone of the subscriber: the digest comes at their 09:00.
+  const digest = command.digest
+    ? { cadence: command.digest, timeZone: await slackTimeZone(client, user.userId, deps.logger) }
+    : undefined;
   const outcome = await deps.services.subscribe(
     user,
     {
@@ -32,6 +37,8 @@ export const subscribeSubcommand: SubcommandHandler<"subscribe"> = async (
         ...(command.storm !== undefined ? { storm: command.storm } : {}),
         ...(command.flap ? { flap: command.flap } : {}),
       },
+      digest,
+      escalateMinutes: command.escalateMinutes,
     },
     (preview) => announce(client, deps, preview),
   );

@@ -1,0 +1,41 @@
+import { CorruptRecordError } from "../../store/corrupt-record-error";
+import type { SubscriptionStore } from "../../store/subscription-store";
+import type { DeliverableEvent } from "../alert-event";
+import type { DigestDelivery } from "../digests/digest-delivery";
+import { subscriptionOfScheduleTarget } from "../schedules/schedule-targets";
+import type { AlertDelivery } from "./alert-delivery";
+import type { OutboxDelivery } from "./delivery-worker";
+
+/**
+ * One outbox, several kinds of entry (DESIGN.md section 5 "Schedules"): a poll target's alert event fans
+ * out to the target's subscriptions; a schedule's (digest, escalation) goes to its one subscription.
+ */
+export function routeOutbox(deps: {
+  subscriptions: Pick<SubscriptionStore, "get">;
+  alerts: Pick<AlertDelivery, "subscriptionsOf" | "deliverTo" | "deliverEscalation">;
+  digests: Pick<DigestDelivery, "deliverTo">;
+}): OutboxDelivery {
+  return {
+    async subscriptionsOf(target) {
+      const id = subscriptionOfScheduleTarget(target);
+      if (id === null) return deps.alerts.subscriptionsOf(target);
+      try {
+        const subscription = await deps.subscriptions.get(id);
+        return { subscriptions: subscription ? [subscription] : [], unreadable: [] };
+      } catch (error) {
+        if (!(error instanceof CorruptRecordError)) throw error;
+        return { subscriptions: [], unreadable: [{ id, reason: error.message }] };
+      }
+    },
+    deliverTo(sub, eventId, event: DeliverableEvent, signal) {
+      switch (event.type) {
+        case "digest":
+          return deps.digests.deliverTo(sub, eventId, event);
+        case "escalation":
+          return deps.alerts.deliverEscalation(sub, eventId, event, signal);
+        default:
+          return deps.alerts.deliverTo(sub, eventId, event, signal);
+      }
+    },
+  };
+}

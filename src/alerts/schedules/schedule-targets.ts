@@ -1,0 +1,18 @@
+/**
+ * Outbox targets of schedules (DESIGN.md section 5 "Schedules"): `<kind>:<subscriptionId>`, one
+ * subscription each, unlike a poll target (`team:...`) whose events fan out to every subscription of it.
+ */
+const SCHEDULE_KINDS = ["digest", "escalation"] as const;
+export type ScheduleKind = (typeof SCHEDULE_KINDS)[number];
+
+export function scheduleTarget(kind: ScheduleKind, subscriptionId: string): string {
+  return `${kind}:${subscriptionId}`;
+}
+
+/** The subscription id of a schedule's outbox target; null for any other target. */
+export function subscriptionOfScheduleTarget(target: string): string | null {
+  const colon = target.indexOf(":");
+  const kind = target.slice(0, colon);
+  if (colon < 0 || !(SCHEDULE_KINDS as readonly string[]).includes(kind)) return null;
+  return target.slice(colon + 1) || null;
+}

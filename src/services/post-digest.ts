@@ -1,0 +1,74 @@
+import type { DigestCadence } from "../lib/digest-cadences";
+import { isPermanentSlackError } from "../lib/pause-reasons";
+import type { Subscription, SubscriptionFilters } from "../store/subscription-store";
+import { type UserRef, workspaceOf } from "../store/workspace";
+import { requireLinked, requireMember } from "./alerts-permission";
+import type { ServiceDeps } from "./service-deps";
+import { requireAlerts } from "./service-deps";
+import { withSession } from "./session";
+
+export interface PostDigestInput {
+  channelId: string;
+  /** Typed after `digest`; else the channel's own digest cadence, else daily. */
+  cadence?: DigestCadence | undefined;
+  /** The asker's Slack time zone, named when the channel has no digest of its own. */
+  timeZone: string;
+}
+
+export type PostDigestOutcome =
+  | { kind: "posted"; cadence: DigestCadence }
+  /** The app cannot post in the channel (not_in_channel and the like): nothing was posted. */
+  | { kind: "unreachable"; error: string };
+
+/**
+ * `/uptime digest [daily|weekly]`: the channel's digest over the last day or week, posted now in the
+ * channel and read with the asker's token, for their active team. It covers what the channel's
+ * subscriptions of that team cover (the digest subscription's filters, else all of them together; none:
+ * the whole team), so that it shows what the scheduled one will.
+ */
+export async function postDigest(
+  deps: ServiceDeps,
+  ref: UserRef,
+  input: PostDigestInput,
+): Promise<PostDigestOutcome> {
+  const alerts = requireAlerts(deps);
+  await requireLinked(deps, ref, "digest");
+  return withSession(deps, ref, async (session): Promise<PostDigestOutcome> => {
+    const team = requireMember(session.link, session.team, "digest");
+    const ws = workspaceOf(ref);
+    const subs = (await alerts.subscriptions.listByChannel(ws, input.channelId)).filter(
+      (s) => s.apiTeamId === team.id,
+    );
+    const own = subs.find((s) => s.digest);
+    const cadence = input.cadence ?? own?.digest?.cadence ?? "daily";
+    try {
+      await alerts.digests.postNow({
+        workspace: ws,
+        channelId: input.channelId,
+        requestedBy: ref.userId,
+        api: session.api,
+        apiTeamId: team.id,
+        filters: own ? own.filters : coveredBy(subs),
+        cadence,
+        timeZone: own?.digest?.timeZone ?? input.timeZone,
+      });
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === "string" && isPermanentSlackError(code))
+        return { kind: "unreachable", error: code };
+      throw error;
+    }
+    return { kind: "posted", cadence };
+  });
+}
+
+/** What several subscriptions cover together; one without filters (or none at all) covers the team. */
+function coveredBy(subs: readonly Subscription[]): SubscriptionFilters {
+  const all = { monitors: [], groups: [] };
+  if (subs.length === 0 || subs.some((s) => s.filters.monitors.length + s.filters.groups.length === 0))
+    return all;
+  return {
+    monitors: [...new Set(subs.flatMap((s) => s.filters.monitors))],
+    groups: [...new Set(subs.flatMap((s) => s.filters.groups))],
+  };
+}

@@ -1,0 +1,139 @@
+import type { Keyspace } from "./keys";
+import type { RedisClient } from "./redis-connection";
+import { execOrThrow } from "./redis-helpers";
+import type { SchedulerStore } from "./scheduler";
+import { type ScriptRunner, scriptRunner } from "./scripts";
+
+/** A schedule that is due, as read before firing it. */
+export interface DueSchedule {
+  id: string;
+  /** The due time read (ms): fire() only goes ahead while it is still the stored one. */
+  dueAt: number;
+  /** The opaque spec given to upsert (null when the record vanished meanwhile). */
+  spec: string | null;
+}
+
+export interface FireInput {
+  /** The period this firing is for: once per period, whichever replica fires. */
+  period: string;
+  /** 0: a one-shot schedule, done after this firing. */
+  nextDueAt: number;
+  /** The outbox entry's fields. */
+  target: string;
+  event: string;
+}
+
+/**
+ * Schedules (DESIGN.md section 5 "Schedules": digests, and escalations after them): a due-time sorted
+ * set per scheduler shard, claimed like poll targets and delivered through the same outbox.
+ *
+ * Exactly once per period without leases: every replica reads what is due, computes the period and the
+ * next due time, and fires through one script that writes the outbox entry only when the schedule has
+ * not fired for that period and its due time is still the one read (schedule-fire-3.lua). A replica
+ * killed before firing leaves the schedule due for the others; one killed after it left an outbox
+ * entry that the delivery workers deliver like any alert event.
+ */
+export class ScheduleStore {
+  private readonly redis: RedisClient;
+  private readonly keys: Keyspace;
+  private readonly scheduler: Pick<SchedulerStore, "shardOf" | "outboxKey" | "shards">;
+  private readonly scripts: ScriptRunner;
+
+  constructor(deps: {
+    redis: RedisClient;
+    keys: Keyspace;
+    scheduler: Pick<SchedulerStore, "shardOf" | "outboxKey" | "shards">;
+  }) {
+    this.redis = deps.redis;
+    this.keys = deps.keys;
+    this.scheduler = deps.scheduler;
+    this.scripts = scriptRunner(deps.redis);
+  }
+
+  get shards(): number {
+    return this.scheduler.shards;
+  }
+
+  /** Creates or replaces a schedule, due at `dueAt`; the period it last fired for is kept. */
+  async upsert(id: string, spec: string, dueAt: number): Promise<void> {
+    const shard = this.scheduler.shardOf(id);
+    await execOrThrow(
+      this.redis
+        .multi()
+        .hset(this.keys.schedule(shard, id), "spec", spec)
+        .persist(this.keys.schedule(shard, id))
+        .zadd(this.keys.scheduleDue(shard), Math.round(dueAt), id),
+    );
+  }
+
+  /**
+   * A one-shot schedule (an escalation): created due at `dueAt` unless it exists, so that redelivering the
+   * event that scheduled it neither moves it nor brings back one that already fired (FireInput nextDueAt 0).
+   */
+  async once(id: string, spec: string, dueAt: number): Promise<void> {
+    const shard = this.scheduler.shardOf(id);
+    // Atomic, and harmless when it already fired: the record keeps `last`, so firing again writes nothing.
+    await execOrThrow(
+      this.redis
+        .multi()
+        .hsetnx(this.keys.schedule(shard, id), "spec", spec)
+        .zadd(this.keys.scheduleDue(shard), "NX", Math.round(dueAt), id),
+    );
+  }
+
+  async remove(id: string): Promise<void> {
+    const shard = this.scheduler.shardOf(id);
+    await execOrThrow(
+      this.redis.multi().zrem(this.keys.scheduleDue(shard), id).del(this.keys.schedule(shard, id)),
+    );
+  }
+
+  /** When a schedule is next due (ms) and the period it last fired for; null when there is none. */
+  async inspect(id: string): Promise<{ dueAt: number | null; last: string | null; spec: string | null }> {
+    const shard = this.scheduler.shardOf(id);
+    const [score, [spec, last]] = await Promise.all([
+      this.redis.zscore(this.keys.scheduleDue(shard), id),
+      this.redis.hmget(this.keys.schedule(shard, id), "spec", "last"),
+    ]);
+    return { dueAt: score === null ? null : Number(score), last: last ?? null, spec: spec ?? null };
+  }
+
+  /** The schedules of a shard due at `now`, earliest first (at most `limit`). */
+  async due(shard: number, now: number, limit: number): Promise<DueSchedule[]> {
+    const flat = await this.redis.zrangebyscore(
+      this.keys.scheduleDue(shard),
+      "-inf",
+      Math.round(now),
+      "WITHSCORES",
+      "LIMIT",
+      0,
+      limit,
+    );
+    const due: { id: string; dueAt: number }[] = [];
+    for (let i = 0; i + 1 < flat.length; i += 2) due.push({ id: flat[i]!, dueAt: Number(flat[i + 1]) });
+    if (due.length === 0) return [];
+    const specs = await Promise.all(due.map((d) => this.redis.hget(this.keys.schedule(shard, d.id), "spec")));
+    return due.map((d, i) => ({ ...d, spec: specs[i] ?? null }));
+  }
+
+  /**
+   * Fires a due schedule for `period` and moves it to `nextDueAt`, in one step. True only for the call that
+   * wrote the outbox entry: false when the period already fired, or another replica moved it first.
+   */
+  async fire(schedule: Pick<DueSchedule, "id" | "dueAt">, input: FireInput): Promise<boolean> {
+    const shard = this.scheduler.shardOf(schedule.id);
+    const fired = await this.scripts.run(
+      "schedule-fire",
+      [this.keys.scheduleDue(shard), this.keys.schedule(shard, schedule.id), this.scheduler.outboxKey(shard)],
+      [
+        schedule.id,
+        Math.round(schedule.dueAt),
+        input.period,
+        Math.round(input.nextDueAt),
+        input.target,
+        input.event,
+      ],
+    );
+    return fired === 1;
+  }
+}

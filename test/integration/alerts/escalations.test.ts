@@ -1,0 +1,116 @@
+// `--escalate <N>m` (issue 15) through the real parts: the alert delivery schedules a one-shot on Redis when
+// it posts a root, the schedule workers race to fire it, and the delivery worker posts one broadcast thread
+// reply to the fake Slack, unless the incident was acknowledged or recovered first.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ALERT_EVENT_TYPE, ESCALATION_EVENT_TYPE } from "../../../src/alerts/deliver/alert-metadata";
+import { routeOutbox } from "../../../src/alerts/deliver/route-outbox";
+import { escalationScheduleId } from "../../../src/alerts/schedules/escalation-event";
+import { escalationSchedules } from "../../../src/alerts/schedules/escalation-schedules";
+import { ScheduleWorker } from "../../../src/alerts/schedules/schedule-worker";
+import type { FakeSlack } from "../../../src/playground/fake-slack";
+import { UptimeClient } from "../../../src/uptime";
+import { testRedis } from "../../support/redis";
+import { alertEvent, alertSetup, freshChannel, startSlack, WS } from "./harness";
+
+const { redis, prefix } = testRedis();
+let fake: FakeSlack;
+let setup: ReturnType<typeof alertSetup>;
+const client = new UptimeClient({ baseUrl: "http://127.0.0.1:9" });
+
+beforeAll(async () => {
+  fake = await startSlack();
+});
+afterAll(async () => {
+  await client.close();
+  await fake.close();
+});
+afterEach(() => setup?.stopAll());
+
+const T0 = Date.parse("2026-03-02T10:00:00Z");
+
+function escalationSetup() {
+  setup = alertSetup(redis, prefix, fake);
+  const { schedules: store, digests } = setup.scheduleParts({ client });
+  const alerts = setup.delivery({ escalations: escalationSchedules(store) });
+  const worker = setup.worker({
+    delivery: routeOutbox({ subscriptions: setup.subscriptions, alerts, digests }),
+  });
+  return { store, worker, scheduleWorker: () => new ScheduleWorker({ store }) };
+}
+
+function repliesOf(channel: string) {
+  const messages = fake.state.conversation(channel)?.messages ?? [];
+  const root = messages.find(
+    (m) => m.metadata?.event_type === ALERT_EVENT_TYPE && (m.thread_ts === undefined || m.thread_ts === m.ts),
+  );
+  return messages.filter((m) => root && m.thread_ts === root.ts && m.ts !== root.ts);
+}
+
+describe("escalation of an unacknowledged incident", () => {
+  it("pings once, as a broadcast thread reply with the subscription's mention, however many replicas fire", async () => {
+    const s = escalationSetup();
+    const channel = freshChannel(fake, "esc");
+    const sub = await setup.subscribe(channel, { escalateMinutes: 5 });
+    await setup.emit(alertEvent("opened", "1"));
+    await s.worker.start();
+    await setup.drained();
+    // Scheduled when the root was posted, due N minutes after the incident started.
+    expect((await s.store.inspect(escalationScheduleId(sub.id, "1"))).dueAt).toBe(T0 + 5 * 60_000);
+
+    const replicas = [s.scheduleWorker(), s.scheduleWorker(), s.scheduleWorker()];
+    const fired = await Promise.all(replicas.flatMap((r) => [r.tick(), r.tick()]));
+    expect(fired.reduce((a, b) => a + b, 0)).toBe(1);
+    await setup.drained();
+    // The opened event delivered again (a replay) schedules nothing new: it fired once, ever.
+    await setup.emit(alertEvent("opened", "1"));
+    await setup.drained();
+    expect(await replicas[0]!.tick()).toBe(0);
+
+    const replies = repliesOf(channel);
+    expect(replies).toHaveLength(1);
+    expect(replies[0]).toMatchObject({
+      subtype: "thread_broadcast",
+      metadata: { event_type: ESCALATION_EVENT_TYPE },
+    });
+    expect(replies[0]!.text).toMatch(/^<!here> ⏰ Service 101 is still down and nobody acknowledged it/);
+    // On the incident's timeline too (`/uptime incident`).
+    expect(await setup.messages.timeline(WS, "1")).toEqual([
+      { at: expect.any(Number), kind: "escalated", channel },
+    ]);
+  });
+
+  it("is cancelled by an acknowledge, and says nothing even if it fires anyway", async () => {
+    const s = escalationSetup();
+    const channel = freshChannel(fake, "escack");
+    const sub = await setup.subscribe(channel, { escalateMinutes: 5 });
+    await setup.emit(alertEvent("opened", "1"));
+    await s.worker.start();
+    await setup.drained();
+    await setup.emit(alertEvent("acknowledged", "1"));
+    await setup.drained();
+    expect((await s.store.inspect(escalationScheduleId(sub.id, "1"))).dueAt).toBeNull();
+
+    // A stale "opened" (redelivered after the acknowledge) schedules it again: the delivery still checks.
+    await s.store.once(
+      escalationScheduleId(sub.id, "1"),
+      JSON.stringify({ kind: "escalation", subscriptionId: sub.id, incidentId: "1", afterMinutes: 5 }),
+      0,
+    );
+    expect(await s.scheduleWorker().tick()).toBe(1);
+    await setup.drained();
+    // The timeline has the acknowledge, and no reminder.
+    expect(repliesOf(channel).map((m) => m.metadata?.event_type)).toEqual(["uptime_alert_ack"]);
+  });
+
+  it("is cancelled by a recovery: the thread gets the recovery reply and no ping", async () => {
+    const s = escalationSetup();
+    const channel = freshChannel(fake, "escrec");
+    const sub = await setup.subscribe(channel, { escalateMinutes: 5 });
+    await setup.emit(alertEvent("opened", "1"), alertEvent("resolved", "1"));
+    await s.worker.start();
+    await setup.drained();
+    expect((await s.store.inspect(escalationScheduleId(sub.id, "1"))).dueAt).toBeNull();
+    expect(await s.scheduleWorker().tick()).toBe(0);
+    expect(repliesOf(channel).map((m) => m.metadata?.event_type)).toEqual(["uptime_alert_recovery"]);
+  });
+});

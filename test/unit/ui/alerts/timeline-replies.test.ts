@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { renderAcknowledgedReply } from "../../../../src/ui/alerts/render-acknowledged-reply";
+import { renderEscalationReply } from "../../../../src/ui/alerts/render-escalation-reply";
+import { renderMuteReply } from "../../../../src/ui/alerts/render-mute-reply";
+import { textOf } from "../../../support/text-of";
+
+const PINGS = /<@U|<!here|<!channel|<!subteam/;
+
+describe("the incident's timeline replies (pure)", () => {
+  it("name who acknowledged or muted without mentioning them, and escape the name", () => {
+    expect(renderAcknowledgedReply({ name: "alice", inSlack: true }).text).toBe("👀 Acknowledged by alice");
+    expect(renderAcknowledgedReply({ name: null, inSlack: true }).text).toBe("👀 Acknowledged in Slack");
+    expect(renderAcknowledgedReply({ name: null, inSlack: false }).text).toBe(
+      "👀 Acknowledged in the Uptime app",
+    );
+    expect(textOf(renderAcknowledgedReply({ name: "<!channel> *bob*", inSlack: true }))).not.toMatch(PINGS);
+    const muted = renderMuteReply({
+      change: "muted",
+      name: "alice",
+      until: Date.parse("2026-11-24T10:00:00Z"),
+    });
+    expect(muted.text).toMatch(/^🔕 Muted here by alice until <!date\^1795514400\^\{time\}\|/);
+    expect(renderMuteReply({ change: "unmuted", name: "bob" }).text).toBe("🔔 Unmuted here by bob");
+    expect(textOf(muted)).not.toMatch(PINGS);
+  });
+
+  it("the escalation is the one reply that pings: with the subscription's mention", () => {
+    const input = {
+      incident: {
+        id: "1",
+        monitorId: "7",
+        started: "2026-11-24T09:00:00Z",
+        ended: null,
+        acknowledged: null,
+        maintenance: false,
+        reason: "HTTP 503",
+      },
+      monitor: { id: "7", name: "Shop", target: "https://shop.example.com", group: null },
+      afterMinutes: 15,
+      now: Date.parse("2026-11-24T09:15:30Z"),
+    };
+    expect(renderEscalationReply({ ...input, mention: { kind: "here" } }).text).toBe(
+      "<!here> ⏰ Shop is still down and nobody acknowledged it (15m 30s)",
+    );
+    expect(
+      renderEscalationReply({ ...input, mention: { kind: "usergroup", id: "S1", handle: "oncall" } }).text,
+    ).toMatch(/^<!subteam\^S1\|@oncall> ⏰/);
+    expect(renderEscalationReply({ ...input, mention: null }).text).toMatch(/^⏰ Shop is still down/);
+  });
+});
