@@ -11,9 +11,10 @@
 // after cluster-node-timeout (3 s here). Replication is asynchronous, so the writes of the last moments
 // before the kill may be missing on the replica. What is guaranteed, and asserted: nothing is lost. A poll
 // commit (state + outbox events, one script, one slot) is lost whole or not at all, and a lost commit is
-// made again by the next poll from the API, which still shows the incident. Doubles (a Slack post whose
-// message record was lost) are possible in principle; they are counted, written to
-// test-output/cluster-master-failover-timeline.log, and asserted zero only in phase 1.
+// made again by the next poll from the API, which still shows the incident (up to a poll lease later, when
+// the commit died with the master). Doubles (a Slack post whose message record was lost) are possible in
+// principle; they are counted, written to test-output/cluster-master-failover-timeline.log, and asserted zero
+// only in phase 1.
 //
 // Measured on the 2-core development machine, 4 runs (README "On a Redis Cluster"): in both phases 72 alerts
 // expected, 0 lost, 0 doubled; the planned takeover took 1.0-1.5 s, the unplanned one 4.9-5.4 s.
@@ -26,6 +27,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALERT_EVENT_TYPE, RECOVERY_EVENT_TYPE } from "../../src/alerts/deliver/alert-metadata";
 import { STORM_THRESHOLD, STORM_WINDOW_MS } from "../../src/alerts/deliver/alert-rules";
 import { pollTargetName } from "../../src/alerts/poll/poll-target";
+import { DEFAULT_LEASE_MS } from "../../src/alerts/poll/poll-worker";
 import { type FakeSlack, startFakeSlack } from "../../src/playground/fake-slack";
 import type { StoredMessage } from "../../src/playground/fake-slack/types";
 import { type RunningSimulator, startSimulator } from "../../src/simulator";
@@ -247,7 +249,9 @@ describe("a Redis Cluster master failover under the alert pipeline (3 masters, 1
       channelsAll()
         .map((c) => allMessages(c).length)
         .join(",");
-    // Settled: every incident complete, or nothing changed for 10 s (then measure what is missing).
+    // Settled: every incident complete, or nothing changed for longer than a poll lease (then measure what
+    // is missing). A poll whose commit died with the killed master leaves its target leased until the lease
+    // runs out; that target is polled again DEFAULT_LEASE_MS later, and its alerts are late, not lost.
     let last = fingerprint();
     let stableSince = Date.now();
     await until(
@@ -259,9 +263,9 @@ describe("a Redis Cluster master failover under the alert pipeline (3 masters, 1
           last = now;
           stableSince = Date.now();
         }
-        return Date.now() - stableSince > 10_000;
+        return Date.now() - stableSince > DEFAULT_LEASE_MS + 5_000;
       },
-      120_000,
+      180_000,
     );
     await sleep(3_000);
   }
@@ -368,5 +372,5 @@ describe("a Redis Cluster master failover under the alert pipeline (3 masters, 1
         }
       }
     }
-  }, 300_000);
+  }, 420_000);
 });
