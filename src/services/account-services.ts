@@ -2,6 +2,7 @@ import type { PendingAction } from "../store/pending-action-store";
 import type { UserRef, WorkspaceRef } from "../store/workspace";
 import type { RevokedTokens } from "../store/workspace-cleanup";
 import { type AcknowledgeInput, acknowledgeIncident } from "./acknowledge-incident";
+import { acknowledgeRollup, type RollupInput } from "./acknowledge-rollup";
 import { chooseTeam, linkForTeams } from "./choose-team";
 import { homeData } from "./home-data";
 import { linkAccount, unlinkAccount, whoAmI } from "./link-account";
@@ -9,6 +10,7 @@ import { completePendingActions, type DeferredAction, rememberPendingAction } fr
 import type { ServiceDeps } from "./service-deps";
 
 export type { AcknowledgeInput, AcknowledgeOutcome, AcknowledgeSource } from "./acknowledge-incident";
+export type { AcknowledgeRollupOutcome, RollupIncident, RollupInput } from "./acknowledge-rollup";
 export type { TeamChoice } from "./choose-team";
 export type { HomeData } from "./home-data";
 export { VERIFY_TOKEN_TIMEOUT_MS } from "./link-account";
@@ -25,6 +27,8 @@ export function accountServices(deps: ServiceDeps) {
     listTeams: (ref: UserRef) => linkForTeams(deps, ref),
     chooseTeam: (ref: UserRef, query: string) => chooseTeam(deps, ref, query),
     acknowledgeIncident: (ref: UserRef, input: AcknowledgeInput) => acknowledgeIncident(deps, ref, input),
+    /** Acknowledge all of a storm roll-up. */
+    acknowledgeRollup: (ref: UserRef, input: RollupInput) => acknowledgeRollup(deps, ref, input),
     rememberPendingAction: (ref: UserRef, action: PendingAction) => rememberPendingAction(deps, ref, action),
     /** After linking: what the user tried before (remembered, or `carried` in the login modal), done now. */
     completePendingActions: (ref: UserRef, carried?: DeferredAction) =>

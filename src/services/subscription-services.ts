@@ -1,6 +1,8 @@
 import type { UserRef } from "../store/workspace";
+import type { RollupInput } from "./acknowledge-rollup";
 import { listChannelSubscriptions } from "./list-subscriptions";
 import { type MuteInput, muteMonitor } from "./mute-monitor";
+import { muteRollup } from "./mute-rollup";
 import { type PostDigestInput, postDigest } from "./post-digest";
 import type { ServiceDeps } from "./service-deps";
 import { type AnnounceResult, type SubscribeInput, type SubscriptionPreview, subscribe } from "./subscribe";
@@ -10,6 +12,7 @@ import { type UnsubscribeInput, unsubscribe } from "./unsubscribe";
 export type { Mute } from "../store/mute-store";
 export type { ChannelSubscriptionsView, SubscriptionView } from "./list-subscriptions";
 export type { MuteInput, MuteOutcome } from "./mute-monitor";
+export type { MuteRollupOutcome } from "./mute-rollup";
 export type { PostDigestInput, PostDigestOutcome } from "./post-digest";
 export type {
   AnnounceResult,
@@ -37,6 +40,8 @@ export function subscriptionServices(deps: ServiceDeps) {
     listChannelSubscriptions: (ref: UserRef, channelId: string) =>
       listChannelSubscriptions(deps, ref, channelId),
     muteMonitor: (ref: UserRef, input: MuteInput) => muteMonitor(deps, ref, input),
+    /** Mute all of a storm roll-up. */
+    muteRollup: (ref: UserRef, input: RollupInput & { hours: number }) => muteRollup(deps, ref, input),
     /** The Unmute button and `/uptime unmute <monitor>`. */
     unmuteMonitor: (ref: UserRef, input: UnmuteInput) => unmuteMonitor(deps, ref, input),
     /** `/uptime digest`: the channel's digest, posted now. */

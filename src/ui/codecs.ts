@@ -51,6 +51,15 @@ export const unmuteCodec = defineCodec("unmute", 1, z.object({ monitorId: apiId,
 });
 
 /**
+ * Acknowledge all and Mute all of a storm roll-up: the API team and the channel whose roll-up it is. The
+ * incidents are read from the roll-up's stored state at the click, so the value stays small however many.
+ */
+export const rollupCodec = defineCodec("storm", 1, z.object({ teamId: apiId, channelId: slackId }), {
+  limit: valueLimits.buttonValue,
+  keys: { teamId: "t", channelId: "c" },
+});
+
+/**
  * Details button of an alert message: the incident's view (issue 15). `incidentId` is optional so that the
  * buttons of messages posted before it existed still answer, with the monitor's details.
  */

@@ -42,6 +42,10 @@ export const actions = {
   /** Button shown instead of the Mute overflow while the monitor is muted in the channel. */
   unmute: "monitor.unmute",
   details: "monitor.details",
+  /** Storm roll-up: acknowledge every open incident of the roll-up with the clicker's token. */
+  rollupAcknowledgeAll: "storm.acknowledge_all",
+  /** Storm roll-up: mute every monitor of the roll-up still down, in this channel, for ROLLUP_MUTE_HOURS. */
+  rollupMuteAll: "storm.mute_all",
   // Paged lists
   monitorsPagePrev: "monitors.page.prev",
   monitorsPageNext: "monitors.page.next",
@@ -104,3 +108,5 @@ export const createMonitorKinds = { url: "url", tcp: "tcp" } as const;
 
 /** The mute durations offered in the alert overflow menu, in hours (DESIGN.md section 1). */
 export const MUTE_HOURS = [1, 4, 24] as const;
+/** Mute all of a storm roll-up: one short duration, long enough to work the outage in peace. */
+export const ROLLUP_MUTE_HOURS = 1;

@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { ALERT_EVENT_TYPE } from "../../src/alerts/deliver/alert-metadata";
+import { ALERT_EVENT_TYPE, ROLLUP_EVENT_TYPE } from "../../src/alerts/deliver/alert-metadata";
 import { pollTargetName } from "../../src/alerts/poll/poll-target";
 import type { StoredMessage } from "../../src/playground/fake-slack/types";
 import { DEMO_TOKENS } from "../../src/simulator";
@@ -18,6 +18,7 @@ const WEB_SHOP = 2;
 const BLOG = 3;
 const DOCS = 4;
 const CHANNEL = "C0ALERTS";
+const STORM = "C0STORM";
 
 /** How long alerts' Redis and simulator state may take (a poll cycle plus delivery). */
 const EVENTUALLY_MS = 15_000;
@@ -60,22 +61,25 @@ describe("channel alerts end to end", () => {
     if (!incident) throw new Error(`monitor ${monitorId} opened no incident`);
     return incident.id;
   };
-  const click = (userId: string, m: StoredMessage, action: Record<string, unknown>) =>
+  const click = (userId: string, m: StoredMessage, action: Record<string, unknown>, channel = CHANNEL) =>
     stack.slack.sender.blockAction({
       userId,
-      container: { type: "message", channel: CHANNEL, ts: m.ts },
+      container: { type: "message", channel, ts: m.ts },
       actions: [action as { action_id: string }],
     });
-  const ephemeral = (userId: string, pattern: RegExp) =>
+  const ephemeral = (userId: string, pattern: RegExp, channel = CHANNEL) =>
     waitFor(stack.slack.events, () =>
       stack.slack.state
-        .ephemeralFor(userId, CHANNEL)
+        .ephemeralFor(userId, channel)
         .filter((m) => pattern.test(textOf(m)))
         .at(-1),
     );
 
   beforeAll(async () => {
-    stack = await startStack({ env: { ALERT_WORKERS: "1", POLL_INTERVAL_SECONDS: "1" } });
+    stack = await startStack({
+      env: { ALERT_WORKERS: "1", POLL_INTERVAL_SECONDS: "1" },
+      extraChannels: [{ id: STORM, name: "storm", members: ["U0ALICE", "U0BOB", "U0BOT"] }],
+    });
     redis = new Redis(inject("redisUrl"));
     await linkUser(stack, "U0ALICE", DEMO_TOKENS.owner);
     await linkUser(stack, "U0BOB", DEMO_TOKENS.readonly);
@@ -247,5 +251,73 @@ describe("channel alerts end to end", () => {
     ]);
     expect(thread.map((m) => m.subtype)).toEqual([undefined, undefined]);
     expect(thread[0]!.text).not.toMatch(/<@U|<!here|<!channel|<!subteam/);
+  });
+
+  it("rolls a storm up with Acknowledge all (a failure listed, the rest acknowledged) and Mute all 1 h", async () => {
+    // Its own channel, with a storm threshold of 2 (--storm): the third outage within a minute rolls up.
+    // The muted Docs outage of the test above ends first, so that the roll-up can turn green at the end.
+    stack.simulator.control.recover(DOCS);
+    await stack.slack.sender.slashCommand({
+      userId: "U0ALICE",
+      channelId: STORM,
+      text: "subscribe --storm 2",
+    });
+    const names = ["Public API", "Auth service", "Payments API"];
+    const ids = [5, 6, 7].map((monitorId) => fail(monitorId, "Connection refused"));
+    const rollupWith = (ready: (m: StoredMessage) => boolean) =>
+      waitFor(
+        stack.slack.events,
+        () =>
+          stack.slack.state
+            .channelMessages(STORM)
+            .find((m) => m.metadata?.event_type === ROLLUP_EVENT_TYPE && ready(m)),
+        20_000,
+      );
+    const rollup = await rollupWith((m) => names.every((name) => textOf(m).includes(name)));
+    expect(textOf(rollup)).toContain("Acme Production");
+
+    // A read-only member: the role sentence, nothing acknowledged.
+    await click("U0BOB", rollup, element(rollup, actions.rollupAcknowledgeAll), STORM);
+    await ephemeral("U0BOB", /read-only members can't/, STORM);
+
+    // The API refuses one of them: it is listed with its reason, the others are acknowledged.
+    stack.simulator.control.setFault({ status: 500, path: `/incidents/${ids[2]}/acknowledge` });
+    try {
+      await click("U0ALICE", rollup, element(rollup, actions.rollupAcknowledgeAll), STORM);
+      const answer = textOf(await ephemeral("U0ALICE", /Acknowledged 2 incidents/, STORM));
+      expect(answer).toContain("*Public API*, *Auth service*");
+      expect(answer).toMatch(
+        new RegExp(`1 incident could not be acknowledged[^]*#${ids[2]} \\(Payments API\\)`),
+      );
+    } finally {
+      stack.simulator.control.clearFaults();
+    }
+    const acked = await rollupWith((m) => (textOf(m).match(/, acknowledged/g) ?? []).length === 2);
+    expect(acked.ts).toBe(rollup.ts);
+    // One is still open: the roll-up keeps Acknowledge all for it.
+    expect(element(acked, actions.rollupAcknowledgeAll)).toBeDefined();
+
+    await click("U0ALICE", acked, element(acked, actions.rollupMuteAll), STORM);
+    const note = await waitFor(stack.slack.events, () =>
+      stack.slack.state
+        .channelMessages(STORM)
+        .find((m) => /<@U0ALICE> muted \d monitors of this outage/.test(m.text)),
+    );
+    expect(note.text).toContain("for 1 h");
+    for (const name of names) expect(note.text).toContain(`*${name}*`);
+    // The roots posted before the storm rolled up say so too, as one alert's Mute does.
+    const [first] = ids;
+    await waitFor(stack.slack.events, () =>
+      stack.slack.state
+        .channelMessages(STORM)
+        .find(
+          (m) =>
+            m.metadata?.event_payload.incident_id === first && textOf(m).includes("Muted here by <@U0ALICE>"),
+        ),
+    );
+
+    for (const monitorId of [5, 6, 7]) stack.simulator.control.recover(monitorId);
+    const green = await rollupWith((m) => color(m) === ALERT_COLORS.resolved);
+    expect(JSON.stringify(green.attachments)).not.toContain(actions.rollupMuteAll);
   });
 });

@@ -5,7 +5,7 @@ import { type BotOptions, type RunningBot, startBot } from "../../src/bot";
 import { loadConfig } from "../../src/config";
 import { type Logger, silentLogger } from "../../src/lib/logger";
 import { type FakeSlack, startFakeSlack } from "../../src/playground/fake-slack";
-import type { EphemeralMessage } from "../../src/playground/fake-slack/types";
+import type { EphemeralMessage, FakeChannelSeed } from "../../src/playground/fake-slack/types";
 import { teamsOf } from "../../src/services/link-account";
 import { type RunningSimulator, type SimulatorOptions, startSimulator } from "../../src/simulator";
 import { generateKey } from "../../src/store/crypto/encryption-keys";
@@ -45,10 +45,16 @@ export async function startStack(
     logger?: Logger;
     /** Options of the bot that are not environment settings (e.g. short token-rejection windows). */
     bot?: Pick<BotOptions, "rejections">;
+    /** Channels besides the fake Slack's default ones. */
+    extraChannels?: FakeChannelSeed[];
   } = {},
 ): Promise<Stack> {
   const simulator = await startSimulator({ seed: "demo", autoChecks: false, ...options.simulator });
-  const slack = await startFakeSlack({ signingSecret: SIGNING_SECRET, botToken: BOT_TOKEN });
+  const slack = await startFakeSlack({
+    signingSecret: SIGNING_SECRET,
+    botToken: BOT_TOKEN,
+    extraChannels: options.extraChannels,
+  });
   const keyPrefix = `e2e:${randomBytes(5).toString("hex")}:`;
   const config = loadConfig({
     SLACK_BOT_TOKEN: BOT_TOKEN,

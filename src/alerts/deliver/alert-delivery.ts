@@ -674,10 +674,15 @@ export class AlertDelivery {
     const down = members
       .filter((member) => member.stage !== "resolved")
       .sort((a, b) => startedMs(a.view, 0) - startedMs(b.view, 0))
-      .map((member) => ({ monitor: member.view.monitor, incident: member.view.incident }));
+      .map((member) => ({
+        monitor: member.view.monitor,
+        incident: member.view.incident,
+        acknowledged: member.stage === "acknowledged",
+      }));
     const counts = members.map((member) => member.view.teamMonitorCount ?? 0);
     const rendered = renderStormRollup({
       apiTeamId,
+      channelId: ctx.channel,
       teamName: members.find((member) => member.view.teamName)?.view.teamName ?? null,
       down,
       teamMonitorCount: counts.length > 0 && Math.max(...counts) > 0 ? Math.max(...counts) : null,

@@ -15,6 +15,8 @@ import { openCreateMonitorAction } from "./open-create-monitor-action";
 import { pageNavAction } from "./page-nav-action";
 import { pauseMonitorAction } from "./pause-monitor-action";
 import { resumeMonitorAction } from "./resume-monitor-action";
+import { rollupAcknowledgeAllAction } from "./rollup-acknowledge-all-action";
+import { rollupMuteAllAction } from "./rollup-mute-all-action";
 import { teamSelectAction } from "./team-select-action";
 import { unmuteAction } from "./unmute-action";
 
@@ -57,6 +59,9 @@ export function register(app: App, deps: ListenerDeps): void {
   // Alerts: the Mute overflow and the Unmute button of a muted alert
   on(actions.mute, muteAction(deps));
   on(actions.unmute, unmuteAction(deps));
+  // Storm roll-ups: Acknowledge all and Mute all
+  on(actions.rollupAcknowledgeAll, rollupAcknowledgeAllAction(deps));
+  on(actions.rollupMuteAll, rollupMuteAllAction(deps));
 
   const actionIds = new RegExp(`^(?:${[...byActionId.keys()].map(escapeRegExp).join("|")})$`);
   app.action<BlockAction>(actionIds, async (args) => {

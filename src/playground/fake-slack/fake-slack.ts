@@ -151,7 +151,7 @@ export async function startFakeSlack(options: FakeSlackOptions): Promise<FakeSla
   const users = options.users ?? DEFAULT_USERS;
   const state = new FakeSlackState(config, {
     users,
-    channels: options.channels ?? defaultChannels(users, botUserId),
+    channels: options.channels ?? [...defaultChannels(users, botUserId), ...(options.extraChannels ?? [])],
     usergroups: options.usergroups ?? defaultUsergroups(users),
   });
   const host = options.host ?? "127.0.0.1";

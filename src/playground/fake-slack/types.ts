@@ -40,6 +40,8 @@ export interface FakeSlackOptions {
   appId?: string;
   users?: FakeUserSeed[];
   channels?: FakeChannelSeed[];
+  /** Channels added to the default ones (when `channels` is unset): a test's own, with a clean history. */
+  extraChannels?: FakeChannelSeed[];
   usergroups?: FakeUsergroupSeed[];
   /** chat.postMessage per channel; over it -> HTTP 429 + Retry-After. Off when undefined. */
   channelRateLimitPerSecond?: number;

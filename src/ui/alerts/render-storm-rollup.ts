@@ -1,8 +1,11 @@
-import type { KnownBlock } from "@slack/types";
+import type { Button, KnownBlock } from "@slack/types";
 import type { AlertMonitor } from "../../alerts/alert-event";
 import type { IncidentSnapshot } from "../../alerts/poll/poll-state";
 import { formatDuration, slackDate } from "../../lib/format-time";
-import { escapeMrkdwn, limits, mrkdwn, truncate } from "../text";
+import { tryEncode } from "../codec";
+import { rollupCodec } from "../codecs";
+import { actions, ROLLUP_MUTE_HOURS } from "../ids";
+import { escapeMrkdwn, limits, mrkdwn, plainText, truncate } from "../text";
 import {
   ALERT_COLORS,
   downtimeSeconds,
@@ -17,7 +20,9 @@ export interface StormRollupInput {
   /** The API team's name when the poller read it; else the team is named by its id. */
   teamName?: string | null;
   /** Incidents of the storm still open (acknowledged ones too), in the order they opened. */
-  down: readonly { monitor: AlertMonitor | null; incident: IncidentSnapshot }[];
+  down: readonly { monitor: AlertMonitor | null; incident: IncidentSnapshot; acknowledged?: boolean }[];
+  /** The channel the roll-up is posted in: its Acknowledge all and Mute all buttons name it. */
+  channelId?: string;
   /** The team's monitor count when known ("7 of 42 monitors down"). */
   teamMonitorCount?: number | null;
   /** Incidents of the storm that recovered meanwhile. */
@@ -45,6 +50,8 @@ export function renderStormRollup(input: StormRollupInput): RenderedAlert {
 
   const body: KnownBlock[] = [{ type: "section", text: mrkdwn(`*${text}* in ${teamLabel(input)}`) }];
   if (!allClear) body.push(...listSections(input));
+  const buttons = allClear ? undefined : rollupButtons(input);
+  if (buttons) body.push({ type: "actions", elements: buttons });
   body.push({
     type: "context",
     elements: [
@@ -69,15 +76,43 @@ function teamLabel(input: StormRollupInput): string {
     : `team ${escapeMrkdwn(input.apiTeamId)}`;
 }
 
+/**
+ * Acknowledge all (while any incident is unacknowledged) and Mute all (issue 15). Left out when the ids do
+ * not fit the codec, or without the channel: the click must name the roll-up it came from.
+ */
+function rollupButtons(input: StormRollupInput): Button[] | undefined {
+  if (!input.channelId) return undefined;
+  const value = tryEncode(rollupCodec, { teamId: input.apiTeamId, channelId: input.channelId });
+  if (value === undefined) return undefined;
+  const buttons: Button[] = [];
+  if (input.down.some((d) => !d.acknowledged)) {
+    buttons.push({
+      type: "button",
+      action_id: actions.rollupAcknowledgeAll,
+      text: plainText("Acknowledge all", limits.buttonText),
+      style: "primary",
+      value,
+    });
+  }
+  buttons.push({
+    type: "button",
+    action_id: actions.rollupMuteAll,
+    text: plainText(`Mute all ${ROLLUP_MUTE_HOURS} h`, limits.buttonText),
+    value,
+  });
+  return buttons;
+}
+
 function listSections(input: StormRollupInput): KnownBlock[] {
-  const shown = input.down.slice(0, ROLLUP_MAX_LINES).map(({ monitor, incident }) => {
+  const shown = input.down.slice(0, ROLLUP_MAX_LINES).map(({ monitor, incident, acknowledged }) => {
     const name = monitorName(monitor, incident.monitorId);
     const target = monitorTarget(monitor);
     const since = slackDate(epochOf(incident.started), "{time}");
+    const acked = acknowledged ? ", acknowledged" : "";
     const line = `• *${name}*${target ? ` ${target}` : ""}, down since ${since} (${formatDuration(
       downtimeSeconds(incident, input.now),
-    )})`;
-    return line.length > LINE_MAX ? `• *${name}*, down since ${since}` : line;
+    )})${acked}`;
+    return line.length > LINE_MAX ? `• *${name}*, down since ${since}${acked}` : line;
   });
   const more = input.down.length - shown.length;
   if (more > 0) shown.push(`…and ${more} more`);

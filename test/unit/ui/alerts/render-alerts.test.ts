@@ -11,7 +11,13 @@ import {
 } from "../../../../src/ui/alerts/render-paused-notice";
 import { renderRecoveryReply } from "../../../../src/ui/alerts/render-recovery-reply";
 import { ROLLUP_MAX_LINES, renderStormRollup } from "../../../../src/ui/alerts/render-storm-rollup";
-import { acknowledgeCodec, detailsCodec, muteCodec, unmuteCodec } from "../../../../src/ui/codecs";
+import {
+  acknowledgeCodec,
+  detailsCodec,
+  muteCodec,
+  rollupCodec,
+  unmuteCodec,
+} from "../../../../src/ui/codecs";
 import { actions } from "../../../../src/ui/ids";
 import { checkBlockKitLimits } from "../../../support/block-kit-limits";
 
@@ -269,6 +275,31 @@ describe("renderStormRollup", () => {
     expect(rendered.text).toBe("🔴 200 of 250 monitors down");
     expect(JSON.stringify(rendered)).toContain(`…and ${200 - ROLLUP_MAX_LINES} more`);
     expect(limitsOf(rendered)).toEqual([]);
+  });
+
+  it("carries Acknowledge all while an incident is unacknowledged, and Mute all 1 h, naming its channel", () => {
+    const buttonsOf = (input: Parameters<typeof renderStormRollup>[0]) => {
+      const blocks = (renderStormRollup(input).attachments?.[0]?.blocks ?? []) as {
+        type: string;
+        elements?: { action_id: string; value: string; text: { text: string } }[];
+      }[];
+      return blocks.find((b) => b.type === "actions")?.elements ?? [];
+    };
+    const input = { apiTeamId: "12", channelId: "C0STORM", down: down(3), resolvedCount: 0, now: NOW };
+    const buttons = buttonsOf(input);
+    expect(buttons.map((b) => [b.action_id, b.text.text])).toEqual([
+      [actions.rollupAcknowledgeAll, "Acknowledge all"],
+      [actions.rollupMuteAll, "Mute all 1 h"],
+    ]);
+    for (const b of buttons)
+      expect(rollupCodec.decode(b.value)).toEqual({ teamId: "12", channelId: "C0STORM" });
+    // Every incident acknowledged: only Mute all is left, and each line says so.
+    const acked = { ...input, down: down(3).map((d) => ({ ...d, acknowledged: true })) };
+    expect(buttonsOf(acked).map((b) => b.action_id)).toEqual([actions.rollupMuteAll]);
+    expect(JSON.stringify(renderStormRollup(acked).attachments)).toMatch(/, acknowledged/);
+    // All clear, or no channel to name: no buttons.
+    expect(buttonsOf({ ...input, down: [], resolvedCount: 3 })).toEqual([]);
+    expect(buttonsOf({ ...input, channelId: undefined })).toEqual([]);
   });
 
   it("turns green once every incident recovered", () => {
