@@ -3,6 +3,7 @@ import type { AlertMonitor } from "../../alerts/alert-event";
 import type { IncidentSnapshot } from "../../alerts/poll/poll-state";
 import { formatDuration, slackDate } from "../../lib/format-time";
 import { escapeMrkdwn, limits, mrkdwn, truncate } from "../text";
+import { monitorLink, type WebLinks } from "../web-links";
 import {
   ALERT_COLORS,
   downtimeSeconds,
@@ -22,6 +23,8 @@ export interface StormRollupInput {
   teamMonitorCount?: number | null;
   /** Incidents of the storm that recovered meanwhile. */
   resolvedCount: number;
+  /** UPTIME_WEB_URL: each monitor's name links to the web app. */
+  links?: WebLinks | undefined;
   now: number;
 }
 
@@ -71,13 +74,16 @@ function teamLabel(input: StormRollupInput): string {
 
 function listSections(input: StormRollupInput): KnownBlock[] {
   const shown = input.down.slice(0, ROLLUP_MAX_LINES).map(({ monitor, incident }) => {
-    const name = monitorName(monitor, incident.monitorId);
+    const plain = monitorName(monitor, incident.monitorId);
+    const name = monitorLink(input.links, incident.monitorId, plain);
     const target = monitorTarget(monitor);
     const since = slackDate(epochOf(incident.started), "{time}");
     const line = `• *${name}*${target ? ` ${target}` : ""}, down since ${since} (${formatDuration(
       downtimeSeconds(incident, input.now),
     )})`;
-    return line.length > LINE_MAX ? `• *${name}*, down since ${since}` : line;
+    // The limit is on what readers see: a link's URL must not drop the target and the downtime.
+    const shown = line.length - (name.length - plain.length);
+    return shown > LINE_MAX ? `• *${name}*, down since ${since}` : line;
   });
   const more = input.down.length - shown.length;
   if (more > 0) shown.push(`…and ${more} more`);
