@@ -76,7 +76,7 @@ export function renderMonitorDetails(view: MonitorDetailsView, now: number, link
 
   const blocks: KnownBlock[] = [
     header(`${stateEmoji(m)} ${truncate(m.name, 140)}`),
-    ...(links ? [context(`Open ${monitorLink(links, m.id, `*${name}*`)} in the Uptime web app`)] : []),
+    ...(links ? [context(`Open *${monitorLink(links, m.id, name)}* in the Uptime web app`)] : []),
     {
       type: "section",
       fields: fields.slice(0, limits.sectionFields).map((f) => mrkdwn(f, limits.sectionField)),
