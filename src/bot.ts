@@ -60,6 +60,7 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
       uptimeApiUrl: config.uptimeApiUrl,
       alertWorkers: config.alertWorkers,
       pollIntervalSeconds: config.pollIntervalSeconds,
+      webLinks: config.webLinks,
       slack: {
         apiUrl: config.slack.apiUrl,
         botToken: config.slack.botToken,
@@ -113,7 +114,7 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
     }
   }
   const app = createApp(
-    { services, logger, clock },
+    { services, logger, clock, webLinks: config.webLinks },
     { slack: config.slack, port: config.port, installationStore: installations, identity },
   );
   let metricsServer: MetricsServer | undefined;

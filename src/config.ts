@@ -4,6 +4,7 @@ import { parseEnv } from "node:util";
 import { z } from "zod";
 import { InvalidKeyConfigError, KEY_VARIABLE, parseEncryptionKeys } from "./store/crypto/encryption-keys";
 import { parseClusterNodes, type RedisTarget } from "./store/redis-connection";
+import { DEFAULT_INCIDENT_PATH, DEFAULT_MONITOR_PATH, ID_PLACEHOLDER, type WebLinks } from "./ui/web-links";
 
 /**
  * The environment, parsed once at start-up into a frozen Config. Nothing else reads process.env
@@ -16,12 +17,34 @@ const optionalText = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
-const url = (name: string) =>
+const url = (name: string, example = "http://127.0.0.1:4010") =>
   z
     .string()
     .trim()
-    .url(`${name} must be an absolute URL such as http://127.0.0.1:4010`)
+    .url(`${name} must be an absolute URL such as ${example}`)
     .transform((v) => v.replace(/\/+$/, ""));
+
+// Only http(s) opens the web app from Slack; paths are appended, so a query or fragment would swallow them.
+const webUrl = url("UPTIME_WEB_URL", "https://uptime.example.com").refine(
+  (v) => /^https?:\/\/[^?#]*$/i.test(v),
+  "UPTIME_WEB_URL must be an http(s) URL without ? or #, such as https://uptime.example.com",
+);
+
+// Without `{id}` every monitor (or incident) would link to the same page.
+const pathTemplate = (name: string, fallback: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? fallback : v))
+    .pipe(
+      z
+        .string()
+        .refine(
+          (v) => v.includes(ID_PLACEHOLDER),
+          `${name} must contain ${ID_PLACEHOLDER}, e.g. ${fallback}`,
+        ),
+    )
+    .default(fallback);
 
 const redisUrl = z
   .string()
@@ -45,6 +68,9 @@ const schema = z
       .min(1, "METRICS_HOST must be a host name or address")
       .default("127.0.0.1"),
     UPTIME_API_URL: url("UPTIME_API_URL"),
+    UPTIME_WEB_URL: optionalText.pipe(webUrl.optional()),
+    UPTIME_WEB_MONITOR_PATH: pathTemplate("UPTIME_WEB_MONITOR_PATH", DEFAULT_MONITOR_PATH),
+    UPTIME_WEB_INCIDENT_PATH: pathTemplate("UPTIME_WEB_INCIDENT_PATH", DEFAULT_INCIDENT_PATH),
     REDIS_URL: optionalText.pipe(redisUrl.optional()),
     // Seeds of a Redis Cluster; when set, REDIS_URL is unused (DESIGN.md section 9).
     REDIS_CLUSTER_NODES: optionalText,
@@ -128,6 +154,8 @@ export type Config = Readonly<{
   /** `/metrics` and `/readyz` (DESIGN.md 9). */
   metrics: Readonly<{ host: string; port: number }>;
   uptimeApiUrl: string;
+  /** UPTIME_WEB_URL and its path templates; undefined when UPTIME_WEB_URL is unset (names are not linked). */
+  webLinks: Readonly<WebLinks> | undefined;
   /** `{ url }` (REDIS_URL) or `{ clusterNodes }` (REDIS_CLUSTER_NODES, which wins). */
   redis: RedisTarget;
   tokenEncryptionKey: string;
@@ -177,6 +205,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     port: e.PORT,
     metrics: Object.freeze({ host: e.METRICS_HOST, port: e.METRICS_PORT }),
     uptimeApiUrl: e.UPTIME_API_URL,
+    webLinks: e.UPTIME_WEB_URL
+      ? Object.freeze({
+          baseUrl: e.UPTIME_WEB_URL,
+          monitorPath: e.UPTIME_WEB_MONITOR_PATH,
+          incidentPath: e.UPTIME_WEB_INCIDENT_PATH,
+        })
+      : undefined,
     redis: Object.freeze(
       e.REDIS_CLUSTER_NODES
         ? { clusterNodes: parseClusterNodes(e.REDIS_CLUSTER_NODES) }

@@ -17,6 +17,7 @@ import {
 } from "../store/subscription-store";
 import type { UserRef, WorkspaceRef } from "../store/workspace";
 import type { CleanupParticipant } from "../store/workspace-cleanup";
+import type { WebLinks } from "../ui/web-links";
 import { UptimeClient } from "../uptime";
 import { AlertDelivery } from "./deliver/alert-delivery";
 import { DeliveryWorker, outboxKeysOf } from "./deliver/delivery-worker";
@@ -46,6 +47,8 @@ export interface AlertsOptions {
   /** Delivery loops on this replica; 0 leaves polling and delivery to other replicas. */
   alertWorkers: number;
   pollIntervalSeconds: number;
+  /** UPTIME_WEB_URL and its paths: alert messages link monitors and incidents to the web app. */
+  webLinks?: WebLinks | undefined;
   slack: {
     apiUrl?: string | undefined;
     /** The single workspace's bot token; with OAuth, each workspace's comes from its installation. */
@@ -181,6 +184,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     clock,
     logger: logger.child({ component: "alert-delivery" }),
     metrics: metrics.alert,
+    webLinks: options.webLinks,
   });
   const digestSchedules = new DigestSchedules({ store: schedules, clock });
   let digestClient: UptimeClient | null = null;

@@ -1,10 +1,13 @@
 import type { Clock } from "../lib/clock";
 import type { Logger } from "../lib/logger";
 import type { Services } from "../services";
+import type { WebLinks } from "../ui/web-links";
 
-/** What every listener may use: the use cases, a logger and the clock. */
+/** What every listener may use: the use cases, a logger, the clock, and what renderers are told to link. */
 export interface ListenerDeps {
   services: Services;
   logger: Logger;
   clock: Clock;
+  /** UPTIME_WEB_URL and its paths: names in answers link to the web app; undefined links nothing. */
+  webLinks?: WebLinks | undefined;
 }

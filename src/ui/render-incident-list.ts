@@ -18,6 +18,7 @@ import {
 } from "./query-parts";
 import type { Rendered } from "./reply";
 import { escapeMrkdwn, limits, mrkdwn, truncate } from "./text";
+import { incidentLink, monitorLink, type WebLinks } from "./web-links";
 
 // One section per incident (each may carry its button): 40 leaves room for the header, context and pager.
 const MAX_ROWS = 40;
@@ -26,8 +27,12 @@ function pageValue(view: IncidentListView, page: number): string | undefined {
   return tryEncode(pageCodec, { list: "incidents", teamId: view.team.id, page, openOnly: view.openOnly });
 }
 
-function incidentText(incident: Incident, view: IncidentListView, now: number): string {
-  const name = monitorLabel(incident.monitorId, view.monitorNames, incident.monitor);
+function incidentText(incident: Incident, view: IncidentListView, now: number, links?: WebLinks): string {
+  const name = monitorLink(
+    links,
+    incident.monitorId,
+    monitorLabel(incident.monitorId, view.monitorNames, incident.monitor),
+  );
   const emoji = incident.open ? (incident.acknowledged ? "🟠" : "🔴") : "✅";
   const reason = incident.reason ? inline(incident.reason, REASON_MAX) : "no reason given";
   const ack = incident.acknowledged
@@ -40,13 +45,16 @@ function incidentText(incident: Incident, view: IncidentListView, now: number): 
     incidentDuration(incident, now),
     ack,
     incident.maintenance ? "maintenance" : null,
-    `#${escapeMrkdwn(incident.id)}`,
+    incidentLink(links, incident.id, `#${escapeMrkdwn(incident.id)}`),
   ].filter(Boolean);
   return `${emoji} *${name}*: ${reason}\n${facts.join(" · ")}`;
 }
 
-/** `/uptime incidents [open]`: newest first (A6); open, unacknowledged ones carry an Acknowledge button. */
-export function renderIncidentList(view: IncidentListView, now: number): Rendered {
+/**
+ * `/uptime incidents [open]`: newest first (A6); open, unacknowledged ones carry an Acknowledge button. With
+ * `links` (UPTIME_WEB_URL) the monitor's name and the incident's number link to the web app.
+ */
+export function renderIncidentList(view: IncidentListView, now: number, links?: WebLinks): Rendered {
   const teamName = truncate(view.team.name, NAME_MAX);
   const what = view.openOnly ? "Open incidents" : "Incidents";
   const blocks: KnownBlock[] = [
@@ -71,7 +79,7 @@ export function renderIncidentList(view: IncidentListView, now: number): Rendere
         : undefined;
     blocks.push({
       type: "section",
-      text: mrkdwn(incidentText(incident, view, now)),
+      text: mrkdwn(incidentText(incident, view, now, links)),
       ...(button ? { accessory: button } : {}),
     });
   }

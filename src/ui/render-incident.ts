@@ -5,6 +5,7 @@ import { acknowledgeButton } from "./acknowledge-button";
 import { context, header, inline, monitorAddress, NAME_MAX, REASON_MAX } from "./query-parts";
 import type { Rendered } from "./reply";
 import { escapeMrkdwn, limits, mrkdwn, truncate } from "./text";
+import { incidentLink, monitorLink, type WebLinks } from "./web-links";
 
 /** One line of the incident's timeline: when, and what happened. */
 interface TimelineEntry {
@@ -40,8 +41,11 @@ export function incidentTimeline(view: IncidentView): TimelineEntry[] {
   return entries.sort((a, b) => a.at.getTime() - b.at.getTime());
 }
 
-/** `/uptime incident <id>` and the Details button of an alert: the incident, its monitor and its timeline. */
-export function renderIncident(view: IncidentView, now: number): Rendered {
+/**
+ * `/uptime incident <id>` and the Details button of an alert: the incident, its monitor and its timeline. With
+ * `links` (UPTIME_WEB_URL) the monitor's name and the incident link to the web app (the header cannot).
+ */
+export function renderIncident(view: IncidentView, now: number, links?: WebLinks): Rendered {
   const { incident, monitor } = view;
   const name = monitor
     ? inline(monitor.name, NAME_MAX)
@@ -55,7 +59,7 @@ export function renderIncident(view: IncidentView, now: number): Rendered {
   const address = monitor ? monitorAddress(monitor) : null;
   const reason = incident.reason ? inline(incident.reason, REASON_MAX) : "no reason given";
   const facts = [
-    `*Monitor:* ${name}${address ? ` (${escapeMrkdwn(address)})` : ""}`,
+    `*Monitor:* ${monitorLink(links, monitor?.id ?? incident.monitorId, name)}${address ? ` (${escapeMrkdwn(address)})` : ""}`,
     `*Reason:* ${reason}`,
     `*Started:* ${slackDate(incident.started)}`,
     `*Acknowledged:* ${
@@ -78,7 +82,13 @@ export function renderIncident(view: IncidentView, now: number): Rendered {
       : undefined;
   const blocks: KnownBlock[] = [
     header(truncate(`${emoji} Incident #${incident.id}: ${monitor?.name ?? "unknown monitor"}`, NAME_MAX)),
-    context(`${state}${incident.maintenance ? " · maintenance" : ""}`),
+    context(
+      `${state}${incident.maintenance ? " · maintenance" : ""}${
+        links
+          ? ` · ${incidentLink(links, incident.id, `Open #${escapeMrkdwn(incident.id)} in the Uptime web app`)}`
+          : ""
+      }`,
+    ),
     {
       type: "section",
       text: mrkdwn(truncate(facts.join("\n"), limits.sectionText)),

@@ -21,6 +21,7 @@ import { deleteMonitorButton } from "./render-delete-monitor";
 import type { Rendered } from "./reply";
 import { availabilityLine, latencyLine } from "./stats-parts";
 import { escapeMrkdwn, limits, mrkdwn, plainText, truncate } from "./text";
+import { incidentLink, monitorLink, type WebLinks } from "./web-links";
 
 /** Rows of the last checks and recent incidents shown (the API includes up to 10 incidents). */
 const CHECK_ROWS = 5;
@@ -41,16 +42,21 @@ export function checkRow(check: Check, monitorName?: string): string {
   return `${emoji} ${parts.join(" · ")}${error}`;
 }
 
-function incidentRow(incident: Incident, now: number): string {
+function incidentRow(incident: Incident, now: number, links?: WebLinks): string {
   const emoji = incident.open ? "🔴" : "✅";
   const reason = incident.reason ? inline(incident.reason, REASON_MAX) : "no reason given";
   const ack = incident.acknowledged ? " · acknowledged" : "";
   const maint = incident.maintenance ? " · maintenance" : "";
-  return `${emoji} ${reason} · ${slackDate(incident.started)} · ${incidentDuration(incident, now)}${ack}${maint}`;
+  const link = links ? ` · ${incidentLink(links, incident.id, `#${escapeMrkdwn(incident.id)}`)}` : "";
+  return `${emoji} ${reason} · ${slackDate(incident.started)} · ${incidentDuration(incident, now)}${ack}${maint}${link}`;
 }
 
-/** `/uptime monitor <name>` and the Details button: settings, state, 24 h sparklines, last checks, recent incidents. */
-export function renderMonitorDetails(view: MonitorDetailsView, now: number): Rendered {
+/**
+ * `/uptime monitor <name>` and the Details button: settings, state, 24 h sparklines, last checks, recent
+ * incidents. With `links` (UPTIME_WEB_URL) a line under the header links the monitor (a header cannot hold a
+ * link), and each recent incident links its own page.
+ */
+export function renderMonitorDetails(view: MonitorDetailsView, now: number, links?: WebLinks): Rendered {
   const m = view.monitor;
   const name = inline(m.name, 140);
   const target = inline(targetOf(m), TARGET_MAX);
@@ -70,6 +76,7 @@ export function renderMonitorDetails(view: MonitorDetailsView, now: number): Ren
 
   const blocks: KnownBlock[] = [
     header(`${stateEmoji(m)} ${truncate(m.name, 140)}`),
+    ...(links ? [context(`Open *${monitorLink(links, m.id, name)}* in the Uptime web app`)] : []),
     {
       type: "section",
       fields: fields.slice(0, limits.sectionFields).map((f) => mrkdwn(f, limits.sectionField)),
@@ -99,7 +106,7 @@ export function renderMonitorDetails(view: MonitorDetailsView, now: number): Ren
   });
   blocks.push(
     ...listSections(
-      incidents.slice(0, INCIDENT_ROWS).map((i) => incidentRow(i, now)),
+      incidents.slice(0, INCIDENT_ROWS).map((i) => incidentRow(i, now, links)),
       1,
     ),
   );

@@ -17,6 +17,7 @@ import {
 } from "./query-parts";
 import type { Rendered } from "./reply";
 import { escapeMrkdwn, limits, mrkdwn, truncate } from "./text";
+import { monitorLink, type WebLinks } from "./web-links";
 
 // The API pages by 10; a bigger list (never from the service, but the renderer is total) is cut with "and N more".
 const LIST_BLOCKS = 40;
@@ -44,8 +45,11 @@ function pageValue(view: MonitorListView, page: number): string | undefined {
   });
 }
 
-/** `/uptime monitors`: one page of monitors with Prev/Next buttons that carry the filters. */
-export function renderMonitorList(view: MonitorListView): Rendered {
+/**
+ * `/uptime monitors`: one page of monitors with Prev/Next buttons that carry the filters; with `links`
+ * (UPTIME_WEB_URL) each name links to the monitor's page of the web app.
+ */
+export function renderMonitorList(view: MonitorListView, links?: WebLinks): Rendered {
   const filters = describeMonitorQuery(view.query);
   const page = view.query.page;
   const teamName = truncate(view.team.name, NAME_MAX);
@@ -72,7 +76,7 @@ export function renderMonitorList(view: MonitorListView): Rendered {
         m.interval ? `every ${formatDuration(m.interval)}` : null,
         m.paused ? "*paused*" : null,
       ].filter(Boolean);
-      return `${stateEmoji(m)} *${inline(m.name, NAME_MAX)}* (id ${escapeMrkdwn(m.id)})\n${details.join(" · ")}`;
+      return `${stateEmoji(m)} *${monitorLink(links, m.id, inline(m.name, NAME_MAX))}* (id ${escapeMrkdwn(m.id)})\n${details.join(" · ")}`;
     });
     out.push(...listSections(rows, LIST_BLOCKS, "narrow the list with a text or `--group`"));
   }

@@ -16,6 +16,7 @@ import {
 } from "./query-parts";
 import type { Rendered } from "./reply";
 import { escapeMrkdwn, limits, mrkdwn, truncate } from "./text";
+import { monitorLink, type WebLinks } from "./web-links";
 
 // 50 blocks a message: the fixed blocks take ~10, each list gets a few sections of up to 3000 characters.
 const LIST_BLOCKS = 4;
@@ -32,8 +33,11 @@ function failureText(failure: unknown): string {
   return JSON.stringify(failure) ?? String(failure);
 }
 
-/** `/uptime status`: counters, what is down, open incidents, and the service status when it is not active. */
-export function renderStatus(view: StatusView, now: number): Rendered {
+/**
+ * `/uptime status`: counters, what is down, open incidents, and the service status when it is not active.
+ * With `links` (UPTIME_WEB_URL) monitor names link to the web app.
+ */
+export function renderStatus(view: StatusView, now: number, links?: WebLinks): Rendered {
   const c = view.counters;
   const teamName = truncate(view.team.name, NAME_MAX);
   const blocks: KnownBlock[] = [header(`${teamName}: status`)];
@@ -67,7 +71,8 @@ export function renderStatus(view: StatusView, now: number): Rendered {
   } else {
     blocks.push({ type: "section", text: mrkdwn("*Down monitors*") });
     const rows = view.down.map(
-      (m) => `${stateEmoji(m)} *${inline(m.name, NAME_MAX)}*  ${inline(targetOf(m), TARGET_MAX)}`,
+      (m) =>
+        `${stateEmoji(m)} *${monitorLink(links, m.id, inline(m.name, NAME_MAX))}*  ${inline(targetOf(m), TARGET_MAX)}`,
     );
     blocks.push(...listSections(rows, LIST_BLOCKS, "`/uptime monitors --state down`"));
     if (view.downHasMore)
@@ -80,7 +85,7 @@ export function renderStatus(view: StatusView, now: number): Rendered {
   } else {
     blocks.push({ type: "section", text: mrkdwn("*Open incidents*") });
     const rows = view.openIncidents.map((i) => {
-      const name = monitorLabel(i.monitorId, view.monitorNames, i.monitor);
+      const name = monitorLink(links, i.monitorId, monitorLabel(i.monitorId, view.monitorNames, i.monitor));
       const reason = i.reason ? `: ${inline(i.reason, REASON_MAX)}` : "";
       const ack = i.acknowledged ? " · acknowledged" : "";
       return `🔴 *${name}*${reason}\nsince ${slackDate(i.started)}, ${incidentDuration(i, now)}${ack}`;

@@ -62,10 +62,44 @@ describe("loadConfig", () => {
     [{ TOKEN_ENCRYPTION_KEY: undefined }, "TOKEN_ENCRYPTION_KEY is required"],
     [{ TOKEN_ENCRYPTION_KEY: "k1:AAAA" }, "TOKEN_ENCRYPTION_KEY entry 1 is not a 32-byte key"],
     [{ TOKEN_ENCRYPTION_KEY: `${KEY},k1:${KEY.slice(3)}` }, "TOKEN_ENCRYPTION_KEY entry 2 repeats"],
+    [{ UPTIME_WEB_URL: "uptime.example.com" }, "UPTIME_WEB_URL must be an absolute URL such as https://"],
+    [{ UPTIME_WEB_URL: "ftp://uptime.example.com" }, "UPTIME_WEB_URL must be an http(s) URL"],
+    [
+      { UPTIME_WEB_URL: "https://uptime.example.com/?team=1" },
+      "UPTIME_WEB_URL must be an http(s) URL without ?",
+    ],
+    [{ UPTIME_WEB_MONITOR_PATH: "/monitors/:id" }, "UPTIME_WEB_MONITOR_PATH must contain {id}"],
+    [
+      { UPTIME_WEB_URL: "https://uptime.example.com", UPTIME_WEB_INCIDENT_PATH: "/incidents" },
+      "UPTIME_WEB_INCIDENT_PATH must contain {id}",
+    ],
   ])("stops with one line naming the variable: %o", (change, expected) => {
     const message = errorOf({ ...base, ...change });
     expect(message).toContain(expected);
     expect(message).not.toContain("\n");
+  });
+
+  it("links nothing without UPTIME_WEB_URL, and reads the web app's URL and path templates with it", () => {
+    expect(loadConfig(base).webLinks).toBeUndefined();
+    expect(loadConfig({ ...base, UPTIME_WEB_URL: "  " }).webLinks).toBeUndefined();
+    const defaults = loadConfig({ ...base, UPTIME_WEB_URL: "https://uptime.example.com/app/" });
+    expect(defaults.webLinks).toEqual({
+      baseUrl: "https://uptime.example.com/app",
+      monitorPath: "/monitors/{id}",
+      incidentPath: "/incidents/{id}",
+    });
+    expect(Object.isFrozen(defaults.webLinks)).toBe(true);
+    const custom = loadConfig({
+      ...base,
+      UPTIME_WEB_URL: "http://10.0.0.5:8080",
+      UPTIME_WEB_MONITOR_PATH: " /m/{id}/overview ",
+      UPTIME_WEB_INCIDENT_PATH: "",
+    });
+    expect(custom.webLinks).toEqual({
+      baseUrl: "http://10.0.0.5:8080",
+      monitorPath: "/m/{id}/overview",
+      incidentPath: "/incidents/{id}",
+    });
   });
 
   it("never echoes a secret value in its message", () => {

@@ -20,6 +20,7 @@ import { renderEscalationReply } from "../../ui/alerts/render-escalation-reply";
 import { renderMuteReply } from "../../ui/alerts/render-mute-reply";
 import { renderRecoveryReply } from "../../ui/alerts/render-recovery-reply";
 import { renderStormRollup } from "../../ui/alerts/render-storm-rollup";
+import type { WebLinks } from "../../ui/web-links";
 import { type OutboxEvent, stageOfEvent } from "../alert-event";
 import { type AlertMetrics, type DeliveryOutcome, noopAlertMetrics } from "../metrics";
 import { isLaterStage } from "../poll/poll-state";
@@ -70,6 +71,8 @@ export interface AlertDeliveryDeps {
   clock?: Clock;
   logger?: Logger;
   metrics?: AlertMetrics;
+  /** UPTIME_WEB_URL and its paths: every message rendered here links monitors (and the root, its incident). */
+  webLinks?: WebLinks | undefined;
   /** Waits (ms), ending early (rejecting) when the signal aborts; tests may pass their own. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   storm?: WindowRules;
@@ -219,6 +222,7 @@ export class AlertDelivery {
         monitor: record.view.monitor,
         mention: sub.mention,
         afterMinutes: event.afterMinutes,
+        links: this.d.webLinks,
         now: this.clock.now(),
       });
       const rootTs = record.ts;
@@ -550,6 +554,7 @@ export class AlertDelivery {
     const rendered = renderRecoveryReply({
       incident: record.view.incident,
       monitor: record.view.monitor,
+      links: this.d.webLinks,
       now: this.clock.now(),
     });
     const { ts } = await this.postOnce(ctx, {
@@ -687,6 +692,7 @@ export class AlertDelivery {
       down,
       teamMonitorCount: counts.length > 0 && Math.max(...counts) > 0 ? Math.max(...counts) : null,
       resolvedCount: members.length - down.length,
+      links: this.d.webLinks,
       now: this.clock.now(),
     });
     if (rollup.ts) {
@@ -735,6 +741,7 @@ export class AlertDelivery {
       mention: record.mode === "root" ? mention : null,
       flapping: record.flapping ?? null,
       muted,
+      links: this.d.webLinks,
       now: this.clock.now(),
     });
   }

@@ -17,11 +17,11 @@ export function detailsAction(deps: ListenerDeps) {
     run: async ({ value, user, answer }) => {
       if (value.incidentId) {
         const view = await deps.services.getIncident(user, value.incidentId);
-        await answer.message(renderIncident(view, deps.clock.now()));
+        await answer.message(renderIncident(view, deps.clock.now(), deps.webLinks));
         return;
       }
       const view = await deps.services.monitorDetailsById(user, value.monitorId);
-      await answer.message(renderMonitorDetails(view, deps.clock.now()));
+      await answer.message(renderMonitorDetails(view, deps.clock.now(), deps.webLinks));
     },
   });
 }

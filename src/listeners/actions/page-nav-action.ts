@@ -26,14 +26,14 @@ export function pageNavAction(deps: ListenerDeps) {
           group: value.group,
           sort: value.sort,
         });
-        await answer.message(renderMonitorList(view), { replace: true });
+        await answer.message(renderMonitorList(view, deps.webLinks), { replace: true });
       } else {
         const view = await deps.services.listIncidents(user, {
           teamId: value.teamId,
           page: value.page,
           openOnly: value.openOnly ?? false,
         });
-        await answer.message(renderIncidentList(view, deps.clock.now()), { replace: true });
+        await answer.message(renderIncidentList(view, deps.clock.now(), deps.webLinks), { replace: true });
       }
     },
   });

@@ -8,6 +8,7 @@ import { tryEncode } from "../codec";
 import { detailsCodec, muteCodec, unmuteCodec } from "../codecs";
 import { actions, blocks, MUTE_HOURS } from "../ids";
 import { escapeMrkdwn, limits, mrkdwn, plainText, truncate } from "../text";
+import { incidentLink, monitorLink, type WebLinks } from "../web-links";
 import {
   ALERT_COLORS,
   downtimeSeconds,
@@ -40,6 +41,8 @@ export interface AlertRootInput {
   /** The monitor's live mute in this channel: shown with who muted and an Unmute button (DESIGN.md section 1). */
   muted?: { until: number; by?: string | null } | null;
   flapping?: FlapNoteInput | null;
+  /** UPTIME_WEB_URL: the monitor and the incident link to the web app; absent, nothing is linked. */
+  links?: WebLinks | undefined;
   now: number;
 }
 
@@ -119,14 +122,23 @@ function fields(input: AlertRootInput): MrkdwnElement[] {
   const target = monitorTarget(input.monitor);
   const started = epochOf(input.incident.started);
   const locations = input.failingLocations.map((location) => escapeMrkdwn(location)).join(", ");
+  const incident = input.links
+    ? [
+        mrkdwn(
+          `*Incident*\n${incidentLink(input.links, input.incident.id, `#${escapeMrkdwn(input.incident.id)}`)}`,
+          limits.sectionField,
+        ),
+      ]
+    : [];
   return [
-    mrkdwn(`*Monitor*\n${name}`, limits.sectionField),
+    mrkdwn(`*Monitor*\n${monitorLink(input.links, input.incident.monitorId, name)}`, limits.sectionField),
     ...(target ? [mrkdwn(`*Target*\n${target}`, limits.sectionField)] : []),
     mrkdwn(`*Started*\n${slackDate(started)}`, limits.sectionField),
     mrkdwn(`*Status*\n${status(input)}`, limits.sectionField),
     ...(locations && input.stage !== "resolved"
       ? [mrkdwn(`*Failing locations*\n${truncate(locations, LOCATIONS_MAX)}`, limits.sectionField)]
       : []),
+    ...incident,
   ];
 }
 

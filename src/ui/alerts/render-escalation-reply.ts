@@ -3,6 +3,7 @@ import type { IncidentSnapshot } from "../../alerts/poll/poll-state";
 import { formatDuration, slackDate } from "../../lib/format-time";
 import type { Mention } from "../../store/subscription-store";
 import { mrkdwn } from "../text";
+import { monitorLink, type WebLinks } from "../web-links";
 import { epochOf, mentionToken, monitorName, type RenderedAlert } from "./alert-parts";
 
 export interface EscalationReplyInput {
@@ -10,6 +11,8 @@ export interface EscalationReplyInput {
   monitor: AlertMonitor | null;
   mention: Mention | null;
   afterMinutes: number;
+  /** UPTIME_WEB_URL: the monitor's name links to the web app. */
+  links?: WebLinks | undefined;
   now: number;
 }
 
@@ -33,7 +36,7 @@ export function renderEscalationReply(input: EscalationReplyInput): RenderedAler
       {
         type: "section",
         text: mrkdwn(
-          `${lead}⏰ *${name}* is still down${since}, and nobody acknowledged it within ${input.afterMinutes} min. Acknowledge it on the alert above.`,
+          `${lead}⏰ *${monitorLink(input.links, input.incident.monitorId, name)}* is still down${since}, and nobody acknowledged it within ${input.afterMinutes} min. Acknowledge it on the alert above.`,
         ),
       },
     ],

@@ -2,11 +2,14 @@ import type { AlertMonitor } from "../../alerts/alert-event";
 import type { IncidentSnapshot } from "../../alerts/poll/poll-state";
 import { formatDuration, slackDate } from "../../lib/format-time";
 import { mrkdwn } from "../text";
+import { monitorLink, type WebLinks } from "../web-links";
 import { downtimeSeconds, epochOf, monitorName, type RenderedAlert } from "./alert-parts";
 
 export interface RecoveryReplyInput {
   incident: IncidentSnapshot;
   monitor: AlertMonitor | null;
+  /** UPTIME_WEB_URL: the monitor's name links to the web app. */
+  links?: WebLinks | undefined;
   now: number;
 }
 
@@ -22,7 +25,9 @@ export function renderRecoveryReply(input: RecoveryReplyInput): RenderedAlert {
     blocks: [
       {
         type: "section",
-        text: mrkdwn(`✅ *${name}* recovered${when} after ${duration} of downtime.`),
+        text: mrkdwn(
+          `✅ *${monitorLink(input.links, input.incident.monitorId, name)}* recovered${when} after ${duration} of downtime.`,
+        ),
       },
     ],
   };

@@ -6,6 +6,7 @@ import { tryEncode } from "../codec";
 import { rollupCodec } from "../codecs";
 import { actions, ROLLUP_MUTE_HOURS } from "../ids";
 import { escapeMrkdwn, limits, mrkdwn, plainText, truncate } from "../text";
+import { monitorLink, type WebLinks } from "../web-links";
 import {
   ALERT_COLORS,
   downtimeSeconds,
@@ -27,6 +28,8 @@ export interface StormRollupInput {
   teamMonitorCount?: number | null;
   /** Incidents of the storm that recovered meanwhile. */
   resolvedCount: number;
+  /** UPTIME_WEB_URL: each monitor's name links to the web app. */
+  links?: WebLinks | undefined;
   now: number;
 }
 
@@ -105,14 +108,17 @@ function rollupButtons(input: StormRollupInput): Button[] | undefined {
 
 function listSections(input: StormRollupInput): KnownBlock[] {
   const shown = input.down.slice(0, ROLLUP_MAX_LINES).map(({ monitor, incident, acknowledged }) => {
-    const name = monitorName(monitor, incident.monitorId);
+    const plain = monitorName(monitor, incident.monitorId);
+    const name = monitorLink(input.links, incident.monitorId, plain);
     const target = monitorTarget(monitor);
     const since = slackDate(epochOf(incident.started), "{time}");
     const acked = acknowledged ? ", acknowledged" : "";
     const line = `• *${name}*${target ? ` ${target}` : ""}, down since ${since} (${formatDuration(
       downtimeSeconds(incident, input.now),
     )})${acked}`;
-    return line.length > LINE_MAX ? `• *${name}*, down since ${since}${acked}` : line;
+    // The limit is on what readers see: a link's URL must not drop the target and the downtime.
+    const shown = line.length - (name.length - plain.length);
+    return shown > LINE_MAX ? `• *${name}*, down since ${since}${acked}` : line;
   });
   const more = input.down.length - shown.length;
   if (more > 0) shown.push(`…and ${more} more`);

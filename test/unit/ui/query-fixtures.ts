@@ -1,6 +1,14 @@
 // Fixed data for the query renderers' tests: domain objects as the API client decodes them.
 import type { AvailabilitySeries, LatencySeries } from "../../../src/services/aggregate-stats";
+import type { WebLinks } from "../../../src/ui/web-links";
 import type { AvailabilityPoint, Check, Incident, Monitor } from "../../../src/uptime/types";
+
+/** UPTIME_WEB_URL with a path of its own and the default templates. */
+export const WEB_LINKS: WebLinks = {
+  baseUrl: "https://uptime.example.com/app",
+  monitorPath: "/monitors/{id}",
+  incidentPath: "/incidents/{id}",
+};
 
 export const NOW = Date.parse("2026-11-21T10:00:00Z");
 const at = (minutesAgo: number) => new Date(NOW - minutesAgo * 60_000);

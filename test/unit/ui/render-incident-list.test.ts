@@ -5,7 +5,7 @@ import { actions } from "../../../src/ui/ids";
 import { renderIncidentList } from "../../../src/ui/render-incident-list";
 import { checkBlockKitLimits } from "../../support/block-kit-limits";
 import { textOf } from "../../support/text-of";
-import { closedIncident, incident, longText, monitor, NOW } from "./query-fixtures";
+import { closedIncident, incident, longText, monitor, mrkdwnOf, NOW, WEB_LINKS } from "./query-fixtures";
 
 function view(overrides: Partial<IncidentListView> = {}): IncidentListView {
   return {
@@ -80,5 +80,19 @@ describe("renderIncidentList", () => {
     );
     expect(checkBlockKitLimits("message", { ...rendered })).toEqual([]);
     expect(textOf(rendered)).toContain("and 160 more");
+  });
+});
+
+describe("renderIncidentList with UPTIME_WEB_URL", () => {
+  it("links the monitor's name and the incident's number to the web app", () => {
+    const text = mrkdwnOf(renderIncidentList(view(), NOW, WEB_LINKS));
+    expect(text).toContain("*<https://uptime.example.com/app/monitors/5|Public API>*: Connection timeout");
+    expect(text).toContain("<https://uptime.example.com/app/incidents/42|#42>");
+    expect(text).toContain("*<https://uptime.example.com/app/monitors/9|Primary database>*");
+    expect(text).toContain("<https://uptime.example.com/app/incidents/43|#43>");
+  });
+
+  it("links nothing without it", () => {
+    expect(mrkdwnOf(renderIncidentList(view(), NOW))).not.toContain("<https://");
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { actions } from "../../../src/ui/ids";
 import { incidentTimeline, renderIncident } from "../../../src/ui/render-incident";
-import { closedIncident, incident, monitor, NOW } from "./query-fixtures";
+import { closedIncident, incident, monitor, NOW, WEB_LINKS } from "./query-fixtures";
 
 const all = (rendered: { text: string; blocks?: unknown }) =>
   `${rendered.text}\n${JSON.stringify(rendered.blocks)}`;
@@ -72,5 +72,26 @@ describe("renderIncident (/uptime incident <id>, the alert's Details)", () => {
       expect(text).not.toContain("<!channel>");
       expect(text).not.toContain("<@U0EVIL>");
     }
+  });
+});
+
+describe("renderIncident with UPTIME_WEB_URL", () => {
+  it("links the monitor's name and the incident to the web app", () => {
+    const text = all(
+      renderIncident({ incident: incident(), monitor: monitor(), ackedBy: null }, NOW, WEB_LINKS),
+    );
+    expect(text).toContain("*Monitor:* <https://uptime.example.com/app/monitors/5|Public API>");
+    expect(text).toContain("<https://uptime.example.com/app/incidents/42|Open #42 in the Uptime web app>");
+  });
+
+  it("links the monitor by the incident's monitor id when the monitor was not read", () => {
+    const text = all(renderIncident({ incident: incident(), monitor: null, ackedBy: null }, NOW, WEB_LINKS));
+    expect(text).toContain("*Monitor:* <https://uptime.example.com/app/monitors/5|monitor 5>");
+  });
+
+  it("links nothing without it", () => {
+    expect(
+      all(renderIncident({ incident: incident(), monitor: monitor(), ackedBy: null }, NOW)),
+    ).not.toContain("uptime.example.com");
   });
 });

@@ -15,6 +15,7 @@ import {
   monitor,
   mrkdwnOf,
   NOW,
+  WEB_LINKS,
 } from "./query-fixtures";
 
 function view(overrides: Partial<MonitorDetailsView["monitor"]> = {}): MonitorDetailsView {
@@ -87,5 +88,24 @@ describe("renderMonitorDetails", () => {
     );
     expect(checkBlockKitLimits("message", { ...rendered })).toEqual([]);
     expect(mrkdwnOf(rendered)).not.toContain("<!channel>");
+  });
+});
+
+describe("renderMonitorDetails with UPTIME_WEB_URL", () => {
+  it("links the monitor under the header and each recent incident, within Block Kit limits", () => {
+    const rendered = renderMonitorDetails(view(), NOW, WEB_LINKS);
+    const text = mrkdwnOf(rendered);
+    expect(text).toContain(
+      "Open *<https://uptime.example.com/app/monitors/5|Public API>* in the Uptime web app",
+    );
+    expect(text).toContain("<https://uptime.example.com/app/incidents/42|#42>");
+    expect(text).toContain("<https://uptime.example.com/app/incidents/41|#41>");
+    expect(checkBlockKitLimits("message", { ...rendered })).toEqual([]);
+  });
+
+  it("adds nothing without it", () => {
+    const plain = renderMonitorDetails(view(), NOW);
+    expect(mrkdwnOf(plain)).not.toContain("<https://");
+    expect(renderMonitorDetails(view(), NOW, WEB_LINKS).blocks).toHaveLength((plain.blocks?.length ?? 0) + 1);
   });
 });

@@ -5,7 +5,7 @@ import { actions } from "../../../src/ui/ids";
 import { renderMonitorList } from "../../../src/ui/render-monitor-list";
 import { checkBlockKitLimits } from "../../support/block-kit-limits";
 import { textOf } from "../../support/text-of";
-import { longText, monitor } from "./query-fixtures";
+import { longText, monitor, mrkdwnOf, WEB_LINKS } from "./query-fixtures";
 
 function view(overrides: Partial<MonitorListView> = {}): MonitorListView {
   return {
@@ -74,5 +74,19 @@ describe("renderMonitorList", () => {
     const rendered = renderMonitorList(view({ monitors, query: { text: longText(3000), page: 1 } }));
     expect(checkBlockKitLimits("message", { ...rendered })).toEqual([]);
     expect(textOf(rendered)).toMatch(/and \d+ more/);
+  });
+});
+
+describe("renderMonitorList with UPTIME_WEB_URL", () => {
+  it("links each monitor's name to its page of the web app, within Block Kit limits", () => {
+    const rendered = renderMonitorList(view(), WEB_LINKS);
+    const text = mrkdwnOf(rendered);
+    expect(text).toContain("*<https://uptime.example.com/app/monitors/5|Public API>* (id 5)");
+    expect(text).toContain("*<https://uptime.example.com/app/monitors/9|Primary database>*");
+    expect(checkBlockKitLimits("message", { ...rendered })).toEqual([]);
+  });
+
+  it("links nothing without it", () => {
+    expect(mrkdwnOf(renderMonitorList(view()))).not.toContain("<https://");
   });
 });

@@ -3,7 +3,7 @@ import type { StatusView } from "../../../src/services/get-status";
 import { renderStatus } from "../../../src/ui/render-status";
 import { checkBlockKitLimits } from "../../support/block-kit-limits";
 import { textOf } from "../../support/text-of";
-import { incident, longText, monitor, mrkdwnOf, NOW } from "./query-fixtures";
+import { incident, longText, monitor, mrkdwnOf, NOW, WEB_LINKS } from "./query-fixtures";
 
 function view(overrides: Partial<StatusView> = {}): StatusView {
   return {
@@ -72,5 +72,23 @@ describe("renderStatus", () => {
     expect(checkBlockKitLimits("message", { ...rendered })).toEqual([]);
     expect(textOf(rendered)).toMatch(/and \d+ more/);
     expect(mrkdwnOf(rendered)).not.toContain("<!channel>");
+  });
+});
+
+describe("renderStatus with UPTIME_WEB_URL", () => {
+  it("links down monitors and the monitors of open incidents to the web app", () => {
+    const text = mrkdwnOf(
+      renderStatus(
+        view({ down: [monitor({ id: "8", name: "Shop", state: "down" })], openIncidents: [incident()] }),
+        NOW,
+        WEB_LINKS,
+      ),
+    );
+    expect(text).toContain("🔴 *<https://uptime.example.com/app/monitors/8|Shop>*");
+    expect(text).toContain("🔴 *<https://uptime.example.com/app/monitors/5|Public API>*: Connection timeout");
+  });
+
+  it("links nothing without it", () => {
+    expect(mrkdwnOf(renderStatus(view(), NOW))).not.toContain("<https://");
   });
 });

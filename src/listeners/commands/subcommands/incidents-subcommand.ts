@@ -7,5 +7,5 @@ export const incidentsSubcommand: SubcommandHandler<"incidents"> = async (
   deps,
 ) => {
   const view = await deps.services.listIncidents(user, { openOnly: command.openOnly, page: command.page });
-  await respond({ response_type: "ephemeral", ...renderIncidentList(view, deps.clock.now()) });
+  await respond({ response_type: "ephemeral", ...renderIncidentList(view, deps.clock.now(), deps.webLinks) });
 };

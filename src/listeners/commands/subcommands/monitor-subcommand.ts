@@ -13,7 +13,7 @@ export const monitorSubcommand: SubcommandHandler<"monitor"> = async (
   deps,
 ) => {
   const view = await deps.services.monitorDetails(user, command.monitor);
-  const answer = renderMonitorDetails(view, deps.clock.now());
+  const answer = renderMonitorDetails(view, deps.clock.now(), deps.webLinks);
   await respond({ response_type: "ephemeral", ...answer });
   const chart = monitorDetailsChart(view.monitor);
   if (chart) await attachChart({ client, userId: user.userId, answer, respond, logger: deps.logger }, chart);

@@ -5,5 +5,5 @@ import type { SubcommandHandler } from "../subcommand";
 export const monitorsSubcommand: SubcommandHandler<"monitors"> = async ({ command, user, respond }, deps) => {
   const { text, state, group, sort, page } = command;
   const view = await deps.services.listMonitors(user, { text, state, group, sort, page });
-  await respond({ response_type: "ephemeral", ...renderMonitorList(view) });
+  await respond({ response_type: "ephemeral", ...renderMonitorList(view, deps.webLinks) });
 };

@@ -19,6 +19,7 @@ import {
   unmuteCodec,
 } from "../../../../src/ui/codecs";
 import { actions } from "../../../../src/ui/ids";
+import type { WebLinks } from "../../../../src/ui/web-links";
 import { checkBlockKitLimits } from "../../../support/block-kit-limits";
 
 const NOW = Date.parse("2026-03-02T10:16:12Z");
@@ -377,5 +378,68 @@ describe("pause and resume notices (one renderer for the channel, one for the DM
     expect(
       renderPauseDirectMessage({ ...base, teamName: null, change: "paused", reason: "team_access_lost" }),
     ).toContain("can no longer read that team");
+  });
+});
+
+describe("alert messages with UPTIME_WEB_URL", () => {
+  const links: WebLinks = {
+    baseUrl: "https://uptime.example.com",
+    monitorPath: "/m/{id}",
+    incidentPath: "/i/{id}",
+  };
+  const attachmentText = (rendered: { attachments?: unknown[] }) => JSON.stringify(rendered.attachments);
+
+  it("links the root's monitor and incident, in every stage, and keeps the notification text plain", () => {
+    for (const stage of ["open", "acknowledged", "resolved"] as const) {
+      const rendered = renderAlertRoot(
+        root({ stage, links, incident: stage === "resolved" ? resolved : incident }),
+      );
+      const fields = rendered.attachments?.[0]?.blocks?.[0] as { fields: { text: string }[] };
+      expect(fields.fields[0]?.text).toBe("*Monitor*\n<https://uptime.example.com/m/77|Checkout API>");
+      expect(fields.fields.at(-1)?.text).toBe("*Incident*\n<https://uptime.example.com/i/9001|#9001>");
+      expect(rendered.text).not.toContain("uptime.example.com");
+      expect(limitsOf(rendered)).toEqual([]);
+    }
+  });
+
+  it("links nothing without it: no Incident field, the name as it was", () => {
+    const rendered = renderAlertRoot(root());
+    expect(attachmentText(rendered)).not.toContain("<https://");
+    expect(attachmentText(rendered)).not.toContain("*Incident*");
+  });
+
+  it("keeps a name with | and > inside its link", () => {
+    const rendered = renderAlertRoot(root({ links, monitor: { ...monitor, name: "a|b> <c|d>" } }));
+    const fields = rendered.attachments?.[0]?.blocks?.[0] as { fields: { text: string }[] };
+    expect(fields.fields[0]?.text).toBe("*Monitor*\n<https://uptime.example.com/m/77|a|b&gt; &lt;c|d&gt;>");
+  });
+
+  it("links the monitor in the recovery reply", () => {
+    const reply = renderRecoveryReply({ incident: resolved, monitor, links, now: NOW });
+    expect(JSON.stringify(reply.blocks)).toContain(
+      "✅ *<https://uptime.example.com/m/77|Checkout API>* recovered",
+    );
+    expect(reply.text).toBe("✅ Checkout API recovered after 4m 12s");
+    expect(JSON.stringify(renderRecoveryReply({ incident: resolved, monitor, now: NOW }))).not.toContain(
+      "<https://",
+    );
+  });
+
+  it("links each monitor of the storm roll-up without dropping its target for the URL's length", () => {
+    const down = ["101", "102"].map((id) => ({
+      monitor: { ...monitor, id, name: `Service ${id}` },
+      incident: { ...incident, id: `9${id}`, monitorId: id },
+    }));
+    const input = { apiTeamId: "12", down, teamMonitorCount: 42, resolvedCount: 0, now: NOW };
+    const linked = attachmentText(renderStormRollup({ ...input, links }));
+    expect(linked).toContain(
+      "• *<https://uptime.example.com/m/101|Service 101>* https://shop.example.com/health",
+    );
+    expect(linked).toContain("• *<https://uptime.example.com/m/102|Service 102>*");
+    const long = { ...links, baseUrl: `https://uptime.example.com/${"p".repeat(250)}` };
+    expect(attachmentText(renderStormRollup({ ...input, links: long }))).toContain(
+      "|Service 101>* https://shop.example.com/health",
+    );
+    expect(attachmentText(renderStormRollup(input))).not.toContain("<https://");
   });
 });

@@ -47,4 +47,31 @@ describe("the incident's timeline replies (pure)", () => {
     ).toMatch(/^<!subteam\^S1\|@oncall> ⏰/);
     expect(renderEscalationReply({ ...input, mention: null }).text).toMatch(/^⏰ Shop is still down/);
   });
+
+  it("the escalation links the monitor's name when UPTIME_WEB_URL is set, and only then", () => {
+    const input = {
+      incident: {
+        id: "1",
+        monitorId: "7",
+        started: "2026-11-24T09:00:00Z",
+        ended: null,
+        acknowledged: null,
+        maintenance: false,
+        reason: null,
+      },
+      monitor: { id: "7", name: "Shop", target: "https://shop.example.com", group: null },
+      mention: null,
+      afterMinutes: 15,
+      now: Date.parse("2026-11-24T09:15:30Z"),
+    };
+    const links = {
+      baseUrl: "https://uptime.example.com",
+      monitorPath: "/monitors/{id}",
+      incidentPath: "/i/{id}",
+    };
+    expect(textOf(renderEscalationReply({ ...input, links }))).toContain(
+      "⏰ *<https://uptime.example.com/monitors/7|Shop>* is still down",
+    );
+    expect(textOf(renderEscalationReply(input))).not.toContain("<https://");
+  });
 });
