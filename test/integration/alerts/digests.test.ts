@@ -67,7 +67,23 @@ async function deliverDigestNow(s: ReturnType<typeof digestSetup>, sub: Subscrip
   await setup.drained(20_000);
 }
 
-async function digestSubscription(channel: string, linked = true): Promise<Subscription> {
+/**
+ * A fixed-offset zone whose last 09:00 is less than an hour ago. The API's hourly availability covers the
+ * last 24 hours only (A11), so a scheduled daily digest's chart needs its day to end close to now: with
+ * Europe/Amsterdam the test would find no hourly points between 07:00 and 08:00 UTC.
+ */
+function zoneWhereNineJustPassed(now = Date.now()): string {
+  let offset = 9 - new Date(now).getUTCHours();
+  if (offset < -12) offset += 24;
+  // Etc/GMT-2 is UTC+2 (POSIX signs).
+  return offset === 0 ? "Etc/UTC" : `Etc/GMT${offset > 0 ? "-" : "+"}${Math.abs(offset)}`;
+}
+
+async function digestSubscription(
+  channel: string,
+  linked = true,
+  timeZone = "Europe/Amsterdam",
+): Promise<Subscription> {
   if (linked) {
     await setup.links.save({ ...WS, userId: "U0ALICE" }, DEMO_TOKENS.owner, {
       apiUserId: "1",
@@ -78,7 +94,7 @@ async function digestSubscription(channel: string, linked = true): Promise<Subsc
   return setup.subscribe(channel, {
     apiTeamId,
     mention: null,
-    digest: { cadence: "daily", timeZone: "Europe/Amsterdam" },
+    digest: { cadence: "daily", timeZone },
   });
 }
 
@@ -146,15 +162,11 @@ describe("digest delivery", () => {
   it("posts the period's digest once, with its numbers and a PNG chart shared in its thread", async () => {
     const s = digestSetup();
     const channel = freshChannel(fake, "digest");
-    const sub = await digestSubscription(channel);
+    const timeZone = zoneWhereNineJustPassed();
+    const sub = await digestSubscription(channel, true, timeZone);
     await s.store.upsert(
       digestScheduleId(sub.id),
-      JSON.stringify({
-        kind: "digest",
-        subscriptionId: sub.id,
-        cadence: "daily",
-        timeZone: "Europe/Amsterdam",
-      }),
+      JSON.stringify({ kind: "digest", subscriptionId: sub.id, cadence: "daily", timeZone }),
       Date.now(),
     );
     expect(await s.scheduleWorker().tick()).toBe(1);
@@ -182,7 +194,7 @@ describe("digest delivery", () => {
       "Mean time to acknowledge",
       "Mean time to recover",
       "Worst monitors",
-      "Every day at 09:00 Europe/Amsterdam, subscribed by <@U0ALICE>.",
+      `Every day at 09:00 ${timeZone}, subscribed by <@U0ALICE>.`,
     ]) {
       expect(text).toContain(part);
     }
