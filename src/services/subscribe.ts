@@ -1,5 +1,6 @@
 import type { MentionArgument } from "../grammar";
 import { closestMatches } from "../lib/closest-matches";
+import { type QuietHours, quietHoursOf } from "../lib/quiet-hours";
 import type { ApiTeam } from "../store/link-store";
 import {
   type Mention,
@@ -35,6 +36,11 @@ export interface SubscribeInput {
   digest?: SubscriptionDigest | undefined;
   /** `--escalate <N>m`. */
   escalateMinutes?: number | undefined;
+  /**
+   * Subscribed in the app's DM: the person's own alerts, quiet in the API user's quiet hours. The Slack zone
+   * stands in when the API user's record has none.
+   */
+  personal?: { slackTimeZone: string | null } | undefined;
 }
 
 /** An incident that is open now, for the baseline summary of the subscribe reply. */
@@ -65,10 +71,12 @@ export interface SubscriptionPreview {
   digest?: SubscriptionDigest | undefined;
   /** `--escalate`: minutes unacknowledged before the channel is pinged again. */
   escalateMinutes?: number | undefined;
+  /** In the app's DM: personal alerts, with the quiet hours read from the API user's record (or none). */
+  personal?: { quiet: QuietHours | null } | undefined;
 }
 
 /** What `announce` reports: posted, or the Slack error that says the app cannot post in the channel. */
-export type AnnounceResult = { ok: true } | { ok: false; error: string };
+export type AnnounceResult = { ok: true; ts?: string | undefined } | { ok: false; error: string };
 
 export type SubscribeOutcome =
   | { kind: "subscribed"; subscription: Subscription; preview: SubscriptionPreview }
@@ -99,7 +107,8 @@ export async function subscribe(
   const alerts = requireAlerts(deps);
   await requireLinked(deps, ref, "subscribe");
   return withSession(deps, ref, async (session): Promise<SubscribeOutcome> => {
-    const mention = storedMention(input.mention);
+    // A personal subscription pings nobody: it is the person's own DM.
+    const mention = input.personal ? null : storedMention(input.mention);
     if (mention && "missingId" in mention) return { kind: "mention-without-id", handle: mention.handle };
     const team = requireMember(session.link, session.team, "subscribe");
     if (mention && mention.kind !== "usergroup") requireWriteRole(team, "mention");
@@ -110,6 +119,9 @@ export async function subscribe(
     const filters = normalizeFilters({ monitors: monitors.map((m) => m.id), groups });
     const readAt = deps.clock.now();
     const down = await downNow(session.api, team.id, filters);
+    const personal = input.personal
+      ? { quiet: quietHoursOf(await session.api.users.me(), input.personal.slackTimeZone) }
+      : undefined;
 
     const ws = workspaceOf(ref);
     const id = subscriptionId(ws, input.channelId, team.id, filters);
@@ -127,6 +139,7 @@ export async function subscribe(
       downMayBeMore: down.more,
       ...(input.digest ? { digest: input.digest } : {}),
       ...(input.escalateMinutes !== undefined ? { escalateMinutes: input.escalateMinutes } : {}),
+      ...(personal ? { personal } : {}),
     };
 
     const announced = await announce(preview);
@@ -152,6 +165,8 @@ export async function subscribe(
       ...(input.rules ? { rules: input.rules } : {}),
       ...(input.digest ? { digest: input.digest } : {}),
       ...(input.escalateMinutes !== undefined ? { escalateMinutes: input.escalateMinutes } : {}),
+      // The quiet hours' alerts go into the thread of this subscribe message.
+      ...(personal ? { personal: { ...personal, ...(announced.ts ? { threadTs: announced.ts } : {}) } } : {}),
     });
     // The digest's schedule follows the subscription: a re-subscribe without --digest removes it.
     await alerts.digests.schedule(result.subscription);

@@ -12,6 +12,7 @@ import {
 import { type Clock, systemClock } from "../lib/clock";
 import { DIGEST_CADENCES, type DigestCadence } from "../lib/digest-cadences";
 import { PAUSE_REASONS, type PauseReason } from "../lib/pause-reasons";
+import type { QuietHours } from "../lib/quiet-hours";
 import { CorruptRecordError, parseRecord } from "./corrupt-record-error";
 import type { Keyspace } from "./keys";
 import type { RedisClient } from "./redis-connection";
@@ -70,6 +71,11 @@ export interface SubscriptionDigest {
   timeZone: string;
 }
 
+export interface SubscriptionPersonal {
+  quiet: QuietHours | null;
+  threadTs?: string;
+}
+
 export interface Subscription {
   id: string;
   workspace: WorkspaceRef;
@@ -85,6 +91,12 @@ export interface Subscription {
   digest?: SubscriptionDigest;
   /** `--escalate <N>m`: an incident still unacknowledged N minutes after it opened pings the channel again. */
   escalateMinutes?: number;
+  /**
+   * Subscribed in the app's DM: the person's own alerts. In their quiet hours an alert goes into the thread
+   * of `threadTs` (the subscribe message) without broadcast or mention: Slack notifies nobody of a reply in
+   * a thread they do not follow, so nothing pushes.
+   */
+  personal?: SubscriptionPersonal;
   createdAt: number;
   paused: SubscriptionPause | null;
 }
@@ -148,6 +160,18 @@ const newSubscriptionSchema = z.object({
     })
     .optional(),
   escalateMinutes: z.number().int().min(ESCALATE_MIN_MINUTES).max(ESCALATE_MAX_MINUTES).optional(),
+  personal: z
+    .object({
+      quiet: z
+        .object({
+          start: z.string().regex(/^\d\d:\d\d$/),
+          end: z.string().regex(/^\d\d:\d\d$/),
+          timeZone: z.string().min(1).max(100),
+        })
+        .nullable(),
+      threadTs: z.string().max(40).optional(),
+    })
+    .optional(),
 });
 
 const storedSchema = newSubscriptionSchema.extend({
@@ -224,6 +248,7 @@ export class SubscriptionStore {
       ...(input.rules && (input.rules.storm !== undefined || input.rules.flap) ? { rules: input.rules } : {}),
       ...(input.digest ? { digest: { cadence: input.digest.cadence, timeZone: input.digest.timeZone } } : {}),
       ...(input.escalateMinutes !== undefined ? { escalateMinutes: input.escalateMinutes } : {}),
+      ...(input.personal ? { personal: input.personal } : {}),
       createdAt: existing?.createdAt ?? this.clock.now(),
       paused: null,
     };

@@ -1,6 +1,7 @@
 import type { KnownBlock } from "@slack/types";
 import { quoteValue } from "../grammar";
 import { slackDate } from "../lib/format-time";
+import type { QuietHours } from "../lib/quiet-hours";
 import type {
   DownNow,
   Mute,
@@ -27,21 +28,30 @@ const DOWN_BLOCKS = 10;
 export function renderSubscribeAnnouncement(preview: SubscriptionPreview, now: number): Rendered {
   const team = inline(preview.team.name, NAME_MAX);
   const scope = scopeText(preview);
-  const verb =
+  // "This channel gets" or, in the app's DM, "You get".
+  const [singular, plural] =
     preview.change === "resumed"
-      ? "gets alerts again for"
+      ? ["gets alerts again for", "get alerts again for"]
       : preview.change === "updated"
-        ? "keeps getting alerts for"
-        : "now gets alerts for";
+        ? ["keeps getting alerts for", "keep getting alerts for"]
+        : ["now gets alerts for", "now get alerts for"];
+  const verb = preview.personal ? plural : singular;
   const mention = preview.mention ? `, pinging ${mentionText(preview.mention)} when something goes down` : "";
   const escalate =
     preview.escalateMinutes !== undefined
       ? `, ${preview.mention ? "pinged" : "reminded"} again after ${preview.escalateMinutes} min unacknowledged`
       : "";
   const digest = preview.digest ? `, and a ${digestText(preview.digest)}` : "";
-  const headline = `🔔 This channel ${verb} ${scope} of *${team}*${mention}${escalate}${digest}.`;
+  const headline = `🔔 ${preview.personal ? "You" : "This channel"} ${verb} ${scope} of *${team}*${mention}${escalate}${digest}.`;
   const blocks: KnownBlock[] = [
-    { type: "section", text: mrkdwn(`${headline}\nSet up by <@${escapeMrkdwn(preview.subscriberUserId)}>.`) },
+    {
+      type: "section",
+      text: mrkdwn(
+        preview.personal
+          ? `${headline}\n${quietText(preview.personal.quiet)}`
+          : `${headline}\nSet up by <@${escapeMrkdwn(preview.subscriberUserId)}>.`,
+      ),
+    },
   ];
   if (preview.down.length === 0) {
     blocks.push({ type: "section", text: mrkdwn("✅ Nothing is down right now.") });
@@ -68,9 +78,26 @@ export function renderSubscribeAnnouncement(preview: SubscriptionPreview, now: n
   const downText =
     preview.down.length === 0 ? "nothing is down right now" : `${preview.down.length} down now`;
   return {
-    text: truncate(`🔔 This channel ${verb} ${scope} of ${team} (${downText}).`, limits.messageText),
+    text: truncate(
+      `🔔 ${preview.personal ? "Your personal alerts:" : `This channel ${verb}`} ${scope} of ${team} (${downText}).`,
+      limits.messageText,
+    ),
     blocks,
   };
+}
+
+/**
+ * Personal alerts: when they stay quiet. Slack has no silent post; a reply in a thread the person does not
+ * follow notifies nobody, so quiet alerts go into this message's thread (issue 15, personal alerts).
+ */
+function quietText(quiet: QuietHours | null): string {
+  if (!quiet) {
+    return "Your Uptime profile sets no quiet hours, so every alert notifies you. Set them in the Uptime app, then `/uptime subscribe` here again.";
+  }
+  return (
+    `🌙 Quiet hours ${quiet.start}–${quiet.end} (${escapeMrkdwn(quiet.timeZone)}, from your Uptime profile): ` +
+    "alerts then arrive in this message's thread, with no notification and no mention."
+  );
 }
 
 function scopeText(preview: SubscriptionPreview): string {

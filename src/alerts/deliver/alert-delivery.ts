@@ -1,6 +1,7 @@
 import { sleep } from "../../lib/backoff";
 import { type Clock, systemClock } from "../../lib/clock";
 import { type Logger, silentLogger } from "../../lib/logger";
+import { inQuietHours } from "../../lib/quiet-hours";
 import type {
   AlertMessageRecord,
   AlertMessageStore,
@@ -387,7 +388,10 @@ export class AlertDelivery {
     if (event.type === "opened") return this.open(ctx, view);
     // Acknowledged or resolved before any message was posted: post the root as it is now.
     // A recovered one still gets its thread reply: every recovered root has exactly one.
-    const first: AlertMessageRecord = { mode: "root", stage, view };
+    const quietThread = this.quietThreadOf(ctx.sub);
+    const first: AlertMessageRecord = quietThread
+      ? { mode: "thread", stage, view, rootOf: quietThread }
+      : { mode: "root", stage, view };
     await this.attribute(ctx, first);
     const posted = await this.postRecord(ctx, first, null);
     if (this.needsRecoveryReply(posted)) await this.replyRecovered(ctx, posted);
@@ -397,6 +401,12 @@ export class AlertDelivery {
   private async open(ctx: Ctx, view: StoredAlertView): Promise<DeliveryOutcome> {
     const { ws, channel } = ctx;
     const { incident, apiTeamId } = view;
+    const quietThread = this.quietThreadOf(ctx.sub);
+    if (quietThread) {
+      // Each alert on its own in the quiet thread: no roll-up or flap thread to post at the top.
+      await this.postRecord(ctx, { mode: "thread", stage: "open", view, rootOf: quietThread }, null);
+      return "posted";
+    }
     const started = startedMs(view, this.clock.now());
     const storm = await this.d.messages.getStorm(ws, channel, apiTeamId);
     const rules = this.rulesOf(ctx);
@@ -502,6 +512,16 @@ export class AlertDelivery {
     if (record.ackedBy || record.stage === "open" || !record.view.incident.acknowledged) return;
     const ackedBy = await this.d.messages.ackedBy(ctx.ws, record.view.incident.id);
     if (ackedBy) record.ackedBy = ackedBy;
+  }
+
+  /**
+   * Personal alerts in the person's quiet hours (issue 15): the thread of their subscribe message, where a
+   * reply without broadcast or mention notifies nobody (Slack has no silent post).
+   */
+  private quietThreadOf(sub: Subscription): string | undefined {
+    const personal = sub.personal;
+    if (!personal?.quiet || !personal.threadTs) return undefined;
+    return inQuietHours(personal.quiet, this.clock.now()) ? personal.threadTs : undefined;
   }
 
   private needsRecoveryReply(record: AlertMessageRecord): boolean {

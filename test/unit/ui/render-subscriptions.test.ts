@@ -126,6 +126,17 @@ describe("renderSubscribeAnnouncement", () => {
     expect(text).not.toContain("<!here>");
   });
 
+  it("words a personal subscription in the app's DM, with its quiet hours or the lack of them", () => {
+    const quiet = { start: "22:00", end: "07:00", timeZone: "Europe/Berlin" };
+    const text = textOf(renderSubscribeAnnouncement(preview({ personal: { quiet } }), NOW));
+    expect(text).toContain("You now get alerts for every monitor of *Acme Production*");
+    expect(text).toContain("🌙 Quiet hours 22:00–07:00 (Europe/Berlin, from your Uptime profile)");
+    expect(text).toContain("in this message's thread, with no notification");
+    expect(text).not.toContain("Set up by");
+    const none = textOf(renderSubscribeAnnouncement(preview({ personal: { quiet: null } }), NOW));
+    expect(none).toContain("sets no quiet hours, so every alert notifies you");
+  });
+
   it("says nothing is down, and words a resumed subscription", () => {
     const text = textOf(
       renderSubscribeAnnouncement(

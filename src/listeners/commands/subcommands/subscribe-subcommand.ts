@@ -23,9 +23,11 @@ export const subscribeSubcommand: SubcommandHandler<"subscribe"> = async (
   deps,
 ) => {
   // Slack's own zone of the subscriber: the digest comes at their 09:00.
-  const digest = command.digest
-    ? { cadence: command.digest, timeZone: await slackTimeZone(client, user.userId, deps.logger) }
-    : undefined;
+  // The app's DM (Slack's ids of direct messages start with D): the person's own alerts.
+  const personal = channelId.startsWith("D");
+  const timeZone =
+    command.digest || personal ? await slackTimeZone(client, user.userId, deps.logger) : undefined;
+  const digest = command.digest && timeZone ? { cadence: command.digest, timeZone } : undefined;
   const outcome = await deps.services.subscribe(
     user,
     {
@@ -39,6 +41,7 @@ export const subscribeSubcommand: SubcommandHandler<"subscribe"> = async (
       },
       digest,
       escalateMinutes: command.escalateMinutes,
+      personal: personal ? { slackTimeZone: timeZone ?? null } : undefined,
     },
     (preview) => announce(client, deps, preview),
   );
@@ -56,13 +59,13 @@ async function announce(
   preview: SubscriptionPreview,
 ): Promise<AnnounceResult> {
   try {
-    await client.chat.postMessage({
+    const posted = await client.chat.postMessage({
       channel: preview.channelId,
       ...renderSubscribeAnnouncement(preview, deps.clock.now()),
       unfurl_links: false,
       unfurl_media: false,
     });
-    return { ok: true };
+    return { ok: true, ts: posted.ts };
   } catch (error) {
     const code = (error as { data?: { error?: unknown } }).data?.error;
     // The errors that would pause an alert subscription: nothing is created when announcing meets one.
