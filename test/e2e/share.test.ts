@@ -84,6 +84,27 @@ describe("Share in channel end to end", () => {
     expect(buttonIds(stack.slack.state.findEphemeral(CHANNEL, answer.ts) ?? {})).toContain(actions.share);
   });
 
+  it("shares a charted answer as its text: the chart stays with the asker, whose file the channel can't see", async () => {
+    const answer = await stack.command(USER, "availability Blog", CHANNEL);
+    const types = (m: { blocks?: unknown[] }) => ((m.blocks ?? []) as { type: string }[]).map((b) => b.type);
+    // The chart arrives under the text and above the button, which then shares the whole answer.
+    await waitFor(stack.slack.events, () => types(answer).includes("image"), 10_000);
+    expect(types(answer).slice(-2)).toEqual(["image", "actions"]);
+    expect(buttonIds(answer)).toEqual([actions.share]);
+
+    const before = stack.slack.state.channelMessages(CHANNEL).length;
+    await pressShare(answer, CHANNEL);
+    const shared = await waitFor(
+      stack.slack.events,
+      () => stack.slack.state.channelMessages(CHANNEL)[before],
+      10_000,
+    );
+    expect(types(shared)).not.toContain("image");
+    expect(answer.text).toMatch(/Blog/);
+    expect(shared.text).toBe(`<@${USER}> shared: ${answer.text}`);
+    expect(textOf(shared)).toContain(`Shared by <@${USER}>`);
+  });
+
   it("in a channel the app is not in: the clicker is told to invite it, and nothing is posted", async () => {
     const answer = await stack.command(USER, "monitors", WITHOUT_APP);
     expect(buttonIds(answer)).toContain(actions.share);
