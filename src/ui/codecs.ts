@@ -118,3 +118,13 @@ export const monitorActionCodec = defineCodec("mon", 1, z.object({ monitorId: ap
   limit: valueLimits.buttonValue,
   keys: { monitorId: "m" },
 });
+
+/**
+ * Share in channel button of an ephemeral data answer: the command text that produced it (formatCommand),
+ * re-run with the clicker's token when pressed. Never the rendered answer: the shared copy is then fresh,
+ * and the value stays far below the button's 2,000 characters.
+ */
+export const shareCodec = defineCodec("share", 1, z.object({ command: z.string().min(1) }), {
+  limit: valueLimits.buttonValue,
+  keys: { command: "c" },
+});

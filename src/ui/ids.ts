@@ -46,6 +46,8 @@ export const actions = {
   rollupAcknowledgeAll: "storm.acknowledge_all",
   /** Storm roll-up: mute every monitor of the roll-up still down, in this channel, for ROLLUP_MUTE_HOURS. */
   rollupMuteAll: "storm.mute_all",
+  /** Share in channel: posts a fresh copy of an ephemeral data answer for everyone (shareCodec). */
+  share: "answer.share",
   // Paged lists
   monitorsPagePrev: "monitors.page.prev",
   monitorsPageNext: "monitors.page.next",
@@ -98,6 +100,8 @@ export const blocks = {
   chart: "chart.image",
   monitorsPager: "monitors.pager",
   incidentsPager: "incidents.pager",
+  /** The actions block of the Share in channel button; the shared copy leaves it out. */
+  share: "answer.share",
   homeActions: "home.actions",
   login: loginInputs,
   createMonitor: createMonitorInputs,

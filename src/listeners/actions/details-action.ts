@@ -2,6 +2,7 @@ import type { ButtonAction } from "@slack/bolt";
 import { detailsCodec } from "../../ui/codecs";
 import { renderIncident } from "../../ui/render-incident";
 import { renderMonitorDetails } from "../../ui/render-monitor-details";
+import { withShareButton } from "../../ui/share-button";
 import { actionHandler } from "../handle-interaction";
 import type { ListenerDeps } from "../listener-deps";
 
@@ -14,14 +15,21 @@ export function detailsAction(deps: ListenerDeps) {
   return actionHandler<ButtonAction, { monitorId: string; incidentId?: string | undefined }>({
     decode: ({ body }) => detailsCodec.decode(body.actions[0]?.value),
     outOfDate: { element: "button", instead: "`/uptime incident <id>` shows the incident." },
-    run: async ({ value, user, answer }) => {
+    run: async ({ args, value, user, answer }) => {
+      const channelId = args.body.channel?.id;
       if (value.incidentId) {
         const view = await deps.services.getIncident(user, value.incidentId);
-        await answer.message(renderIncident(view, deps.clock.now(), deps.webLinks));
+        const command = { kind: "incident" as const, incidentId: value.incidentId };
+        await answer.message(
+          withShareButton(renderIncident(view, deps.clock.now(), deps.webLinks), command, channelId),
+        );
         return;
       }
       const view = await deps.services.monitorDetailsById(user, value.monitorId);
-      await answer.message(renderMonitorDetails(view, deps.clock.now(), deps.webLinks));
+      const command = { kind: "monitor" as const, monitor: value.monitorId };
+      await answer.message(
+        withShareButton(renderMonitorDetails(view, deps.clock.now(), deps.webLinks), command, channelId),
+      );
     },
   });
 }

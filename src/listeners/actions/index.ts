@@ -17,6 +17,7 @@ import { pauseMonitorAction } from "./pause-monitor-action";
 import { resumeMonitorAction } from "./resume-monitor-action";
 import { rollupAcknowledgeAllAction } from "./rollup-acknowledge-all-action";
 import { rollupMuteAllAction } from "./rollup-mute-all-action";
+import { shareAction } from "./share-action";
 import { teamSelectAction } from "./team-select-action";
 import { unmuteAction } from "./unmute-action";
 
@@ -56,6 +57,8 @@ export function register(app: App, deps: ListenerDeps): void {
   on(actions.incidentsPagePrev, pageNav);
   on(actions.incidentsPageNext, pageNav);
   on(actions.details, detailsAction(deps));
+  // Share in channel, under every ephemeral data answer
+  on(actions.share, shareAction(deps));
   // Alerts: the Mute overflow and the Unmute button of a muted alert
   on(actions.mute, muteAction(deps));
   on(actions.unmute, unmuteAction(deps));

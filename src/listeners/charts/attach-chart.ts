@@ -1,10 +1,12 @@
 import type { RespondArguments } from "@slack/bolt";
+import type { KnownBlock } from "@slack/types";
 import type { WebClient } from "@slack/web-api";
 import { request } from "undici";
 import { sleep } from "../../lib/backoff";
 import type { Logger } from "../../lib/logger";
 import { chartImageBlock } from "../../ui/charts/chart-image-block";
 import { type ChartPng, renderChartPng } from "../../ui/charts/render-chart-png";
+import { blocks as blockIds } from "../../ui/ids";
 import type { Rendered } from "../../ui/reply";
 
 export interface ChartToAttach {
@@ -56,7 +58,7 @@ export async function attachChart(req: AttachChartRequest, chart: ChartToAttach)
     req.logger.warn({ err: reason(err), chart: chart.filename }, "chart not shown: upload failed");
     return null;
   }
-  const blocks = [...(req.answer.blocks ?? []), chartImageBlock(fileId, chart.altText, chart.title)];
+  const blocks = withChart(req.answer.blocks ?? [], chartImageBlock(fileId, chart.altText, chart.title));
   for (let attempt = 1; attempt <= SHOW_ATTEMPTS; attempt++) {
     try {
       await req.respond({
@@ -75,6 +77,12 @@ export async function attachChart(req: AttachChartRequest, chart: ChartToAttach)
     }
   }
   return null;
+}
+
+/** The image under the answer's text, above its Share in channel button: the button acts on all of it. */
+function withChart(blocks: KnownBlock[], image: KnownBlock): KnownBlock[] {
+  const share = blocks.findIndex((b) => b.block_id === blockIds.share);
+  return share === -1 ? [...blocks, image] : [...blocks.slice(0, share), image, ...blocks.slice(share)];
 }
 
 async function uploadToDm(

@@ -2,7 +2,9 @@ import type { ButtonAction } from "@slack/bolt";
 import { describe, expect, it, vi } from "vitest";
 import { pageNavAction } from "../../../../src/listeners/actions/page-nav-action";
 import type { ActionArgs } from "../../../../src/listeners/handle-interaction";
-import { pageCodec } from "../../../../src/ui/codecs";
+import type { IncidentListView } from "../../../../src/services/list-incidents";
+import { pageCodec, shareCodec } from "../../../../src/ui/codecs";
+import { actions } from "../../../../src/ui/ids";
 import { PermissionDeniedError } from "../../../../src/uptime";
 import { actionArgs, fakeDeps, userRef } from "../helpers";
 
@@ -52,5 +54,31 @@ describe("pageNavAction", () => {
     expect(respond.mock.calls[0]![0].text).toBe(
       ":warning: This button is out of date. Run the command again for a fresh list.",
     );
+  });
+
+  it("the new page's Share in channel shares that page", async () => {
+    const view: IncidentListView = {
+      team: { id: "7", name: "Acme" },
+      openOnly: true,
+      page: 2,
+      incidents: [],
+      monitorNames: {},
+      hasPrev: true,
+      hasNext: false,
+      scanCapped: false,
+    };
+    const listIncidents = vi.fn(async () => view);
+    const { args, respond } = actionArgs<ActionArgs<ButtonAction>>({
+      body: {
+        actions: [{ value: pageCodec.encode({ list: "incidents", teamId: "7", page: 2, openOnly: true }) }],
+        channel: { id: "C0OPS", name: "ops" },
+      },
+    });
+    await pageNavAction(fakeDeps({ listIncidents }))(args);
+    const blocks = respond.mock.calls[0]![0].blocks as {
+      elements?: { action_id: string; value: string }[];
+    }[];
+    const share = blocks.flatMap((b) => b.elements ?? []).find((el) => el.action_id === actions.share);
+    expect(shareCodec.decode(share?.value)).toEqual({ command: "incidents open --page 2" });
   });
 });

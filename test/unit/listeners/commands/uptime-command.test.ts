@@ -2,7 +2,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { uptimeCommand } from "../../../../src/listeners/commands/uptime-command";
-import { NotLinkedError } from "../../../../src/services/errors";
+import { MonitorNotFoundError, NotLinkedError } from "../../../../src/services/errors";
+import type { ChannelListView } from "../../../../src/services/list-channels";
+import { shareCodec } from "../../../../src/ui/codecs";
+import { actions } from "../../../../src/ui/ids";
 import { textOf } from "../../../support/text-of";
 import { fakeClient, fakeDeps, TEAM, userRef } from "../helpers";
 
@@ -29,13 +32,19 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-function command(text: string) {
+function command(text: string, channelId = "C0OPS") {
   posted.length = 0;
   const ack = vi.fn(async () => {});
   const args = {
     ack,
     client: fakeClient(),
-    command: { text, user_id: "U0ALICE", channel_id: "C0OPS", trigger_id: "trig", response_url: responseUrl },
+    command: {
+      text,
+      user_id: "U0ALICE",
+      channel_id: channelId,
+      trigger_id: "trig",
+      response_url: responseUrl,
+    },
     context: { teamId: TEAM, isEnterpriseInstall: false },
   };
   return { ack, args: args as unknown as Args };
@@ -73,5 +82,40 @@ describe("uptimeCommand", () => {
       uptimeCommand(fakeDeps({ acknowledgeIncident: vi.fn(async () => Promise.reject(boom)) }))(args),
     ).rejects.toBe(boom);
     expect(posted[0]).toMatchObject({ text: expect.stringMatching(/Something went wrong on our side/) });
+  });
+
+  describe("Share in channel", () => {
+    const listChannels = vi.fn(
+      async () => ({ team: { id: "1", name: "Acme" }, channels: [] }) as unknown as ChannelListView,
+    );
+    const shareValues = (message: Record<string, unknown> | undefined) =>
+      ((message?.blocks as { elements?: { action_id?: string; value?: string }[] }[] | undefined) ?? [])
+        .flatMap((b) => b.elements ?? [])
+        .filter((el) => el.action_id === actions.share)
+        .map((el) => shareCodec.decode(el.value));
+
+    it("is under a data answer, carrying the command to re-run", async () => {
+      const { args } = command("channels");
+      await uptimeCommand(fakeDeps({ listChannels }))(args);
+      expect(shareValues(posted[0])).toEqual([{ command: "channels" }]);
+    });
+
+    it("is not under help, an error, or an answer in a DM", async () => {
+      const help = command("help");
+      await uptimeCommand(fakeDeps({}))(help.args);
+      expect(posted).toHaveLength(1);
+      expect(shareValues(posted[0])).toEqual([]);
+
+      const monitorDetails = vi.fn(async () => Promise.reject(new MonitorNotFoundError("api", [])));
+      const failing = command("monitor api");
+      await uptimeCommand(fakeDeps({ monitorDetails }))(failing.args);
+      expect(textOf(posted[0] as { text?: string })).toMatch(/No monitor matches/);
+      expect(shareValues(posted[0])).toEqual([]);
+
+      const dm = command("channels", "D0APPDM");
+      await uptimeCommand(fakeDeps({ listChannels }))(dm.args);
+      expect(textOf(posted[0] as { text?: string })).toMatch(/Alert channels of Acme/);
+      expect(shareValues(posted[0])).toEqual([]);
+    });
   });
 });

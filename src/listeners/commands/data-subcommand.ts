@@ -1,0 +1,20 @@
+import { type ShareableKind, withShareButton } from "../../ui/share-button";
+import { attachChart } from "../charts/attach-chart";
+import type { ListenerDeps } from "../listener-deps";
+import { queryAnswer } from "../queries/query-answer";
+import type { SubcommandRequest } from "./subcommand";
+
+/**
+ * Every subcommand that shows data (status, monitors, monitor, incidents, incident, availability, latency,
+ * checks, locations, channels, subscriptions): the answer at once, ephemeral, with Share in channel; then
+ * its chart under it, when it has one.
+ */
+export async function dataSubcommand<K extends ShareableKind>(
+  { command, user, channelId, respond, client }: SubcommandRequest<K>,
+  deps: ListenerDeps,
+): Promise<void> {
+  const { answer: data, chart } = await queryAnswer(command, { user, channelId }, deps);
+  const answer = withShareButton(data, command, channelId);
+  await respond({ response_type: "ephemeral", ...answer });
+  if (chart) await attachChart({ client, userId: user.userId, answer, respond, logger: deps.logger }, chart);
+}

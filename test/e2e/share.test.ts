@@ -1,0 +1,137 @@
+// Share in channel end to end (issue 15): the real bot over signed HTTP, the fake Slack, the simulator (demo
+// seed) and Redis. Pressing Share under an ephemeral answer posts the same answer in the channel, naming who
+// shared it; in a channel the app is not in, the clicker gets one sentence and nothing is posted.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { EphemeralMessage, StoredMessage } from "../../src/playground/fake-slack/types";
+import { DEMO_TOKENS } from "../../src/simulator";
+import { shareCodec } from "../../src/ui/codecs";
+import { actions } from "../../src/ui/ids";
+import { linkUser, type Stack, startStack, textOf } from "../support/e2e-stack";
+import { waitFor } from "../support/wait-for";
+
+const USER = "U0ALICE";
+const CHANNEL = "C0GENERAL";
+/** Public, the app not a member: Slack answers chat.postMessage with not_in_channel. */
+const WITHOUT_APP = "C0RANDOM";
+
+/** The action ids of every button of a message, wherever it sits (actions blocks or accessories). */
+function buttonIds(message: { blocks?: unknown[] }): string[] {
+  const out: string[] = [];
+  for (const block of (message.blocks ?? []) as Record<string, unknown>[]) {
+    const elements = [
+      ...((block.elements as unknown[]) ?? []),
+      ...(block.accessory ? [block.accessory] : []),
+    ];
+    for (const el of elements as { type?: string; action_id?: string }[]) {
+      if (el?.type === "button" && el.action_id) out.push(el.action_id);
+    }
+  }
+  return out;
+}
+
+function shareValue(message: EphemeralMessage): string | undefined {
+  for (const block of (message.blocks ?? []) as { elements?: { action_id?: string; value?: string }[] }[]) {
+    const share = block.elements?.find((el) => el.action_id === actions.share);
+    if (share) return share.value;
+  }
+  return undefined;
+}
+
+const monitorIds = (message: { text?: string; blocks?: unknown[] }) =>
+  [...textOf(message).matchAll(/\(id (\d+)\)/g)].map((m) => m[1]);
+
+describe("Share in channel end to end", () => {
+  let stack: Stack;
+
+  async function pressShare(answer: EphemeralMessage, channelId: string): Promise<void> {
+    const result = await stack.slack.sender.blockAction({
+      userId: USER,
+      container: { type: "ephemeral", ts: answer.ts, channel: channelId },
+      actions: [{ action_id: actions.share }],
+    });
+    expect(result.status).toBe(200);
+  }
+
+  beforeAll(async () => {
+    stack = await startStack();
+    await linkUser(stack, USER, DEMO_TOKENS.owner);
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it("posts the monitors answer in the channel, naming the sharer, without the asker's controls", async () => {
+    const answer = await stack.command(USER, "monitors --sort name", CHANNEL);
+    const asked = structuredClone(answer);
+    expect(buttonIds(asked)).toContain(actions.share);
+    expect(buttonIds(asked)).toContain(actions.monitorsPageNext);
+    // The value is the command, re-run on click: small, whatever the answer's size.
+    expect(shareCodec.decode(shareValue(asked))).toEqual({ command: "monitors --sort name" });
+
+    const before = stack.slack.state.channelMessages(CHANNEL).length;
+    await pressShare(answer, CHANNEL);
+    const shared: StoredMessage = await waitFor(
+      stack.slack.events,
+      () => stack.slack.state.channelMessages(CHANNEL)[before],
+      10_000,
+    );
+    expect(textOf(shared)).toContain(`Shared by <@${USER}>`);
+    expect(monitorIds(shared)).toEqual(monitorIds(asked));
+    expect(monitorIds(shared)).toHaveLength(10);
+    expect(buttonIds(shared)).not.toContain(actions.share);
+    expect(buttonIds(shared)).not.toContain(actions.monitorsPageNext);
+    // The asker's own answer stays as it was, Share and all.
+    expect(buttonIds(stack.slack.state.findEphemeral(CHANNEL, answer.ts) ?? {})).toContain(actions.share);
+  });
+
+  it("shares a charted answer as its text: the chart stays with the asker, whose file the channel can't see", async () => {
+    const answer = await stack.command(USER, "availability Blog", CHANNEL);
+    const types = (m: { blocks?: unknown[] }) => ((m.blocks ?? []) as { type: string }[]).map((b) => b.type);
+    // The chart arrives under the text and above the button, which then shares the whole answer.
+    await waitFor(stack.slack.events, () => types(answer).includes("image"), 10_000);
+    expect(types(answer).slice(-2)).toEqual(["image", "actions"]);
+    expect(buttonIds(answer)).toEqual([actions.share]);
+
+    const before = stack.slack.state.channelMessages(CHANNEL).length;
+    await pressShare(answer, CHANNEL);
+    const shared = await waitFor(
+      stack.slack.events,
+      () => stack.slack.state.channelMessages(CHANNEL)[before],
+      10_000,
+    );
+    expect(types(shared)).not.toContain("image");
+    expect(answer.text).toMatch(/Blog/);
+    expect(shared.text).toBe(`<@${USER}> shared: ${answer.text}`);
+    expect(textOf(shared)).toContain(`Shared by <@${USER}>`);
+  });
+
+  it("in a channel the app is not in: the clicker is told to invite it, and nothing is posted", async () => {
+    const answer = await stack.command(USER, "monitors", WITHOUT_APP);
+    expect(buttonIds(answer)).toContain(actions.share);
+    const ephemeralBefore = stack.slack.state.ephemeralFor(USER, WITHOUT_APP).length;
+    await pressShare(answer, WITHOUT_APP);
+    const told = await stack.nextEphemeral(USER, WITHOUT_APP, ephemeralBefore);
+    expect(textOf(told)).toMatch(
+      new RegExp(
+        `I'm not in <#${WITHOUT_APP}>, so I can't share there\\. Invite me with \`/invite @Uptime\``,
+      ),
+    );
+    expect(stack.slack.state.channelMessages(WITHOUT_APP)).toHaveLength(0);
+    // Slack was asked and refused: the sentence is Slack's answer, not a guess.
+    const refused = stack.slack.state
+      .callsOf("chat.postMessage")
+      .filter((call) => call.args.channel === WITHOUT_APP);
+    expect(refused.map((call) => call.result.error)).toEqual(["not_in_channel"]);
+  });
+
+  it("help and errors carry no Share button; the app's DM shows data without it", async () => {
+    expect(buttonIds(await stack.command(USER, "help", CHANNEL))).not.toContain(actions.share);
+    expect(buttonIds(await stack.command(USER, "monitor no-such-monitor-xyz", CHANNEL))).not.toContain(
+      actions.share,
+    );
+    const dm = stack.slack.state.openIm(USER).conversation.id;
+    const inDm = await stack.command(USER, "status", dm);
+    expect(textOf(inDm)).toContain("Acme Production");
+    expect(buttonIds(inDm)).not.toContain(actions.share);
+  });
+});

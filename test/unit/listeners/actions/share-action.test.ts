@@ -1,0 +1,86 @@
+import type { ButtonAction } from "@slack/bolt";
+import { ErrorCode } from "@slack/web-api";
+import { describe, expect, it, vi } from "vitest";
+import { shareAction } from "../../../../src/listeners/actions/share-action";
+import type { ActionArgs } from "../../../../src/listeners/handle-interaction";
+import type { ChannelListView } from "../../../../src/services/list-channels";
+import { shareCodec } from "../../../../src/ui/codecs";
+import { actions } from "../../../../src/ui/ids";
+import { textOf } from "../../../support/text-of";
+import { actionArgs, fakeClient, fakeDeps, userRef } from "../helpers";
+
+const CHANNELS: ChannelListView = {
+  team: { id: "1", name: "Acme" },
+  channels: [{ id: "3", name: "Ops pager", slug: "ops", enabled: true, description: null }],
+} as unknown as ChannelListView;
+
+function click(value: string, client = fakeClient()) {
+  return actionArgs<ActionArgs<ButtonAction>>({
+    body: {
+      actions: [{ action_id: actions.share, value }],
+      channel: { id: "C0OPS", name: "ops" },
+      container: { type: "message", is_ephemeral: true },
+    },
+    client,
+  });
+}
+
+describe("shareAction", () => {
+  it("re-runs the command with the clicker's token and posts it in the channel, naming the sharer", async () => {
+    const listChannels = vi.fn(async () => CHANNELS);
+    const { args, ack, client, respond } = click(shareCodec.encode({ command: "channels" }));
+    await shareAction(fakeDeps({ listChannels }))(args);
+    expect(ack).toHaveBeenCalledTimes(1);
+    expect(listChannels).toHaveBeenCalledWith(userRef("U0ALICE"));
+    expect(client.chat.postMessage).toHaveBeenCalledTimes(1);
+    const posted = client.chat.postMessage.mock.calls[0]![0] as { channel: string; blocks: unknown[] };
+    expect(posted).toMatchObject({ channel: "C0OPS", unfurl_links: false });
+    expect(textOf(posted)).toContain("Ops pager");
+    expect(textOf(posted)).toContain("Shared by <@U0ALICE>");
+    expect(JSON.stringify(posted.blocks)).not.toContain(actions.share);
+    expect(respond).not.toHaveBeenCalled();
+  });
+
+  it("tells only the clicker when the app is not in the channel, and posts nothing", async () => {
+    const client = fakeClient();
+    client.chat.postMessage.mockRejectedValueOnce(
+      Object.assign(new Error("An API error occurred: not_in_channel"), {
+        code: ErrorCode.PlatformError,
+        data: { ok: false, error: "not_in_channel" },
+      }),
+    );
+    const { args, respond } = click(shareCodec.encode({ command: "channels" }), client);
+    await shareAction(fakeDeps({ listChannels: vi.fn(async () => CHANNELS) }))(args);
+    expect(respond).toHaveBeenCalledWith(
+      expect.objectContaining({
+        response_type: "ephemeral",
+        replace_original: false,
+        text: "I'm not in <#C0OPS>, so I can't share there. Invite me with `/invite @Uptime`, then press Share again.",
+      }),
+    );
+  });
+
+  it("says the button is out of date for a value it cannot read, or a command that is not a query", async () => {
+    for (const value of ["junk", shareCodec.encode({ command: "pause api" })]) {
+      const { args, respond, client } = click(value);
+      await shareAction(fakeDeps({}))(args);
+      expect(client.chat.postMessage).not.toHaveBeenCalled();
+      expect(respond).toHaveBeenCalledWith(
+        expect.objectContaining({ text: expect.stringMatching(/This button is out of date/) }),
+      );
+    }
+  });
+
+  it("an unexpected failure of the post gets the generic sentence and reaches app.error", async () => {
+    const client = fakeClient();
+    const boom = new Error("socket hang up");
+    client.chat.postMessage.mockRejectedValueOnce(boom);
+    const { args, respond } = click(shareCodec.encode({ command: "channels" }), client);
+    await expect(shareAction(fakeDeps({ listChannels: vi.fn(async () => CHANNELS) }))(args)).rejects.toBe(
+      boom,
+    );
+    expect(respond).toHaveBeenCalledWith(
+      expect.objectContaining({ text: expect.stringMatching(/Something went wrong on our side/) }),
+    );
+  });
+});
