@@ -1,7 +1,8 @@
 /**
  * The demo's Slack workspace and how it is set up, through the product's real flows: Olivia and Rita link
  * their accounts with `/uptime login` and the login modal, Olivia subscribes #ops-alerts with
- * `/uptime subscribe`, and Payments API fails on a schedule so that alerts arrive by themselves.
+ * `/uptime subscribe` (escalation after a minute, storms above 3) and her DM (personal alerts), and Payments
+ * API fails on a schedule so that alerts arrive by themselves.
  */
 import type { Logger } from "../lib/logger";
 import { DEMO_TOKENS, type SimulatorControl } from "../simulator";
@@ -24,6 +25,12 @@ export const DEMO_CHANNELS = {
   opsAlerts: { id: "C0OPSALERTS", name: "ops-alerts" },
   general: { id: "C0GENERAL", name: "general" },
 } as const;
+
+/**
+ * How #ops-alerts is subscribed: an outage left unacknowledged for a minute is escalated in its thread, and
+ * more than 3 outages within a minute (the "Break 4 at once" control) roll up into one message.
+ */
+export const OPS_ALERTS_SUBSCRIBE = "subscribe --escalate 1m --storm 3";
 
 /** The demo monitor that fails on a schedule (simulator demo seed: 7 "Payments API", team 1). */
 export const SCHEDULED_MONITOR = { id: 7, name: "Payments API" } as const;
@@ -115,7 +122,11 @@ export async function subscribeOpsAlerts(slack: FakeSlack): Promise<string> {
   const channel = DEMO_CHANNELS.opsAlerts.id;
   const ephemeralsBefore = slack.state.ephemeralFor(user, channel).length;
   const messagesBefore = slack.state.channelMessages(channel).length;
-  const result = await slack.sender.slashCommand({ userId: user, channelId: channel, text: "subscribe" });
+  const result = await slack.sender.slashCommand({
+    userId: user,
+    channelId: channel,
+    text: OPS_ALERTS_SUBSCRIBE,
+  });
   if (result.status !== 200)
     throw new DemoSetupError(`demo setup: /uptime subscribe answered ${result.status}`);
   const answer = await waitForChange(
@@ -168,7 +179,7 @@ export interface DemoSetupReport {
   subscription: string;
 }
 
-/** Links Olivia and Rita, subscribes #ops-alerts, starts the Payments API schedule. */
+/** Links Olivia and Rita, subscribes #ops-alerts and Olivia's DM, starts the Payments API schedule. */
 export async function setupDemoWorkspace(options: DemoSetupOptions): Promise<DemoSetupReport> {
   const { slack, simulator, logger } = options;
   // Everyone has a DM with the app from the start, so the page can list it.
@@ -179,6 +190,9 @@ export async function setupDemoWorkspace(options: DemoSetupOptions): Promise<Dem
   const subscribedAt = Date.now();
   const subscription = await subscribeOpsAlerts(slack);
   logger.info({ subscription }, "demo: #ops-alerts subscribed");
+  // Olivia's own alerts in her DM with the app, quiet in her Uptime quiet hours (22:00-07:00).
+  const oliviaDm = slack.state.openIm(DEMO_PEOPLE.olivia.id).conversation.id;
+  await slack.sender.slashCommand({ userId: DEMO_PEOPLE.olivia.id, channelId: oliviaDm, text: "subscribe" });
   if (!(await waitForAlertBaseline(simulator, subscribedAt))) {
     logger.warn("demo: the alert poller has not read team 1 yet; alerts may take a moment to start");
   }

@@ -60,6 +60,8 @@ class BadRequest extends Error {
 
 const BODY_LIMIT = 256 * 1024;
 const KEEPALIVE_MS = 15_000;
+/** Monitors the Storm control breaks at once: more than the demo channel's `--storm 3`. */
+const STORM_SIZE = 4;
 
 const id = z.string().min(1).max(64);
 const stateValues = z.record(z.string(), z.record(z.string(), z.record(z.string(), z.unknown())));
@@ -386,6 +388,20 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
         const incident = simulator.fail(input.monitorId, input.reason ?? "Connection timeout");
         broadcast({ kind: "monitors" });
         return { ok: true, incident: incident?.id ?? null };
+      }
+      case "/api/storm": {
+        // Four monitors of the team at once: more than the #ops-alerts storm threshold within a minute, so
+        // their alerts roll up into one message with Acknowledge all and Mute all.
+        const up = (await options.monitors()).filter((m) => m.state === "up" && !m.paused);
+        const broken = up.slice(0, STORM_SIZE).filter((m) => simulator.fail(m.id, "Connection refused"));
+        broadcast({ kind: "monitors" });
+        return { ok: broken.length > 0, broken: broken.map((m) => m.name) };
+      }
+      case "/api/recover-all": {
+        const down = (await options.monitors()).filter((m) => m.state === "down");
+        for (const m of down) simulator.recover(m.id);
+        broadcast({ kind: "monitors" });
+        return { ok: true, recovered: down.map((m) => m.name) };
       }
       case "/api/recover": {
         const input = parse(schemas.monitor, body);

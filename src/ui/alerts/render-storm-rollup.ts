@@ -66,10 +66,14 @@ export function renderStormRollup(input: StormRollupInput): RenderedAlert {
   });
   return {
     text,
-    attachments: [
-      { color: allClear ? ALERT_COLORS.resolved : ALERT_COLORS.open, fallback: text, blocks: body },
-    ],
+    attachments: [{ color: rollupColor(input), fallback: text, blocks: body }],
   };
+}
+
+/** Green once all recovered; amber, as an alert's root, once every incident still down is acknowledged. */
+function rollupColor(input: StormRollupInput): string {
+  if (input.down.length === 0) return ALERT_COLORS.resolved;
+  return input.down.every((d) => d.acknowledged) ? ALERT_COLORS.acknowledged : ALERT_COLORS.open;
 }
 
 /** The team by name (escaped, bounded), else by id. */

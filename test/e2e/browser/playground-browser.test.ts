@@ -351,4 +351,35 @@ describe("the playground page in Chromium", () => {
     expect(detailsText).toContain("https://example.com/health");
     await shot("5-monitor-details");
   });
+
+  it("Break 4 at once: one roll-up in #ops-alerts, Acknowledge all as Olivia, Recover all (green)", async () => {
+    const { page, shot } = await open("rollup");
+    await goTo(page, "channel-ops-alerts");
+    await page.getByTestId("storm").click();
+    await eventually(() => page.getByTestId("control-status").textContent()).toMatch(/are failing now/);
+    const posted = page.locator("[data-testid=conversation] [data-testid=message][data-ephemeral=false]", {
+      has: page.getByTestId(`button-${actions.rollupAcknowledgeAll}`),
+    });
+    await posted.waitFor({ timeout: 20_000 });
+    const ts = await posted.getAttribute("data-ts");
+    const rollup = page.locator(`[data-testid=conversation] [data-testid=message][data-ts="${ts}"]`);
+    const bar = rollup.getByTestId("attachment");
+    expect(await bar.getAttribute("data-color")).toBe(RED);
+    expect(await shownText(rollup)).toMatch(/monitors down in Acme Production/);
+    await rollup.scrollIntoViewIfNeeded();
+    await shot("1-rollup");
+
+    await rollup.getByTestId(`button-${actions.rollupAcknowledgeAll}`).click();
+    await ephemeral(page, /Acknowledged \d incidents?/).waitFor({ timeout: 20_000 });
+    // Every line says so, and Acknowledge all is gone; Mute all stays.
+    await eventually(() => rollup.getByTestId(`button-${actions.rollupAcknowledgeAll}`).count()).toBe(0);
+    expect(await rollup.getByTestId(`button-${actions.rollupMuteAll}`).count()).toBe(1);
+    expect(await shownText(rollup)).toMatch(/, acknowledged/);
+    await eventually(() => bar.getAttribute("data-color")).toBe(AMBER);
+    await shot("2-acknowledged-all");
+
+    await page.getByTestId("recover-all").click();
+    await eventually(() => bar.getAttribute("data-color"), 20_000).toBe(GREEN);
+    await shot("3-recovered");
+  });
 });

@@ -139,6 +139,15 @@ describe("the playground server", () => {
     const ops = await getJson<ConversationState>(`/api/conversation?channel=${OPS}&user=${NICK}`);
     expect(ops.messages[0]?.text).toContain("alerts");
     expect(ops.messages[0]?.ephemeral).toBe(false);
+    // Olivia's own alerts in her DM with the app (personal alerts).
+    await waitFor(
+      playground.slack.events,
+      () =>
+        playground.slack.state
+          .channelMessages(boot.dms[OLIVIA]!)
+          .find((m) => m.text.startsWith("🔔 Your personal alerts")),
+      10_000,
+    );
   });
 
   it("streams a change after a slash command sent through the page's endpoint; the answer is Olivia's alone", async () => {
@@ -226,6 +235,33 @@ describe("the playground server", () => {
     expect(shown?.text).toContain("acknowledged by <@U0OLIVIA>");
     expect((await post("/api/recover", { monitorId: SCHEDULED_MONITOR.id })).body.ok).toBe(true);
   }, 40_000);
+
+  it("breaks 4 monitors at once: #ops-alerts rolls them up with Acknowledge all; Recover all ends it", async () => {
+    const storm = await post("/api/storm", {});
+    expect(storm.body.ok).toBe(true);
+    const broken = storm.body.broken as string[];
+    expect(broken).toHaveLength(4);
+    const rollup = await waitFor(
+      playground.slack.events,
+      () =>
+        playground.slack.state
+          .channelMessages(OPS)
+          .find(
+            (m) =>
+              m.metadata?.event_type === "uptime_alert_rollup" &&
+              JSON.stringify(m.attachments).includes(actions.rollupAcknowledgeAll),
+          ),
+      20_000,
+    );
+    expect(rollup.text).toMatch(/monitors down/);
+    const recovered = await post("/api/recover-all", {});
+    expect(recovered.body.recovered).toEqual(expect.arrayContaining(broken));
+    await waitFor(
+      playground.slack.events,
+      () => playground.slack.state.findMessage(OPS, rollup.ts)?.text.startsWith("✅"),
+      20_000,
+    );
+  }, 60_000);
 
   it("refuses bad requests with a clear message", async () => {
     expect(await post("/api/command", { user: "U0NOBODY", channel: GENERAL, text: "/uptime help" })).toEqual({

@@ -57,4 +57,6 @@ export const api = {
   homeOpened: (user: string) => postJson("/api/home-opened", { user }),
   breakMonitor: (monitorId: number) => postJson("/api/break", { monitorId }),
   recoverMonitor: (monitorId: number) => postJson("/api/recover", { monitorId }),
+  storm: () => postJson("/api/storm", {}),
+  recoverAll: () => postJson("/api/recover-all", {}),
 };

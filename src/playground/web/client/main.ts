@@ -453,6 +453,25 @@ async function monitorControl(kind: "break" | "recover"): Promise<void> {
   await refreshMonitors();
 }
 
+/** Break 4 at once (a storm: one roll-up in #ops-alerts) and Recover all. */
+async function teamControl(kind: "storm" | "recover-all"): Promise<void> {
+  const answer = (kind === "storm" ? await api.storm() : await api.recoverAll()) as {
+    ok: boolean;
+    error?: string;
+    broken?: string[];
+    recovered?: string[];
+  };
+  const names = (answer.broken ?? answer.recovered ?? []).join(", ");
+  $("control-status").textContent = !answer.ok
+    ? (answer.error ?? "No monitor was up to break.")
+    : kind === "storm"
+      ? `${names} are failing now: #ops-alerts rolls them up into one message with Acknowledge all and Mute all.`
+      : names
+        ? `${names} are passing again.`
+        : "Nothing was down.";
+  await refreshMonitors();
+}
+
 function wireChrome(): void {
   const switcher = $<HTMLSelectElement>("user-switcher");
   switcher.innerHTML = app.boot.users
@@ -494,6 +513,8 @@ function wireChrome(): void {
   });
   $("break-monitor").addEventListener("click", () => void monitorControl("break"));
   $("recover-monitor").addEventListener("click", () => void monitorControl("recover"));
+  $("storm").addEventListener("click", () => void teamControl("storm"));
+  $("recover-all").addEventListener("click", () => void teamControl("recover-all"));
 }
 
 async function boot(): Promise<void> {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AlertMonitor } from "../../../../src/alerts/alert-event";
 import type { IncidentSnapshot } from "../../../../src/alerts/poll/poll-state";
 import { PAUSE_REASONS } from "../../../../src/lib/pause-reasons";
+import { ALERT_COLORS } from "../../../../src/ui/alerts/alert-parts";
 import { type AlertRootInput, renderAlertRoot } from "../../../../src/ui/alerts/render-alert-root";
 import { renderFlapNote } from "../../../../src/ui/alerts/render-flap-note";
 import {
@@ -298,6 +299,9 @@ describe("renderStormRollup", () => {
     const acked = { ...input, down: down(3).map((d) => ({ ...d, acknowledged: true })) };
     expect(buttonsOf(acked).map((b) => b.action_id)).toEqual([actions.rollupMuteAll]);
     expect(JSON.stringify(renderStormRollup(acked).attachments)).toMatch(/, acknowledged/);
+    // Amber once every incident still down is acknowledged, as an alert's root; red while one is not.
+    expect(renderStormRollup(acked).attachments?.[0]?.color).toBe(ALERT_COLORS.acknowledged);
+    expect(renderStormRollup(input).attachments?.[0]?.color).toBe(ALERT_COLORS.open);
     // All clear, or no channel to name: no buttons.
     expect(buttonsOf({ ...input, down: [], resolvedCount: 3 })).toEqual([]);
     expect(buttonsOf({ ...input, channelId: undefined })).toEqual([]);
