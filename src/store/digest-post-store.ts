@@ -8,9 +8,15 @@ export interface DigestPost {
   /** When the post was attempted (ms): a retry without `ts` looks the message up by metadata first. */
   attemptAt: number;
   ts?: string;
+  /** Slack refused the attempt (429): nothing was posted, so a retry need not wait for it to land. */
+  answered?: boolean;
 }
 
-const schema = z.object({ attemptAt: z.number(), ts: z.string().optional() });
+const schema = z.object({
+  attemptAt: z.number(),
+  ts: z.string().optional(),
+  answered: z.boolean().optional(),
+});
 
 /** Longer than a weekly period, so that a late retry of last week's digest still finds its record. */
 const TTL_SECONDS = 9 * 86_400;

@@ -11,12 +11,14 @@ import { chartImageBlock } from "../../ui/charts/chart-image-block";
 import { digestChart } from "../../ui/charts/digest-chart";
 import { renderChartPng } from "../../ui/charts/render-chart-png";
 import { AuthenticationError, PermissionDeniedError, type UptimeApi, type UptimeClient } from "../../uptime";
+import { POST_SETTLE_MS } from "../deliver/alert-delivery";
 import { lookupOldestTs } from "../deliver/alert-metadata";
 import {
   type MessageMetadata,
   type PosterFor,
   SlackPermanentError,
   type SlackPoster,
+  SlackRateLimitedError,
 } from "../deliver/slack-poster";
 import type { DeliveryOutcome } from "../metrics";
 import type { SubscriptionPauses } from "../subscriptions/subscription-pauses";
@@ -96,16 +98,28 @@ export class DigestDelivery {
           await this.d.posts.put(sub.id, key, { ...record, ts: found.ts });
           return "skipped";
         }
+        // Slack can carry out a post after the client gave up on it (a timeout): the same rule as
+        // AlertDelivery.postOnce, post again only once the earlier attempt can no longer land. The worker's
+        // backoff brings the entry back; the lock is not held meanwhile.
+        if (!record.answered && this.clock.now() < record.attemptAt + POST_SETTLE_MS) return "retry";
       }
       const content = await this.scheduledContent(sub, event);
       const attemptAt = this.clock.now();
       await this.d.posts.put(sub.id, key, { attemptAt });
-      const ts = await this.post(poster, sub.channelId, content, {
-        requestedBy: sub.subscriber.userId,
-        scheduled: true,
-        metadata: { subscription_id: sub.id, period: key, event_id: eventId },
-        cadence: event.cadence,
-      });
+      let ts: string;
+      try {
+        ts = await this.post(poster, sub.channelId, content, {
+          requestedBy: sub.subscriber.userId,
+          scheduled: true,
+          metadata: { subscription_id: sub.id, period: key, event_id: eventId },
+          cadence: event.cadence,
+        });
+      } catch (error) {
+        // A 429 posted nothing: the retry may post at once.
+        if (error instanceof SlackRateLimitedError)
+          await this.d.posts.put(sub.id, key, { attemptAt, answered: true });
+        throw error;
+      }
       await this.d.posts.put(sub.id, key, { attemptAt, ts });
       this.logger.info({ subscription: sub.id, channel: sub.channelId, period: key }, "digest posted");
       return "posted";

@@ -2,8 +2,10 @@
 // racing, the outbox and the delivery worker, WebClient against the fake Slack, and undici against the
 // simulator reading the numbers with the subscriber's token.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { POST_SETTLE_MS } from "../../../src/alerts/deliver/alert-delivery";
 import { routeOutbox } from "../../../src/alerts/deliver/route-outbox";
 import type { SlackPoster } from "../../../src/alerts/deliver/slack-poster";
+import { digestPeriod, latestOccurrence } from "../../../src/alerts/digests/digest-calendar";
 import { DIGEST_EVENT_TYPE } from "../../../src/alerts/digests/digest-delivery";
 import { digestScheduleId } from "../../../src/alerts/digests/digest-event";
 import { DigestSchedules } from "../../../src/alerts/digests/digest-schedules";
@@ -236,6 +238,49 @@ describe("digest delivery", () => {
     const sub = await digestSubscription(channel);
     await deliverDigestNow(s, sub);
     expect(crashed).toBe(true);
+    expect(digestsIn(channel)).toHaveLength(1);
+  });
+
+  it("a post that timed out and lands late is not posted again before it could have landed", async () => {
+    let landed: Promise<unknown> | null = null;
+    const poster: SlackPoster = {
+      // The client gives up at once; Slack posts it half a second later.
+      postMessage: async (message) => {
+        if (landed || message.metadata?.event_type !== DIGEST_EVENT_TYPE)
+          return setup.webPoster.postMessage(message);
+        landed = new Promise((resolve) => setTimeout(resolve, 500)).then(() =>
+          setup.webPoster.postMessage(message),
+        );
+        throw new Error("Slack call timed out");
+      },
+      updateMessage: (message) => setup.webPoster.updateMessage(message),
+      findMessageByMetadata: (...args) => setup.webPoster.findMessageByMetadata(...args),
+      uploadFile: (file) => setup.webPoster.uploadFile(file),
+      postDirectMessage: (user, text) => setup.webPoster.postDirectMessage(user, text),
+      userName: (user) => setup.webPoster.userName(user),
+    };
+    let now = Date.now();
+    const s = digestSetup({ poster, now: () => now });
+    const channel = freshChannel(fake, "late");
+    const sub = await digestSubscription(channel);
+    const period = digestPeriod("daily", "UTC", latestOccurrence("daily", "UTC", now));
+    const event = {
+      type: "digest" as const,
+      subscriptionId: sub.id,
+      cadence: "daily" as const,
+      timeZone: "UTC",
+      period,
+    };
+
+    expect(await s.digests.deliverTo(sub, "1-0", event)).toBe("retry");
+    // Retried at once: the first post has not landed, and it still may: no second post.
+    now += 1_000;
+    expect(await s.digests.deliverTo(sub, "1-0", event)).toBe("retry");
+    expect(digestsIn(channel)).toHaveLength(0);
+    await landed;
+    // Once it could no longer land the lookup decides: it did, so nothing more is posted.
+    now += POST_SETTLE_MS;
+    expect(await s.digests.deliverTo(sub, "1-0", event)).toBe("skipped");
     expect(digestsIn(channel)).toHaveLength(1);
   });
 
