@@ -4,6 +4,7 @@ import { renderMuteNote } from "../../ui/render-subscribe-result";
 import { actionHandler } from "../handle-interaction";
 import type { ListenerDeps } from "../listener-deps";
 import { postChannelNote } from "../post-channel-note";
+import { valueOfThisChannel } from "./value-of-this-channel";
 
 /**
  * The Mute overflow of alert messages (actions.mute, muteCodec): mutes the monitor in the channel of the
@@ -13,13 +14,7 @@ import { postChannelNote } from "../post-channel-note";
  */
 export function muteAction(deps: ListenerDeps) {
   return actionHandler<OverflowAction, { monitorId: string; channelId: string; hours: number }>({
-    decode: ({ body }) => {
-      const value = muteCodec.decode(body.actions[0]?.selected_option?.value);
-      // The value names its channel; it must be the one the menu was clicked in (a copied message elsewhere
-      // must not mute another channel).
-      const channelId = body.channel?.id ?? (body.container.channel_id as string | undefined);
-      return value && (channelId === undefined || channelId === value.channelId) ? value : null;
-    },
+    decode: ({ body }) => valueOfThisChannel(body, muteCodec.decode(body.actions[0]?.selected_option?.value)),
     outOfDate: { element: "menu", instead: "It belongs to an older alert: nothing was muted." },
     run: async ({ args, value, user }) => {
       const outcome = await deps.services.muteMonitor(user, {

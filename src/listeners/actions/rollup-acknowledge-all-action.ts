@@ -4,6 +4,7 @@ import { renderAcknowledgeRollupResult } from "../../ui/render-rollup-results";
 import { actionHandler } from "../handle-interaction";
 import type { ListenerDeps } from "../listener-deps";
 import { refreshHome } from "../publish-home";
+import { valueOfThisChannel } from "./value-of-this-channel";
 
 /**
  * Acknowledge all on a storm roll-up (actions.rollupAcknowledgeAll, rollupCodec): every incident of the
@@ -13,12 +14,7 @@ import { refreshHome } from "../publish-home";
  */
 export function rollupAcknowledgeAllAction(deps: ListenerDeps) {
   return actionHandler<ButtonAction, { teamId: string; channelId: string }>({
-    decode: ({ body }) => {
-      const value = rollupCodec.decode(body.actions[0]?.value);
-      // The roll-up of the channel clicked in, never another channel's (a copied message).
-      const channelId = body.channel?.id ?? (body.container.channel_id as string | undefined);
-      return value && (channelId === undefined || channelId === value.channelId) ? value : null;
-    },
+    decode: ({ body }) => valueOfThisChannel(body, rollupCodec.decode(body.actions[0]?.value)),
     outOfDate: { element: "button", instead: "`/uptime incidents open` shows the current incidents." },
     run: async ({ args, value, user, answer }) => {
       const outcome = await deps.services.acknowledgeRollup(user, {

@@ -5,6 +5,7 @@ import { renderMuteRollupNote } from "../../ui/render-rollup-results";
 import { actionHandler } from "../handle-interaction";
 import type { ListenerDeps } from "../listener-deps";
 import { postChannelNote } from "../post-channel-note";
+import { valueOfThisChannel } from "./value-of-this-channel";
 
 /**
  * Mute all on a storm roll-up (actions.rollupMuteAll, rollupCodec): each monitor of the roll-up still down
@@ -12,11 +13,7 @@ import { postChannelNote } from "../post-channel-note";
  */
 export function rollupMuteAllAction(deps: ListenerDeps) {
   return actionHandler<ButtonAction, { teamId: string; channelId: string }>({
-    decode: ({ body }) => {
-      const value = rollupCodec.decode(body.actions[0]?.value);
-      const channelId = body.channel?.id ?? (body.container.channel_id as string | undefined);
-      return value && (channelId === undefined || channelId === value.channelId) ? value : null;
-    },
+    decode: ({ body }) => valueOfThisChannel(body, rollupCodec.decode(body.actions[0]?.value)),
     outOfDate: { element: "button", instead: "It belongs to an older alert: nothing was muted." },
     run: async ({ args, value, user }) => {
       const outcome = await deps.services.muteRollup(user, {

@@ -4,6 +4,7 @@ import { renderNotMuted, renderUnmuteNote } from "../../ui/render-subscribe-resu
 import { actionHandler } from "../handle-interaction";
 import type { ListenerDeps } from "../listener-deps";
 import { postChannelNote } from "../post-channel-note";
+import { valueOfThisChannel } from "./value-of-this-channel";
 
 /**
  * The Unmute button of a muted alert message (actions.unmute, unmuteCodec): lifts the monitor's mute in the
@@ -11,12 +12,7 @@ import { postChannelNote } from "../post-channel-note";
  */
 export function unmuteAction(deps: ListenerDeps) {
   return actionHandler<ButtonAction, { monitorId: string; channelId: string }>({
-    decode: ({ body }) => {
-      const value = unmuteCodec.decode(body.actions[0]?.value);
-      // As for Mute: the button must be clicked in the channel it names.
-      const channelId = body.channel?.id ?? (body.container.channel_id as string | undefined);
-      return value && (channelId === undefined || channelId === value.channelId) ? value : null;
-    },
+    decode: ({ body }) => valueOfThisChannel(body, unmuteCodec.decode(body.actions[0]?.value)),
     outOfDate: { element: "button", instead: "It belongs to an older alert: nothing was unmuted." },
     run: async ({ args, value, user, answer }) => {
       const outcome = await deps.services.unmuteMonitor(user, {
