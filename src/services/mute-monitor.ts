@@ -9,6 +9,11 @@ export interface MuteInput {
   channelId: string;
   monitorId: string;
   hours: number;
+  /**
+   * The API team the alert comes from when the caller knows it (a roll-up's): checked when the monitor has
+   * no root message of its own in the channel to tell it.
+   */
+  apiTeamId?: string | undefined;
 }
 
 export interface MuteOutcome {
@@ -37,7 +42,7 @@ export async function muteMonitor(deps: ServiceDeps, ref: UserRef, input: MuteIn
     link,
     ws,
     input.channelId,
-    alert?.apiTeamId ?? null,
+    alert?.apiTeamId ?? input.apiTeamId ?? null,
     "mute",
   );
   const monitorName = alert?.monitorName ?? null;

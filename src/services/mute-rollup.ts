@@ -32,7 +32,13 @@ export async function muteRollup(
   }
   const outcome: MuteRollupOutcome = { muted: [], hours: input.hours, until: 0 };
   for (const [monitorId, monitorName] of monitors) {
-    const muted = await muteMonitor(deps, ref, { channelId: input.channelId, monitorId, hours: input.hours });
+    // The roll-up's team decides who may: a member of another team subscribed here may not mute these.
+    const muted = await muteMonitor(deps, ref, {
+      channelId: input.channelId,
+      monitorId,
+      hours: input.hours,
+      apiTeamId: input.apiTeamId,
+    });
     outcome.muted.push({ monitorId, monitorName: muted.monitorName ?? monitorName });
     outcome.until = Math.max(outcome.until, muted.until);
   }

@@ -166,7 +166,7 @@ export async function subscribe(
       ...(input.digest ? { digest: input.digest } : {}),
       ...(input.escalateMinutes !== undefined ? { escalateMinutes: input.escalateMinutes } : {}),
       // The quiet hours' alerts go into the thread of this subscribe message.
-      ...(personal ? { personal: { ...personal, ...(announced.ts ? { threadTs: announced.ts } : {}) } } : {}),
+      ...(personal ? { personal: { ...personal, ...quietThread(announced.ts, existing) } } : {}),
     });
     // The digest's schedule follows the subscription: a re-subscribe without --digest removes it.
     await alerts.digests.schedule(result.subscription);
@@ -178,6 +178,15 @@ export async function subscribe(
     );
     return { kind: "subscribed", subscription: result.subscription, preview };
   });
+}
+
+/**
+ * The thread the quiet hours' alerts go into: the new subscribe message, or when Slack's answer to it was
+ * lost (a timeout) the one of the subscription it replaces.
+ */
+function quietThread(announcedTs: string | undefined, existing: Subscription | null): { threadTs?: string } {
+  const threadTs = announcedTs ?? existing?.personal?.threadTs;
+  return threadTs ? { threadTs } : {};
 }
 
 function storedMention(

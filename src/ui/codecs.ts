@@ -124,7 +124,10 @@ export const monitorActionCodec = defineCodec("mon", 1, z.object({ monitorId: ap
  * re-run with the clicker's token when pressed. Never the rendered answer: the shared copy is then fresh,
  * and the value stays far below the button's 2,000 characters.
  */
-export const shareCodec = defineCodec("share", 1, z.object({ command: z.string().min(1) }), {
-  limit: valueLimits.buttonValue,
-  keys: { command: "c" },
-});
+export const shareCodec = defineCodec(
+  "share",
+  1,
+  // `teamId`: the API team a paged list was read from, kept when the sharer has since switched teams.
+  z.object({ command: z.string().min(1), teamId: apiId.optional() }),
+  { limit: valueLimits.buttonValue, keys: { command: "c", teamId: "t" } },
+);

@@ -47,9 +47,10 @@ export function withShareButton(
   rendered: Rendered,
   command: ShareableCommand,
   channelId: string | undefined,
+  teamId?: string,
 ): Rendered {
   if (isDirectMessage(channelId)) return rendered;
-  const value = tryEncode(shareCodec, { command: formatCommand(command) });
+  const value = tryEncode(shareCodec, { command: formatCommand(command), ...(teamId ? { teamId } : {}) });
   const body = rendered.blocks ?? [];
   if (value === undefined || body.length >= limits.messageBlocks) return rendered;
   const block: ActionsBlock = {

@@ -78,7 +78,7 @@ describe("channel alerts end to end", () => {
   beforeAll(async () => {
     stack = await startStack({
       env: { ALERT_WORKERS: "1", POLL_INTERVAL_SECONDS: "1" },
-      extraChannels: [{ id: STORM, name: "storm", members: ["U0ALICE", "U0BOB", "U0BOT"] }],
+      extraChannels: [{ id: STORM, name: "storm", members: ["U0ALICE", "U0BOB", "U0CAROL", "U0BOT"] }],
     });
     redis = new Redis(inject("redisUrl"));
     await linkUser(stack, "U0ALICE", DEMO_TOKENS.owner);
@@ -296,6 +296,19 @@ describe("channel alerts end to end", () => {
     expect(acked.ts).toBe(rollup.ts);
     // One is still open: the roll-up keeps Acknowledge all for it.
     expect(element(acked, actions.rollupAcknowledgeAll)).toBeDefined();
+
+    // Carol belongs only to Acme Staging, also subscribed here: she may not mute Acme Production's monitors.
+    await linkUser(stack, "U0CAROL", DEMO_TOKENS.stagingOwner);
+    await stack.slack.sender.slashCommand({ userId: "U0CAROL", channelId: STORM, text: "subscribe" });
+    await click("U0CAROL", acked, element(acked, actions.rollupMuteAll), STORM);
+    await ephemeral(
+      "U0CAROL",
+      /can mute alerts in this channel, and your linked Uptime account isn't a member/,
+      STORM,
+    );
+    expect(stack.slack.state.channelMessages(STORM).filter((m) => /muted \d monitors/.test(m.text))).toEqual(
+      [],
+    );
 
     await click("U0ALICE", acked, element(acked, actions.rollupMuteAll), STORM);
     const note = await waitFor(stack.slack.events, () =>

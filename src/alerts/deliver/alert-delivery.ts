@@ -200,8 +200,8 @@ export class AlertDelivery {
   }
 
   /**
-   * `--escalate <N>m` fell due: one broadcast thread reply under the incident's root, with the
-   * subscription's mention, unless it was acknowledged or recovered meanwhile, or the monitor is muted
+   * `--escalate <N>m` fell due: one broadcast thread reply under the incident's root (not broadcast in a
+   * personal subscription's quiet hours), with the subscription's mention, unless it was acknowledged or recovered meanwhile, or the monitor is muted
    * here. Posted once (attempt recorded, metadata looked up after a crash), under the channel's lock.
    */
   async deliverEscalation(
@@ -210,7 +210,8 @@ export class AlertDelivery {
     event: EscalationEvent,
     signal?: AbortSignal,
   ): Promise<DeliveryOutcome> {
-    if (sub.paused) return "skipped";
+    // Re-subscribed without --escalate (the same subscription id): its pending reminders are void.
+    if (sub.paused || sub.escalateMinutes === undefined) return "skipped";
     return this.inChannel(sub, eventId, signal, "escalation failed; it is retried", async (ctx) => {
       const { ws, channel } = ctx;
       const record = await this.d.messages.get(ws, channel, event.incidentId);
@@ -238,7 +239,8 @@ export class AlertDelivery {
           channel,
           ...rendered,
           thread_ts: rootTs,
-          reply_broadcast: true,
+          // Personal alerts in their quiet hours: the reminder stays in the thread, where nothing pushes.
+          ...(this.quietThreadOf(sub) ? {} : { reply_broadcast: true }),
           metadata: incidentMetadata(ESCALATION_EVENT_TYPE, event.incidentId, eventId, channel),
         },
       });

@@ -74,7 +74,8 @@ export class SubscriptionPauses {
         teamName: link?.teams.find((t) => t.id === sub.apiTeamId)?.name ?? null,
         appMention: this.d.appMention ?? "@Uptime",
       };
-      if (channelCanBeTold(reason)) {
+      // A personal subscription's channel is the subscriber's DM: the direct message below is the one note.
+      if (channelCanBeTold(reason) && !sub.personal) {
         await poster
           .postMessage({ channel: sub.channelId, ...renderPauseChannelNote(notice) })
           .catch((error: unknown) =>

@@ -37,9 +37,12 @@ export function pageNavAction(deps: ListenerDeps) {
           ...(group !== undefined ? { group } : {}),
           ...(sort !== undefined ? { sort } : {}),
         };
-        await answer.message(withShareButton(renderMonitorList(view, deps.webLinks), command, channelId), {
-          replace: true,
-        });
+        await answer.message(
+          withShareButton(renderMonitorList(view, deps.webLinks), command, channelId, value.teamId),
+          {
+            replace: true,
+          },
+        );
       } else {
         const view = await deps.services.listIncidents(user, {
           teamId: value.teamId,
@@ -48,7 +51,12 @@ export function pageNavAction(deps: ListenerDeps) {
         });
         const command = { kind: "incidents" as const, openOnly: value.openOnly ?? false, page: value.page };
         await answer.message(
-          withShareButton(renderIncidentList(view, deps.clock.now(), deps.webLinks), command, channelId),
+          withShareButton(
+            renderIncidentList(view, deps.clock.now(), deps.webLinks),
+            command,
+            channelId,
+            value.teamId,
+          ),
           {
             replace: true,
           },

@@ -22,18 +22,22 @@ function slackRefusal(error: unknown): string | undefined {
  * (not invited), the clicker alone hears so, and nothing is posted; their answer stays as it was.
  */
 export function shareAction(deps: ListenerDeps) {
-  return actionHandler<ButtonAction, ShareableCommand>({
+  return actionHandler<ButtonAction, { command: ShareableCommand; teamId?: string | undefined }>({
     decode: ({ body }) => {
       const value = shareCodec.decode(body.actions[0]?.value);
       const command = value && parseCommand(value.command);
-      return command && isShareable(command) ? command : null;
+      return command && isShareable(command) ? { command, teamId: value.teamId } : null;
     },
     outOfDate: { element: "button", instead: "Run the command again, then press Share." },
     run: async ({ args, value, user, answer }) => {
       // The button only ever sits on a message, and a message is always in a channel.
       const channelId = args.body.channel?.id;
       if (!channelId) return;
-      const { answer: data } = await queryAnswer(value, { user, channelId }, deps);
+      const { answer: data } = await queryAnswer(
+        value.command,
+        { user, channelId, teamId: value.teamId },
+        deps,
+      );
       try {
         await args.client.chat.postMessage({
           channel: channelId,

@@ -26,6 +26,8 @@ export interface QueryAnswer {
 export interface QueryAsker {
   user: UserRef;
   channelId: string;
+  /** The API team of a shared page of a list; else the asker's active team. */
+  teamId?: string | undefined;
 }
 
 type QueryFor<K extends ShareableKind> = (
@@ -43,10 +45,10 @@ const text = (answer: Rendered): QueryAnswer => ({ answer, chart: null });
 const queries: { [K in ShareableKind]: QueryFor<K> } = {
   status: async (_command, { user }, deps) =>
     text(renderStatus(await deps.services.getStatus(user), deps.clock.now(), deps.webLinks)),
-  monitors: async ({ text: query, state, group, sort, page }, { user }, deps) =>
+  monitors: async ({ text: query, state, group, sort, page }, { user, teamId }, deps) =>
     text(
       renderMonitorList(
-        await deps.services.listMonitors(user, { text: query, state, group, sort, page }),
+        await deps.services.listMonitors(user, { teamId, text: query, state, group, sort, page }),
         deps.webLinks,
       ),
     ),
@@ -59,10 +61,10 @@ const queries: { [K in ShareableKind]: QueryFor<K> } = {
       chart: monitorDetailsChart(view.monitor),
     };
   },
-  incidents: async ({ openOnly, page }, { user }, deps) =>
+  incidents: async ({ openOnly, page }, { user, teamId }, deps) =>
     text(
       renderIncidentList(
-        await deps.services.listIncidents(user, { openOnly, page }),
+        await deps.services.listIncidents(user, { teamId, openOnly, page }),
         deps.clock.now(),
         deps.webLinks,
       ),

@@ -44,7 +44,8 @@ export function renderDigest(report: DigestReport, heading: DigestHeading): Rend
   const title = digestTitle(report);
   const team = name(report.team.name);
   const span = `${slackDate(report.period.from)} to ${slackDate(report.period.to)}`;
-  const text = `${title} for ${report.team.name}: ${percent(report.availability)} available, ${report.incidentsOpened} incident${report.incidentsOpened === 1 ? "" : "s"} opened`;
+  // The notification text is mrkdwn too: a team named `<!channel>` must not ping anyone.
+  const text = `${title} for ${escapeMrkdwn(report.team.name)}: ${percent(report.availability)} available, ${report.incidentsOpened} incident${report.incidentsOpened === 1 ? "" : "s"} opened`;
 
   const blocks: KnownBlock[] = [
     {

@@ -28,10 +28,10 @@ afterEach(() => setup?.stopAll());
 
 const T0 = Date.parse("2026-03-02T10:00:00Z");
 
-function escalationSetup() {
+function escalationSetup(clock?: { now: () => number }) {
   setup = alertSetup(redis, prefix, fake);
   const { schedules: store, digests } = setup.scheduleParts({ client });
-  const alerts = setup.delivery({ escalations: escalationSchedules(store) });
+  const alerts = setup.delivery({ escalations: escalationSchedules(store), ...(clock ? { clock } : {}) });
   const worker = setup.worker({
     delivery: routeOutbox({ subscriptions: setup.subscriptions, alerts, digests }),
   });
@@ -77,6 +77,46 @@ describe("escalation of an unacknowledged incident", () => {
     expect(await setup.messages.timeline(WS, "1")).toEqual([
       { at: expect.any(Number), kind: "escalated", channel },
     ]);
+  });
+
+  it("is void once the channel re-subscribed without --escalate (the same subscription)", async () => {
+    const s = escalationSetup();
+    const channel = freshChannel(fake, "escoff");
+    const sub = await setup.subscribe(channel, { escalateMinutes: 5 });
+    await setup.emit(alertEvent("opened", "1"));
+    await s.worker.start();
+    await setup.drained();
+    expect((await s.store.inspect(escalationScheduleId(sub.id, "1"))).dueAt).not.toBeNull();
+    const again = await setup.subscribe(channel, {});
+    expect(again.id).toBe(sub.id);
+    // Due long ago (T0): it fires, and delivery finds the subscription no longer escalates.
+    expect(await s.scheduleWorker().tick()).toBe(1);
+    await setup.drained();
+    expect(repliesOf(channel)).toEqual([]);
+  });
+
+  it("stays in the thread, not broadcast, when it falls in a personal subscription's quiet hours", async () => {
+    let now = Date.parse("2026-11-26T08:59:00Z");
+    const s = escalationSetup({ now: () => now });
+    const channel = freshChannel(fake, "escquiet");
+    // The subscribe message of the DM: the quiet hours' thread.
+    const { ts: threadTs } = await setup.webPoster.postMessage({ channel, text: "Your personal alerts" });
+    await setup.subscribe(channel, {
+      escalateMinutes: 5,
+      mention: null,
+      personal: { quiet: { start: "09:00", end: "11:00", timeZone: "UTC" }, threadTs },
+    });
+    // Opened at 08:59, before the quiet hours: a root of its own.
+    await setup.emit(alertEvent("opened", "1"));
+    await s.worker.start();
+    await setup.drained();
+    now = Date.parse("2026-11-26T09:30:00Z");
+    expect(await s.scheduleWorker().tick()).toBe(1);
+    await setup.drained();
+    const replies = repliesOf(channel);
+    expect(replies.map((m) => m.metadata?.event_type)).toEqual([ESCALATION_EVENT_TYPE]);
+    expect(replies[0]!.subtype).toBeUndefined();
+    expect(replies[0]!.text).not.toMatch(/<!here>|<!channel>/);
   });
 
   it("is cancelled by an acknowledge, and says nothing even if it fires anyway", async () => {

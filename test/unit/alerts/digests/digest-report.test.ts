@@ -132,8 +132,14 @@ describe("digest message (pure)", () => {
     const rendered = renderDigest(computeDigest(input()), { requestedBy: "U0ALICE", scheduled: true });
     const text = textOf(rendered);
     expect(rendered.text).toMatch(
-      /^Daily digest for Acme <Production>: 99\.\d\d % available, 2 incidents opened$/,
+      /^Daily digest for Acme &lt;Production&gt;: 99\.\d\d % available, 2 incidents opened$/,
     );
+    // The notification text is mrkdwn as well: a team name can't ping anyone.
+    const pinging = renderDigest(computeDigest(input({ team: { id: "1", name: "<!channel>" } })), {
+      requestedBy: "U0ALICE",
+      scheduled: true,
+    });
+    expect(pinging.text).not.toContain("<!channel>");
     expect(text).toContain("Acme &lt;Production&gt;");
     expect(text).toMatch(/Incidents opened\*\n2/);
     expect(text).toMatch(/Downtime\*\n30m 36s/);

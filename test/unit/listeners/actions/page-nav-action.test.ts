@@ -79,6 +79,7 @@ describe("pageNavAction", () => {
       elements?: { action_id: string; value: string }[];
     }[];
     const share = blocks.flatMap((b) => b.elements ?? []).find((el) => el.action_id === actions.share);
-    expect(shareCodec.decode(share?.value)).toEqual({ command: "incidents open --page 2" });
+    // With the list's team: shared as read, even if the sharer switched teams since.
+    expect(shareCodec.decode(share?.value)).toEqual({ command: "incidents open --page 2", teamId: "7" });
   });
 });

@@ -41,6 +41,22 @@ describe("shareAction", () => {
     expect(respond).not.toHaveBeenCalled();
   });
 
+  it("reads a shared page of a list from the team it was read from", async () => {
+    const listIncidents = vi.fn(async () => ({
+      team: { id: "7", name: "Acme" },
+      openOnly: true,
+      page: 2,
+      incidents: [],
+      monitorNames: {},
+      hasPrev: true,
+      hasNext: false,
+      scanCapped: false,
+    }));
+    const { args } = click(shareCodec.encode({ command: "incidents open --page 2", teamId: "7" }));
+    await shareAction(fakeDeps({ listIncidents }))(args);
+    expect(listIncidents).toHaveBeenCalledWith(userRef("U0ALICE"), { teamId: "7", openOnly: true, page: 2 });
+  });
+
   it("tells only the clicker when the app is not in the channel, and posts nothing", async () => {
     const client = fakeClient();
     client.chat.postMessage.mockRejectedValueOnce(
