@@ -532,8 +532,8 @@ export class AlertDelivery {
   }
 
   /**
-   * Posts a record's message once (root, or reply in a flapping monitor's thread) and stores its ts. A
-   * recorded attempt without a ts means an earlier try may have posted: look it up by metadata first.
+   * Posts a record's message once (root, or reply in a flapping monitor's or a quiet DM's thread) and stores
+   * its ts. A recorded attempt without a ts means an earlier try may have posted: look it up by metadata first.
    */
   private async postRecord(
     ctx: Ctx,

@@ -14,9 +14,10 @@ import type { SubcommandHandler } from "../subcommand";
 const UNCERTAIN = new Set<string>([ErrorCode.HTTPError, ErrorCode.RequestError]);
 
 /**
- * `/uptime subscribe [monitor:<name>]... [group:<name>]... [--mention ...]` in a channel. The summary goes
- * to the channel itself with chat.postMessage: that post is also the check that the app is in the channel
- * (no channels:read scope needed). When Slack refuses it, the caller alone hears how to fix it.
+ * `/uptime subscribe [monitor:<name>]... [group:<name>]... [--mention ...]` in a channel, or in the app's
+ * DM for the person's own alerts. The summary goes to the channel itself with chat.postMessage: that post is
+ * also the check that the app is in the channel (no channels:read scope needed), and in the DM the thread
+ * the quiet hours' alerts go into. When Slack refuses it, the caller alone hears how to fix it.
  */
 export const subscribeSubcommand: SubcommandHandler<"subscribe"> = async (
   { command, user, channelId, respond, client },
