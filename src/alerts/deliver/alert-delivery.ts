@@ -49,6 +49,7 @@ import {
   STORM_WINDOW_MS,
   type WindowRules,
 } from "./alert-rules";
+import { settleWaitMs } from "./post-settle";
 import {
   type MessageMetadata,
   type PosterFor,
@@ -137,12 +138,7 @@ const LOCK_POLL_MS = 25;
  * finds an attempt without a ts looks the message up before posting again. Each channel is reconciled
  * under a Redis lock, so concurrent workers never race on one incident or on a storm's roll-up.
  */
-/**
- * How long after a post was sent its outcome may still change: the Slack call timeout (10 s) plus the time
- * Slack may take to finish a call whose client already gave up. A retry waits this long after the attempt
- * before it posts again (DESIGN.md 5, "nothing posted twice").
- */
-export const POST_SETTLE_MS = 30_000;
+export { POST_SETTLE_MS } from "./post-settle";
 
 export class AlertDelivery {
   private readonly d: AlertDeliveryDeps;
@@ -798,7 +794,7 @@ export class AlertDelivery {
       let found = await lookUp();
       // Slack can carry out a call after the client gave up on it (a timeout, a lost connection): an earlier
       // attempt not found yet may still land. Post again only once it no longer can, or it lands twice.
-      const settleMs = step.attempt.answered ? 0 : step.attempt.at + POST_SETTLE_MS - this.clock.now();
+      const settleMs = settleWaitMs(step.attempt, this.clock.now());
       if (!found && settleMs > 0) {
         await this.keepLock(ctx, settleMs);
         await this.sleep(settleMs, ctx.signal);

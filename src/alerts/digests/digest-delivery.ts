@@ -11,8 +11,8 @@ import { chartImageBlock } from "../../ui/charts/chart-image-block";
 import { digestChart } from "../../ui/charts/digest-chart";
 import { renderChartPng } from "../../ui/charts/render-chart-png";
 import { AuthenticationError, PermissionDeniedError, type UptimeApi, type UptimeClient } from "../../uptime";
-import { POST_SETTLE_MS } from "../deliver/alert-delivery";
 import { lookupOldestTs } from "../deliver/alert-metadata";
+import { settleWaitMs } from "../deliver/post-settle";
 import {
   type MessageMetadata,
   type PosterFor,
@@ -98,10 +98,10 @@ export class DigestDelivery {
           await this.d.posts.put(sub.id, key, { ...record, ts: found.ts });
           return "skipped";
         }
-        // Slack can carry out a post after the client gave up on it (a timeout): the same rule as
-        // AlertDelivery.postOnce, post again only once the earlier attempt can no longer land. The worker's
-        // backoff brings the entry back; the lock is not held meanwhile.
-        if (!record.answered && this.clock.now() < record.attemptAt + POST_SETTLE_MS) return "retry";
+        // Slack can carry out a post after the client gave up on it (a timeout): post again only once the
+        // earlier attempt can no longer land. The worker's backoff brings the entry back; no lock is held.
+        const attempt = { at: record.attemptAt, answered: record.answered };
+        if (settleWaitMs(attempt, this.clock.now()) > 0) return "retry";
       }
       const content = await this.scheduledContent(sub, event);
       const attemptAt = this.clock.now();

@@ -6,6 +6,7 @@ import {
   renderMentionWithoutId,
   renderSubscribeAnnouncement,
 } from "../../../ui/render-subscribe-result";
+import { isDirectMessage } from "../../../ui/share-button";
 import type { ListenerDeps } from "../../listener-deps";
 import { slackTimeZone } from "../../slack-time-zone";
 import type { SubcommandHandler } from "../subcommand";
@@ -24,8 +25,8 @@ export const subscribeSubcommand: SubcommandHandler<"subscribe"> = async (
   deps,
 ) => {
   // Slack's own zone of the subscriber: the digest comes at their 09:00.
-  // The app's DM (Slack's ids of direct messages start with D): the person's own alerts.
-  const personal = channelId.startsWith("D");
+  // The app's DM: the person's own alerts.
+  const personal = isDirectMessage(channelId);
   const timeZone =
     command.digest || personal ? await slackTimeZone(client, user.userId, deps.logger) : undefined;
   const digest = command.digest && timeZone ? { cadence: command.digest, timeZone } : undefined;
