@@ -2,6 +2,7 @@ import type { App, BlockAction, BlockElementAction } from "@slack/bolt";
 import { actions } from "../../ui/ids";
 import type { ActionArgs } from "../handle-interaction";
 import type { ListenerDeps } from "../listener-deps";
+import { matchAny } from "../match-any";
 import { respondTo } from "../respond-to";
 import { acknowledgeAction } from "./acknowledge-action";
 import { createMonitorKindAction } from "./create-monitor-kind-action";
@@ -22,8 +23,6 @@ import { teamSelectAction } from "./team-select-action";
 import { unmuteAction } from "./unmute-action";
 
 type ActionListener = (args: ActionArgs<BlockElementAction>) => Promise<void>;
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * Every block action goes through ONE Bolt listener that picks the handler by action_id. Bolt runs the
@@ -66,8 +65,7 @@ export function register(app: App, deps: ListenerDeps): void {
   on(actions.rollupAcknowledgeAll, rollupAcknowledgeAllAction(deps));
   on(actions.rollupMuteAll, rollupMuteAllAction(deps));
 
-  const actionIds = new RegExp(`^(?:${[...byActionId.keys()].map(escapeRegExp).join("|")})$`);
-  app.action<BlockAction>(actionIds, async (args) => {
+  app.action<BlockAction>(matchAny(byActionId.keys()), async (args) => {
     const listener = byActionId.get(args.action.action_id);
     if (!listener) return;
     // Bolt's respond() goes through the global fetch; respondTo is the same POST for less (respond-to.ts).
