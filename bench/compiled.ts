@@ -9,7 +9,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { buildDist, NODE_BUNDLE } from "../tools/build";
+import { buildDist, NODE_BUNDLE, refuseNonAscii } from "../tools/build";
 
 const root = new URL("../", import.meta.url);
 
@@ -47,6 +47,7 @@ export function compiledRuntime(): Promise<CompiledRuntime> {
         entryPoints: [fileURLToPath(new URL(entry, root))],
         outfile,
       });
+      refuseNonAscii(outfile);
       return outfile;
     };
     const pollWorker = await bundle("bench/poll-worker-process.ts", "poll-worker-process.js");

@@ -68,7 +68,7 @@ const messageSchema = z.object({
   attempt: attemptSchema.optional(),
   replyTs: z.string().optional(),
   replyAttempt: attemptSchema.optional(),
-  /** The quiet thread reply "Acknowledged by …" (the incident's timeline; posted once). */
+  /** The quiet thread reply "Acknowledged by ..." (the incident's timeline; posted once). */
   ackReplyTs: z.string().optional(),
   ackReplyAttempt: attemptSchema.optional(),
   /** `--escalate`: the broadcast thread reply saying it is still unacknowledged (posted once). */

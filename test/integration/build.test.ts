@@ -1,14 +1,14 @@
 // `npm run build` (tools/build.ts) into a temporary folder: what dist/ must hold for `node dist/main.js` to
 // run with the runtime dependencies only. The whole install (npm ci, build, prune, start) is
 // test/e2e/production-install.test.ts; this is the fast check of the same output.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectScripts, readScripts } from "../../src/store/scripts";
-import { type BuildResult, buildDist } from "../../tools/build";
+import { type BuildResult, buildDist, refuseNonAscii } from "../../tools/build";
 
 const packageJson = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
   dependencies: Record<string, string>;
@@ -37,6 +37,14 @@ describe("npm run build", () => {
     expect(code).toMatch(/\/\/# sourceMappingURL=main\.js\.map\s*$/);
     const map = JSON.parse(readFileSync(`${result.main}.map`, "utf8")) as { sources: string[] };
     expect(map.sources).toContainEqual(expect.stringMatching(/src\/main\.ts$/));
+  });
+
+  it("is ASCII only, so V8 holds its source as one byte per character; a bundle that is not is refused", () => {
+    expect(readFileSync(result.main, "utf8")).toMatch(/^[\t\n -~]*$/);
+    const other = join(dir, "other.js");
+    // The string holds a real em dash: the escape is the test source's, not the file's.
+    writeFileSync(other, "const a = 1;\nconst dash = /\u2014/;\n");
+    expect(() => refuseNonAscii(other)).toThrow(/other\.js:2 has a non-ASCII character/);
   });
 
   it("puts every Lua script where the bundled scripts.ts reads them (dist/scripts/), unchanged", () => {
