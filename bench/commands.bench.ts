@@ -179,6 +179,7 @@ interface Round {
   noop: CommandRun;
   direct: Run;
   floor: CommandRun;
+  floorLink: CommandRun;
 }
 
 const median = (values: number[]) =>
@@ -197,7 +198,7 @@ function report(rounds: Round[], finalBotRssMb: number): void {
       .map(([name, seconds]) => `${name} ${ms(seconds)}`)
       .join(", ")}; total ${ms(total)}`;
   };
-  rounds.forEach(({ bot, noop, direct, floor }, i) => {
+  rounds.forEach(({ bot, noop, direct, floor, floorLink }, i) => {
     console.log(`round ${i + 1}:`);
     console.log(line("  bot ack (HTTP response)", bot.ack));
     console.log(line("  bot full (response_url)", bot.full));
@@ -216,6 +217,9 @@ function report(rounds: Round[], finalBotRssMb: number): void {
     console.log(
       `    floor run:  ${rate(floor.wallMs)} commands/s, floor RSS ${fmt(floor.rssMb)} MB; CPU ms per command: ${cpuPerCommand(floor.cpuSeconds)}`,
     );
+    console.log(
+      `    floor + link run: ${rate(floorLink.wallMs)} commands/s; CPU ms per command: ${cpuPerCommand(floorLink.cpuSeconds)}`,
+    );
   });
   const of = (pick: (r: Round) => number) => median(rounds.map(pick));
   const ackP99 = of((r) => percentile(r.bot.ack, 99));
@@ -227,6 +231,7 @@ function report(rounds: Round[], finalBotRssMb: number): void {
   const appCpu = (run: CommandRun) => (run.cpuSeconds.app ?? Number.NaN) / TOTAL;
   const botCpu = of((r) => appCpu(r.bot));
   const floorCpu = of((r) => appCpu(r.floor));
+  const floorLinkCpu = of((r) => appCpu(r.floorLink));
   const vsFloor = fullP50 / floorP50;
   const cpuVsFloor = botCpu / floorCpu;
   console.log(`medians of ${rounds.length} rounds:`);
@@ -259,6 +264,10 @@ function report(rounds: Round[], finalBotRssMb: number): void {
       finalBotRssMb <= 120,
     ),
   );
+  const ms = (seconds: number) => fmt(seconds * 1000, 3);
+  console.log(
+    `not judged, where the bot's CPU above the floor goes: the link lookup ${ms(floorLinkCpu - floorCpu)} ms per command (floor + link ${ms(floorLinkCpu)} ms = ${fmt(floorLinkCpu / floorCpu, 2)} x the floor), the rest ${ms(botCpu - floorLinkCpu)} ms (the Block Kit answer, command routing, Bolt's listeners, their GC)`,
+  );
   console.log(
     `not judged (the issue-3 goal, replaced by commands-vs-floor): full p50 / (no-op ack p50 + direct API p50) = ${fmt(fullP50 / limit, 2)}`,
   );
@@ -283,7 +292,7 @@ const line = (label: string, sorted: number[]) =>
 export default async function commandsBench(): Promise<void> {
   console.log(machineLine());
   console.log(
-    `${TOTAL} signed /uptime status requests, concurrency ${CONCURRENCY}, after ${WARMUP} warm-up; ${ROUNDS} rounds of bot, no-op, direct, floor`,
+    `${TOTAL} signed /uptime status requests, concurrency ${CONCURRENCY}, after ${WARMUP} warm-up; ${ROUNDS} rounds of bot, no-op, direct, floor, floor + link`,
   );
   if (CONCURRENCY !== DEFAULT_CONCURRENCY) {
     console.log(`(the goals are defined at concurrency ${DEFAULT_CONCURRENCY}: this run only informs)`);
@@ -323,6 +332,15 @@ export default async function commandsBench(): Promise<void> {
       UPTIME_API_URL: apiUrl,
     });
     children.push(floor);
+    const floorLinkPort = await freePort();
+    const floorLink = reference("--floor-link", {
+      PORT: String(floorLinkPort),
+      SLACK_API_URL: slack.apiUrl,
+      UPTIME_API_URL: apiUrl,
+      REDIS_URL: redis.url,
+      TOKEN_ENCRYPTION_KEY: key,
+    });
+    children.push(floorLink);
     // The bot as `npm start` runs it: the build, with the start script's node flags; bot.pid is its own.
     bot = await startBotProcess({
       name: "bench-commands-bot",
@@ -343,6 +361,7 @@ export default async function commandsBench(): Promise<void> {
     const startRssMb = processRssMb(botPid) ?? Number.NaN;
     await waitForHttp(`http://127.0.0.1:${floorPort}/healthz`, floor);
     await waitForHttp(`http://127.0.0.1:${noopPort}/healthz`, noop);
+    await waitForHttp(`http://127.0.0.1:${floorLinkPort}/healthz`, floorLink);
 
     // Everything else that shares the cores during a run: its CPU per command is printed too.
     const others = {
@@ -362,6 +381,10 @@ export default async function commandsBench(): Promise<void> {
       slack!.setAppUrl(`http://127.0.0.1:${floorPort}/slack/events`);
       return runCommands(slack!, { app: floor.pid, ...others }, "status", total, true);
     };
+    const floorLinkRun = (total: number) => {
+      slack!.setAppUrl(`http://127.0.0.1:${floorLinkPort}/slack/events`);
+      return runCommands(slack!, { app: floorLink.pid, ...others }, "status", total, true);
+    };
     const client = new UptimeClient({ baseUrl: apiUrl, logger: silentLogger });
     const directRun = (total: number) =>
       directApi(client, { simulator: others.simulator, "client here": process.pid }, total);
@@ -371,6 +394,7 @@ export default async function commandsBench(): Promise<void> {
       await noopRun(WARMUP);
       await directRun(WARMUP);
       await floorRun(WARMUP);
+      await floorLinkRun(WARMUP);
       const rounds: Round[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         rounds.push({
@@ -378,6 +402,7 @@ export default async function commandsBench(): Promise<void> {
           noop: await noopRun(TOTAL),
           direct: await directRun(TOTAL),
           floor: await floorRun(TOTAL),
+          floorLink: await floorLinkRun(TOTAL),
         });
       }
       const heap = heapOf(await bot.metrics());

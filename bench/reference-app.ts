@@ -5,11 +5,14 @@
  * - floor (`--floor`): acks, makes the 4 API calls of `status` with the demo owner's token, and posts one
  *   line to the response_url. No link lookup, no rendering, one listener: what any bot that answers this
  *   way must spend. The bot's goals `commands-vs-floor` and `app-cpu-vs-floor` are judged against it.
+ * - floor + link (`--floor-link`): the floor, with the caller's token read from their link as the bot
+ *   reads it (LinkStore.getWithToken: one Redis round trip, the record's JSON, AES-GCM) instead of a
+ *   constant. Not judged: it measures how much of the bot's cost above the floor is the link lookup.
  * Compiled and run like the bot (bench/compiled.ts), so that the two differ in their own code only.
  *
- * Environment: PORT, SLACK_API_URL, UPTIME_API_URL (floor).
+ * Environment: PORT, SLACK_API_URL, UPTIME_API_URL (floor), REDIS_URL and TOKEN_ENCRYPTION_KEY (floor + link).
  */
-import { App, HTTPReceiver, LogLevel } from "@slack/bolt";
+import { App, HTTPReceiver, LogLevel, type SlashCommand } from "@slack/bolt";
 import { silentLogger } from "../src/lib/logger";
 import { respondTo } from "../src/listeners/respond-to";
 import { DEMO_TOKENS } from "../src/simulator";
@@ -27,7 +30,37 @@ export const statusCalls = (api: UptimeApi) =>
     api.status.get(),
   ]);
 
-async function referenceServer(mode: "noop" | "floor"): Promise<void> {
+type Mode = "noop" | "floor" | "floor-link";
+
+/** The API as the caller: the demo owner's, made once, for the floor; for floor + link, from their link. */
+async function apiSource(
+  mode: Mode,
+  client: UptimeClient,
+): Promise<(command: SlashCommand) => Promise<UptimeApi>> {
+  if (mode !== "floor-link") {
+    const api = client.as(DEMO_TOKENS.owner);
+    return async () => api;
+  }
+  // Imported here, so that the other modes do not load ioredis (their RSS is the bot's reference).
+  const [{ Redis }, { LinkStore }, { keyspace }, { TokenCipher }] = await Promise.all([
+    import("ioredis"),
+    import("../src/store/link-store"),
+    import("../src/store/keys"),
+    import("../src/store/crypto/token-cipher"),
+  ]);
+  const links = new LinkStore({
+    redis: new Redis(process.env.REDIS_URL ?? ""),
+    keys: keyspace(),
+    cipher: TokenCipher.fromSetting(process.env.TOKEN_ENCRYPTION_KEY),
+  });
+  return async (command) => {
+    const found = await links.getWithToken({ teamId: command.team_id, userId: command.user_id });
+    if (!found?.token) throw new Error(`no usable link for ${command.user_id}`);
+    return client.as(found.token);
+  };
+}
+
+async function referenceServer(mode: Mode): Promise<void> {
   const receiver = new HTTPReceiver({
     signingSecret: REFERENCE_SIGNING_SECRET,
     endpoints: "/slack/events",
@@ -48,12 +81,11 @@ async function referenceServer(mode: "noop" | "floor"): Promise<void> {
       await ack();
     });
   } else {
-    const api = new UptimeClient({ baseUrl: process.env.UPTIME_API_URL ?? "", logger: silentLogger }).as(
-      DEMO_TOKENS.owner,
-    );
+    const client = new UptimeClient({ baseUrl: process.env.UPTIME_API_URL ?? "", logger: silentLogger });
+    const apiOf = await apiSource(mode, client);
     app.command("/uptime", async ({ ack, command }) => {
       await ack();
-      const [team, down, incidents, service] = await statusCalls(api);
+      const [team, down, incidents, service] = await statusCalls(await apiOf(command));
       const open = incidents.items.filter((i) => i.open).length;
       await respondTo(command.response_url)({
         response_type: "ephemeral",
@@ -65,9 +97,6 @@ async function referenceServer(mode: "noop" | "floor"): Promise<void> {
   process.once("SIGTERM", () => app.stop().then(() => process.exit(0)));
 }
 
-const mode = process.argv.includes("--noop")
-  ? "noop"
-  : process.argv.includes("--floor")
-    ? "floor"
-    : undefined;
+const modes: Mode[] = ["noop", "floor", "floor-link"];
+const mode = modes.find((m) => process.argv.includes(`--${m}`));
 if (mode) await referenceServer(mode);
