@@ -87,6 +87,11 @@ export class SchedulerInputError extends Error {
 interface PendingCommit {
   /** Pipelines are grouped by this: the shard on a Cluster connection (one slot each), else 0. */
   group: number;
+  /**
+   * A quiet poll's commit (no state, events or cool-down; failures reset): its group's quiet commits go
+   * out as ONE commit-quiet-n.lua run, `keys` and `args` being its share of that run's.
+   */
+  quiet: boolean;
   keys: string[];
   args: (string | number)[];
   resolve(reply: ScriptReplies["commit"]): void;
@@ -298,28 +303,36 @@ export class SchedulerStore {
     // Only a commit with events (an alert on its way) goes out at once; one that writes the next due time
     // and state (a quiet poll, or incidents read with nothing new) may wait a few ms for others.
     const urgent = (input.events?.length ?? 0) > 0;
-    const committed = await this.sendCommit(
-      urgent,
-      shard,
-      [
-        this.keys.pollDue(shard),
-        this.keys.pollTarget(shard, requireText("target", target)),
-        this.keys.alertOutbox(shard),
-        this.keys.pollCoolDownPrefix(shard),
-      ],
-      [
-        target,
-        requireText("leaseToken", leaseToken),
-        input.state === undefined ? "0" : "1",
-        input.state ?? "",
-        dueAt,
-        input.failures === "increment" ? "increment" : "reset",
-        coolDown?.group ?? "",
-        coolDown?.until ?? 0,
-        coolDown ? this.coolDownKeyTtl(coolDown.until, input.now) : 0,
-        ...(input.events ?? []),
-      ],
-    );
+    const quiet = !urgent && input.state === undefined && input.failures !== "increment" && !coolDown;
+    const committed = quiet
+      ? await this.sendCommit(
+          { urgent, quiet },
+          shard,
+          [this.keys.pollDue(shard), this.keys.pollTarget(shard, requireText("target", target))],
+          [target, requireText("leaseToken", leaseToken), dueAt],
+        )
+      : await this.sendCommit(
+          { urgent, quiet },
+          shard,
+          [
+            this.keys.pollDue(shard),
+            this.keys.pollTarget(shard, requireText("target", target)),
+            this.keys.alertOutbox(shard),
+            this.keys.pollCoolDownPrefix(shard),
+          ],
+          [
+            target,
+            requireText("leaseToken", leaseToken),
+            input.state === undefined ? "0" : "1",
+            input.state ?? "",
+            dueAt,
+            input.failures === "increment" ? "increment" : "reset",
+            coolDown?.group ?? "",
+            coolDown?.until ?? 0,
+            coolDown ? this.coolDownKeyTtl(coolDown.until, input.now) : 0,
+            ...(input.events ?? []),
+          ],
+        );
     if (committed !== 1) return false;
     // The group's targets live in every shard: the commit set this shard's cool-down atomically, the
     // others follow here. A crash in between only shortens the cool-down elsewhere (one more 429).
@@ -378,13 +391,15 @@ export class SchedulerStore {
   /**
    * Commits go out together, as one pipeline: one socket write and one read for all of them instead of
    * one each (at thousands of polls a second the syscalls cost more than the scripts). Each commit stays
-   * its own script run, atomic on its own. A commit with events (an alert on its way) waits at most until
+   * its own script run, atomic on its own, except quiet ones: those of a group are one commit-quiet run,
+   * each target still checked against its own lease (the client's objects of one command per quiet poll
+   * were most of what a poller promoted to V8's old generation, issue 13). A commit with events (an alert on its way) waits at most until
    * the end of the current turn (setImmediate). Any other commit may wait QUIET_COMMIT_WINDOW_MS for
    * others (issue 13: at thousands of polls a second few answers arrive in the same turn), far inside the
    * lease it commits under.
    */
   private sendCommit(
-    urgent: boolean,
+    { urgent, quiet }: { urgent: boolean; quiet: boolean },
     shard: number,
     keys: string[],
     args: (string | number)[],
@@ -392,7 +407,7 @@ export class SchedulerStore {
     return new Promise((resolve, reject) => {
       // Cluster-ready: a pipeline must stay inside one slot there, so it is one per shard.
       const group = this.redis.isCluster ? shard : 0;
-      this.pendingCommits.push({ group, keys, args, resolve, reject });
+      this.pendingCommits.push({ group, quiet, keys, args, resolve, reject });
       if (urgent || this.pendingCommits.length >= QUIET_COMMIT_BATCH) {
         this.flushImmediate ??= setImmediate(() => this.flushCommits());
       } else if (!this.flushImmediate) {
@@ -415,13 +430,38 @@ export class SchedulerStore {
       else groups.set(commit.group, [commit]);
     }
     for (const group of groups.values()) {
-      if (group.length === 1) {
-        const only = group[0]!;
+      const quiet = group.filter((commit) => commit.quiet);
+      const full = quiet.length === 0 ? group : group.filter((commit) => !commit.quiet);
+      if (quiet.length > 0) this.commitQuiet(quiet);
+      if (full.length === 1) {
+        const only = full[0]!;
         this.scripts.run("commit", only.keys, only.args).then(only.resolve, only.reject);
-      } else {
-        this.pipelineCommits(group);
+      } else if (full.length > 1) {
+        this.pipelineCommits(full);
       }
     }
+  }
+
+  /** One script run for a group's quiet commits, each refused or committed on its own (its lease). */
+  private commitQuiet(group: PendingCommit[]): void {
+    this.scripts
+      .run(
+        "commit-quiet",
+        group.flatMap((commit) => commit.keys),
+        group.flatMap((commit) => commit.args),
+      )
+      .then(
+        (replies) => {
+          group.forEach((commit, i) => {
+            const reply = replies[i];
+            if (reply === undefined) commit.reject(new Error("the quiet commit returned too few replies"));
+            else commit.resolve(reply);
+          });
+        },
+        (error: unknown) => {
+          for (const commit of group) commit.reject(error);
+        },
+      );
   }
 
   private pipelineCommits(group: PendingCommit[]): void {

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import type { RedisClient } from "./redis-connection";
 
 /**
- * Loads the Lua scripts of `./scripts/` (BullMQ style: `name-<numkeys>.lua`, each opening with a
- * KEYS/ARGV/result comment) and runs them through ioredis `defineCommand` (EVALSHA, EVAL on NOSCRIPT).
+ * Loads the Lua scripts of `./scripts/` (BullMQ style: `name-<numkeys>.lua`, or `name-n.lua` for a
+ * variable number of keys, each opening with a KEYS/ARGV/result comment) and runs them through ioredis `defineCommand` (EVALSHA, EVAL on NOSCRIPT).
  *
  * Commands are registered as `uc<SCRIPT_VERSION>_<name>`. Bump SCRIPT_VERSION whenever a script's
  * keys, arguments or reply change: during a rolling deploy each version then runs its own scripts
@@ -16,6 +16,7 @@ export interface ScriptReplies {
   add: number;
   claim: [target: string, leaseToken: string, state: string, failures: number, meta: string][];
   commit: 0 | 1;
+  "commit-quiet": (0 | 1)[];
   "cool-down": 0 | 1;
   remove: number;
   "subscription-pause": -1 | 0 | 1;
@@ -38,7 +39,8 @@ export type ScriptName = keyof ScriptReplies;
 
 export interface LuaScript {
   name: string;
-  numberOfKeys: number;
+  /** null: a variable number (`name-n.lua`), passed with each run. */
+  numberOfKeys: number | null;
   /** The ioredis command name: versioned, so that two deployed versions never mix. */
   command: string;
   lua: string;
@@ -48,18 +50,21 @@ export class ScriptError extends Error {
   override name = "ScriptError";
 }
 
-const SCRIPT_FILE = /^([a-z][a-z0-9-]*)-(\d+)\.lua$/;
+const SCRIPT_FILE = /^([a-z][a-z0-9-]*)-(\d+|n)\.lua$/;
 const SCRIPTS_DIR = new URL("./scripts/", import.meta.url);
 
 export function commandName(script: string): string {
   return `uc${SCRIPT_VERSION}_${script.replaceAll("-", "_")}`;
 }
 
-/** Parses `claim-3.lua` into its name and key count; null for a file that is not a script. */
-export function parseScriptFileName(file: string): { name: string; numberOfKeys: number } | null {
+/**
+ * Parses `claim-3.lua` into its name and key count (null for `commit-quiet-n.lua`: variable); null for
+ * a file that is not a script.
+ */
+export function parseScriptFileName(file: string): { name: string; numberOfKeys: number | null } | null {
   const match = SCRIPT_FILE.exec(file);
   if (!match) return null;
-  return { name: match[1]!, numberOfKeys: Number(match[2]) };
+  return { name: match[1]!, numberOfKeys: match[2] === "n" ? null : Number(match[2]) };
 }
 
 /** Reads every script of a folder; a name present twice (with two key counts) is an error. */
@@ -91,7 +96,9 @@ const registered = new WeakSet<RedisClient>();
 function register(redis: RedisClient): void {
   if (registered.has(redis)) return;
   for (const script of projectScripts().values()) {
-    redis.defineCommand(script.command, { numberOfKeys: script.numberOfKeys, lua: script.lua });
+    // Without numberOfKeys, ioredis takes the key count as the first argument of each call (run() below).
+    const keys = script.numberOfKeys === null ? {} : { numberOfKeys: script.numberOfKeys };
+    redis.defineCommand(script.command, { ...keys, lua: script.lua });
   }
   registered.add(redis);
 }
@@ -111,13 +118,17 @@ export function scriptRunner(redis: RedisClient): ScriptRunner {
     async run(name, keys, args) {
       const script = projectScripts().get(name);
       if (!script) throw new ScriptError(`no script file for ${name} in ${SCRIPTS_DIR.pathname}`);
+      // A variable count is sent with the call; a Redis Cluster routes the call by its first key.
+      const variable = script.numberOfKeys === null;
+      if (variable && keys.length === 0) throw new ScriptError(`script ${name} needs at least one key`);
       // ioredis would silently read surplus keys as arguments: a wrong count is a bug, said loudly.
-      if (keys.length !== script.numberOfKeys) {
+      if (!variable && keys.length !== script.numberOfKeys) {
         throw new ScriptError(`script ${name} takes ${script.numberOfKeys} keys, got ${keys.length}`);
       }
       const command = (redis as unknown as Record<string, ScriptCommand>)[script.command];
       if (!command) throw new ScriptError(`script ${name} is not registered on this connection`);
-      return (await command.call(redis, ...keys, ...args)) as ScriptReplies[typeof name];
+      const count = variable ? [keys.length] : [];
+      return (await command.call(redis, ...count, ...keys, ...args)) as ScriptReplies[typeof name];
     },
   };
 }

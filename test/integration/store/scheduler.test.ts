@@ -309,6 +309,71 @@ describe("scheduler targets", () => {
     }
   });
 
+  it("commits the quiet polls of one turn as one script run, each on its own lease, beside full commits", async () => {
+    const { store, redis, keys } = setup();
+    const targets = [...targetsIn(0, 3, 4, "q"), ...targetsIn(2, 3, 4, "q")];
+    for (const target of targets) await store.add(target, { subscriber: "C1", group: "tok" }, T);
+    const claimed = [
+      ...(await store.claim(0, T, LEASE, 10, "w1")),
+      ...(await store.claim(2, T, LEASE, 10, "w1")),
+    ];
+    expect(claimed).toHaveLength(6);
+    // A failure count and a rejection streak that a quiet success must clear, as a full commit does.
+    const [stale, full, ...quiet] = claimed;
+    const hash = (c: { target: string }) => keys.pollTarget(store.shardOf(c.target), c.target);
+    await redis.hset(hash(quiet[0]!), { failures: 3, rejCount: 2, rejSince: T, paused: "token" });
+    // Counts the scripts sent on this connection, once each script is loaded (a first run may be an
+    // EVALSHA answered NOSCRIPT, then an EVAL): two refused commits load both.
+    const refused = { now: T, nextDueAt: T, failures: "reset" } as const;
+    await store.commit(store.shardOf(stale!.target), stale!.target, "not-mine", refused);
+    await store.commit(store.shardOf(stale!.target), stale!.target, "not-mine", { ...refused, state: "{}" });
+    let scripts = 0;
+    const send = redis.sendCommand.bind(redis);
+    redis.sendCommand = ((command: { name: string }, ...rest: unknown[]) => {
+      if (command.name === "evalsha" || command.name === "eval") scripts++;
+      return (send as (...a: unknown[]) => unknown)(command, ...rest);
+    }) as typeof redis.sendCommand;
+    const results = await Promise.all([
+      store.commit(store.shardOf(stale!.target), stale!.target, `${stale!.leaseToken}-not-mine`, {
+        now: T,
+        nextDueAt: T + 1,
+        failures: "reset",
+      }),
+      store.commit(store.shardOf(full!.target), full!.target, full!.leaseToken, {
+        now: T,
+        nextDueAt: T + 500,
+        failures: "reset",
+        state: '{"full":1}',
+      }),
+      ...quiet.map((c, i) =>
+        store.commit(store.shardOf(c.target), c.target, c.leaseToken, {
+          now: T,
+          nextDueAt: T + 1_000 + i,
+          failures: "reset",
+        }),
+      ),
+    ]);
+    expect(results).toEqual([false, true, true, true, true, true]);
+    expect(await store.inspect(stale!.target)).toMatchObject({ leased: true, state: null });
+    expect(await store.inspect(full!.target)).toMatchObject({
+      leased: false,
+      dueAt: T + 500,
+      state: '{"full":1}',
+    });
+    for (const [i, c] of quiet.entries()) {
+      expect(await store.inspect(c.target)).toMatchObject({
+        leased: false,
+        dueAt: T + 1_000 + i,
+        failures: 0,
+      });
+    }
+    expect(await redis.hmget(hash(quiet[0]!), "rejCount", "rejSince", "paused")).toEqual([null, null, null]);
+    redis.sendCommand = send;
+    // One Redis (not a Cluster, where each shard's are their own run): the 4 quiet commits and the
+    // refused one were one script run, the full commit another.
+    if (!redis.isCluster) expect(scripts).toBe(2);
+  });
+
   it("shares one target among subscribers and removes it with the last", async () => {
     const { store } = setup();
     const target = "team:42:abc";

@@ -28,6 +28,7 @@ describe("Lua script loader", () => {
   it("derives the key count from the file name and versions the command name", () => {
     expect(parseScriptFileName("claim-3.lua")).toEqual({ name: "claim", numberOfKeys: 3 });
     expect(parseScriptFileName("cool-down-1.lua")).toEqual({ name: "cool-down", numberOfKeys: 1 });
+    expect(parseScriptFileName("commit-quiet-n.lua")).toEqual({ name: "commit-quiet", numberOfKeys: null });
     expect(parseScriptFileName("claim.lua")).toBeNull();
     expect(commandName("cool-down")).toBe(`uc${SCRIPT_VERSION}_cool_down`);
   });
@@ -42,6 +43,7 @@ describe("Lua script loader", () => {
         "channel-slot",
         "claim",
         "commit",
+        "commit-quiet",
         "cool-down",
         "dead-letter-replay",
         "outbox-dead-letter",
@@ -60,9 +62,13 @@ describe("Lua script loader", () => {
     for (const script of scripts.values()) {
       const header = script.lua.slice(0, script.lua.indexOf("]]"));
       expect(script.lua.startsWith("--[[")).toBe(true);
-      expect(header).toContain("KEYS[1]");
-      expect(header).toContain(`KEYS[${script.numberOfKeys}]`);
-      expect(header).not.toContain(`KEYS[${script.numberOfKeys + 1}]`);
+      if (script.numberOfKeys !== null) {
+        expect(header).toContain("KEYS[1]");
+        expect(header).toContain(`KEYS[${script.numberOfKeys}]`);
+        expect(header).not.toContain(`KEYS[${script.numberOfKeys + 1}]`);
+      } else {
+        expect(header).toContain("a variable number of keys");
+      }
       expect(header).toContain("Result:");
     }
   });
@@ -91,5 +97,19 @@ describe("Lua script loader", () => {
     expect((redis as unknown as Record<string, unknown>)["cool-down"]).toBeUndefined();
     // A second runner on the same connection reuses the registration.
     expect(await scriptRunner(redis).run("cool-down", [key], [Date.now() + 120_000, 180_000])).toBe(1);
+  });
+
+  it("runs a script of a variable key count with the count sent along, and refuses one without keys", async () => {
+    const { redis, prefix } = testRedis();
+    const keys = keyspace(prefix);
+    const run = scriptRunner(redis);
+    const [due, a, b] = [keys.pollDue(0), keys.pollTarget(0, "a"), keys.pollTarget(0, "b")];
+    await redis.hset(a, "lease", "la");
+    await redis.hset(b, "lease", "lb");
+    expect(await run.run("commit-quiet", [due, a, due, b], ["a", "la", 1_000, "b", "wrong", 2_000])).toEqual([
+      1, 0,
+    ]);
+    expect(await redis.zrange(due, 0, -1, "WITHSCORES")).toEqual(["a", "1000"]);
+    await expect(run.run("commit-quiet", [], [])).rejects.toThrow(/at least one key/);
   });
 });

@@ -1,0 +1,32 @@
+--[[
+  Commits a batch of quiet polls (no new state, no events, no cool-down, failures reset), each under its
+  own lease, in one script run: what commit-4.lua does for such a poll, for many targets at once. One
+  command instead of one per poll: at thousands of polls a second, the client's per-command objects
+  outlived the young generation and were most of what the poller promoted to the old one (issue 13).
+
+  Each target is checked and written on its own: a refused lease refuses that target only.
+
+  KEYS[2i-1] due sorted set of target i's shard
+  KEYS[2i]   target i's hash
+  (a variable number of keys: two per target; on a Redis Cluster the batch is one shard's, one slot)
+
+  ARGV[3i-2] target i
+  ARGV[3i-1] the lease token received with its claim
+  ARGV[3i]   its next due time (ms)
+
+  Result: one 1 (committed) or 0 (refused: lease lost or target removed) per target, in order
+]]
+local results = {}
+for i = 1, #KEYS / 2 do
+  local hash = KEYS[2 * i]
+  if redis.call("HGET", hash, "lease") ~= ARGV[3 * i - 1] then
+    results[i] = 0
+  else
+    redis.call("HSET", hash, "failures", 0)
+    -- As commit-4.lua: a poll that worked ends any token-rejection streak and pause, and the lease.
+    redis.call("HDEL", hash, "rejCount", "rejSince", "paused", "lease")
+    redis.call("ZADD", KEYS[2 * i - 1], ARGV[3 * i], ARGV[3 * i - 2])
+    results[i] = 1
+  end
+end
+return results
