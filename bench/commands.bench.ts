@@ -6,6 +6,8 @@
  *   response_url, with no link lookup and no rendering. Issue 13's goals compare the bot with it:
  *   `commands-vs-floor` (full p50), `app-cpu-vs-floor` (CPU per command), and `bot-rss` (the bot's RSS at
  *   the end);
+ * - the floor + link app: the floor, with the caller's token read from their link as the bot reads it
+ *   (not judged: how much of the bot's CPU above the floor is the link lookup);
  * - a no-op Bolt app with the same receiver (acks and does nothing): the best an ack can be (`ack-p99`);
  * - the API calls `status` makes, made directly with the client (shown: the issue-3 ratio, replaced by
  *   the floor, because it left out the response_url POST that every answer makes).
@@ -16,7 +18,7 @@
  * the fake Slack do not steal its turns, and its CPU and RSS are its own (read from /proc). The reference
  * apps are built and run the same way, so that the comparison is between their own code.
  *
- * Steady state: each of the four runs first sends WARMUP requests that are not measured. V8 needs a
+ * Steady state: each of the five runs first sends WARMUP requests that are not measured. V8 needs a
  * couple of thousand passes through the hot paths before they run optimised: with 40, the measured
  * requests still ran half-compiled code (4 calls took 0.8 ms of simulator CPU in the first 1,500 passes,
  * 0.23 ms after), and which run warmed up less decided the ratio. A bot answers commands for days.
@@ -58,7 +60,7 @@ const TOTAL = 500;
 const DEFAULT_CONCURRENCY = 20;
 const CONCURRENCY = countFromEnv("BENCH_CONCURRENCY", DEFAULT_CONCURRENCY);
 const WARMUP = 2000;
-// The machine's other tenants make single runs swing by a third: the four runs alternate, ROUNDS times,
+// The machine's other tenants make single runs swing by a third: the five runs alternate, ROUNDS times,
 // and the goals are judged on the medians. BENCH_ROUNDS=9 narrows the medians further.
 const ROUNDS = countFromEnv("BENCH_ROUNDS", 5);
 const SIGNING_SECRET = REFERENCE_SIGNING_SECRET;
