@@ -1,5 +1,6 @@
 import type { ActionsBlock } from "@slack/types";
 import { type Command, formatCommand } from "../grammar";
+import { isDirectMessage } from "../lib/is-direct-message";
 import { tryEncode } from "./codec";
 import { shareCodec } from "./codecs";
 import { actions, blocks } from "./ids";
@@ -32,14 +33,6 @@ export function isShareable(command: Command): command is ShareableCommand {
 }
 
 /**
- * A DM (ids start with D): in the app's own DM a shared copy would land next to the answer, and in a DM
- * between people the bot can never post. Either way the button would only disappoint.
- */
-export function isDirectMessage(channelId: string | undefined): boolean {
-  return channelId?.startsWith("D") ?? false;
-}
-
-/**
  * The answer with a Share in channel button under it, carrying the command that produced it. Left as it is
  * in a DM, when the command text does not fit a button value, or when the message has no room for a block.
  */
@@ -49,6 +42,8 @@ export function withShareButton(
   channelId: string | undefined,
   teamId?: string,
 ): Rendered {
+  // In the app's own DM a shared copy would land next to the answer, and in a DM between people the bot
+  // can never post: either way the button would only disappoint.
   if (isDirectMessage(channelId)) return rendered;
   const value = tryEncode(shareCodec, { command: formatCommand(command), ...(teamId ? { teamId } : {}) });
   const body = rendered.blocks ?? [];

@@ -138,8 +138,6 @@ const LOCK_POLL_MS = 25;
  * finds an attempt without a ts looks the message up before posting again. Each channel is reconciled
  * under a Redis lock, so concurrent workers never race on one incident or on a storm's roll-up.
  */
-export { POST_SETTLE_MS } from "./post-settle";
-
 export class AlertDelivery {
   private readonly d: AlertDeliveryDeps;
   private readonly clock: Clock;
@@ -197,8 +195,8 @@ export class AlertDelivery {
 
   /**
    * `--escalate <N>m` fell due: one broadcast thread reply under the incident's root (not broadcast in a
-   * personal subscription's quiet hours), with the subscription's mention, unless it was acknowledged or recovered meanwhile, or the monitor is muted
-   * here. Posted once (attempt recorded, metadata looked up after a crash), under the channel's lock.
+   * personal subscription's quiet hours), with the subscription's mention, unless it was acknowledged or
+   * recovered meanwhile, or the monitor is muted here. Posted once (attempt recorded, metadata looked up after a crash), under the channel's lock.
    */
   async deliverEscalation(
     sub: Subscription,

@@ -2,7 +2,7 @@
 // racing, the outbox and the delivery worker, WebClient against the fake Slack, and undici against the
 // simulator reading the numbers with the subscriber's token.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { POST_SETTLE_MS } from "../../../src/alerts/deliver/alert-delivery";
+import { POST_SETTLE_MS } from "../../../src/alerts/deliver/post-settle";
 import { routeOutbox } from "../../../src/alerts/deliver/route-outbox";
 import type { SlackPoster } from "../../../src/alerts/deliver/slack-poster";
 import { digestPeriod, latestOccurrence } from "../../../src/alerts/digests/digest-calendar";

@@ -1,4 +1,5 @@
 import { ErrorCode, type WebClient } from "@slack/web-api";
+import { isDirectMessage } from "../../../lib/is-direct-message";
 import { isPermanentSlackError } from "../../../lib/pause-reasons";
 import type { AnnounceResult, SubscriptionPreview } from "../../../services/subscription-services";
 import {
@@ -6,7 +7,6 @@ import {
   renderMentionWithoutId,
   renderSubscribeAnnouncement,
 } from "../../../ui/render-subscribe-result";
-import { isDirectMessage } from "../../../ui/share-button";
 import type { ListenerDeps } from "../../listener-deps";
 import { slackTimeZone } from "../../slack-time-zone";
 import type { SubcommandHandler } from "../subcommand";
