@@ -9,12 +9,13 @@ import type { RedisClient } from "./redis-connection";
  * keys, arguments or reply change: during a rolling deploy each version then runs its own scripts
  * instead of a newer body that it would call with the old arguments.
  */
-export const SCRIPT_VERSION = 2;
+export const SCRIPT_VERSION = 3;
 
 /** What each script replies (Redis integers arrive as numbers, nil never occurs). */
 export interface ScriptReplies {
   add: number;
-  claim: [target: string, leaseToken: string, state: string, failures: number, meta: string][];
+  /** One list per shard given. */
+  claim: [target: string, epoch: number, state: string, failures: number, meta: string][][];
   commit: 0 | 1;
   "commit-quiet": (0 | 1)[];
   "cool-down": 0 | 1;
@@ -58,7 +59,7 @@ export function commandName(script: string): string {
 }
 
 /**
- * Parses `claim-3.lua` into its name and key count (null for `commit-quiet-n.lua`: variable); null for
+ * Parses `add-3.lua` into its name and key count (null for `claim-n.lua`: variable); null for
  * a file that is not a script.
  */
 export function parseScriptFileName(file: string): { name: string; numberOfKeys: number | null } | null {

@@ -14,7 +14,7 @@ import type { RejectionPolicy } from "./token-rejection";
 
 /**
  * The poll loop of one process (DESIGN.md section 5). Each round claims the due targets of every shard
- * under a lease (one pipeline), polls them with bounded concurrency and commits each (pollOnce). When a
+ * under a lease (one script run on one Redis), polls them with bounded concurrency and commits each (pollOnce). When a
  * round had nothing due it sleeps until the earliest due time (bounded). Every replica runs the same loop on the same Redis: the leases keep a target with one
  * worker at a time, and a crashed worker's targets come back when their leases pass.
  */
@@ -23,6 +23,8 @@ export const DEFAULT_POLL_INTERVAL_MS = 5_000;
 export const DEFAULT_LEASE_MS = 30_000;
 export const DEFAULT_BATCH = 100;
 export const DEFAULT_CONCURRENCY = 32;
+/** Claimed targets held at most, waiting or in flight, in polls of `concurrency` at once. */
+const BACKLOG_ROUNDS = 4;
 
 export interface PollWorkerOptions {
   scheduler: SchedulerStore;
@@ -157,14 +159,15 @@ export class PollWorker {
     while (!this.stopping) {
       try {
         // Keep a small backlog only: what this process cannot start soon is better left to another. Refill
-        // it once half is gone rather than after every poll: a claim of one target per finished poll was
-        // a Redis round trip per poll when busy (issue 13).
-        while (!this.stopping && this.queue.length >= this.concurrency / 2) await this.nextChange();
+        // it once less than one round of `concurrency` polls waits, up to BACKLOG_ROUNDS rounds claimed: a
+        // claim of one target per finished poll was a Redis round trip per poll when busy, and a claim of a
+        // few every few polls still cost the poller more than its commits (issue 13).
+        while (!this.stopping && this.queue.length >= this.concurrency) await this.nextChange();
         if (this.stopping) break;
         const started = performance.now();
         const room = Math.max(
           1,
-          Math.min(this.batch, 2 * this.concurrency - this.queue.length - this.active),
+          Math.min(this.batch, BACKLOG_ROUNDS * this.concurrency - this.queue.length - this.active),
         );
         // One round claims every shard at once (one pipeline on one Redis), an equal share of the room
         // each: at most `shards - 1` targets more than the room when every shard has that many due.

@@ -19,12 +19,21 @@
 local results = {}
 for i = 1, #KEYS / 2 do
   local hash = KEYS[2 * i]
-  if redis.call("HGET", hash, "lease") ~= ARGV[3 * i - 1] then
+  -- One read; then only what differs is written (most quiet polls follow a quiet poll: failures 0, no
+  -- streak), so that a quiet commit costs Redis the fewest calls (issue 13).
+  local fields = redis.call("HMGET", hash, "lease", "failures", "rejCount", "rejSince", "paused")
+  if fields[1] ~= ARGV[3 * i - 1] then
     results[i] = 0
   else
-    redis.call("HSET", hash, "failures", 0)
+    if fields[2] ~= "0" then
+      redis.call("HSET", hash, "failures", 0)
+    end
     -- As commit-4.lua: a poll that worked ends any token-rejection streak and pause, and the lease.
-    redis.call("HDEL", hash, "rejCount", "rejSince", "paused", "lease")
+    if fields[3] or fields[4] or fields[5] then
+      redis.call("HDEL", hash, "rejCount", "rejSince", "paused", "lease")
+    else
+      redis.call("HDEL", hash, "lease")
+    end
     redis.call("ZADD", KEYS[2 * i - 1], ARGV[3 * i], ARGV[3 * i - 2])
     results[i] = 1
   end
