@@ -1,3 +1,5 @@
+import { createServer, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { decodeOutboxEvent, type OutboxEvent } from "../../../src/alerts/alert-event";
@@ -251,6 +253,45 @@ describe("poller against the simulator", () => {
     const info = await scheduler.inspect(target);
     expect(decodePollState(info!.state)!.tracked[String(opened!.id)]?.stage).toBe("resolved");
     expect(info!.failures).toBe(0);
+  });
+
+  it("bounds the incident read by what is left of the poll's budget: a read that never answers fails the poll as a timeout", async () => {
+    // An API whose checks answer at once (all passed) and whose incidents never answer: a new target's
+    // first poll needs its incidents (the baseline), and only the budget ends the wait.
+    const hanging = new Set<ServerResponse>();
+    const api: Server = createServer((req, res) => {
+      if (req.url?.includes("/checks")) {
+        res.writeHead(200, { "content-type": "application/vnd.api+json" }).end('{"data":[]}');
+      } else {
+        hanging.add(res);
+      }
+    });
+    await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
+    const slowClient = new UptimeClient({
+      baseUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
+      retry: { retries: 0 },
+      // Longer than the test's own timeout: only the poll's budget can end the wait.
+      timeoutMs: 60_000,
+    });
+    try {
+      const { add, deps, scheduler } = setup();
+      const target = await add("1");
+      const [claimed] = await scheduler.claim(scheduler.shardOf(target), clock.now(), LEASE, 1, "w1");
+      const resolveToken = async () => OWNER;
+      const result = await pollOnce(claimed!, {
+        ...deps(),
+        apis: new PollApiCache({ client: slowClient, resolveToken, clock }),
+        budgetMs: 300,
+      });
+      expect(result).toMatchObject({ target, outcome: "failed", errorKind: "timeout", events: 0 });
+      expect(hanging.size).toBe(1);
+      // The failure is committed under the lease: no state, one failure, the lease released.
+      expect(await scheduler.inspect(target)).toMatchObject({ state: null, failures: 1, leased: false });
+    } finally {
+      for (const res of hanging) res.destroy();
+      await slowClient.close();
+      await new Promise<void>((resolve) => api.close(() => resolve()));
+    }
   });
 
   it("emits nothing while the API answers 500s, backs off, and reports the outage once the API is back", async () => {
