@@ -14,9 +14,10 @@ import type { RejectionPolicy } from "./token-rejection";
 
 /**
  * The poll loop of one process (DESIGN.md section 5). Each round claims the due targets of every shard
- * under a lease (one script run on one Redis), polls them with bounded concurrency and commits each (pollOnce). When a
- * round had nothing due it sleeps until the earliest due time (bounded). Every replica runs the same loop on the same Redis: the leases keep a target with one
- * worker at a time, and a crashed worker's targets come back when their leases pass.
+ * under a lease (one script run on one Redis), polls them with bounded concurrency and commits each
+ * (pollOnce). When a round had nothing due it sleeps until the earliest due time (bounded). Every replica
+ * runs the same loop on the same Redis: the leases keep a target with one worker at a time, and a crashed
+ * worker's targets come back when their leases pass.
  */
 
 export const DEFAULT_POLL_INTERVAL_MS = 5_000;
@@ -169,7 +170,7 @@ export class PollWorker {
           1,
           Math.min(this.batch, BACKLOG_ROUNDS * this.concurrency - this.queue.length - this.active),
         );
-        // One round claims every shard at once (one pipeline on one Redis), an equal share of the room
+        // One round claims every shard at once (one script run on one Redis), an equal share of the room
         // each: at most `shards - 1` targets more than the room when every shard has that many due.
         const share = Math.max(1, Math.ceil(room / shards.length));
         const rounds = await this.scheduler.claimShards(
