@@ -28,6 +28,29 @@ async function outbox(store: SchedulerStore, redis: ReturnType<typeof testRedis>
   return entries.map(([, fields]) => Object.fromEntries(chunk(fields)));
 }
 
+/** The names of the commands sent on this connection until `stop()` (which puts sendCommand back). */
+function recordCommands(redis: ReturnType<typeof testRedis>["redis"]): { names: string[]; stop(): void } {
+  const names: string[] = [];
+  const send = redis.sendCommand.bind(redis);
+  redis.sendCommand = ((command: { name: string }, ...rest: unknown[]) => {
+    names.push(command.name);
+    return (send as (...a: unknown[]) => unknown)(command, ...rest);
+  }) as typeof redis.sendCommand;
+  return {
+    names,
+    stop() {
+      redis.sendCommand = send;
+    },
+  };
+}
+
+/** Adds targets named with `tag` in shards 0 and `other` (3 each) and claims them: shard 0's first. */
+async function claimSix(store: SchedulerStore, other: number, tag: string) {
+  const targets = [...targetsIn(0, 3, 4, tag), ...targetsIn(other, 3, 4, tag)];
+  for (const target of targets) await store.add(target, { subscriber: "C1", group: "tok" }, T);
+  return [...(await store.claim(0, T, LEASE, 10, "w1")), ...(await store.claim(other, T, LEASE, 10, "w1"))];
+}
+
 function chunk(fields: string[]): [string, string][] {
   const pairs: [string, string][] = [];
   for (let i = 0; i < fields.length; i += 2) pairs.push([fields[i]!, fields[i + 1]!]);
@@ -226,17 +249,12 @@ describe("scheduler rounds (issue 13)", () => {
       await store.add(target, { subscriber: "C1", group: "g", meta: "{}" }, T);
     // Loads the claim script (a first run may be an EVALSHA answered NOSCRIPT, then an EVAL).
     await store.claimShards([3], T, LEASE, 2, "w0");
-    const sent: string[] = [];
-    const send = redis.sendCommand.bind(redis);
-    redis.sendCommand = ((command: { name: string }, ...rest: unknown[]) => {
-      sent.push(command.name);
-      return (send as (...a: unknown[]) => unknown)(command, ...rest);
-    }) as typeof redis.sendCommand;
+    const sent = recordCommands(redis);
 
     const [two, none, zero] = await store.claimShards([2, 1, 0], T, LEASE, 2, "w1");
-    redis.sendCommand = send;
+    sent.stop();
     // One Redis: the three shards in one script run (on a Cluster each shard is its own slot, so its own).
-    if (!redis.isCluster) expect(sent).toEqual(["evalsha"]);
+    if (!redis.isCluster) expect(sent.names).toEqual(["evalsha"]);
     expect(two!.map((c) => c.target)).toEqual(in2);
     expect(none).toEqual([]);
     // The limit is per shard.
@@ -280,12 +298,7 @@ describe("scheduler rounds (issue 13)", () => {
 describe("scheduler targets", () => {
   it("commits many polls asked for in one turn (one pipeline): each on its own lease, events in order", async () => {
     const { store, redis } = setup();
-    const targets = [...targetsIn(0, 3, 4, "p"), ...targetsIn(1, 3, 4, "p")];
-    for (const target of targets) await store.add(target, { subscriber: "C1", group: "tok" }, T);
-    const claimed = [
-      ...(await store.claim(0, T, LEASE, 10, "w1")),
-      ...(await store.claim(1, T, LEASE, 10, "w1")),
-    ];
+    const claimed = await claimSix(store, 1, "p");
     expect(claimed).toHaveLength(6);
     const [stale, ...fresh] = claimed;
     const results = await Promise.all([
@@ -322,12 +335,7 @@ describe("scheduler targets", () => {
 
   it("commits the quiet polls of one turn as one script run, each on its own lease, beside full commits", async () => {
     const { store, redis, keys } = setup();
-    const targets = [...targetsIn(0, 3, 4, "q"), ...targetsIn(2, 3, 4, "q")];
-    for (const target of targets) await store.add(target, { subscriber: "C1", group: "tok" }, T);
-    const claimed = [
-      ...(await store.claim(0, T, LEASE, 10, "w1")),
-      ...(await store.claim(2, T, LEASE, 10, "w1")),
-    ];
+    const claimed = await claimSix(store, 2, "q");
     expect(claimed).toHaveLength(6);
     // A failure count and a rejection streak that a quiet success must clear, as a full commit does.
     const [stale, full, ...quiet] = claimed;
@@ -338,12 +346,7 @@ describe("scheduler targets", () => {
     const refused = { now: T, nextDueAt: T, failures: "reset" } as const;
     await store.commit(store.shardOf(stale!.target), stale!.target, "not-mine", refused);
     await store.commit(store.shardOf(stale!.target), stale!.target, "not-mine", { ...refused, state: "{}" });
-    let scripts = 0;
-    const send = redis.sendCommand.bind(redis);
-    redis.sendCommand = ((command: { name: string }, ...rest: unknown[]) => {
-      if (command.name === "evalsha" || command.name === "eval") scripts++;
-      return (send as (...a: unknown[]) => unknown)(command, ...rest);
-    }) as typeof redis.sendCommand;
+    const sent = recordCommands(redis);
     const results = await Promise.all([
       store.commit(store.shardOf(stale!.target), stale!.target, `${stale!.leaseToken}-not-mine`, {
         now: T,
@@ -379,7 +382,8 @@ describe("scheduler targets", () => {
       });
     }
     expect(await redis.hmget(hash(quiet[0]!), "rejCount", "rejSince", "paused")).toEqual([null, null, null]);
-    redis.sendCommand = send;
+    sent.stop();
+    const scripts = sent.names.filter((name) => name === "evalsha" || name === "eval").length;
     // One Redis (not a Cluster, where each shard's are their own run): the 4 quiet commits and the
     // refused one were one script run, the full commit another.
     if (!redis.isCluster) expect(scripts).toBe(2);
