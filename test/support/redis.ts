@@ -1,6 +1,12 @@
 import { randomBytes } from "node:crypto";
+import { Cluster, Redis } from "ioredis";
 import { afterAll, inject } from "vitest";
-import { createRedisClient, parseClusterNodes, type RedisClient } from "../../src/store/redis-connection";
+import {
+  createRedisClient,
+  mastersOf,
+  parseClusterNodes,
+  type RedisClient,
+} from "../../src/store/redis-connection";
 import { deleteKeysWithPrefix } from "../../src/store/redis-helpers";
 
 export interface TestRedis {
@@ -34,3 +40,30 @@ afterAll(async () => {
     redis.disconnect();
   }
 });
+
+/**
+ * A client on the run's Redis (or Cluster) whose connections, and those of its duplicate()s, carry
+ * `name` (CLIENT SETNAME), so that dropConnections() can cut exactly them while other test files share
+ * the server. The caller disconnects it.
+ */
+export function namedRedis(name: string): RedisClient {
+  const seeds = inject("redisClusterNodes");
+  const options = { connectionName: name, maxRetriesPerRequest: 3 };
+  return seeds
+    ? new Cluster(parseClusterNodes(seeds), { scaleReads: "master", redisOptions: options })
+    : new Redis(inject("redisUrl"), options);
+}
+
+/** Has the server close every connection named `name` (CLIENT KILL), as a restart or a network cut would. */
+export async function dropConnections(admin: RedisClient, name: string): Promise<number> {
+  let dropped = 0;
+  for (const server of mastersOf(admin)) {
+    const list = String(await server.client("LIST"));
+    for (const line of list.split("\n")) {
+      if (!line.includes(` name=${name} `)) continue;
+      const id = /(?:^|\s)id=(\d+)/.exec(line)?.[1];
+      if (id) dropped += Number(await server.client("KILL", "ID", id));
+    }
+  }
+  return dropped;
+}

@@ -17,6 +17,12 @@ import { KeyedQueues } from "./channel-queues";
 
 export { DEFAULT_CONSUMER_GROUP };
 
+/**
+ * Pending entries of a consumer looked at after a lost connection: more than a loop holds in flight
+ * (maxInFlight, 500 by default) plus one read's batch; any beyond wait for the reclaim.
+ */
+const LOST_READS_CHECKED = 1000;
+
 /** Deliveries of one entry (counted by the stream) before it moves to the dead-letter stream. */
 export const DEFAULT_MAX_ATTEMPTS = 10;
 
@@ -104,6 +110,8 @@ interface Loop {
   /** Entries of this loop in flight: stream -> ids. */
   inFlight: Map<string, Set<string>>;
   count: number;
+  /** The connection was lost or a round failed: a read's reply may have been lost with it. */
+  recheckPending: boolean;
 }
 
 /**
@@ -115,6 +123,8 @@ interface Loop {
  *   it moves to the shard's dead-letter stream (`npm run alerts -- dead-letters [--replay]`);
  * - channels are delivered concurrently, one serial queue per channel keeping the outbox order, so a
  *   rate-limited channel holds up no other channel and no other workspace;
+ * - a lost connection may take a read's reply with it: what Redis handed to that read is made due again
+ *   at once instead of after reclaimIdleMs;
  * - stop() aborts every wait, finishes what is in flight, hands the rest back and removes the consumer;
  * - the outboxes are trimmed only below what the group acknowledged, and a killed process's consumer
  *   is removed once the others reclaimed its entries and it stayed idle for an hour.
@@ -180,7 +190,15 @@ export class DeliveryWorker {
         connection: this.o.redis.duplicate(),
         inFlight: new Map(),
         count: 0,
+        recheckPending: false,
       };
+      // A single Redis says "close" when its connection drops; a Cluster says "-node" when one of its
+      // node connections does (and "close" when it loses them all).
+      const lost = () => {
+        loop.recheckPending = true;
+      };
+      loop.connection.on("close", lost);
+      loop.connection.on("-node", lost);
       this.loops.push(loop);
       this.running$.push(this.run(loop));
     }
@@ -240,6 +258,10 @@ export class DeliveryWorker {
     while (!this.stopping) {
       try {
         let dispatched = 0;
+        if (loop.recheckPending) {
+          loop.recheckPending = false;
+          if ((await this.recoverLostReads(loop)) > 0) nextReclaim = 0;
+        }
         if (Date.now() >= nextTrim) {
           nextTrim = Date.now() + this.o.trimEveryMs;
           for (const key of loop.keys) {
@@ -263,6 +285,7 @@ export class DeliveryWorker {
         if (dispatched === 0 && loop.keys.length !== 1) await this.pause(this.o.idleRoundMs);
       } catch (error) {
         if (this.stopping) break;
+        loop.recheckPending = true;
         failures++;
         this.logger.error({ err: error, consumer: loop.consumer }, "alert delivery loop failed; retrying");
         await this.pause(backoffDelay(failures, { baseMs: 500, maxMs: 30_000 }));
@@ -283,6 +306,30 @@ export class DeliveryWorker {
       await this.outbox.ensureGroup(key);
       return [];
     }
+  }
+
+  /**
+   * Makes due at once the entries this loop's consumer owns but is not handling: Redis handed them to a
+   * read whose reply was lost with the connection (the pending list is written before the reply, and
+   * ioredis then resends the read or fails it). Left alone they would wait for reclaimIdleMs (a minute)
+   * before any replica delivered them. A failed entry waiting for its retry is made due early too: one
+   * early attempt, counted like any other.
+   */
+  private async recoverLostReads(loop: Loop): Promise<number> {
+    let recovered = 0;
+    for (const key of loop.keys) {
+      const inFlight = loop.inFlight.get(key);
+      const pending = await this.outbox.pendingOf(key, loop.consumer, LOST_READS_CHECKED);
+      const lost = pending.filter((id) => !inFlight?.has(id));
+      recovered += await this.outbox.touch(key, loop.consumer, lost, this.o.reclaimIdleMs);
+    }
+    if (recovered > 0) {
+      this.logger.warn(
+        { consumer: loop.consumer, recovered },
+        "alert deliveries read before a lost connection are due again",
+      );
+    }
+    return recovered;
   }
 
   /** Takes over the entries that are due again (failed earlier, or a stopped or crashed replica's). */

@@ -12,7 +12,7 @@ import { deadLettersOf } from "../../../src/store/keys";
 import { PARKING_CONSUMER } from "../../../src/store/outbox-store";
 import { workspaceKey } from "../../../src/store/workspace";
 import { metricTotal } from "../../support/bot-process";
-import { testRedis } from "../../support/redis";
+import { dropConnections, namedRedis, testRedis } from "../../support/redis";
 import { eventually, waitFor } from "../../support/wait-for";
 import { quietLogger } from "../fake-slack/quiet-logger";
 import {
@@ -296,5 +296,39 @@ describe("outbox trimming", () => {
     await setup.drained();
     await eventually(async () => ((await redis.xlen(setup.outboxKey)) <= 1 ? true : undefined), 5000);
     expect(incidentsIn(channel)).toEqual(["81", "82", "83"]);
+  });
+});
+
+describe("a connection lost with a read's reply", () => {
+  it("delivers what Redis handed to that read at once after the drop, not after the reclaim time", async () => {
+    setup = alertSetup(redis, prefix, fake);
+    const channel = freshChannel(fake, "lostread");
+    await setup.subscribe(channel);
+    const name = `lost-read-${prefix.replace(/\W/g, "")}`;
+    const client = namedRedis(name);
+    try {
+      // A minute before anyone reclaims: the drop must be what brings the entry back.
+      await setup.worker({ redis: client, consumer: "lost", reclaimIdleMs: 60_000 }).start();
+      // One event delivered as usual: the worker's read connections are up (on every master of a Cluster).
+      await setup.emit(alertEvent("opened", "90"));
+      await setup.drained();
+      // The entry and the worker's read in one transaction: pending on the worker's consumer, as when
+      // Redis answered a read and the reply went down with the connection.
+      const event = JSON.stringify(alertEvent("opened", "91"));
+      const replies = await redis
+        .multi()
+        .xadd(setup.outboxKey, "*", "target", TARGET, "event", event)
+        .xreadgroup("GROUP", "alert-delivery", "lost-0", "COUNT", 10, "STREAMS", setup.outboxKey, ">")
+        .exec();
+      const id = replies?.[0]?.[1] as string;
+      expect(await pendingOf(redis, setup.outboxKey)).toEqual([{ id, consumer: "lost-0", deliveries: 1 }]);
+
+      expect(await dropConnections(redis, name)).toBeGreaterThanOrEqual(2);
+      await setup.drained(15_000);
+      expect(incidentsIn(channel)).toEqual(["90", "91"]);
+    } finally {
+      await setup.stopAll();
+      client.disconnect();
+    }
   });
 });
