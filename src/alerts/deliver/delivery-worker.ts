@@ -319,7 +319,14 @@ export class DeliveryWorker {
     let recovered = 0;
     for (const key of loop.keys) {
       const inFlight = loop.inFlight.get(key);
-      const pending = await this.outbox.pendingOf(key, loop.consumer, LOST_READS_CHECKED);
+      let pending: string[];
+      try {
+        pending = await this.outbox.pendingOf(key, loop.consumer, LOST_READS_CHECKED);
+      } catch (error) {
+        // The stream (and its group) was deleted meanwhile: nothing is pending, and the read creates them.
+        if (!isNoGroup(error)) throw error;
+        continue;
+      }
       const lost = pending.filter((id) => !inFlight?.has(id));
       recovered += await this.outbox.touch(key, loop.consumer, lost, this.o.reclaimIdleMs);
     }

@@ -331,4 +331,25 @@ describe("a connection lost with a read's reply", () => {
       client.disconnect();
     }
   });
+
+  it("keeps delivering when an outbox was deleted before the drop (nothing pending there, the read creates it again)", async () => {
+    setup = alertSetup(redis, prefix, fake);
+    const channel = freshChannel(fake, "lostdel");
+    await setup.subscribe(channel);
+    const name = `lost-del-${prefix.replace(/\W/g, "")}`;
+    const client = namedRedis(name);
+    try {
+      await setup.worker({ redis: client, consumer: "lostdel" }).start();
+      await setup.emit(alertEvent("opened", "92"));
+      await setup.drained();
+      await redis.del(setup.outboxKey);
+      expect(await dropConnections(redis, name)).toBeGreaterThanOrEqual(2);
+      await setup.emit(alertEvent("opened", "93"));
+      await setup.drained(15_000);
+      expect(incidentsIn(channel)).toEqual(["92", "93"]);
+    } finally {
+      await setup.stopAll();
+      client.disconnect();
+    }
+  });
 });
