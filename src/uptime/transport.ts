@@ -26,6 +26,7 @@ import {
   UsageError,
   ValidationError,
 } from "./errors";
+import { requestWhole } from "./request-whole";
 import { CLIENT_VERSION } from "./version";
 
 export interface RetryOptions {
@@ -351,18 +352,21 @@ export class Transport {
     let headers: ResponseHeaders;
     let text: string;
     try {
-      const res = await this.#pool.request({
-        method: spec.method,
-        path: spec.path,
-        headers: spec.headers,
-        body: spec.body,
+      // Every body is read whole, error bodies included: an unread body keeps its socket out of the pool.
+      const res = await requestWhole(
+        this.#pool,
+        {
+          method: spec.method,
+          path: spec.path,
+          headers: spec.headers,
+          body: spec.body,
+          ...(timeoutMs !== undefined ? { headersTimeout: timeoutMs, bodyTimeout: timeoutMs } : {}),
+        },
         signal,
-        ...(timeoutMs !== undefined ? { headersTimeout: timeoutMs, bodyTimeout: timeoutMs } : {}),
-      });
+      );
       statusCode = res.statusCode;
       headers = res.headers;
-      // Read every body, error bodies included: an unread body keeps its socket out of the pool.
-      text = await res.body.text();
+      text = res.text;
     } catch (err) {
       throw transportError(err, spec, signal);
     }
