@@ -2,18 +2,26 @@ import type { Dispatcher } from "undici";
 import { errors } from "undici";
 import type { ResponseHeaders } from "./errors";
 
-/** A response read to its end: status, headers and the body as text. */
+/** A response read to its end: status, headers and the body's bytes (bodyText() reads them as text). */
 export interface WholeResponse {
   statusCode: number;
   headers: ResponseHeaders;
-  text: string;
+  body: Buffer;
+}
+
+const EMPTY = Buffer.alloc(0);
+
+/** UTF-8 without a byte order mark, as undici's `body.text()` decodes it. */
+export function bodyText(body: Buffer): string {
+  const bom = body.length > 2 && body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf;
+  return body.toString("utf8", bom ? 3 : 0);
 }
 
 type WholeRequest = Omit<Dispatcher.DispatchOptions, "signal">;
 
 /**
  * Sends one request through `dispatcher` and reads its body whole, as `request()` followed by
- * `body.text()` does, without the Readable stream, async resource and promise chain that `request()` makes
+ * `body.arrayBuffer()` does, without the Readable stream, async resource and promise chain that `request()` makes
  * for each response (issue 13: at thousands of polls a second they were a fifth of a GET's client CPU).
  * The same errors reach the caller: undici's timeouts, size cap and socket errors, and the signal's
  * reason (or RequestAbortedError) when it fires.
@@ -81,7 +89,7 @@ class WholeResponseHandler implements Dispatcher.DispatchHandler {
 
   onResponseEnd(): void {
     if (this.#settle())
-      this.#resolve({ statusCode: this.#statusCode, headers: this.#headers, text: this.#text() });
+      this.#resolve({ statusCode: this.#statusCode, headers: this.#headers, body: this.#body() });
   }
 
   onResponseError(_controller: Dispatcher.DispatchController | undefined, error: Error): void {
@@ -95,13 +103,10 @@ class WholeResponseHandler implements Dispatcher.DispatchHandler {
     return true;
   }
 
-  /** UTF-8 without a byte order mark, as undici's `body.text()` decodes it. */
-  #text(): string {
-    if (this.#length === 0) return "";
+  #body(): Buffer {
     const chunks = this.#chunks;
-    const buffer = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, this.#length);
-    const bom = buffer.length > 2 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf;
-    return buffer.toString("utf8", bom ? 3 : 0);
+    if (chunks.length === 0) return EMPTY;
+    return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, this.#length);
   }
 }
 

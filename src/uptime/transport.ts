@@ -26,7 +26,7 @@ import {
   UsageError,
   ValidationError,
 } from "./errors";
-import { requestWhole } from "./request-whole";
+import { bodyText, requestWhole } from "./request-whole";
 import { CLIENT_VERSION } from "./version";
 
 export interface RetryOptions {
@@ -70,10 +70,11 @@ export interface TransportOptions {
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
 export type Decoder<T> = (json: unknown) => T;
 /**
- * Answers a 2xx body from its raw text when it can tell what it holds without parsing it, else undefined
- * (then the body is parsed and decoded as usual). For the one hot path that needs it: a poll's checks.
+ * Answers a 2xx body from its raw bytes when it can tell what it holds without parsing it, else undefined
+ * (then the body is read as text, parsed and decoded as usual). For the one hot path that needs it: a
+ * poll's checks.
  */
-export type TextShortcut<T> = (text: string) => T | undefined;
+export type BodyShortcut<T> = (body: Buffer) => T | undefined;
 
 interface RequestSpec {
   method: HttpMethod;
@@ -305,7 +306,7 @@ export class Transport {
   }
 
   /** Sends a request (retrying when `spec.retry` allows) and decodes a 2xx body; null decoder = no body. */
-  async execute<T>(spec: RequestSpec, decode: Decoder<T> | null, shortcut?: TextShortcut<T>): Promise<T> {
+  async execute<T>(spec: RequestSpec, decode: Decoder<T> | null, shortcut?: BodyShortcut<T>): Promise<T> {
     const retry = this.#retry;
     const signal = spec.options?.signal;
     for (let attempt = 0; ; attempt++) {
@@ -345,12 +346,12 @@ export class Transport {
     return backoffDelay(attempt, retry);
   }
 
-  async #once<T>(spec: RequestSpec, decode: Decoder<T> | null, shortcut?: TextShortcut<T>): Promise<T> {
+  async #once<T>(spec: RequestSpec, decode: Decoder<T> | null, shortcut?: BodyShortcut<T>): Promise<T> {
     const signal = spec.options?.signal;
     const timeoutMs = spec.options?.timeoutMs;
     let statusCode: number;
     let headers: ResponseHeaders;
-    let text: string;
+    let body: Buffer;
     try {
       // Every body is read whole, error bodies included: an unread body keeps its socket out of the pool.
       const res = await requestWhole(
@@ -360,20 +361,23 @@ export class Transport {
           path: spec.path,
           headers: spec.headers,
           body: spec.body,
-          ...(timeoutMs !== undefined ? { headersTimeout: timeoutMs, bodyTimeout: timeoutMs } : {}),
+          // One shape whether set or not: undici reads an undefined timeout as its pool's default.
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
         },
         signal,
       );
       statusCode = res.statusCode;
       headers = res.headers;
-      text = res.text;
+      body = res.body;
     } catch (err) {
       throw transportError(err, spec, signal);
     }
-    if (statusCode < 200 || statusCode >= 300) throw apiErrorFrom(statusCode, headers, text, spec);
+    if (statusCode < 200 || statusCode >= 300) throw apiErrorFrom(statusCode, headers, bodyText(body), spec);
     if (decode === null) return undefined as T;
-    const quick = shortcut?.(text);
+    const quick = shortcut?.(body);
     if (quick !== undefined) return quick;
+    const text = bodyText(body);
     let json: unknown;
     try {
       json = text.length === 0 ? undefined : JSON.parse(text);
@@ -434,7 +438,7 @@ export class Session {
     pathAndQuery: string,
     decode: Decoder<T>,
     options?: CallOptions,
-    shortcut?: TextShortcut<T>,
+    shortcut?: BodyShortcut<T>,
   ): Promise<T> {
     return this.#t.execute(
       {

@@ -1,7 +1,7 @@
 /**
  * A quiet poll without JSON (issue 13): most polls of `GET /teams/{id}/checks` find every check passed, and
  * the poller then needs nothing else from the body. Parsing and decoding 50 checks was most of a quiet
- * poll's own CPU; finding the `"state"` members in the raw text is a fraction of it.
+ * poll's own CPU; finding the `"state"` members in the raw bytes is a fraction of it.
  */
 
 /** What `Teams.checksUnlessAllPassed` answers when the body shows that no check failed. */
@@ -13,43 +13,45 @@ const STATE_KEY = '"state"';
  * True only when the raw body is plainly a JSON object with `data` in which every `"state"` member is the
  * number 1 (A5: 1 passed, -1 failed). Anything else is false, and the body is then parsed and decoded in
  * full (a failed check, any other number or spelling such as `1.0`, a `"state"` that is not a member, an
- * `errors` document, any `\u` escape, which could spell a key without these bytes). So a failed check is
- * never missed; a body that is not what it seems costs a full decode, which reports it.
+ * `errors` document, any `\u` escape, which could spell a key without these bytes, a byte order mark). So
+ * a failed check is never missed; a body that is not what it seems costs a full decode, which reports it.
+ * Read as bytes, not text: a quiet poll never turns its body into a string (issue 13). Every byte looked
+ * for is ASCII, and no byte of a multi-byte UTF-8 character is, so the bytes match where the text would.
  */
-export function allChecksPassed(text: string): boolean {
-  const first = firstNonSpace(text);
-  const last = lastNonSpace(text);
-  if (first < 0 || text.charCodeAt(first) !== 0x7b || text.charCodeAt(last) !== 0x7d) return false;
-  if (!text.includes('"data"') || text.includes('"errors"') || text.includes("\\u")) return false;
-  for (let at = text.indexOf(STATE_KEY); at >= 0; at = text.indexOf(STATE_KEY, at + STATE_KEY.length)) {
-    let i = skipSpace(text, at + STATE_KEY.length);
-    if (text.charCodeAt(i) !== 0x3a) return false; // ':'
-    i = skipSpace(text, i + 1);
-    if (text.charCodeAt(i) !== 0x31) return false; // '1'
-    const after = text.charCodeAt(i + 1);
+export function allChecksPassed(body: Buffer): boolean {
+  const first = firstNonSpace(body);
+  const last = lastNonSpace(body);
+  if (first < 0 || body[first] !== 0x7b || body[last] !== 0x7d) return false;
+  if (body.indexOf('"data"') < 0 || body.indexOf('"errors"') >= 0 || body.indexOf("\\u") >= 0) return false;
+  for (let at = body.indexOf(STATE_KEY); at >= 0; at = body.indexOf(STATE_KEY, at + STATE_KEY.length)) {
+    let i = skipSpace(body, at + STATE_KEY.length);
+    if (body[i] !== 0x3a) return false; // ':'
+    i = skipSpace(body, i + 1);
+    if (body[i] !== 0x31) return false; // '1'
+    const after = body[i + 1];
     // ',', '}', ']' or white space: the number is exactly 1 (not 10, 1.0, 1e0).
     if (!(after === 0x2c || after === 0x7d || after === 0x5d || isSpace(after))) return false;
   }
   return true;
 }
 
-function isSpace(code: number): boolean {
-  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+function isSpace(byte: number | undefined): boolean {
+  return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
 }
 
-function skipSpace(text: string, from: number): number {
+function skipSpace(body: Buffer, from: number): number {
   let i = from;
-  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+  while (i < body.length && isSpace(body[i])) i++;
   return i;
 }
 
-function firstNonSpace(text: string): number {
-  const i = skipSpace(text, 0);
-  return i < text.length ? i : -1;
+function firstNonSpace(body: Buffer): number {
+  const i = skipSpace(body, 0);
+  return i < body.length ? i : -1;
 }
 
-function lastNonSpace(text: string): number {
-  let i = text.length - 1;
-  while (i >= 0 && isSpace(text.charCodeAt(i))) i--;
+function lastNonSpace(body: Buffer): number {
+  let i = body.length - 1;
+  while (i >= 0 && isSpace(body[i])) i--;
   return i;
 }

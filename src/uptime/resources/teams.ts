@@ -71,7 +71,7 @@ const decodeTeam: Decoder<Team> = (json) => decodeOne("teams", json);
 const decodeMonitorPage = pageDecoder("monitors");
 const decodeIncidentPage = pageDecoder("incidents");
 const decodeChecks: Decoder<Check[]> = (json) => decodeList("checks", json);
-const allPassedShortcut = (text: string) => (allChecksPassed(text) ? ALL_CHECKS_PASSED : undefined);
+const allPassedShortcut = (body: Buffer) => (allChecksPassed(body) ? ALL_CHECKS_PASSED : undefined);
 const decodeChannels: Decoder<Channel[]> = (json) => decodeList("channels", json);
 const decodeAvailability: Decoder<AvailabilityStats> = (json) => decodeOne("availability", json);
 
