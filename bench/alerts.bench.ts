@@ -28,7 +28,6 @@ import { addPollTarget } from "../src/alerts/poll/poller";
 import { sleep } from "../src/lib/backoff";
 import { startPrivateRedis } from "../src/lib/local-redis";
 import { startFakeSlack } from "../src/playground/fake-slack";
-import type { SeedInput, SeedResult } from "../src/simulator";
 import { generateKey } from "../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../src/store/crypto/token-cipher";
 import { keyspace } from "../src/store/keys";
@@ -40,6 +39,15 @@ import { compiledRuntime } from "./compiled";
 import { cpuMeter, fmt, goalLine, machineLine, percentile, processRssMb } from "./measure";
 import type { PollWorkerReport } from "./poll-worker-process";
 import { type Child, startSimulatorProcess } from "./processes";
+import {
+  addQuietPollTargets,
+  BENCH_SLACK_TEAM,
+  benchOwner as owner,
+  type SeededTeam,
+  seedQuietTeams,
+  simulatorControl,
+  benchToken as token,
+} from "./quiet-teams";
 
 const TEAMS = 5_000;
 /** The PollWorker's default concurrency; the raw loop keeps as many GETs in flight. */
@@ -94,7 +102,6 @@ const GOALS = {
 };
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const SLACK_TEAM = "T0BENCH";
 const SIGNING_SECRET = "bench-signing-secret";
 const BOT_TOKEN = "xoxb-bench";
 
@@ -117,43 +124,6 @@ function machineMeter() {
     const b = read();
     return (1 - (b.idle - a.idle) / Math.max(1, b.total - a.total)) * 100;
   };
-}
-
-const token = (team: number) => `bench-token-${team}`;
-const owner = (team: number) => `UB${team}`;
-
-async function control<T>(url: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${url}/__simulator${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body ?? {}),
-  });
-  if (response.status >= 300)
-    throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-interface SeededTeam {
-  id: string;
-  monitorIds: number[];
-}
-
-/** 5,000 teams, each with its owner's token and two monitors, and one round of checks (10 a page). */
-async function seedTeams(url: string): Promise<SeededTeam[]> {
-  const teams: SeededTeam[] = [];
-  for (let from = 0; from < TEAMS; from += 1_000) {
-    const input: SeedInput = {
-      teams: Array.from({ length: Math.min(1_000, TEAMS - from) }, (_, i) => ({
-        name: `Bench team ${from + i}`,
-        users: [{ firstName: `Owner${from + i}`, token: token(from + i), role: "owner" }],
-        monitors: [{ name: `web-${from + i}` }, { name: `api-${from + i}` }],
-      })),
-    };
-    const result = await control<SeedResult>(url, "/seed", input);
-    teams.push(...result.teams.map((t) => ({ id: String(t.id), monitorIds: t.monitors.map((m) => m.id) })));
-  }
-  await control(url, "/checks/run");
-  return teams;
 }
 
 /**
@@ -211,27 +181,6 @@ async function rawLoop(url: string, teams: SeededTeam[], simPid: number, redis?:
   };
   await pool.close();
   return result;
-}
-
-async function addTargets(redis: Redis, prefix: string, teams: SeededTeam[]): Promise<void> {
-  const scheduler = new SchedulerStore({ redis, keys: keyspace(prefix) });
-  const now = Date.now();
-  for (let from = 0; from < teams.length; from += 500) {
-    await Promise.all(
-      teams.slice(from, from + 500).map((team, i) =>
-        addPollTarget(
-          scheduler,
-          {
-            apiTeamId: team.id,
-            token: token(from + i),
-            tokenRef: { teamId: SLACK_TEAM, userId: owner(from + i) },
-            subscriber: `bench-subscriber-${from + i}`,
-          },
-          now,
-        ),
-      ),
-    );
-  }
 }
 
 /** INFO commandstats as { command: calls }. */
@@ -335,12 +284,12 @@ async function subscribeTeams(redis: Redis, teams: SeededTeam[], encryptionKey: 
   const links = new LinkStore({ redis, keys, cipher: TokenCipher.fromSetting(encryptionKey) });
   const subscriptions = new SubscriptionStore({ redis, keys });
   const scheduler = new SchedulerStore({ redis, keys });
-  const workspace = { teamId: SLACK_TEAM };
+  const workspace = { teamId: BENCH_SLACK_TEAM };
   for (let from = 0; from < teams.length; from += 250) {
     await Promise.all(
       teams.slice(from, from + 250).map(async (team, i) => {
         const n = from + i;
-        const ref = { teamId: SLACK_TEAM, userId: owner(n) };
+        const ref = { teamId: BENCH_SLACK_TEAM, userId: owner(n) };
         await links.save(ref, token(n), {
           apiUserId: String(n + 1),
           apiUserName: `Owner${n}`,
@@ -375,7 +324,7 @@ async function latencyPhase(simUrl: string, redisUrl: string, redis: Redis, team
   const slack = await startFakeSlack({
     signingSecret: SIGNING_SECRET,
     botToken: BOT_TOKEN,
-    teamId: SLACK_TEAM,
+    teamId: BENCH_SLACK_TEAM,
     users: [],
     usergroups: [],
     channels: teams.map((_, n) => ({ id: `C${n}`, name: `alerts-${n}`, members: ["U0BOT"] })),
@@ -413,9 +362,13 @@ async function latencyPhase(simUrl: string, redisUrl: string, redis: Redis, team
       await sleep(t0 + (i * LATENCY_SPREAD_MS) / LATENCY_OUTAGES - Date.now());
       const team = teams[i * step]!;
       const sent = Date.now();
-      const answer = await control<{ data: { id: string } }>(simUrl, `/monitors/${team.monitorIds[0]}/fail`, {
-        reason: "Bench outage",
-      });
+      const answer = await simulatorControl<{ data: { id: string } }>(
+        simUrl,
+        `/monitors/${team.monitorIds[0]}/fail`,
+        {
+          reason: "Bench outage",
+        },
+      );
       // The simulator opens the incident while handling this request: its `started` is within [sent, now].
       startedAt.set(answer.data.id, sent);
     }
@@ -459,7 +412,7 @@ async function throughputPhase(
     console.log(
       `\n--- ${mode.name}: API latency ${mode.latencyMs} ms, ${TEAMS} targets due every ${mode.intervalMs} ms, concurrency ${CONCURRENCY}; pollers compiled, run as npm start runs the bot (node ${(await compiledRuntime()).nodeFlags.join(" ")}) ---`,
     );
-    const teams = await seedTeams(sim.url);
+    const teams = await seedQuietTeams(sim.url, TEAMS);
     console.log(
       `seeded ${teams.length} teams (2 monitors and one round of checks each) in a simulator process`,
     );
@@ -473,7 +426,7 @@ async function throughputPhase(
     );
     const base = { REDIS_URL: redisUrl, UPTIME_API_URL: sim.url };
     const one = `bench:${randomBytes(4).toString("hex")}:`;
-    await addTargets(redis, one, teams);
+    await addQuietPollTargets(redis, one, teams);
     const single = await runPollers(1, mode, { ...base, KEY_PREFIX: one }, redis, simPid, redisServerPid);
     const onePoller = describePollers("1 poller process", single);
     if (QUICK) {
@@ -493,7 +446,7 @@ async function throughputPhase(
       );
     }
     const three = `bench:${randomBytes(4).toString("hex")}:`;
-    await addTargets(redis, three, teams);
+    await addQuietPollTargets(redis, three, teams);
     const scaled = await runPollers(3, mode, { ...base, KEY_PREFIX: three }, redis, simPid, redisServerPid);
     const threePollers = describePollers("3 poller processes, same Redis", scaled);
     const report = single.reports[0]!;

@@ -15,15 +15,12 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { Redis } from "ioredis";
-import { addPollTarget } from "../src/alerts/poll/poller";
 import { startPrivateRedis } from "../src/lib/local-redis";
-import type { SeedInput, SeedResult } from "../src/simulator";
-import { keyspace } from "../src/store/keys";
-import { SchedulerStore } from "../src/store/scheduler";
 import { compiledRuntime } from "./compiled";
 import { fmt } from "./measure";
 import type { PollWorkerReport } from "./poll-worker-process";
 import { startSimulatorProcess } from "./processes";
+import { addQuietPollTargets, seedQuietTeams } from "./quiet-teams";
 
 const TEAMS = 5_000;
 const CONCURRENCY = 32;
@@ -54,7 +51,7 @@ const sim = await startSimulatorProcess({ seed: "empty", latencyMs });
 const privateRedis = await startPrivateRedis();
 const redis = new Redis(privateRedis.url);
 try {
-  const teams = await seed(sim.url);
+  const teams = await seedQuietTeams(sim.url, TEAMS);
   const { pollWorker, nodeFlags } = await compiledRuntime();
   const sides = { "this tree": pollWorker, other: resolve(other) };
   console.log(
@@ -64,7 +61,7 @@ try {
     const measureFrom = Date.now() + warmupMs;
     const runs = Object.entries(sides).map(async ([side, file], i) => {
       const prefix = `ab:${round}:${i}:`;
-      await addTargets(prefix, teams);
+      await addQuietPollTargets(redis, prefix, teams);
       return { side, report: await runPoller(file, nodeFlags, prefix, measureFrom) };
     });
     for (const { side, report } of await Promise.all(runs)) {
@@ -78,54 +75,6 @@ try {
   redis.disconnect();
   await sim.child.stop();
   await privateRedis.stop();
-}
-
-async function seed(url: string): Promise<string[]> {
-  const control = async <T>(path: string, body: unknown): Promise<T> => {
-    const response = await fetch(`${url}/__simulator${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    if (response.status >= 300) throw new Error(`${path} answered ${response.status}`);
-    return (await response.json()) as T;
-  };
-  const ids: string[] = [];
-  for (let from = 0; from < TEAMS; from += 1_000) {
-    const input: SeedInput = {
-      teams: Array.from({ length: 1_000 }, (_, i) => ({
-        name: `AB team ${from + i}`,
-        users: [{ firstName: `Owner${from + i}`, token: `bench-token-${from + i}`, role: "owner" }],
-        monitors: [{ name: `web-${from + i}` }, { name: `api-${from + i}` }],
-      })),
-    };
-    const result = await control<SeedResult>("/seed", input);
-    ids.push(...result.teams.map((t) => String(t.id)));
-  }
-  await control("/checks/run", {});
-  return ids;
-}
-
-async function addTargets(prefix: string, teams: string[]): Promise<void> {
-  const scheduler = new SchedulerStore({ redis, keys: keyspace(prefix) });
-  const now = Date.now();
-  for (let from = 0; from < teams.length; from += 500) {
-    await Promise.all(
-      teams.slice(from, from + 500).map((apiTeamId, i) =>
-        addPollTarget(
-          scheduler,
-          {
-            apiTeamId,
-            // poll-worker-process resolves `bench-token-<n>` from the user id `UB<n>`.
-            token: `bench-token-${from + i}`,
-            tokenRef: { teamId: "T0BENCH", userId: `UB${from + i}` },
-            subscriber: `ab-subscriber-${from + i}`,
-          },
-          now,
-        ),
-      ),
-    );
-  }
 }
 
 function runPoller(

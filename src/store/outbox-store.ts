@@ -84,7 +84,7 @@ export class OutboxStore {
     return (reply?.[0]?.[1] ?? []).map(([id, fields]) => ({ id, fields: fieldsOf(fields), deliveries: 1 }));
   }
 
-  /** The ids of the entries `consumer` owns and has not acknowledged (XPENDING), oldest first, at most `count`. */
+  /** The ids of the entries `consumer` owns, not acknowledged (XPENDING), oldest first, at most `count`. */
   async pendingOf(stream: string, consumer: string, count: number): Promise<string[]> {
     const rows = (await this.redis.xpending(stream, this.group, "-", "+", count, consumer)) as [
       string,

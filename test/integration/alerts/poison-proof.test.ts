@@ -5,6 +5,7 @@ import { once } from "node:events";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { DeliveryWorkerOptions } from "../../../src/alerts/deliver/delivery-worker";
 import { WebApiPoster } from "../../../src/alerts/deliver/web-api-poster";
 import { createPrometheusMetrics } from "../../../src/alerts/prometheus-metrics";
 import type { FakeSlack } from "../../../src/playground/fake-slack";
@@ -300,56 +301,61 @@ describe("outbox trimming", () => {
 });
 
 describe("a connection lost with a read's reply", () => {
-  it("delivers what Redis handed to that read at once after the drop, not after the reclaim time", async () => {
+  /**
+   * A worker on a client of its own, whose connections dropConnections() cuts and no others, delivering to
+   * a fresh channel; its consumer is `<tag>-0`. One event is delivered first, so that its read connections
+   * are up (on every master of a Cluster).
+   */
+  async function withDroppableWorker(
+    tag: string,
+    options: Partial<DeliveryWorkerOptions>,
+    run: (worker: { channel: string; name: string }) => Promise<void>,
+  ): Promise<void> {
     setup = alertSetup(redis, prefix, fake);
-    const channel = freshChannel(fake, "lostread");
+    const channel = freshChannel(fake, tag);
     await setup.subscribe(channel);
-    const name = `lost-read-${prefix.replace(/\W/g, "")}`;
+    const name = `${tag}-${prefix.replace(/\W/g, "")}`;
     const client = namedRedis(name);
     try {
-      // A minute before anyone reclaims: the drop must be what brings the entry back.
-      await setup.worker({ redis: client, consumer: "lost", reclaimIdleMs: 60_000 }).start();
-      // One event delivered as usual: the worker's read connections are up (on every master of a Cluster).
+      await setup.worker({ redis: client, consumer: tag, ...options }).start();
       await setup.emit(alertEvent("opened", "90"));
       await setup.drained();
+      await run({ channel, name });
+    } finally {
+      await setup.stopAll();
+      client.disconnect();
+    }
+  }
+
+  it("delivers what Redis handed to that read at once after the drop, not after the reclaim time", async () => {
+    // A minute before anyone reclaims: the drop must be what brings the entry back.
+    await withDroppableWorker("lostread", { reclaimIdleMs: 60_000 }, async ({ channel, name }) => {
       // The entry and the worker's read in one transaction: pending on the worker's consumer, as when
       // Redis answered a read and the reply went down with the connection.
       const event = JSON.stringify(alertEvent("opened", "91"));
       const replies = await redis
         .multi()
         .xadd(setup.outboxKey, "*", "target", TARGET, "event", event)
-        .xreadgroup("GROUP", "alert-delivery", "lost-0", "COUNT", 10, "STREAMS", setup.outboxKey, ">")
+        .xreadgroup("GROUP", "alert-delivery", "lostread-0", "COUNT", 10, "STREAMS", setup.outboxKey, ">")
         .exec();
       const id = replies?.[0]?.[1] as string;
-      expect(await pendingOf(redis, setup.outboxKey)).toEqual([{ id, consumer: "lost-0", deliveries: 1 }]);
+      expect(await pendingOf(redis, setup.outboxKey)).toEqual([
+        { id, consumer: "lostread-0", deliveries: 1 },
+      ]);
 
       expect(await dropConnections(redis, name)).toBeGreaterThanOrEqual(2);
       await setup.drained(15_000);
       expect(incidentsIn(channel)).toEqual(["90", "91"]);
-    } finally {
-      await setup.stopAll();
-      client.disconnect();
-    }
+    });
   });
 
   it("keeps delivering when an outbox was deleted before the drop (nothing pending there, the read creates it again)", async () => {
-    setup = alertSetup(redis, prefix, fake);
-    const channel = freshChannel(fake, "lostdel");
-    await setup.subscribe(channel);
-    const name = `lost-del-${prefix.replace(/\W/g, "")}`;
-    const client = namedRedis(name);
-    try {
-      await setup.worker({ redis: client, consumer: "lostdel" }).start();
-      await setup.emit(alertEvent("opened", "92"));
-      await setup.drained();
+    await withDroppableWorker("lostdel", {}, async ({ channel, name }) => {
       await redis.del(setup.outboxKey);
       expect(await dropConnections(redis, name)).toBeGreaterThanOrEqual(2);
       await setup.emit(alertEvent("opened", "93"));
       await setup.drained(15_000);
-      expect(incidentsIn(channel)).toEqual(["92", "93"]);
-    } finally {
-      await setup.stopAll();
-      client.disconnect();
-    }
+      expect(incidentsIn(channel)).toEqual(["90", "93"]);
+    });
   });
 });
