@@ -432,8 +432,9 @@ async function throughputPhase(
     if (QUICK) {
       const quiet = (single.reports[0]!.outcomes.quiet ?? 0) / single.seconds;
       console.log(`quick: quiet polls/s / raw GET/s = ${fmt(quiet / raw.perSecond, 2)}`);
+      // No goals: the caller stops here, and stops the private Redis too.
       await sim.child.stop();
-      process.exit(0);
+      return null;
     }
     // The latency-bound poller reads incidents on a share of its polls (every 30 s per team): the floor
     // of that mix, to judge poll-cpu-per-poll by (the CPU-bound poller polls each team too often for any).
@@ -483,12 +484,14 @@ export default async function alertsBench(): Promise<void> {
   let cpuSim: Child | null = null;
   try {
     const cpuBound = await throughputPhase(CPU_BOUND, redis, privateRedis.url, redisServerPid, true);
+    if (!cpuBound) return; // BENCH_ALERTS_QUICK
     cpuSim = cpuBound.sim.child;
     const latency = await latencyPhase(cpuBound.sim.url, privateRedis.url, redis, cpuBound.teams);
     const cpuSimRss = rssMb(cpuSim.pid);
     await cpuSim.stop();
     cpuSim = null;
     const bound = await throughputPhase(LATENCY_BOUND, redis, privateRedis.url, redisServerPid, false);
+    if (!bound) return;
 
     const { report } = bound;
     const sent = Object.values(report.redisCommands).reduce((a, b) => a + b, 0);
