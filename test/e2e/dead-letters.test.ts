@@ -141,16 +141,15 @@ describe("dead letters: npm run alerts -- dead-letters [--replay], and SIGTERM",
     expect((await alertsCli(["dead-letters"], env)).stdout).toContain("No dead letters");
 
     // An event that failed its 10 attempts earlier (a Slack outage, say): dead-lettered as a worker does.
+    // Written and read by the earlier replica in one transaction: the running bot reads the stream every
+    // 100 ms, and between two separate commands it once took the entry first and posted it.
     await outbox.ensureGroup(stream());
-    const failed = (await client.xadd(
-      stream(),
-      "*",
-      "target",
-      TARGET,
-      "event",
-      event("opened", "91"),
-    )) as string;
-    await outbox.read(client, stream(), "earlier-replica", 10);
+    const replies = await client
+      .multi()
+      .xadd(stream(), "*", "target", TARGET, "event", event("opened", "91"))
+      .xreadgroup("GROUP", outbox.group, "earlier-replica", "COUNT", 10, "STREAMS", stream(), ">")
+      .exec();
+    const failed = replies?.[0]?.[1] as string;
     expect(
       await outbox.deadLetter(stream(), failed, "attempts: 10 attempts failed; last: http_500", 10),
     ).toBe(true);
