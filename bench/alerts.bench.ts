@@ -17,7 +17,6 @@
  *   CPU a poll costs (also printed per poll, next to a raw GET's), and 3 CPU-bound processes cannot get
  *   more than the machine has left.
  */
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -37,6 +36,7 @@ import { SubscriptionStore, subscriptionId } from "../src/store/subscription-sto
 import { metricTotal, startBotProcess } from "../test/support/bot-process";
 import { compiledRuntime } from "./compiled";
 import { cpuMeter, fmt, goalLine, machineLine, percentile, processRssMb } from "./measure";
+import { runPollWorker } from "./poll-worker-child";
 import type { PollWorkerReport } from "./poll-worker-process";
 import { type Child, startSimulatorProcess } from "./processes";
 import {
@@ -212,32 +212,20 @@ async function runPollers(
   const measureFrom = Date.now() + WARMUP_MS[mode.name];
   const { pollWorker, nodeFlags } = await compiledRuntime();
   const profile = CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF_DIR}`] : [];
-  const children = Array.from({ length: processes }, () =>
-    spawn(process.execPath, [...nodeFlags, ...profile, pollWorker], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "inherit"],
-      env: {
-        ...process.env,
+  const outputs = Array.from({ length: processes }, () =>
+    runPollWorker(
+      pollWorker,
+      [...nodeFlags, ...profile],
+      {
         ...env,
         MEASURE_FROM: String(measureFrom),
         MEASURE_MS: String(WINDOW_MS[mode.name]),
         POLL_INTERVAL_MS: String(mode.intervalMs),
         CONCURRENCY: String(CONCURRENCY),
       },
-    }),
+      root,
+    ),
   );
-  const outputs = children.map((child) => {
-    let out = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    return new Promise<PollWorkerReport>((resolve, reject) => {
-      child.on("exit", (code) => {
-        if (code !== 0) return reject(new Error(`poll worker exited with ${code}`));
-        resolve(JSON.parse(out.trim().split("\n").at(-1)!) as PollWorkerReport);
-      });
-    });
-  });
   await sleep(measureFrom - Date.now());
   const simCpu = cpuMeter(simPid);
   const redisCpu = redisServerPid === null ? null : cpuMeter(redisServerPid);

@@ -11,14 +11,13 @@
  *   npx tsx bench/pollers-ab.ts ../old/test-output/bench-dist/poll-worker-process.js
  * Not judged: the alerts bench is where the goals are.
  */
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { Redis } from "ioredis";
 import { startPrivateRedis } from "../src/lib/local-redis";
 import { compiledRuntime } from "./compiled";
 import { fmt } from "./measure";
-import type { PollWorkerReport } from "./poll-worker-process";
+import { runPollWorker } from "./poll-worker-child";
 import { startSimulatorProcess } from "./processes";
 import { addQuietPollTargets, seedQuietTeams } from "./quiet-teams";
 
@@ -62,7 +61,16 @@ try {
     const runs = Object.entries(sides).map(async ([side, file], i) => {
       const prefix = `ab:${round}:${i}:`;
       await addQuietPollTargets(redis, prefix, teams);
-      return { side, report: await runPoller(file, nodeFlags, prefix, measureFrom) };
+      const report = await runPollWorker(file, nodeFlags, {
+        REDIS_URL: privateRedis.url,
+        UPTIME_API_URL: sim.url,
+        KEY_PREFIX: prefix,
+        MEASURE_FROM: String(measureFrom),
+        MEASURE_MS: String(windowMs),
+        POLL_INTERVAL_MS: String(intervalMs),
+        CONCURRENCY: String(CONCURRENCY),
+      });
+      return { side, report };
     });
     for (const { side, report } of await Promise.all(runs)) {
       const perPoll = (report.cpuSeconds * 1e6) / Math.max(1, report.polls);
@@ -75,35 +83,4 @@ try {
   redis.disconnect();
   await sim.child.stop();
   await privateRedis.stop();
-}
-
-function runPoller(
-  file: string,
-  nodeFlags: string[],
-  prefix: string,
-  measureFrom: number,
-): Promise<PollWorkerReport> {
-  const child = spawn(process.execPath, [...nodeFlags, file], {
-    stdio: ["ignore", "pipe", "inherit"],
-    env: {
-      ...process.env,
-      REDIS_URL: privateRedis.url,
-      UPTIME_API_URL: sim.url,
-      KEY_PREFIX: prefix,
-      MEASURE_FROM: String(measureFrom),
-      MEASURE_MS: String(windowMs),
-      POLL_INTERVAL_MS: String(intervalMs),
-      CONCURRENCY: String(CONCURRENCY),
-    },
-  });
-  let out = "";
-  child.stdout.on("data", (chunk: Buffer) => {
-    out += chunk.toString();
-  });
-  return new Promise((resolve, reject) => {
-    child.on("exit", (code) => {
-      if (code !== 0) return reject(new Error(`${file} exited with ${code}`));
-      resolve(JSON.parse(out.trim().split("\n").at(-1)!) as PollWorkerReport);
-    });
-  });
 }
