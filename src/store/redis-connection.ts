@@ -44,12 +44,20 @@ export function parseClusterNodes(text: string): ClusterSeed[] {
   });
 }
 
-/** The bot's connection options: a command waits for at most 3 reconnects instead of forever. */
-export function createRedisClient(target: RedisTarget): RedisClient {
-  if ("url" in target) return new Redis(target.url, { maxRetriesPerRequest: 3, enableReadyCheck: true });
+/**
+ * The bot's connection options: a command waits for at most 3 reconnects instead of forever.
+ * `connectionName` (CLIENT SETNAME) names every connection of the client and of its duplicate()s.
+ */
+export function createRedisClient(
+  target: RedisTarget,
+  options: { connectionName?: string } = {},
+): RedisClient {
+  const named = options.connectionName === undefined ? {} : { connectionName: options.connectionName };
+  if ("url" in target)
+    return new Redis(target.url, { maxRetriesPerRequest: 3, enableReadyCheck: true, ...named });
   return new Cluster(
     target.clusterNodes.map((seed) => ({ host: seed.host, port: seed.port })),
-    { enableReadyCheck: true, scaleReads: "master", redisOptions: { maxRetriesPerRequest: 3 } },
+    { enableReadyCheck: true, scaleReads: "master", redisOptions: { maxRetriesPerRequest: 3, ...named } },
   );
 }
 

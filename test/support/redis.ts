@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { Cluster, Redis } from "ioredis";
 import { afterAll, inject } from "vitest";
 import {
   createRedisClient,
@@ -48,10 +47,8 @@ afterAll(async () => {
  */
 export function namedRedis(name: string): RedisClient {
   const seeds = inject("redisClusterNodes");
-  const options = { connectionName: name, maxRetriesPerRequest: 3 };
-  return seeds
-    ? new Cluster(parseClusterNodes(seeds), { scaleReads: "master", redisOptions: options })
-    : new Redis(inject("redisUrl"), options);
+  const target = seeds ? { clusterNodes: parseClusterNodes(seeds) } : { url: inject("redisUrl") };
+  return createRedisClient(target, { connectionName: name });
 }
 
 /** Has the server close every connection named `name` (CLIENT KILL), as a restart or a network cut would. */
