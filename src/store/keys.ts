@@ -35,6 +35,11 @@ export function keyspace(prefix = "uc:") {
     pollTarget: (shard: number, target: string) => `${prefix}{p:${shard}}:t:${target}`,
     /** The part before the target: scripts that walk several targets build their keys from it. */
     pollTargetPrefix: (shard: number) => `${prefix}{p:${shard}}:t:`,
+    /**
+     * List that lasts a lease: the targets one claim (`stem`: claim-n.lua ARGV[4]) leased, so that the same
+     * claim run again, its reply lost, answers them again instead of leasing others.
+     */
+    pollClaimRecord: (shard: number, stem: string) => `${prefix}{p:${shard}}:claim:${stem}`,
     /** Set: the subscribers (e.g. channel subscriptions) sharing a target; the target goes with the last. */
     pollSubscribers: (shard: number, target: string) => `${prefix}{p:${shard}}:s:${target}`,
     /** String with an expiry: until when (ms) a token group must not be polled (429 Retry-After). */

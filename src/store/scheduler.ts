@@ -158,6 +158,8 @@ export class SchedulerStore {
   private flushTimer: NodeJS.Timeout | null = null;
   private readonly nonce = randomBytes(6).toString("hex");
   private claimCount = 0;
+  /** Per worker id, its last claim when that failed: the next claim of the same shards repeats it. */
+  private readonly failedClaims = new Map<string, { shards: string; stem: string }>();
 
   constructor(deps: { redis: RedisClient; keys: Keyspace; shards?: number }) {
     this.redis = deps.redis;
@@ -255,21 +257,43 @@ export class SchedulerStore {
   ): Promise<ClaimedTarget[][]> {
     const at = requireTime("now", now);
     const until = at + requireTime("leaseMs", leaseMs);
+    requireText("workerId", workerId);
+    for (const shard of shards) this.checkShard(shard);
+    // A claim of the same shards after a failed one repeats it (its stem): if the failed run did lease
+    // targets and only its reply was lost, this run answers them (claim-n.lua) rather than leaving them
+    // leased to nobody until the lease passes. On a Cluster, one shard's failed run rejects the whole
+    // claim, the other runs' leases included: the repeat answers those too.
+    const shardList = shards.join(",");
+    const failed = this.failedClaims.get(workerId);
+    this.failedClaims.delete(workerId);
     // The stem keeps tokens unique even when a removed target is re-added and its epoch restarts: the
     // worker id, this store's random nonce and a count of its claims (no random bytes per claim).
-    const stem = `${requireText("workerId", workerId)}:${this.nonce}${(this.claimCount++).toString(36)}`;
+    const stem =
+      failed?.shards === shardList
+        ? failed.stem
+        : `${workerId}:${this.nonce}${(this.claimCount++).toString(36)}`;
     const args = [at, until, Math.max(1, Math.floor(limit)), stem];
     const keysOf = (shard: number) => [
-      this.keys.pollDue(this.checkShard(shard)),
+      this.keys.pollDue(shard),
       this.keys.pollTargetPrefix(shard),
       this.keys.pollCoolDownPrefix(shard),
     ];
     let replies: ScriptReplies["claim"];
-    if (this.redis.isCluster) {
-      const runs = shards.map((shard) => this.scripts.run("claim", keysOf(shard), args));
-      replies = (await Promise.all(runs)).map((reply) => reply[0] ?? []);
-    } else {
-      replies = await this.scripts.run("claim", shards.flatMap(keysOf), args);
+    try {
+      if (this.redis.isCluster) {
+        const runs = shards.map((shard) =>
+          this.scripts.run("claim", [...keysOf(shard), this.keys.pollClaimRecord(shard, stem)], args),
+        );
+        replies = (await Promise.all(runs)).map((reply) => reply[0] ?? []);
+      } else if (shards.length === 0) {
+        replies = [];
+      } else {
+        const record = this.keys.pollClaimRecord(shards[0]!, stem);
+        replies = await this.scripts.run("claim", [...shards.flatMap(keysOf), record], args);
+      }
+    } catch (error) {
+      this.failedClaims.set(workerId, { shards: shardList, stem });
+      throw error;
     }
     const prefix = `${stem}:`;
     return shards.map((_, i) =>

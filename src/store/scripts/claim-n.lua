@@ -14,21 +14,58 @@
   KEYS[3s-2] due sorted set of the shard (target -> next due time, ms)
   KEYS[3s-1] target key prefix: the hash of target T is KEYS[3s-1] .. T
   KEYS[3s]   cool-down key prefix: the cool-down of token group G is KEYS[3s] .. G (value: until, ms)
-  (a variable number of keys: three per shard)
+  and last, after every shard's three:
+  KEYS[#KEYS] this claim's record (a list that lasts a lease): the position of the shard in KEYS and the
+              target, for each target it leased
+  (a variable number of keys: three per shard, then the record; on a Redis Cluster all of one slot)
 
   ARGV[1] now (ms)
   ARGV[2] lease expiry (ms): now + lease length
   ARGV[3] limit: largest number of due targets looked at, per shard
-  ARGV[4] lease token stem (worker id and a random nonce); each lease's token is stem .. ":" .. epoch
+  ARGV[4] lease token stem (worker id, a random nonce and a count: one per claim); each lease's token is
+          stem .. ":" .. epoch
 
   Result: one list per shard, in KEYS order, of { target, epoch (integer: the lease token is
   stem .. ":" .. epoch), state JSON or "", failures (integer), meta or "" }
+
+  The same claim run again (the same stem; its reply was lost with the connection: ioredis sends it
+  again after reconnecting, or the worker repeats a claim that failed) answers the targets that the first
+  run leased and that are still leased by it, instead of leasing others: otherwise those would wait out
+  their lease without being polled, and any outage on them would be alerted up to a lease late.
 ]]
 local now = tonumber(ARGV[1])
 local limit = tonumber(ARGV[3])
+local stem = ARGV[4]
+local record = KEYS[#KEYS]
+-- The record expires by Redis's clock, the leases by the callers': it lasts a lease from now either way.
+local leaseMs = tonumber(ARGV[2]) - now
+local shardCount = (#KEYS - 1) / 3
 local shards = {}
 
-for s = 1, #KEYS / 3 do
+local recorded = redis.call("LRANGE", record, 0, -1)
+if #recorded > 0 then
+  for s = 1, shardCount do
+    shards[s] = {}
+  end
+  for i = 1, #recorded, 2 do
+    local s, target = tonumber(recorded[i]), recorded[i + 1]
+    local fields = s <= shardCount
+      and redis.call("HMGET", KEYS[3 * s - 1] .. target, "lease", "epoch", "state", "failures", "meta")
+      or {}
+    -- Committed since (the lease field is gone), taken over or removed: not this claim's any more.
+    if fields[1] and fields[1] == stem .. ":" .. fields[2] then
+      -- The lease runs from this run, as a claim's does: the poll's budget is half of it.
+      redis.call("ZADD", KEYS[3 * s - 2], ARGV[2], target)
+      local claimed = shards[s]
+      claimed[#claimed + 1] = { target, tonumber(fields[2]), fields[3] or "", tonumber(fields[4] or "0"), fields[5] or "" }
+    end
+  end
+  redis.call("PEXPIRE", record, leaseMs)
+  return shards
+end
+
+local leased = {}
+for s = 1, shardCount do
   local dueKey, targetPrefix, coolDownPrefix = KEYS[3 * s - 2], KEYS[3 * s - 1], KEYS[3 * s]
   local due = redis.call("ZRANGEBYSCORE", dueKey, "-inf", ARGV[1], "LIMIT", 0, limit)
   local claimed = {}
@@ -52,13 +89,22 @@ for s = 1, #KEYS / 3 do
       else
         local epoch = redis.call("HINCRBY", targetKey, "epoch", 1)
         -- The lease expiry lives only in the due score (keys.ts pollDue): nothing else would read it.
-        redis.call("HSET", targetKey, "lease", ARGV[4] .. ":" .. epoch)
+        redis.call("HSET", targetKey, "lease", stem .. ":" .. epoch)
         redis.call("ZADD", dueKey, ARGV[2], target)
         claimed[#claimed + 1] = { target, epoch, state or "", tonumber(failures or "0"), meta or "" }
+        leased[#leased + 1] = s
+        leased[#leased + 1] = target
       end
     end
   end
   shards[s] = claimed
 end
 
+-- In slices: unpack is bounded by Lua's C stack (8,000 values).
+for from = 1, #leased, 1000 do
+  redis.call("RPUSH", record, unpack(leased, from, math.min(from + 999, #leased)))
+end
+if #leased > 0 then
+  redis.call("PEXPIRE", record, leaseMs)
+end
 return shards

@@ -1,0 +1,148 @@
+// A claim leases targets in Redis before its reply reaches the worker. When the connection drops in
+// between, those targets must not wait out their lease unpolled (an outage on them alerted up to a lease
+// late): the same claim, run again, answers them.
+import { afterEach, describe, expect, inject, it } from "vitest";
+import { keyspace } from "../../../src/store/keys";
+import { createRedisClient, type RedisClient } from "../../../src/store/redis-connection";
+import { type ClaimedTarget, SchedulerStore, shardOf } from "../../../src/store/scheduler";
+import { scriptRunner } from "../../../src/store/scripts";
+import { onCluster, testRedis } from "../../support/redis";
+import { startTcpProxy, type TcpProxy } from "../../support/tcp-proxy";
+import { eventually } from "../../support/wait-for";
+
+const T = Date.parse("2025-01-01T00:00:00Z");
+const LEASE = 30_000;
+const SHARDS = 4;
+
+function targetsIn(shard: number, count: number, tag: string): string[] {
+  const found: string[] = [];
+  for (let i = 0; found.length < count; i++) {
+    const target = `team:${tag}${i}:hash`;
+    if (shardOf(target, SHARDS) === shard) found.push(target);
+  }
+  return found;
+}
+
+/** Five due targets in shard 1, and the names of those leased at any moment (read with `redis`). */
+async function fiveDue(store: SchedulerStore, redis: RedisClient, prefix: string) {
+  const keys = keyspace(prefix);
+  const targets = targetsIn(1, 5, "lost");
+  for (const target of targets) await store.add(target, { subscriber: "C1", group: "tok" }, T);
+  const leased = async () => {
+    const held: string[] = [];
+    for (const target of targets) {
+      if ((await redis.hget(keys.pollTarget(1, target), "lease")) !== null) held.push(target);
+    }
+    return held;
+  };
+  return { targets, leased };
+}
+
+const names = (claimed: readonly ClaimedTarget[]) => claimed.map((c) => c.target).sort();
+
+describe("a claim run again (claim-n.lua)", () => {
+  it("answers the targets the first run leased and still holds, under a renewed lease, and leases no others", async () => {
+    const { redis, prefix } = testRedis();
+    const keys = keyspace(prefix);
+    const store = new SchedulerStore({ redis, keys, shards: SHARDS });
+    const { leased } = await fiveDue(store, redis, prefix);
+    const scripts = scriptRunner(redis);
+    const stem = "w1:test-claim";
+    const claimKeys = [
+      keys.pollDue(1),
+      keys.pollTargetPrefix(1),
+      keys.pollCoolDownPrefix(1),
+      keys.pollClaimRecord(1, stem),
+    ];
+    const [first] = await scripts.run("claim", claimKeys, [T, T + LEASE, 3, stem]);
+    expect(first).toHaveLength(3);
+    const [a, b, c] = first!;
+    // b is polled and committed in between: it is no longer this claim's.
+    await store.commit(1, b![0], `${stem}:${b![1]}`, { now: T, nextDueAt: T + 60_000, failures: "reset" });
+
+    const later = T + 1_000;
+    const [again] = await scripts.run("claim", claimKeys, [later, later + LEASE, 3, stem]);
+    expect(again).toEqual([a, c]);
+    expect((await leased()).sort()).toEqual([a![0], c![0]].sort());
+    expect(Number(await redis.zscore(keys.pollDue(1), a![0]))).toBe(later + LEASE);
+    // The record lives as long as the leases it lists.
+    const ttl = await redis.pttl(keys.pollClaimRecord(1, stem));
+    expect(ttl).toBeGreaterThan(0);
+
+    // Another claim leases the two others, as before.
+    const other = await store.claim(1, later, LEASE, 10, "w2");
+    expect(other.map((t) => t.target)).not.toContain(a![0]);
+    expect(other).toHaveLength(2);
+  });
+});
+
+describe("a claim whose reply is lost with the connection", () => {
+  let proxy: TcpProxy | undefined;
+  const clients: RedisClient[] = [];
+  afterEach(async () => {
+    for (const client of clients.splice(0)) client.disconnect();
+    await proxy?.close();
+    proxy = undefined;
+  });
+
+  /** A store on a client that reaches the test's Redis through a proxy that can lose replies. */
+  async function throughProxy() {
+    const { redis: admin, prefix } = testRedis();
+    const url = new URL(inject("redisUrl"));
+    proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 6379) });
+    const redis = createRedisClient({ url: proxy.url });
+    clients.push(redis);
+    const store = new SchedulerStore({ redis, keys: keyspace(prefix), shards: SHARDS });
+    const due = await fiveDue(store, admin, prefix);
+    // The claim script is loaded before the test (a first EVALSHA answers NOSCRIPT, then EVAL runs it).
+    expect(await store.claim(0, T, LEASE, 3, "w0")).toEqual([]);
+    return { store, redis, proxy, ...due };
+  }
+
+  it("is sent again by ioredis after it reconnects, and answers the targets the lost run leased", async ({
+    skip,
+  }) => {
+    // Single Redis only: the Cluster client connects to the addresses CLUSTER SLOTS gives, past a proxy.
+    if (onCluster()) skip();
+    const { store, proxy, leased } = await throughProxy();
+    proxy.swallowReplies = true;
+    const claim = store.claim(1, T, LEASE, 3, "w1");
+    // The claim ran in Redis; its reply is lost with the connection.
+    const lost = await eventually(async () => {
+      const held = await leased();
+      return held.length === 3 ? held : undefined;
+    }, 5_000);
+    proxy.swallowReplies = false;
+    proxy.cut();
+    const claimed = await claim;
+    expect(proxy.swallowedBytes).toBeGreaterThan(0);
+    expect(names(claimed)).toEqual(lost.sort());
+    expect((await leased()).sort()).toEqual(lost.sort());
+  });
+
+  it("when it fails instead, is repeated by the worker's next claim of the same shards", async ({ skip }) => {
+    // Single Redis only: the Cluster client connects to the addresses CLUSTER SLOTS gives, past a proxy.
+    if (onCluster()) skip();
+    const { store, redis, proxy, leased } = await throughProxy();
+    proxy.swallowReplies = true;
+    const claim = store.claim(1, T, LEASE, 3, "w1");
+    const lost = await eventually(async () => {
+      const held = await leased();
+      return held.length === 3 ? held : undefined;
+    }, 5_000);
+    // A client closed with commands in flight fails them (ioredis sends them again only on a reconnect).
+    redis.disconnect();
+    await expect(claim).rejects.toThrow(/Connection is closed/);
+    proxy.swallowReplies = false;
+    await redis.connect();
+
+    // Another worker's claim is its own; then w1's next claim repeats the failed one.
+    expect(await store.claim(1, T + 1_000, LEASE, 1, "w2")).toHaveLength(1);
+    const again = await store.claim(1, T + 1_000, LEASE, 3, "w1");
+    expect(names(again)).toEqual(lost.sort());
+    // Once it worked, the next claim is a new one: it leases what is still due (the fifth target).
+    const next = await store.claim(1, T + 1_000, LEASE, 3, "w1");
+    expect(next).toHaveLength(1);
+    expect(lost).not.toContain(next[0]!.target);
+  });
+});
