@@ -106,7 +106,7 @@ export const QUIET_COMMIT_WINDOW_MS = 20;
  * concurrency (32), which bounds the commits in flight: a batch larger than that bound would always wait
  * out the window.
  */
-const QUIET_COMMIT_BATCH = 32;
+export const QUIET_COMMIT_BATCH = 32;
 
 /** FNV-1a (32 bit) over the UTF-8 bytes: stable across processes and versions, cheap, well spread. */
 export function fnv1a(text: string): number {
