@@ -129,7 +129,7 @@ function machineMeter() {
 /**
  * The limit (no `redis`): the same GETs (`/teams/{id}/checks`, each team's token) at the same concurrency.
  * The floor (`redis` given): each GET followed by one Redis round trip that sets the team's next due time
- * (ZADD), the physical least of a quiet poll (issue 13). With `zaddBatch`, the least of a quiet poll whose
+ * (ZADD), the least of a quiet poll that commits on its own (issue 13). With `zaddBatch`, the least of one whose
  * commits are batched as the poller's are: the due times go out that many at a time in one ZADD, and the
  * lanes do not wait for them. With `incidentReads` (incident GETs per checks
  * GET, as a poller measured them), the floor also reads that share of teams' incidents as the poller does

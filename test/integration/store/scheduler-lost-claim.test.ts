@@ -96,7 +96,18 @@ describe("a claim whose reply is lost with the connection", () => {
     const due = await fiveDue(store, admin, prefix);
     // The claim script is loaded before the test (a first EVALSHA answers NOSCRIPT, then EVAL runs it).
     expect(await store.claim(0, T, LEASE, 3, "w0")).toEqual([]);
-    return { store, redis, proxy, ...due };
+    const open = proxy;
+    /** w1 claims 3 targets of shard 1 with replies swallowed; `lost`: what Redis leased to that claim. */
+    const claimLosingReply = async () => {
+      open.swallowReplies = true;
+      const claim = store.claim(1, T, LEASE, 3, "w1");
+      const lost = await eventually(async () => {
+        const held = await due.leased();
+        return held.length === 3 ? held : undefined;
+      }, 5_000);
+      return { claim, lost };
+    };
+    return { store, redis, proxy: open, claimLosingReply, ...due };
   }
 
   it("is sent again by ioredis after it reconnects, and answers the targets the lost run leased", async ({
@@ -104,14 +115,9 @@ describe("a claim whose reply is lost with the connection", () => {
   }) => {
     // Single Redis only: the Cluster client connects to the addresses CLUSTER SLOTS gives, past a proxy.
     if (onCluster()) skip();
-    const { store, proxy, leased } = await throughProxy();
-    proxy.swallowReplies = true;
-    const claim = store.claim(1, T, LEASE, 3, "w1");
+    const { proxy, leased, claimLosingReply } = await throughProxy();
     // The claim ran in Redis; its reply is lost with the connection.
-    const lost = await eventually(async () => {
-      const held = await leased();
-      return held.length === 3 ? held : undefined;
-    }, 5_000);
+    const { claim, lost } = await claimLosingReply();
     proxy.swallowReplies = false;
     proxy.cut();
     const claimed = await claim;
@@ -123,13 +129,8 @@ describe("a claim whose reply is lost with the connection", () => {
   it("when it fails instead, is repeated by the worker's next claim of the same shards", async ({ skip }) => {
     // Single Redis only: the Cluster client connects to the addresses CLUSTER SLOTS gives, past a proxy.
     if (onCluster()) skip();
-    const { store, redis, proxy, leased } = await throughProxy();
-    proxy.swallowReplies = true;
-    const claim = store.claim(1, T, LEASE, 3, "w1");
-    const lost = await eventually(async () => {
-      const held = await leased();
-      return held.length === 3 ? held : undefined;
-    }, 5_000);
+    const { store, redis, proxy, claimLosingReply } = await throughProxy();
+    const { claim, lost } = await claimLosingReply();
     // A client closed with commands in flight fails them (ioredis sends them again only on a reconnect).
     redis.disconnect();
     await expect(claim).rejects.toThrow(/Connection is closed/);
