@@ -158,8 +158,11 @@ export class SchedulerStore {
   private flushTimer: NodeJS.Timeout | null = null;
   private readonly nonce = randomBytes(6).toString("hex");
   private claimCount = 0;
-  /** Per worker id, its last claim when that failed: the next claim of the same shards repeats it. */
-  private readonly failedClaims = new Map<string, { shards: string; stem: string }>();
+  /**
+   * Per worker id, its last claim: when it failed, the next claim of the same shards repeats it; when it
+   * was answered, the next one drops its record (claim-n.lua ARGV[5]).
+   */
+  private readonly lastClaims = new Map<string, { shards: string; stem: string; failed: boolean }>();
 
   constructor(deps: { redis: RedisClient; keys: Keyspace; shards?: number }) {
     this.redis = deps.redis;
@@ -264,15 +267,16 @@ export class SchedulerStore {
     // leased to nobody until the lease passes. On a Cluster, one shard's failed run rejects the whole
     // claim, the other runs' leases included: the repeat answers those too.
     const shardList = shards.join(",");
-    const failed = this.failedClaims.get(workerId);
-    this.failedClaims.delete(workerId);
+    const last = this.lastClaims.get(workerId);
+    const sameShards = last?.shards === shardList;
+    const repeat = sameShards && last.failed;
     // The stem keeps tokens unique even when a removed target is re-added and its epoch restarts: the
     // worker id, this store's random nonce and a count of its claims (no random bytes per claim).
-    const stem =
-      failed?.shards === shardList
-        ? failed.stem
-        : `${workerId}:${this.nonce}${(this.claimCount++).toString(36)}`;
-    const args = [at, until, Math.max(1, Math.floor(limit)), stem];
+    const stem = repeat ? last.stem : `${workerId}:${this.nonce}${(this.claimCount++).toString(36)}`;
+    // The last claim was answered: its record is no longer needed (a claim of other shards leaves it to
+    // expire: its record lives under another shard's key).
+    const answered = sameShards && !last.failed ? last.stem : "";
+    const args = [at, until, Math.max(1, Math.floor(limit)), stem, answered];
     const keysOf = (shard: number) => [
       this.keys.pollDue(shard),
       this.keys.pollTargetPrefix(shard),
@@ -292,9 +296,10 @@ export class SchedulerStore {
         replies = await this.scripts.run("claim", [...shards.flatMap(keysOf), record], args);
       }
     } catch (error) {
-      this.failedClaims.set(workerId, { shards: shardList, stem });
+      this.lastClaims.set(workerId, { shards: shardList, stem, failed: true });
       throw error;
     }
+    this.lastClaims.set(workerId, { shards: shardList, stem, failed: false });
     const prefix = `${stem}:`;
     return shards.map((_, i) =>
       (replies[i] ?? []).map(([target, epoch, state, failures, meta]) => ({

@@ -24,6 +24,8 @@
   ARGV[3] limit: largest number of due targets looked at, per shard
   ARGV[4] lease token stem (worker id, a random nonce and a count: one per claim); each lease's token is
           stem .. ":" .. epoch
+  ARGV[5] the stem of the worker's previous claim of the same shards, answered, or "": its record (the same
+          key with that stem, so the same slot) is deleted, so that a worker keeps one record, not a lease's
 
   Result: one list per shard, in KEYS order, of { target, epoch (integer: the lease token is
   stem .. ":" .. epoch), state JSON or "", failures (integer), meta or "" }
@@ -62,6 +64,11 @@ if #recorded > 0 then
   end
   redis.call("PEXPIRE", record, leaseMs)
   return shards
+end
+
+local answered = ARGV[5] or ""
+if answered ~= "" then
+  redis.call("DEL", string.sub(record, 1, #record - #stem) .. answered)
 end
 
 local leased = {}

@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { keyspace } from "../../../src/store/keys";
 import { createRedisClient, type RedisClient } from "../../../src/store/redis-connection";
+import { scanKeysWithPrefix } from "../../../src/store/redis-helpers";
 import { type ClaimedTarget, SchedulerStore, shardOf } from "../../../src/store/scheduler";
 import { scriptRunner } from "../../../src/store/scripts";
 import { onCluster, testRedis } from "../../support/redis";
@@ -73,6 +74,31 @@ describe("a claim run again (claim-n.lua)", () => {
     const other = await store.claim(1, later, LEASE, 10, "w2");
     expect(other.map((t) => t.target)).not.toContain(a![0]);
     expect(other).toHaveLength(2);
+  });
+});
+
+describe("claim records", () => {
+  it("a worker keeps the record of its last claim only: the next claim of the same shards drops it", async () => {
+    const { redis, prefix } = testRedis();
+    const keys = keyspace(prefix);
+    const store = new SchedulerStore({ redis, keys, shards: SHARDS });
+    await fiveDue(store, redis, prefix);
+    const records = async () => {
+      let count = 0;
+      for await (const found of scanKeysWithPrefix(redis, `${prefix}{p:1}:claim:`)) count += found.length;
+      return count;
+    };
+
+    expect(await store.claim(1, T, LEASE, 2, "w1")).toHaveLength(2);
+    expect(await records()).toBe(1);
+    expect(await store.claim(1, T, LEASE, 2, "w1")).toHaveLength(2);
+    expect(await records()).toBe(1);
+    // Another worker's claim keeps its own record; w1's stays until w1 claims again.
+    expect(await store.claim(1, T, LEASE, 2, "w2")).toHaveLength(1);
+    expect(await records()).toBe(2);
+    // A claim that leases nothing writes no record, and still drops the last one.
+    expect(await store.claim(1, T, LEASE, 2, "w1")).toEqual([]);
+    expect(await records()).toBe(1);
   });
 });
 
