@@ -14,7 +14,8 @@ export function runPollWorker(
   const child = spawn(process.execPath, [...nodeArgs, file], {
     ...(cwd ? { cwd } : {}),
     stdio: ["ignore", "pipe", "inherit"],
-    env: { ...process.env, ...env },
+    // The worker's Redis is the one the caller names, never a cluster seed list this shell happens to hold.
+    env: { ...process.env, REDIS_CLUSTER_NODES: "", ...env },
   });
   let out = "";
   child.stdout.on("data", (chunk: Buffer) => {

@@ -1,12 +1,12 @@
 /**
- * The quiet teams the poller benches share (alerts, pollers-ab): seeded in a simulator process, each with
+ * The quiet teams the poller benches share (alerts, pollers-ab, scale): seeded in a simulator process, each with
  * its owner's token and two monitors, and registered as poll targets. bench/poll-worker-process.ts turns a
  * target's owner `UB<n>` back into its token `bench-token-<n>`.
  */
-import type { Redis } from "ioredis";
 import { addPollTarget } from "../src/alerts/poll/poller";
 import type { SeedInput, SeedResult } from "../src/simulator";
 import { keyspace } from "../src/store/keys";
+import type { RedisClient } from "../src/store/redis-connection";
 import { SchedulerStore } from "../src/store/scheduler";
 
 /** The Slack workspace every bench user belongs to. */
@@ -50,7 +50,11 @@ export async function seedQuietTeams(url: string, count: number): Promise<Seeded
 }
 
 /** Each team as a poll target under `prefix`, due now, polled with its owner's token. */
-export async function addQuietPollTargets(redis: Redis, prefix: string, teams: SeededTeam[]): Promise<void> {
+export async function addQuietPollTargets(
+  redis: RedisClient,
+  prefix: string,
+  teams: SeededTeam[],
+): Promise<void> {
   const scheduler = new SchedulerStore({ redis, keys: keyspace(prefix) });
   const now = Date.now();
   for (let from = 0; from < teams.length; from += 500) {

@@ -11,21 +11,20 @@
  *   and its CPU per poll;
  * and prints the processes, cores and Redis needed for 100,000 and 1,000,000 teams at a 5 s poll interval.
  */
-import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
 import { encodePollState, type PollState } from "../src/alerts/poll/poll-state";
 import { addPollTarget } from "../src/alerts/poll/poller";
 import { startPrivateRedis } from "../src/lib/local-redis";
-import type { SeedInput, SeedResult } from "../src/simulator";
 import { keyspace } from "../src/store/keys";
 import { createRedisClient, mastersOf, type RedisClient } from "../src/store/redis-connection";
 import { SchedulerStore } from "../src/store/scheduler";
 import { SubscriptionStore, subscriptionId } from "../src/store/subscription-store";
 import { startRedisCluster } from "../test/support/redis-cluster";
 import { cpuMeter, machineLine } from "./measure";
-import type { PollWorkerReport } from "./poll-worker-process";
+import { runPollWorker } from "./poll-worker-child";
 import { startSimulatorProcess } from "./processes";
+import { addQuietPollTargets, type SeededTeam, seedQuietTeams } from "./quiet-teams";
 
 const TEAMS = Number(process.env.SCALE_TEAMS ?? 50_000);
 const INTERVAL_S = 5;
@@ -79,12 +78,12 @@ export default async function scaleBench(): Promise<void> {
   const results: Result[] = [];
   const sim = await startSimulatorProcess({ seed: "empty", latencyMs: API_LATENCY_MS });
   try {
-    const apiTeams = await seedSimulator(sim.url);
+    const pollTeams = await seedQuietTeams(sim.url, POLL_TEAMS);
     const single = await startPrivateRedis();
     try {
       const client = new Redis(single.url);
       const result = await run("single Redis", client, [single.pid!]);
-      const polls = await pollThroughput(client, { REDIS_URL: single.url }, sim.url, apiTeams);
+      const polls = await pollThroughput(client, { REDIS_URL: single.url }, sim.url, pollTeams);
       results.push({ ...result, ...polls });
       client.disconnect();
     } finally {
@@ -96,7 +95,7 @@ export default async function scaleBench(): Promise<void> {
       await new Promise((resolve) => client.once("ready", resolve));
       const pids = cluster.nodes.map((n) => n.pid());
       const result = await run("cluster, 3 masters", client, pids);
-      const polls = await pollThroughput(client, { REDIS_CLUSTER_NODES: cluster.seeds }, sim.url, apiTeams);
+      const polls = await pollThroughput(client, { REDIS_CLUSTER_NODES: cluster.seeds }, sim.url, pollTeams);
       results.push({ ...result, ...polls });
       client.disconnect();
     } finally {
@@ -232,58 +231,20 @@ async function run(
   };
 }
 
-/** POLL_TEAMS teams with their owner's token (`bench-token-<n>`, as poll-worker-process derives it). */
-async function seedSimulator(url: string): Promise<string[]> {
-  const input: SeedInput = {
-    teams: Array.from({ length: POLL_TEAMS }, (_, n) => ({
-      name: `Scale team ${n}`,
-      users: [{ firstName: `Owner${n}`, token: `bench-token-${n}`, role: "owner" }],
-      monitors: [{ name: `web-${n}` }, { name: `api-${n}` }],
-    })),
-  };
-  const control = async (path: string, body?: unknown) => {
-    const response = await fetch(`${url}/__simulator${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body ?? {}),
-    });
-    if (!response.ok) throw new Error(`simulator ${path} answered ${response.status}`);
-    return response.json();
-  };
-  const seeded = (await control("/seed", input)) as SeedResult;
-  await control("/checks/run");
-  return seeded.teams.map((t) => String(t.id));
-}
-
 /** One poller process on these teams (due every second: more than it can do), measured in a window. */
 async function pollThroughput(
   redis: RedisClient,
   env: Record<string, string>,
   simUrl: string,
-  apiTeams: string[],
+  teams: SeededTeam[],
 ): Promise<{ pollsPerSecond: number; cpuUsPerPoll: number }> {
   const prefix = `scale-poll:${Date.now()}:`;
-  const scheduler = new SchedulerStore({ redis, keys: keyspace(prefix) });
-  await Promise.all(
-    apiTeams.map((apiTeamId, n) =>
-      addPollTarget(
-        scheduler,
-        {
-          apiTeamId,
-          token: `bench-token-${n}`,
-          tokenRef: { teamId: SLACK_TEAM, userId: `UB${n}` },
-          subscriber: `s${n}`,
-        },
-        Date.now(),
-      ),
-    ),
-  );
+  await addQuietPollTargets(redis, prefix, teams);
   const measureFrom = Date.now() + WARMUP_MS;
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/poll-worker-process.ts"], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "inherit"],
-    env: {
-      PATH: process.env.PATH ?? "",
+  const report = await runPollWorker(
+    "bench/poll-worker-process.ts",
+    ["--import", "tsx"],
+    {
       ...env,
       UPTIME_API_URL: simUrl,
       KEY_PREFIX: prefix,
@@ -291,14 +252,8 @@ async function pollThroughput(
       MEASURE_FROM: String(measureFrom),
       MEASURE_MS: String(WINDOW_MS),
     },
-  });
-  let out = "";
-  child.stdout?.on("data", (chunk: Buffer) => {
-    out += chunk.toString();
-  });
-  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
-  if (code !== 0) throw new Error(`poll worker exited with ${code}`);
-  const report = JSON.parse(out.trim().split("\n").at(-1)!) as PollWorkerReport;
+    root,
+  );
   if (report.pollErrors > 0) throw new Error(`poll worker: ${report.pollErrors} poll errors`);
   return {
     pollsPerSecond: report.polls / (WINDOW_MS / 1000),
