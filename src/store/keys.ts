@@ -44,7 +44,10 @@ export function keyspace(prefix = "uc:") {
     pollSubscribers: (shard: number, target: string) => `${prefix}{p:${shard}}:s:${target}`,
     /** String with an expiry: until when (ms) a token group must not be polled (429 Retry-After). */
     pollCoolDown: (shard: number, group: string) => `${prefix}{p:${shard}}:cool:${group}`,
-    /** The part before the group, for scripts that look up the group of each claimed target. */
+    /**
+     * The part before the group, for scripts that look up the group of each claimed target; as a key of
+     * its own, the latest cool-down end of the shard (claim-n.lua reads the groups' keys only while it lasts).
+     */
     pollCoolDownPrefix: (shard: number) => `${prefix}{p:${shard}}:cool:`,
     /** Stream: alert events written by the commit script of that shard (fields `target`, `event`). */
     alertOutbox: (shard: number) => `${prefix}{p:${shard}}:outbox`,

@@ -396,7 +396,8 @@ export class SchedulerStore {
     const runs: Promise<unknown>[] = [];
     for (let shard = 0; shard < this.shards; shard++) {
       if (shard === except) continue;
-      runs.push(this.scripts.run("cool-down", [this.keys.pollCoolDown(shard, group)], [at, ttl]));
+      const keys = [this.keys.pollCoolDown(shard, group), this.keys.pollCoolDownPrefix(shard)];
+      runs.push(this.scripts.run("cool-down", keys, [at, ttl]));
     }
     await Promise.all(runs);
   }

@@ -12,7 +12,9 @@
   KEYS[1] due sorted set of the shard
   KEYS[2] the target's hash
   KEYS[3] outbox stream of the shard
-  KEYS[4] cool-down key prefix of the shard: the cool-down of group G is KEYS[4] .. G
+  KEYS[4] cool-down key prefix of the shard: the cool-down of group G is KEYS[4] .. G; KEYS[4] itself
+          holds the latest cool-down end of the shard, so that a claim skips the per-group reads while
+          the shard has none (claim-n.lua)
 
   ARGV[1] target
   ARGV[2] lease token received with the claim
@@ -47,10 +49,12 @@ else
 end
 
 if ARGV[7] ~= "" then
-  local coolKey = KEYS[4] .. ARGV[7]
-  local current = tonumber(redis.call("GET", coolKey) or "0")
-  if tonumber(ARGV[8]) > current then
-    redis.call("SET", coolKey, ARGV[8], "PX", ARGV[9])
+  -- The group's cool-down, then the shard's latest (as cool-down-2.lua): each only ever extended.
+  for _, coolKey in ipairs({ KEYS[4] .. ARGV[7], KEYS[4] }) do
+    local current = tonumber(redis.call("GET", coolKey) or "0")
+    if tonumber(ARGV[8]) > current then
+      redis.call("SET", coolKey, ARGV[8], "PX", ARGV[9])
+    end
   end
 end
 

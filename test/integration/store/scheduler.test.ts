@@ -176,10 +176,11 @@ describe("scheduler leases", () => {
 
   it("cools down every target of a token group, in every shard, and no other", async () => {
     const { store } = setup();
-    const [a] = targetsIn(0, 1, 4, "a");
+    const [a, a2] = targetsIn(0, 2, 4, "a");
     const [b] = targetsIn(1, 1, 4, "b");
     const [c] = targetsIn(1, 1, 4, "c");
     await store.add(a!, { subscriber: "C1", group: "tokA" }, T);
+    await store.add(a2!, { subscriber: "C4", group: "tokA" }, T + 1_000);
     await store.add(b!, { subscriber: "C2", group: "tokA" }, T + 1_000);
     await store.add(c!, { subscriber: "C3", group: "tokB" }, T + 1_000);
 
@@ -193,6 +194,9 @@ describe("scheduler leases", () => {
       coolDownUntil: until,
     });
     expect((await store.inspect(a!))?.dueAt).toBe(until);
+    // The commit's own shard learns of the cool-down from the commit (the other shards from coolDown).
+    expect(await store.claim(0, T + 1_000, LEASE, 10, "w1")).toEqual([]);
+    expect((await store.inspect(a2!))?.dueAt).toBe(until);
 
     const inShard1 = await store.claim(1, T + 1_000, LEASE, 10, "w2");
     expect(inShard1.map((row) => row.target)).toEqual([c]);
@@ -387,6 +391,33 @@ describe("scheduler targets", () => {
     // One Redis (not a Cluster, where each shard's are their own run): the 4 quiet commits and the
     // refused one were one script run, the full commit another.
     if (!redis.isCluster) expect(scripts).toBe(2);
+  });
+
+  it("claims and commits more targets in one script run than Lua can unpack at once (8,000 values)", async () => {
+    const { store, redis, keys } = setup(1);
+    const count = 4_200;
+    const targets = Array.from({ length: count }, (_, i) => `team:big${i}:hash`);
+    // Loaded by hand: 4,200 add runs would be most of the test.
+    const pipeline = redis.pipeline();
+    for (const [i, target] of targets.entries()) {
+      pipeline.hset(keys.pollTarget(0, target), { failures: 0, group: `g${i}`, meta: "{}" });
+      pipeline.zadd(keys.pollDue(0), T, target);
+    }
+    await pipeline.exec();
+    const claimed = await store.claim(0, T, LEASE, count, "w");
+    expect(claimed).toHaveLength(count);
+    expect(await redis.zscore(keys.pollDue(0), targets[count - 1]!)).toBe(String(T + LEASE));
+    // Asked in one turn: one quiet commit run of all of them.
+    const done = await Promise.all(
+      claimed.map((c, i) =>
+        store.commit(0, c.target, c.leaseToken, { now: T, nextDueAt: T + i, failures: "reset" }),
+      ),
+    );
+    expect(done.every(Boolean)).toBe(true);
+    const due = await redis.zrange(keys.pollDue(0), 0, -1, "WITHSCORES");
+    const scores = new Map<string, number>();
+    for (let i = 0; i < due.length; i += 2) scores.set(due[i]!, Number(due[i + 1]));
+    expect(claimed.every((c, i) => scores.get(c.target) === T + i)).toBe(true);
   });
 
   it("shares one target among subscribers and removes it with the last", async () => {

@@ -27,7 +27,7 @@ function folderWith(files: Record<string, string>): URL {
 describe("Lua script loader", () => {
   it("derives the key count from the file name and versions the command name", () => {
     expect(parseScriptFileName("claim-3.lua")).toEqual({ name: "claim", numberOfKeys: 3 });
-    expect(parseScriptFileName("cool-down-1.lua")).toEqual({ name: "cool-down", numberOfKeys: 1 });
+    expect(parseScriptFileName("cool-down-2.lua")).toEqual({ name: "cool-down", numberOfKeys: 2 });
     expect(parseScriptFileName("commit-quiet-n.lua")).toEqual({ name: "commit-quiet", numberOfKeys: null });
     expect(parseScriptFileName("claim.lua")).toBeNull();
     expect(commandName("cool-down")).toBe(`uc${SCRIPT_VERSION}_cool_down`);
@@ -88,15 +88,15 @@ describe("Lua script loader", () => {
     const { redis, prefix } = testRedis();
     const keys = keyspace(prefix);
     const run = scriptRunner(redis);
-    const key = keys.pollCoolDown(0, "g");
-    expect(await run.run("cool-down", [key], [Date.now() + 60_000, 120_000])).toBe(1);
-    expect(await run.run("cool-down", [key], [Date.now() + 1_000, 120_000])).toBe(0);
-    await expect(run.run("cool-down", [key, key], [1])).rejects.toThrow(ScriptError);
+    const key = [keys.pollCoolDown(0, "g"), keys.pollCoolDownPrefix(0)];
+    expect(await run.run("cool-down", key, [Date.now() + 60_000, 120_000])).toBe(1);
+    expect(await run.run("cool-down", key, [Date.now() + 1_000, 120_000])).toBe(0);
+    await expect(run.run("cool-down", [key[0]!], [1])).rejects.toThrow(ScriptError);
     // Registered on the connection under the versioned name only.
     expect(typeof (redis as unknown as Record<string, unknown>)[commandName("cool-down")]).toBe("function");
     expect((redis as unknown as Record<string, unknown>)["cool-down"]).toBeUndefined();
     // A second runner on the same connection reuses the registration.
-    expect(await scriptRunner(redis).run("cool-down", [key], [Date.now() + 120_000, 180_000])).toBe(1);
+    expect(await scriptRunner(redis).run("cool-down", key, [Date.now() + 120_000, 180_000])).toBe(1);
   });
 
   it("runs a script of a variable key count with the count sent along, and refuses one without keys", async () => {
