@@ -69,8 +69,12 @@ interface Mode {
  * not the goals'.
  */
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
-/** BENCH_ALERTS_QUICK=1: only the CPU-bound raw, floor and one-poller runs (for trying a change), no goals. */
-const QUICK = process.env.BENCH_ALERTS_QUICK === "1";
+/**
+ * BENCH_ALERTS_QUICK=1: only the CPU-bound raw, floor and one-poller runs (for trying a change), no goals;
+ * BENCH_ALERTS_QUICK=latency: the same runs latency-bound, with the floor of the poller's mix.
+ */
+const QUICK_MODE = process.env.BENCH_ALERTS_QUICK;
+const QUICK = QUICK_MODE === "1" || QUICK_MODE === "latency";
 /** The floor loop's due set (its own key on the bench's private Redis). */
 const FLOOR_KEY = "bench:floor:due";
 const LATENCY_BOUND: Mode = { name: "latency-bound", latencyMs: API_LATENCY_MS, intervalMs: 1_000 };
@@ -455,9 +459,11 @@ async function throughputPhase(
     await addQuietPollTargets(redis, one, teams);
     const single = await runPollers(1, mode, { ...base, KEY_PREFIX: one }, redis, simPid, redisServerPid);
     const onePoller = describePollers("1 poller process", single);
-    if (QUICK) {
+    if (QUICK && mode === CPU_BOUND) {
       const quiet = (single.reports[0]!.outcomes.quiet ?? 0) / single.seconds;
-      console.log(`quick: quiet polls/s / raw GET/s = ${fmt(quiet / raw.perSecond, 2)}`);
+      console.log(
+        `quick: quiet polls/s / raw GET/s = ${fmt(quiet / raw.perSecond, 2)}; Redis commands per poll: ${commandsPerPoll(single.reports[0]!)}`,
+      );
       // No goals: the caller stops here, and stops the private Redis too.
       await sim.child.stop();
       return null;
@@ -471,6 +477,15 @@ async function throughputPhase(
       console.log(
         `floor loop with the poller's incident reads (${fmt(1 + incidentReads, 2)} GETs + one ZADD per poll): ${fmt(mixedFloor.perSecond)} per s; its CPU ${fmt(mixedFloor.cpu)}% (${fmt(mixedFloor.cpuUsPerGet)} µs per poll) = ${fmt(mixedFloor.cpuUsPerGet / raw.cpuUsPerGet, 2)} x raw`,
       );
+    }
+    if (QUICK) {
+      const report = single.reports[0]!;
+      const perPoll = (report.cpuSeconds * 1e6) / Math.max(1, report.polls);
+      console.log(
+        `quick: CPU per poll / raw CPU per GET = ${fmt(perPoll / raw.cpuUsPerGet, 2)} (${fmt(perPoll)} µs); Redis commands per poll: ${commandsPerPoll(report)}`,
+      );
+      await sim.child.stop();
+      return null;
     }
     const three = `bench:${randomBytes(4).toString("hex")}:`;
     await addQuietPollTargets(redis, three, teams);
@@ -502,6 +517,12 @@ async function throughputPhase(
   }
 }
 
+function commandsPerPoll(report: { polls: number; redisCommands: Record<string, number> }): string {
+  return Object.entries(report.redisCommands)
+    .map(([name, count]) => `${name} ${fmt(count / Math.max(1, report.polls), 3)}`)
+    .join(", ");
+}
+
 export default async function alertsBench(): Promise<void> {
   console.log(machineLine());
   const benchStart = performance.now();
@@ -510,6 +531,10 @@ export default async function alertsBench(): Promise<void> {
   const redisServerPid = privateRedis.pid ?? null;
   let cpuSim: Child | null = null;
   try {
+    if (QUICK_MODE === "latency") {
+      await throughputPhase(LATENCY_BOUND, redis, privateRedis.url, redisServerPid, false);
+      return;
+    }
     const cpuBound = await throughputPhase(CPU_BOUND, redis, privateRedis.url, redisServerPid, true);
     if (!cpuBound) return; // BENCH_ALERTS_QUICK
     cpuSim = cpuBound.sim.child;
