@@ -29,8 +29,9 @@ export function keyspace(prefix = "uc:") {
     /** Sorted set: poll target -> next due time in ms (while leased: the lease expiry). */
     pollDue: (shard: number) => `${prefix}{p:${shard}}:due`,
     /**
-     * Hash per target: `state`, `lease`, `epoch`, `group`, `failures`, `meta` (lease expiry: pollDue), and
-     * while its token is being rejected `rejCount`, `rejSince` and, once paused, `paused` (the reason).
+     * Hash per target: `state`, `lease` ("" once committed), `committed` (the token of the last commit),
+     * `epoch`, `group`, `failures`, `meta` (lease expiry: pollDue), and while its token is being rejected
+     * `rejCount`, `rejSince` and, once paused, `paused` (the reason).
      */
     pollTarget: (shard: number, target: string) => `${prefix}{p:${shard}}:t:${target}`,
     /** The part before the target: scripts that walk several targets build their keys from it. */

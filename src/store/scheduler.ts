@@ -314,7 +314,8 @@ export class SchedulerStore {
 
   /**
    * Commits a poll under its lease: state, next due time, events into the outbox, failure count and
-   * cool-down in one script. False when the lease was lost (a stale replica): nothing was written.
+   * cool-down in one script. False when the lease was lost (a stale replica): nothing was written. True
+   * too when this same commit had landed already and is sent again (its reply lost with the connection).
    * The due time is never before the cool-down given here.
    */
   async commit(shard: number, target: string, leaseToken: string, input: CommitInput): Promise<boolean> {
@@ -354,7 +355,9 @@ export class SchedulerStore {
             ...(input.events ?? []),
           ],
         );
-    if (committed !== 1) return false;
+    // 2: the same commit had landed, and only its reply was lost with the connection (ioredis sends
+    // unanswered commands again after reconnecting): it is this worker's, not a lease taken over.
+    if (committed === 0) return false;
     // The group's targets live in every shard: the commit set this shard's cool-down atomically, the
     // others follow here. A crash in between only shortens the cool-down elsewhere (one more 429).
     if (coolDown) await this.coolDown(coolDown.group, coolDown.until, input.now, shard);

@@ -16,8 +16,9 @@ export interface ScriptReplies {
   add: number;
   /** One list per shard given. */
   claim: [target: string, epoch: number, state: string, failures: number, meta: string][][];
-  commit: 0 | 1;
-  "commit-quiet": (0 | 1)[];
+  /** 2: this lease's commit had landed already (the same commit, sent again after its reply was lost). */
+  commit: 0 | 1 | 2;
+  "commit-quiet": (0 | 1 | 2)[];
   "cool-down": 0 | 1;
   remove: number;
   "subscription-pause": -1 | 0 | 1;

@@ -55,7 +55,7 @@ if #recorded > 0 then
     local fields = s <= shardCount
       and redis.call("HMGET", KEYS[3 * s - 1] .. target, "lease", "epoch", "state", "failures", "meta")
       or {}
-    -- Committed since (the lease field is gone), taken over or removed: not this claim's any more.
+    -- Committed since (the lease field is emptied), taken over or removed: not this claim's any more.
     if fields[1] and fields[1] == stem .. ":" .. fields[2] then
       -- The lease runs from this run, as a claim's does: the poll's budget is half of it.
       redis.call("ZADD", KEYS[3 * s - 2], ARGV[2], target)

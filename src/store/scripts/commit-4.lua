@@ -30,9 +30,15 @@
           a length cap would drop undelivered events once delivery lags; the delivery workers trim
           only what the consumer group acknowledged (outbox-trim-1.lua).
 
-  Result: 1 when committed, 0 when refused
+  Result: 1 when committed, 0 when refused, 2 when this lease's commit had already landed (this one is it
+  sent again: its reply was lost with the connection and ioredis resent it after reconnecting; nothing is
+  written twice, and the worker is not told that another worker took the target over)
 ]]
-if redis.call("HGET", KEYS[2], "lease") ~= ARGV[2] then
+local held = redis.call("HMGET", KEYS[2], "lease", "committed")
+if held[1] ~= ARGV[2] then
+  if held[2] == ARGV[2] then
+    return 2
+  end
   return 0
 end
 
@@ -62,6 +68,7 @@ for i = 10, #ARGV do
   redis.call("XADD", KEYS[3], "*", "target", ARGV[1], "event", ARGV[i])
 end
 
-redis.call("HDEL", KEYS[2], "lease")
+-- The lease ends; its token is kept to recognise this commit if it comes again.
+redis.call("HSET", KEYS[2], "lease", "", "committed", ARGV[2])
 redis.call("ZADD", KEYS[1], ARGV[5], ARGV[1])
 return 1

@@ -14,7 +14,8 @@
   ARGV[3i-1] the lease token received with its claim
   ARGV[3i]   its next due time (ms)
 
-  Result: one 1 (committed) or 0 (refused: lease lost or target removed) per target, in order
+  Result: one 1 (committed), 0 (refused: lease lost or target removed) or 2 (committed already: this is
+  the same commit sent again, as commit-4.lua) per target, in order
 ]]
 local results = {}
 -- The due times, one ZADD per due key at the end (the batch's targets share a few shards): each
@@ -24,18 +25,20 @@ for i = 1, #KEYS / 2 do
   local hash = KEYS[2 * i]
   -- One read; then only what differs is written (most quiet polls follow a quiet poll: failures 0, no
   -- streak), so that a quiet commit costs Redis the fewest calls (issue 13).
-  local fields = redis.call("HMGET", hash, "lease", "failures", "rejCount", "rejSince", "paused")
-  if fields[1] ~= ARGV[3 * i - 1] then
-    results[i] = 0
+  local token = ARGV[3 * i - 1]
+  local fields = redis.call("HMGET", hash, "lease", "failures", "rejCount", "rejSince", "paused", "committed")
+  if fields[1] ~= token then
+    results[i] = fields[6] == token and 2 or 0
   else
-    if fields[2] ~= "0" then
-      redis.call("HSET", hash, "failures", 0)
-    end
-    -- As commit-4.lua: a poll that worked ends any token-rejection streak and pause, and the lease.
+    -- As commit-4.lua: a poll that worked ends any token-rejection streak and pause, and the lease (its
+    -- token kept to recognise this commit if it comes again).
     if fields[3] or fields[4] or fields[5] then
-      redis.call("HDEL", hash, "rejCount", "rejSince", "paused", "lease")
+      redis.call("HDEL", hash, "rejCount", "rejSince", "paused")
+    end
+    if fields[2] ~= "0" then
+      redis.call("HSET", hash, "failures", 0, "lease", "", "committed", token)
     else
-      redis.call("HDEL", hash, "lease")
+      redis.call("HSET", hash, "lease", "", "committed", token)
     end
     local dueKey = KEYS[2 * i - 1]
     local scores = dueScores[dueKey]

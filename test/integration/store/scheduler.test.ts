@@ -112,9 +112,15 @@ describe("scheduler leases", () => {
     });
     expect(current).toBe(true);
     expect(await store.inspect(target!)).toMatchObject({ state: '{"from":"w2"}', leased: false });
-    // A replayed commit with the same (now cleared) lease is refused too.
+    // The same lease's commit again (as ioredis resends a command whose reply was lost): it had landed, so
+    // it is not a lease taken over, and nothing is written twice.
     expect(
       await store.commit(2, target!, second!.leaseToken, { now: T, nextDueAt: T, failures: "reset" }),
+    ).toBe(true);
+    expect(await store.inspect(target!)).toMatchObject({ state: '{"from":"w2"}', dueAt: T + 60_000 });
+    // The first worker's late lease stays refused.
+    expect(
+      await store.commit(2, target!, first!.leaseToken, { now: T, nextDueAt: T, failures: "reset" }),
     ).toBe(false);
   });
 

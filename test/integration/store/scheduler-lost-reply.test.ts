@@ -1,6 +1,7 @@
 // A claim leases targets in Redis before its reply reaches the worker. When the connection drops in
 // between, those targets must not wait out their lease unpolled (an outage on them alerted up to a lease
-// late): the same claim, run again, answers them.
+// late): the same claim, run again, answers them. A commit's lost reply, sent again, is its own commit,
+// not a lease another worker took over.
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { keyspace } from "../../../src/store/keys";
 import { createRedisClient, type RedisClient } from "../../../src/store/redis-connection";
@@ -32,7 +33,8 @@ async function fiveDue(store: SchedulerStore, redis: RedisClient, prefix: string
   const leased = async () => {
     const held: string[] = [];
     for (const target of targets) {
-      if ((await redis.hget(keys.pollTarget(1, target), "lease")) !== null) held.push(target);
+      // A commit empties the lease field.
+      if (await redis.hget(keys.pollTarget(1, target), "lease")) held.push(target);
     }
     return held;
   };
@@ -171,5 +173,68 @@ describe("a claim whose reply is lost with the connection", () => {
     const next = await store.claim(1, T + 1_000, LEASE, 3, "w1");
     expect(next).toHaveLength(1);
     expect(lost).not.toContain(next[0]!.target);
+  });
+});
+
+describe("a commit whose reply is lost with the connection", () => {
+  let proxy: TcpProxy | undefined;
+  const clients: RedisClient[] = [];
+  afterEach(async () => {
+    for (const client of clients.splice(0)) client.disconnect();
+    await proxy?.close();
+    proxy = undefined;
+  });
+
+  it("is sent again by ioredis and counted as committed, not as a lease taken over; nothing is written twice", async ({
+    skip,
+  }) => {
+    // Single Redis only: the Cluster client connects to the addresses CLUSTER SLOTS gives, past a proxy.
+    if (onCluster()) skip();
+    const { redis: admin, prefix } = testRedis();
+    const keys = keyspace(prefix);
+    const url = new URL(inject("redisUrl"));
+    const open = await startTcpProxy({ host: url.hostname, port: Number(url.port || 6379) });
+    proxy = open;
+    const redis = createRedisClient({ url: open.url });
+    clients.push(redis);
+    const store = new SchedulerStore({ redis, keys, shards: SHARDS });
+    const [alerting, quiet] = targetsIn(1, 2, "commit");
+    for (const target of [alerting!, quiet!]) await store.add(target, { subscriber: "C1", group: "tok" }, T);
+    const claimed = await store.claim(1, T, LEASE, 2, "w1");
+    const byName = new Map(claimed.map((c) => [c.target, c.leaseToken]));
+    // Both commit scripts loaded before the test (a first EVALSHA answers NOSCRIPT, then EVAL runs it).
+    const refused = { now: T, nextDueAt: T, failures: "reset" } as const;
+    expect(await store.commit(1, quiet!, "not-mine", refused)).toBe(false);
+    expect(await store.commit(1, quiet!, "not-mine", { ...refused, state: "{}" })).toBe(false);
+
+    open.swallowReplies = true;
+    const commits = Promise.all([
+      store.commit(1, alerting!, byName.get(alerting!)!, {
+        now: T,
+        nextDueAt: T + 5_000,
+        failures: "reset",
+        state: '{"open":1}',
+        events: ['{"type":"outage"}'],
+      }),
+      store.commit(1, quiet!, byName.get(quiet!)!, { now: T, nextDueAt: T + 6_000, failures: "reset" }),
+    ]);
+    // Both landed in Redis; their replies are lost with the connection.
+    await eventually(async () => {
+      const landed = await admin.zmscore(keys.pollDue(1), alerting!, quiet!);
+      return landed[0] === String(T + 5_000) && landed[1] === String(T + 6_000) ? true : undefined;
+    }, 5_000);
+    open.swallowReplies = false;
+    open.cut();
+
+    expect(await commits).toEqual([true, true]);
+    expect(open.swallowedBytes).toBeGreaterThan(0);
+    expect(await admin.xlen(keys.alertOutbox(1))).toBe(1);
+    expect(await store.inspect(alerting!)).toMatchObject({
+      leased: false,
+      state: '{"open":1}',
+      dueAt: T + 5_000,
+    });
+    // A commit under a lease that was never this worker's is still refused.
+    expect(await store.commit(1, quiet!, `${byName.get(quiet!)!}-other`, refused)).toBe(false);
   });
 });
