@@ -69,6 +69,8 @@ interface Mode {
  * not the goals'.
  */
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
+/** BENCH_POLLER_FLAGS: more node flags for the poller processes, for experiments (not the goals' runtime). */
+const POLLER_FLAGS = (process.env.BENCH_POLLER_FLAGS ?? "").split(" ").filter(Boolean);
 /**
  * BENCH_ALERTS_QUICK=1: only the CPU-bound raw, floor and one-poller runs (for trying a change), no goals;
  * BENCH_ALERTS_QUICK=latency: the same runs latency-bound, with the floor of the poller's mix.
@@ -253,7 +255,7 @@ async function runPollers(
   const outputs = Array.from({ length: processes }, () =>
     runPollWorker(
       pollWorker,
-      [...nodeFlags, ...profile],
+      [...nodeFlags, ...profile, ...POLLER_FLAGS],
       {
         ...env,
         MEASURE_FROM: String(measureFrom),
@@ -298,7 +300,7 @@ function describePollers(label: string, run: Awaited<ReturnType<typeof runPoller
       .map(([k, v]) => `${k} ${v}`)
       .join(", ");
     console.log(
-      `  pid ${r.pid}: ${fmt(r.polls / seconds)} polls/s (${outcomes}; ${r.pollErrors} errors), CPU ${fmt((r.cpuSeconds / seconds) * 100)}% (${fmt((r.cpuSeconds * 1e6) / Math.max(1, r.polls))} µs per poll), RSS ${fmt(r.rssMb)} MB (heap ${fmt(r.heapUsedMb)} of ${fmt(r.heapTotalMb)} MB, external ${fmt(r.externalMb)} MB)`,
+      `  pid ${r.pid}: ${fmt(r.polls / seconds)} polls/s (${outcomes}; ${r.pollErrors} errors), CPU ${fmt((r.cpuSeconds / seconds) * 100)}% (${fmt((r.cpuSeconds * 1e6) / Math.max(1, r.polls))} µs per poll), RSS ${fmt(r.rssMb)} MB (heap ${fmt(r.heapUsedMb)} of ${fmt(r.heapTotalMb)} MB, external ${fmt(r.externalMb)} MB); GC ${r.gc.young} scavenges (${fmt(r.gc.youngMs)} ms), ${r.gc.major} others (${fmt(r.gc.majorMs)} ms)`,
     );
   }
   return { polls: polls / seconds, gets: gets / seconds };

@@ -11,6 +11,7 @@
  * CONCURRENCY (optional), HEAP_SNAPSHOT_DIR (optional: a heap snapshot at the end of the window).
  */
 import { subscribe } from "node:diagnostics_channel";
+import { PerformanceObserver } from "node:perf_hooks";
 import { writeHeapSnapshot } from "node:v8";
 import { PollWorker } from "../src/alerts/poll/poll-worker";
 import type { PollMetrics, PollOutcome } from "../src/alerts/poll/poller";
@@ -36,6 +37,8 @@ export interface PollWorkerReport {
   /** Redis commands this process sent inside the window, by name (client side). */
   redisCommands: Record<string, number>;
   pollErrors: number;
+  /** Garbage collections inside the window: young (scavenges) and the others, with the main thread's pause. */
+  gc: { young: number; youngMs: number; major: number; majorMs: number };
 }
 
 const env = (name: string): string => {
@@ -79,6 +82,21 @@ async function main(): Promise<void> {
   subscribe("undici:request:create", () => {
     if (inWindow()) apiRequests++;
   });
+  const gc = { young: 0, youngMs: 0, major: 0, majorMs: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.startTime + performance.timeOrigin < measureFrom || !inWindow()) continue;
+      // node:perf_hooks constants.NODE_PERFORMANCE_GC_MINOR is 1 (a scavenge).
+      const young = (entry as { detail?: { kind?: number } }).detail?.kind === 1;
+      if (young) {
+        gc.young++;
+        gc.youngMs += entry.duration;
+      } else {
+        gc.major++;
+        gc.majorMs += entry.duration;
+      }
+    }
+  }).observe({ entryTypes: ["gc"] });
   const outcomes: Partial<Record<PollOutcome, number>> = {};
   let pollErrors = 0;
   const metrics: PollMetrics = {
@@ -122,6 +140,7 @@ async function main(): Promise<void> {
     apiRequests,
     redisCommands: Object.fromEntries(commands),
     pollErrors,
+    gc,
   };
   await worker.stop();
   await client.close();
