@@ -84,19 +84,33 @@ export class SchedulerInputError extends Error {
   override name = "SchedulerInputError";
 }
 
-interface PendingCommit {
+interface PendingBase {
   /** Pipelines are grouped by this: the shard on a Cluster connection (one slot each), else 0. */
   group: number;
-  /**
-   * A quiet poll's commit (no state, events or cool-down; failures reset): its group's quiet commits go
-   * out as ONE commit-quiet-n.lua run, `keys` and `args` being its share of that run's.
-   */
-  quiet: boolean;
-  keys: string[];
-  args: (string | number)[];
   resolve(reply: ScriptReplies["commit"]): void;
   reject(error: unknown): void;
 }
+
+/**
+ * A quiet poll's commit (no state, events or cool-down; failures reset): its group's quiet commits go out
+ * as ONE commit-quiet-n.lua run, shard by shard. No keys or argument arrays of its own (issue 13).
+ */
+interface PendingQuiet extends PendingBase {
+  quiet: true;
+  shard: number;
+  target: string;
+  leaseToken: string;
+  dueAt: number;
+}
+
+/** Any other commit: its own commit-4.lua run, pipelined with the others of its group. */
+interface PendingFull extends PendingBase {
+  quiet: false;
+  keys: string[];
+  args: (string | number)[];
+}
+
+type PendingCommit = PendingQuiet | PendingFull;
 
 const COMMIT_COMMAND = commandName("commit");
 /** How long a quiet poll's commit may wait for others to share its pipeline, in ms. */
@@ -327,14 +341,14 @@ export class SchedulerStore {
     const urgent = (input.events?.length ?? 0) > 0;
     const quiet = !urgent && input.state === undefined && input.failures !== "increment" && !coolDown;
     const committed = quiet
-      ? await this.sendCommit(
-          { urgent, quiet },
+      ? await this.sendQuietCommit(
           shard,
-          [this.keys.pollDue(shard), this.keys.pollTarget(shard, requireText("target", target))],
-          [target, requireText("leaseToken", leaseToken), dueAt],
+          requireText("target", target),
+          requireText("leaseToken", leaseToken),
+          dueAt,
         )
       : await this.sendCommit(
-          { urgent, quiet },
+          urgent,
           shard,
           [
             this.keys.pollDue(shard),
@@ -424,21 +438,41 @@ export class SchedulerStore {
    * lease it commits under.
    */
   private sendCommit(
-    { urgent, quiet }: { urgent: boolean; quiet: boolean },
+    urgent: boolean,
     shard: number,
     keys: string[],
     args: (string | number)[],
   ): Promise<ScriptReplies["commit"]> {
     return new Promise((resolve, reject) => {
-      // Cluster-ready: a pipeline must stay inside one slot there, so it is one per shard.
-      const group = this.redis.isCluster ? shard : 0;
-      this.pendingCommits.push({ group, quiet, keys, args, resolve, reject });
-      if (urgent || this.pendingCommits.length >= QUIET_COMMIT_BATCH) {
-        this.flushImmediate ??= setImmediate(() => this.flushCommits());
-      } else if (!this.flushImmediate) {
-        this.flushTimer ??= setTimeout(() => this.flushCommits(), QUIET_COMMIT_WINDOW_MS);
-      }
+      this.pendingCommits.push({ group: this.groupOf(shard), quiet: false, keys, args, resolve, reject });
+      this.scheduleFlush(urgent);
     });
+  }
+
+  private sendQuietCommit(
+    shard: number,
+    target: string,
+    leaseToken: string,
+    dueAt: number,
+  ): Promise<ScriptReplies["commit"]> {
+    return new Promise((resolve, reject) => {
+      const group = this.groupOf(shard);
+      this.pendingCommits.push({ group, quiet: true, shard, target, leaseToken, dueAt, resolve, reject });
+      this.scheduleFlush(false);
+    });
+  }
+
+  /** Cluster-ready: a pipeline must stay inside one slot there, so it is one per shard. */
+  private groupOf(shard: number): number {
+    return this.redis.isCluster ? shard : 0;
+  }
+
+  private scheduleFlush(urgent: boolean): void {
+    if (urgent || this.pendingCommits.length >= QUIET_COMMIT_BATCH) {
+      this.flushImmediate ??= setImmediate(() => this.flushCommits());
+    } else if (!this.flushImmediate) {
+      this.flushTimer ??= setTimeout(() => this.flushCommits(), QUIET_COMMIT_WINDOW_MS);
+    }
   }
 
   private flushCommits(): void {
@@ -448,15 +482,17 @@ export class SchedulerStore {
     this.flushTimer = null;
     const pending = this.pendingCommits;
     this.pendingCommits = [];
-    const groups = new Map<number, PendingCommit[]>();
+    const groups = new Map<number, { quiet: PendingQuiet[]; full: PendingFull[] }>();
     for (const commit of pending) {
-      const group = groups.get(commit.group);
-      if (group) group.push(commit);
-      else groups.set(commit.group, [commit]);
+      let group = groups.get(commit.group);
+      if (!group) {
+        group = { quiet: [], full: [] };
+        groups.set(commit.group, group);
+      }
+      if (commit.quiet) group.quiet.push(commit);
+      else group.full.push(commit);
     }
-    for (const group of groups.values()) {
-      const quiet = group.filter((commit) => commit.quiet);
-      const full = quiet.length === 0 ? group : group.filter((commit) => !commit.quiet);
+    for (const { quiet, full } of groups.values()) {
       if (quiet.length > 0) this.commitQuiet(quiet);
       if (full.length === 1) {
         const only = full[0]!;
@@ -468,28 +504,40 @@ export class SchedulerStore {
   }
 
   /** One script run for a group's quiet commits, each refused or committed on its own (its lease). */
-  private commitQuiet(group: PendingCommit[]): void {
-    this.scripts
-      .run(
-        "commit-quiet",
-        group.flatMap((commit) => commit.keys),
-        group.flatMap((commit) => commit.args),
-      )
-      .then(
-        (replies) => {
-          group.forEach((commit, i) => {
-            const reply = replies[i];
-            if (reply === undefined) commit.reject(new Error("the quiet commit returned too few replies"));
-            else commit.resolve(reply);
-          });
-        },
-        (error: unknown) => {
-          for (const commit of group) commit.reject(error);
-        },
-      );
+  private commitQuiet(group: PendingQuiet[]): void {
+    // Shard by shard (commit-quiet-n.lua): the shard's due key and target prefix once, then its targets.
+    const byShard = new Map<number, PendingQuiet[]>();
+    for (const commit of group) {
+      const commits = byShard.get(commit.shard);
+      if (commits) commits.push(commit);
+      else byShard.set(commit.shard, [commit]);
+    }
+    const keys: string[] = [];
+    const args: (string | number)[] = [];
+    const ordered: PendingQuiet[] = [];
+    for (const [shard, commits] of byShard) {
+      keys.push(this.keys.pollDue(shard), this.keys.pollTargetPrefix(shard));
+      args.push(commits.length);
+      for (const commit of commits) {
+        args.push(commit.target, commit.leaseToken, commit.dueAt);
+        ordered.push(commit);
+      }
+    }
+    this.scripts.run("commit-quiet", keys, args).then(
+      (replies) => {
+        ordered.forEach((commit, i) => {
+          const reply = replies[i];
+          if (reply === undefined) commit.reject(new Error("the quiet commit returned too few replies"));
+          else commit.resolve(reply);
+        });
+      },
+      (error: unknown) => {
+        for (const commit of group) commit.reject(error);
+      },
+    );
   }
 
-  private pipelineCommits(group: PendingCommit[]): void {
+  private pipelineCommits(group: PendingFull[]): void {
     // scriptRunner registered the script on this connection (EVALSHA, EVAL on NOSCRIPT) and checks the
     // key count of single runs; the pipeline calls the same registered command with the same 4 keys.
     const pipeline = this.redis.pipeline() as unknown as Record<string, (...a: unknown[]) => unknown> & {

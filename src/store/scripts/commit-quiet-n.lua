@@ -6,54 +6,51 @@
 
   Each target is checked and written on its own: a refused lease refuses that target only.
 
-  KEYS[2i-1] due sorted set of target i's shard
-  KEYS[2i]   target i's hash
-  (a variable number of keys: two per target; on a Redis Cluster the batch is one shard's, one slot)
+  For each shard s of the batch (1, 2, ...):
+  KEYS[2s-1] due sorted set of the shard
+  KEYS[2s]   target key prefix of the shard: the hash of target T is KEYS[2s] .. T (as in claim-n.lua;
+             the per-target keys are not sent, issue 13: they were 2 of the 5 arguments per poll)
+  (a variable number of keys: two per shard; on a Redis Cluster the batch is one shard's, one slot)
 
-  ARGV[3i-2] target i
-  ARGV[3i-1] the lease token received with its claim
-  ARGV[3i]   its next due time (ms)
+  ARGV, shard by shard in KEYS order: the number n of its targets, then n triples of
+    target, the lease token received with its claim, its next due time (ms)
 
   Result: one 1 (committed), 0 (refused: lease lost or target removed) or 2 (committed already: this is
-  the same commit sent again, as commit-4.lua) per target, in order
+  the same commit sent again, as commit-4.lua) per target, in ARGV order
 ]]
 local results = {}
--- The due times, one ZADD per due key at the end (the batch's targets share a few shards): each
--- redis.call is a command's whole cost in Redis (issue 13).
-local dueKeys, dueScores = {}, {}
-for i = 1, #KEYS / 2 do
-  local hash = KEYS[2 * i]
-  -- One read; then only what differs is written (most quiet polls follow a quiet poll: failures 0, no
-  -- streak), so that a quiet commit costs Redis the fewest calls (issue 13).
-  local token = ARGV[3 * i - 1]
-  local fields = redis.call("HMGET", hash, "lease", "failures", "rejCount", "rejSince", "paused", "committed")
-  if fields[1] ~= token then
-    results[i] = fields[6] == token and 2 or 0
-  else
-    -- As commit-4.lua: a poll that worked ends any token-rejection streak and pause, and the lease (its
-    -- token kept to recognise this commit if it comes again).
-    if fields[3] or fields[4] or fields[5] then
-      redis.call("HDEL", hash, "rejCount", "rejSince", "paused")
-    end
-    if fields[2] ~= "0" then
-      redis.call("HSET", hash, "failures", 0, "lease", "", "committed", token)
+local at = 1
+for s = 1, #KEYS / 2 do
+  local dueKey, targetPrefix = KEYS[2 * s - 1], KEYS[2 * s]
+  -- The due times, one ZADD for the shard at its end: each redis.call is a command's whole cost in Redis.
+  local scores = {}
+  local count = tonumber(ARGV[at])
+  at = at + 1
+  for _ = 1, count do
+    local target, token, due = ARGV[at], ARGV[at + 1], ARGV[at + 2]
+    at = at + 3
+    local hash = targetPrefix .. target
+    -- One read; then only what differs is written (most quiet polls follow a quiet poll: failures 0, no
+    -- streak), so that a quiet commit costs Redis the fewest calls (issue 13).
+    local fields = redis.call("HMGET", hash, "lease", "failures", "rejCount", "rejSince", "paused", "committed")
+    if fields[1] ~= token then
+      results[#results + 1] = fields[6] == token and 2 or 0
     else
-      redis.call("HSET", hash, "lease", "", "committed", token)
+      -- As commit-4.lua: a poll that worked ends any token-rejection streak and pause, and the lease (its
+      -- token kept to recognise this commit if it comes again).
+      if fields[3] or fields[4] or fields[5] then
+        redis.call("HDEL", hash, "rejCount", "rejSince", "paused")
+      end
+      if fields[2] ~= "0" then
+        redis.call("HSET", hash, "failures", 0, "lease", "", "committed", token)
+      else
+        redis.call("HSET", hash, "lease", "", "committed", token)
+      end
+      scores[#scores + 1] = due
+      scores[#scores + 1] = target
+      results[#results + 1] = 1
     end
-    local dueKey = KEYS[2 * i - 1]
-    local scores = dueScores[dueKey]
-    if not scores then
-      scores = {}
-      dueScores[dueKey] = scores
-      dueKeys[#dueKeys + 1] = dueKey
-    end
-    scores[#scores + 1] = ARGV[3 * i]
-    scores[#scores + 1] = ARGV[3 * i - 2]
-    results[i] = 1
   end
-end
-for _, dueKey in ipairs(dueKeys) do
-  local scores = dueScores[dueKey]
   -- In slices: unpack is bounded by Lua's C stack (8,000 values).
   for from = 1, #scores, 1000 do
     redis.call("ZADD", dueKey, unpack(scores, from, math.min(from + 999, #scores)))

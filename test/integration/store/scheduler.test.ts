@@ -399,6 +399,29 @@ describe("scheduler targets", () => {
     if (!redis.isCluster) expect(scripts).toBe(2);
   });
 
+  it("answers each quiet commit of a batch that mixes shards with its own reply", async () => {
+    const { store } = setup();
+    const [a, c] = targetsIn(0, 2, 4, "mix");
+    const [b] = targetsIn(2, 1, 4, "mix");
+    for (const target of [a!, b!, c!]) await store.add(target, { subscriber: "C1", group: "tok" }, T);
+    const claimed = [
+      ...(await store.claim(0, T, LEASE, 10, "w")),
+      ...(await store.claim(2, T, LEASE, 10, "w")),
+    ];
+    const token = (target: string) => claimed.find((c) => c.target === target)!.leaseToken;
+    const quiet = (target: string, leaseToken: string, at: number) =>
+      store.commit(store.shardOf(target), target, leaseToken, { now: T, nextDueAt: at, failures: "reset" });
+    // Sent shard 0, shard 2, shard 0: the script takes them shard by shard, the replies come back per commit.
+    const results = await Promise.all([
+      quiet(a!, token(a!), T + 1),
+      quiet(b!, "not-mine", T + 2),
+      quiet(c!, token(c!), T + 3),
+    ]);
+    expect(results).toEqual([true, false, true]);
+    expect((await store.inspect(b!))?.leased).toBe(true);
+    expect((await store.inspect(c!))?.dueAt).toBe(T + 3);
+  });
+
   it("claims and commits more targets in one script run than Lua can unpack at once (8,000 values)", async () => {
     const { store, redis, keys } = setup(1);
     const count = 4_200;
