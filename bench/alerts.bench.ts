@@ -113,7 +113,11 @@ const BOT_TOKEN = "xoxb-bench";
 
 const rssMb = (pid: number) => processRssMb(pid) ?? Number.NaN;
 
-/** The machine's busy share of all its cores over a span, from /proc/stat (%). */
+/**
+ * The machine's busy share of all its cores over a span, from /proc/stat (%), and the share of it stolen by
+ * the hypervisor (steal: the VM's cores were runnable but ran another guest). On this shared machine the
+ * raw loop alone swung by half between runs; steal says when a run's window was slowed from outside.
+ */
 function machineMeter() {
   const read = () => {
     const fields = readFileSync("/proc/stat", "utf8")
@@ -123,12 +127,13 @@ function machineMeter() {
       .slice(1)
       .map(Number);
     const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
-    return { idle, total: fields.reduce((a, b) => a + b, 0) };
+    return { idle, steal: fields[7] ?? 0, total: fields.reduce((a, b) => a + b, 0) };
   };
   const a = read();
   return () => {
     const b = read();
-    return (1 - (b.idle - a.idle) / Math.max(1, b.total - a.total)) * 100;
+    const total = Math.max(1, b.total - a.total);
+    return { busy: (1 - (b.idle - a.idle) / total) * 100, steal: ((b.steal - a.steal) / total) * 100 };
   };
 }
 
@@ -207,10 +212,12 @@ async function rawLoop(
   until = performance.now() + RAW_MS;
   const simCpu = cpuMeter(simPid);
   const ownCpu = cpuMeter(process.pid);
+  const machine = machineMeter();
   const t0 = performance.now();
   await Promise.all(Array.from({ length: CONCURRENCY }, lane));
   const seconds = (performance.now() - t0) / 1000;
   const cpu = ownCpu.percentOfOneCore();
+  const { steal } = machine();
   await Promise.all(inFlight);
   if (failed) throw failed;
   const result = {
@@ -218,6 +225,7 @@ async function rawLoop(
     cpu,
     simCpu: simCpu.percentOfOneCore(),
     cpuUsPerGet: (cpu * 1e4) / (done / seconds),
+    steal,
   };
   await pool.close();
   return result;
@@ -246,6 +254,7 @@ async function runPollers(
   simCpu: number;
   redisCpu: number;
   machineCpu: number;
+  steal: number;
   scriptCallsServer: number;
   seconds: number;
 }> {
@@ -275,14 +284,15 @@ async function runPollers(
   const after = await commandStats(redis);
   const simCpuPercent = simCpu.percentOfOneCore();
   const redisCpuPercent = redisCpu?.percentOfOneCore() ?? Number.NaN;
-  const machineCpuPercent = machineCpu();
+  const machine = machineCpu();
   const delta = (name: string) => (after.get(name) ?? 0) - (before.get(name) ?? 0);
   const reports = await Promise.all(outputs);
   return {
     reports,
     simCpu: simCpuPercent,
     redisCpu: redisCpuPercent,
-    machineCpu: machineCpuPercent,
+    machineCpu: machine.busy,
+    steal: machine.steal,
     scriptCallsServer: delta("evalsha") + delta("eval"),
     seconds: WINDOW_MS[mode.name] / 1000,
   };
@@ -293,7 +303,7 @@ function describePollers(label: string, run: Awaited<ReturnType<typeof runPoller
   const polls = reports.reduce((a, r) => a + r.polls, 0);
   const gets = reports.reduce((a, r) => a + r.apiRequests, 0);
   console.log(
-    `${label}: ${fmt(polls / seconds)} polls/s (${fmt(gets / seconds)} API GET/s); simulator CPU ${fmt(run.simCpu)}%, redis-server CPU ${fmt(run.redisCpu)}%, machine busy ${fmt(run.machineCpu)}% of all cores`,
+    `${label}: ${fmt(polls / seconds)} polls/s (${fmt(gets / seconds)} API GET/s); simulator CPU ${fmt(run.simCpu)}%, redis-server CPU ${fmt(run.redisCpu)}%, machine busy ${fmt(run.machineCpu)}% of all cores (stolen by the hypervisor: ${fmt(run.steal, 1)}%)`,
   );
   for (const r of reports) {
     const outcomes = Object.entries(r.outcomes)
@@ -448,13 +458,13 @@ async function throughputPhase(
     const floor = await rawLoop(sim.url, teams, simPid, redis);
     const batchedFloor = await rawLoop(sim.url, teams, simPid, redis, 0, QUIET_COMMIT_BATCH);
     console.log(
-      `raw undici loop (the limit): ${fmt(raw.perSecond)} GET /teams/{id}/checks per s at concurrency ${CONCURRENCY}; its CPU ${fmt(raw.cpu)}% (${fmt(raw.cpuUsPerGet)} µs per GET), simulator CPU ${fmt(raw.simCpu)}%`,
+      `raw undici loop (the limit): ${fmt(raw.perSecond)} GET /teams/{id}/checks per s at concurrency ${CONCURRENCY}; its CPU ${fmt(raw.cpu)}% (${fmt(raw.cpuUsPerGet)} µs per GET), simulator CPU ${fmt(raw.simCpu)}% (stolen: ${fmt(raw.steal, 1)}%)`,
     );
     console.log(
       `floor loop (each GET + one Redis round trip, ZADD): ${fmt(floor.perSecond)} per s = ${fmt(floor.perSecond / raw.perSecond, 2)} of raw; its CPU ${fmt(floor.cpu)}% (${fmt(floor.cpuUsPerGet)} µs per GET + ZADD)`,
     );
     console.log(
-      `floor loop, batched (each GET; the due times ${QUIET_COMMIT_BATCH} at a time in one ZADD, not waited for): ${fmt(batchedFloor.perSecond)} per s = ${fmt(batchedFloor.perSecond / raw.perSecond, 2)} of raw; its CPU ${fmt(batchedFloor.cpu)}% (${fmt(batchedFloor.cpuUsPerGet)} µs per GET), simulator CPU ${fmt(batchedFloor.simCpu)}%`,
+      `floor loop, batched (each GET; the due times ${QUIET_COMMIT_BATCH} at a time in one ZADD, not waited for): ${fmt(batchedFloor.perSecond)} per s = ${fmt(batchedFloor.perSecond / raw.perSecond, 2)} of raw; its CPU ${fmt(batchedFloor.cpu)}% (${fmt(batchedFloor.cpuUsPerGet)} µs per GET), simulator CPU ${fmt(batchedFloor.simCpu)}% (stolen: ${fmt(batchedFloor.steal, 1)}%)`,
     );
     const base = { REDIS_URL: redisUrl, UPTIME_API_URL: sim.url };
     const one = `bench:${randomBytes(4).toString("hex")}:`;
@@ -464,7 +474,7 @@ async function throughputPhase(
     if (QUICK && mode === CPU_BOUND) {
       const quiet = (single.reports[0]!.outcomes.quiet ?? 0) / single.seconds;
       console.log(
-        `quick: quiet polls/s / raw GET/s = ${fmt(quiet / raw.perSecond, 2)}; Redis commands per poll: ${commandsPerPoll(single.reports[0]!)}`,
+        `quick: quiet polls/s / raw GET/s = ${fmt(quiet / raw.perSecond, 2)} (stolen: ${fmt(raw.steal, 1)}% of the raw loop's window, ${fmt(single.steal, 1)}% of the poller's); Redis commands per poll: ${commandsPerPoll(single.reports[0]!)}`,
       );
       // No goals: the caller stops here, and stops the private Redis too.
       await sim.child.stop();
@@ -567,7 +577,7 @@ export default async function alertsBench(): Promise<void> {
     console.log(
       goalLine(
         "poll-cpu-ratio",
-        `${fmt(cpuRatio, 2)}, CPU-bound ${fmt(quietPerSecond)} quiet polls/s / raw ${fmt(cpuBound.raw.perSecond)} GET/s; the floor loop (GET + one Redis round trip) ${fmt(cpuBound.floor.perSecond / cpuBound.raw.perSecond, 2)}, batched ${fmt(cpuBound.batchedFloor.perSecond / cpuBound.raw.perSecond, 2)}`,
+        `${fmt(cpuRatio, 2)}, CPU-bound ${fmt(quietPerSecond)} quiet polls/s / raw ${fmt(cpuBound.raw.perSecond)} GET/s; the floor loop (GET + one Redis round trip) ${fmt(cpuBound.floor.perSecond / cpuBound.raw.perSecond, 2)}, batched ${fmt(cpuBound.batchedFloor.perSecond / cpuBound.raw.perSecond, 2)}; stolen by the hypervisor: ${fmt(cpuBound.raw.steal, 1)}% of the raw loop's window, ${fmt(cpuBound.single.steal, 1)}% of the poller's`,
         `>= ${GOALS.cpuRatio}`,
         cpuRatio >= GOALS.cpuRatio,
       ),
