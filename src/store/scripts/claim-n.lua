@@ -81,7 +81,9 @@ for s = 1, shardCount do
   -- redis.call is a command's whole cost in Redis, and a quiet poll was 8.5 of them).
   local rescored = {}
   -- The cool-down prefix itself is a key: the latest cool-down end in the shard (commit-4.lua and
-  -- cool-down-2.lua keep it), so that a shard with none costs one GET per claim, not one per target.
+  -- cool-down-2.lua keep it), so that a shard with none costs one GET per claim, not one per target. A
+  -- cool-down set by a worker of an older version (SCRIPT_VERSION 4, during a deploy) sets no such key: its
+  -- group may be polled, and answered 429, once more, which sets both.
   local cooling = false
   if #due > 0 then
     local latest = redis.call("GET", coolDownPrefix)
