@@ -43,6 +43,28 @@ async function fiveDue(store: SchedulerStore, redis: RedisClient, prefix: string
 
 const names = (claimed: readonly ClaimedTarget[]) => claimed.map((c) => c.target).sort();
 
+/**
+ * Connects clients to the test's Redis through a proxy that can lose replies (test/support/tcp-proxy.ts),
+ * each closed after its test with its proxy.
+ */
+function proxiedRedis(): () => Promise<{ proxy: TcpProxy; redis: RedisClient }> {
+  let proxy: TcpProxy | undefined;
+  const clients: RedisClient[] = [];
+  afterEach(async () => {
+    for (const client of clients.splice(0)) client.disconnect();
+    await proxy?.close();
+    proxy = undefined;
+  });
+  return async () => {
+    const url = new URL(inject("redisUrl"));
+    const opened = await startTcpProxy({ host: url.hostname, port: Number(url.port || 6379) });
+    proxy = opened;
+    const redis = createRedisClient({ url: opened.url });
+    clients.push(redis);
+    return { proxy: opened, redis };
+  };
+}
+
 describe("a claim run again (claim-n.lua)", () => {
   it("answers the targets the first run leased and still holds, under a renewed lease, and leases no others", async () => {
     const { redis, prefix } = testRedis();
@@ -105,26 +127,16 @@ describe("claim records", () => {
 });
 
 describe("a claim whose reply is lost with the connection", () => {
-  let proxy: TcpProxy | undefined;
-  const clients: RedisClient[] = [];
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.disconnect();
-    await proxy?.close();
-    proxy = undefined;
-  });
+  const connect = proxiedRedis();
 
   /** A store on a client that reaches the test's Redis through a proxy that can lose replies. */
   async function throughProxy() {
     const { redis: admin, prefix } = testRedis();
-    const url = new URL(inject("redisUrl"));
-    proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 6379) });
-    const redis = createRedisClient({ url: proxy.url });
-    clients.push(redis);
+    const { proxy: open, redis } = await connect();
     const store = new SchedulerStore({ redis, keys: keyspace(prefix), shards: SHARDS });
     const due = await fiveDue(store, admin, prefix);
     // The claim script is loaded before the test (a first EVALSHA answers NOSCRIPT, then EVAL runs it).
     expect(await store.claim(0, T, LEASE, 3, "w0")).toEqual([]);
-    const open = proxy;
     /** w1 claims 3 targets of shard 1 with replies swallowed; `lost`: what Redis leased to that claim. */
     const claimLosingReply = async () => {
       open.swallowReplies = true;
@@ -177,13 +189,7 @@ describe("a claim whose reply is lost with the connection", () => {
 });
 
 describe("a commit whose reply is lost with the connection", () => {
-  let proxy: TcpProxy | undefined;
-  const clients: RedisClient[] = [];
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.disconnect();
-    await proxy?.close();
-    proxy = undefined;
-  });
+  const connect = proxiedRedis();
 
   it("is sent again by ioredis and counted as committed, not as a lease taken over; nothing is written twice", async ({
     skip,
@@ -192,11 +198,7 @@ describe("a commit whose reply is lost with the connection", () => {
     if (onCluster()) skip();
     const { redis: admin, prefix } = testRedis();
     const keys = keyspace(prefix);
-    const url = new URL(inject("redisUrl"));
-    const open = await startTcpProxy({ host: url.hostname, port: Number(url.port || 6379) });
-    proxy = open;
-    const redis = createRedisClient({ url: open.url });
-    clients.push(redis);
+    const { proxy: open, redis } = await connect();
     const store = new SchedulerStore({ redis, keys, shards: SHARDS });
     const [alerting, quiet] = targetsIn(1, 2, "commit");
     for (const target of [alerting!, quiet!]) await store.add(target, { subscriber: "C1", group: "tok" }, T);
