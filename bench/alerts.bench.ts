@@ -35,7 +35,7 @@ import { QUIET_COMMIT_BATCH, SchedulerStore } from "../src/store/scheduler";
 import { SubscriptionStore, subscriptionId } from "../src/store/subscription-store";
 import { metricTotal, startBotProcess } from "../test/support/bot-process";
 import { compiledRuntime } from "./compiled";
-import { cpuMeter, fmt, goalLine, machineLine, percentile, processRssMb } from "./measure";
+import { commandStats, cpuMeter, fmt, goalLine, machineLine, percentile, processRssMb } from "./measure";
 import { runPollWorker } from "./poll-worker-child";
 import type { PollWorkerReport } from "./poll-worker-process";
 import { type Child, startSimulatorProcess } from "./processes";
@@ -245,16 +245,6 @@ function bracketed(a: LoopResult, b: LoopResult): LoopResult {
   };
 }
 
-/** INFO commandstats as { command: calls }. */
-async function commandStats(redis: Redis): Promise<Map<string, number>> {
-  const stats = new Map<string, number>();
-  for (const line of (await redis.info("commandstats")).split("\n")) {
-    const m = /^cmdstat_([^:]+):calls=(\d+)/.exec(line.trim());
-    if (m) stats.set(m[1]!, Number(m[2]));
-  }
-  return stats;
-}
-
 /** Starts `processes` pollers on one key prefix, measures them in one shared window. */
 async function runPollers(
   processes: number,
@@ -299,7 +289,7 @@ async function runPollers(
   const simCpuPercent = simCpu.percentOfOneCore();
   const redisCpuPercent = redisCpu?.percentOfOneCore() ?? Number.NaN;
   const machine = machineCpu();
-  const delta = (name: string) => (after.get(name) ?? 0) - (before.get(name) ?? 0);
+  const delta = (name: string) => (after.get(name)?.calls ?? 0) - (before.get(name)?.calls ?? 0);
   const reports = await Promise.all(outputs);
   return {
     reports,

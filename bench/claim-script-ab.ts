@@ -11,7 +11,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { Redis } from "ioredis";
 import { startPrivateRedis } from "../src/lib/local-redis";
-import { fmt } from "./measure";
+import { commandStats, cpuMeter, fmt } from "./measure";
 
 const SHARDS = 16;
 const TARGETS = 5_000;
@@ -35,22 +35,14 @@ const claims = {
 };
 const commitQuiet = readFileSync(new URL("commit-quiet-n.lua", scriptsDir), "utf8");
 
-/** redis-server's user + system CPU so far, in µs (/proc ticks of 10 ms). */
-function serverCpuUs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
-}
-
 /** Time inside the scripts (µs) and the commands they ran (Redis counts those a script runs too). */
 async function scriptUs(redis: Redis): Promise<{ eval: number; evalsha: number; calls: number }> {
-  const info = await redis.info("commandstats");
-  const usec = (name: string) =>
-    Number(new RegExp(`cmdstat_${name}:calls=\\d+,usec=(\\d+)`).exec(info)?.[1] ?? 0);
+  const stats = await commandStats(redis);
   let calls = 0;
-  for (const [, name, count] of info.matchAll(/cmdstat_([a-z|]+):calls=(\d+)/g)) {
-    if (!["eval", "evalsha", "info", "script"].includes(name!)) calls += Number(count);
+  for (const [name, stat] of stats) {
+    if (!["eval", "evalsha", "info", "script"].includes(name)) calls += stat.calls;
   }
-  return { eval: usec("eval"), evalsha: usec("evalsha"), calls };
+  return { eval: stats.get("eval")?.usec ?? 0, evalsha: stats.get("evalsha")?.usec ?? 0, calls };
 }
 
 const shardKey = (shard: number, rest: string) => `${PREFIX}{p:${shard}}:${rest}`;
@@ -108,7 +100,7 @@ async function main(): Promise<void> {
       for (let from = 0; from < claimed.length; from += COMMIT_BATCH) {
         const byShard = new Map<number, typeof claimed>();
         for (const c of claimed.slice(from, from + COMMIT_BATCH))
-          byShard.set(c.shard, [...(byShard.get(c.shard) ?? []), c]);
+          byShard.set(c.shard, byShard.get(c.shard)?.concat(c) ?? [c]);
         const commitKeys: string[] = [];
         const args: (string | number)[] = [];
         for (const [shard, commits] of byShard) {
@@ -133,11 +125,11 @@ async function main(): Promise<void> {
       for (const [name, lua] of Object.entries(claims)) {
         for (let i = 0; i < 50; i++) await run(name, lua); // warm-up
         let targets = 0;
-        const cpu0 = serverCpuUs(pid);
+        const serverCpu = cpuMeter(pid);
         const in0 = await scriptUs(redis);
         for (let i = 0; i < RUNS_PER_ROUND; i++) targets += await run(name, lua);
         const in1 = await scriptUs(redis);
-        const cpu = (serverCpuUs(pid) - cpu0) / targets;
+        const cpu = (serverCpu.seconds() * 1e6) / targets;
         console.log(
           `round ${round} ${name.padEnd(9)}: redis-server ${fmt(cpu, 1)} µs of CPU per target; inside the scripts: claim ${fmt((in1.eval - in0.eval) / targets, 1)} µs, commit ${fmt((in1.evalsha - in0.evalsha) / targets, 1)} µs; ${fmt((in1.calls - in0.calls) / targets, 2)} Redis commands per target`,
         );

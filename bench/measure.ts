@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { cpus } from "node:os";
+import type { Redis } from "ioredis";
 
 export interface Usage {
   wallMs: number;
@@ -119,4 +120,14 @@ export function cpuMeters<K extends string>(pids: Record<K, number>): () => Reco
 /** One judged goal, in the one format every bench prints: `goal <id>: <measured> (<target>) PASS|FAIL`. */
 export function goalLine(id: string, measured: string, target: string, pass: boolean): string {
   return `goal ${id}: ${measured} (${target}) ${pass ? "PASS" : "FAIL"}`;
+}
+
+/** INFO commandstats as { command: calls and µs inside the command } (commands a script runs count too). */
+export async function commandStats(redis: Redis): Promise<Map<string, { calls: number; usec: number }>> {
+  const stats = new Map<string, { calls: number; usec: number }>();
+  for (const line of (await redis.info("commandstats")).split("\n")) {
+    const m = /^cmdstat_([^:]+):calls=(\d+),usec=(\d+)/.exec(line.trim());
+    if (m) stats.set(m[1]!, { calls: Number(m[2]), usec: Number(m[3]) });
+  }
+  return stats;
 }
