@@ -3,6 +3,7 @@ import { type Clock, systemClock } from "../lib/clock";
 import { CorruptRecordError, parseRecord } from "./corrupt-record-error";
 import { emptyResealCount, type ResealCount, resealField } from "./crypto/reseal-field";
 import { type TokenCipher, TokenDecryptError } from "./crypto/token-cipher";
+import { DecodedLinks } from "./decoded-links";
 import type { Keyspace } from "./keys";
 import type { RedisClient } from "./redis-connection";
 import { deleteKeys, execOrThrow, scanKeysWithPrefix, setFieldsIfExists } from "./redis-helpers";
@@ -89,6 +90,8 @@ export class LinkStore {
   private readonly keys: Keyspace;
   private readonly cipher: TokenCipher;
   private readonly clock: Clock;
+  // What each read decoded, reused while Redis hands back the same strings (decoded-links.ts).
+  private readonly decoded = new DecodedLinks<StoredProfile>();
 
   constructor(deps: { redis: RedisClient; keys: Keyspace; cipher: TokenCipher; clock?: Clock }) {
     this.redis = deps.redis;
@@ -149,7 +152,7 @@ export class LinkStore {
     const key = this.linkKey(ref);
     const [profile, active, stale] = await this.redis.hmget(key, F.profile, F.active, F.stale);
     if (profile == null) return null;
-    return toRecord(parseStored(key, profile), active ?? null, stale ?? null);
+    return toRecord(this.stored(key, profile), active ?? null, stale ?? null);
   }
 
   /**
@@ -167,10 +170,10 @@ export class LinkStore {
       F.token,
     );
     if (profile == null) return null;
-    const link = toRecord(parseStored(key, profile), active ?? null, stale ?? null);
+    const link = toRecord(this.stored(key, profile), active ?? null, stale ?? null);
     // A stale link has had its token dropped; a leftover one is never used.
     if (link.stale || ciphertext == null) return { link, token: null };
-    const token = this.openToken(ciphertext, ref);
+    const token = this.decoded.token(key, ciphertext, (sealed) => this.openToken(sealed, ref));
     return token === null ? { link: { ...link, stale: true }, token } : { link, token };
   }
 
@@ -179,8 +182,11 @@ export class LinkStore {
    * longer holds (see openToken).
    */
   async getToken(ref: UserRef): Promise<string | null> {
-    const ciphertext = await this.redis.hget(this.linkKey(ref), F.token);
-    return ciphertext == null ? null : this.openToken(ciphertext, ref);
+    const key = this.linkKey(ref);
+    const ciphertext = await this.redis.hget(key, F.token);
+    return ciphertext == null
+      ? null
+      : this.decoded.token(key, ciphertext, (sealed) => this.openToken(sealed, ref));
   }
 
   /**
@@ -264,7 +270,9 @@ export class LinkStore {
   /** `/uptime logout`. True when a link was deleted. */
   async delete(ref: UserRef): Promise<boolean> {
     await this.redis.srem(this.keys.linkIndex(workspaceKey(ref)), validUserId(ref.userId));
-    return (await this.redis.unlink(this.linkKey(ref))) === 1;
+    const key = this.linkKey(ref);
+    this.decoded.forget(key);
+    return (await this.redis.unlink(key)) === 1;
   }
 
   /** tokens_revoked (user tokens): the links of these users. Returns how many were deleted. */
@@ -294,6 +302,10 @@ export class LinkStore {
       this.redis,
       userIds.map((userId) => this.keys.link(wsKey, userId)),
     );
+  }
+
+  private stored(key: string, profile: string): StoredProfile {
+    return this.decoded.profile(key, profile, (raw) => parseStored(key, raw));
   }
 
   private linkKey(ref: UserRef): string {

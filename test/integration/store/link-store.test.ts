@@ -264,6 +264,30 @@ describe("LinkStore", () => {
     });
   });
 
+  it("reads what changed since its last read, though it reuses what it decoded: relink, edit, corruption", async () => {
+    await store.save(ada, token, profile);
+    expect((await store.getWithToken(ada))?.token).toBe(token);
+    await store.save(ada, "second-token", { ...profile, apiUserName: "Ada King" });
+    expect(await store.getWithToken(ada)).toMatchObject({
+      link: { apiUserName: "Ada King" },
+      token: "second-token",
+    });
+    // Written by another process, behind this store's back.
+    const key = keys.link("T:T1", "U1");
+    const stored = JSON.parse((await redis.hget(key, "profile"))!);
+    await redis.hset(key, "profile", JSON.stringify({ ...stored, apiUserName: "Countess" }));
+    expect((await store.get(ada))?.apiUserName).toBe("Countess");
+    await redis.hset(key, "token", cipher.encrypt("third-token", "link:T:T1:U1"));
+    expect(await store.getToken(ada)).toBe("third-token");
+    await redis.hset(key, "profile", "{not json");
+    await expect(store.getWithToken(ada)).rejects.toBeInstanceOf(CorruptRecordError);
+    // Shared between reads, so frozen: a caller cannot change what the next read returns.
+    await store.save(ada, token, profile);
+    const link = (await store.get(ada))!;
+    expect(() => ((link.teams as { name: string }[])[0]!.name = "changed")).toThrow(TypeError);
+    expect((await store.get(ada))?.teams[0]?.name).toBe("Ops");
+  });
+
   it("reports a corrupt record with a typed error", async () => {
     await redis.hset(keys.link("T:T1", "U1"), "profile", "{not json");
     await expect(store.get(ada)).rejects.toBeInstanceOf(CorruptRecordError);
