@@ -5,11 +5,15 @@ import * as events from "./events";
 import type { ListenerDeps } from "./listener-deps";
 import * as options from "./options";
 import * as shortcuts from "./shortcuts";
+import { routeRequests, SurfaceRoutes } from "./surface-routes";
 import * as views from "./views";
 
 export type { ListenerDeps } from "./listener-deps";
 
-/** Registers every listener of every surface. */
+/** Registers every handler of every surface, reached through one middleware (surface-routes.ts). */
 export function registerListeners(app: App, deps: ListenerDeps): void {
-  for (const surface of [commands, actions, views, events, shortcuts, options]) surface.register(app, deps);
+  const routes = new SurfaceRoutes();
+  for (const surface of [commands, actions, views, events, shortcuts, options])
+    surface.register(routes, deps);
+  app.use(routeRequests(routes));
 }

@@ -1,9 +1,9 @@
-import type { App, BlockAction, BlockElementAction } from "@slack/bolt";
+import type { BlockElementAction } from "@slack/bolt";
 import { actions } from "../../ui/ids";
 import type { ActionArgs } from "../handle-interaction";
 import type { ListenerDeps } from "../listener-deps";
-import { matchAny } from "../match-any";
 import { respondTo } from "../respond-to";
+import type { SurfaceRoutes } from "../surface-routes";
 import { acknowledgeAction } from "./acknowledge-action";
 import { createMonitorKindAction } from "./create-monitor-kind-action";
 import { deleteMonitorAction } from "./delete-monitor-action";
@@ -24,18 +24,21 @@ import { unmuteAction } from "./unmute-action";
 
 type ActionListener = (args: ActionArgs<BlockElementAction>) => Promise<void>;
 
-/**
- * Every block action goes through ONE Bolt listener that picks the handler by action_id. Bolt runs the
- * middleware of every registered listener on every request, slash commands included: one listener per
- * action_id cost each `/uptime` about a tenth of the bot's CPU in `npm run bench -- commands`.
- */
-export function register(app: App, deps: ListenerDeps): void {
-  const byActionId = new Map<string, ActionListener>();
+/** Block actions, by action_id. */
+export function register(routes: SurfaceRoutes, deps: ListenerDeps): void {
   // Each action_id's element type is fixed by the renderer that sets it (ids in ui/ids.ts).
   const on = <A extends BlockElementAction>(
     actionId: string,
     listener: (args: ActionArgs<A>) => Promise<void>,
-  ) => byActionId.set(actionId, listener as unknown as ActionListener);
+  ) => {
+    const handler = listener as unknown as ActionListener;
+    routes.actions.set(actionId, async (args) => {
+      // Bolt's respond() goes through the global fetch; respondTo is the same POST for less (respond-to.ts).
+      const responseUrl = args.body.response_url;
+      const respond = responseUrl ? respondTo(responseUrl) : args.respond;
+      await handler({ ...args, respond } as ActionArgs<BlockElementAction>);
+    });
+  };
 
   // Accounts, acknowledge and App Home
   on(actions.linkAccount, linkAccountAction(deps));
@@ -64,13 +67,4 @@ export function register(app: App, deps: ListenerDeps): void {
   // Storm roll-ups: Acknowledge all and Mute all
   on(actions.rollupAcknowledgeAll, rollupAcknowledgeAllAction(deps));
   on(actions.rollupMuteAll, rollupMuteAllAction(deps));
-
-  app.action<BlockAction>(matchAny(byActionId.keys()), async (args) => {
-    const listener = byActionId.get(args.action.action_id);
-    if (!listener) return;
-    // Bolt's respond() goes through the global fetch; respondTo is the same POST for less (respond-to.ts).
-    const responseUrl = args.body.response_url;
-    const respond = responseUrl ? respondTo(responseUrl) : args.respond;
-    await listener({ ...args, respond } as ActionArgs<BlockElementAction>);
-  });
 }

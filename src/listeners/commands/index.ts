@@ -1,8 +1,8 @@
-import type { App } from "@slack/bolt";
 import { commands } from "../../ui/ids";
 import type { ListenerDeps } from "../listener-deps";
+import type { SurfaceRoutes } from "../surface-routes";
 import { uptimeCommand } from "./uptime-command";
 
-export function register(app: App, deps: ListenerDeps): void {
-  app.command(commands.uptime, uptimeCommand(deps));
+export function register(routes: SurfaceRoutes, deps: ListenerDeps): void {
+  routes.commands.set(commands.uptime, uptimeCommand(deps));
 }

@@ -1,8 +1,9 @@
-import type { App } from "@slack/bolt";
 import { shortcuts } from "../../ui/ids";
 import type { ListenerDeps } from "../listener-deps";
+import type { ShortcutHandler, SurfaceRoutes } from "../surface-routes";
 import { createMonitorShortcut } from "./create-monitor-shortcut";
 
-export function register(app: App, deps: ListenerDeps): void {
-  app.shortcut(shortcuts.createMonitor, createMonitorShortcut(deps));
+export function register(routes: SurfaceRoutes, deps: ListenerDeps): void {
+  // A global shortcut: its callback_id is only ever sent with a global shortcut's payload.
+  routes.shortcuts.set(shortcuts.createMonitor, createMonitorShortcut(deps) as ShortcutHandler);
 }
