@@ -268,7 +268,7 @@ function report(rounds: Round[], finalBotRssMb: number): void {
   );
   const ms = (seconds: number) => fmt(seconds * 1000, 3);
   console.log(
-    `not judged, where the bot's CPU above the floor goes: the link lookup ${ms(floorLinkCpu - floorCpu)} ms per command (floor + link ${ms(floorLinkCpu)} ms = ${fmt(floorLinkCpu / floorCpu, 2)} x the floor), the rest ${ms(botCpu - floorLinkCpu)} ms (the Block Kit answer, command routing, Bolt's listeners, their GC)`,
+    `not judged, where the bot's CPU above the floor goes: the link lookup ${ms(floorLinkCpu - floorCpu)} ms per command (floor + link ${ms(floorLinkCpu)} ms = ${fmt(floorLinkCpu / floorCpu, 2)} x the floor), the rest ${ms(botCpu - floorLinkCpu)} ms (the Block Kit answer, command routing, Bolt's middleware, their GC)`,
   );
   console.log(
     `not judged (the issue-3 goal, replaced by commands-vs-floor): full p50 / (no-op ack p50 + direct API p50) = ${fmt(fullP50 / limit, 2)}`,
