@@ -50,7 +50,10 @@ export class DecodedLinks<P extends object> {
     return token;
   }
 
-  /** Drops what is held for the key (the link was deleted or its token dropped). */
+  /**
+   * Drops what is held for the key: a link deleted (logout, uninstall) or its token dropped (401) leaves no
+   * opened token behind in this process, though a read would never reach it again.
+   */
   forget(key: string): void {
     this.entries.delete(key);
   }

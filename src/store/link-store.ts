@@ -264,7 +264,9 @@ export class LinkStore {
    * user is told to link again rather than "not linked". False when there was no link.
    */
   async markStale(ref: UserRef): Promise<boolean> {
-    return setFieldsIfExists(this.redis, this.linkKey(ref), { [F.stale]: "1" }, [F.token]);
+    const key = this.linkKey(ref);
+    this.decoded.forget(key);
+    return setFieldsIfExists(this.redis, key, { [F.stale]: "1" }, [F.token]);
   }
 
   /** `/uptime logout`. True when a link was deleted. */
@@ -298,10 +300,9 @@ export class LinkStore {
     for (let start = 0; start < userIds.length; start += 500) {
       await this.redis.srem(index, ...userIds.slice(start, start + 500));
     }
-    return deleteKeys(
-      this.redis,
-      userIds.map((userId) => this.keys.link(wsKey, userId)),
-    );
+    const keys = userIds.map((userId) => this.keys.link(wsKey, userId));
+    for (const key of keys) this.decoded.forget(key);
+    return deleteKeys(this.redis, keys);
   }
 
   private stored(key: string, profile: string): StoredProfile {

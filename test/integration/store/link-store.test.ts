@@ -288,6 +288,23 @@ describe("LinkStore", () => {
     expect((await store.get(ada))?.teams[0]?.name).toBe("Ops");
   });
 
+  it("holds no opened token of a link once it is deleted, marked stale or uninstalled", async () => {
+    // Private on purpose (nothing else may read it): what this process keeps of the users' tokens.
+    const held = (of: LinkStore) => (of as unknown as { decoded: { size: number } }).decoded.size;
+    const others = ["U2", "U3"].map((userId) => ({ teamId: "T1", userId }));
+    for (const ref of [ada, ...others]) {
+      await store.save(ref, token, profile);
+      await store.getWithToken(ref);
+    }
+    expect(held(store)).toBe(3);
+    await store.delete(ada);
+    expect(held(store)).toBe(2);
+    await store.markStale(others[0]!);
+    expect(held(store)).toBe(1);
+    await store.deleteWorkspace({ teamId: "T1" });
+    expect(held(store)).toBe(0);
+  });
+
   it("reports a corrupt record with a typed error", async () => {
     await redis.hset(keys.link("T:T1", "U1"), "profile", "{not json");
     await expect(store.get(ada)).rejects.toBeInstanceOf(CorruptRecordError);
