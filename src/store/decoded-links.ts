@@ -1,3 +1,5 @@
+import { setBounded } from "../lib/set-bounded";
+
 interface Entry<P> {
   profileRaw?: string;
   profile?: P;
@@ -65,11 +67,7 @@ export class DecodedLinks<P extends object> {
   private entry(key: string, found: Entry<P> | undefined): Entry<P> {
     if (found) return found;
     const entry: Entry<P> = {};
-    this.entries.set(key, entry);
-    if (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
+    setBounded(this.entries, key, entry, this.maxEntries);
     return entry;
   }
 }

@@ -1,3 +1,4 @@
+import { setBounded } from "../../lib/set-bounded";
 import { decodePollState, type PollState } from "./poll-state";
 import {
   decodePollTargetMeta,
@@ -65,11 +66,7 @@ export class ClaimCache {
     let entry = this.entries.get(target);
     if (entry) return entry;
     entry = { parsed: parsePollTargetName(target) };
-    this.entries.set(target, entry);
-    if (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
+    setBounded(this.entries, target, entry, this.maxEntries);
     return entry;
   }
 }

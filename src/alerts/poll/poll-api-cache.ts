@@ -1,4 +1,5 @@
 import type { Clock } from "../../lib/clock";
+import { setBounded } from "../../lib/set-bounded";
 import type { UptimeApi, UptimeClient } from "../../uptime";
 import type { PollTargetMeta } from "./poll-target";
 
@@ -60,11 +61,7 @@ export class PollApiCache {
     const api = this.client.as(token);
     // Re-insert so that Map order is insertion order: the oldest entry is evicted first.
     this.entries.delete(target);
-    this.entries.set(target, { api, expiresAt: now + this.ttlMs });
-    if (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
+    setBounded(this.entries, target, { api, expiresAt: now + this.ttlMs }, this.maxEntries);
     return api;
   }
 
