@@ -39,6 +39,19 @@ export interface ClaimedTarget {
   /** Consecutive failed polls so far (drives the caller's backoff). */
   failures: number;
   meta: string | null;
+  /** No failures, no token-rejection streak and no pause: a quiet poll has nothing of these to reset. */
+  settled: boolean;
+  /**
+   * When the claim was held (claimShards' `holds`): the target is due again at this time (ms), its next
+   * poll if this one is quiet, unless the worker extends the claim (`extend`). Null for a lease.
+   */
+  heldUntil: number | null;
+}
+
+/** A held claim to extend: its shard, target and lease token. */
+export interface HeldClaim {
+  target: string;
+  leaseToken: string;
 }
 
 export interface CommitInput {
@@ -264,6 +277,12 @@ export class SchedulerStore {
    * are claimed by ONE script run (issue 13: a round of 16 shards was 16 runs, a couple of targets each,
    * and each run's fixed cost in Redis and in the client was most of a claim's); on a Cluster each shard
    * is its own slot, so its own run. Each run is atomic on its own.
+   *
+   * `holds` (ms, one per target a run may lease, in lease order): the i-th target leased by a run is held
+   * only until now + holds[i], when it is due again (its `heldUntil`), instead of leased until now +
+   * leaseMs. A quiet poll of a settled target then has nothing to commit: its next due time is already
+   * stored (issue 13: the quiet commit was a third of Redis's work per poll). The caller must `extend`
+   * every held claim whose poll may outlast its hold; a target beyond the holds given is leased.
    */
   async claimShards(
     shards: readonly number[],
@@ -271,11 +290,13 @@ export class SchedulerStore {
     leaseMs: number,
     limit: number,
     workerId: string,
+    holds: readonly number[] = [],
   ): Promise<ClaimedTarget[][]> {
     const at = requireTime("now", now);
     const until = at + requireTime("leaseMs", leaseMs);
     requireText("workerId", workerId);
     for (const shard of shards) this.checkShard(shard);
+    for (const hold of holds) requireTime("hold", hold);
     // A claim of the same shards after a failed one repeats it (its stem): if the failed run did lease
     // targets and only its reply was lost, this run answers them (claim-n.lua) rather than leaving them
     // leased to nobody until the lease passes. On a Cluster, one shard's failed run rejects the whole
@@ -290,7 +311,15 @@ export class SchedulerStore {
     // The last claim was answered: its record is no longer needed (a claim of other shards leaves it to
     // expire: its record lives under another shard's key).
     const answered = sameShards && !last.failed ? last.stem : "";
-    const args = [at, until, Math.max(1, Math.floor(limit)), stem, answered];
+    const args = [
+      at,
+      until,
+      Math.max(1, Math.floor(limit)),
+      stem,
+      answered,
+      holds.length,
+      ...holds.map(Math.round),
+    ];
     const keysOf = (shard: number) => [
       this.keys.pollDue(shard),
       this.keys.pollTargetPrefix(shard),
@@ -315,15 +344,55 @@ export class SchedulerStore {
     }
     this.lastClaims.set(workerId, { shards: shardList, stem, failed: false });
     const prefix = `${stem}:`;
-    return shards.map((_, i) =>
-      (replies[i] ?? []).map(([target, epoch, state, failures, meta]) => ({
-        target,
-        leaseToken: prefix + epoch,
-        state: state === "" ? null : state,
-        failures: Number(failures),
-        meta: meta === "" ? null : meta,
-      })),
-    );
+    // The holds are used in lease order within each run: across the shards on one Redis, per shard on a
+    // Cluster (each its own run).
+    let taken = 0;
+    return shards.map((_, i) => {
+      if (this.redis.isCluster) taken = 0;
+      return (replies[i] ?? []).map(([target, epoch, state, failures, meta, settled]) => {
+        const hold = holds[taken++];
+        return {
+          target,
+          leaseToken: prefix + epoch,
+          state: state === "" ? null : state,
+          failures: Number(failures),
+          meta: meta === "" ? null : meta,
+          settled: settled === 1,
+          heldUntil: hold === undefined ? null : at + Math.round(hold),
+        };
+      });
+    });
+  }
+
+  /**
+   * Extends held claims (claimShards' `holds`) to a lease: each target whose lease token is still the
+   * one given is due at `until` instead of at its hold; a lost one is left alone. One script run on one
+   * Redis, one per shard on a Cluster. Returns how many were extended.
+   */
+  async extend(claims: readonly HeldClaim[], until: number): Promise<number> {
+    const at = requireTime("until", until);
+    const byShard = new Map<number, HeldClaim[]>();
+    for (const claim of claims) {
+      const shard = this.shardOf(claim.target);
+      requireText("leaseToken", claim.leaseToken);
+      const held = byShard.get(shard);
+      if (held) held.push(claim);
+      else byShard.set(shard, [claim]);
+    }
+    const run = (shards: [number, HeldClaim[]][]) => {
+      const keys: string[] = [];
+      const args: (string | number)[] = [at];
+      for (const [shard, held] of shards) {
+        keys.push(this.keys.pollDue(shard), this.keys.pollTargetPrefix(shard));
+        args.push(held.length);
+        for (const claim of held) args.push(claim.target, claim.leaseToken);
+      }
+      return this.scripts.run("extend", keys, args);
+    };
+    if (byShard.size === 0) return 0;
+    if (!this.redis.isCluster) return run([...byShard]);
+    const counts = await Promise.all([...byShard].map((entry) => run([entry])));
+    return counts.reduce((sum, count) => sum + count, 0);
   }
 
   /**

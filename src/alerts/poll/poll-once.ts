@@ -7,6 +7,7 @@ import { type AlertMonitor, encodeOutboxEvent, type OutboxEvent } from "../alert
 import type { PollErrorKind, PollMetrics, PollOutcome } from "../metrics";
 import { checksSignature, needsIncidentFetch } from "./checks-signature";
 import type { ClaimCache } from "./claim-cache";
+import type { ClaimHolds } from "./claim-holds";
 import { diffIncidents, shouldFetchNextPage, trackedOpenMissing } from "./diff";
 import { enrichEvents, monitorsToFetch, needsTeamCounters, teamMonitorCount } from "./enrich-events";
 import type { PollApiCache } from "./poll-api-cache";
@@ -72,6 +73,8 @@ export interface PollOnceDeps {
   rejectedRetryMs?: number;
   /** Decoded claim strings reused between polls (PollWorker keeps one); without it every claim is decoded. */
   claims?: Pick<ClaimCache, "parsed" | "meta" | "state">;
+  /** The worker's held claims whose polls run (claim-holds.ts); without it every poll commits. */
+  holds?: Pick<ClaimHolds, "release">;
 }
 
 const UNCACHED: Pick<ClaimCache, "parsed" | "meta" | "state"> = {
@@ -129,6 +132,7 @@ export async function pollOnce(
     return await commitSuccess(claimed, meta, success, deps);
   } catch (error) {
     if (!fetched) progress?.fetched();
+    deps.holds?.release(claimed);
     return await commitFailure(claimed, meta, parsed, error, now, deps);
   }
 }
@@ -291,6 +295,14 @@ async function commitSuccess(
   deps: PollOnceDeps,
 ): Promise<PollResult> {
   const { target } = claimed;
+  const held = deps.holds?.release(claimed) ?? false;
+  if (held && success.outcome === "quiet" && claimed.settled) {
+    // Nothing to write (issue 13): the state holds these checks, there are no failures or streak to
+    // reset, and the claim made the target due at its next poll (heldUntil). The lease token stays
+    // stored until the next claim replaces it; a commit with it would still be accepted until then.
+    deps.metrics.poll("quiet");
+    return { target, outcome: "quiet", events: 0 };
+  }
   const committed = await commit(claimed, success.commit, deps);
   if (committed === null) {
     deps.metrics.poll("failed");

@@ -18,7 +18,7 @@ export interface PollTimingOptions {
   random?: () => number;
 }
 
-const DEFAULT_JITTER = 0.1;
+export const DEFAULT_JITTER = 0.1;
 const DEFAULT_BACKOFF_BASE_MS = 5_000;
 const DEFAULT_BACKOFF_MAX_MS = 5 * 60_000;
 

@@ -7,9 +7,10 @@ import type { ClaimedTarget, SchedulerStore } from "../../store/scheduler";
 import type { UptimeClient } from "../../uptime";
 import { noopPollMetrics, type PollMetrics } from "../metrics";
 import { ClaimCache } from "./claim-cache";
+import { ClaimHolds } from "./claim-holds";
 import { PollApiCache, type ResolveToken } from "./poll-api-cache";
 import { type PollHooks, type PollOnceDeps, type PollProgress, type PollResult, pollOnce } from "./poll-once";
-import type { PollTimingOptions } from "./poll-timing";
+import { DEFAULT_JITTER, nextPollAt, type PollTimingOptions } from "./poll-timing";
 import type { RejectionPolicy } from "./token-rejection";
 
 /**
@@ -26,6 +27,10 @@ export const DEFAULT_BATCH = 100;
 export const DEFAULT_CONCURRENCY = 32;
 /** Claimed targets held at most, waiting or in flight, in polls of `concurrency` at once. */
 const BACKLOG_ROUNDS = 4;
+/** Longest wait between two extensions of held claims (ms); shorter for short intervals (holdPeriod). */
+const HOLD_EXTEND_MAX_MS = 1_000;
+/** Shortest extension period (ms): below it, timers would cost more than the commits that holds save. */
+const HOLD_EXTEND_MIN_MS = 10;
 
 export interface PollWorkerOptions {
   scheduler: SchedulerStore;
@@ -75,6 +80,10 @@ export class PollWorker {
   private readonly random: () => number;
 
   private readonly queue: ClaimedTarget[] = [];
+  private readonly holds = new ClaimHolds();
+  /** How often held claims are extended (ms), and how old they are then at least; null: claims are leased. */
+  private readonly holdPeriodMs: number | null;
+  private holdTimer: NodeJS.Timeout | null = null;
   /** Polls with API calls in flight. */
   private active = 0;
   /** Polls whose API calls are over, committing. */
@@ -114,7 +123,9 @@ export class PollWorker {
       hooks: options.hooks,
       ...(options.rejections ? { rejections: options.rejections } : {}),
       claims: new ClaimCache(),
+      holds: this.holds,
     };
+    this.holdPeriodMs = holdPeriod(intervalMs, this.deps.timing.jitter ?? DEFAULT_JITTER);
   }
 
   get running(): boolean {
@@ -127,7 +138,14 @@ export class PollWorker {
     this.stopping = false;
     this.wake = new AbortController();
     this.logger.info({ shards: this.scheduler.shards, concurrency: this.concurrency }, "poll worker started");
+    if (this.holdPeriodMs !== null) {
+      const period = this.holdPeriodMs;
+      this.holdTimer = setInterval(() => this.extendHolds(period), period);
+      this.holdTimer.unref();
+    }
     this.loop = this.run().finally(() => {
+      if (this.holdTimer) clearInterval(this.holdTimer);
+      this.holdTimer = null;
       this.loop = null;
     });
   }
@@ -173,18 +191,24 @@ export class PollWorker {
         // One round claims every shard at once (one script run on one Redis), an equal share of the room
         // each: at most `shards - 1` targets more than the room when every shard has that many due.
         const share = Math.max(1, Math.ceil(room / shards.length));
+        const now = this.clock.now();
         const rounds = await this.scheduler.claimShards(
           shards,
-          this.clock.now(),
+          now,
           this.leaseMs,
           share,
           this.workerId,
+          this.holdsFor(share * shards.length, now),
         );
+        const claimedAt = performance.now();
         loopErrors = 0;
         let claimed = 0;
         let full = false;
         for (const targets of rounds) {
-          for (const target of targets) this.queue.push(target);
+          for (const target of targets) {
+            this.queue.push(target);
+            this.holds.add(target, claimedAt);
+          }
           claimed += targets.length;
           full ||= targets.length === share;
         }
@@ -208,6 +232,31 @@ export class PollWorker {
     // Drain: everything claimed is polled and committed, so no target waits for its lease to pass.
     this.pump();
     while (this.active > 0 || this.committing > 0 || this.queue.length > 0) await this.nextChange();
+  }
+
+  /**
+   * One hold per target a claim may lease: each its next due time if its poll is quiet (the interval
+   * with jitter, as a quiet commit would have written it). None when holds are off: every claim leases.
+   */
+  private holdsFor(count: number, now: number): number[] {
+    if (this.holdPeriodMs === null) return [];
+    const holds = new Array<number>(count);
+    for (let i = 0; i < count; i++) holds[i] = nextPollAt(now, this.deps.timing) - now;
+    return holds;
+  }
+
+  /**
+   * Every `period`, the held claims at least `period` old are extended to a lease: their polls outlast
+   * what a quiet poll takes, and will commit. A hold is at least three periods long (holdPeriod), so each
+   * is extended one to two periods before it runs out. If the extension fails, another worker may poll
+   * the target once more after its hold: this poll's commit is then refused as stale, nothing doubled.
+   */
+  private extendHolds(period: number): void {
+    const old = this.holds.takeOlderThan(performance.now() - period);
+    if (old.length === 0) return;
+    this.scheduler.extend(old, this.clock.now() + this.leaseMs).catch((error: unknown) => {
+      this.logger.warn({ err: (error as Error).message, claims: old.length }, "held claims not extended");
+    });
   }
 
   private claim(shard: number, limit: number): Promise<ClaimedTarget[]> {
@@ -297,6 +346,16 @@ class PollSlot implements PollProgress {
     this.fetching = false;
     this.worker.fetched();
   }
+}
+
+/**
+ * The extension period of held claims: a third of the shortest hold (the interval less its jitter), at
+ * most HOLD_EXTEND_MAX_MS; null (claims are leased, every poll commits) when that would be shorter than
+ * HOLD_EXTEND_MIN_MS.
+ */
+export function holdPeriod(intervalMs: number, jitter: number): number | null {
+  const period = Math.min(HOLD_EXTEND_MAX_MS, Math.floor((intervalMs * (1 - jitter)) / 3));
+  return period >= HOLD_EXTEND_MIN_MS ? period : null;
 }
 
 function positive(name: string, value: number): number {

@@ -27,9 +27,15 @@
           stem .. ":" .. epoch
   ARGV[5] the stem of the worker's previous claim of the same shards, answered, or "": its record (the same
           key with that stem, so the same slot) is deleted, so that a worker keeps one record, not a lease's
+  ARGV[6] k, then ARGV[7 .. 6 + k]: held claims (issue 13). The i-th target leased by this run is due at
+          now + ARGV[6 + i] (its next poll if this one is quiet, jitter included) instead of at the lease
+          expiry; a target beyond the k-th gets the lease expiry. The worker extends to a lease
+          (extend-n.lua) what it still polls before then, so that a quiet poll of a settled target has
+          nothing to commit. k = 0: every target gets the lease expiry.
 
   Result: one list per shard, in KEYS order, of { target, epoch (integer: the lease token is
-  stem .. ":" .. epoch), state JSON or "", failures (integer), meta or "" }
+  stem .. ":" .. epoch), state JSON or "", failures (integer), meta or "", settled (1 when failures is 0 and
+  the target has no token-rejection streak and no pause: a quiet poll has nothing to reset) }
 
   The same claim run again (the same stem; its reply was lost with the connection: ioredis sends it
   again after reconnecting, or the worker repeats a claim that failed) answers the targets that the first
@@ -44,6 +50,19 @@ local record = KEYS[#KEYS]
 local leaseMs = tonumber(ARGV[2]) - now
 local shardCount = (#KEYS - 1) / 3
 local shards = {}
+local heldCount = tonumber(ARGV[6] or "0")
+local taken = 0
+-- The due score of the next target leased: its hold, or the lease expiry once the holds are used up.
+local function nextScore()
+  taken = taken + 1
+  if taken <= heldCount then
+    return now + tonumber(ARGV[6 + taken])
+  end
+  return ARGV[2]
+end
+local function settled(failures, rejCount, rejSince, paused)
+  return (failures == nil or failures == "0") and not (rejCount or rejSince or paused) and 1 or 0
+end
 
 local recorded = redis.call("LRANGE", record, 0, -1)
 if #recorded > 0 then
@@ -53,14 +72,19 @@ if #recorded > 0 then
   for i = 1, #recorded, 2 do
     local s, target = tonumber(recorded[i]), recorded[i + 1]
     local fields = s <= shardCount
-      and redis.call("HMGET", KEYS[3 * s - 1] .. target, "lease", "epoch", "state", "failures", "meta")
+      and redis.call(
+        "HMGET", KEYS[3 * s - 1] .. target, "lease", "epoch", "state", "failures", "meta", "rejCount", "rejSince", "paused"
+      )
       or {}
     -- Committed since (the lease field is emptied), taken over or removed: not this claim's any more.
     if fields[1] and fields[1] == stem .. ":" .. fields[2] then
-      -- The lease runs from this run, as a claim's does: the poll's budget is half of it.
-      redis.call("ZADD", KEYS[3 * s - 2], ARGV[2], target)
+      -- The lease (or hold) runs from this run, as a claim's does: the poll's budget is half of the lease.
+      redis.call("ZADD", KEYS[3 * s - 2], nextScore(), target)
       local claimed = shards[s]
-      claimed[#claimed + 1] = { target, tonumber(fields[2]), fields[3] or "", tonumber(fields[4] or "0"), fields[5] or "" }
+      claimed[#claimed + 1] = {
+        target, tonumber(fields[2]), fields[3] or "", tonumber(fields[4] or "0"), fields[5] or "",
+        settled(fields[4], fields[6], fields[7], fields[8]),
+      }
     end
   end
   redis.call("PEXPIRE", record, leaseMs)
@@ -94,7 +118,8 @@ for s = 1, shardCount do
     -- One read per target. add-3.lua writes failures, group and meta into every target hash and nothing
     -- deletes them but remove-3.lua (the whole hash), so a hash with none of these fields does not exist.
     -- Reading state before the lease is taken is the same: taking it writes only epoch and lease.
-    local fields = redis.call("HMGET", targetKey, "group", "state", "failures", "meta", "epoch")
+    local fields =
+      redis.call("HMGET", targetKey, "group", "state", "failures", "meta", "epoch", "rejCount", "rejSince", "paused")
     local group, state, failures, meta = fields[1], fields[2], fields[3], fields[4]
     if not (group or state or failures or meta) then
       -- An index entry without its record (removed by hand): drop it rather than lease nothing.
@@ -111,9 +136,10 @@ for s = 1, shardCount do
         local epoch = tonumber(fields[5] or "0") + 1
         -- The lease expiry lives only in the due score (keys.ts pollDue): nothing else would read it.
         redis.call("HSET", targetKey, "epoch", epoch, "lease", stem .. ":" .. epoch)
-        rescored[#rescored + 1] = ARGV[2]
+        rescored[#rescored + 1] = nextScore()
         rescored[#rescored + 1] = target
-        claimed[#claimed + 1] = { target, epoch, state or "", tonumber(failures or "0"), meta or "" }
+        claimed[#claimed + 1] =
+          { target, epoch, state or "", tonumber(failures or "0"), meta or "", settled(failures, fields[6], fields[7], fields[8]) }
         leased[#leased + 1] = s
         leased[#leased + 1] = target
       end

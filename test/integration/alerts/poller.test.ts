@@ -4,6 +4,7 @@ import type { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { decodeOutboxEvent, type OutboxEvent } from "../../../src/alerts/alert-event";
 import type { PollErrorKind, PollOutcome } from "../../../src/alerts/metrics";
+import { ClaimHolds } from "../../../src/alerts/poll/claim-holds";
 import { PollApiCache } from "../../../src/alerts/poll/poll-api-cache";
 import { type ConfirmedRejection, type PollOnceDeps, pollOnce } from "../../../src/alerts/poll/poll-once";
 import type { IncidentSnapshot } from "../../../src/alerts/poll/poll-state";
@@ -14,7 +15,7 @@ import { fixedClock } from "../../../src/lib/clock";
 import { createLogger, silentLogger } from "../../../src/lib/logger";
 import { type RunningSimulator, startSimulator } from "../../../src/simulator/index";
 import { keyspace } from "../../../src/store/keys";
-import { SchedulerStore } from "../../../src/store/scheduler";
+import { type ClaimedTarget, SchedulerStore } from "../../../src/store/scheduler";
 import { UptimeClient } from "../../../src/uptime";
 import { testRedis } from "../../support/redis";
 
@@ -456,5 +457,79 @@ describe("poller against the simulator", () => {
     expect(decodePollState(info!.state)?.baselined).toBe(true);
     expect(info!.dueAt).toBe(clock.now() + INTERVAL);
     expect(seen.baselines.map((b) => b.target)).toEqual([target]);
+  });
+
+  it("start() holds its claims: a quiet poll of a settled target commits nothing, one that outlasts its hold is extended and commits", async () => {
+    const { add, scheduler, seen, redis, prefix, worker } = setup();
+    const keys = keyspace(prefix);
+    const target = await add("1");
+    const shard = scheduler.shardOf(target);
+    await worker().sweep(); // the baseline, committed under a lease
+    const field = (name: string) => redis.hget(keys.pollTarget(shard, target), name);
+    const due = async () => Number(await redis.zscore(keys.pollDue(shard), target));
+    const baselineCommit = await field("committed");
+    expect(baselineCommit).toBeTruthy();
+    const until = async (done: () => boolean | Promise<boolean>) => {
+      for (let i = 0; i < 500 && !(await done()); i++) await new Promise((r) => setTimeout(r, 10));
+      expect(await done()).toBe(true);
+    };
+
+    // Quiet: the claim made the target due at its next poll (interval, random 0.5: no jitter) and nothing
+    // was written after the poll: the claim's token is still the lease, the last commit the baseline's.
+    await tick();
+    const quiet = worker();
+    quiet.start();
+    await until(() => seen.outcomes.includes("quiet"));
+    await quiet.stop();
+    expect(await due()).toBe(clock.now() + INTERVAL);
+    expect(await field("lease")).not.toBe("");
+    expect(await field("committed")).toBe(baselineCommit);
+
+    // Slow: a 300 ms interval is extended every 90 ms; the poll waits (its token) for well over that. The
+    // claim is extended to a lease while it runs, then the quiet poll commits its next due time.
+    await tick();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = worker({
+      pollIntervalMs: 300,
+      resolveToken: async () => {
+        await gate;
+        return OWNER;
+      },
+    });
+    slow.start();
+    await until(async () => (await due()) === clock.now() + LEASE);
+    release();
+    await until(() => seen.outcomes.filter((o) => o === "quiet").length === 2);
+    await slow.stop();
+    expect(await field("lease")).toBe("");
+    expect(await field("committed")).not.toBe(baselineCommit);
+    expect(await due()).toBe(clock.now() + 300);
+  });
+
+  it("a held quiet poll of a target that failed before still commits: its failures are reset", async () => {
+    const { add, scheduler, deps } = setup();
+    const target = await add("1");
+    const shard = scheduler.shardOf(target);
+    const [baseline] = await scheduler.claimShards([shard], clock.now(), LEASE, 10, "w1");
+    expect((await pollOnce(baseline![0]!, deps())).outcome).toBe("baseline");
+    await tick();
+    const [failing] = await scheduler.claimShards([shard], clock.now(), LEASE, 10, "w1");
+    await scheduler.commit(shard, target, failing![0]!.leaseToken, {
+      now: clock.now(),
+      nextDueAt: clock.now(),
+      failures: "increment",
+    });
+
+    const [[held]] = (await scheduler.claimShards([shard], clock.now(), LEASE, 10, "w1", [INTERVAL])) as [
+      ClaimedTarget[],
+    ];
+    expect(held).toMatchObject({ failures: 1, settled: false, heldUntil: clock.now() + INTERVAL });
+    const holds = new ClaimHolds();
+    holds.add(held!, 0);
+    expect((await pollOnce(held!, { ...deps(), holds })).outcome).toBe("quiet");
+    expect(await scheduler.inspect(target)).toMatchObject({ failures: 0, leased: false });
   });
 });

@@ -496,6 +496,72 @@ describe("scheduler targets", () => {
   });
 });
 
+describe("held claims (issue 13)", () => {
+  it("holds each claimed target until its own quiet due time, leases those beyond the holds, and tells who is settled", async () => {
+    const { redis, keys, store } = setup();
+    const [a, b, c] = targetsIn(1, 3);
+    const [d] = targetsIn(2, 1);
+    for (const target of [a!, b!, c!, d!]) await store.add(target, { subscriber: "C1", group: "g" }, T);
+    // b failed once; c has a token-rejection streak behind it.
+    const [first] = await store.claimShards([1], T, LEASE, 10, "w0");
+    const token = (target: string) => first!.find((claim) => claim.target === target)!.leaseToken;
+    await store.commit(1, b!, token(b!), { now: T, nextDueAt: T, failures: "increment" });
+    await store.recordRejection(c!, token(c!), T);
+    await store.commit(1, c!, token(c!), { now: T, nextDueAt: T, failures: "reset" });
+    await redis.hset(keys.pollTarget(1, c!), "rejCount", 1, "rejSince", T);
+    await store.commit(1, a!, token(a!), { now: T, nextDueAt: T, failures: "reset" });
+
+    // Four holds for the whole claim: on one Redis the run leases shard 1's three then shard 2's target,
+    // on a Cluster each shard's run starts from the first hold.
+    const holds = [4_600, 5_100, 5_400, 4_800];
+    const [inOne, inTwo] = await store.claimShards([1, 2], T + 1, LEASE, 10, "w1", holds.slice(0, 3));
+    const claimed = [...inOne!, ...inTwo!];
+    expect(claimed.map((claim) => claim.target).sort()).toEqual([a!, b!, c!, d!].sort());
+    const settled = Object.fromEntries(claimed.map((claim) => [claim.target, claim.settled]));
+    expect(settled).toEqual({ [a!]: true, [b!]: false, [c!]: false, [d!]: true });
+    for (const [i, claim] of inOne!.entries()) {
+      expect(claim.heldUntil).toBe(T + 1 + holds[i]!);
+      expect(Number(await redis.zscore(keys.pollDue(1), claim.target))).toBe(claim.heldUntil);
+    }
+    // Shard 2's target is the fourth leased on one Redis (no hold left: a lease), the first on a Cluster.
+    const expected = redis.isCluster ? T + 1 + holds[0]! : null;
+    expect(inTwo![0]!.heldUntil).toBe(expected);
+    expect(Number(await redis.zscore(keys.pollDue(2), d!))).toBe(expected ?? T + 1 + LEASE);
+    // Held is still claimed: nobody takes the targets before their holds end.
+    expect(await store.claimShards([1, 2], T + 4_000, LEASE, 10, "w2")).toEqual([[], []]);
+  });
+
+  it("extends held claims to a lease, and leaves alone one that was committed or taken over", async () => {
+    const { redis, keys, store } = setup();
+    const [kept, committed, taken] = targetsIn(3, 3);
+    // Due one after the other: claimed in this order, so the holds below are theirs in this order.
+    for (const [i, target] of [kept!, committed!, taken!].entries())
+      await store.add(target, { subscriber: "C1", group: "g" }, T + i);
+    const [claimed] = await store.claimShards([3], T + 2, LEASE, 10, "w1", [8_000, 5_000, 3_000]);
+    expect(claimed!.map((c) => c.target)).toEqual([kept!, committed!, taken!]);
+    const [keptClaim, committedClaim, takenClaim] = claimed!;
+    await store.commit(3, committed!, committedClaim!.leaseToken, {
+      now: T,
+      nextDueAt: T + 5_500,
+      failures: "reset",
+    });
+    // taken: its hold ran out before its poll ended, and another worker claimed it.
+    const [other] = await store.claimShards([3], T + 4_000, LEASE, 10, "w2");
+    expect(other!.map((c) => c.target)).toEqual([taken!]);
+
+    const held = [keptClaim!, committedClaim!, takenClaim!].map(({ target, leaseToken }) => ({
+      target,
+      leaseToken,
+    }));
+    expect(await store.extend(held, T + 4_001 + LEASE)).toBe(1);
+    const due = async (target: string) => Number(await redis.zscore(keys.pollDue(3), target));
+    expect(await due(kept!)).toBe(T + 4_001 + LEASE);
+    expect(await due(committed!)).toBe(T + 5_500);
+    expect(await due(taken!)).toBe(T + 4_000 + LEASE);
+    expect(await store.extend([], T)).toBe(0);
+  });
+});
+
 describe("token-rejection streaks (DESIGN.md section 5, Never silent)", () => {
   it("counts rejections under the lease in the target's hash, pauses it, and a successful commit clears both", async () => {
     const { store } = setup();

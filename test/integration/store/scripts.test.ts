@@ -46,6 +46,7 @@ describe("Lua script loader", () => {
         "commit-quiet",
         "cool-down",
         "dead-letter-replay",
+        "extend",
         "outbox-dead-letter",
         "outbox-reclaim",
         "outbox-release",
