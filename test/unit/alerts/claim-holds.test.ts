@@ -4,7 +4,15 @@ import { holdPeriod } from "../../../src/alerts/poll/poll-worker";
 import type { ClaimedTarget } from "../../../src/store/scheduler";
 
 function claim(target: string, heldUntil: number | null = 5_000): ClaimedTarget {
-  return { target, leaseToken: `w:${target}`, state: null, failures: 0, meta: null, settled: true, heldUntil };
+  return {
+    target,
+    leaseToken: `w:${target}`,
+    state: null,
+    failures: 0,
+    meta: null,
+    settled: true,
+    heldUntil,
+  };
 }
 
 describe("ClaimHolds (issue 13)", () => {
