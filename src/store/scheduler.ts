@@ -5,7 +5,8 @@ import { commandName, type ScriptReplies, type ScriptRunner, scriptRunner } from
 
 /**
  * The poll scheduler (DESIGN.md section 5): poll targets in sharded sorted sets `{p:N}:due` scored by
- * their next due time, claimed in batches under a lease and committed with a lease check.
+ * their next due time, claimed in batches under a lease (or held until their next due time, extended to a
+ * lease while the poll runs) and committed with a lease check.
  *
  * Every shard's keys share the hash tag `{p:N}`, so each script touches one Cluster slot. A target's
  * shard is `fnv1a(target) % shards`: every replica must run with the same shard count (changing it
@@ -75,6 +76,10 @@ export interface TargetInfo {
   state: string | null;
   failures: number;
   group: string | null;
+  /**
+   * A claim's token is stored: its poll runs, or it was a held claim whose quiet poll had nothing to
+   * commit (the token stays until the next claim replaces it).
+   */
   leased: boolean;
   subscribers: string[];
   /** The pause reason while the target's token is confirmed rejected, else null. */

@@ -15,10 +15,14 @@ import type { RejectionPolicy } from "./token-rejection";
 
 /**
  * The poll loop of one process (DESIGN.md section 5). Each round claims the due targets of every shard
- * under a lease (one script run on one Redis), polls them with bounded concurrency and commits each
- * (pollOnce). When a round had nothing due it sleeps until the earliest due time (bounded). Every replica
- * runs the same loop on the same Redis: the leases keep a target with one worker at a time, and a crashed
- * worker's targets come back when their leases pass.
+ * (one script run on one Redis), polls them with bounded concurrency and commits each (pollOnce). When a
+ * round had nothing due it sleeps until the earliest due time (bounded). Every replica runs the same loop
+ * on the same Redis: the claims keep a target with one worker at a time, and a crashed worker's targets
+ * come back when their claims run out.
+ *
+ * A claim holds each target only until its next due time (issue 13), as a quiet poll's commit would set
+ * it, and a timer extends to a lease the claims whose polls still run a period later (holdPeriod): a
+ * quiet poll of a settled target then ends without a commit. `sweep()` claims under leases.
  */
 
 export const DEFAULT_POLL_INTERVAL_MS = 5_000;
