@@ -72,7 +72,7 @@ export function createPrometheusMetrics(options: PrometheusMetricsOptions = {}):
   });
   const takeovers = new Counter({
     name: `${p}lease_takeovers_total`,
-    help: "Commits refused because another worker took the target over after the lease passed",
+    help: "Commits refused because another worker took the target over after its claim ran out",
     registers,
   });
   const deliveries = new Counter({
