@@ -49,7 +49,7 @@ export interface ClaimedTarget {
   heldUntil: number | null;
 }
 
-/** A held claim to extend: its shard, target and lease token. */
+/** A held claim to extend: its target and the lease token its claim received. */
 export interface HeldClaim {
   target: string;
   leaseToken: string;
