@@ -60,8 +60,9 @@ local function nextScore()
   end
   return ARGV[2]
 end
+-- HMGET answers false for a missing field. A hash without failures is settled too (add-3.lua writes it).
 local function settled(failures, rejCount, rejSince, paused)
-  return (failures == nil or failures == "0") and not (rejCount or rejSince or paused) and 1 or 0
+  return (not failures or failures == "0") and not (rejCount or rejSince or paused) and 1 or 0
 end
 
 local recorded = redis.call("LRANGE", record, 0, -1)
