@@ -50,10 +50,7 @@ export interface ClaimedTarget {
 }
 
 /** A held claim to extend: its target and the lease token its claim received. */
-export interface HeldClaim {
-  target: string;
-  leaseToken: string;
-}
+export type HeldClaim = Pick<ClaimedTarget, "target" | "leaseToken">;
 
 export interface CommitInput {
   /** The committing worker's time (ms); only used to size the cool-down key's expiry. */
@@ -160,6 +157,18 @@ function fnv1aUtf8(text: string): number {
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
   return hash;
+}
+
+/** Items by key, each key's in their order, the keys in the order first seen. */
+function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
 }
 
 export function shardOf(target: string, shards: number): number {
@@ -301,7 +310,7 @@ export class SchedulerStore {
     const until = at + requireTime("leaseMs", leaseMs);
     requireText("workerId", workerId);
     for (const shard of shards) this.checkShard(shard);
-    for (const hold of holds) requireTime("hold", hold);
+    const holdMs = holds.map((hold) => requireTime("hold", hold));
     // A claim of the same shards after a failed one repeats it (its stem): if the failed run did lease
     // targets and only its reply was lost, this run answers them (claim-n.lua) rather than leaving them
     // leased to nobody until the lease passes. On a Cluster, one shard's failed run rejects the whole
@@ -316,15 +325,7 @@ export class SchedulerStore {
     // The last claim was answered: its record is no longer needed (a claim of other shards leaves it to
     // expire: its record lives under another shard's key).
     const answered = sameShards && !last.failed ? last.stem : "";
-    const args = [
-      at,
-      until,
-      Math.max(1, Math.floor(limit)),
-      stem,
-      answered,
-      holds.length,
-      ...holds.map(Math.round),
-    ];
+    const args = [at, until, Math.max(1, Math.floor(limit)), stem, answered, holdMs.length, ...holdMs];
     const keysOf = (shard: number) => [
       this.keys.pollDue(shard),
       this.keys.pollTargetPrefix(shard),
@@ -355,7 +356,7 @@ export class SchedulerStore {
     return shards.map((_, i) => {
       if (this.redis.isCluster) taken = 0;
       return (replies[i] ?? []).map(([target, epoch, state, failures, meta, settled]) => {
-        const hold = holds[taken++];
+        const hold = holdMs[taken++];
         return {
           target,
           leaseToken: prefix + epoch,
@@ -363,7 +364,7 @@ export class SchedulerStore {
           failures: Number(failures),
           meta: meta === "" ? null : meta,
           settled: settled === 1,
-          heldUntil: hold === undefined ? null : at + Math.round(hold),
+          heldUntil: hold === undefined ? null : at + hold,
         };
       });
     });
@@ -376,14 +377,8 @@ export class SchedulerStore {
    */
   async extend(claims: readonly HeldClaim[], until: number): Promise<number> {
     const at = requireTime("until", until);
-    const byShard = new Map<number, HeldClaim[]>();
-    for (const claim of claims) {
-      const shard = this.shardOf(claim.target);
-      requireText("leaseToken", claim.leaseToken);
-      const held = byShard.get(shard);
-      if (held) held.push(claim);
-      else byShard.set(shard, [claim]);
-    }
+    for (const claim of claims) requireText("leaseToken", claim.leaseToken);
+    const byShard = groupBy(claims, (claim) => this.shardOf(claim.target));
     const run = (shards: [number, HeldClaim[]][]) => {
       const keys: string[] = [];
       const args: (string | number)[] = [at];
@@ -580,12 +575,7 @@ export class SchedulerStore {
   /** One script run for a group's quiet commits, each refused or committed on its own (its lease). */
   private commitQuiet(group: PendingQuiet[]): void {
     // Shard by shard (commit-quiet-n.lua): the shard's due key and target prefix once, then its targets.
-    const byShard = new Map<number, PendingQuiet[]>();
-    for (const commit of group) {
-      const commits = byShard.get(commit.shard);
-      if (commits) commits.push(commit);
-      else byShard.set(commit.shard, [commit]);
-    }
+    const byShard = groupBy(group, (commit) => commit.shard);
     const keys: string[] = [];
     const args: (string | number)[] = [];
     const ordered: PendingQuiet[] = [];
