@@ -23,7 +23,9 @@ import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
 import { Pool } from "undici";
 import { ALERT_EVENT_TYPE } from "../src/alerts/deliver/alert-metadata";
-import { addPollTarget } from "../src/alerts/poll/poller";
+import { pollTargetName } from "../src/alerts/poll/poll-target";
+import { nextPollAt } from "../src/alerts/poll/poll-timing";
+import { addPollTarget, DEFAULT_BATCH } from "../src/alerts/poll/poller";
 import { sleep } from "../src/lib/backoff";
 import { startPrivateRedis } from "../src/lib/local-redis";
 import { startFakeSlack } from "../src/playground/fake-slack";
@@ -137,23 +139,72 @@ function machineMeter() {
   };
 }
 
+interface ClaimedTeams {
+  /** The next claimed team (its index in the seeded teams), claiming more when few are left. */
+  next(): Promise<number>;
+}
+
 /**
- * The limit (no `redis`): the same GETs (`/teams/{id}/checks`, each team's token) at the same concurrency.
+ * The teams of targets under `prefix` as a PollWorker claims them: every shard in one claim script run,
+ * each target held until its next due time (claimShards' holds), refilled below one round of concurrency
+ * up to 4 rounds (poll-worker.ts). What a poll does besides its GET is left out: decoding, diffing, metrics.
+ */
+function claimedTeams(redis: Redis, prefix: string, teams: SeededTeam[], intervalMs: number): ClaimedTeams {
+  const scheduler = new SchedulerStore({ redis, keys: keyspace(prefix) });
+  const byTarget = new Map(teams.map((team, i) => [pollTargetName(team.id, token(i)), i]));
+  const shards = Array.from({ length: scheduler.shards }, (_, i) => i);
+  const timing = { intervalMs };
+  const queue: number[] = [];
+  let claiming: Promise<void> | null = null;
+  const refill = async () => {
+    const room = Math.max(1, Math.min(DEFAULT_BATCH, 4 * CONCURRENCY - CONCURRENCY - queue.length));
+    const share = Math.ceil(room / shards.length);
+    const now = Date.now();
+    const holds = Array.from({ length: share * shards.length }, () => nextPollAt(now, timing) - now);
+    const rounds = await scheduler.claimShards(shards, now, 30_000, share, "bench-claimed-floor", holds);
+    for (const claimed of rounds) for (const { target } of claimed) queue.push(byTarget.get(target)!);
+    if (rounds.every((claimed) => claimed.length === 0)) await sleep(5);
+  };
+  const claim = () => {
+    claiming ??= refill().finally(() => {
+      claiming = null;
+    });
+    return claiming;
+  };
+  return {
+    async next() {
+      while (queue.length === 0) await claim();
+      if (queue.length < CONCURRENCY) void claim();
+      return queue.shift()!;
+    },
+  };
+}
+
+interface LoopOptions {
+  /** Each GET's due time is written here (the floors): one awaited ZADD per GET, or batched (zaddBatch). */
+  redis?: Redis;
+  /** Incident GETs per checks GET, as a poller measured them. */
+  incidentReads?: number;
+  zaddBatch?: number;
+  /** The teams come from the scheduler's claims (the claimed floor), which write their due times. */
+  claims?: ClaimedTeams;
+  /** redis-server's pid: its CPU in the window is reported too. */
+  redisPid?: number | null;
+}
+
+/**
+ * The limit (no options): the same GETs (`/teams/{id}/checks`, each team's token) at the same concurrency.
  * The floor (`redis` given): each GET followed by one Redis round trip that sets the team's next due time
  * (ZADD), the least of a quiet poll that commits on its own (issue 13). With `zaddBatch`, the least of one whose
  * commits are batched as the poller's are: the due times go out that many at a time in one ZADD, and the
  * lanes do not wait for them. With `incidentReads` (incident GETs per checks
  * GET, as a poller measured them), the floor also reads that share of teams' incidents as the poller does
- * every 30 s (DESIGN.md section 5): the least that poller's mix of polls can cost.
+ * every 30 s (DESIGN.md section 5): the least that poller's mix of polls can cost. With `claims`, the teams
+ * are those the scheduler's claim script hands out, as a poller's are (the claimed floor): the least a
+ * poller costs whose targets are claimed, held and fenced in Redis so that replicas share them.
  */
-async function rawLoop(
-  url: string,
-  teams: SeededTeam[],
-  simPid: number,
-  redis?: Redis,
-  incidentReads = 0,
-  zaddBatch = 1,
-) {
+async function rawLoop(url: string, teams: SeededTeam[], simPid: number, options: LoopOptions = {}) {
+  const { redis, incidentReads = 0, zaddBatch = 1, claims } = options;
   const pool = new Pool(url, { connections: 64 });
   // Batched (zaddBatch > 1): the lanes do not wait for Redis; their due times go out zaddBatch at a time in
   // one ZADD, at most 2 such batches in flight (the poller's own bound on commits, in batches).
@@ -193,7 +244,7 @@ async function rawLoop(
   };
   const lane = async () => {
     while (performance.now() < until) {
-      const team = next++ % teams.length;
+      const team = claims ? await claims.next() : next++ % teams.length;
       await get(team, "checks");
       owed += incidentReads;
       if (owed >= 1) {
@@ -212,11 +263,13 @@ async function rawLoop(
   until = performance.now() + RAW_MS;
   const simCpu = cpuMeter(simPid);
   const ownCpu = cpuMeter(process.pid);
+  const redisCpu = options.redisPid ? cpuMeter(options.redisPid) : null;
   const machine = machineMeter();
   const t0 = performance.now();
   await Promise.all(Array.from({ length: CONCURRENCY }, lane));
   const seconds = (performance.now() - t0) / 1000;
   const cpu = ownCpu.percentOfOneCore();
+  const redisServerCpu = redisCpu?.percentOfOneCore() ?? Number.NaN;
   const { steal } = machine();
   await Promise.all(inFlight);
   if (failed) throw failed;
@@ -225,6 +278,7 @@ async function rawLoop(
     cpu,
     simCpu: simCpu.percentOfOneCore(),
     cpuUsPerGet: (cpu * 1e4) / (done / seconds),
+    redisCpu: redisServerCpu,
     steal,
   };
   await pool.close();
@@ -241,6 +295,7 @@ function bracketed(a: LoopResult, b: LoopResult): LoopResult {
     cpu: mean(a.cpu, b.cpu),
     simCpu: mean(a.simCpu, b.simCpu),
     cpuUsPerGet: mean(a.cpuUsPerGet, b.cpuUsPerGet),
+    redisCpu: mean(a.redisCpu, b.redisCpu),
     steal: mean(a.steal, b.steal),
   };
 }
@@ -459,8 +514,14 @@ async function throughputPhase(
       `seeded ${teams.length} teams (2 monitors and one round of checks each) in a simulator process`,
     );
     const rawBefore = await rawLoop(sim.url, teams, simPid);
-    const floor = await rawLoop(sim.url, teams, simPid, redis);
-    const batchedFloor = await rawLoop(sim.url, teams, simPid, redis, 0, QUIET_COMMIT_BATCH);
+    const floor = await rawLoop(sim.url, teams, simPid, { redis });
+    const batchedFloor = await rawLoop(sim.url, teams, simPid, { redis, zaddBatch: QUIET_COMMIT_BATCH });
+    const claimedPrefix = `bench:${randomBytes(4).toString("hex")}:`;
+    await addQuietPollTargets(redis, claimedPrefix, teams);
+    const claimedFloor = await rawLoop(sim.url, teams, simPid, {
+      claims: claimedTeams(redis, claimedPrefix, teams, mode.intervalMs),
+      redisPid: redisServerPid,
+    });
     const base = { REDIS_URL: redisUrl, UPTIME_API_URL: sim.url };
     const one = `bench:${randomBytes(4).toString("hex")}:`;
     await addQuietPollTargets(redis, one, teams);
@@ -487,6 +548,9 @@ async function throughputPhase(
     console.log(
       `floor loop, batched (each GET; the due times ${QUIET_COMMIT_BATCH} at a time in one ZADD, not waited for): ${fmt(batchedFloor.perSecond)} per s = ${fmt(batchedFloor.perSecond / raw.perSecond, 2)} of raw; its CPU ${fmt(batchedFloor.cpu)}% (${fmt(batchedFloor.cpuUsPerGet)} µs per GET), simulator CPU ${fmt(batchedFloor.simCpu)}% (stolen: ${fmt(batchedFloor.steal, 1)}%)`,
     );
+    console.log(
+      `claimed floor loop (each GET, of a team claimed as a poller claims its targets: held, fenced, every shard in one script run): ${fmt(claimedFloor.perSecond)} per s = ${fmt(claimedFloor.perSecond / raw.perSecond, 2)} of raw; its CPU ${fmt(claimedFloor.cpu)}% (${fmt(claimedFloor.cpuUsPerGet)} µs per GET), simulator CPU ${fmt(claimedFloor.simCpu)}%, redis-server CPU ${fmt(claimedFloor.redisCpu)}% (${fmt((claimedFloor.redisCpu * 1e4) / claimedFloor.perSecond)} µs per GET)`,
+    );
     const onePoller = describePollers("1 poller process", single);
     if (QUICK && mode === CPU_BOUND) {
       const quiet = (single.reports[0]!.outcomes.quiet ?? 0) / single.seconds;
@@ -501,10 +565,20 @@ async function throughputPhase(
     // of that mix, to judge poll-cpu-per-poll by (the CPU-bound poller polls each team too often for any).
     const incidentReads = onePoller.gets / Math.max(1, onePoller.polls) - 1;
     const mixedFloor =
-      incidentReads > 0.01 ? await rawLoop(sim.url, teams, simPid, redis, incidentReads) : null;
-    if (mixedFloor) {
+      incidentReads > 0.01 ? await rawLoop(sim.url, teams, simPid, { redis, incidentReads }) : null;
+    // The same mix with the due times batched, as the poller's writes are (held claims write a quiet
+    // poll's due time with its claim, and a poll that read incidents commits in a pipeline): the floor of
+    // what this poller does, where the one above awaits a ZADD per poll that it does not.
+    const mixedBatchedFloor =
+      incidentReads > 0.01
+        ? await rawLoop(sim.url, teams, simPid, { redis, incidentReads, zaddBatch: QUIET_COMMIT_BATCH })
+        : null;
+    if (mixedFloor && mixedBatchedFloor) {
       console.log(
         `floor loop with the poller's incident reads (${fmt(1 + incidentReads, 2)} GETs + one ZADD per poll): ${fmt(mixedFloor.perSecond)} per s; its CPU ${fmt(mixedFloor.cpu)}% (${fmt(mixedFloor.cpuUsPerGet)} µs per poll) = ${fmt(mixedFloor.cpuUsPerGet / raw.cpuUsPerGet, 2)} x raw`,
+      );
+      console.log(
+        `the same, batched (the due times ${QUIET_COMMIT_BATCH} at a time in one ZADD, not waited for): ${fmt(mixedBatchedFloor.perSecond)} per s; its CPU ${fmt(mixedBatchedFloor.cpu)}% (${fmt(mixedBatchedFloor.cpuUsPerGet)} µs per poll) = ${fmt(mixedBatchedFloor.cpuUsPerGet / raw.cpuUsPerGet, 2)} x raw`,
       );
     }
     if (QUICK) {
@@ -526,7 +600,9 @@ async function throughputPhase(
       raw,
       floor,
       batchedFloor,
+      claimedFloor,
       mixedFloor,
+      mixedBatchedFloor,
       single,
       report,
       onePerSecond: onePoller.polls,
@@ -602,7 +678,7 @@ export default async function alertsBench(): Promise<void> {
     console.log(
       goalLine(
         "poll-cpu-per-poll",
-        `${fmt(cpuPerPoll, 2)} x, latency-bound ${fmt(bound.cpuUsPerPoll)} µs per poll (${fmt(quietShare * 100)}% quiet, ${fmt(bound.oneGets / bound.onePerSecond, 2)} GETs per poll) / raw ${fmt(bound.raw.cpuUsPerGet)} µs per GET; the floor loop ${fmt(bound.floor.cpuUsPerGet / bound.raw.cpuUsPerGet, 2)} x, with the poller's incident reads ${bound.mixedFloor ? `${fmt(bound.mixedFloor.cpuUsPerGet / bound.raw.cpuUsPerGet, 2)} x` : "-"}`,
+        `${fmt(cpuPerPoll, 2)} x, latency-bound ${fmt(bound.cpuUsPerPoll)} µs per poll (${fmt(quietShare * 100)}% quiet, ${fmt(bound.oneGets / bound.onePerSecond, 2)} GETs per poll) / raw ${fmt(bound.raw.cpuUsPerGet)} µs per GET; the floor loop ${fmt(bound.floor.cpuUsPerGet / bound.raw.cpuUsPerGet, 2)} x, with the poller's incident reads ${bound.mixedFloor ? `${fmt(bound.mixedFloor.cpuUsPerGet / bound.raw.cpuUsPerGet, 2)} x` : "-"}, those batched ${bound.mixedBatchedFloor ? `${fmt(bound.mixedBatchedFloor.cpuUsPerGet / bound.raw.cpuUsPerGet, 2)} x` : "-"}`,
         `<= ${GOALS.cpuPerPoll}`,
         cpuPerPoll <= GOALS.cpuPerPoll,
       ),

@@ -207,6 +207,7 @@ function report(rounds: Round[], finalBotRssMb: number): void {
     console.log(line("  no-op Bolt ack", noop.ack));
     console.log(line("  direct API (4 calls, ||)", direct.latencies));
     console.log(line("  floor full (response_url)", floor.full));
+    console.log(line("  floor + link full", floorLink.full));
     console.log(
       `    bot run:    ${rate(bot.wallMs)} commands/s, bot RSS ${fmt(bot.rssMb)} MB; CPU ms per command: ${cpuPerCommand(bot.cpuSeconds)}`,
     );
@@ -230,6 +231,7 @@ function report(rounds: Round[], finalBotRssMb: number): void {
   const directP50 = of((r) => percentile(r.direct.latencies, 50));
   const limit = noopP50 + directP50;
   const floorP50 = of((r) => percentile(r.floor.full, 50));
+  const floorLinkP50 = of((r) => percentile(r.floorLink.full, 50));
   const appCpu = (run: CommandRun) => (run.cpuSeconds.app ?? Number.NaN) / TOTAL;
   const botCpu = of((r) => appCpu(r.bot));
   const floorCpu = of((r) => appCpu(r.floor));
@@ -269,6 +271,9 @@ function report(rounds: Round[], finalBotRssMb: number): void {
   const ms = (seconds: number) => fmt(seconds * 1000, 3);
   console.log(
     `not judged, where the bot's CPU above the floor goes: the link lookup ${ms(floorLinkCpu - floorCpu)} ms per command (floor + link ${ms(floorLinkCpu)} ms = ${fmt(floorLinkCpu / floorCpu, 2)} x the floor), the rest ${ms(botCpu - floorLinkCpu)} ms (the Block Kit answer, command routing, Bolt's middleware, their GC)`,
+  );
+  console.log(
+    `not judged, the latency of a floor that reads its caller's link as the bot must: floor + link full p50 ${fmt(floorLinkP50, 1)} ms = ${fmt(floorLinkP50 / floorP50, 2)} x the floor's; the bot ${fmt(fullP50 / floorLinkP50, 2)} x the floor + link app's`,
   );
   console.log(
     `not judged (the issue-3 goal, replaced by commands-vs-floor): full p50 / (no-op ack p50 + direct API p50) = ${fmt(fullP50 / limit, 2)}`,

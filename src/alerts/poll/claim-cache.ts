@@ -58,6 +58,17 @@ export class ClaimCache {
     return state;
   }
 
+  /**
+   * The state a poll just committed, as the next claim will hand it back: that claim then skips
+   * JSON.parse and the schema (issue 13: a state decode after every incident read was half of zod's
+   * samples in a latency-bound poller). Only for a commit that landed: a refused one wrote nothing.
+   */
+  remember(target: string, raw: string, state: PollState): void {
+    const entry = this.entry(target);
+    entry.stateRaw = raw;
+    entry.state = state;
+  }
+
   get size(): number {
     return this.entries.size;
   }

@@ -72,7 +72,7 @@ export interface PollOnceDeps {
   rejections?: RejectionPolicy;
   rejectedRetryMs?: number;
   /** Decoded claim strings reused between polls (PollWorker keeps one); without it every claim is decoded. */
-  claims?: Pick<ClaimCache, "parsed" | "meta" | "state">;
+  claims?: Pick<ClaimCache, "parsed" | "meta" | "state"> & Partial<Pick<ClaimCache, "remember">>;
   /** The worker's held claims whose polls run (claim-holds.ts); without it every poll commits. */
   holds?: Pick<ClaimHolds, "release">;
 }
@@ -93,6 +93,8 @@ export interface PollResult {
 
 interface Success {
   commit: CommitInput;
+  /** The decoded state that `commit.state` encodes, when the poll writes one. */
+  state?: PollState;
   outcome: "quiet" | "diffed" | "baseline";
   events: OutboxEvent[];
   baseline?: IncidentSnapshot[];
@@ -189,7 +191,7 @@ async function poll(
   const commit: CommitInput = { now, nextDueAt, failures: "reset", state: encodePollState(nextState) };
   const outcome = diff.baseline ? "baseline" : "diffed";
   const baseline = diff.baseline ? { baseline: diff.baseline.openIncidents } : {};
-  if (diff.events.length === 0) return { outcome, events: [], commit, ...baseline };
+  if (diff.events.length === 0) return { outcome, events: [], commit, state: nextState, ...baseline };
 
   await fetchMonitors(api, monitorsToFetch(diff.events, monitors), monitors, call);
   const team = needsTeamCounters(diff.events) ? await api.teams.get(teamId, call) : undefined;
@@ -204,6 +206,7 @@ async function poll(
     outcome,
     events,
     commit: { ...commit, events: events.map(encodeOutboxEvent) },
+    state: nextState,
     ...baseline,
   };
 }
@@ -235,19 +238,8 @@ async function fetchIncidents(
   call: CallOptions,
 ): Promise<IncidentSnapshot[]> {
   const fetched: IncidentSnapshot[] = [];
-  const take = (incidents: readonly Incident[]): IncidentSnapshot[] => {
-    const snapshots: IncidentSnapshot[] = [];
-    for (const incident of incidents) {
-      if (incident.monitor) monitors.set(incident.monitor.id, toAlertMonitor(incident.monitor));
-      const snapshot = toIncidentSnapshot(incident);
-      if (snapshot) snapshots.push(snapshot);
-    }
-    fetched.push(...snapshots);
-    return snapshots;
-  };
-
   let page: Page<Incident> | null = await api.teams.incidents(teamId, { ...call, include: ["monitor"] });
-  let snapshots = take(page.items);
+  let snapshots = takeIncidents(page.items, fetched, monitors);
   for (
     let pages = 1;
     pages < MAX_INCIDENT_PAGES && page.hasMore && shouldFetchNextPage(snapshots, state);
@@ -255,13 +247,33 @@ async function fetchIncidents(
   ) {
     page = await page.next(call);
     if (!page) break;
-    snapshots = take(page.items);
+    snapshots = takeIncidents(page.items, fetched, monitors);
   }
 
   const missing = trackedOpenMissing(state, fetched).slice(0, MAX_MISSING_FETCHES);
+  if (missing.length === 0) return fetched;
   const byId = await Promise.all(missing.map((id) => orNullWhenGone(api.incidents.get(id, call))));
-  for (const incident of byId) if (incident) take([incident]);
+  for (const incident of byId) if (incident) takeIncidents([incident], fetched, monitors);
   return fetched;
+}
+
+/**
+ * The snapshots of `incidents`, also added to `fetched`, and their included monitors to `monitors`. Not a
+ * closure per poll: the build keeps function names, and wraps every closure made in a call to do so.
+ */
+function takeIncidents(
+  incidents: readonly Incident[],
+  fetched: IncidentSnapshot[],
+  monitors: Map<string, AlertMonitor | null>,
+): IncidentSnapshot[] {
+  const snapshots: IncidentSnapshot[] = [];
+  for (const incident of incidents) {
+    if (incident.monitor) monitors.set(incident.monitor.id, toAlertMonitor(incident.monitor));
+    const snapshot = toIncidentSnapshot(incident);
+    if (snapshot) snapshots.push(snapshot);
+  }
+  for (const snapshot of snapshots) fetched.push(snapshot);
+  return snapshots;
 }
 
 async function fetchMonitors(
@@ -309,6 +321,9 @@ async function commitSuccess(
     return { target, outcome: "failed", events: 0, errorKind: "commit" };
   }
   if (!committed) return stale(target, deps);
+  if (success.state && success.commit.state !== undefined) {
+    deps.claims?.remember?.(target, success.commit.state, success.state);
+  }
   for (const event of success.events) deps.metrics.alertEvent(event.type);
   deps.metrics.poll(success.outcome);
   if (success.events.length > 0) {

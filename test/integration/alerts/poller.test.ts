@@ -4,6 +4,7 @@ import type { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { decodeOutboxEvent, type OutboxEvent } from "../../../src/alerts/alert-event";
 import type { PollErrorKind, PollOutcome } from "../../../src/alerts/metrics";
+import { ClaimCache } from "../../../src/alerts/poll/claim-cache";
 import { ClaimHolds } from "../../../src/alerts/poll/claim-holds";
 import { PollApiCache } from "../../../src/alerts/poll/poll-api-cache";
 import { type ConfirmedRejection, type PollOnceDeps, pollOnce } from "../../../src/alerts/poll/poll-once";
@@ -507,6 +508,29 @@ describe("poller against the simulator", () => {
     expect(await field("lease")).toBe("");
     expect(await field("committed")).not.toBe(baselineCommit);
     expect(await due()).toBe(clock.now() + 300);
+  });
+
+  it("a committed state is remembered as the next claim hands it back, equal to what decoding it gives", async () => {
+    const { add, scheduler, deps } = setup();
+    sim.control.fail(2, "HTTP 503"); // a tracked incident, so that the state holds more than its defaults
+    const target = await add("1");
+    const shard = scheduler.shardOf(target);
+    const claims = new ClaimCache();
+    const [[first]] = (await scheduler.claimShards([shard], clock.now(), LEASE, 10, "w1")) as [
+      ClaimedTarget[],
+    ];
+    expect((await pollOnce(first!, { ...deps(), claims })).outcome).toBe("baseline");
+    await tick(31_000);
+    const [[next]] = (await scheduler.claimShards([shard], clock.now(), LEASE, 10, "w1")) as [
+      ClaimedTarget[],
+    ];
+    const remembered = claims.state(target, next!.state);
+    expect(Object.keys(remembered!.tracked)).toHaveLength(1);
+    expect(remembered).toEqual(decodePollState(next!.state));
+    // The incident read of this poll (30 s on) diffs from the remembered state like from a decoded one.
+    expect((await pollOnce(next!, { ...deps(), claims })).outcome).toBe("diffed");
+    const stored = (await scheduler.inspect(target))!.state;
+    expect(claims.state(target, stored)).toEqual(decodePollState(stored));
   });
 
   it("a held quiet poll of a target that failed before still commits: its failures are reset", async () => {

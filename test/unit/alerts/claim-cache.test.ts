@@ -32,6 +32,15 @@ describe("ClaimCache", () => {
     expect(cache.state(TARGET, STATE)).toMatchObject({ checksSignature: "0:x" });
   });
 
+  it("hands back a remembered state for the string it was committed as, and decodes any other", () => {
+    const cache = new ClaimCache();
+    const committed = { v: 1 as const, baselined: true, tracked: {}, checksSignature: "2:z" };
+    cache.remember(TARGET, encodePollState(committed), committed);
+    expect(cache.state(TARGET, encodePollState(committed))).toBe(committed);
+    // Another worker committed since: its string is decoded, not the remembered object served.
+    expect(cache.state(TARGET, STATE)).toMatchObject({ checksSignature: "0:x" });
+  });
+
   it("keeps at most maxEntries targets, the oldest out first", () => {
     const cache = new ClaimCache({ maxEntries: 2 });
     for (const team of ["1", "2", "3"]) cache.meta(`team:${team}:0123456789abcdef`, META);
