@@ -105,7 +105,7 @@ async function main(): Promise<void> {
         const args: (string | number)[] = [];
         for (const [shard, commits] of byShard) {
           commitKeys.push(shardKey(shard, "due"), shardKey(shard, "t:"));
-          args.push(commits.length, ...commits.flatMap((c) => [c.target, c.token, 0]));
+          args.push(commits.length, ...commits.flatMap((c) => [c.target, c.token, 0, ""]));
         }
         const results = (await redis.evalsha(
           commitSha,

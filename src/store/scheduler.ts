@@ -107,8 +107,9 @@ interface PendingBase {
 }
 
 /**
- * A quiet poll's commit (no state, events or cool-down; failures reset): its group's quiet commits go out
- * as ONE commit-quiet-n.lua run, shard by shard. No keys or argument arrays of its own (issue 13).
+ * A commit without events or cool-down, failures reset (a quiet poll, or incidents read with nothing new):
+ * its group's such commits go out as ONE commit-quiet-n.lua run, shard by shard. No keys or argument arrays
+ * of its own (issue 13).
  */
 interface PendingQuiet extends PendingBase {
   quiet: true;
@@ -116,6 +117,8 @@ interface PendingQuiet extends PendingBase {
   target: string;
   leaseToken: string;
   dueAt: number;
+  /** The new state, or "" to keep the stored one. */
+  state: string;
 }
 
 /** Any other commit: its own commit-4.lua run, pipelined with the others of its group. */
@@ -408,13 +411,16 @@ export class SchedulerStore {
     // Only a commit with events (an alert on its way) goes out at once; one that writes the next due time
     // and state (a quiet poll, or incidents read with nothing new) may wait a few ms for others.
     const urgent = (input.events?.length ?? 0) > 0;
-    const quiet = !urgent && input.state === undefined && input.failures !== "increment" && !coolDown;
+    // Without events, a cool-down or a failure, a commit joins the batch of one script run (commit-quiet-n),
+    // its state too: a third of a latency-bound poller's polls read incidents and write one (issue 13).
+    const quiet = !urgent && input.failures !== "increment" && !coolDown;
     const committed = quiet
       ? await this.sendQuietCommit(
           shard,
           requireText("target", target),
           requireText("leaseToken", leaseToken),
           dueAt,
+          input.state ?? "",
         )
       : await this.sendCommit(
           urgent,
@@ -523,10 +529,21 @@ export class SchedulerStore {
     target: string,
     leaseToken: string,
     dueAt: number,
+    state: string,
   ): Promise<ScriptReplies["commit"]> {
     return new Promise((resolve, reject) => {
       const group = this.groupOf(shard);
-      this.pendingCommits.push({ group, quiet: true, shard, target, leaseToken, dueAt, resolve, reject });
+      this.pendingCommits.push({
+        group,
+        quiet: true,
+        shard,
+        target,
+        leaseToken,
+        dueAt,
+        state,
+        resolve,
+        reject,
+      });
       this.scheduleFlush(false);
     });
   }
@@ -583,7 +600,7 @@ export class SchedulerStore {
       keys.push(this.keys.pollDue(shard), this.keys.pollTargetPrefix(shard));
       args.push(commits.length);
       for (const commit of commits) {
-        args.push(commit.target, commit.leaseToken, commit.dueAt);
+        args.push(commit.target, commit.leaseToken, commit.dueAt, commit.state);
         ordered.push(commit);
       }
     }

@@ -9,7 +9,7 @@ import type { RedisClient } from "./redis-connection";
  * keys, arguments or reply change: during a rolling deploy each version then runs its own scripts
  * instead of a newer body that it would call with the old arguments.
  */
-export const SCRIPT_VERSION = 6;
+export const SCRIPT_VERSION = 7;
 
 /** What each script replies (Redis integers arrive as numbers, nil never occurs). */
 export interface ScriptReplies {

@@ -1,8 +1,9 @@
 --[[
-  Commits a batch of quiet polls (no new state, no events, no cool-down, failures reset), each under its
-  own lease, in one script run: what commit-4.lua does for such a poll, for many targets at once. One
-  command instead of one per poll: at thousands of polls a second, the client's per-command objects
-  outlived the young generation and were most of what the poller promoted to the old one (issue 13).
+  Commits a batch of polls without events (no cool-down, failures reset), each under its own lease, in one
+  script run: what commit-4.lua does for such a poll, for many targets at once. One command instead of one
+  per poll: at thousands of polls a second, the client's per-command objects outlived the young generation
+  and were most of what the poller promoted to the old one (issue 13). A poll that read incidents and found
+  nothing new writes its state here too: a third of a latency-bound poller's polls do (issue 13).
 
   Each target is checked and written on its own: a refused lease refuses that target only.
 
@@ -12,8 +13,9 @@
              the per-target keys are not sent, issue 13: they were 2 of the 5 arguments per poll)
   (a variable number of keys: two per shard; on a Redis Cluster the batch is one shard's, one slot)
 
-  ARGV, shard by shard in KEYS order: the number n of its targets, then n triples of
-    target, the lease token received with its claim, its next due time (ms)
+  ARGV, shard by shard in KEYS order: the number n of its targets, then n quadruples of
+    target, the lease token received with its claim, its next due time (ms), its new state JSON or ""
+    to keep the stored one
 
   Result: one 1 (committed), 0 (refused: lease lost or target removed) or 2 (committed already: this is
   the same commit sent again, as commit-4.lua) per target, in ARGV order
@@ -27,8 +29,8 @@ for s = 1, #KEYS / 2 do
   local count = tonumber(ARGV[at])
   at = at + 1
   for _ = 1, count do
-    local target, token, due = ARGV[at], ARGV[at + 1], ARGV[at + 2]
-    at = at + 3
+    local target, token, due, state = ARGV[at], ARGV[at + 1], ARGV[at + 2], ARGV[at + 3]
+    at = at + 4
     local hash = targetPrefix .. target
     -- One read; then only what differs is written (most quiet polls follow a quiet poll: failures 0, no
     -- streak), so that a quiet commit costs Redis the fewest calls (issue 13).
@@ -41,7 +43,11 @@ for s = 1, #KEYS / 2 do
       if fields[3] or fields[4] or fields[5] then
         redis.call("HDEL", hash, "rejCount", "rejSince", "paused")
       end
-      if fields[2] ~= "0" then
+      if state ~= "" and fields[2] ~= "0" then
+        redis.call("HSET", hash, "state", state, "failures", 0, "lease", "", "committed", token)
+      elseif state ~= "" then
+        redis.call("HSET", hash, "state", state, "lease", "", "committed", token)
+      elseif fields[2] ~= "0" then
         redis.call("HSET", hash, "failures", 0, "lease", "", "committed", token)
       else
         redis.call("HSET", hash, "lease", "", "committed", token)

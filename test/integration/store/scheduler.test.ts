@@ -368,12 +368,15 @@ describe("scheduler targets", () => {
         nextDueAt: T + 500,
         failures: "reset",
         state: '{"full":1}',
+        events: ["e-full"],
       }),
+      // Incidents read with nothing new: its state joins the quiet ones' run.
       ...quiet.map((c, i) =>
         store.commit(store.shardOf(c.target), c.target, c.leaseToken, {
           now: T,
           nextDueAt: T + 1_000 + i,
           failures: "reset",
+          ...(i === 1 ? { state: '{"read":1}' } : {}),
         }),
       ),
     ]);
@@ -392,10 +395,14 @@ describe("scheduler targets", () => {
       });
     }
     expect(await redis.hmget(hash(quiet[0]!), "rejCount", "rejSince", "paused")).toEqual([null, null, null]);
+    expect((await store.inspect(quiet[1]!.target))?.state).toBe('{"read":1}');
+    expect((await store.inspect(quiet[2]!.target))?.state).toBeNull();
+    const events = [...(await outbox(store, redis, 0)), ...(await outbox(store, redis, 1))];
+    expect(events.map((e) => [e.target, e.event])).toEqual([[full!.target, "e-full"]]);
     sent.stop();
     const scripts = sent.names.filter((name) => name === "evalsha" || name === "eval").length;
-    // One Redis (not a Cluster, where each shard's are their own run): the 4 quiet commits and the
-    // refused one were one script run, the full commit another.
+    // One Redis (not a Cluster, where each shard's are their own run): the 4 quiet commits (one with a
+    // state) and the refused one were one script run, the commit with an event another.
     if (!redis.isCluster) expect(scripts).toBe(2);
   });
 

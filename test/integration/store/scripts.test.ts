@@ -108,8 +108,18 @@ describe("Lua script loader", () => {
     await redis.hset(a, "lease", "la");
     await redis.hset(b, "lease", "lb");
     const shard = [due, keys.pollTargetPrefix(0)];
-    expect(await run.run("commit-quiet", shard, [2, "a", "la", 1_000, "b", "wrong", 2_000])).toEqual([1, 0]);
+    expect(
+      await run.run("commit-quiet", shard, [2, "a", "la", 1_000, "", "b", "wrong", 2_000, '{"v":1}']),
+    ).toEqual([1, 0]);
     expect(await redis.zrange(due, 0, -1, "WITHSCORES")).toEqual(["a", "1000"]);
+    // A state is written with its commit, and only under the lease: "" keeps the stored one.
+    await redis.hset(a, "lease", "la2", "state", "old");
+    await redis.hset(b, "lease", "lb2", "state", "old");
+    expect(
+      await run.run("commit-quiet", shard, [2, "a", "la2", 3_000, '{"v":1}', "b", "lb2", 4_000, ""]),
+    ).toEqual([1, 1]);
+    expect(await redis.hget(a, "state")).toBe('{"v":1}');
+    expect(await redis.hget(b, "state")).toBe("old");
     await expect(run.run("commit-quiet", [], [])).rejects.toThrow(/at least one key/);
   });
 });
