@@ -4,8 +4,9 @@ import type { ClaimedTarget } from "../../store/scheduler";
  * The held claims of one worker whose polls have not ended (issue 13). A held claim keeps its target only
  * until its next quiet due time (`ClaimedTarget.heldUntil`): a quiet poll that ends before then has
  * nothing to commit, and one that runs longer must have its claim extended to a lease first. The worker
- * extends what `takeOlderThan` hands it; a poll asks `release` whether its claim still holds only until
- * its quiet due time.
+ * extends what `takeOlderThan` hands it. A poll asks `has` whether its claim still holds only until its
+ * quiet due time, and `release`s it once it has ended, its commit included: a commit that waits for its
+ * batch (QUIET_COMMIT_WINDOW_MS) keeps the claim open, so that the worker extends it if it waits too long.
  */
 export class ClaimHolds {
   /** Claim -> when it was claimed (performance.now(), ms: monotonic), in claim order: the oldest first. */
@@ -35,10 +36,15 @@ export class ClaimHolds {
   }
 
   /**
-   * The poll of `claimed` has ended: true when its claim was still open, so that the target is due at
-   * its `heldUntil` without a commit; false when it was taken for extension or never held.
+   * True while the claim of `claimed` is open: its target is due at its `heldUntil`, so that a poll
+   * ending now has no due time to commit; false once taken for extension, or never held.
    */
-  release(claimed: ClaimedTarget): boolean {
-    return this.open.delete(claimed);
+  has(claimed: ClaimedTarget): boolean {
+    return this.open.has(claimed);
+  }
+
+  /** The poll of `claimed` has ended, its commit too: its claim is no longer extended. */
+  release(claimed: ClaimedTarget): void {
+    this.open.delete(claimed);
   }
 }

@@ -74,7 +74,7 @@ export interface PollOnceDeps {
   /** Decoded claim strings reused between polls (PollWorker keeps one); without it every claim is decoded. */
   claims?: Pick<ClaimCache, "parsed" | "meta" | "state"> & Partial<Pick<ClaimCache, "remember">>;
   /** The worker's held claims whose polls run (claim-holds.ts); without it every poll commits. */
-  holds?: Pick<ClaimHolds, "release">;
+  holds?: Pick<ClaimHolds, "has" | "release">;
 }
 
 const UNCACHED: Pick<ClaimCache, "parsed" | "meta" | "state"> = {
@@ -134,8 +134,10 @@ export async function pollOnce(
     return await commitSuccess(claimed, meta, success, deps);
   } catch (error) {
     if (!fetched) progress?.fetched();
-    deps.holds?.release(claimed);
     return await commitFailure(claimed, meta, parsed, error, now, deps);
+  } finally {
+    // Only now: until its commit landed, the worker extends the claim of a poll that outlasts its hold.
+    deps.holds?.release(claimed);
   }
 }
 
@@ -307,7 +309,7 @@ async function commitSuccess(
   deps: PollOnceDeps,
 ): Promise<PollResult> {
   const { target } = claimed;
-  const held = deps.holds?.release(claimed) ?? false;
+  const held = deps.holds?.has(claimed) ?? false;
   if (held && success.outcome === "quiet" && claimed.settled) {
     // Nothing to write (issue 13): the state holds these checks, there are no failures or streak to
     // reset, and the claim made the target due at its next poll (heldUntil). The lease token stays

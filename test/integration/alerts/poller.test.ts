@@ -533,6 +533,31 @@ describe("poller against the simulator", () => {
     expect(claims.state(target, stored)).toEqual(decodePollState(stored));
   });
 
+  it("a held claim stays open until the poll's commit landed: a commit waiting for its batch is extended, not let go", async () => {
+    const { add, scheduler, deps } = setup();
+    const target = await add("1");
+    const shard = scheduler.shardOf(target);
+    const [[held]] = (await scheduler.claimShards([shard], clock.now(), LEASE, 10, "w1", [INTERVAL])) as [
+      ClaimedTarget[],
+    ];
+    const holds = new ClaimHolds();
+    holds.add(held!, 0);
+    const polled = pollOnce(held!, { ...deps(), holds });
+    // The baseline's commit has a state and no events: it waits for its batch (QUIET_COMMIT_WINDOW_MS,
+    // 100 ms), its claim still open, so that the worker's timer would extend it now.
+    while (!sim.control.requests().some((r) => r.path.startsWith("/teams/1/incidents"))) {
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    await new Promise((r) => setTimeout(r, 30));
+    const open = holds.takeOlderThan(Number.POSITIVE_INFINITY);
+    expect(open).toEqual([held]);
+    expect(await scheduler.extend(open, clock.now() + LEASE)).toBe(1);
+    // The commit lands after the extension: the target is due at its next poll, not at the lease's end.
+    expect((await polled).outcome).toBe("baseline");
+    expect(await scheduler.inspect(target)).toMatchObject({ leased: false, dueAt: clock.now() + INTERVAL });
+    expect(holds.size).toBe(0);
+  });
+
   it("a held quiet poll of a target that failed before still commits: its failures are reset", async () => {
     const { add, scheduler, deps } = setup();
     const target = await add("1");

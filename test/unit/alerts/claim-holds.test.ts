@@ -26,9 +26,12 @@ describe("ClaimHolds (issue 13)", () => {
     expect(holds.takeOlderThan(150)).toEqual([a, b]);
     expect(holds.size).toBe(1);
     // Taken for extension: its poll must commit.
-    expect(holds.release(a)).toBe(false);
-    expect(holds.release(c)).toBe(true);
-    expect(holds.release(c)).toBe(false);
+    expect(holds.has(a)).toBe(false);
+    expect(holds.has(c)).toBe(true);
+    // Open until released (its poll and commit ended), whatever was asked meanwhile.
+    expect(holds.has(c)).toBe(true);
+    holds.release(c);
+    expect(holds.has(c)).toBe(false);
     expect(holds.size).toBe(0);
   });
 
@@ -37,7 +40,7 @@ describe("ClaimHolds (issue 13)", () => {
     const leased = claim("l", null);
     holds.add(leased, 0);
     expect(holds.size).toBe(0);
-    expect(holds.release(leased)).toBe(false);
+    expect(holds.has(leased)).toBe(false);
     expect(holds.takeOlderThan(1_000)).toEqual([]);
   });
 });
