@@ -174,7 +174,8 @@ function claimedTeams(redis: Redis, prefix: string, teams: SeededTeam[], interva
   return {
     async next() {
       while (queue.length === 0) await claim();
-      if (queue.length < CONCURRENCY) void claim();
+      // Not awaited: a failure surfaces at the next claim a lane waits for.
+      if (queue.length < CONCURRENCY) claim().catch(() => {});
       return queue.shift()!;
     },
   };
