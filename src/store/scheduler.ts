@@ -413,11 +413,10 @@ export class SchedulerStore {
     this.checkShard(shard);
     const coolDown = this.coolDownOf(input);
     const dueAt = Math.max(requireTime("nextDueAt", input.nextDueAt), coolDown?.until ?? 0);
-    // Only a commit with events (an alert on its way) goes out at once; one that writes the next due time
-    // and state (a quiet poll, or incidents read with nothing new) may wait QUIET_COMMIT_WINDOW_MS for others.
+    // Only a commit with events (an alert on its way) goes out at once. One without events, cool-down or
+    // failure (a quiet poll, or incidents read with nothing new: a third of a latency-bound poller's polls,
+    // issue 13) joins the batch of one commit-quiet-n run, its state too, within QUIET_COMMIT_WINDOW_MS.
     const urgent = (input.events?.length ?? 0) > 0;
-    // Without events, a cool-down or a failure, a commit joins the batch of one script run (commit-quiet-n),
-    // its state too: a third of a latency-bound poller's polls read incidents and write one (issue 13).
     const quiet = !urgent && input.failures !== "increment" && !coolDown;
     const committed = quiet
       ? await this.sendQuietCommit(

@@ -72,15 +72,16 @@ export interface PollOnceDeps {
   rejections?: RejectionPolicy;
   rejectedRetryMs?: number;
   /** Decoded claim strings reused between polls (PollWorker keeps one); without it every claim is decoded. */
-  claims?: Pick<ClaimCache, "parsed" | "meta" | "state"> & Partial<Pick<ClaimCache, "remember">>;
+  claims?: Pick<ClaimCache, "parsed" | "meta" | "state" | "remember">;
   /** The worker's held claims whose polls run (claim-holds.ts); without it every poll commits. */
   holds?: Pick<ClaimHolds, "has" | "release">;
 }
 
-const UNCACHED: Pick<ClaimCache, "parsed" | "meta" | "state"> = {
+const UNCACHED: Pick<ClaimCache, "parsed" | "meta" | "state" | "remember"> = {
   parsed: parsePollTargetName,
   meta: (_target, raw) => decodePollTargetMeta(raw),
   state: (_target, raw) => decodePollState(raw),
+  remember: () => {},
 };
 
 export interface PollResult {
@@ -324,7 +325,7 @@ async function commitSuccess(
   }
   if (!committed) return stale(target, deps);
   if (success.state && success.commit.state !== undefined) {
-    deps.claims?.remember?.(target, success.commit.state, success.state);
+    (deps.claims ?? UNCACHED).remember(target, success.commit.state, success.state);
   }
   for (const event of success.events) deps.metrics.alertEvent(event.type);
   deps.metrics.poll(success.outcome);

@@ -43,15 +43,16 @@ for s = 1, #KEYS / 2 do
       if fields[3] or fields[4] or fields[5] then
         redis.call("HDEL", hash, "rejCount", "rejSince", "paused")
       end
-      if state ~= "" and fields[2] ~= "0" then
-        redis.call("HSET", hash, "state", state, "failures", 0, "lease", "", "committed", token)
-      elseif state ~= "" then
-        redis.call("HSET", hash, "state", state, "lease", "", "committed", token)
-      elseif fields[2] ~= "0" then
-        redis.call("HSET", hash, "failures", 0, "lease", "", "committed", token)
-      else
-        redis.call("HSET", hash, "lease", "", "committed", token)
+      local writes = { "lease", "", "committed", token }
+      if fields[2] ~= "0" then
+        writes[#writes + 1] = "failures"
+        writes[#writes + 1] = 0
       end
+      if state ~= "" then
+        writes[#writes + 1] = "state"
+        writes[#writes + 1] = state
+      end
+      redis.call("HSET", hash, unpack(writes))
       scores[#scores + 1] = due
       scores[#scores + 1] = target
       results[#results + 1] = 1
