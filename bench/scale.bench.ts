@@ -43,7 +43,6 @@ const quietState = (n: number): PollState => ({
   tracked: {},
   floor: { started: "2025-01-01T00:00:00Z", id: String(100_000 + n) },
   checksSignature: `${"9f".repeat(10)}${n}`,
-  incidentsFetchedAt: 1_735_689_600_000,
 });
 
 const withOpenIncident = (n: number): PollState => ({

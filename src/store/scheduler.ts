@@ -18,6 +18,11 @@ import { commandName, type ScriptReplies, type ScriptRunner, scriptRunner } from
 
 export const DEFAULT_SHARDS = 16;
 /**
+ * How often a claim books a target's incident refresh (DESIGN.md section 5: incidents are read when the
+ * checks changed or every 30 s; an acknowledge changes no check).
+ */
+export const INCIDENT_REFRESH_MS = 30_000;
+/**
  * Cool-down keys outlive their end by this much. Only the stored end time decides; the expiry (relative,
  * so that clock differences between replicas and Redis do not matter) merely removes old keys.
  */
@@ -42,6 +47,12 @@ export interface ClaimedTarget {
   meta: string | null;
   /** No failures, no token-rejection streak and no pause: a quiet poll has nothing of these to reset. */
   settled: boolean;
+  /**
+   * The incident refresh is due, and this claim booked it: the next one comes `refreshMs` later (a failed
+   * commit drops the booking). Kept with the target, not in its state, so that a refresh that changes
+   * nothing has nothing to commit (issue 13) and every replica keeps one cadence per target.
+   */
+  refresh: boolean;
   /**
    * When the claim was held (claimShards' `holds`): the target is due again at this time (ms), its next
    * poll if this one is quiet, unless the worker extends the claim (`extend`). Null for a lease.
@@ -199,6 +210,8 @@ function requireText(name: string, value: string): string {
 
 export class SchedulerStore {
   readonly shards: number;
+  /** How often a claim books each target's incident refresh (INCIDENT_REFRESH_MS unless given). */
+  readonly refreshMs: number;
   private readonly redis: RedisClient;
   private readonly keys: Keyspace;
   private readonly scripts: ScriptRunner;
@@ -213,10 +226,11 @@ export class SchedulerStore {
    */
   private readonly lastClaims = new Map<string, { shards: string; stem: string; failed: boolean }>();
 
-  constructor(deps: { redis: RedisClient; keys: Keyspace; shards?: number }) {
+  constructor(deps: { redis: RedisClient; keys: Keyspace; shards?: number; refreshMs?: number }) {
     this.redis = deps.redis;
     this.keys = deps.keys;
     this.shards = deps.shards ?? DEFAULT_SHARDS;
+    this.refreshMs = requireTime("refreshMs", deps.refreshMs ?? INCIDENT_REFRESH_MS);
     if (!Number.isInteger(this.shards) || this.shards < 1) {
       throw new SchedulerInputError(`shards must be a positive integer, got ${this.shards}`);
     }
@@ -333,7 +347,8 @@ export class SchedulerStore {
     // The last claim was answered: its record is no longer needed (a claim of other shards leaves it to
     // expire: its record lives under another shard's key).
     const answered = sameShards && !last.failed ? last.stem : "";
-    const args = [at, until, Math.max(1, Math.floor(limit)), stem, answered, holdMs.length, ...holdMs];
+    const limitArg = Math.max(1, Math.floor(limit));
+    const args = [at, until, limitArg, stem, answered, this.refreshMs, holdMs.length, ...holdMs];
     const keysOf = (shard: number) => [
       this.keys.pollDue(shard),
       this.keys.pollTargetPrefix(shard),
@@ -363,7 +378,7 @@ export class SchedulerStore {
     let taken = 0;
     return shards.map((_, i) => {
       if (this.redis.isCluster) taken = 0;
-      return (replies[i] ?? []).map(([target, epoch, state, failures, meta, settled]) => {
+      return (replies[i] ?? []).map(([target, epoch, state, failures, meta, settled, refresh]) => {
         const hold = holdMs[taken++];
         return {
           target,
@@ -372,6 +387,7 @@ export class SchedulerStore {
           failures: Number(failures),
           meta: meta === "" ? null : meta,
           settled: settled === 1,
+          refresh: refresh === 1,
           heldUntil: hold === undefined ? null : at + hold,
         };
       });

@@ -9,13 +9,21 @@ import type { RedisClient } from "./redis-connection";
  * keys, arguments or reply change: during a rolling deploy each version then runs its own scripts
  * instead of a newer body that it would call with the old arguments.
  */
-export const SCRIPT_VERSION = 7;
+export const SCRIPT_VERSION = 8;
 
 /** What each script replies (Redis integers arrive as numbers, nil never occurs). */
 export interface ScriptReplies {
   add: number;
   /** One list per shard given. */
-  claim: [target: string, epoch: number, state: string, failures: number, meta: string, settled: 0 | 1][][];
+  claim: [
+    target: string,
+    epoch: number,
+    state: string,
+    failures: number,
+    meta: string,
+    settled: 0 | 1,
+    refresh: 0 | 1,
+  ][][];
   /** 2: this lease's commit had landed already (the same commit, sent again after its reply was lost). */
   commit: 0 | 1 | 2;
   "commit-quiet": (0 | 1 | 2)[];

@@ -3,10 +3,8 @@ import { createHash } from "node:crypto";
 /**
  * When the poller fetches incidents (DESIGN.md section 5): `GET /teams/{id}/checks` is polled every few
  * seconds (the reference keeps it cheap for that); incidents only when the checks changed in a way that
- * matters, or every INCIDENT_FETCH_INTERVAL_MS (an acknowledge changes no check).
+ * matters, or when the claim booked the periodic refresh (an acknowledge changes no check).
  */
-
-export const INCIDENT_FETCH_INTERVAL_MS = 30_000;
 
 /** One check as the poller maps it from the API (A5: `state` 1 passed, -1 failed; newest first). */
 export interface CheckSnapshot {
@@ -49,15 +47,14 @@ function allPassed(checks: readonly CheckSnapshot[]): boolean {
   return true;
 }
 
-/** True when the failing set changed, or incidents were never fetched, or the interval has passed. */
+/**
+ * True when the claim booked the incident refresh (SchedulerStore, every INCIDENT_REFRESH_MS), or the
+ * failing set changed, or none was recorded yet (no state: incidents were never read).
+ */
 export function needsIncidentFetch(
   prevChecksSignature: string | null | undefined,
   checks: readonly CheckSnapshot[],
-  lastIncidentFetchAt: number | null | undefined,
-  now: number,
-  intervalMs = INCIDENT_FETCH_INTERVAL_MS,
+  refreshDue: boolean,
 ): boolean {
-  if (lastIncidentFetchAt === null || lastIncidentFetchAt === undefined) return true;
-  if (now - lastIncidentFetchAt >= intervalMs) return true;
-  return prevChecksSignature !== checksSignature(checks);
+  return refreshDue || prevChecksSignature !== checksSignature(checks);
 }

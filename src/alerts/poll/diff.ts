@@ -42,6 +42,12 @@ import {
 export const DEFAULT_RETENTION_MS = 24 * 60 * 60 * 1000;
 /** Beyond this many resolved incidents the oldest are forgotten early, to keep the state small. */
 export const DEFAULT_MAX_RESOLVED = 200;
+/**
+ * How stale a tracked incident's `seen` may grow before a poll that returned it writes it again (issue 13):
+ * an open incident no poll returns is let go between `retentionMs` minus this and `retentionMs` after it
+ * was last returned.
+ */
+export const SEEN_RESOLUTION_MS = 60 * 60 * 1000;
 
 /**
  * When the subscription was made and the incidents its reply already covered (page 1 of the team's
@@ -103,7 +109,7 @@ export function diffIncidents(
     }
   }
   const kept = forget(tracked, raiseFloor(prev.floor, history), options);
-  return { state: nextState(prev, kept, options.now), events };
+  return { state: nextState(prev, kept), events };
 }
 
 /**
@@ -154,7 +160,7 @@ function baselineDiff(prev: PollState | null, latest: IncidentSnapshot[], option
     .filter((incident) => incident.ended === null && !incident.maintenance)
     .reverse();
   const base: PollState = { v: 1, baselined: true, tracked: {}, ...pickChecks(prev) };
-  return { state: nextState(base, kept, options.now), events, baseline: { openIncidents } };
+  return { state: nextState(base, kept), events, baseline: { openIncidents } };
 }
 
 /** One view per id (the most advanced if a page shift or a GET by id returned it twice), oldest first. */
@@ -212,6 +218,8 @@ function advance(
 ): { tracked: TrackedIncident; events: AlertEvent[] } {
   const merged = {
     ...compact(incident, now),
+    // Coarse, so that a refresh that finds nothing new leaves the state as it was (nothing to commit).
+    seen: now - known.seen < SEEN_RESOLUTION_MS ? known.seen : now,
     // What we saw once stays true even if a later view (a stale replica of the API) lacks it.
     ended: incident.ended ?? known.ended,
     acknowledged: incident.acknowledged ?? known.acknowledged,
@@ -278,17 +286,17 @@ function lastRelevant(incident: TrackedIncident): number {
   return Number.isNaN(ended) ? incident.seen : ended;
 }
 
-function nextState(
-  prev: PollState,
-  kept: { tracked: Tracked; floor: IncidentFloor | undefined },
-  now: number,
-): PollState {
-  const { floor: _old, ...rest } = prev;
+/**
+ * Nothing in it says when it was made: a refresh that changes nothing gives the same state, so that the
+ * poller has nothing to write (issue 13). `incidentsFetchedAt`, which states of SCRIPT_VERSION 7 and
+ * before carry, is dropped.
+ */
+function nextState(prev: PollState, kept: { tracked: Tracked; floor: IncidentFloor | undefined }): PollState {
+  const { floor: _old, incidentsFetchedAt: _at, ...rest } = prev;
   return {
     ...rest,
     tracked: Object.fromEntries(kept.tracked),
     ...(kept.floor ? { floor: kept.floor } : {}),
-    incidentsFetchedAt: now,
   };
 }
 

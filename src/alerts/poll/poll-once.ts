@@ -181,7 +181,7 @@ async function poll(
   const answer = await api.teams.checksUnlessAllPassed(teamId, { timeoutMs: checksTimeoutMs });
   // All passed: no failing monitor, the same signature and failing locations as the decoded checks give.
   const checks = answer === ALL_CHECKS_PASSED ? [] : toCheckSnapshots(answer);
-  if (!needsIncidentFetch(state?.checksSignature, checks, state?.incidentsFetchedAt, now)) {
+  if (!needsIncidentFetch(state?.checksSignature, checks, claimed.refresh)) {
     // Nothing to write: the stored state already holds this signature (or the fetch would be due).
     return { outcome: "quiet", events: [], commit: { now, nextDueAt, failures: "reset" } };
   }
@@ -191,8 +191,13 @@ async function poll(
   const fetched = await fetchIncidents(api, teamId, state, monitors, call);
   const diff = diffIncidents(state, fetched, { now, baselineSince: meta.baseline });
   const nextState: PollState = { ...diff.state, checksSignature: checksSignature(checks) };
-  const commit: CommitInput = { now, nextDueAt, failures: "reset", state: encodePollState(nextState) };
+  const encoded = encodePollState(nextState);
   const outcome = diff.baseline ? "baseline" : "diffed";
+  if (diff.events.length === 0 && encoded === claimed.state) {
+    // A refresh that found nothing new: the stored state is this one (issue 13).
+    return { outcome, events: [], commit: { now, nextDueAt, failures: "reset" } };
+  }
+  const commit: CommitInput = { now, nextDueAt, failures: "reset", state: encoded };
   const baseline = diff.baseline ? { baseline: diff.baseline.openIncidents } : {};
   if (diff.events.length === 0) return { outcome, events: [], commit, state: nextState, ...baseline };
 
@@ -311,12 +316,13 @@ async function commitSuccess(
 ): Promise<PollResult> {
   const { target } = claimed;
   const held = deps.holds?.has(claimed) ?? false;
-  if (held && success.outcome === "quiet" && claimed.settled) {
-    // Nothing to write (issue 13): the state holds these checks, there are no failures or streak to
-    // reset, and the claim made the target due at its next poll (heldUntil). The lease token stays
-    // stored until the next claim replaces it; a commit with it would still be accepted until then.
-    deps.metrics.poll("quiet");
-    return { target, outcome: "quiet", events: 0 };
+  if (held && claimed.settled && success.commit.state === undefined && success.events.length === 0) {
+    // Nothing to write (issue 13): the stored state is the poll's (a quiet poll, or a refresh that found
+    // nothing new), there are no failures or streak to reset, and the claim made the target due at its
+    // next poll (heldUntil) and booked the refresh. The lease token stays stored until the next claim
+    // replaces it; a commit with it would still be accepted until then.
+    deps.metrics.poll(success.outcome);
+    return { target, outcome: success.outcome, events: 0 };
   }
   const committed = await commit(claimed, success.commit, deps);
   if (committed === null) {

@@ -67,7 +67,10 @@ export interface PollState {
   floor?: IncidentFloor;
   /** checksSignature() of the last checks poll (see needsIncidentFetch). */
   checksSignature?: string;
-  /** When incidents were last fetched and diffed (ms). */
+  /**
+   * When incidents were last fetched (ms): written up to SCRIPT_VERSION 7, read by none since (the claim
+   * books the refresh, ClaimedTarget.refresh); still accepted, so that those states decode.
+   */
   incidentsFetchedAt?: number;
 }
 
@@ -107,8 +110,42 @@ const pollStateSchema = z.object({
   incidentsFetchedAt: z.number().optional(),
 });
 
+/**
+ * The state as stored, its keys always in one order whatever order the object was built or decoded in:
+ * the poller compares this string with the stored one to tell that a refresh changed nothing (issue 13).
+ * `incidentsFetchedAt` (SCRIPT_VERSION 7 and before) is not written.
+ */
 export function encodePollState(state: PollState): string {
-  return JSON.stringify(state);
+  const tracked: Record<string, TrackedIncident> = {};
+  for (const id of Object.keys(state.tracked)) {
+    const t = state.tracked[id]!;
+    tracked[id] = {
+      id: t.id,
+      monitorId: t.monitorId,
+      started: t.started,
+      ended: t.ended,
+      acknowledged: t.acknowledged,
+      stage: t.stage,
+      ...(t.silent ? { silent: true as const } : {}),
+      seen: t.seen,
+    };
+  }
+  const floor = state.floor;
+  const canonical: PollState = {
+    v: 1,
+    baselined: state.baselined,
+    tracked,
+    ...(floor
+      ? {
+          floor: {
+            ...(floor.started !== undefined ? { started: floor.started } : {}),
+            ...(floor.id !== undefined ? { id: floor.id } : {}),
+          },
+        }
+      : {}),
+    ...(state.checksSignature !== undefined ? { checksSignature: state.checksSignature } : {}),
+  };
+  return JSON.stringify(canonical);
 }
 
 /** Null for a target never committed; a PollStateError for anything this version did not write. */

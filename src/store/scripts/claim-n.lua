@@ -27,20 +27,26 @@
           stem .. ":" .. epoch
   ARGV[5] the stem of the worker's previous claim of the same shards, answered, or "": its record (the same
           key with that stem, so the same slot) is deleted, so that a worker keeps one record, not a lease's
-  ARGV[6] k, then ARGV[7 .. 6 + k]: held claims (issue 13). The i-th target leased by this run is due at
-          now + ARGV[6 + i] (its next poll if this one is quiet, jitter included) instead of at the lease
+  ARGV[6] the incident refresh interval (ms): a target whose `refreshAt` field is missing or not after now
+          is answered refresh 1, and its `refreshAt` becomes now + this interval (issue 13: the poll's 30 s
+          incident read is booked by the claim, which writes the target anyway, so that a read that
+          changes nothing has nothing to commit)
+  ARGV[7] k, then ARGV[8 .. 7 + k]: held claims (issue 13). The i-th target leased by this run is due at
+          now + ARGV[7 + i] (its next poll if this one is quiet, jitter included) instead of at the lease
           expiry; a target beyond the k-th gets the lease expiry. The worker extends to a lease
           (extend-n.lua) what it still polls before then, so that a quiet poll of a settled target has
           nothing to commit. k = 0: every target gets the lease expiry.
 
   Result: one list per shard, in KEYS order, of { target, epoch (integer: the lease token is
   stem .. ":" .. epoch), state JSON or "", failures (integer), meta or "", settled (1 when failures is 0 and
-  the target has no token-rejection streak and no pause: a quiet poll has nothing to reset) }
+  the target has no token-rejection streak and no pause: a quiet poll has nothing to reset), refresh (1
+  when the incident refresh is due, and booked) }
 
   The same claim run again (the same stem; its reply was lost with the connection: ioredis sends it
   again after reconnecting, or the worker repeats a claim that failed) answers the targets that the first
   run leased and that are still leased by it, instead of leasing others: otherwise those would wait out
-  their lease without being polled, and any outage on them would be alerted up to a lease late.
+  their lease without being polled, and any outage on them would be alerted up to a lease late. Those are
+  answered refresh 1: the first run may have booked a refresh whose answer was lost.
 ]]
 local now = tonumber(ARGV[1])
 local limit = tonumber(ARGV[3])
@@ -50,13 +56,14 @@ local record = KEYS[#KEYS]
 local leaseMs = tonumber(ARGV[2]) - now
 local shardCount = (#KEYS - 1) / 3
 local shards = {}
-local heldCount = tonumber(ARGV[6] or "0")
+local refreshMs = tonumber(ARGV[6] or "0")
+local heldCount = tonumber(ARGV[7] or "0")
 local taken = 0
 -- The due score of the next target leased: its hold, or the lease expiry once the holds are used up.
 local function nextScore()
   taken = taken + 1
   if taken <= heldCount then
-    return now + tonumber(ARGV[6 + taken])
+    return now + tonumber(ARGV[7 + taken])
   end
   return ARGV[2]
 end
@@ -84,7 +91,7 @@ if #recorded > 0 then
       local claimed = shards[s]
       claimed[#claimed + 1] = {
         target, tonumber(fields[2]), fields[3] or "", tonumber(fields[4] or "0"), fields[5] or "",
-        settled(fields[4], fields[6], fields[7], fields[8]),
+        settled(fields[4], fields[6], fields[7], fields[8]), 1,
       }
     end
   end
@@ -120,7 +127,9 @@ for s = 1, shardCount do
     -- deletes them but remove-3.lua (the whole hash), so a hash with none of these fields does not exist.
     -- Reading state before the lease is taken is the same: taking it writes only epoch and lease.
     local fields =
-      redis.call("HMGET", targetKey, "group", "state", "failures", "meta", "epoch", "rejCount", "rejSince", "paused")
+      redis.call(
+        "HMGET", targetKey, "group", "state", "failures", "meta", "epoch", "rejCount", "rejSince", "paused", "refreshAt"
+      )
     local group, state, failures, meta = fields[1], fields[2], fields[3], fields[4]
     if not (group or state or failures or meta) then
       -- An index entry without its record (removed by hand): drop it rather than lease nothing.
@@ -136,11 +145,18 @@ for s = 1, shardCount do
       else
         local epoch = tonumber(fields[5] or "0") + 1
         -- The lease expiry lives only in the due score (keys.ts pollDue): nothing else would read it.
-        redis.call("HSET", targetKey, "epoch", epoch, "lease", stem .. ":" .. epoch)
+        local refresh = not fields[9] or tonumber(fields[9]) <= now
+        if refresh then
+          redis.call("HSET", targetKey, "epoch", epoch, "lease", stem .. ":" .. epoch, "refreshAt", now + refreshMs)
+        else
+          redis.call("HSET", targetKey, "epoch", epoch, "lease", stem .. ":" .. epoch)
+        end
         rescored[#rescored + 1] = nextScore()
         rescored[#rescored + 1] = target
-        claimed[#claimed + 1] =
-          { target, epoch, state or "", tonumber(failures or "0"), meta or "", settled(failures, fields[6], fields[7], fields[8]) }
+        claimed[#claimed + 1] = {
+          target, epoch, state or "", tonumber(failures or "0"), meta or "",
+          settled(failures, fields[6], fields[7], fields[8]), refresh and 1 or 0,
+        }
         leased[#leased + 1] = s
         leased[#leased + 1] = target
       end

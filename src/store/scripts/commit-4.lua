@@ -21,7 +21,8 @@
   ARGV[3] "1" to write ARGV[4] as the new state, "0" to keep the stored one
   ARGV[4] state JSON
   ARGV[5] next due time (ms)
-  ARGV[6] failures: "reset" (set to 0, and the rejection streak and pause cleared) or "increment"
+  ARGV[6] failures: "reset" (set to 0, and the rejection streak and pause cleared) or "increment" (and
+          the incident refresh booked by the claim dropped: the next claim books it again, claim-n.lua)
   ARGV[7] cool-down group, "" for none
   ARGV[8] cool-down until (ms); only ever extends an existing cool-down
   ARGV[9] how long Redis keeps the cool-down key (ms): the caller's until - now plus a margin, relative
@@ -52,6 +53,8 @@ if ARGV[6] == "reset" then
   redis.call("HDEL", KEYS[2], "rejCount", "rejSince", "paused")
 else
   redis.call("HINCRBY", KEYS[2], "failures", 1)
+  -- The failed poll may not have read the incidents its claim booked.
+  redis.call("HDEL", KEYS[2], "refreshAt")
 end
 
 if ARGV[7] ~= "" then

@@ -510,6 +510,57 @@ describe("poller against the simulator", () => {
     expect(await due()).toBe(clock.now() + 300);
   });
 
+  it("the claim books the 30 s incident read: one that finds nothing new writes nothing, an acknowledge shows with the next", async () => {
+    const { add, scheduler, redis, prefix, deps } = setup();
+    const keys = keyspace(prefix);
+    const down = sim.control.fail(2, "HTTP 503"); // tracked, so that the state is more than its defaults
+    const target = await add("1");
+    const shard = scheduler.shardOf(target);
+    const field = (name: string) => redis.hget(keys.pollTarget(shard, target), name);
+    const claim = async (holds: number[] = []) => {
+      const [[claimed]] = (await scheduler.claimShards([shard], clock.now(), LEASE, 10, "w1", holds)) as [
+        ClaimedTarget[],
+      ];
+      return claimed!;
+    };
+    const first = await claim();
+    expect(first.refresh).toBe(true);
+    expect((await pollOnce(first, deps())).outcome).toBe("baseline");
+    const state = await field("state");
+
+    // Within 30 s: checks only.
+    await tick();
+    sim.control.clearRequests();
+    const quiet = await claim();
+    expect(quiet.refresh).toBe(false);
+    expect((await pollOnce(quiet, deps())).outcome).toBe("quiet");
+    expect(sim.control.requests().map((r) => r.path)).toEqual(["/teams/1/checks"]);
+
+    // 30 s on, held and settled: the incidents are read, nothing changed, and nothing is written.
+    await tick(31_000);
+    sim.control.clearRequests();
+    const refresh = await claim([INTERVAL]);
+    expect(refresh).toMatchObject({ refresh: true, settled: true });
+    const holds = new ClaimHolds();
+    holds.add(refresh, 0);
+    const committed = await field("committed");
+    expect((await pollOnce(refresh, { ...deps(), holds })).outcome).toBe("diffed");
+    expect(sim.control.requests().map((r) => r.path.split("?")[0])).toEqual([
+      "/teams/1/checks",
+      "/teams/1/incidents",
+    ]);
+    expect(await field("committed")).toBe(committed);
+    expect(await field("state")).toBe(state);
+
+    // An acknowledge changes no check: the next booked read announces it and writes the new state.
+    sim.control.acknowledge(Number(down!.id));
+    await tick(31_000);
+    const next = await claim();
+    expect(next.refresh).toBe(true);
+    expect((await pollOnce(next, deps())).events).toBe(1);
+    expect(await field("state")).not.toBe(state);
+  });
+
   it("a committed state is remembered as the next claim hands it back, equal to what decoding it gives", async () => {
     const { add, scheduler, deps } = setup();
     sim.control.fail(2, "HTTP 503"); // a tracked incident, so that the state holds more than its defaults
@@ -558,7 +609,7 @@ describe("poller against the simulator", () => {
     expect(holds.size).toBe(0);
   });
 
-  it("a held quiet poll of a target that failed before still commits: its failures are reset", async () => {
+  it("a held poll of a target that failed before still commits: its failures are reset, its missed refresh read", async () => {
     const { add, scheduler, deps } = setup();
     const target = await add("1");
     const shard = scheduler.shardOf(target);
@@ -575,10 +626,16 @@ describe("poller against the simulator", () => {
     const [[held]] = (await scheduler.claimShards([shard], clock.now(), LEASE, 10, "w1", [INTERVAL])) as [
       ClaimedTarget[],
     ];
-    expect(held).toMatchObject({ failures: 1, settled: false, heldUntil: clock.now() + INTERVAL });
+    // The failed commit dropped the refresh its claim had booked: this claim books it again.
+    expect(held).toMatchObject({
+      failures: 1,
+      settled: false,
+      refresh: true,
+      heldUntil: clock.now() + INTERVAL,
+    });
     const holds = new ClaimHolds();
     holds.add(held!, 0);
-    expect((await pollOnce(held!, { ...deps(), holds })).outcome).toBe("quiet");
+    expect((await pollOnce(held!, { ...deps(), holds })).outcome).toBe("diffed");
     expect(await scheduler.inspect(target)).toMatchObject({ failures: 0, leased: false });
   });
 });

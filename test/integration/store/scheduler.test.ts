@@ -180,6 +180,27 @@ describe("scheduler leases", () => {
     expect((await store.inspect(target!))?.failures).toBe(0);
   });
 
+  it("books the incident refresh with the claim, once per refreshMs, and books it again after a failed poll", async () => {
+    const { redis, keys } = setup();
+    const store = new SchedulerStore({ redis, keys, shards: 4, refreshMs: 30_000 });
+    const [target] = targetsIn(0, 1);
+    await store.add(target!, { subscriber: "C1", group: "tok" }, T);
+    const poll = async (now: number, failures: "reset" | "increment" = "reset") => {
+      const [claimed] = await store.claim(0, now, LEASE, 10, "w1");
+      await store.commit(0, target!, claimed!.leaseToken, { now, nextDueAt: now + 1, failures });
+      return claimed!.refresh;
+    };
+    // A new target, then every 30 s by the claim's clock, whichever worker claims it.
+    expect(await poll(T)).toBe(true);
+    expect(await poll(T + 5_000)).toBe(false);
+    expect(await poll(T + 29_999)).toBe(false);
+    expect(await poll(T + 30_000)).toBe(true);
+    // A failed poll may not have read what its claim booked: the next claim books it again.
+    expect(await poll(T + 35_000, "increment")).toBe(false);
+    expect(await poll(T + 40_000)).toBe(true);
+    expect(await poll(T + 45_000)).toBe(false);
+  });
+
   it("cools down every target of a token group, in every shard, and no other", async () => {
     const { store } = setup();
     const [a, a2] = targetsIn(0, 2, 4, "a");

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   type CheckSnapshot,
   checksSignature,
-  INCIDENT_FETCH_INTERVAL_MS,
   needsIncidentFetch,
 } from "../../../src/alerts/poll/checks-signature";
 
@@ -36,13 +35,11 @@ describe("checksSignature", () => {
 describe("needsIncidentFetch", () => {
   const checks = [check("1", "m1", "fra", -1)];
   const signature = checksSignature(checks);
-  const now = 1_000_000;
 
-  it("fetches the first time, when the checks changed, and once the interval has passed", () => {
-    expect(needsIncidentFetch(undefined, checks, undefined, now)).toBe(true);
-    expect(needsIncidentFetch(signature, checks, now - 1_000, now)).toBe(false);
-    expect(needsIncidentFetch(signature, [], now - 1_000, now)).toBe(true);
-    expect(needsIncidentFetch(signature, checks, now - INCIDENT_FETCH_INTERVAL_MS, now)).toBe(true);
-    expect(needsIncidentFetch(signature, checks, now - 5_000, now, 5_000)).toBe(true);
+  it("fetches the first time, when the checks changed, and when the claim booked the refresh", () => {
+    expect(needsIncidentFetch(undefined, checks, false)).toBe(true);
+    expect(needsIncidentFetch(signature, checks, false)).toBe(false);
+    expect(needsIncidentFetch(signature, [], false)).toBe(true);
+    expect(needsIncidentFetch(signature, checks, true)).toBe(true);
   });
 });

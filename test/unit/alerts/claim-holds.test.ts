@@ -11,6 +11,7 @@ function claim(target: string, heldUntil: number | null = 5_000): ClaimedTarget 
     failures: 0,
     meta: null,
     settled: true,
+    refresh: false,
     heldUntil,
   };
 }

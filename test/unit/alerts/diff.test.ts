@@ -2,10 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   DEFAULT_RETENTION_MS,
   diffIncidents,
+  SEEN_RESOLUTION_MS,
   shouldFetchNextPage,
   trackedOpenMissing,
 } from "../../../src/alerts/poll/diff";
-import type { AlertEvent, PollState } from "../../../src/alerts/poll/poll-state";
+import { type AlertEvent, encodePollState, type PollState } from "../../../src/alerts/poll/poll-state";
 import { incident, iso, T0 } from "./fixtures";
 
 const MIN = 60_000;
@@ -35,7 +36,20 @@ describe("diffIncidents: baseline", () => {
     expect(Object.keys(state.tracked).sort()).toEqual(["10", "11", "12", "9"]);
     expect(state.tracked["11"]?.stage).toBe("acknowledged");
     expect(state.tracked["9"]?.silent).toBe(true);
-    expect(state.incidentsFetchedAt).toBe(T0);
+    expect(state).not.toHaveProperty("incidentsFetchedAt");
+  });
+
+  it("gives the very same state for a refresh that finds nothing new, and renews seen hourly", () => {
+    const fetched = [
+      incident("12", T0 - 1 * MIN),
+      incident("10", T0 - 9 * MIN, { ended: iso(T0 - 8 * MIN) }),
+    ];
+    const first = diffIncidents(null, fetched, { now: T0 }).state;
+    const again = diffIncidents(first, fetched, { now: T0 + 30_000 });
+    expect(again.events).toEqual([]);
+    expect(encodePollState(again.state)).toBe(encodePollState(first));
+    const hourLater = diffIncidents(first, fetched, { now: T0 + SEEN_RESOLUTION_MS });
+    expect(hourLater.state.tracked["12"]?.seen).toBe(T0 + SEEN_RESOLUTION_MS);
   });
 
   it("announces what began after the subscription and was not in its reply (baselineSince)", () => {

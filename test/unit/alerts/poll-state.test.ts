@@ -11,6 +11,28 @@ describe("poll state codec", () => {
     expect(decodePollState("")).toBeNull();
   });
 
+  it("writes one string for one state, whatever order its keys were built or decoded in", () => {
+    const { state } = diffIncidents(null, [incident("2", T0), incident("1", T0 - 1, { maintenance: true })], {
+      now: T0,
+    });
+    const stored = encodePollState({ ...state, floor: { id: "0", started: "2025-01-01T00:00:00Z" } });
+    const decoded = decodePollState(stored);
+    expect(decoded).not.toBeNull();
+    const shuffled = JSON.parse(JSON.stringify(decoded), (_key, value) =>
+      value && typeof value === "object" && !Array.isArray(value)
+        ? Object.fromEntries(Object.entries(value).reverse())
+        : value,
+    );
+    expect(Object.keys(shuffled)[0]).not.toBe("v");
+    expect(encodePollState(shuffled)).toBe(stored);
+  });
+
+  it("reads a state written before SCRIPT_VERSION 8, and writes it without incidentsFetchedAt", () => {
+    const old = decodePollState('{"v":1,"baselined":true,"tracked":{},"incidentsFetchedAt":5}');
+    expect(old?.incidentsFetchedAt).toBe(5);
+    expect(encodePollState(old!)).toBe('{"v":1,"baselined":true,"tracked":{}}');
+  });
+
   it("rejects what this version did not write with a typed error", () => {
     expect(() => decodePollState("{")).toThrow(PollStateError);
     expect(() => decodePollState('{"v":2,"baselined":true,"tracked":{}}')).toThrow(PollStateError);
