@@ -125,7 +125,7 @@ for s = 1, shardCount do
     local targetKey = targetPrefix .. target
     -- One read per target. add-3.lua writes failures, group and meta into every target hash and nothing
     -- deletes them but remove-3.lua (the whole hash), so a hash with none of these fields does not exist.
-    -- Reading state before the lease is taken is the same: taking it writes only epoch and lease.
+    -- Reading state before the lease is taken is the same: taking it writes only epoch, lease and refreshAt.
     local fields =
       redis.call(
         "HMGET", targetKey, "group", "state", "failures", "meta", "epoch", "rejCount", "rejSince", "paused", "refreshAt"
