@@ -13,7 +13,8 @@ import { commandName, type ScriptReplies, type ScriptRunner, scriptRunner } from
  * strands targets in their old shard until they are re-added).
  *
  * Timing policy (interval, jitter, backoff) belongs to the caller, which passes `nextDueAt` to commit;
- * the scripts only store it. All times are epoch milliseconds passed in explicitly.
+ * the scripts only store it. The one interval kept here is the incident refresh's (`refreshMs`), since the
+ * claim books it in the same step as the lease. All times are epoch milliseconds passed in explicitly.
  */
 
 export const DEFAULT_SHARDS = 16;

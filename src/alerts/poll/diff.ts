@@ -288,11 +288,10 @@ function lastRelevant(incident: TrackedIncident): number {
 
 /**
  * Nothing in it says when it was made: a refresh that changes nothing gives the same state, so that the
- * poller has nothing to write (issue 13). `incidentsFetchedAt`, which states of SCRIPT_VERSION 7 and
- * before carry, is dropped.
+ * poller has nothing to write (issue 13; encodePollState leaves out the `incidentsFetchedAt` of older states).
  */
 function nextState(prev: PollState, kept: { tracked: Tracked; floor: IncidentFloor | undefined }): PollState {
-  const { floor: _old, incidentsFetchedAt: _at, ...rest } = prev;
+  const { floor: _old, ...rest } = prev;
   return {
     ...rest,
     tracked: Object.fromEntries(kept.tracked),
