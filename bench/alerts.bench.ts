@@ -18,7 +18,6 @@
  *   more than the machine has left.
  */
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
 import { Pool } from "undici";
@@ -37,7 +36,17 @@ import { QUIET_COMMIT_BATCH, SchedulerStore } from "../src/store/scheduler";
 import { SubscriptionStore, subscriptionId } from "../src/store/subscription-store";
 import { metricTotal, startBotProcess } from "../test/support/bot-process";
 import { compiledRuntime } from "./compiled";
-import { commandStats, cpuMeter, fmt, goalLine, machineLine, percentile, processRssMb } from "./measure";
+import {
+  commandStats,
+  cpuMeter,
+  fmt,
+  goalLine,
+  machineLine,
+  machineMeter,
+  percentile,
+  processRssMb,
+  unstolen,
+} from "./measure";
 import { runPollWorker } from "./poll-worker-child";
 import type { PollWorkerReport } from "./poll-worker-process";
 import { type Child, startSimulatorProcess } from "./processes";
@@ -114,30 +123,6 @@ const SIGNING_SECRET = "bench-signing-secret";
 const BOT_TOKEN = "xoxb-bench";
 
 const rssMb = (pid: number) => processRssMb(pid) ?? Number.NaN;
-
-/**
- * The machine's busy share of all its cores over a span, from /proc/stat (%), and the share of it stolen by
- * the hypervisor (steal: the VM's cores were runnable but ran another guest). On this shared machine the
- * raw loop alone swung by half between runs; steal says when a run's window was slowed from outside.
- */
-function machineMeter() {
-  const read = () => {
-    const fields = readFileSync("/proc/stat", "utf8")
-      .split("\n")[0]!
-      .trim()
-      .split(/\s+/)
-      .slice(1)
-      .map(Number);
-    const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
-    return { idle, steal: fields[7] ?? 0, total: fields.reduce((a, b) => a + b, 0) };
-  };
-  const a = read();
-  return () => {
-    const b = read();
-    const total = Math.max(1, b.total - a.total);
-    return { busy: (1 - (b.idle - a.idle) / total) * 100, steal: ((b.steal - a.steal) / total) * 100 };
-  };
-}
 
 interface ClaimedTeams {
   /** The next claimed team (its index in the seeded teams), claiming more when few are left. */
@@ -514,23 +499,30 @@ async function throughputPhase(
     console.log(
       `seeded ${teams.length} teams (2 monitors and one round of checks each) in a simulator process`,
     );
-    const rawBefore = await rawLoop(sim.url, teams, simPid);
-    const floor = await rawLoop(sim.url, teams, simPid, { redis });
-    const batchedFloor = await rawLoop(sim.url, teams, simPid, { redis, zaddBatch: QUIET_COMMIT_BATCH });
+    const rawBefore = await unstolen("raw loop", () => rawLoop(sim.url, teams, simPid));
+    const floor = await unstolen("floor loop", () => rawLoop(sim.url, teams, simPid, { redis }));
+    const batchedFloor = await unstolen("batched floor loop", () =>
+      rawLoop(sim.url, teams, simPid, { redis, zaddBatch: QUIET_COMMIT_BATCH }),
+    );
     const claimedPrefix = `bench:${randomBytes(4).toString("hex")}:`;
     await addQuietPollTargets(redis, claimedPrefix, teams);
-    const claimedFloor = await rawLoop(sim.url, teams, simPid, {
-      claims: claimedTeams(redis, claimedPrefix, teams, mode.intervalMs),
-      redisPid: redisServerPid,
-    });
+    const claims = claimedTeams(redis, claimedPrefix, teams, mode.intervalMs);
+    const claimedFloor = await unstolen("claimed floor loop", () =>
+      rawLoop(sim.url, teams, simPid, { claims, redisPid: redisServerPid }),
+    );
     const base = { REDIS_URL: redisUrl, UPTIME_API_URL: sim.url };
-    const one = `bench:${randomBytes(4).toString("hex")}:`;
-    await addQuietPollTargets(redis, one, teams);
-    const single = await runPollers(1, mode, { ...base, KEY_PREFIX: one }, redis, simPid, redisServerPid);
+    // A fresh key prefix for each attempt: a repeated window starts from the same state as the first.
+    const pollers = (processes: number) =>
+      unstolen(`${processes} poller process${processes > 1 ? "es" : ""}`, async () => {
+        const prefix = `bench:${randomBytes(4).toString("hex")}:`;
+        await addQuietPollTargets(redis, prefix, teams);
+        return runPollers(processes, mode, { ...base, KEY_PREFIX: prefix }, redis, simPid, redisServerPid);
+      });
+    const single = await pollers(1);
     // The limit is measured on both sides of the poller's window and averaged: on this shared machine the
     // raw loop alone moved by half within the hour, so one window before the poller's could catch another
     // speed than the poller's own.
-    const rawAfter = await rawLoop(sim.url, teams, simPid);
+    const rawAfter = await unstolen("raw loop", () => rawLoop(sim.url, teams, simPid));
     const raw = bracketed(rawBefore, rawAfter);
     for (const [when, loop] of [
       ["before the poller", rawBefore],
@@ -566,13 +558,19 @@ async function throughputPhase(
     // of that mix, to judge poll-cpu-per-poll by (the CPU-bound poller polls each team too often for any).
     const incidentReads = onePoller.gets / Math.max(1, onePoller.polls) - 1;
     const mixedFloor =
-      incidentReads > 0.01 ? await rawLoop(sim.url, teams, simPid, { redis, incidentReads }) : null;
+      incidentReads > 0.01
+        ? await unstolen("floor loop with incident reads", () =>
+            rawLoop(sim.url, teams, simPid, { redis, incidentReads }),
+          )
+        : null;
     // The same mix with the due times batched, as the poller's writes are (held claims write a quiet
     // poll's due time with its claim, and a poll that read incidents commits in a pipeline): the floor of
     // what this poller does, where the one above awaits a ZADD per poll that it does not.
     const mixedBatchedFloor =
       incidentReads > 0.01
-        ? await rawLoop(sim.url, teams, simPid, { redis, incidentReads, zaddBatch: QUIET_COMMIT_BATCH })
+        ? await unstolen("batched floor loop with incident reads", () =>
+            rawLoop(sim.url, teams, simPid, { redis, incidentReads, zaddBatch: QUIET_COMMIT_BATCH }),
+          )
         : null;
     if (mixedFloor && mixedBatchedFloor) {
       console.log(
@@ -591,9 +589,7 @@ async function throughputPhase(
       await sim.child.stop();
       return null;
     }
-    const three = `bench:${randomBytes(4).toString("hex")}:`;
-    await addQuietPollTargets(redis, three, teams);
-    const scaled = await runPollers(3, mode, { ...base, KEY_PREFIX: three }, redis, simPid, redisServerPid);
+    const scaled = await pollers(3);
     const threePollers = describePollers("3 poller processes, same Redis", scaled);
     const report = single.reports[0]!;
     const result = {
