@@ -13,6 +13,7 @@ import { keyspace } from "./store/keys";
 import { LinkStore } from "./store/link-store";
 import { PendingActionStore } from "./store/pending-action-store";
 import { connectRedis } from "./store/redis-connection";
+import { hashReadsFor } from "./store/tracked-hash-reads";
 import { storeCleanupParticipants, WorkspaceCleanup } from "./store/workspace-cleanup";
 import { ApiError, UptimeClient } from "./uptime";
 
@@ -49,7 +50,9 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
   const redis = await connectRedis(config.redis);
   redis.on("error", (err) => logger.warn({ err }, "redis connection error"));
   const keys = keyspace(options.keyPrefix ?? "uc:");
-  const links = new LinkStore({ redis, keys, cipher, clock });
+  // Every /uptime query reads its caller's link: kept in this process until Redis says it changed.
+  const linkReads = hashReadsFor(redis, logger);
+  const links = new LinkStore({ redis, keys, cipher, clock, reads: linkReads });
   const pendingActions = new PendingActionStore({ redis, keys, clock });
   const installations = new RedisInstallationStore({ redis, keys, cipher });
   const cleanup = new WorkspaceCleanup(storeCleanupParticipants({ links, pendingActions, installations }));
@@ -109,6 +112,7 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
     } catch (error) {
       await alerts.stop().catch(() => {});
       await uptime.close();
+      await linkReads.close();
       redis.disconnect();
       throw error;
     }
@@ -140,6 +144,7 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
     await app.app.stop().catch(() => {});
     await alerts.stop().catch(() => {});
     await uptime.close();
+    await linkReads.close();
     redis.disconnect();
     throw error;
   }
@@ -169,6 +174,7 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
         apiHealth.stop();
         await metricsServer?.close();
         await uptime.close();
+        await linkReads.close();
         await redis.quit().catch(() => redis.disconnect());
       })();
       return stopping;

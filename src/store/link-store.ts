@@ -7,6 +7,7 @@ import { DecodedLinks } from "./decoded-links";
 import type { Keyspace } from "./keys";
 import type { RedisClient } from "./redis-connection";
 import { deleteKeys, execOrThrow, scanKeysWithPrefix, setFieldsIfExists } from "./redis-helpers";
+import { directHashReads, type HashReads } from "./tracked-hash-reads";
 import { type UserRef, userOwner, validUserId, type WorkspaceRef, workspaceKey } from "./workspace";
 
 /** One API team of the linked user. `role` is kept as the API wrote it (A3: unknown roles stay strings). */
@@ -92,9 +93,18 @@ export class LinkStore {
   private readonly clock: Clock;
   // What each read decoded, reused while Redis hands back the same strings (decoded-links.ts).
   private readonly decoded = new DecodedLinks<StoredProfile>();
+  /** Where a link is read from: Redis every time, or kept until Redis says it changed (tracked-hash-reads.ts). */
+  private readonly reads: HashReads;
 
-  constructor(deps: { redis: RedisClient; keys: Keyspace; cipher: TokenCipher; clock?: Clock }) {
+  constructor(deps: {
+    redis: RedisClient;
+    keys: Keyspace;
+    cipher: TokenCipher;
+    clock?: Clock;
+    reads?: HashReads;
+  }) {
     this.redis = deps.redis;
+    this.reads = deps.reads ?? directHashReads(deps.redis);
     this.keys = deps.keys;
     this.cipher = deps.cipher;
     this.clock = deps.clock ?? systemClock;
@@ -135,14 +145,16 @@ export class LinkStore {
     const key = this.linkKey(ref);
     // The record is written before its index entry and removed after it (see delete): whatever
     // interleaving, a link that exists is indexed, so app_uninstalled finds it.
-    await execOrThrow(
-      this.redis
-        .multi()
-        .del(key)
-        .hset(key, {
-          [F.profile]: JSON.stringify(stored),
-          [F.token]: this.cipher.encrypt(token, owner(ref)),
-        }),
+    await this.reads.writing([key], () =>
+      execOrThrow(
+        this.redis
+          .multi()
+          .del(key)
+          .hset(key, {
+            [F.profile]: JSON.stringify(stored),
+            [F.token]: this.cipher.encrypt(token, owner(ref)),
+          }),
+      ),
     );
     await this.redis.sadd(this.keys.linkIndex(workspaceKey(ref)), ref.userId);
     return toRecord(stored, null, null);
@@ -150,7 +162,7 @@ export class LinkStore {
 
   async get(ref: UserRef): Promise<LinkRecord | null> {
     const key = this.linkKey(ref);
-    const [profile, active, stale] = await this.redis.hmget(key, F.profile, F.active, F.stale);
+    const { [F.profile]: profile, [F.active]: active, [F.stale]: stale } = await this.reads.read(key);
     if (profile == null) return null;
     return toRecord(this.stored(key, profile), active ?? null, stale ?? null);
   }
@@ -162,13 +174,8 @@ export class LinkStore {
    */
   async getWithToken(ref: UserRef): Promise<{ link: LinkRecord; token: string | null } | null> {
     const key = this.linkKey(ref);
-    const [profile, active, stale, ciphertext] = await this.redis.hmget(
-      key,
-      F.profile,
-      F.active,
-      F.stale,
-      F.token,
-    );
+    const fields = await this.reads.read(key);
+    const { [F.profile]: profile, [F.active]: active, [F.stale]: stale, [F.token]: ciphertext } = fields;
     if (profile == null) return null;
     const link = toRecord(this.stored(key, profile), active ?? null, stale ?? null);
     // A stale link has had its token dropped; a leftover one is never used.
@@ -183,7 +190,7 @@ export class LinkStore {
    */
   async getToken(ref: UserRef): Promise<string | null> {
     const key = this.linkKey(ref);
-    const ciphertext = await this.redis.hget(key, F.token);
+    const ciphertext = (await this.reads.read(key))[F.token];
     return ciphertext == null
       ? null
       : this.decoded.token(key, ciphertext, (sealed) => this.openToken(sealed, ref));
@@ -226,9 +233,11 @@ export class LinkStore {
     const record = await this.get(ref);
     if (!record) throw new LinkNotFoundError();
     if (!record.teams.some((team) => team.id === teamId)) throw new NotATeamMemberError(teamId);
-    if (!(await setFieldsIfExists(this.redis, this.linkKey(ref), { [F.active]: teamId }))) {
-      throw new LinkNotFoundError();
-    }
+    const key = this.linkKey(ref);
+    const set = await this.reads.writing([key], () =>
+      setFieldsIfExists(this.redis, key, { [F.active]: teamId }),
+    );
+    if (!set) throw new LinkNotFoundError();
     return { ...record, activeTeamId: teamId };
   }
 
@@ -251,9 +260,10 @@ export class LinkStore {
         ? stored.activeTeamId
         : (parsed.data[0]?.id ?? null),
     };
-    if (!(await setFieldsIfExists(this.redis, key, { [F.profile]: JSON.stringify(next) }))) {
-      throw new LinkNotFoundError();
-    }
+    const set = await this.reads.writing([key], () =>
+      setFieldsIfExists(this.redis, key, { [F.profile]: JSON.stringify(next) }),
+    );
+    if (!set) throw new LinkNotFoundError();
     const record = await this.get(ref);
     if (!record) throw new LinkNotFoundError();
     return record;
@@ -266,7 +276,7 @@ export class LinkStore {
   async markStale(ref: UserRef): Promise<boolean> {
     const key = this.linkKey(ref);
     this.decoded.forget(key);
-    return setFieldsIfExists(this.redis, key, { [F.stale]: "1" }, [F.token]);
+    return this.reads.writing([key], () => setFieldsIfExists(this.redis, key, { [F.stale]: "1" }, [F.token]));
   }
 
   /** `/uptime logout`. True when a link was deleted. */
@@ -274,7 +284,7 @@ export class LinkStore {
     await this.redis.srem(this.keys.linkIndex(workspaceKey(ref)), validUserId(ref.userId));
     const key = this.linkKey(ref);
     this.decoded.forget(key);
-    return (await this.redis.unlink(key)) === 1;
+    return (await this.reads.writing([key], () => this.redis.unlink(key))) === 1;
   }
 
   /** tokens_revoked (user tokens): the links of these users. Returns how many were deleted. */
@@ -302,7 +312,7 @@ export class LinkStore {
     }
     const keys = userIds.map((userId) => this.keys.link(wsKey, userId));
     for (const key of keys) this.decoded.forget(key);
-    return deleteKeys(this.redis, keys);
+    return this.reads.writing(keys, () => deleteKeys(this.redis, keys));
   }
 
   private stored(key: string, profile: string): StoredProfile {

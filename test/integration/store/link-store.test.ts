@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { beforeEach, describe, expect, it } from "vitest";
+import type { Redis } from "ioredis";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fixedClock } from "../../../src/lib/clock";
+import { silentLogger } from "../../../src/lib/logger";
 import { CorruptRecordError } from "../../../src/store/corrupt-record-error";
 import { TokenCipher } from "../../../src/store/crypto/token-cipher";
 import { keyspace } from "../../../src/store/keys";
@@ -11,8 +13,10 @@ import {
   LinkStore,
   NotATeamMemberError,
 } from "../../../src/store/link-store";
+import { TrackedHashReads } from "../../../src/store/tracked-hash-reads";
 import { InvalidWorkspaceRefError, type UserRef } from "../../../src/store/workspace";
-import { testRedis } from "../../support/redis";
+import { onCluster, testRedis } from "../../support/redis";
+import { eventually } from "../../support/wait-for";
 import { rawValues } from "./raw-values";
 
 const { redis, prefix } = testRedis();
@@ -313,5 +317,57 @@ describe("LinkStore", () => {
     await expect(store.getWithToken(ada)).rejects.toBeInstanceOf(CorruptRecordError);
     expect((await store.save(ada, token, profile)).activeTeamId).toBe("1"); // a relink heals it
     expect(await store.getToken(ada)).toBe(token);
+  });
+});
+
+describe.skipIf(onCluster())("LinkStore with tracked reads (two replicas on one Redis)", () => {
+  const replicas: TrackedHashReads[] = [];
+  afterEach(async () => {
+    for (const reads of replicas.splice(0)) await reads.close();
+  });
+  const replica = () => {
+    const reads = new TrackedHashReads(redis as Redis, { logger: silentLogger });
+    replicas.push(reads);
+    return { reads, store: new LinkStore({ redis, keys, cipher, clock, reads }) };
+  };
+
+  it("answers a repeated query from memory, and sees another replica's logout, relink and stale mark", async () => {
+    const a = replica();
+    const b = replica();
+    await eventually(async () => (a.reads.active && b.reads.active) || undefined);
+    const saved = await b.store.save(ada, token, profile);
+    expect(await a.store.getWithToken(ada)).toEqual({ link: saved, token });
+    expect(await a.store.getWithToken(ada)).toEqual({ link: saved, token });
+    expect(a.reads.readsSent).toBe(1);
+
+    // Each change made on replica b reaches replica a's next read once Redis has told it.
+    await b.store.markStale(ada);
+    await eventually(async () => ((await a.store.getWithToken(ada))?.token === null ? true : undefined));
+    await b.store.save(ada, "second-token", profile);
+    await eventually(async () =>
+      (await a.store.getWithToken(ada))?.token === "second-token" ? true : undefined,
+    );
+    await b.store.delete(ada);
+    await eventually(async () => ((await a.store.getWithToken(ada)) === null ? true : undefined));
+    expect(await a.store.getToken(ada)).toBeNull();
+  });
+
+  it("reads its own writes at once: logout, stale mark, team choice, uninstall", async () => {
+    const { reads, store: own } = replica();
+    await eventually(async () => reads.active || undefined);
+    await own.save(ada, token, profile);
+    expect((await own.getWithToken(ada))?.token).toBe(token);
+    expect((await own.setActiveTeam(ada, "2")).activeTeamId).toBe("2");
+    expect((await own.get(ada))?.activeTeamId).toBe("2");
+    await own.markStale(ada);
+    expect(await own.getWithToken(ada)).toMatchObject({ token: null, link: { stale: true } });
+    await own.save(ada, token, profile);
+    expect((await own.getWithToken(ada))?.token).toBe(token);
+    await own.delete(ada);
+    expect(await own.getWithToken(ada)).toBeNull();
+    await own.save(ada, token, profile);
+    expect(await own.get(ada)).not.toBeNull();
+    await own.deleteWorkspace({ teamId: "T1" });
+    expect(await own.get(ada)).toBeNull();
   });
 });
