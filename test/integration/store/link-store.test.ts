@@ -320,6 +320,7 @@ describe("LinkStore", () => {
   });
 });
 
+// Skipped in the cluster project: on a Cluster links are read directly (hashReadsFor), nothing is tracked.
 describe.skipIf(onCluster())("LinkStore with tracked reads (two replicas on one Redis)", () => {
   const replicas: TrackedHashReads[] = [];
   afterEach(async () => {

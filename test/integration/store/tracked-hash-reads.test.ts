@@ -47,6 +47,7 @@ async function keptOnNamedConnections() {
   return { name, admin, reads, key };
 }
 
+// Skipped in the cluster project: on a Cluster links are read directly (hashReadsFor), nothing is tracked.
 describe.skipIf(onCluster())("TrackedHashReads (one Redis)", () => {
   it("keeps a hash until another connection changes it, then reads the change", async () => {
     const reads = tracked();
