@@ -5,9 +5,10 @@
  * - floor (`--floor`): acks, makes the 4 API calls of `status` with the demo owner's token, and posts one
  *   line to the response_url. No link lookup, no rendering, one listener: what any bot that answers this
  *   way must spend. The bot's goals `commands-vs-floor` and `app-cpu-vs-floor` are judged against it.
- * - floor + link (`--floor-link`): the floor, with the caller's token read from their link as the bot
- *   reads it (LinkStore.getWithToken: one Redis round trip, the record's JSON, AES-GCM) instead of a
- *   constant. Not judged: it measures how much of the bot's cost above the floor is the link lookup.
+ * - floor + link (`--floor-link`): the floor, with the caller's token read from their link in Redis for
+ *   every command (LinkStore.getWithToken without kept reads: one Redis round trip, the record's JSON decoded
+ *   once, AES-GCM once) instead of a constant, as the bot reads it on a Redis Cluster. Not judged: it measures
+ *   what the link read costs; on one Redis the bot keeps links until Redis says they changed.
  * Compiled and run like the bot (bench/compiled.ts), so that the two differ in their own code only.
  *
  * Environment: PORT, SLACK_API_URL, UPTIME_API_URL (floor), REDIS_URL and TOKEN_ENCRYPTION_KEY (floor + link).
