@@ -9,10 +9,11 @@ interface Entry<P> {
 
 /**
  * The decoded profile and the opened token of each link key, reused while the strings Redis hands back
- * stay the same: every `/uptime` query reads its caller's link (one round trip, kept), and without this
- * each read ran JSON.parse, the zod schema and AES-GCM again on the same bytes (issue 13, the link lookup
- * is most of the bot's CPU above the floor app's). Nothing is trusted that Redis did not send this time:
- * a relink, a logout or a rotated key changes the strings, and the entry is decoded afresh.
+ * stay the same: every `/uptime` query reads its caller's link (one round trip, or none while
+ * tracked-hash-reads.ts keeps it), and without this each read ran JSON.parse, the zod schema and AES-GCM
+ * again on the same bytes (issue 13, the link lookup is most of the bot's CPU above the floor app's).
+ * Nothing is trusted that Redis did not send: a relink, a logout or a rotated key changes the strings,
+ * and the entry is decoded afresh.
  *
  * A ciphertext opens to the same token as long as the process keeps its keys (TOKEN_ENCRYPTION_KEY is read
  * at start), and the owner it is sealed to is the link key's own, so the pair (key, ciphertext) decides the

@@ -81,7 +81,7 @@ const F = { profile: "profile", token: "token", active: "active", stale: "stale"
 
 /**
  * A Slack user's link to their Uptime API account (DESIGN.md 1 `login`/`logout`/`whoami`/`team`, 7).
- * One hash per user: the profile, the encrypted token (read only by `getToken` and `getWithToken`), an
+ * One hash per user: the profile, the encrypted token (opened only by `getToken` and `getWithToken`), an
  * active-team override and a stale flag kept as separate fields so that those updates never rewrite the
  * profile. A set per workspace lists its linked users so that `deleteWorkspace` never SCANs.
  * Keys follow the org-wide / workspace rule documented on WorkspaceRef.

@@ -88,7 +88,7 @@ export class TrackedHashReads implements HashReads {
     this.reader.on("ready", () => void this.track());
   }
 
-  /** How many hashes are kept (for tests and metrics). */
+  /** How many hashes are kept (for tests). */
   get size(): number {
     return this.entries.size;
   }
