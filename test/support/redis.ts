@@ -51,13 +51,21 @@ export function namedRedis(name: string): RedisClient {
   return createRedisClient(target, { connectionName: name });
 }
 
-/** Has the server close every connection named `name` (CLIENT KILL), as a restart or a network cut would. */
-export async function dropConnections(admin: RedisClient, name: string): Promise<number> {
+/**
+ * Has the server close every connection named `name` (CLIENT KILL), as a restart or a network cut would;
+ * with `lastCommand`, only those whose last command was that one (CLIENT LIST `cmd=`).
+ */
+export async function dropConnections(
+  admin: RedisClient,
+  name: string,
+  lastCommand?: string,
+): Promise<number> {
   let dropped = 0;
   for (const server of mastersOf(admin)) {
     const list = String(await server.client("LIST"));
     for (const line of list.split("\n")) {
       if (!line.includes(` name=${name} `)) continue;
+      if (lastCommand !== undefined && !line.includes(` cmd=${lastCommand} `)) continue;
       const id = /(?:^|\s)id=(\d+)/.exec(line)?.[1];
       if (id) dropped += Number(await server.client("KILL", "ID", id));
     }
