@@ -111,7 +111,8 @@ export class TrackedHashReads implements HashReads {
     this.sent++;
     const fields = await this.reader.hgetall(key);
     // A missing key is not kept: a user who is not linked yet is about to be.
-    if (tracked && this.tracking && epoch === this.epoch && Object.keys(fields).length > 0) {
+    // A connection lost meanwhile bumped the epoch too (lost()).
+    if (tracked && epoch === this.epoch && Object.keys(fields).length > 0) {
       setBounded(this.entries, key, Object.freeze(fields), this.maxEntries);
     }
     return fields;
