@@ -1,30 +1,42 @@
 /**
- * `npx tsx bench/claim-script-ab.ts <git ref> [--rounds 3]`: redis-server's CPU for the claim script of
- * `<ref>` and of this tree, alternated round by round on one private Redis: 5,000 quiet targets in 16
- * shards, claimed 8 per shard per run (as a CPU-bound poller claims) and committed 32 at a time with this
- * tree's quiet commit. Prints, per round and per script, redis-server's CPU per target (claim + commit, from
- * /proc) and the time Redis spent inside each script (`INFO commandstats`: the claim runs as EVAL, the commit
- * as EVALSHA, so that the two are told apart). The claim's keys, its first five arguments and the first two
- * fields of each reply must be the same in both (they are from 44e1458 on, where the claim record took its
- * last form); the arguments after them are left out, which every version reads as no holds (and, from
- * SCRIPT_VERSION 8, a refresh booked at every claim). Not judged: the alerts bench is where the goals are.
+ * `npx tsx bench/claim-script-ab.ts <git ref | file.lua> [--rounds 3] [--held] [--per-shard 8]`: redis-server's
+ * CPU for the claim script of `<ref>` (or a claim script in a file, for trying a change to it) and of this
+ * tree, alternated round by round on one private Redis: 5,000 quiet targets in 16 shards, claimed 8 per
+ * shard per run (as a CPU-bound poller claims) and committed 32 at a time with this tree's quiet commit.
+ * Prints, per round and per script, redis-server's CPU per target (claim + commit, from /proc) and the time
+ * Redis spent inside each script (`INFO commandstats`: the claim runs as EVAL, the commit as EVALSHA, so
+ * that the two are told apart). The claim's keys, its first five arguments and the first two fields of each
+ * reply must be the same in both (they are from 44e1458 on, where the claim record took its last form);
+ * the arguments after them are left out, which every version reads as no holds (and, from SCRIPT_VERSION 8,
+ * a refresh booked at every claim).
+ *
+ * `--held`: the steady state of a quiet poll since the held claims (issue 13): each claim holds its targets
+ * (due again at once, so that the next run claims them again), books the incident refresh 30 s ahead, and
+ * nothing is committed. Only scripts that take holds (ARGV[6] and on) measure what a poller's claim costs.
+ * Not judged: the alerts bench is where the goals are.
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { Redis } from "ioredis";
 import { startPrivateRedis } from "../src/lib/local-redis";
 import { commandStats, cpuMeter, fmt } from "./measure";
 
 const SHARDS = 16;
 const TARGETS = 5_000;
-const PER_SHARD = 8;
+const perShardAt = process.argv.indexOf("--per-shard");
+const PER_SHARD = perShardAt >= 0 ? Number(process.argv[perShardAt + 1]) : 8;
+const HELD = process.argv.includes("--held");
+/** `--held`: the incident refresh a claim books, as the scheduler's INCIDENT_REFRESH_MS. */
+const REFRESH_MS = 30_000;
 const COMMIT_BATCH = 32;
 const RUNS_PER_ROUND = 400;
 const PREFIX = "ab:";
 
 const ref = process.argv[2];
 if (!ref || ref.startsWith("--")) {
-  console.error("usage: npx tsx bench/claim-script-ab.ts <git ref> [--rounds N]");
+  console.error(
+    "usage: npx tsx bench/claim-script-ab.ts <git ref | file.lua> [--rounds N] [--held] [--per-shard N]",
+  );
   process.exit(2);
 }
 const roundsAt = process.argv.indexOf("--rounds");
@@ -32,7 +44,10 @@ const rounds = roundsAt >= 0 ? Number(process.argv[roundsAt + 1]) : 3;
 
 const scriptsDir = new URL("../src/store/scripts/", import.meta.url);
 const claims = {
-  [ref]: execFileSync("git", ["show", `${ref}:src/store/scripts/claim-n.lua`], { encoding: "utf8" }),
+  [ref]:
+    ref.endsWith(".lua") && existsSync(ref)
+      ? readFileSync(ref, "utf8")
+      : execFileSync("git", ["show", `${ref}:src/store/scripts/claim-n.lua`], { encoding: "utf8" }),
   "this tree": readFileSync(new URL("claim-n.lua", scriptsDir), "utf8"),
 };
 const commitQuiet = readFileSync(new URL("commit-quiet-n.lua", scriptsDir), "utf8");
@@ -76,7 +91,10 @@ async function main(): Promise<void> {
 
     let stems = 0;
     const lastStem = new Map<string, string>();
-    /** One claim of every shard, then its targets committed in batches; the number of targets. */
+    /**
+     * One claim of every shard, then its targets committed in batches (held: nothing committed, each target
+     * held until the claim's own now, so due again at the next); the number of targets.
+     */
     const run = async (name: string, lua: string): Promise<number> => {
       const now = Date.now();
       const stem = `w:${stems++}`;
@@ -85,6 +103,7 @@ async function main(): Promise<void> {
         keys.push(shardKey(shard, "due"), shardKey(shard, "t:"), shardKey(shard, "cool:"));
       keys.push(shardKey(0, `claim:${stem}`));
       // Due again at once (the targets are claimed over and over), the lease far in the future.
+      const holds = HELD ? [REFRESH_MS, SHARDS * PER_SHARD, ...Array(SHARDS * PER_SHARD).fill(0)] : [];
       const reply = (await redis.eval(
         lua,
         keys.length,
@@ -94,12 +113,13 @@ async function main(): Promise<void> {
         PER_SHARD,
         stem,
         lastStem.get(name) ?? "",
+        ...holds,
       )) as [string, number][][];
       lastStem.set(name, stem);
       const claimed = reply.flatMap((targets, shard) =>
         targets.map(([target, epoch]) => ({ shard, target, token: `${stem}:${epoch}` })),
       );
-      for (let from = 0; from < claimed.length; from += COMMIT_BATCH) {
+      for (let from = 0; !HELD && from < claimed.length; from += COMMIT_BATCH) {
         const byShard = new Map<number, typeof claimed>();
         for (const c of claimed.slice(from, from + COMMIT_BATCH))
           byShard.set(c.shard, byShard.get(c.shard)?.concat(c) ?? [c]);
@@ -121,7 +141,7 @@ async function main(): Promise<void> {
     };
 
     console.log(
-      `${TARGETS} targets in ${SHARDS} shards, ${PER_SHARD} claimed per shard per run, commits of ${COMMIT_BATCH}`,
+      `${TARGETS} targets in ${SHARDS} shards, ${PER_SHARD} claimed per shard per run, ${HELD ? "held, nothing committed" : `commits of ${COMMIT_BATCH}`}`,
     );
     for (let round = 1; round <= rounds; round++) {
       for (const [name, lua] of Object.entries(claims)) {
