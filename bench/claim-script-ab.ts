@@ -2,7 +2,8 @@
  * `npx tsx bench/claim-script-ab.ts <git ref | file.lua> [--rounds 3] [--held] [--per-shard 8]`: redis-server's
  * CPU for the claim script of `<ref>` (or a claim script in a file, for trying a change to it) and of this
  * tree, alternated round by round on one private Redis: 5,000 quiet targets in 16 shards, claimed 8 per
- * shard per run (as a CPU-bound poller claims) and committed 32 at a time with this tree's quiet commit.
+ * shard per run (as a CPU-bound poller claims; `--per-shard` sets another count) and committed 32 at a time
+ * with this tree's quiet commit.
  * Prints, per round and per script, redis-server's CPU per target (claim + commit, from /proc) and the time
  * Redis spent inside each script (`INFO commandstats`: the claim runs as EVAL, the commit as EVALSHA, so
  * that the two are told apart). The claim's keys, its first five arguments and the first two fields of each
@@ -12,7 +13,8 @@
  *
  * `--held`: the steady state of a quiet poll since the held claims (issue 13): each claim holds its targets
  * (due again at once, so that the next run claims them again), books the incident refresh 30 s ahead, and
- * nothing is committed. Only scripts that take holds (ARGV[6] and on) measure what a poller's claim costs.
+ * nothing is committed. Only scripts that take the refresh interval and holds (ARGV[6], ARGV[7] and on)
+ * measure there what a poller's claim costs.
  * Not judged: the alerts bench is where the goals are.
  */
 import { execFileSync } from "node:child_process";
@@ -41,6 +43,15 @@ if (!ref || ref.startsWith("--")) {
 }
 const roundsAt = process.argv.indexOf("--rounds");
 const rounds = roundsAt >= 0 ? Number(process.argv[roundsAt + 1]) : 3;
+for (const [name, value] of [
+  ["--rounds", rounds],
+  ["--per-shard", PER_SHARD],
+] as const) {
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`${name} must be a positive whole number`);
+    process.exit(2);
+  }
+}
 
 const scriptsDir = new URL("../src/store/scripts/", import.meta.url);
 const claims = {
