@@ -49,14 +49,22 @@ export interface ClaimedTarget {
   /** No failures, no token-rejection streak and no pause: a quiet poll has nothing of these to reset. */
   settled: boolean;
   /**
-   * The incident refresh is due, and this claim booked it: the next one comes `refreshMs` later (a failed
-   * commit drops the booking). Kept with the target, not in its state, so that a refresh that changes
-   * nothing has nothing to commit (issue 13) and every replica keeps one cadence per target.
+   * The incident refresh is due with this poll, and the claim booked it: the next one comes `refreshMs`
+   * later (a failed commit drops the booking). Kept with the target, not in its state, so that a refresh
+   * that changes nothing has nothing to commit (issue 13) and every replica keeps one cadence per target.
+   * The worker sets it again before each poll of a held claim (`refreshAt`).
    */
   refresh: boolean;
   /**
-   * When the claim was held (claimShards' `holds`): the target is due again at this time (ms), its next
-   * poll if this one is quiet, unless the worker extends the claim (`extend`). Null for a lease.
+   * When a poll of this claim reads the incidents (ms), booked by the claim; null for none. At or before
+   * the claim's time for its first poll (`refresh`); later only for a hold that ends after it, whose
+   * target the worker polls again until then (poll-worker.ts).
+   */
+  refreshAt: number | null;
+  /**
+   * When the claim was held (claimShards' `holds`): the target is due again at this time (ms), unless the
+   * worker extends the claim (`extend`); until then the worker polls it again by itself while its polls
+   * are quiet. Null for a lease.
    */
   heldUntil: number | null;
 }
@@ -379,7 +387,7 @@ export class SchedulerStore {
     let taken = 0;
     return shards.map((_, i) => {
       if (this.redis.isCluster) taken = 0;
-      return (replies[i] ?? []).map(([target, epoch, state, failures, meta, settled, refresh]) => {
+      return (replies[i] ?? []).map(([target, epoch, state, failures, meta, settled, refreshAt]) => {
         const hold = holdMs[taken++];
         return {
           target,
@@ -388,7 +396,8 @@ export class SchedulerStore {
           failures: Number(failures),
           meta: meta === "" ? null : meta,
           settled: settled === 1,
-          refresh: refresh === 1,
+          refresh: refreshAt !== 0 && refreshAt <= at,
+          refreshAt: refreshAt === 0 ? null : refreshAt,
           heldUntil: hold === undefined ? null : at + hold,
         };
       });

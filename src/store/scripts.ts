@@ -9,7 +9,7 @@ import type { RedisClient } from "./redis-connection";
  * keys, arguments or reply change: during a rolling deploy each version then runs its own scripts
  * instead of a newer body that it would call with the old arguments.
  */
-export const SCRIPT_VERSION = 8;
+export const SCRIPT_VERSION = 9;
 
 /** What each script replies (Redis integers arrive as numbers, nil never occurs). */
 export interface ScriptReplies {
@@ -22,7 +22,8 @@ export interface ScriptReplies {
     failures: number,
     meta: string,
     settled: 0 | 1,
-    refresh: 0 | 1,
+    /** When a poll of this claim reads the incidents (ms), 0 for none. */
+    refreshAt: number,
   ][][];
   /** 2: this lease's commit had landed already (the same commit, sent again after its reply was lost). */
   commit: 0 | 1 | 2;

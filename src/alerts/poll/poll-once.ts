@@ -90,6 +90,11 @@ export interface PollResult {
   /** Events committed to the outbox. */
   events: number;
   errorKind?: PollErrorKind;
+  /**
+   * True when the poll committed nothing and its claim still holds the target (a quiet poll of a held
+   * claim): the worker may poll the target again before the hold ends (poll-worker.ts).
+   */
+  held?: boolean;
 }
 
 interface Success {
@@ -322,7 +327,7 @@ async function commitSuccess(
     // next poll (heldUntil) and booked the refresh. The lease token stays stored until the next claim
     // replaces it; a commit with it would still be accepted until then.
     deps.metrics.poll(success.outcome);
-    return { target, outcome: success.outcome, events: 0 };
+    return { target, outcome: success.outcome, events: 0, held: true };
   }
   const committed = await commit(claimed, success.commit, deps);
   if (committed === null) {

@@ -3,6 +3,7 @@ import { hostname } from "node:os";
 import { backoffDelay, sleep } from "../../lib/backoff";
 import { type Clock, systemClock } from "../../lib/clock";
 import { type Logger, silentLogger } from "../../lib/logger";
+import { MinHeap } from "../../lib/min-heap";
 import type { ClaimedTarget, SchedulerStore } from "../../store/scheduler";
 import type { UptimeClient } from "../../uptime";
 import { noopPollMetrics, type PollMetrics } from "../metrics";
@@ -20,9 +21,13 @@ import type { RejectionPolicy } from "./token-rejection";
  * on the same Redis: the claims keep a target with one worker at a time, and a crashed worker's targets
  * come back when their claims run out.
  *
- * A claim holds each target only until its next due time (issue 13), as a quiet poll's commit would set
- * it, and a timer extends to a lease the claims whose polls still run a period later (holdPeriod): a
- * quiet poll of a settled target then ends without a commit. `sweep()` claims under leases.
+ * A claim holds each target for a few of its polls (issue 13: holdPolls, within two thirds of a lease),
+ * and a timer extends to a lease the claims whose polls still run a period later (holdPeriod): a quiet
+ * poll of a settled target then ends without a commit, and the worker polls the target again by itself,
+ * an interval later, until the hold ends and the target is due in Redis again. A poll that commits ends
+ * the hold (its commit writes the next due time). So a quiet poll costs Redis a share of a claim, and a
+ * crashed worker's targets come back when their holds run out (at most two thirds of a lease, as their
+ * leases would). `sweep()` claims under leases.
  */
 
 export const DEFAULT_POLL_INTERVAL_MS = 5_000;
@@ -35,6 +40,27 @@ const BACKLOG_ROUNDS = 4;
 const HOLD_EXTEND_MAX_MS = 1_000;
 /** Shortest extension period (ms): below it, timers would cost more than the commits that holds save. */
 const HOLD_EXTEND_MIN_MS = 10;
+/**
+ * Most polls of a target per claim (holdPolls). Each claim costs Redis a script's work per target (8 to
+ * 10 µs) and the poller its reply; a quiet poll of a held target costs Redis nothing (issue 13).
+ */
+const HOLD_POLLS_MAX = 4;
+/** A hold lasts at most this share of a lease: a crashed worker's targets come back no later than a lease. */
+const HOLD_LEASE_SHARE = 2 / 3;
+/**
+ * The again-polls of held claims start on a timer of at least this period (ms): one timer for all of them,
+ * up to this late, rather than one per poll.
+ */
+const AGAIN_TICK_MS = 10;
+
+/** A claimed target waiting for, or in, one of its polls. */
+interface QueuedPoll {
+  claimed: ClaimedTarget;
+  /** When this poll is due (ms, the clock's). */
+  due: number;
+  /** Between two polls of a held claim (ms); 0 for a lease: its poll commits, and is its only one. */
+  step: number;
+}
 
 export interface PollWorkerOptions {
   scheduler: SchedulerStore;
@@ -83,11 +109,20 @@ export class PollWorker {
   private readonly idleMinMs: number;
   private readonly random: () => number;
 
-  private readonly queue: ClaimedTarget[] = [];
+  private readonly queue: QueuedPoll[] = [];
   private readonly holds = new ClaimHolds();
   /** How often held claims are extended (ms), and how old they are then at least; null: claims are leased. */
   private readonly holdPeriodMs: number | null;
+  /** Polls per held claim (holdPolls); 1 when claims are leased. */
+  private readonly holdPolls: number;
   private holdTimer: NodeJS.Timeout | null = null;
+  /** The next polls of held claims whose last poll was quiet, the earliest first. */
+  private readonly again = new MinHeap<QueuedPoll>((poll) => poll.due);
+  private againTimer: NodeJS.Timeout | null = null;
+  /** When againTimer fires (ms, the clock's). */
+  private againAt = Number.POSITIVE_INFINITY;
+  /** The next polls of held claims whose quiet poll ended while stopping (letHeldGo). */
+  private readonly letGo: QueuedPoll[] = [];
   /** Polls with API calls in flight. */
   private active = 0;
   /** Polls whose API calls are over, committing. */
@@ -129,7 +164,9 @@ export class PollWorker {
       claims: new ClaimCache(),
       holds: this.holds,
     };
-    this.holdPeriodMs = holdPeriod(intervalMs, this.deps.timing.jitter ?? DEFAULT_JITTER);
+    const jitter = this.deps.timing.jitter ?? DEFAULT_JITTER;
+    this.holdPeriodMs = holdPeriod(intervalMs, jitter);
+    this.holdPolls = this.holdPeriodMs === null ? 1 : holdPolls(intervalMs, jitter, this.leaseMs);
   }
 
   get running(): boolean {
@@ -210,7 +247,7 @@ export class PollWorker {
         let full = false;
         for (const targets of rounds) {
           for (const target of targets) {
-            this.queue.push(target);
+            this.queue.push(this.queued(target, now));
             this.holds.add(target, claimedAt);
           }
           claimed += targets.length;
@@ -236,17 +273,100 @@ export class PollWorker {
     // Drain: everything claimed is polled and committed, so no target waits for its lease to pass.
     this.pump();
     while (this.active > 0 || this.committing > 0 || this.queue.length > 0) await this.nextChange();
+    await this.letHeldGo();
   }
 
   /**
-   * One hold per target a claim may lease: each its next due time if its poll is quiet (the interval
-   * with jitter, as a quiet commit would have written it). None when holds are off: every claim leases.
+   * Stopping: the held claims that wait for their next poll are made due at the earliest of those polls
+   * (one script run, one due time), so that another worker polls their targets then instead of after
+   * their holds. One lost to Redis waits out its hold.
+   */
+  private async letHeldGo(): Promise<void> {
+    if (this.againTimer) clearTimeout(this.againTimer);
+    this.againTimer = null;
+    this.againAt = Number.POSITIVE_INFINITY;
+    const next = [...this.letGo.splice(0), ...this.again.drain()];
+    if (next.length === 0) return;
+    const held = next.map((poll) => poll.claimed);
+    try {
+      await this.scheduler.extend(
+        held,
+        next.reduce((earliest, poll) => Math.min(earliest, poll.due), Infinity),
+      );
+    } catch (error) {
+      this.logger.warn({ err: (error as Error).message, claims: held.length }, "held claims not let go");
+    }
+  }
+
+  /**
+   * One hold per target a claim may lease: `holdPolls` intervals, with one jitter for the target's polls
+   * of this claim. None when holds are off: every claim leases.
    */
   private holdsFor(count: number, now: number): number[] {
     if (this.holdPeriodMs === null) return [];
     const holds = new Array<number>(count);
-    for (let i = 0; i < count; i++) holds[i] = nextPollAt(now, this.deps.timing) - now;
+    for (let i = 0; i < count; i++) holds[i] = this.holdPolls * (nextPollAt(now, this.deps.timing) - now);
     return holds;
+  }
+
+  /** A claimed target's first poll: due now, then every hold / holdPolls while held and quiet. */
+  private queued(claimed: ClaimedTarget, now: number): QueuedPoll {
+    const step = claimed.heldUntil === null ? 0 : (claimed.heldUntil - now) / this.holdPolls;
+    return { claimed, due: now, step };
+  }
+
+  /**
+   * A held poll ended quiet (nothing committed): its target is polled again a step later if its hold
+   * still lasts at least a step after that (the last poll of a hold is the next claim's). The refresh it
+   * read is done; one booked for later is read by the first poll at or after its time.
+   */
+  private pollAgain(poll: QueuedPoll): void {
+    const { claimed } = poll;
+    if (claimed.refresh) claimed.refreshAt = null;
+    claimed.refresh = false;
+    poll.due += poll.step;
+    if (poll.step <= 0 || claimed.heldUntil === null || claimed.heldUntil - poll.due < poll.step / 2) return;
+    if (this.stopping) {
+      this.letGo.push(poll);
+      return;
+    }
+    this.again.push(poll);
+    this.armAgain();
+  }
+
+  /** One timer for the earliest again-poll, at least AGAIN_TICK_MS ahead. */
+  private armAgain(): void {
+    const next = this.again.peek();
+    if (!next) return;
+    const at = Math.max(next.due, this.clock.now() + AGAIN_TICK_MS);
+    if (this.againTimer && at >= this.againAt) return;
+    if (this.againTimer) clearTimeout(this.againTimer);
+    this.againAt = at;
+    this.againTimer = setTimeout(() => this.startDueAgain(), at - this.clock.now());
+    this.againTimer.unref();
+  }
+
+  /**
+   * The again-polls now due join the queue, held again from now. One whose hold would end before the
+   * worker could extend it (two extension periods) is left to the next claim: it is due in Redis then.
+   */
+  private startDueAgain(): void {
+    this.againTimer = null;
+    this.againAt = Number.POSITIVE_INFINITY;
+    const now = this.clock.now();
+    const heldAt = performance.now();
+    const shortest = 2 * (this.holdPeriodMs ?? 0) + AGAIN_TICK_MS;
+    for (let poll = this.again.peek(); poll && poll.due <= now; poll = this.again.peek()) {
+      this.again.pop();
+      const { claimed } = poll;
+      if (this.stopping) this.letGo.push(poll);
+      if (this.stopping || claimed.heldUntil === null || claimed.heldUntil - now < shortest) continue;
+      claimed.refresh = claimed.refreshAt !== null && claimed.refreshAt <= now;
+      this.queue.push(poll);
+      this.holds.add(claimed, heldAt);
+    }
+    this.pump();
+    this.armAgain();
   }
 
   /**
@@ -280,19 +400,20 @@ export class PollWorker {
       this.committing < 2 * this.concurrency &&
       this.queue.length > 0
     ) {
-      const claimed = this.queue.shift()!;
+      const poll = this.queue.shift()!;
       this.active++;
-      void this.pollOne(claimed);
+      void this.pollOne(poll);
     }
   }
 
-  private async pollOne(claimed: ClaimedTarget): Promise<void> {
+  private async pollOne(poll: QueuedPoll): Promise<void> {
     const slot = new PollSlot(this);
     try {
-      await pollOnce(claimed, this.deps, slot);
+      const result = await pollOnce(poll.claimed, this.deps, slot);
+      if (result.held) this.pollAgain(poll);
     } catch (error) {
       // pollOnce never rejects; this is for a bug, so that the loop's accounting stays right.
-      this.logger.error({ target: claimed.target, err: (error as Error).message }, "poll crashed");
+      this.logger.error({ target: poll.claimed.target, err: (error as Error).message }, "poll crashed");
     } finally {
       if (slot.fetching) this.active--;
       else this.committing--;
@@ -360,6 +481,15 @@ class PollSlot implements PollProgress {
 export function holdPeriod(intervalMs: number, jitter: number): number | null {
   const period = Math.min(HOLD_EXTEND_MAX_MS, Math.floor((intervalMs * (1 - jitter)) / 3));
   return period >= HOLD_EXTEND_MIN_MS ? period : null;
+}
+
+/**
+ * Polls per held claim: as many intervals (jitter included) as fit in HOLD_LEASE_SHARE of a lease, at
+ * least 1 and at most HOLD_POLLS_MAX. 3 at the default 5 s interval and 30 s lease.
+ */
+export function holdPolls(intervalMs: number, jitter: number, leaseMs: number): number {
+  const fit = Math.floor((leaseMs * HOLD_LEASE_SHARE) / (intervalMs * (1 + jitter)));
+  return Math.max(1, Math.min(HOLD_POLLS_MAX, fit));
 }
 
 function positive(name: string, value: number): number {

@@ -33,6 +33,7 @@ export {
   DEFAULT_CONCURRENCY,
   DEFAULT_LEASE_MS,
   DEFAULT_POLL_INTERVAL_MS,
+  holdPolls,
   PollWorker,
   type PollWorkerOptions,
 } from "./poll-worker";

@@ -28,9 +28,12 @@
   ARGV[5] the stem of the worker's previous claim of the same shards, answered, or "": its record (the same
           key with that stem, so the same slot) is deleted, so that a worker keeps one record, not a lease's
   ARGV[6] the incident refresh interval (ms): a target whose `refreshAt` field is missing or not after now
-          is answered refresh 1, and its `refreshAt` becomes now + this interval (issue 13: the poll's 30 s
+          is answered refresh now, and its `refreshAt` becomes now + this interval (issue 13: the poll's 30 s
           incident read is booked by the claim, which writes the target anyway, so that a read that
-          changes nothing has nothing to commit)
+          changes nothing has nothing to commit). A held target whose `refreshAt` falls before its hold
+          ends is answered that time, and the next is booked an interval after it: the worker polls a held
+          target again until its hold ends (poll-worker.ts), and reads the incidents with the first poll
+          at or after the time answered. Otherwise refresh 0: none during this claim.
   ARGV[7] k, then ARGV[8 .. 7 + k]: held claims (issue 13). The i-th target leased by this run is due at
           now + ARGV[7 + i] (its next poll if this one is quiet, jitter included) instead of at the lease
           expiry; a target beyond the k-th gets the lease expiry. The worker extends to a lease
@@ -39,14 +42,14 @@
 
   Result: one list per shard, in KEYS order, of { target, epoch (integer: the lease token is
   stem .. ":" .. epoch), state JSON or "", failures (integer), meta or "", settled (1 when failures is 0 and
-  the target has no token-rejection streak and no pause: a quiet poll has nothing to reset), refresh (1
-  when the incident refresh is due, and booked) }
+  the target has no token-rejection streak and no pause: a quiet poll has nothing to reset), refresh (the
+  time, ms, from which a poll of this claim reads the incidents, booked; 0 for none) }
 
   The same claim run again (the same stem; its reply was lost with the connection: ioredis sends it
   again after reconnecting, or the worker repeats a claim that failed) answers the targets that the first
   run leased and that are still leased by it, instead of leasing others: otherwise those would wait out
   their lease without being polled, and any outage on them would be alerted up to a lease late. Those are
-  answered refresh 1: the first run may have booked a refresh whose answer was lost.
+  answered refresh now: the first run may have booked a refresh whose answer was lost.
 ]]
 local now = tonumber(ARGV[1])
 local limit = tonumber(ARGV[3])
@@ -60,12 +63,13 @@ local refreshMs = tonumber(ARGV[6] or "0")
 local heldCount = tonumber(ARGV[7] or "0")
 local taken = 0
 -- The due score of the next target leased: its hold, or the lease expiry once the holds are used up.
+-- The second result: true for a hold.
 local function nextScore()
   taken = taken + 1
   if taken <= heldCount then
-    return now + tonumber(ARGV[7 + taken])
+    return now + tonumber(ARGV[7 + taken]), true
   end
-  return ARGV[2]
+  return ARGV[2], false
 end
 -- HMGET answers false for a missing field. A hash without failures is settled too (add-3.lua writes it).
 local function settled(failures, rejCount, rejSince, paused)
@@ -91,7 +95,7 @@ if #recorded > 0 then
       local claimed = shards[s]
       claimed[#claimed + 1] = {
         target, tonumber(fields[2]), fields[3] or "", tonumber(fields[4] or "0"), fields[5] or "",
-        settled(fields[4], fields[6], fields[7], fields[8]), 1,
+        settled(fields[4], fields[6], fields[7], fields[8]), now,
       }
     end
   end
@@ -145,17 +149,26 @@ for s = 1, shardCount do
       else
         local epoch = tonumber(fields[5] or "0") + 1
         -- The lease expiry lives only in the due score (keys.ts pollDue): nothing else would read it.
-        local refresh = not fields[9] or tonumber(fields[9]) <= now
-        if refresh then
-          redis.call("HSET", targetKey, "epoch", epoch, "lease", stem .. ":" .. epoch, "refreshAt", now + refreshMs)
+        local score, held = nextScore()
+        local refreshAt = tonumber(fields[9] or "0")
+        local refresh = 0
+        if refreshAt <= now then
+          refresh = now
+        elseif held and refreshAt < score then
+          refresh = refreshAt
+        end
+        if refresh > 0 then
+          redis.call(
+            "HSET", targetKey, "epoch", epoch, "lease", stem .. ":" .. epoch, "refreshAt", refresh + refreshMs
+          )
         else
           redis.call("HSET", targetKey, "epoch", epoch, "lease", stem .. ":" .. epoch)
         end
-        rescored[#rescored + 1] = nextScore()
+        rescored[#rescored + 1] = score
         rescored[#rescored + 1] = target
         claimed[#claimed + 1] = {
           target, epoch, state or "", tonumber(failures or "0"), meta or "",
-          settled(failures, fields[6], fields[7], fields[8]), refresh and 1 or 0,
+          settled(failures, fields[6], fields[7], fields[8]), refresh,
         }
         leased[#leased + 1] = s
         leased[#leased + 1] = target

@@ -481,6 +481,8 @@ describe("poller against the simulator", () => {
     const quiet = worker();
     quiet.start();
     await until(() => seen.outcomes.includes("quiet"));
+    // Held for holdPolls(5 s, 10 %, 20 s) = 2 polls; stopped, the worker lets it go at its next poll.
+    expect(await due()).toBe(clock.now() + 2 * INTERVAL);
     await quiet.stop();
     expect(await due()).toBe(clock.now() + INTERVAL);
     expect(await field("lease")).not.toBe("");
@@ -508,6 +510,69 @@ describe("poller against the simulator", () => {
     expect(await field("lease")).toBe("");
     expect(await field("committed")).not.toBe(baselineCommit);
     expect(await due()).toBe(clock.now() + 300);
+  });
+
+  it("a held target is polled again by its worker while quiet, without Redis, until the hold ends; an outage ends the hold with its commit", async () => {
+    const { add, scheduler, seen, redis, prefix, worker, outbox } = setup();
+    const keys = keyspace(prefix);
+    const STEP = 300;
+    const target = await add("1");
+    const shard = scheduler.shardOf(target);
+    await worker({ pollIntervalMs: STEP }).sweep(); // the baseline, committed under a lease
+    const hash = keys.pollTarget(shard, target);
+    const due = async () => Number(await redis.zscore(keys.pollDue(shard), target));
+    const epoch = async () => Number(await redis.hget(hash, "epoch"));
+    const quiet = () => seen.outcomes.filter((o) => o === "quiet").length;
+    const until = async (done: () => boolean | Promise<boolean>) => {
+      for (let i = 0; i < 500 && !(await done()); i++) await new Promise((r) => setTimeout(r, 10));
+      expect(await done()).toBe(true);
+    };
+    const checks = () => sim.control.requests().filter((r) => r.path === "/teams/1/checks").length;
+
+    await tick(STEP);
+    const claimedAt = clock.now();
+    const firstEpoch = await epoch();
+    sim.control.clearRequests();
+    const commands = await watchCommands(prefix);
+    const w = worker({ pollIntervalMs: STEP });
+    w.start();
+    try {
+      // One claim holds the target for holdPolls(300 ms, 10 %, 20 s) = 4 polls, a step apart (random 0.5:
+      // no jitter); the worker polls it again each time the shared clock reaches the next step.
+      await until(() => quiet() === 1);
+      expect(await due()).toBe(claimedAt + 4 * STEP);
+      for (let polls = 2; polls <= 4; polls++) {
+        await tick(STEP);
+        await until(() => quiet() === polls);
+      }
+      expect(checks()).toBe(4);
+      expect(await epoch()).toBe(firstEpoch + 1);
+      expect(await due()).toBe(claimedAt + 4 * STEP);
+      // No script (commit, extension) named the target: those polls cost Redis nothing of their own. The
+      // test's own reads are the rest.
+      const sent = (await commands.stop()).filter((c) => c.split(" ").includes(target));
+      expect(sent.filter((c) => /^eval/i.test(c))).toEqual([]);
+      expect(sent.length).toBeGreaterThan(0);
+
+      // The hold is over: the target is due in Redis, and the next claim polls it.
+      await tick(STEP);
+      await until(() => quiet() === 5);
+      expect(await epoch()).toBe(firstEpoch + 2);
+      expect(await due()).toBe(claimedAt + 8 * STEP);
+
+      // An outage seen by a poll of the hold is committed at once, which ends the hold: the target is due
+      // a step after that poll, claimed again by whoever comes first.
+      await tick(STEP);
+      const failedAt = clock.now();
+      sim.control.fail(5, "Connection timeout");
+      await until(async () => (await outbox()).length === 1);
+      expect((await outbox()).map((e) => e.type)).toEqual(["opened"]);
+      expect(await redis.hget(hash, "lease")).toBe("");
+      expect(await due()).toBe(failedAt + STEP);
+      expect(await epoch()).toBe(firstEpoch + 2);
+    } finally {
+      await w.stop();
+    }
   });
 
   it("the claim books the 30 s incident read: one that finds nothing new writes nothing, an acknowledge shows with the next", async () => {

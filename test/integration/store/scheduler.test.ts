@@ -201,6 +201,32 @@ describe("scheduler leases", () => {
     expect(await poll(T + 45_000)).toBe(false);
   });
 
+  it("a held claim books a refresh that falls within its hold, and answers its time; a lease books only a due one", async () => {
+    const { redis, keys } = setup();
+    const store = new SchedulerStore({ redis, keys, shards: 4, refreshMs: 30_000 });
+    const [target] = targetsIn(0, 1);
+    await store.add(target!, { subscriber: "C1", group: "tok" }, T);
+    const refreshAt = async () => Number(await redis.hget(keys.pollTarget(0, target!), "refreshAt"));
+    const claim = async (now: number, hold?: number) => {
+      const [claimed] = await store.claimShards([0], now, LEASE, 10, "w1", hold === undefined ? [] : [hold]);
+      return claimed?.[0];
+    };
+    // Due at the claim: read with the first poll, the next booked 30 s on.
+    expect(await claim(T, 15_000)).toMatchObject({ refresh: true, refreshAt: T, heldUntil: T + 15_000 });
+    expect(await refreshAt()).toBe(T + 30_000);
+    // Due 2 s into a 15 s hold: answered for a later poll of the hold, and the next booked 30 s after it.
+    expect(await claim(T + 28_000, 15_000)).toMatchObject({ refresh: false, refreshAt: T + 30_000 });
+    expect(await refreshAt()).toBe(T + 60_000);
+    // Due after the hold ends (T + 58 s): the next claim's.
+    expect(await claim(T + 43_000, 15_000)).toMatchObject({ refresh: false, refreshAt: null });
+    expect(await refreshAt()).toBe(T + 60_000);
+    // A lease's poll commits and ends the claim: it books no refresh that is not due yet.
+    expect(await claim(T + 58_000)).toMatchObject({ refresh: false, refreshAt: null, heldUntil: null });
+    expect(await refreshAt()).toBe(T + 60_000);
+    expect(await claim(T + 58_000 + LEASE)).toMatchObject({ refresh: true, refreshAt: T + 58_000 + LEASE });
+    expect(await refreshAt()).toBe(T + 88_000 + LEASE);
+  });
+
   it("cools down every target of a token group, in every shard, and no other", async () => {
     const { store } = setup();
     const [a, a2] = targetsIn(0, 2, 4, "a");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ClaimHolds } from "../../../src/alerts/poll/claim-holds";
-import { holdPeriod } from "../../../src/alerts/poll/poll-worker";
+import { holdPeriod, holdPolls } from "../../../src/alerts/poll/poll-worker";
 import type { ClaimedTarget } from "../../../src/store/scheduler";
 
 function claim(target: string, heldUntil: number | null = 5_000): ClaimedTarget {
@@ -12,6 +12,7 @@ function claim(target: string, heldUntil: number | null = 5_000): ClaimedTarget 
     meta: null,
     settled: true,
     refresh: false,
+    refreshAt: null,
     heldUntil,
   };
 }
@@ -54,5 +55,18 @@ describe("holdPeriod", () => {
     expect(holdPeriod(200, 0.1)).toBe(60);
     expect(holdPeriod(30, 0)).toBe(10);
     expect(holdPeriod(29, 0)).toBeNull();
+  });
+});
+
+describe("holdPolls", () => {
+  it("fits as many jittered intervals as two thirds of a lease hold, from 1 to 4", () => {
+    // 20 s of a 30 s lease: 3 polls of at most 5.5 s.
+    expect(holdPolls(5_000, 0.1, 30_000)).toBe(3);
+    expect(holdPolls(1_000, 0.1, 30_000)).toBe(4);
+    expect(holdPolls(200, 0.1, 30_000)).toBe(4);
+    expect(holdPolls(9_000, 0.1, 30_000)).toBe(2);
+    // An interval longer than two thirds of the lease: every claim is one poll, as before holds.
+    expect(holdPolls(20_000, 0, 30_000)).toBe(1);
+    expect(holdPolls(60_000, 0.1, 30_000)).toBe(1);
   });
 });
