@@ -23,8 +23,8 @@ import { Redis } from "ioredis";
 import { Pool } from "undici";
 import { ALERT_EVENT_TYPE } from "../src/alerts/deliver/alert-metadata";
 import { pollTargetName } from "../src/alerts/poll/poll-target";
-import { nextPollAt } from "../src/alerts/poll/poll-timing";
-import { addPollTarget, DEFAULT_BATCH } from "../src/alerts/poll/poller";
+import { DEFAULT_JITTER, nextPollAt } from "../src/alerts/poll/poll-timing";
+import { addPollTarget, DEFAULT_BATCH, DEFAULT_LEASE_MS, holdPolls } from "../src/alerts/poll/poller";
 import { sleep } from "../src/lib/backoff";
 import { startPrivateRedis } from "../src/lib/local-redis";
 import { startFakeSlack } from "../src/playground/fake-slack";
@@ -131,8 +131,9 @@ interface ClaimedTeams {
 
 /**
  * The teams of targets under `prefix` as a PollWorker claims them: every shard in one claim script run,
- * each target held until its next due time (claimShards' holds), refilled below one round of concurrency
- * up to 4 rounds (poll-worker.ts). What a poll does besides its GET is left out: decoding, diffing, metrics.
+ * each target held for `holdPolls` of its polls (claimShards' holds) and handed out that many times, refilled
+ * below one round of concurrency up to 4 rounds (poll-worker.ts). What a poll does besides its GET is left
+ * out: decoding, diffing, metrics, and the worker's spacing of a hold's polls by the interval.
  */
 function claimedTeams(redis: Redis, prefix: string, teams: SeededTeam[], intervalMs: number): ClaimedTeams {
   const scheduler = new SchedulerStore({ redis, keys: keyspace(prefix) });
@@ -145,9 +146,21 @@ function claimedTeams(redis: Redis, prefix: string, teams: SeededTeam[], interva
     const room = Math.max(1, Math.min(DEFAULT_BATCH, 4 * CONCURRENCY - CONCURRENCY - queue.length));
     const share = Math.ceil(room / shards.length);
     const now = Date.now();
-    const holds = Array.from({ length: share * shards.length }, () => nextPollAt(now, timing) - now);
-    const rounds = await scheduler.claimShards(shards, now, 30_000, share, "bench-claimed-floor", holds);
-    for (const claimed of rounds) for (const { target } of claimed) queue.push(byTarget.get(target)!);
+    const polls = holdPolls(intervalMs, DEFAULT_JITTER, DEFAULT_LEASE_MS);
+    const holds = Array.from(
+      { length: share * shards.length },
+      () => polls * (nextPollAt(now, timing) - now),
+    );
+    const rounds = await scheduler.claimShards(
+      shards,
+      now,
+      DEFAULT_LEASE_MS,
+      share,
+      "bench-claimed-floor",
+      holds,
+    );
+    const claimed = rounds.flat().map(({ target }) => byTarget.get(target)!);
+    for (let poll = 0; poll < polls; poll++) queue.push(...claimed);
     if (rounds.every((claimed) => claimed.length === 0)) await sleep(5);
   };
   const claim = () => {
