@@ -5,8 +5,8 @@ import { commandName, type ScriptReplies, type ScriptRunner, scriptRunner } from
 
 /**
  * The poll scheduler (DESIGN.md section 5): poll targets in sharded sorted sets `{p:N}:due` scored by
- * their next due time, claimed in batches under a lease (or held until their next due time, extended to a
- * lease while the poll runs) and committed with a lease check.
+ * their next due time, claimed in batches under a lease (or held for a few polls, each extended to a lease
+ * while it runs longer than a quiet poll) and committed with a lease check.
  *
  * Every shard's keys share the hash tag `{p:N}`, so each script touches one Cluster slot. A target's
  * shard is `fnv1a(target) % shards`: every replica must run with the same shard count (changing it
@@ -326,8 +326,9 @@ export class SchedulerStore {
    * `holds` (ms, one per target a run may lease, in lease order): the i-th target leased by a run is held
    * only until now + holds[i], when it is due again (its `heldUntil`), instead of leased until now +
    * leaseMs. A quiet poll of a settled target then has nothing to commit: its next due time is already
-   * stored (issue 13: the quiet commit was a third of Redis's work per poll). The caller must `extend`
-   * every held claim whose poll may outlast its hold; a target beyond the holds given is leased.
+   * stored (issue 13: the quiet commit was a third of Redis's work per poll), and the caller may poll it
+   * again before then (the worker does, while its polls are quiet). The caller must `extend` every held
+   * claim whose poll may outlast its hold; a target beyond the holds given is leased.
    */
   async claimShards(
     shards: readonly number[],

@@ -2,11 +2,12 @@ import type { ClaimedTarget } from "../../store/scheduler";
 
 /**
  * The held claims of one worker whose polls have not ended (issue 13). A held claim keeps its target only
- * until its next quiet due time (`ClaimedTarget.heldUntil`): a quiet poll that ends before then has
- * nothing to commit, and one that runs longer must have its claim extended to a lease first. The worker
- * extends what `takeOlderThan` hands it. A poll asks `has` whether its claim still holds only until its
- * quiet due time, and `release`s it once it has ended, its commit included: a commit that waits for its
+ * until its hold ends (`ClaimedTarget.heldUntil`, a few polls away): a quiet poll that ends well before
+ * then has nothing to commit, and one that runs longer must have its claim extended to a lease first. The
+ * worker extends what `takeOlderThan` hands it. A poll asks `has` whether its claim still holds only until
+ * its hold ends, and `release`s it once it has ended, its commit included: a commit that waits for its
  * batch (QUIET_COMMIT_WINDOW_MS) keeps the claim open, so that the worker extends it if it waits too long.
+ * Each poll of a hold is added when it is queued, and released when it ends.
  */
 export class ClaimHolds {
   /** Claim -> when it was claimed (performance.now(), ms: monotonic), in claim order: the oldest first. */

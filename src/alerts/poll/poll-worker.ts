@@ -348,14 +348,15 @@ export class PollWorker {
 
   /**
    * The again-polls now due join the queue, held again from now. One whose hold would end before the
-   * worker could extend it (two extension periods) is left to the next claim: it is due in Redis then.
+   * worker could surely extend it (two and a half extension periods) is left to the next claim: it is due
+   * in Redis then.
    */
   private startDueAgain(): void {
     this.againTimer = null;
     this.againAt = Number.POSITIVE_INFINITY;
     const now = this.clock.now();
     const heldAt = performance.now();
-    const shortest = 2 * (this.holdPeriodMs ?? 0) + AGAIN_TICK_MS;
+    const shortest = 2.5 * (this.holdPeriodMs ?? 0);
     for (let poll = this.again.peek(); poll && poll.due <= now; poll = this.again.peek()) {
       this.again.pop();
       const { claimed } = poll;
@@ -371,9 +372,10 @@ export class PollWorker {
 
   /**
    * Every `period`, the held claims at least `period` old are extended to a lease: their polls outlast
-   * what a quiet poll takes, and will commit. A hold is at least three periods long (holdPeriod), so each
-   * is extended one to two periods before it runs out. If the extension fails, another worker may poll
-   * the target once more after its hold: this poll's commit is then refused as stale, nothing doubled.
+   * what a quiet poll takes, and will commit. A claim's first poll has at least three periods of its hold
+   * left (holdPeriod), an again-poll at least two and a half (startDueAgain), so each is extended at
+   * least half a period before its hold runs out. If the extension fails, another worker may poll the
+   * target once more after its hold: this poll's commit is then refused as stale, nothing doubled.
    */
   private extendHolds(period: number): void {
     const old = this.holds.takeOlderThan(performance.now() - period);

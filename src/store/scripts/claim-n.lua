@@ -35,10 +35,11 @@
           target again until its hold ends (poll-worker.ts), and reads the incidents with the first poll
           at or after the time answered. Otherwise refresh 0: none during this claim.
   ARGV[7] k, then ARGV[8 .. 7 + k]: held claims (issue 13). The i-th target leased by this run is due at
-          now + ARGV[7 + i] (its next poll if this one is quiet, jitter included) instead of at the lease
-          expiry; a target beyond the k-th gets the lease expiry. The worker extends to a lease
-          (extend-n.lua) what it still polls before then, so that a quiet poll of a settled target has
-          nothing to commit. k = 0: every target gets the lease expiry.
+          now + ARGV[7 + i] (the end of its hold: the worker polls it until then while its polls are quiet,
+          poll-worker.ts) instead of at the lease expiry; a target beyond the k-th gets the lease expiry.
+          The worker extends to a lease (extend-n.lua) a claim whose poll outlasts what a quiet one takes, so
+          that a quiet poll of a settled target has nothing to commit. k = 0: every target gets the lease
+          expiry.
 
   Result: one list per shard, in KEYS order, of { target, epoch (integer: the lease token is
   stem .. ":" .. epoch), state JSON or "", failures (integer), meta or "", settled (1 when failures is 0 and
