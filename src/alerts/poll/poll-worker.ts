@@ -116,13 +116,11 @@ export class PollWorker {
   /** Polls per held claim (holdPolls); 1 when claims are leased. */
   private readonly holdPolls: number;
   private holdTimer: NodeJS.Timeout | null = null;
-  /** The next polls of held claims whose last poll was quiet, the earliest first. */
+  /** The next polls of held claims whose last poll was quiet, the earliest first; let go at stop(). */
   private readonly again = new MinHeap<QueuedPoll>((poll) => poll.due);
   private againTimer: NodeJS.Timeout | null = null;
   /** When againTimer fires (ms, the clock's). */
   private againAt = Number.POSITIVE_INFINITY;
-  /** The next polls of held claims whose quiet poll ended while stopping (letHeldGo). */
-  private readonly letGo: QueuedPoll[] = [];
   /** Polls with API calls in flight. */
   private active = 0;
   /** Polls whose API calls are over, committing. */
@@ -285,14 +283,12 @@ export class PollWorker {
     if (this.againTimer) clearTimeout(this.againTimer);
     this.againTimer = null;
     this.againAt = Number.POSITIVE_INFINITY;
-    const next = [...this.letGo.splice(0), ...this.again.drain()];
+    // Earliest due first.
+    const next = this.again.drain();
     if (next.length === 0) return;
     const held = next.map((poll) => poll.claimed);
     try {
-      await this.scheduler.extend(
-        held,
-        next.reduce((earliest, poll) => Math.min(earliest, poll.due), Infinity),
-      );
+      await this.scheduler.extend(held, next[0]!.due);
     } catch (error) {
       this.logger.warn({ err: (error as Error).message, claims: held.length }, "held claims not let go");
     }
@@ -326,12 +322,9 @@ export class PollWorker {
     claimed.refresh = false;
     poll.due += poll.step;
     if (poll.step <= 0 || claimed.heldUntil === null || claimed.heldUntil - poll.due < poll.step / 2) return;
-    if (this.stopping) {
-      this.letGo.push(poll);
-      return;
-    }
     this.again.push(poll);
-    this.armAgain();
+    // Stopping: it waits for letHeldGo, not for its time.
+    if (!this.stopping) this.armAgain();
   }
 
   /** One timer for the earliest again-poll, at least AGAIN_TICK_MS ahead. */
@@ -354,14 +347,15 @@ export class PollWorker {
   private startDueAgain(): void {
     this.againTimer = null;
     this.againAt = Number.POSITIVE_INFINITY;
+    // Stopping: what waits is let go by letHeldGo.
+    if (this.stopping) return;
     const now = this.clock.now();
     const heldAt = performance.now();
     const shortest = 2.5 * (this.holdPeriodMs ?? 0);
     for (let poll = this.again.peek(); poll && poll.due <= now; poll = this.again.peek()) {
       this.again.pop();
       const { claimed } = poll;
-      if (this.stopping) this.letGo.push(poll);
-      if (this.stopping || claimed.heldUntil === null || claimed.heldUntil - now < shortest) continue;
+      if (claimed.heldUntil === null || claimed.heldUntil - now < shortest) continue;
       claimed.refresh = claimed.refreshAt !== null && claimed.refreshAt <= now;
       this.queue.push(poll);
       this.holds.add(claimed, heldAt);
