@@ -26,6 +26,8 @@ export interface BotOptions {
   drainMs?: number;
   /** Token-rejection windows (3 polls over 2 minutes, 5-minute re-check): tests shorten them. */
   rejections?: AlertsOptions["rejections"];
+  /** How long a poller keeps a subscriber's token in memory (default 60 s): tests shorten it. */
+  pollTokenCacheMs?: AlertsOptions["pollTokenCacheMs"];
 }
 
 export interface RunningBot {
@@ -70,6 +72,7 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
         oauth: Boolean(config.slack.oauth),
       },
       ...(options.rejections ? { rejections: options.rejections } : {}),
+      ...(options.pollTokenCacheMs ? { pollTokenCacheMs: options.pollTokenCacheMs } : {}),
     },
     { redis, keys, clock, logger, links, installations },
   );

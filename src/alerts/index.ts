@@ -60,6 +60,11 @@ export interface AlertsOptions {
    * is re-checked (5 minutes). Not an environment setting: tests shorten the windows here.
    */
   rejections?: Partial<RejectionPolicy>;
+  /**
+   * How long a poller keeps a subscriber's token in memory (PollApiCache, default 60 s): a logout or a new
+   * login reaches the polls within it. Not an environment setting: tests shorten it.
+   */
+  pollTokenCacheMs?: number;
 }
 
 export interface AlertsDeps {
@@ -259,6 +264,8 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
         subscriptions,
         pauses,
         pollTargets,
+        forget: (sub) => digestSchedules.unschedule(sub.id),
+        posterFor,
         client: pollClient,
         clock,
         logger,
@@ -273,6 +280,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
         metrics: metrics.poll,
         pollIntervalMs: options.pollIntervalSeconds * 1000,
         rejections,
+        ...(options.pollTokenCacheMs ? { apiCacheTtlMs: options.pollTokenCacheMs } : {}),
       });
       deliveryWorker = new DeliveryWorker({
         redis,

@@ -21,11 +21,12 @@ export const PERMANENT_SLACK_ERRORS = [
 export type PermanentSlackErrorCode = (typeof PERMANENT_SLACK_ERRORS)[number];
 
 /**
- * The poller can no longer use the subscriber's Uptime token, confirmed by a check: `token_rejected`
- * (401, confirmed by `GET /users/me`; or the link is gone) and `team_access_lost` (403/404 on the team,
- * confirmed by `GET /teams/{id}`). These resume by themselves when a re-check passes.
+ * The poller can no longer use the subscriber's Uptime token: `token_rejected` (401, confirmed by
+ * `GET /users/me`), `team_access_lost` (403/404 on the team, confirmed by `GET /teams/{id}`) and
+ * `not_logged_in` (no token to poll with: the subscriber logged out, or no configured key opens their
+ * token; the API was never asked, so it is never blamed). These resume by themselves when a re-check passes.
  */
-export const TOKEN_PAUSE_REASONS = ["token_rejected", "team_access_lost"] as const;
+export const TOKEN_PAUSE_REASONS = ["token_rejected", "team_access_lost", "not_logged_in"] as const;
 export type TokenPauseReason = (typeof TOKEN_PAUSE_REASONS)[number];
 
 export const PAUSE_REASONS = [...TOKEN_PAUSE_REASONS, ...PERMANENT_SLACK_ERRORS] as const;

@@ -5,6 +5,7 @@ import { AuthenticationError } from "../uptime";
 import { NotLinkedError, StaleLinkError } from "./errors";
 import { teamsOf } from "./link-account";
 import type { ServiceDeps } from "./service-deps";
+import { refusedTokenError } from "./token-refusal";
 
 export type TeamChoice =
   | { kind: "chosen"; link: LinkRecord; team: ApiTeam }
@@ -12,8 +13,8 @@ export type TeamChoice =
 
 /**
  * The caller's link for team listing and choosing, with the teams re-read from `GET /users/me?include=teams`
- * so that a team joined after login appears (issue 15). Stale links must be renewed first; a 401 makes the
- * link stale, as every call does. When the API cannot answer, the teams stored at login are shown: a list
+ * so that a team joined after login appears (issue 15). Stale links must be renewed first; a 401 follows the
+ * one token policy (token-refusal.ts), as every call does. When the API cannot answer, the teams stored at login are shown: a list
  * of teams is no reason to fail.
  */
 export async function linkForTeams(deps: ServiceDeps, ref: UserRef): Promise<LinkRecord> {
@@ -25,10 +26,7 @@ export async function linkForTeams(deps: ServiceDeps, ref: UserRef): Promise<Lin
   try {
     teams = teamsOf(await deps.uptime.as(token).users.me({ include: ["teams"] }));
   } catch (error) {
-    if (error instanceof AuthenticationError) {
-      await deps.links.markStale(ref);
-      throw new StaleLinkError();
-    }
+    if (error instanceof AuthenticationError) throw await refusedTokenError(deps, ref, token);
     deps.logger.warn({ err: error }, "teams not re-read: showing the ones stored at login");
     return link;
   }

@@ -7,6 +7,7 @@ import type { UptimeFailure } from "../uptime/errors";
 export type ServiceErrorCode =
   | "service.not-linked"
   | "service.stale-link"
+  | "service.request-refused"
   | "service.invalid-token"
   | "service.no-team"
   | "service.monitor-not-found"
@@ -29,12 +30,27 @@ export class NotLinkedError extends ServiceError {
   }
 }
 
-/** The stored token answered 401: the link is kept but marked stale until the user links again. */
+/**
+ * The stored token is refused: `GET /users/me` confirmed a 401 (token-refusal.ts), or no key opens it. The
+ * link is kept but marked stale until the user links again.
+ */
 export class StaleLinkError extends ServiceError {
   override readonly name: string = "StaleLinkError";
   readonly code = "service.stale-link";
   constructor() {
     super("The linked Uptime token is no longer accepted");
+  }
+}
+
+/**
+ * The API answered 401 to one request, but `GET /users/me` still accepts the token: a suspicion, not a
+ * verdict (token-refusal.ts). The person stays linked and is asked to try again.
+ */
+export class RequestRefusedError extends ServiceError {
+  override readonly name: string = "RequestRefusedError";
+  readonly code = "service.request-refused";
+  constructor() {
+    super("The Uptime API refused this request (401) but still accepts the token");
   }
 }
 
@@ -126,6 +142,7 @@ export class NotMutedError extends ServiceError {
 export type KnownError =
   | NotLinkedError
   | StaleLinkError
+  | RequestRefusedError
   | InvalidTokenError
   | NoTeamError
   | MonitorNotFoundError

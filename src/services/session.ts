@@ -3,11 +3,14 @@ import type { UserRef } from "../store/workspace";
 import { AuthenticationError, type UptimeApi } from "../uptime";
 import { NoTeamError, NotLinkedError, StaleLinkError } from "./errors";
 import type { ServiceDeps } from "./service-deps";
+import { refusedTokenError } from "./token-refusal";
 
 /** A linked Slack user, ready to call the API with their own token (DESIGN.md 7). */
 export interface UserSession {
   ref: UserRef;
   link: LinkRecord;
+  /** The token `api` calls with: a refusal is confirmed, and dropped, for this very token (token-refusal.ts). */
+  token: string;
   api: UptimeApi;
   /** The active API team (chosen with `/uptime team`, else the first). */
   team: ApiTeam;
@@ -21,12 +24,13 @@ export async function openSession(deps: ServiceDeps, ref: UserRef): Promise<User
   if (link.stale || !token) throw new StaleLinkError();
   const team = link.teams.find((t) => t.id === link.activeTeamId) ?? link.teams[0];
   if (!team) throw new NoTeamError();
-  return { ref, link, api: deps.uptime.as(token), team };
+  return { ref, link, token, api: deps.uptime.as(token), team };
 }
 
 /**
- * Runs `work` in the caller's session. A 401 from the API means the token was revoked or expired: the
- * link is marked stale (its token dropped) and the user is asked to link again, once, clearly.
+ * Runs `work` in the caller's session. A 401 from the API is a suspicion (token-refusal.ts): confirmed by
+ * `GET /users/me`, the token is dropped and the user is asked to link again (StaleLinkError); otherwise they
+ * stay linked and are told the API refused this request (RequestRefusedError).
  */
 export async function withSession<T>(
   deps: ServiceDeps,
@@ -37,10 +41,7 @@ export async function withSession<T>(
   try {
     return await work(session);
   } catch (error) {
-    if (error instanceof AuthenticationError) {
-      await deps.links.markStale(ref);
-      throw new StaleLinkError();
-    }
+    if (error instanceof AuthenticationError) throw await refusedTokenError(deps, ref, session.token);
     throw error;
   }
 }

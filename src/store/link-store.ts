@@ -7,6 +7,7 @@ import { DecodedLinks } from "./decoded-links";
 import type { Keyspace } from "./keys";
 import type { RedisClient } from "./redis-connection";
 import { deleteKeys, execOrThrow, scanKeysWithPrefix, setFieldsIfExists } from "./redis-helpers";
+import { type ScriptRunner, scriptRunner } from "./scripts";
 import { directHashReads, type HashReads } from "./tracked-hash-reads";
 import { type UserRef, userOwner, validUserId, type WorkspaceRef, workspaceKey } from "./workspace";
 
@@ -88,6 +89,7 @@ const F = { profile: "profile", token: "token", active: "active", stale: "stale"
  */
 export class LinkStore {
   private readonly redis: RedisClient;
+  private readonly scripts: ScriptRunner;
   private readonly keys: Keyspace;
   private readonly cipher: TokenCipher;
   private readonly clock: Clock;
@@ -104,6 +106,7 @@ export class LinkStore {
     reads?: HashReads;
   }) {
     this.redis = deps.redis;
+    this.scripts = scriptRunner(deps.redis);
     this.reads = deps.reads ?? directHashReads(deps.redis);
     this.keys = deps.keys;
     this.cipher = deps.cipher;
@@ -270,13 +273,20 @@ export class LinkStore {
   }
 
   /**
-   * The token answered 401: drop it (nothing usable is kept) but keep the profile, flagged, so that the
-   * user is told to link again rather than "not linked". False when there was no link.
+   * `GET /users/me` confirmed that `token` is refused (401): drop it (nothing usable is kept) but keep the
+   * profile, flagged, so that the user is told to link again rather than "not linked". Compare-and-set: only
+   * while the link still holds that very token, so that a login made since the refused call is kept. True
+   * when this call dropped it.
    */
-  async markStale(ref: UserRef): Promise<boolean> {
+  async dropRefusedToken(ref: UserRef, token: string): Promise<boolean> {
     const key = this.linkKey(ref);
+    const sealed = (await this.redis.hmget(key, F.token))[0];
+    if (sealed == null || this.openToken(sealed, ref) !== token) return false;
     this.decoded.forget(key);
-    return this.reads.writing([key], () => setFieldsIfExists(this.redis, key, { [F.stale]: "1" }, [F.token]));
+    const dropped = await this.reads.writing([key], () =>
+      this.scripts.run("link-drop-token", [key], [sealed]),
+    );
+    return dropped === 1;
   }
 
   /** `/uptime logout`. True when a link was deleted. */

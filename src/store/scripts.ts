@@ -46,6 +46,7 @@ export interface ScriptReplies {
   "outbox-sweep-consumers": number;
   "dead-letter-replay": string;
   "schedule-fire": 0 | 1;
+  "link-drop-token": 0 | 1;
 }
 
 export type ScriptName = keyof ScriptReplies;

@@ -70,10 +70,15 @@ export function errorText(error: unknown): ErrorText {
         true,
       );
     case "service.stale-link":
-    case "api.authentication":
       return known(
         "Your Uptime token is no longer accepted (revoked or expired). Please link your account again with `/uptime login`.",
         true,
+      );
+    // One 401 is no proof that the token is gone (README "What the bot does with your token"): still linked.
+    case "service.request-refused":
+    case "api.authentication":
+      return known(
+        "The Uptime API refused this request (401), but it still accepts your token, so you're still linked. Please try again in a moment.",
       );
     case "service.invalid-token":
       return known(

@@ -137,6 +137,8 @@ function pauseText(reason: string): string {
       return "the subscriber's Uptime token is no longer accepted; checked every 5 minutes, it resumes by itself after they run /uptime login";
     case "team_access_lost":
       return "the subscriber can no longer read this Uptime team; checked every 5 minutes, or a member of it runs /uptime subscribe here";
+    case "not_logged_in":
+      return "the subscriber is no longer logged in to Uptime; it resumes by itself after they run /uptime login";
     case "not_in_channel":
     case "channel_not_found":
       return "the app was removed from the channel; invite it, then /uptime subscribe again";

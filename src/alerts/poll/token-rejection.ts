@@ -69,9 +69,19 @@ export function rejectionRetryAt(
   return Math.min(retryPollAt(now, failures, timing), Math.round(cap));
 }
 
-/** The pause reason a confirmed rejection leads to. */
+/**
+ * The pause reason a confirmed rejection leads to. No token to poll with (logged out, or no key opens it)
+ * is said as such: the API was never asked, so it is never blamed.
+ */
 export function pauseReasonOf(kind: RejectionKind): TokenPauseReason {
-  return kind === "no_access" ? "team_access_lost" : "token_rejected";
+  switch (kind) {
+    case "no_access":
+      return "team_access_lost";
+    case "no_token":
+      return "not_logged_in";
+    case "unauthorized":
+      return "token_rejected";
+  }
 }
 
 /**

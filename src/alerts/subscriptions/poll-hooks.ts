@@ -1,23 +1,35 @@
 import type { Clock } from "../../lib/clock";
 import type { Logger } from "../../lib/logger";
+import type { TokenPauseReason } from "../../lib/pause-reasons";
 import type { LinkStore } from "../../store/link-store";
 import type { Subscription, SubscriptionStore } from "../../store/subscription-store";
 import { type UserRef, workspaceOf } from "../../store/workspace";
-import type { UptimeClient } from "../../uptime";
+import {
+  renderPersonalAlertsEnded,
+  renderTakeOverChannelNote,
+  renderTakeOverDirectMessage,
+  type TakeOverNotice,
+} from "../../ui/alerts/render-paused-notice";
+import { AuthenticationError, type UptimeClient } from "../../uptime";
+import type { PosterFor } from "../deliver/slack-poster";
 import type { ResolveToken } from "../poll/poll-api-cache";
 import type { ConfirmedRejection, PollHooks } from "../poll/poll-once";
 import type { AddPollTargetInput } from "../poll/poller";
 import type { SubscriptionPauses } from "./subscription-pauses";
 
 export interface PollHookDeps {
-  links: Pick<LinkStore, "getToken" | "markStale">;
-  subscriptions: Pick<SubscriptionStore, "listByTargetSettled" | "listByWorkspace" | "moveTarget">;
+  links: Pick<LinkStore, "get" | "getToken" | "dropRefusedToken">;
+  subscriptions: Pick<SubscriptionStore, "listByTargetSettled" | "listByWorkspace" | "moveTarget" | "delete">;
   pauses: Pick<SubscriptionPauses, "pause" | "resume">;
   pollTargets: {
     add(input: AddPollTargetInput, now: number): Promise<string>;
     remove(target: string, subscriber: string): Promise<number>;
   };
-  /** Checks a candidate token before the subscriptions move onto it. */
+  /** Drops what else a deleted subscription had (its digest schedule). */
+  forget(sub: Subscription): Promise<void>;
+  /** The take-over notes and the "personal alerts ended" DM. */
+  posterFor: PosterFor;
+  /** Checks a candidate token before the subscriptions move onto it, and confirms a 401 before a drop. */
   client: Pick<UptimeClient, "as">;
   clock: Clock;
   logger: Logger;
@@ -42,18 +54,25 @@ export function pollHooks(deps: PollHookDeps): Required<PollHooks> & { resolveTo
     },
 
     /**
-     * A confirmed rejection (DESIGN.md section 5, "Never silent"). Only a 401 that `GET /users/me`
-     * confirmed drops the token (the link turns stale: `/uptime login` again). Then another linked
-     * subscriber's token of the same team takes the subscriptions over; only when there is none are they
-     * paused, each said once in its channel and to its subscriber. The target stays paused and is
-     * re-checked every 5 minutes: a token that works again resumes them (onRecovered).
+     * A confirmed rejection (DESIGN.md section 5, "Never silent"; README "What the bot does with your
+     * token"). Only a 401 that `GET /users/me` confirms drops the token, and only the token it confirmed.
+     * A personal subscription is its owner's alone and never moves onto someone else's token: a confirmed
+     * 403/404 on the team ends it, anything else pauses it until its owner logs in again. A channel's
+     * subscriptions move onto another subscriber's token of the same team and Slack workspace, the channel
+     * and that member told once; only when there is none are they paused, each said once.
      */
     async onTokenRejected(rejection) {
-      if (rejection.kind === "unauthorized") await deps.links.markStale(rejection.meta.tokenRef);
+      if (rejection.kind === "unauthorized") await dropIfStillRefused(deps, rejection.meta.tokenRef, log);
       // An unreadable record (the delivery dead-letters its events) must not keep the others unpaused.
       const { subscriptions } = await deps.subscriptions.listByTargetSettled(rejection.target);
-      if (subscriptions.length > 0 && (await takeOver(deps, rejection, subscriptions))) return "moved";
-      for (const sub of subscriptions) await deps.pauses.pause(sub, rejection.reason);
+      const personal = subscriptions.filter((sub) => sub.personal !== undefined);
+      const channels = subscriptions.filter((sub) => sub.personal === undefined);
+      for (const sub of personal) {
+        if (rejection.kind === "no_access") await endPersonal(deps, sub, log);
+        else await deps.pauses.pause(sub, rejection.reason);
+      }
+      if (channels.length > 0 && (await takeOver(deps, rejection, channels))) return "moved";
+      for (const sub of channels) await deps.pauses.pause(sub, rejection.reason);
       log.warn(
         { target: rejection.target, reason: rejection.reason, subscriptions: subscriptions.length },
         "poll target's token rejected: subscriptions paused",
@@ -74,10 +93,52 @@ export function pollHooks(deps: PollHookDeps): Required<PollHooks> & { resolveTo
 }
 
 /**
- * Moves the target's subscriptions onto the first other subscriber (same Slack workspace, same API team)
+ * The poll's check confirmed a 401 with the token the poll used; the link may hold a fresh login's token
+ * by now. The token it holds now is asked once more (`GET /users/me`) and dropped only if that very token is
+ * refused (LinkStore.dropRefusedToken compares and sets).
+ */
+async function dropIfStillRefused(deps: PollHookDeps, ref: UserRef, log: Logger): Promise<void> {
+  const token = await deps.links.getToken(ref).catch(() => null);
+  if (!token) return;
+  try {
+    await deps.client.as(token).users.me();
+    log.info({ userId: ref.userId }, "the link's token works: a new login since the refused poll is kept");
+  } catch (error) {
+    if (!(error instanceof AuthenticationError)) return;
+    const dropped = await deps.links.dropRefusedToken(ref, token);
+    log.warn({ userId: ref.userId, dropped }, "GET /users/me confirmed the poll token is refused: dropped");
+  }
+}
+
+/** A personal subscription whose owner the API no longer lets read the team: deleted, and they are told. */
+async function endPersonal(deps: PollHookDeps, sub: Subscription, log: Logger): Promise<void> {
+  const { deleted } = await deps.subscriptions.delete(sub.id);
+  if (deleted.length === 0) return;
+  await deps.pollTargets.remove(sub.target, sub.id);
+  await deps
+    .forget(sub)
+    .catch((err: unknown) => log.warn({ err, subscription: sub.id }, "digest not unscheduled"));
+  log.warn({ subscription: sub.id, apiTeamId: sub.apiTeamId }, "personal alerts ended: team access lost");
+  const teamName = await teamNameOf(deps, { ...sub.workspace, userId: sub.subscriber.userId }, sub.apiTeamId);
+  try {
+    const poster = await deps.posterFor(sub.workspace);
+    await poster.postDirectMessage(sub.subscriber.userId, renderPersonalAlertsEnded(teamName));
+  } catch (err) {
+    log.warn({ err, subscription: sub.id }, "could not tell the subscriber their personal alerts ended");
+  }
+}
+
+async function teamNameOf(deps: PollHookDeps, ref: UserRef, apiTeamId: string): Promise<string | null> {
+  const link = await deps.links.get(ref).catch(() => null);
+  return link?.teams.find((t) => t.id === apiTeamId)?.name ?? null;
+}
+
+/**
+ * Moves a channel's subscriptions onto the first other subscriber (same Slack workspace, same API team)
  * whose token still reads the team: their own target when they have one (it keeps its state), else a new
- * one whose baseline announces what began since the rejections started and was not tracked already.
- * True when moved; the rejected target goes with its last subscriber.
+ * one whose baseline announces what began since the rejections started and was not tracked already. Each
+ * channel and the member whose token takes over are told, once (only the lease holder that confirmed the
+ * rejection gets here). True when moved; the rejected target goes with its last subscriber.
  */
 async function takeOver(
   deps: PollHookDeps,
@@ -121,9 +182,43 @@ async function takeOver(
     }
     deps.logger.warn(
       { target, apiTeamId: meta.apiTeamId, subscriptions: subscriptions.length, to: ref.userId },
-      "rejected token: subscriptions moved to another subscriber's token of the team",
+      "rejected token: channel subscriptions moved to another subscriber's token of the team",
     );
+    await tellTakeOver(deps, subscriptions, { from: rejectedUser, to: ref, reason: rejection.reason });
     return true;
   }
   return false;
+}
+
+/** One note in each channel that moved, and one DM to the member whose token now reads them. */
+async function tellTakeOver(
+  deps: PollHookDeps,
+  subscriptions: readonly Subscription[],
+  move: { from: string; to: UserRef; reason: TokenPauseReason },
+): Promise<void> {
+  const first = subscriptions[0];
+  if (!first) return;
+  const teamName = await teamNameOf(deps, move.to, first.apiTeamId);
+  const notices: TakeOverNotice[] = [...new Set(subscriptions.map((sub) => sub.channelId))].map(
+    (channelId) => ({
+      channelId,
+      teamName,
+      fromUserId: move.from,
+      toUserId: move.to.userId,
+      reason: move.reason,
+    }),
+  );
+  try {
+    const poster = await deps.posterFor(first.workspace);
+    for (const notice of notices) {
+      await poster
+        .postMessage({ channel: notice.channelId, ...renderTakeOverChannelNote(notice) })
+        .catch((err: unknown) =>
+          deps.logger.warn({ err, channel: notice.channelId }, "take-over note not posted"),
+        );
+      await poster.postDirectMessage(move.to.userId, renderTakeOverDirectMessage(notice));
+    }
+  } catch (err) {
+    deps.logger.warn({ err }, "could not tell the take-over of a channel's alerts");
+  }
 }

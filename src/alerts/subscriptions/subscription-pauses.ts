@@ -73,6 +73,7 @@ export class SubscriptionPauses {
         channelId: sub.channelId,
         teamName: link?.teams.find((t) => t.id === sub.apiTeamId)?.name ?? null,
         appMention: this.d.appMention ?? "@Uptime",
+        personal: sub.personal !== undefined,
       };
       // A personal subscription's channel is the subscriber's DM: the direct message below is the one note.
       if (channelCanBeTold(reason) && !sub.personal) {

@@ -14,6 +14,8 @@ export interface PauseNotice {
   teamName: string | null;
   /** How people address the app, e.g. "@Uptime". */
   appMention: string;
+  /** The subscriber's own alerts in their DM with the app (no channel note; the DM says "your alerts"). */
+  personal?: boolean;
 }
 
 function teamOf(notice: PauseNotice, fallback: string): string {
@@ -34,14 +36,19 @@ export function renderPauseChannelNote(notice: PauseNotice): { text: string; blo
         ? `:double_vertical_bar: Alerts of ${team} are paused here: the subscriber's Uptime token can no longer ` +
           "read the team. They resume by themselves when it can; a member of the team can run " +
           "`/uptime subscribe` here to take over."
-        : `:double_vertical_bar: Alerts of ${team} are paused here: the Uptime API no longer accepts the ` +
-          "subscriber's token. I check again every 5 minutes; `/uptime login` and `/uptime subscribe` here " +
-          "bring them back at once.";
+        : notice.reason === "not_logged_in"
+          ? `:double_vertical_bar: Alerts of ${team} are paused here: the person who subscribed is no longer ` +
+            "logged in to Uptime. They resume when they run `/uptime login`; a member of the team can run " +
+            "`/uptime subscribe` here to take over."
+          : `:double_vertical_bar: Alerts of ${team} are paused here: the Uptime API no longer accepts the ` +
+            "subscriber's token. I check again every 5 minutes; `/uptime login` and `/uptime subscribe` here " +
+            "bring them back at once.";
   return { text, blocks: [{ type: "context", elements: [mrkdwn(text)] }] };
 }
 
 /** The direct message to the subscriber: what happened to their subscription and how to fix it. */
 export function renderPauseDirectMessage(notice: PauseNotice): string {
+  if (notice.personal) return renderPersonalPauseMessage(notice);
   const channel = `<#${escapeMrkdwn(notice.channelId)}>`;
   const again = "then run `/uptime subscribe` there again to resume the alerts.";
   const mention = notice.appMention;
@@ -64,6 +71,12 @@ export function renderPauseDirectMessage(notice: PauseNotice): string {
         `longer read that team (you may have left it). Ask a member of the team to run \`/uptime subscribe\` in ` +
         `${channel}, or, if you are still a member, run \`/uptime login\` again and then \`/uptime subscribe\` there.`
       );
+    case "not_logged_in":
+      return (
+        `I paused the alerts of ${teamOf(notice, "your Uptime team")} in ${channel}: you are no longer logged in ` +
+        "to Uptime (you logged out, or your stored token can no longer be read). Run `/uptime login` and they " +
+        "resume by themselves within a few minutes."
+      );
     case "not_in_channel":
     case "channel_not_found":
       return (
@@ -85,4 +98,85 @@ export function renderPauseDirectMessage(notice: PauseNotice): string {
         `Ask a workspace admin to reinstall ${mention}, ${again}`
       );
   }
+}
+
+/**
+ * A personal subscription's pause, said in the person's DM with the app: their alerts never move onto
+ * someone else's token, so they wait for the person (README "What the bot does with your token").
+ */
+function renderPersonalPauseMessage(notice: PauseNotice): string {
+  const team = teamOf(notice, "your Uptime team");
+  if (notice.change === "resumed") {
+    return `Your personal alerts of ${team} are back on: the Uptime API accepts your token again.`;
+  }
+  switch (notice.reason) {
+    case "not_logged_in":
+      return (
+        `I paused your personal alerts of ${team}: you are no longer logged in to Uptime (you logged out, or ` +
+        "your stored token can no longer be read). Run `/uptime login` and they resume by themselves within a " +
+        "few minutes."
+      );
+    case "team_access_lost":
+      return `I paused your personal alerts of ${team}: your Uptime token can no longer read that team.`;
+    default:
+      return (
+        `I paused your personal alerts of ${team}: your Uptime token is no longer accepted (revoked or ` +
+        "expired). Run `/uptime login` with a new personal API token and they resume by themselves within a " +
+        "few minutes."
+      );
+  }
+}
+
+/**
+ * A personal subscription ended because the API confirmed (403/404 on the team) that the person is no
+ * longer in the team: they are told once, in their DM with the app.
+ */
+export function renderPersonalAlertsEnded(teamName: string | null): string {
+  const team = teamName ? `*${inline(teamName, NAME_MAX)}*` : "an Uptime team";
+  return (
+    `I turned off your personal alerts of ${team}: the Uptime API says your account can no longer read that ` +
+    "team (you may have been removed from it). If you are added back, turn them on again with `/uptime subscribe`."
+  );
+}
+
+/** Who a channel's alerts moved from and to, when the subscriber's token can no longer poll them. */
+export interface TakeOverNotice {
+  channelId: string;
+  teamName: string | null;
+  /** The Slack user whose token was refused (or who logged out). */
+  fromUserId: string;
+  /** The Slack user whose token polls the channel's alerts from now on. */
+  toUserId: string;
+  reason: PauseReason;
+}
+
+function takeOverCause(notice: TakeOverNotice): string {
+  const from = `<@${escapeMrkdwn(notice.fromUserId)}>`;
+  switch (notice.reason) {
+    case "not_logged_in":
+      return `${from} is no longer logged in to Uptime`;
+    case "team_access_lost":
+      return `${from}'s Uptime account can no longer read the team`;
+    default:
+      return `the Uptime API no longer accepts ${from}'s token`;
+  }
+}
+
+/** The channel's short note: its alerts go on, read with another member's account. */
+export function renderTakeOverChannelNote(notice: TakeOverNotice): { text: string; blocks: unknown[] } {
+  const team = notice.teamName ? `*${inline(notice.teamName, NAME_MAX)}*` : "this Uptime team";
+  const text =
+    `:arrows_counterclockwise: Alerts of ${team} go on here, now read with <@${escapeMrkdwn(notice.toUserId)}>'s ` +
+    `Uptime account: ${takeOverCause(notice)}.`;
+  return { text, blocks: [{ type: "context", elements: [mrkdwn(text)] }] };
+}
+
+/** The DM to the member whose token now polls the channel: nothing happens with their token unsaid. */
+export function renderTakeOverDirectMessage(notice: TakeOverNotice): string {
+  const team = notice.teamName ? `*${inline(notice.teamName, NAME_MAX)}*` : "your Uptime team";
+  const channel = `<#${escapeMrkdwn(notice.channelId)}>`;
+  return (
+    `Your Uptime account now reads the alerts of ${team} for ${channel}: ${takeOverCause(notice)}, and you are ` +
+    `subscribed to the same team in this workspace. To stop, run \`/uptime unsubscribe\` in ${channel}.`
+  );
 }

@@ -85,6 +85,8 @@ function setup() {
     subscriptions,
     pauses,
     pollTargets,
+    forget: async () => {},
+    posterFor: () => poster,
     client,
     clock,
     logger: silentLogger,
@@ -112,8 +114,9 @@ function setup() {
     });
   }
 
-  async function subscribe(ref: UserRef, token: string, channelId: string) {
+  async function subscribe(ref: UserRef, token: string, channelId: string, personal = false) {
     const { subscription } = await subscriptions.create({
+      ...(personal ? { personal: { quiet: null } } : {}),
       workspace: WS,
       channelId,
       apiTeamId: "1",
@@ -290,15 +293,57 @@ describe("token rejections are not verdicts", () => {
     expect(moved!.target).toBe(b.target);
     expect(moved!.paused).toBeNull();
     expect((await s.scheduler.inspect(b.target))!.subscribers).toEqual([a.id, b.id].sort());
-    // The confirmed 401 still drops Alice's token; nobody is paused, so nobody is told of a pause.
+    // The confirmed 401 still drops Alice's token; nobody is paused, so nobody is told of a pause. The
+    // channel and Bob, whose token now reads its alerts, are told once.
     expect(await s.links.getToken(alice)).toBeNull();
     expect(dmsTo("U0ALICE")).toHaveLength(dmsBefore);
-    expect(notesIn("C0ALERTS")).toHaveLength(notesBefore);
+    expect(notesIn("C0ALERTS").slice(notesBefore)).toEqual([
+      expect.stringMatching(
+        /now read with <@U0BOB>'s Uptime account: the Uptime API no longer accepts <@U0ALICE>/,
+      ),
+    ]);
+    expect(dmsTo("U0BOB")).toEqual([expect.stringContaining("Your Uptime account now reads the alerts")]);
 
     // Bob's target now polls for both channels: an outage reaches the moved subscription's target.
     const incident = sim.control.fail(1, "HTTP 503");
     const polled = await s.pollDue(b.target);
     expect(polled.map((r) => r.events)).toEqual([1]);
     expect(incident).not.toBeNull();
+  });
+
+  it("a personal subscription never moves onto another's token: a 401 pauses it, a lost team ends it", async () => {
+    const s = setup();
+    await s.link(alice, OWNER);
+    await s.link(bob, MEMBER);
+    const dm = await s.subscribe(alice, OWNER, "D0ALICE", true);
+    const channel = await s.subscribe(alice, OWNER, "C0ALERTS");
+    await s.subscribe(bob, MEMBER, "C0OPS");
+    expect(channel.target).toBe(dm.target);
+    await s.pollDue(dm.target);
+    const dmsBefore = dmsTo("U0ALICE").length;
+
+    sim.control.setFault({ status: 401, token: OWNER });
+    for (let i = 0; i < 20 && (await s.subscriptions.get(dm.id))?.paused == null; i++)
+      await s.pollDue(dm.target);
+    // The channel went to Bob's token; Alice's own alerts stayed hers, paused until she logs in again.
+    expect((await s.subscriptions.get(channel.id))!.target).not.toBe(dm.target);
+    const paused = await s.subscriptions.get(dm.id);
+    expect(paused!.target).toBe(dm.target);
+    expect(paused!.paused?.reason).toBe("token_rejected");
+    expect(dmsTo("U0ALICE").slice(dmsBefore)).toEqual([
+      expect.stringContaining("I paused your personal alerts"),
+    ]);
+
+    // Alice logs in again with a token that works: her own alerts resume with it, nobody else's.
+    sim.control.clearFaults();
+    await s.link(alice, OWNER);
+    await s.pollDue(dm.target);
+    expect((await s.subscriptions.get(dm.id))!.paused).toBeNull();
+
+    // The API now refuses her the team (403): her personal alerts end, and she is told.
+    sim.control.setFault({ status: 403, token: OWNER });
+    for (let i = 0; i < 20 && (await s.subscriptions.get(dm.id)) !== null; i++) await s.pollDue(dm.target);
+    expect(await s.subscriptions.get(dm.id)).toBeNull();
+    expect(dmsTo("U0ALICE").at(-1)).toContain("I turned off your personal alerts");
   });
 });

@@ -59,9 +59,9 @@ describe("LinkStore", () => {
   it("answers null for users who never linked", async () => {
     expect(await store.get(ada)).toBeNull();
     expect(await store.getToken(ada)).toBeNull();
-    expect(await store.markStale(ada)).toBe(false);
+    expect(await store.dropRefusedToken(ada, token)).toBe(false);
     expect(await store.delete(ada)).toBe(false);
-    expect(await rawValues(redis, keys.prefix)).toEqual(new Map()); // markStale left nothing behind
+    expect(await rawValues(redis, keys.prefix)).toEqual(new Map()); // the drop left nothing behind
   });
 
   it("never stores the plaintext token, email aside (scans every key of the prefix)", async () => {
@@ -139,7 +139,7 @@ describe("LinkStore", () => {
 
   it("marks a link stale: the token is dropped, the record stays flagged until relink", async () => {
     await store.save(ada, token, profile);
-    expect(await store.markStale(ada)).toBe(true);
+    expect(await store.dropRefusedToken(ada, token)).toBe(true);
     expect((await store.get(ada))?.stale).toBe(true);
     expect(await store.getToken(ada)).toBeNull();
     expect(JSON.stringify(await redis.hgetall(keys.link("T:T1", "U1")))).not.toContain("v1.k1.");
@@ -248,11 +248,23 @@ describe("LinkStore", () => {
     expect(await onlyNew.getToken({ teamId: "T9", userId: "U4" })).toBeNull();
   });
 
+  it("drops a refused token only while the link still holds it: a login in between is kept", async () => {
+    await store.save(ada, "refused-token", profile);
+    await store.save(ada, "fresh-token", profile);
+    expect(await store.dropRefusedToken(ada, "refused-token")).toBe(false);
+    expect(await store.getToken(ada)).toBe("fresh-token");
+    expect((await store.get(ada))?.stale).toBe(false);
+    expect(await store.dropRefusedToken(ada, "fresh-token")).toBe(true);
+    expect(await store.getToken(ada)).toBeNull();
+    // Dropped already: a second confirmation (another replica's) changes nothing.
+    expect(await store.dropRefusedToken(ada, "fresh-token")).toBe(false);
+  });
+
   it("reads the record and its token in one call, as the sessions of /uptime do", async () => {
     expect(await store.getWithToken(ada)).toBeNull();
     const saved = await store.save(ada, token, profile);
     expect(await store.getWithToken(ada)).toEqual({ link: saved, token });
-    await store.markStale(ada);
+    await store.dropRefusedToken(ada, token);
     expect(await store.getWithToken(ada)).toEqual({ link: { ...saved, stale: true }, token: null });
     await store.save({ ...ada, userId: "U2" }, "mine", profile);
     const stolen = await redis.hget(keys.link("T:T1", "U2"), "token");
@@ -303,7 +315,7 @@ describe("LinkStore", () => {
     expect(held(store)).toBe(3);
     await store.delete(ada);
     expect(held(store)).toBe(2);
-    await store.markStale(others[0]!);
+    await store.dropRefusedToken(others[0]!, token);
     expect(held(store)).toBe(1);
     await store.deleteWorkspace({ teamId: "T1" });
     expect(held(store)).toBe(0);
@@ -342,7 +354,7 @@ describe.skipIf(onCluster())("LinkStore with tracked reads (two replicas on one 
     expect(a.reads.readsSent).toBe(1);
 
     // Each change made on replica b reaches replica a's next read once Redis has told it.
-    await b.store.markStale(ada);
+    await b.store.dropRefusedToken(ada, token);
     await eventually(async () => ((await a.store.getWithToken(ada))?.token === null ? true : undefined));
     await b.store.save(ada, "second-token", profile);
     await eventually(async () =>
@@ -360,7 +372,7 @@ describe.skipIf(onCluster())("LinkStore with tracked reads (two replicas on one 
     expect((await own.getWithToken(ada))?.token).toBe(token);
     expect((await own.setActiveTeam(ada, "2")).activeTeamId).toBe("2");
     expect((await own.get(ada))?.activeTeamId).toBe("2");
-    await own.markStale(ada);
+    await own.dropRefusedToken(ada, token);
     expect(await own.getWithToken(ada)).toMatchObject({ token: null, link: { stale: true } });
     await own.save(ada, token, profile);
     expect((await own.getWithToken(ada))?.token).toBe(token);

@@ -75,7 +75,7 @@ describe("when token rejections pause a target", () => {
 
   it("names the pause reason of each kind", () => {
     expect(pauseReasonOf("unauthorized")).toBe("token_rejected");
-    expect(pauseReasonOf("no_token")).toBe("token_rejected");
+    expect(pauseReasonOf("no_token")).toBe("not_logged_in");
     expect(pauseReasonOf("no_access")).toBe("team_access_lost");
   });
 });

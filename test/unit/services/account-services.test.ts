@@ -3,7 +3,12 @@ import type { AcknowledgedInSlack, Alerts } from "../../../src/alerts";
 import { systemClock } from "../../../src/lib/clock";
 import { silentLogger } from "../../../src/lib/logger";
 import { accountServices } from "../../../src/services/account-services";
-import { InvalidTokenError, NotLinkedError, StaleLinkError } from "../../../src/services/errors";
+import {
+  InvalidTokenError,
+  NotLinkedError,
+  RequestRefusedError,
+  StaleLinkError,
+} from "../../../src/services/errors";
 import { teamsOf } from "../../../src/services/link-account";
 import type { ServiceDeps } from "../../../src/services/service-deps";
 import { DEMO_TOKENS, type RunningSimulator, startSimulator } from "../../../src/simulator";
@@ -220,8 +225,17 @@ describe("account services against the simulator", () => {
     );
   });
 
-  it("reports a stale link on home and on acknowledge after the token stops working", async () => {
+  it("keeps the link after one refused request that GET /users/me does not confirm", async () => {
     simulator.control.setFault({ status: 401, count: 1 });
+    await expect(services.acknowledgeIncident(olivia, { incidentId: "1" })).rejects.toBeInstanceOf(
+      RequestRefusedError,
+    );
+    expect(await services.homeData(olivia)).toMatchObject({ kind: "linked", link: { stale: false } });
+  });
+
+  it("reports a stale link on home and on acknowledge once GET /users/me confirms the 401", async () => {
+    // The acknowledge and the GET /users/me that confirms its 401.
+    simulator.control.setFault({ status: 401, count: 2 });
     await expect(services.acknowledgeIncident(olivia, { incidentId: "1" })).rejects.toBeInstanceOf(
       StaleLinkError,
     );

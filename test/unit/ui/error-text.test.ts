@@ -8,6 +8,7 @@ import {
   NotLinkedError,
   NotMutedError,
   ReadOnlyRoleError,
+  RequestRefusedError,
   StaleLinkError,
 } from "../../../src/services/errors";
 import { errorText } from "../../../src/ui/error-text";
@@ -52,7 +53,8 @@ describe("errorText: one sentence per error, never internals", () => {
   it.each([
     ["not linked", new NotLinkedError(), /haven't linked/, true],
     ["stale link", new StaleLinkError(), /no longer accepted/, true],
-    ["401 from the API", apiError(AuthenticationError, 401), /link your account again/, true],
+    ["401 from the API", apiError(AuthenticationError, 401), /refused this request.*still linked/, false],
+    ["401 not confirmed", new RequestRefusedError(), /refused this request.*still linked/, false],
     ["bad token in the modal", new InvalidTokenError("rejected"), /not accepted/, false],
     ["403 (read-only member)", apiError(PermissionDeniedError, 403), /read-only members can't/, false],
     ["404", apiError(NotFoundError, 404), /couldn't find/, false],
