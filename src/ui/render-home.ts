@@ -107,7 +107,12 @@ function linkedBody(model: Extract<HomeData, { kind: "linked" }>, now: number): 
   for (const incident of incidents) out.push(incidentBlock(incident, now));
   const moreIncidents =
     model.openIncidents.total === null ? null : model.openIncidents.total - incidents.length;
-  if (moreIncidents === null) out.push(more("`/uptime incidents open` lists every open incident."));
+  if (moreIncidents === null)
+    out.push(
+      more(
+        `At least ${model.openIncidents.items.length} open: only the latest 200 incidents were searched for open ones.`,
+      ),
+    );
   else if (moreIncidents > 0)
     out.push(more(`…and ${moreIncidents} more. \`/uptime incidents open\` lists them all.`));
 

@@ -80,10 +80,15 @@ export function renderStatus(view: StatusView, now: number, links?: WebLinks): R
   }
 
   blocks.push({ type: "divider" });
+  const openCount = view.openIncidentsCapped
+    ? `at least ${view.openIncidents.length}`
+    : `${view.openIncidents.length}`;
   if (view.openIncidents.length === 0) {
-    blocks.push({ type: "section", text: mrkdwn("*Open incidents*\nNone.") });
+    const none = view.openIncidentsCapped ? "None among the latest 200 incidents." : "None.";
+    blocks.push({ type: "section", text: mrkdwn(`*Open incidents*\n${none}`) });
   } else {
-    blocks.push({ type: "section", text: mrkdwn("*Open incidents*") });
+    const title = view.openIncidentsCapped ? `*Open incidents* (${openCount})` : "*Open incidents*";
+    blocks.push({ type: "section", text: mrkdwn(title) });
     const rows = view.openIncidents.map((i) => {
       const name = monitorLink(links, i.monitorId, monitorLabel(i.monitorId, view.monitorNames, i.monitor));
       const reason = i.reason ? `: ${inline(i.reason, REASON_MAX)}` : "";
@@ -92,10 +97,16 @@ export function renderStatus(view: StatusView, now: number, links?: WebLinks): R
     });
     blocks.push(...listSections(rows, LIST_BLOCKS, "`/uptime incidents open`"));
   }
+  // MAX_OPEN_SCAN_PAGES pages of 10 (README page caps): an older outage is left out, so the count is a floor.
+  if (view.openIncidentsCapped)
+    blocks.push(context("Only the latest 200 incidents were searched for open ones."));
   blocks.push(context("`/uptime incidents open` to acknowledge · `/uptime monitors` to browse"));
 
   const counts = c ? `${c.up} up, ${c.down} down, ${c.paused} paused, ${c.pending} pending` : "no counters";
-  const open = `${view.openIncidents.length} open incident${view.openIncidents.length === 1 ? "" : "s"}`;
+  const open =
+    view.openIncidentsCapped && view.openIncidents.length === 0
+      ? "no open incident among the latest 200 incidents"
+      : `${openCount} open incident${view.openIncidents.length === 1 ? "" : "s"}`;
   const service = view.service ? `; Uptime service: ${view.service.status}` : "";
   return {
     text: truncate(`${escapeMrkdwn(teamName)}: ${counts}, ${open}${service}`, limits.messageText),
