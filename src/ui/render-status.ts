@@ -3,6 +3,7 @@ import { slackDate } from "../lib/format-time";
 import type { StatusView } from "../services/get-status";
 import {
   context,
+  freeText,
   header,
   incidentDuration,
   inline,
@@ -43,7 +44,7 @@ export function renderStatus(view: StatusView, now: number, links?: WebLinks): R
   const blocks: KnownBlock[] = [header(`${teamName}: status`)];
 
   if (view.service) {
-    const failures = view.service.failures.map((f) => `• ${inline(failureText(f), REASON_MAX)}`);
+    const failures = view.service.failures.map((f) => `• ${freeText(failureText(f), REASON_MAX)}`);
     const text =
       `:warning: The Uptime service reports *${inline(view.service.status, 50)}*` +
       " (a component may have an issue; it does not mean the service is down).";
@@ -91,7 +92,7 @@ export function renderStatus(view: StatusView, now: number, links?: WebLinks): R
     blocks.push({ type: "section", text: mrkdwn(title) });
     const rows = view.openIncidents.map((i) => {
       const name = monitorLink(links, i.monitorId, monitorLabel(i.monitorId, view.monitorNames, i.monitor));
-      const reason = i.reason ? `: ${inline(i.reason, REASON_MAX)}` : "";
+      const reason = i.reason ? `: ${freeText(i.reason, REASON_MAX)}` : "";
       const ack = i.acknowledged ? " · acknowledged" : "";
       return `🔴 *${name}*${reason}\nsince ${slackDate(i.started)}, ${incidentDuration(i, now)}${ack}`;
     });

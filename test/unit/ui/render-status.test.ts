@@ -61,6 +61,27 @@ describe("renderStatus", () => {
     expect(none).toContain("no open incident among the latest 200 incidents");
   });
 
+  it("scrubs URLs in incident reasons and service failures like targets", () => {
+    const secretUrl = "https://user:pass@host/path?token=x#frag";
+    const text = textOf(
+      renderStatus(
+        view({
+          openIncidents: [incident({ reason: `GET ${secretUrl} answered 503` })],
+          service: {
+            status: "error",
+            active: false,
+            components: [],
+            failures: [`probe ${secretUrl} failed`],
+          },
+        }),
+        NOW,
+      ),
+    );
+    expect(text).toContain("GET https://host/path answered 503");
+    expect(text).toContain("probe https://host/path failed");
+    for (const secret of ["user:pass", "token=x", "#frag"]) expect(text).not.toContain(secret);
+  });
+
   it("stays within Block Kit limits with 200 down monitors and 5,000-character reasons", () => {
     const down = Array.from({ length: 200 }, (_, i) =>
       monitor({
