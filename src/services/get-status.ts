@@ -13,18 +13,20 @@ export interface StatusView {
   /** The first page of the monitors that are down (A9 filter[state]=-10, A4). */
   down: Monitor[];
   downHasMore: boolean;
-  /** The open incidents of the latest page of team incidents (A6: newest first). */
+  /** Every open incident, newest first (A6), however old, within the page cap (openIncidents). */
   openIncidents: Incident[];
+  /** Pages of incidents were left unread: more may be open, so the count reads "at least". */
+  openIncidentsCapped: boolean;
   /** Monitor names of the incidents, by monitor id. */
   monitorNames: Record<string, string>;
   /** GET /status, only when it is not `active`. */
   service: ServiceStatus | null;
 }
 
-/** Team counters, down monitors, open incidents and the service status, in parallel (one round trip each). */
+/** Team counters, down monitors, open incidents (pages of them) and the service status, in parallel. */
 export function getStatus(deps: ServiceDeps, ref: UserRef): Promise<StatusView> {
   return withSession(deps, ref, async ({ api, team }) => {
-    const [{ details, down, openIncidents }, service] = await Promise.all([
+    const [{ details, down, openIncidents: open }, service] = await Promise.all([
       teamOverview(api, team),
       api.status.get(),
     ]);
@@ -33,8 +35,9 @@ export function getStatus(deps: ServiceDeps, ref: UserRef): Promise<StatusView> 
       counters: details.counters,
       down: down.items,
       downHasMore: down.hasMore,
-      openIncidents,
-      monitorNames: Object.fromEntries(await incidentMonitorNames(api, openIncidents)),
+      openIncidents: open.items,
+      openIncidentsCapped: open.capped,
+      monitorNames: Object.fromEntries(await incidentMonitorNames(api, open.items)),
       service: service.active ? null : service,
     };
   });

@@ -31,15 +31,15 @@ export type HomeData =
 
 /**
  * App Home for one user: their active team's counters (`GET /teams/{id}` meta.monitorCounters), the monitors
- * that are down (A9 `filter[state]=-10`, first page), the open incidents among the newest page (A6: newest
- * first, so open ones lead) with their monitors, and their subscriptions. Three calls in parallel.
+ * that are down (A9 `filter[state]=-10`, first page), every open incident with its monitor (openIncidents:
+ * pages up to the cap; `total` null when the cap was hit), and their subscriptions, in parallel.
  * API failures other than 401 propagate; the caller shows them on the Home tab.
  */
 export async function homeData(deps: ServiceDeps, ref: UserRef): Promise<HomeData> {
   try {
     return await withSession(deps, ref, async (session): Promise<HomeData> => {
       const { api, team, link } = session;
-      const [{ details, down, incidents, openIncidents: open }, subscriptions] = await Promise.all([
+      const [{ details, down, openIncidents: open }, subscriptions] = await Promise.all([
         teamOverview(api, team),
         subscriptionsOf(deps, session),
       ]);
@@ -49,7 +49,7 @@ export async function homeData(deps: ServiceDeps, ref: UserRef): Promise<HomeDat
         team,
         counters: details.counters,
         down: { items: down.items, total: down.meta.total ?? details.counters?.down ?? null },
-        openIncidents: { items: open, total: incidents.meta.hasMorePages ? null : open.length },
+        openIncidents: { items: open.items, total: open.capped ? null : open.items.length },
         subscriptions,
       };
     });

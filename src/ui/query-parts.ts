@@ -7,6 +7,7 @@ import type { KnownBlock, SectionBlock } from "@slack/types";
 import { formatDuration } from "../lib/format-time";
 import type { Incident, Monitor } from "../uptime/types";
 import { publicAddress } from "./public-address";
+import { scrubUrlsInText } from "./scrub-urls-in-text";
 import { escapeMrkdwn, limits, mrkdwn, plainText, truncate, truncateMrkdwn } from "./text";
 
 /** Names and other user text in a row: one line, escaped, short enough for many rows per section. */
@@ -17,6 +18,11 @@ export const REASON_MAX = 300;
 /** User text on one line, cut and escaped for mrkdwn. */
 export function inline(text: string, max: number): string {
   return escapeMrkdwn(truncate(text.replace(/\s+/g, " ").trim(), max));
+}
+
+/** Free text from the API (an incident's reason, a check's error): its URLs scrubbed, then as `inline`. */
+export function freeText(text: string, max: number): string {
+  return inline(scrubUrlsInText(text), max);
 }
 
 /** Emoji of a monitor: paused wins over the last state (A4: paused is meta.status 0). */

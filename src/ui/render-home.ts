@@ -7,6 +7,7 @@ import { actions, blocks as blockIds, views } from "./ids";
 import { linkButton } from "./link-button";
 import { listSections, monitorAddress } from "./query-parts";
 import { subscriptionLine } from "./render-subscriptions";
+import { scrubUrlsInText } from "./scrub-urls-in-text";
 import { escapeMrkdwn, limits, mrkdwn, plainText, truncate } from "./text";
 
 /** What the Home tab shows: the data, or a sentence when it could not be loaded. */
@@ -107,7 +108,12 @@ function linkedBody(model: Extract<HomeData, { kind: "linked" }>, now: number): 
   for (const incident of incidents) out.push(incidentBlock(incident, now));
   const moreIncidents =
     model.openIncidents.total === null ? null : model.openIncidents.total - incidents.length;
-  if (moreIncidents === null) out.push(more("`/uptime incidents open` lists every open incident."));
+  if (moreIncidents === null)
+    out.push(
+      more(
+        `At least ${model.openIncidents.items.length} open: only the latest 200 incidents were searched for open ones.`,
+      ),
+    );
   else if (moreIncidents > 0)
     out.push(more(`…and ${moreIncidents} more. \`/uptime incidents open\` lists them all.`));
 
@@ -140,7 +146,7 @@ function incidentBlock(incident: Incident, now: number): KnownBlock {
   const monitor =
     incident.monitor?.name ?? (incident.monitorId ? `monitor ${incident.monitorId}` : "a monitor");
   const downFor = formatDuration((now - incident.started.getTime()) / 1000);
-  const reason = incident.reason ? `\n${escapeMrkdwn(truncate(incident.reason, 300))}` : "";
+  const reason = incident.reason ? `\n${escapeMrkdwn(truncate(scrubUrlsInText(incident.reason), 300))}` : "";
   const acked = incident.acknowledged ? `\n:eyes: Acknowledged ${slackDate(incident.acknowledged)}` : "";
   const text = `*#${escapeMrkdwn(incident.id)} ${escapeMrkdwn(truncate(monitor, 100))}*: down for ${downFor}, since ${slackDate(incident.started)}${reason}${acked}`;
   const button =

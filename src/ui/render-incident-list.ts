@@ -8,9 +8,9 @@ import { pageCodec } from "./codecs";
 import { actions, blocks as blockIds } from "./ids";
 import {
   context,
+  freeText,
   header,
   incidentDuration,
-  inline,
   monitorLabel,
   NAME_MAX,
   pagerBlock,
@@ -34,7 +34,7 @@ function incidentText(incident: Incident, view: IncidentListView, now: number, l
     monitorLabel(incident.monitorId, view.monitorNames, incident.monitor),
   );
   const emoji = incident.open ? (incident.acknowledged ? "🟠" : "🔴") : "✅";
-  const reason = incident.reason ? inline(incident.reason, REASON_MAX) : "no reason given";
+  const reason = incident.reason ? freeText(incident.reason, REASON_MAX) : "no reason given";
   const ack = incident.acknowledged
     ? `acknowledged ${slackDate(incident.acknowledged)}`
     : incident.open

@@ -2,7 +2,7 @@ import type { KnownBlock } from "@slack/types";
 import { formatDuration, slackDate } from "../lib/format-time";
 import type { IncidentView } from "../services/get-incident";
 import { acknowledgeButton } from "./acknowledge-button";
-import { context, header, inline, monitorAddress, NAME_MAX, REASON_MAX } from "./query-parts";
+import { context, freeText, header, inline, monitorAddress, NAME_MAX, REASON_MAX } from "./query-parts";
 import type { Rendered } from "./reply";
 import { escapeMrkdwn, limits, mrkdwn, truncate } from "./text";
 import { incidentLink, monitorLink, type WebLinks } from "./web-links";
@@ -57,7 +57,7 @@ export function renderIncident(view: IncidentView, now: number, links?: WebLinks
       : "open, not acknowledged"
     : "recovered";
   const address = monitor ? monitorAddress(monitor) : null;
-  const reason = incident.reason ? inline(incident.reason, REASON_MAX) : "no reason given";
+  const reason = incident.reason ? freeText(incident.reason, REASON_MAX) : "no reason given";
   const facts = [
     `*Monitor:* ${monitorLink(links, monitor?.id ?? incident.monitorId, name)}${address ? ` (${escapeMrkdwn(address)})` : ""}`,
     `*Reason:* ${reason}`,

@@ -7,6 +7,7 @@ import { monitorActionCodec } from "./codecs";
 import { actions } from "./ids";
 import {
   context,
+  freeText,
   header,
   incidentDuration,
   inline,
@@ -38,13 +39,13 @@ export function checkRow(check: Check, monitorName?: string): string {
     check.durationMs !== null ? `${Math.round(check.durationMs)} ms` : null,
     slackDate(check.created, "{time_secs}"),
   ].filter(Boolean);
-  const error = check.error ? `\n    ${inline(check.error, REASON_MAX)}` : "";
+  const error = check.error ? `\n    ${freeText(check.error, REASON_MAX)}` : "";
   return `${emoji} ${parts.join(" · ")}${error}`;
 }
 
 function incidentRow(incident: Incident, now: number, links?: WebLinks): string {
   const emoji = incident.open ? "🔴" : "✅";
-  const reason = incident.reason ? inline(incident.reason, REASON_MAX) : "no reason given";
+  const reason = incident.reason ? freeText(incident.reason, REASON_MAX) : "no reason given";
   const ack = incident.acknowledged ? " · acknowledged" : "";
   const maint = incident.maintenance ? " · maintenance" : "";
   const link = links ? ` · ${incidentLink(links, incident.id, `#${escapeMrkdwn(incident.id)}`)}` : "";

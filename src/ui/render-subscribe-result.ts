@@ -9,7 +9,7 @@ import type {
   SubscriptionPreview,
   UnsubscribeOutcome,
 } from "../services/subscription-services";
-import { context, inline, listSections, NAME_MAX, REASON_MAX } from "./query-parts";
+import { context, freeText, inline, listSections, NAME_MAX, REASON_MAX } from "./query-parts";
 import { digestText, mentionText, subscriptionLine } from "./render-subscriptions";
 import type { Rendered } from "./reply";
 import { escapeMrkdwn, limits, mrkdwn, truncate } from "./text";
@@ -118,7 +118,7 @@ function downLine(d: DownNow, now: number): string {
     ? inline(d.monitorName, NAME_MAX)
     : `monitor ${escapeMrkdwn(d.monitorId ?? "?")}`;
   const since = `since ${slackDate(d.started)} (${durationSince(d.started, now)})`;
-  const reason = d.reason ? `: ${inline(d.reason, REASON_MAX)}` : "";
+  const reason = d.reason ? `: ${freeText(d.reason, REASON_MAX)}` : "";
   const ack = d.acknowledged ? " · acknowledged" : "";
   return `🔴 *${name}* ${since}${reason}${ack}`;
 }

@@ -7,6 +7,7 @@ import { acknowledgeButton } from "../acknowledge-button";
 import { tryEncode } from "../codec";
 import { detailsCodec, muteCodec, unmuteCodec } from "../codecs";
 import { actions, blocks, MUTE_HOURS } from "../ids";
+import { scrubUrlsInText } from "../scrub-urls-in-text";
 import { escapeMrkdwn, limits, mrkdwn, plainText, truncate } from "../text";
 import { incidentLink, monitorLink, type WebLinks } from "../web-links";
 import {
@@ -65,7 +66,9 @@ export function renderAlertRoot(input: AlertRootInput): RenderedAlert {
       ? [
           {
             type: "section" as const,
-            text: mrkdwn(`*Reason*\n${escapeMrkdwn(truncate(input.incident.reason, REASON_MAX))}`),
+            text: mrkdwn(
+              `*Reason*\n${escapeMrkdwn(truncate(scrubUrlsInText(input.incident.reason), REASON_MAX))}`,
+            ),
           },
         ]
       : []),
@@ -96,7 +99,7 @@ function headline(input: AlertRootInput): string {
   if (input.stage === "acknowledged") return `${emoji} ${name} is down, ${acknowledgement(input.ackedBy)}`;
   const ping = mentionToken(input.mention);
   const reason = input.incident.reason
-    ? `: ${escapeMrkdwn(truncate(input.incident.reason, REASON_IN_TEXT_MAX))}`
+    ? `: ${escapeMrkdwn(truncate(scrubUrlsInText(input.incident.reason), REASON_IN_TEXT_MAX))}`
     : "";
   return `${ping ? `${ping} ` : ""}${emoji} ${name} is down${reason}`;
 }

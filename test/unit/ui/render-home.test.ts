@@ -81,11 +81,14 @@ describe("renderHome", () => {
     expect(json(view)).toContain("and 188 more");
   });
 
-  it("says when the open incidents may go on past the first page", () => {
+  it('says "at least" when the open incidents were searched up to the page cap only', () => {
     const data = linkedHome(0, 1, 0);
     if (data.kind !== "linked") throw new Error("fixture");
+    expect(json(renderHome(data, { now: NOW }))).not.toContain("At least");
     const view = renderHome({ ...data, openIncidents: { ...data.openIncidents, total: null } }, { now: NOW });
-    expect(json(view)).toContain("/uptime incidents open");
+    expect(json(view)).toContain(
+      "At least 1 open: only the latest 200 incidents were searched for open ones.",
+    );
   });
 
   it("shows an error sentence with Refresh", () => {

@@ -12,6 +12,7 @@ function view(overrides: Partial<StatusView> = {}): StatusView {
     down: [monitor({ state: "down", stateCode: -10 })],
     downHasMore: false,
     openIncidents: [incident()],
+    openIncidentsCapped: false,
     monitorNames: { "5": "Public API" },
     service: null,
     ...overrides,
@@ -42,6 +43,43 @@ describe("renderStatus", () => {
     );
     expect(troubled).toContain("The Uptime service reports *error*");
     expect(troubled).toContain("checker-eu");
+  });
+
+  it('says "at least" when the incident pages were cut at the cap', () => {
+    const whole = textOf(renderStatus(view(), NOW));
+    expect(whole).toContain("1 open incident");
+    expect(whole).not.toContain("at least");
+    expect(whole).not.toContain("latest 200 incidents");
+
+    const capped = textOf(renderStatus(view({ openIncidentsCapped: true }), NOW));
+    expect(capped).toContain("at least 1 open incident");
+    expect(capped).toContain("*Open incidents* (at least 1)");
+    expect(capped).toContain("Only the latest 200 incidents were searched for open ones.");
+
+    const none = textOf(renderStatus(view({ openIncidents: [], openIncidentsCapped: true }), NOW));
+    expect(none).toContain("None among the latest 200 incidents.");
+    expect(none).toContain("no open incident among the latest 200 incidents");
+  });
+
+  it("scrubs URLs in incident reasons and service failures like targets", () => {
+    const secretUrl = "https://user:pass@host/path?token=x#frag";
+    const text = textOf(
+      renderStatus(
+        view({
+          openIncidents: [incident({ reason: `GET ${secretUrl} answered 503` })],
+          service: {
+            status: "error",
+            active: false,
+            components: [],
+            failures: [`probe ${secretUrl} failed`],
+          },
+        }),
+        NOW,
+      ),
+    );
+    expect(text).toContain("GET https://host/path answered 503");
+    expect(text).toContain("probe https://host/path failed");
+    for (const secret of ["user:pass", "token=x", "#frag"]) expect(text).not.toContain(secret);
   });
 
   it("stays within Block Kit limits with 200 down monitors and 5,000-character reasons", () => {
