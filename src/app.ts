@@ -5,6 +5,7 @@ import type { RetryOptions } from "@slack/web-api";
 import { boltLogger } from "./bolt-logger";
 import type { Config } from "./config";
 import { type ListenerDeps, registerListeners } from "./listeners";
+import { scrubSlackSdkLines } from "./scrub-slack-sdk-lines";
 import type { BotIdentity } from "./slack-identity";
 
 /**
@@ -175,7 +176,8 @@ function listening(server: Server): Promise<number> {
  */
 export function createApp(deps: ListenerDeps, options: CreateAppOptions): SlackApp {
   const { slack } = options;
-  const logger = boltLogger(deps.logger);
+  // One logger for the receiver, the Socket Mode client and every WebClient: none may log a raw payload.
+  const logger = scrubSlackSdkLines(boltLogger(deps.logger), () => deps.logger.isLevelEnabled("debug"));
   // Bolt hands installerOptions.clientOptions to the OAuth InstallProvider and the Socket Mode client:
   // only the URL there. The listeners' WebClient gets interactiveClientOptions.
   const clientOptions = () => (slack.apiUrl ? { slackApiUrl: slack.apiUrl } : {});
