@@ -26,6 +26,8 @@ export interface BotOptions {
   drainMs?: number;
   /** Token-rejection windows (3 polls over 2 minutes, 5-minute re-check): tests shorten them. */
   rejections?: AlertsOptions["rejections"];
+  /** Per Web API call of the listeners' Slack client (default 10 s, app.ts): tests shorten it. */
+  slackTimeoutMs?: number;
 }
 
 export interface RunningBot {
@@ -119,7 +121,13 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
   }
   const app = createApp(
     { services, logger, clock, webLinks: config.webLinks },
-    { slack: config.slack, port: config.port, installationStore: installations, identity },
+    {
+      slack: config.slack,
+      port: config.port,
+      installationStore: installations,
+      identity,
+      ...(options.slackTimeoutMs === undefined ? {} : { slackTimeoutMs: options.slackTimeoutMs }),
+    },
   );
   let metricsServer: MetricsServer | undefined;
   let port: number;
