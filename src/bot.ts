@@ -49,7 +49,9 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
   const clock = options.clock ?? systemClock;
   const cipher = TokenCipher.fromSetting(config.tokenEncryptionKey);
   // A cluster that is not ready stops start-up here with one line (main.ts); a single Redis may come later.
-  const redis = await connectRedis(config.redis);
+  const redis = await connectRedis(config.redis, undefined, {
+    commandTimeoutMs: config.redisCommandTimeoutMs,
+  });
   redis.on("error", (err) => logger.warn({ err }, "redis connection error"));
   const keys = keyspace(options.keyPrefix ?? "uc:");
   // Every /uptime query reads its caller's link: kept in this process until Redis says it changed.
