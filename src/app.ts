@@ -5,6 +5,7 @@ import type { RetryOptions } from "@slack/web-api";
 import { boltLogger } from "./bolt-logger";
 import type { Config } from "./config";
 import { type ListenerDeps, registerListeners } from "./listeners";
+import { scrubSlackSdkLines } from "./scrub-slack-sdk-lines";
 import type { BotIdentity } from "./slack-identity";
 
 /**
@@ -36,6 +37,8 @@ export interface CreateAppOptions {
   installationStore?: InstallationStore;
   /** The bot's ids from auth.test at start-up (single-workspace mode: slack-identity.ts). */
   identity?: BotIdentity | undefined;
+  /** Per Web API call of the listeners' client (ms); default INTERACTIVE_TIMEOUT_MS. Tests shorten it. */
+  slackTimeoutMs?: number;
 }
 
 /**
@@ -98,7 +101,20 @@ const interactiveRetry = {
     if (!original.startsWith("A rate limit was exceeded")) throw error;
   },
 };
-export const INTERACTIVE_CLIENT_OPTIONS: { retryConfig: RetryOptions } = { retryConfig: interactiveRetry };
+
+/**
+ * How long one Web API call of the listeners may take (issue 32, "Bounded and timed"): without it a call
+ * Slack holds keeps its listener run (and a shutdown's drain) waiting for as long as the socket lives. A
+ * call that timed out may still have been carried out; like a 5xx, it is not retried (interactiveRetry).
+ */
+export const INTERACTIVE_TIMEOUT_MS = 10_000;
+
+export function interactiveClientOptions(timeoutMs = INTERACTIVE_TIMEOUT_MS): {
+  retryConfig: RetryOptions;
+  timeout: number;
+} {
+  return { retryConfig: interactiveRetry, timeout: timeoutMs };
+}
 
 /** Counts listener runs still working (after their ack), so that shutdown can wait for them. */
 export class InFlight {
@@ -175,7 +191,8 @@ function listening(server: Server): Promise<number> {
  */
 export function createApp(deps: ListenerDeps, options: CreateAppOptions): SlackApp {
   const { slack } = options;
-  const logger = boltLogger(deps.logger);
+  // One logger for the receiver, the Socket Mode client and every WebClient: none may log a raw payload.
+  const logger = scrubSlackSdkLines(boltLogger(deps.logger), () => deps.logger.isLevelEnabled("debug"));
   // Bolt hands installerOptions.clientOptions to the OAuth InstallProvider and the Socket Mode client:
   // only the URL there. The listeners' WebClient gets interactiveClientOptions.
   const clientOptions = () => (slack.apiUrl ? { slackApiUrl: slack.apiUrl } : {});
@@ -222,7 +239,7 @@ export function createApp(deps: ListenerDeps, options: CreateAppOptions): SlackA
     // (and build a "not found" Error) for every request.
     convoStore: false,
     // A fresh object: Bolt writes its logger into the clientOptions it is given.
-    clientOptions: { ...clientOptions(), ...INTERACTIVE_CLIENT_OPTIONS },
+    clientOptions: { ...clientOptions(), ...interactiveClientOptions(options.slackTimeoutMs) },
     ...(slack.oauth ? {} : { token: slack.botToken, ...options.identity }),
   });
   app.error(async (error) => {

@@ -28,6 +28,8 @@ export interface BotOptions {
   rejections?: AlertsOptions["rejections"];
   /** How long a poller keeps a subscriber's token in memory (default 60 s): tests shorten it. */
   pollTokenCacheMs?: AlertsOptions["pollTokenCacheMs"];
+  /** Per Web API call of the listeners' Slack client (default 10 s, app.ts): tests shorten it. */
+  slackTimeoutMs?: number;
 }
 
 export interface RunningBot {
@@ -49,7 +51,9 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
   const clock = options.clock ?? systemClock;
   const cipher = TokenCipher.fromSetting(config.tokenEncryptionKey);
   // A cluster that is not ready stops start-up here with one line (main.ts); a single Redis may come later.
-  const redis = await connectRedis(config.redis);
+  const redis = await connectRedis(config.redis, undefined, {
+    commandTimeoutMs: config.redisCommandTimeoutMs,
+  });
   redis.on("error", (err) => logger.warn({ err }, "redis connection error"));
   const keys = keyspace(options.keyPrefix ?? "uc:");
   // Every /uptime query reads its caller's link: kept in this process until Redis says it changed.
@@ -122,7 +126,13 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
   }
   const app = createApp(
     { services, logger, clock, webLinks: config.webLinks },
-    { slack: config.slack, port: config.port, installationStore: installations, identity },
+    {
+      slack: config.slack,
+      port: config.port,
+      installationStore: installations,
+      identity,
+      ...(options.slackTimeoutMs === undefined ? {} : { slackTimeoutMs: options.slackTimeoutMs }),
+    },
   );
   let metricsServer: MetricsServer | undefined;
   let port: number;

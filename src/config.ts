@@ -3,7 +3,11 @@ import { join } from "node:path";
 import { parseEnv } from "node:util";
 import { z } from "zod";
 import { InvalidKeyConfigError, KEY_VARIABLE, parseEncryptionKeys } from "./store/crypto/encryption-keys";
-import { parseClusterNodes, type RedisTarget } from "./store/redis-connection";
+import {
+  DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
+  parseClusterNodes,
+  type RedisTarget,
+} from "./store/redis-connection";
 import { DEFAULT_INCIDENT_PATH, DEFAULT_MONITOR_PATH, ID_PLACEHOLDER, type WebLinks } from "./ui/web-links";
 
 /**
@@ -74,6 +78,13 @@ const schema = z
     REDIS_URL: optionalText.pipe(redisUrl.optional()),
     // Seeds of a Redis Cluster; when set, REDIS_URL is unused (DESIGN.md section 9).
     REDIS_CLUSTER_NODES: optionalText,
+    // How long a Redis command may wait for its answer (redis-connection.ts).
+    REDIS_COMMAND_TIMEOUT_MS: z.coerce
+      .number()
+      .int("REDIS_COMMAND_TIMEOUT_MS must be a whole number of milliseconds")
+      .min(100, "REDIS_COMMAND_TIMEOUT_MS must be at least 100 (ms)")
+      .max(60_000, "REDIS_COMMAND_TIMEOUT_MS must be at most 60000 (ms)")
+      .default(DEFAULT_REDIS_COMMAND_TIMEOUT_MS),
     TOKEN_ENCRYPTION_KEY: z.string().trim().min(1, "TOKEN_ENCRYPTION_KEY is required"),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
@@ -158,6 +169,8 @@ export type Config = Readonly<{
   webLinks: Readonly<WebLinks> | undefined;
   /** `{ url }` (REDIS_URL) or `{ clusterNodes }` (REDIS_CLUSTER_NODES, which wins). */
   redis: RedisTarget;
+  /** REDIS_COMMAND_TIMEOUT_MS: how long one Redis command may wait for its answer. */
+  redisCommandTimeoutMs: number;
   tokenEncryptionKey: string;
   logLevel: string;
   pollIntervalSeconds: number;
@@ -217,6 +230,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         ? { clusterNodes: parseClusterNodes(e.REDIS_CLUSTER_NODES) }
         : { url: e.REDIS_URL ?? "" },
     ),
+    redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
     tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY,
     logLevel: e.LOG_LEVEL,
     pollIntervalSeconds: e.POLL_INTERVAL_SECONDS,

@@ -45,31 +45,71 @@ export function parseClusterNodes(text: string): ClusterSeed[] {
 }
 
 /**
- * The bot's connection options: a command waits for at most 3 reconnects instead of forever.
- * `connectionName` (CLIENT SETNAME) names every connection of the client and of its duplicate()s.
+ * How long one Redis command may wait for its answer (REDIS_COMMAND_TIMEOUT_MS). A Redis that takes a
+ * command and never answers (a network path that drops replies, a server stuck on a slow script) would
+ * otherwise hold the Slack request, the poll or the delivery behind it for as long as the socket lives;
+ * a command also waits this long at most in the offline queue while ioredis reconnects. The bot's
+ * commands and scripts each take milliseconds: 5 s is a stuck server, not a busy one.
  */
-export function createRedisClient(
-  target: RedisTarget,
-  options: { connectionName?: string } = {},
-): RedisClient {
+export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 5_000;
+
+export interface RedisClientOptions {
+  connectionName?: string;
+  /** ioredis `commandTimeout` of every connection (default DEFAULT_REDIS_COMMAND_TIMEOUT_MS). */
+  commandTimeoutMs?: number;
+}
+
+/**
+ * The bot's connection options: a command waits for at most 3 reconnects, and for at most
+ * `commandTimeoutMs` (it then fails with "Command timed out"). `connectionName` (CLIENT SETNAME) names
+ * every connection of the client and of its duplicate()s, which keep the timeout too: a blocking read
+ * takes a connection of blockingConnection() instead.
+ */
+export function createRedisClient(target: RedisTarget, options: RedisClientOptions = {}): RedisClient {
   const named = options.connectionName === undefined ? {} : { connectionName: options.connectionName };
-  if ("url" in target)
-    return new Redis(target.url, { maxRetriesPerRequest: 3, enableReadyCheck: true, ...named });
+  const perCommand = {
+    maxRetriesPerRequest: 3,
+    commandTimeout: options.commandTimeoutMs ?? DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
+    ...named,
+  };
+  if ("url" in target) return new Redis(target.url, { enableReadyCheck: true, ...perCommand });
   return new Cluster(
     target.clusterNodes.map((seed) => ({ host: seed.host, port: seed.port })),
-    { enableReadyCheck: true, scaleReads: "master", redisOptions: { maxRetriesPerRequest: 3, ...named } },
+    { enableReadyCheck: true, scaleReads: "master", redisOptions: perCommand },
   );
 }
+
+/**
+ * A connection of its own for commands that block up to `blockMs` (XREADGROUP BLOCK): `commandTimeout`
+ * counts from the moment a command is sent, so the duplicate's is the client's plus `blockMs`; with the
+ * client's own, an empty stream would look like a stuck Redis.
+ */
+export function blockingConnection(redis: RedisClient, blockMs: number): RedisClient {
+  if (redis instanceof Cluster) {
+    const redisOptions = redis.options.redisOptions ?? {};
+    return redis.duplicate([], {
+      redisOptions: { ...redisOptions, commandTimeout: extended(redisOptions.commandTimeout, blockMs) },
+    });
+  }
+  return redis.duplicate({ commandTimeout: extended(redis.options.commandTimeout, blockMs) });
+}
+
+const extended = (timeoutMs: number | undefined, blockMs: number) =>
+  timeoutMs === undefined ? undefined : timeoutMs + blockMs;
 
 /**
  * Asks each seed for CLUSTER INFO, then waits for the Cluster client's own ready check (at most
  * timeoutMs). Throws RedisNotReadyError when no seed answers, when a seed is not in cluster mode, or when
  * the cluster does not say `cluster_state:ok` (slots unassigned, a master down without a replica).
  */
-export async function connectRedis(target: RedisTarget, timeoutMs = 10_000): Promise<RedisClient> {
-  if ("url" in target) return createRedisClient(target);
+export async function connectRedis(
+  target: RedisTarget,
+  timeoutMs = 10_000,
+  options: Pick<RedisClientOptions, "commandTimeoutMs"> = {},
+): Promise<RedisClient> {
+  if ("url" in target) return createRedisClient(target, options);
   await checkClusterSeeds(target.clusterNodes, Math.min(timeoutMs, 3000));
-  const cluster = createRedisClient(target) as Cluster;
+  const cluster = createRedisClient(target, options) as Cluster;
   try {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(

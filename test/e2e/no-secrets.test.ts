@@ -2,20 +2,25 @@
 // fragment is created through the modal, goes down in a storm, and is shown by every surface: the create
 // confirmation, the alert root, the storm roll-up, /uptime monitors, monitor, status, the Details button and
 // App Home. No body the bot sent to the fake Slack (Web API calls, response_url posts) may carry the secrets.
+import { readFileSync } from "node:fs";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ALERT_EVENT_TYPE, ROLLUP_EVENT_TYPE } from "../../src/alerts/deliver/alert-metadata";
 import { pollTargetName } from "../../src/alerts/poll/poll-target";
+import { type LocalRedis, startPrivateRedis } from "../../src/lib/local-redis";
 import { silentLogger } from "../../src/lib/logger";
-import type { ViewStateValues } from "../../src/playground/fake-slack";
-import { DEMO_TOKENS } from "../../src/simulator";
+import { type FakeSlack, startFakeSlack, type ViewStateValues } from "../../src/playground/fake-slack";
+import { DEMO_TOKENS, type RunningSimulator, startSimulator } from "../../src/simulator";
+import { generateKey } from "../../src/store/crypto/encryption-keys";
 import { keyspace } from "../../src/store/keys";
 import { SchedulerStore } from "../../src/store/scheduler";
 import { detailsCodec } from "../../src/ui/codecs";
 import { actions, blocks } from "../../src/ui/ids";
 import { UptimeClient } from "../../src/uptime";
-import { linkUser, type Stack, startStack, textOf } from "../support/e2e-stack";
+import { type BotProcess, startBotProcess } from "../support/bot-process";
+import { BOT_TOKEN, linkUser, SIGNING_SECRET, type Stack, startStack, textOf } from "../support/e2e-stack";
 import { eventually, waitFor } from "../support/wait-for";
+import { tokenValues } from "./login-helper";
 
 const OWNER = "U0ALICE";
 const CHANNEL = "C0ALERTS";
@@ -124,5 +129,82 @@ describe("no secrets in Slack", () => {
     const sent = everythingSent();
     expect(sent).toContain(SHOWN);
     for (const secret of SECRETS) expect(sent).not.toContain(secret);
+  });
+});
+
+// No token in the logs (issue 32, point 7): the whole output of `npm start` with LOG_LEVEL=debug, in Socket
+// Mode (where the SDK logs every WebSocket frame) and in HTTP mode, while a user pastes a wrong token and
+// then a good one into the login modal and uses the link. Neither token may appear in any line.
+describe.each(["socket", "http"] as const)("no token in the logs (%s mode, LOG_LEVEL=debug)", (mode) => {
+  const USER = "U0ALICE";
+  const WRONG_TOKEN = "wrong-token-d41d8cd98f00b204";
+  const GOOD_TOKEN = DEMO_TOKENS.member;
+  let redis: LocalRedis;
+  let simulator: RunningSimulator;
+  let slack: FakeSlack;
+  let bot: BotProcess;
+
+  beforeAll(async () => {
+    redis = await startPrivateRedis();
+    simulator = await startSimulator({ seed: "demo", autoChecks: false });
+    slack = await startFakeSlack({ signingSecret: SIGNING_SECRET, botToken: BOT_TOKEN });
+    bot = await startBotProcess({
+      name: `no-secrets-logs-${mode}`,
+      env: {
+        SLACK_BOT_TOKEN: BOT_TOKEN,
+        ...(mode === "socket"
+          ? { SLACK_APP_TOKEN: slack.config.appToken }
+          : { SLACK_SIGNING_SECRET: SIGNING_SECRET }),
+        SLACK_API_URL: slack.apiUrl,
+        UPTIME_API_URL: simulator.url,
+        REDIS_URL: redis.url,
+        TOKEN_ENCRYPTION_KEY: generateKey(),
+        ALERT_WORKERS: "0",
+        LOG_LEVEL: "debug",
+      },
+    });
+    if (mode === "socket") await slack.socket.waitForConnection(30_000);
+    else slack.setAppUrl(`${bot.url}/slack/events`);
+  });
+  afterAll(async () => {
+    await bot?.terminate();
+    await slack?.close();
+    await simulator?.close();
+    await redis?.stop();
+  });
+
+  /** `/uptime login`, then `token` submitted in the modal. */
+  const login = async (token: string) => {
+    slack.state.clearModals(USER);
+    await slack.sender.slashCommand({ userId: USER, channelId: "C0GENERAL", text: "login" });
+    const view = await waitFor(slack.events, () => {
+      const top = slack.state.topModal(USER);
+      return top?.callback_id === "login" ? top : undefined;
+    });
+    return slack.sender.viewSubmission({ userId: USER, viewId: view.id, values: tokenValues(token) });
+  };
+
+  it("writes neither a refused nor an accepted token in any log line", async () => {
+    expect((await login(WRONG_TOKEN)).outcome).toBe("errors");
+    expect((await login(GOOD_TOKEN)).outcome).toBe("closed");
+    // The link works: a query runs as the user with the token.
+    const before = slack.state.ephemeralFor(USER, "C0GENERAL").length;
+    await slack.sender.slashCommand({ userId: USER, channelId: "C0GENERAL", text: "whoami" });
+    const answer = await waitFor(
+      slack.events,
+      () => slack.state.ephemeralFor(USER, "C0GENERAL")[before],
+      10_000,
+    );
+    expect(textOf(answer)).toMatch(/Max/);
+    await bot.terminate();
+
+    const log = readFileSync(bot.logFile, "utf8");
+    // Debug lines were written (of the Slack SDK's too), so the check below looked at a debug log.
+    const debugLines = bot.logs().filter((line) => line.level === 20);
+    expect(debugLines.length).toBeGreaterThan(0);
+    // The frame that carried the token was logged, as what it was.
+    if (mode === "socket") expect(log).toMatch(/Received a message on the WebSocket: [^\n]*view_submission/);
+    const leaks = log.split("\n").filter((line) => line.includes(GOOD_TOKEN) || line.includes(WRONG_TOKEN));
+    expect(leaks.map((line) => line.slice(0, 300))).toEqual([]);
   });
 });

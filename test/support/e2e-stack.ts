@@ -44,7 +44,7 @@ export async function startStack(
     env?: Record<string, string>;
     logger?: Logger;
     /** Options of the bot that are not environment settings (e.g. short token-rejection windows). */
-    bot?: Pick<BotOptions, "rejections" | "pollTokenCacheMs">;
+    bot?: Pick<BotOptions, "rejections" | "pollTokenCacheMs" | "slackTimeoutMs">;
     /** Channels besides the fake Slack's default ones. */
     extraChannels?: FakeChannelSeed[];
   } = {},

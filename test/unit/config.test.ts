@@ -59,6 +59,8 @@ describe("loadConfig", () => {
     [{ REDIS_CLUSTER_NODES: "10.0.0.1" }, "REDIS_CLUSTER_NODES must be host:port seeds separated by commas"],
     [{ REDIS_CLUSTER_NODES: "10.0.0.1:7000,10.0.0.2:99999" }, '"10.0.0.2:99999" is not'],
     [{ REDIS_CLUSTER_NODES: " , " }, "REDIS_CLUSTER_NODES must list at least one host:port"],
+    [{ REDIS_COMMAND_TIMEOUT_MS: "5s" }, 'REDIS_COMMAND_TIMEOUT_MS must be a number, got "5s"'],
+    [{ REDIS_COMMAND_TIMEOUT_MS: "10" }, "REDIS_COMMAND_TIMEOUT_MS must be at least 100 (ms)"],
     [{ TOKEN_ENCRYPTION_KEY: undefined }, "TOKEN_ENCRYPTION_KEY is required"],
     [{ TOKEN_ENCRYPTION_KEY: "k1:AAAA" }, "TOKEN_ENCRYPTION_KEY entry 1 is not a 32-byte key"],
     [{ TOKEN_ENCRYPTION_KEY: `${KEY},k1:${KEY.slice(3)}` }, "TOKEN_ENCRYPTION_KEY entry 2 repeats"],
@@ -108,6 +110,11 @@ describe("loadConfig", () => {
     const keyMessage = errorOf({ ...base, TOKEN_ENCRYPTION_KEY: "k1:super-secret-but-short" });
     expect(keyMessage).toMatch(/^TOKEN_ENCRYPTION_KEY /);
     expect(keyMessage).not.toContain("super-secret");
+  });
+
+  it("reads REDIS_COMMAND_TIMEOUT_MS, 5000 ms when unset", () => {
+    expect(loadConfig(base).redisCommandTimeoutMs).toBe(5000);
+    expect(loadConfig({ ...base, REDIS_COMMAND_TIMEOUT_MS: "750" }).redisCommandTimeoutMs).toBe(750);
   });
 
   it("reads REDIS_URL, or REDIS_CLUSTER_NODES (seeds, IPv6 in brackets) which then wins", () => {

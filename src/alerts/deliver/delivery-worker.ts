@@ -8,7 +8,7 @@ import {
   type OutboxEntry,
   OutboxStore,
 } from "../../store/outbox-store";
-import type { RedisClient } from "../../store/redis-connection";
+import { blockingConnection, type RedisClient } from "../../store/redis-connection";
 import type { Subscription } from "../../store/subscription-store";
 import { workspaceKey } from "../../store/workspace";
 import { type DeliverableEvent, decodeDeliverableEvent, OutboxEventError } from "../alert-event";
@@ -187,7 +187,8 @@ export class DeliveryWorker {
         index,
         consumer: `${this.o.consumer}-${index}`,
         keys: this.shardsOf(index),
-        connection: this.o.redis.duplicate(),
+        // Its reads block up to blockMs: REDIS_COMMAND_TIMEOUT_MS counts after the block.
+        connection: blockingConnection(this.o.redis, this.o.blockMs),
         inFlight: new Map(),
         count: 0,
         recheckPending: false,

@@ -1,5 +1,7 @@
 import { ErrorCode, type Logger, WebClient, type WebClientOptions } from "@slack/web-api";
 import { request } from "undici";
+import { BoundedCache } from "../../lib/bounded-cache";
+import type { Clock } from "../../lib/clock";
 import {
   type PostMessageInput,
   type SlackPoster,
@@ -16,6 +18,10 @@ const LOOKUP_MAX_PAGES = 5;
 
 /** How long one Slack call may take (DESIGN.md section 5): a stalled call must not hold its channel. */
 export const SLACK_CALL_TIMEOUT_MS = 10_000;
+
+/** The display-name cache of a poster: users at most, and how long a name is reused. */
+const MAX_NAMES = 10_000;
+const NAME_TTL_MS = 60 * 60_000;
 
 export interface AlertWebClientOptions {
   slackApiUrl?: string;
@@ -48,10 +54,22 @@ interface HistoryMessage {
 
 /** SlackPoster over @slack/web-api, mapping its errors to the typed errors of slack-poster.ts. */
 export class WebApiPoster implements SlackPoster {
-  /** Display names seen, for as long as this poster lives (workspace-posters.ts renews it). */
-  private readonly names = new Map<string, string | null>();
+  /**
+   * Display names seen. Bounded (issue 32): with one bot token the poster lives as long as the process,
+   * and every user who ever acknowledged an alert would stay; an hour also lets a new name show.
+   */
+  private readonly names: BoundedCache<string, string | null>;
 
-  constructor(private readonly client: WebClient) {}
+  constructor(
+    private readonly client: WebClient,
+    options: { maxNames?: number; nameTtlMs?: number; clock?: Clock } = {},
+  ) {
+    this.names = new BoundedCache({
+      maxEntries: options.maxNames ?? MAX_NAMES,
+      ttlMs: options.nameTtlMs ?? NAME_TTL_MS,
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
+  }
 
   static fromToken(token: string, options: AlertWebClientOptions = {}): WebApiPoster {
     return new WebApiPoster(alertWebClient(token, options));
@@ -131,7 +149,8 @@ export class WebApiPoster implements SlackPoster {
   }
 
   async userName(userId: string): Promise<string | null> {
-    if (this.names.has(userId)) return this.names.get(userId) ?? null;
+    const kept = this.names.get(userId);
+    if (kept !== undefined) return kept;
     try {
       const { user } = await this.client.users.info({ user: userId });
       const name = user?.profile?.display_name || user?.real_name || user?.name || null;

@@ -1,3 +1,5 @@
+import { BoundedCache } from "../../lib/bounded-cache";
+import type { Clock } from "../../lib/clock";
 import type { Logger } from "../../lib/logger";
 import type { RedisInstallationStore } from "../../store/installation-store";
 import { type WorkspaceRef, workspaceKey } from "../../store/workspace";
@@ -6,6 +8,8 @@ import { WebApiPoster } from "./web-api-poster";
 
 /** How long a workspace's poster (its bot token from the installation store) is reused. */
 const POSTER_TTL_MS = 5 * 60_000;
+/** Workspaces whose posters are kept at once (issue 32): a poster holds a token and a WebClient. */
+const MAX_POSTERS = 1_000;
 
 export interface PosterSettings {
   apiUrl?: string | undefined;
@@ -15,12 +19,14 @@ export interface PosterSettings {
 
 /**
  * Each workspace's alert poster: the single bot token, or (OAuth) the workspace's bot token from the
- * installation store, cached a few minutes. WebClient retries are off (web-api-poster.ts).
+ * installation store, cached a few minutes for at most MAX_POSTERS workspaces. WebClient retries are off
+ * (web-api-poster.ts).
  */
 export function workspacePosters(
   slack: PosterSettings,
   installations: RedisInstallationStore,
   logger: Logger,
+  cacheOptions: { maxEntries?: number; ttlMs?: number; clock?: Clock } = {},
 ): PosterFor {
   const options = { ...(slack.apiUrl ? { slackApiUrl: slack.apiUrl } : {}) };
   const botToken = slack.botToken;
@@ -28,11 +34,16 @@ export function workspacePosters(
     const poster = WebApiPoster.fromToken(botToken, options);
     return () => poster;
   }
-  const cache = new Map<string, { poster: SlackPoster; until: number }>();
+  // Bounded in number and time: a workspace that stopped getting alerts (or uninstalled) does not stay.
+  const cache = new BoundedCache<string, SlackPoster>({
+    maxEntries: cacheOptions.maxEntries ?? MAX_POSTERS,
+    ttlMs: cacheOptions.ttlMs ?? POSTER_TTL_MS,
+    ...(cacheOptions.clock ? { clock: cacheOptions.clock } : {}),
+  });
   return async (ws: WorkspaceRef) => {
     const key = workspaceKey(ws);
     const cached = cache.get(key);
-    if (cached && cached.until > Date.now()) return cached.poster;
+    if (cached) return cached;
     const installation = await installations.fetchInstallation({
       teamId: ws.teamId,
       enterpriseId: ws.enterpriseId,
@@ -44,7 +55,7 @@ export function workspacePosters(
       throw new Error(`no bot token for workspace ${key}`);
     }
     const poster = WebApiPoster.fromToken(token, options);
-    cache.set(key, { poster, until: Date.now() + POSTER_TTL_MS });
+    cache.set(key, poster);
     return poster;
   };
 }

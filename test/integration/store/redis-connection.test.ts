@@ -6,13 +6,16 @@ import { describe, expect, inject, it } from "vitest";
 import { freePort, spawnRedisServer } from "../../../src/lib/local-redis";
 import { keyspace } from "../../../src/store/keys";
 import {
+  blockingConnection,
   connectRedis,
+  createRedisClient,
   mastersOf,
   parseClusterNodes,
   RedisNotReadyError,
 } from "../../../src/store/redis-connection";
 import { SchedulerStore, shardOf } from "../../../src/store/scheduler";
 import { onCluster, testRedis } from "../../support/redis";
+import { startTcpProxy } from "../../support/tcp-proxy";
 
 const T = Date.parse("2025-01-01T00:00:00Z");
 
@@ -127,6 +130,60 @@ describe("fails fast, with one line, when the cluster cannot serve", () => {
     } finally {
       node.kill("SIGKILL");
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("a Redis command is timed (REDIS_COMMAND_TIMEOUT_MS)", () => {
+  /** The command's outcome, or "still waiting" once `guardMs` passed without one. */
+  const settled = (command: Promise<unknown>, guardMs: number) =>
+    Promise.race([
+      command.then(
+        (value) => ({ value }),
+        (error: Error) => ({ error: error.message }),
+      ),
+      new Promise((resolve) => setTimeout(() => resolve("still waiting"), guardMs).unref()),
+    ]);
+
+  it("fails with a timeout when Redis takes the command and never answers", async ({ skip }) => {
+    // A proxy in front of the single Redis: the cluster project has no one-server URL to put it before.
+    if (onCluster()) skip();
+    const url = new URL(inject("redisUrl"));
+    const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port) });
+    const redis = await connectRedis({ url: proxy.url }, undefined, { commandTimeoutMs: 200 });
+    try {
+      expect(await redis.ping()).toBe("PONG");
+      proxy.swallowReplies = true;
+      // The guard is far above the timeout: reaching it means the command would wait forever.
+      expect(await settled(redis.get("some-key"), 5_000)).toEqual({ error: "Command timed out" });
+      expect(proxy.swallowedBytes).toBeGreaterThan(0);
+    } finally {
+      redis.disconnect();
+      await proxy.close();
+    }
+  });
+
+  it("counts a blocking read's block on top, on the connection of blockingConnection()", async () => {
+    const { redis: shared, prefix } = testRedis();
+    const target = onCluster()
+      ? { clusterNodes: parseClusterNodes(inject("redisClusterNodes")!) }
+      : { url: inject("redisUrl") };
+    const redis = createRedisClient(target, { commandTimeoutMs: 200 });
+    const stream = `${prefix}{outbox}:empty`;
+    await shared.xgroup("CREATE", stream, "g", "0", "MKSTREAM");
+    const read = (connection: typeof redis) =>
+      connection.xreadgroup("GROUP", "g", "c", "COUNT", 1, "BLOCK", 600, "STREAMS", stream, ">");
+    const blocking = blockingConnection(redis, 600);
+    const plain = redis.duplicate();
+    try {
+      // An empty stream: the block runs out and Redis answers null, after longer than the command timeout.
+      expect(await settled(read(blocking), 5_000)).toEqual({ value: null });
+      // The same read on a connection with the plain timeout would be taken for a stuck Redis.
+      expect(await settled(read(plain), 5_000)).toEqual({ error: "Command timed out" });
+    } finally {
+      blocking.disconnect();
+      plain.disconnect();
+      redis.disconnect();
     }
   });
 });
