@@ -1,14 +1,15 @@
 import type { Period, StatsTarget } from "../grammar";
 import type { UserRef } from "../store/workspace";
 import { type AvailabilitySeries, aggregateAvailability } from "./aggregate-stats";
-import { resolveMonitor } from "./find-monitor";
 import type { ServiceDeps } from "./service-deps";
 import { withSession } from "./session";
+import { sessionTeam, type TeamRead } from "./session-team";
 import {
   precisionOf,
   resolveGroup,
   type StatsSource,
   type StatsSubject,
+  statsMonitor,
   teamMonitorsWith,
 } from "./stats-target";
 
@@ -23,6 +24,10 @@ export interface AvailabilityView {
 export interface StatsInput {
   target: StatsTarget;
   period: Period;
+  /** The team a shared answer showed (sessionTeam); else the active team. */
+  teamId?: string | undefined;
+  /** The monitor a shared answer showed: read by id, never by its name again (a name may match another). */
+  monitorId?: string | undefined;
 }
 
 /**
@@ -37,16 +42,19 @@ export function getAvailability(
   deps: ServiceDeps,
   ref: UserRef,
   input: StatsInput,
-): Promise<AvailabilityView> {
-  return withSession(deps, ref, async ({ api, team }) => {
+): Promise<TeamRead<AvailabilityView>> {
+  return withSession(deps, ref, async (session) => {
+    const { api } = session;
+    const team = sessionTeam(session, input.teamId);
     const precision = precisionOf(input.period);
     const { target, period } = input;
     if (target.kind === "monitor") {
       const include = precision === "hourly" ? "availability-hourly" : "availability-daily";
-      const monitor = await resolveMonitor(api, team.id, target.monitor, [include]);
+      const monitor = await statsMonitor(api, team.id, target.monitor, input.monitorId, include);
       const series =
         (precision === "hourly" ? monitor.availabilityHourly : monitor.availabilityDaily) ?? null;
       return {
+        teamId: team.id,
         subject: { kind: "monitor", id: monitor.id, name: monitor.name },
         period,
         series,
@@ -56,15 +64,23 @@ export function getAvailability(
     if (target.kind === "group") {
       const group = await resolveGroup(api, team.id, target.group);
       const series = await api.groups.availability(team.id, group.name, precision);
-      return { subject: { kind: "group", ...group }, period, series, source: { kind: "api" } };
+      return {
+        teamId: team.id,
+        subject: { kind: "group", ...group },
+        period,
+        series,
+        source: { kind: "api" },
+      };
     }
     const subject: StatsSubject = { kind: "team", id: team.id, name: team.name };
     if (precision === "daily") {
-      return { subject, period, series: await api.teams.availabilityDaily(team.id), source: { kind: "api" } };
+      const series = await api.teams.availabilityDaily(team.id);
+      return { teamId: team.id, subject, period, series, source: { kind: "api" } };
     }
     const { monitors, capped } = await teamMonitorsWith(api, team.id, "availability-hourly");
     const all = monitors.flatMap((m) => (m.availabilityHourly ? [m.availabilityHourly] : []));
     return {
+      teamId: team.id,
       subject,
       period,
       series: all.length ? aggregateAvailability(all, precision) : null,

@@ -3,6 +3,7 @@ import { type UserRef, workspaceOf } from "../store/workspace";
 import { type Incident, type Monitor, NotFoundError } from "../uptime";
 import type { ServiceDeps } from "./service-deps";
 import { withSession } from "./session";
+import type { TeamRead } from "./session-team";
 
 export interface IncidentView {
   incident: Incident;
@@ -19,8 +20,12 @@ export interface IncidentView {
  * own token, and who acknowledged it from Slack. A 404 (no such incident, or another team's) surfaces as
  * NotFoundError like every lookup.
  */
-export function getIncident(deps: ServiceDeps, ref: UserRef, incidentId: string): Promise<IncidentView> {
-  return withSession(deps, ref, async ({ api }) => {
+export function getIncident(
+  deps: ServiceDeps,
+  ref: UserRef,
+  incidentId: string,
+): Promise<TeamRead<IncidentView>> {
+  return withSession(deps, ref, async ({ api, team }) => {
     const incident = await api.incidents.get(incidentId);
     const monitor =
       incident.monitor ??
@@ -36,6 +41,7 @@ export function getIncident(deps: ServiceDeps, ref: UserRef, incidentId: string)
       : null;
     // A timeline that cannot be read costs the answer nothing: the API's times are still there.
     const slackTimeline = (await deps.alerts?.messages.timeline(ws, incident.id).catch(() => [])) ?? [];
-    return { incident, monitor, ackedBy: ackedBy ?? null, slackTimeline };
+    // The incident's team (relationships.team); the active team when the API leaves it out.
+    return { teamId: incident.teamId ?? team.id, incident, monitor, ackedBy: ackedBy ?? null, slackTimeline };
   });
 }

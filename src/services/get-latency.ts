@@ -1,15 +1,16 @@
 import type { Period } from "../grammar";
 import type { UserRef } from "../store/workspace";
 import { aggregateLatency, type LatencySeries } from "./aggregate-stats";
-import { resolveMonitor } from "./find-monitor";
 import type { StatsInput } from "./get-availability";
 import type { ServiceDeps } from "./service-deps";
 import { withSession } from "./session";
+import { sessionTeam, type TeamRead } from "./session-team";
 import {
   precisionOf,
   resolveGroup,
   type StatsSource,
   type StatsSubject,
+  statsMonitor,
   teamMonitorsWith,
 } from "./stats-target";
 
@@ -25,15 +26,22 @@ export interface LatencyView {
  * (A7), or for the team, which has no latency endpoint at all, the mean of its monitors' series (computed
  * here from include=latency-hourly / -daily on the monitor list; the answer says so).
  */
-export function getLatency(deps: ServiceDeps, ref: UserRef, input: StatsInput): Promise<LatencyView> {
-  return withSession(deps, ref, async ({ api, team }) => {
+export function getLatency(
+  deps: ServiceDeps,
+  ref: UserRef,
+  input: StatsInput,
+): Promise<TeamRead<LatencyView>> {
+  return withSession(deps, ref, async (session) => {
+    const { api } = session;
+    const team = sessionTeam(session, input.teamId);
     const precision = precisionOf(input.period);
     const { target, period } = input;
     const include = precision === "hourly" ? "latency-hourly" : "latency-daily";
     if (target.kind === "monitor") {
-      const monitor = await resolveMonitor(api, team.id, target.monitor, [include]);
+      const monitor = await statsMonitor(api, team.id, target.monitor, input.monitorId, include);
       const series = (precision === "hourly" ? monitor.latencyHourly : monitor.latencyDaily) ?? null;
       return {
+        teamId: team.id,
         subject: { kind: "monitor", id: monitor.id, name: monitor.name },
         period,
         series,
@@ -43,7 +51,13 @@ export function getLatency(deps: ServiceDeps, ref: UserRef, input: StatsInput): 
     if (target.kind === "group") {
       const group = await resolveGroup(api, team.id, target.group);
       const series = await api.groups.latency(team.id, group.name, precision);
-      return { subject: { kind: "group", ...group }, period, series, source: { kind: "api" } };
+      return {
+        teamId: team.id,
+        subject: { kind: "group", ...group },
+        period,
+        series,
+        source: { kind: "api" },
+      };
     }
     const { monitors, capped } = await teamMonitorsWith(api, team.id, include);
     const all = monitors.flatMap((m) => {
@@ -51,6 +65,7 @@ export function getLatency(deps: ServiceDeps, ref: UserRef, input: StatsInput): 
       return s ? [s] : [];
     });
     return {
+      teamId: team.id,
       subject: { kind: "team", id: team.id, name: team.name },
       period,
       series: all.length ? aggregateLatency(all, precision) : null,

@@ -3,6 +3,7 @@ import type { Incident, Monitor, MonitorCounters, ServiceStatus } from "../uptim
 import { incidentMonitorNames } from "./list-incidents";
 import type { ServiceDeps } from "./service-deps";
 import { withSession } from "./session";
+import { sessionTeam } from "./session-team";
 import { teamOverview } from "./team-overview";
 
 /** `/uptime status` (DESIGN.md section 1). */
@@ -23,9 +24,14 @@ export interface StatusView {
   service: ServiceStatus | null;
 }
 
-/** Team counters, down monitors, open incidents (pages of them) and the service status, in parallel. */
-export function getStatus(deps: ServiceDeps, ref: UserRef): Promise<StatusView> {
-  return withSession(deps, ref, async ({ api, team }) => {
+/**
+ * Team counters, down monitors, open incidents (pages of them) and the service status, in parallel.
+ * `teamId`: the team a shared answer showed (sessionTeam), else the active team.
+ */
+export function getStatus(deps: ServiceDeps, ref: UserRef, teamId?: string): Promise<StatusView> {
+  return withSession(deps, ref, async (session) => {
+    const { api } = session;
+    const team = sessionTeam(session, teamId);
     const [{ details, down, openIncidents: open }, service] = await Promise.all([
       teamOverview(api, team),
       api.status.get(),

@@ -3,6 +3,7 @@ import type { Check } from "../uptime";
 import { monitorNames } from "./monitor-names";
 import type { ServiceDeps } from "./service-deps";
 import { withSession } from "./session";
+import { sessionTeam } from "./session-team";
 
 /** Checks shown in one answer (A5: the API returns the latest 50; ~20 rows keep the message readable). */
 export const CHECKS_SHOWN = 20;
@@ -16,9 +17,11 @@ export interface CheckListView {
   monitorNames: Record<string, string>;
 }
 
-/** `/uptime checks`: the latest team checks with their monitors' names. */
-export function listChecks(deps: ServiceDeps, ref: UserRef): Promise<CheckListView> {
-  return withSession(deps, ref, async ({ api, team }) => {
+/** `/uptime checks`: the latest checks of the active team (or `teamId`) with their monitors' names. */
+export function listChecks(deps: ServiceDeps, ref: UserRef, teamId?: string): Promise<CheckListView> {
+  return withSession(deps, ref, async (session) => {
+    const { api } = session;
+    const team = sessionTeam(session, teamId);
     const all = await api.teams.checks(team.id);
     const checks = all.slice(0, CHECKS_SHOWN);
     const ids = checks.flatMap((c) => (c.monitorId === null ? [] : [c.monitorId]));

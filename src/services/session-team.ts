@@ -2,6 +2,9 @@ import type { ApiTeam } from "../store/link-store";
 import { NoTeamError } from "./errors";
 import type { UserSession } from "./session";
 
+/** A view and the API team it was read in (for a Share button: issue 32), where the view does not say. */
+export type TeamRead<V> = V & { teamId: string };
+
 /**
  * The API team a query works on: the one a button was rendered for (`teamId`, e.g. a Prev/Next value) when
  * the user still belongs to it, else the session's active team. A button of a team the user has left gives

@@ -3,6 +3,7 @@ import { closestMatches } from "../lib/closest-matches";
 import type { Monitor, MonitorInclude, Precision, UptimeApi } from "../uptime";
 import { collectPages } from "./collect-pages";
 import { GroupNotFoundError } from "./errors";
+import { resolveMonitor } from "./find-monitor";
 
 /** A10: 24 h is the hourly series (24 points), 30 d the daily one (30 points). */
 export function precisionOf(period: Period): Precision {
@@ -49,6 +50,23 @@ export async function resolveGroup(
     q,
     closestMatches(q, named, 3).map((g) => g.name),
   );
+}
+
+/**
+ * The monitor of an availability or latency answer with one series included: by `monitorId` when a shared
+ * answer names the one it showed (no name lookup: a name may match another monitor by then), else the
+ * monitor the user named in the team (resolveMonitor).
+ */
+export function statsMonitor(
+  api: UptimeApi,
+  teamId: string,
+  query: string,
+  monitorId: string | undefined,
+  include: MonitorInclude,
+): Promise<Monitor> {
+  return monitorId === undefined
+    ? resolveMonitor(api, teamId, query, [include])
+    : api.monitors.get(monitorId, { include: [include] });
 }
 
 /** The team's monitors with one statistics series included, for the team figures the API does not offer. */

@@ -30,6 +30,8 @@ export interface SimulatorControl {
   acknowledge(incidentId: number): Resource;
   /** The user who owns `token` joins team `teamId` with `role` (a team joined after the bot's login). */
   addMember(teamId: number, token: string, role: Role): void;
+  /** The user who owns `token` is removed from team `teamId` (not its owner): they can no longer read it. */
+  removeMember(teamId: number, token: string): void;
   addSchedule(input: ScheduleInput): { id: number };
   clearSchedules(): void;
   /** Every service endpoint answers `status` for a duration or a number of requests (0 = drop). */
@@ -106,6 +108,15 @@ export class Control implements SimulatorControl {
     const user = userId === undefined ? undefined : this.world.users.get(userId);
     if (!user) throw notFound("User");
     this.world.addMember(team, user, role);
+  }
+
+  removeMember(teamId: number, token: string): void {
+    const team = this.world.teams.get(teamId);
+    if (!team) throw notFound("Team");
+    const userId = this.world.tokens.get(token);
+    const user = userId === undefined ? undefined : this.world.users.get(userId);
+    if (!user) throw notFound("User");
+    this.world.removeMember(team, user);
   }
 
   acknowledge(incidentId: number): Resource {

@@ -149,6 +149,14 @@ export class World {
     user.teams.set(team.id, role);
   }
 
+  /** The user leaves the team (team management's "remove a user"); an owner cannot leave their own team. */
+  removeMember(team: TeamRecord, user: UserRecord): void {
+    if (team.members.get(user.id) === "owner")
+      throw new ApiError(409, "The owner cannot be removed from their team");
+    team.members.delete(user.id);
+    user.teams.delete(team.id);
+  }
+
   /** Deletes the user; teams they own go with them (their members lose access). */
   deleteUser(user: UserRecord): void {
     for (const [teamId, role] of user.teams) {

@@ -121,13 +121,26 @@ export const monitorActionCodec = defineCodec("mon", 1, z.object({ monitorId: ap
 
 /**
  * Share in channel button of an ephemeral data answer: the command text that produced it (formatCommand),
- * re-run with the clicker's token when pressed. Never the rendered answer: the shared copy is then fresh,
- * and the value stays far below the button's 2,000 characters.
+ * re-run with the clicker's token when pressed, and what the answer showed (issue 32): its API team, and the
+ * monitor when it is about one, so that the re-run reads that team and that monitor whatever the clicker
+ * has chosen or renamed since. Never the rendered answer: the shared copy is then fresh, and the value stays
+ * far below the button's 2,000 characters (a command is one slash command's text, ids are 18 digits).
+ * `teamId` is absent only for answers of no team (locations, a channel's subscriptions: share-button.ts).
  */
 export const shareCodec = defineCodec(
   "share",
+  2,
+  z.object({ command: z.string().min(1), teamId: apiId.optional(), monitorId: apiId.optional() }),
+  { limit: valueLimits.buttonValue, keys: { command: "c", teamId: "t", monitorId: "m" } },
+);
+
+/**
+ * Version 1 of shareCodec, read only: buttons of answers posted before issue 32. `teamId` was there only on
+ * paged lists, so a value without it no longer says which team its answer showed (share-button.ts).
+ */
+export const shareCodecV1 = defineCodec(
+  "share",
   1,
-  // `teamId`: the API team a paged list was read from, kept when the sharer has since switched teams.
   z.object({ command: z.string().min(1), teamId: apiId.optional() }),
   { limit: valueLimits.buttonValue, keys: { command: "c", teamId: "t" } },
 );

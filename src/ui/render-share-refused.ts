@@ -16,3 +16,13 @@ export function renderShareRefused(error: string, channelId: string): Rendered {
         : `Slack refused my post in ${channel} (\`${escapeMrkdwn(truncate(error, 60))}\`), so nothing was shared.`;
   return { text, blocks: [{ type: "section", text: mrkdwn(`:warning: ${text}`) }] };
 }
+
+/**
+ * Why Share in channel posted nothing: the clicker is no longer in the API team the answer showed (issue
+ * 32). Re-running it in another team would post data the answer never showed, so nothing is.
+ */
+export function renderShareNotMember(teamName: string | null): Rendered {
+  const team = teamName ? escapeMrkdwn(truncate(teamName, 100)) : "the Uptime team this answer was read from";
+  const text = `You're no longer a member of ${team}, so I can't share this answer. \`/uptime team\` lists your teams.`;
+  return { text, blocks: [{ type: "section", text: mrkdwn(`:warning: ${text}`) }] };
+}

@@ -1,6 +1,7 @@
 import type { KnownBlock } from "@slack/types";
 import { actions, blocks as blockIds } from "./ids";
 import { context } from "./query-parts";
+import { quietAnswer } from "./quiet-mentions";
 import type { Rendered } from "./reply";
 import { limits, truncate } from "./text";
 
@@ -37,12 +38,23 @@ function forChannel(block: KnownBlock): KnownBlock | null {
   return elements.length ? { ...block, elements } : null;
 }
 
-/** The same answer, posted in the channel by Share in channel: without the asker's controls, naming the sharer. */
-export function renderSharedCopy(rendered: Rendered, sharerId: string): Rendered {
-  const kept = (rendered.blocks ?? []).flatMap((b) => forChannel(b) ?? []);
+/**
+ * The same answer, posted in the channel by Share in channel: without the asker's controls, naming the
+ * sharer, and mentioning no one else (issue 32). An ephemeral answer may say "by <@U…>" or "pings @here"
+ * to its asker without notifying anyone; posted in the channel, the same text would notify everyone it
+ * names. So every other mention becomes a name (`names`: the user's Slack name, from users.info), and the
+ * sharer's own mention stays: Slack does not notify people of their own mentions.
+ */
+export function renderSharedCopy(
+  rendered: Rendered,
+  sharerId: string,
+  names: ReadonlyMap<string, string> = new Map(),
+): Rendered {
+  const quiet = quietAnswer(rendered, names);
+  const kept = (quiet.blocks ?? []).flatMap((b) => forChannel(b) ?? []);
   const sharedBy = context(`Shared by <@${sharerId}>`);
   return {
-    text: truncate(`<@${sharerId}> shared: ${rendered.text}`, limits.messageText),
+    text: truncate(`<@${sharerId}> shared: ${quiet.text}`, limits.messageText),
     blocks: [...kept.slice(0, limits.messageBlocks - 1), sharedBy],
   };
 }

@@ -21,14 +21,19 @@ export function detailsAction(deps: ListenerDeps) {
         const view = await deps.services.getIncident(user, value.incidentId);
         const command = { kind: "incident" as const, incidentId: value.incidentId };
         await answer.message(
-          withShareButton(renderIncident(view, deps.clock.now(), deps.webLinks), command, channelId),
+          withShareButton(renderIncident(view, deps.clock.now(), deps.webLinks), command, channelId, {
+            teamId: view.teamId,
+          }),
         );
         return;
       }
       const view = await deps.services.monitorDetailsById(user, value.monitorId);
       const command = { kind: "monitor" as const, monitor: value.monitorId };
       await answer.message(
-        withShareButton(renderMonitorDetails(view, deps.clock.now(), deps.webLinks), command, channelId),
+        withShareButton(renderMonitorDetails(view, deps.clock.now(), deps.webLinks), command, channelId, {
+          teamId: view.teamId,
+          monitorId: view.monitor.id,
+        }),
       );
     },
   });

@@ -38,7 +38,9 @@ export function pageNavAction(deps: ListenerDeps) {
           ...(sort !== undefined ? { sort } : {}),
         };
         await answer.message(
-          withShareButton(renderMonitorList(view, deps.webLinks), command, channelId, value.teamId),
+          withShareButton(renderMonitorList(view, deps.webLinks), command, channelId, {
+            teamId: view.team.id,
+          }),
           {
             replace: true,
           },
@@ -51,12 +53,9 @@ export function pageNavAction(deps: ListenerDeps) {
         });
         const command = { kind: "incidents" as const, openOnly: value.openOnly ?? false, page: value.page };
         await answer.message(
-          withShareButton(
-            renderIncidentList(view, deps.clock.now(), deps.webLinks),
-            command,
-            channelId,
-            value.teamId,
-          ),
+          withShareButton(renderIncidentList(view, deps.clock.now(), deps.webLinks), command, channelId, {
+            teamId: view.team.id,
+          }),
           {
             replace: true,
           },

@@ -1,13 +1,13 @@
 import type { ButtonAction } from "@slack/bolt";
 import { ErrorCode } from "@slack/web-api";
-import { parseCommand } from "../../grammar";
-import { shareCodec } from "../../ui/codecs";
-import { renderShareRefused } from "../../ui/render-share-refused";
+import { mentionedUserIds } from "../../ui/quiet-mentions";
+import { renderShareNotMember, renderShareRefused } from "../../ui/render-share-refused";
 import { renderSharedCopy } from "../../ui/render-shared-copy";
-import { isShareable, type ShareableCommand } from "../../ui/share-button";
+import { readShareValue, type SharedQuery } from "../../ui/share-button";
 import { actionHandler } from "../handle-interaction";
 import type { ListenerDeps } from "../listener-deps";
 import { queryAnswer } from "../queries/query-answer";
+import { slackUserNames } from "../slack-user-names";
 
 /** Slack's error code when it refused a Web API call (not_in_channel...), else undefined. */
 function slackRefusal(error: unknown): string | undefined {
@@ -16,32 +16,39 @@ function slackRefusal(error: unknown): string | undefined {
 }
 
 /**
- * Share in channel (actions.share, shareCodec): runs the command again with the clicker's own token and
- * posts the answer in the channel for everyone, naming who shared it. Re-running rather than copying the
- * ephemeral answer keeps the copy fresh and the button's value small. When the app may not post there
- * (not invited), the clicker alone hears so, and nothing is posted; their answer stays as it was.
+ * Share in channel (actions.share, shareCodec): runs the command again with the clicker's own token, in the
+ * API team the answer showed (and on the monitor it showed), and posts the answer in the channel for
+ * everyone, naming who shared it and pinging no one else. Re-running rather than copying the ephemeral
+ * answer keeps the copy fresh and the button's value small; reading the team the value names, never the
+ * clicker's active team, keeps it the answer they saw (issue 32), and leaves their active team as it is.
+ * A clicker no longer in that team hears so, and nothing is posted. When the app may not post there (not
+ * invited), the clicker alone hears so, and nothing is posted; their answer stays as it was.
  */
 export function shareAction(deps: ListenerDeps) {
-  return actionHandler<ButtonAction, { command: ShareableCommand; teamId?: string | undefined }>({
-    decode: ({ body }) => {
-      const value = shareCodec.decode(body.actions[0]?.value);
-      const command = value && parseCommand(value.command);
-      return command && isShareable(command) ? { command, teamId: value.teamId } : null;
-    },
+  return actionHandler<ButtonAction, SharedQuery>({
+    decode: ({ body }) => readShareValue(body.actions[0]?.value),
     outOfDate: { element: "button", instead: "Run the command again, then press Share." },
     run: async ({ args, value, user, answer }) => {
       // The button only ever sits on a message, and a message is always in a channel.
       const channelId = args.body.channel?.id;
       if (!channelId) return;
-      const { answer: data } = await queryAnswer(
-        value.command,
-        { user, channelId, teamId: value.teamId },
-        deps,
-      );
+      const { teamId, monitorId } = value;
+      const read = () => queryAnswer(value.command, { user, channelId, teamId, monitorId }, deps);
+      // Answers of no team (locations, the channel's subscriptions) are anyone's to read again.
+      const outcome =
+        teamId === undefined
+          ? { kind: "read" as const, value: await read() }
+          : await deps.services.readAsMemberOf(user, teamId, read);
+      if (outcome.kind === "not-member") {
+        await answer.message(renderShareNotMember(outcome.teamName));
+        return;
+      }
+      const data = outcome.value.answer;
+      const names = await slackUserNames(args.client, mentionedUserIds(data), deps.logger);
       try {
         await args.client.chat.postMessage({
           channel: channelId,
-          ...renderSharedCopy(data, user.userId),
+          ...renderSharedCopy(data, user.userId, names),
           unfurl_links: false,
           unfurl_media: false,
         });

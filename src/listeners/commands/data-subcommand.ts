@@ -13,8 +13,8 @@ export async function dataSubcommand<K extends ShareableKind>(
   { command, user, channelId, respond, client }: SubcommandRequest<K>,
   deps: ListenerDeps,
 ): Promise<void> {
-  const { answer: data, chart } = await queryAnswer(command, { user, channelId }, deps);
-  const answer = withShareButton(data, command, channelId);
+  const { answer: data, chart, shown } = await queryAnswer(command, { user, channelId }, deps);
+  const answer = withShareButton(data, command, channelId, shown);
   await respond({ response_type: "ephemeral", ...answer });
   if (chart) await attachChart({ client, userId: user.userId, answer, respond, logger: deps.logger }, chart);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { chartImageBlock } from "../../../src/ui/charts/chart-image-block";
 import { actions, blocks } from "../../../src/ui/ids";
+import { mentionedUserIds } from "../../../src/ui/quiet-mentions";
 import { renderIncidentList } from "../../../src/ui/render-incident-list";
 import { renderMonitorDetails } from "../../../src/ui/render-monitor-details";
 import { renderShareRefused } from "../../../src/ui/render-share-refused";
@@ -26,6 +27,7 @@ describe("renderSharedCopy", () => {
       { ...details, blocks: [...(details.blocks ?? []), chartImageBlock("F0CHART", "chart", "Chart")] },
       { kind: "monitor", monitor: "5" },
       "C0OPS",
+      { teamId: "1", monitorId: "5" },
     );
     expect(actionIds(asked)).toEqual(
       expect.arrayContaining([
@@ -96,5 +98,44 @@ describe("renderShareRefused", () => {
     expect(renderShareRefused("restricted_action", "C0X").text).toMatch(
       /refused my post in <#C0X> \(`restricted_action`\)/,
     );
+  });
+
+  // Issue 32: "by <@U…>" and "pings @here" tell the asker alone; posted in the channel they would notify.
+  it("mentions no one but the sharer: people by name, groups and @here as code", () => {
+    const answer: Rendered = {
+      text: "Subscribed by <@U0BOB>, pings <!here>",
+      blocks: [
+        {
+          type: "section",
+          text: { type: "mrkdwn", text: "🔔 *Acme*: every monitor · by <@U0BOB> · <!channel>" },
+        },
+        {
+          type: "section",
+          fields: [{ type: "mrkdwn", text: "<!subteam^S0ONCALL|@oncall> and <@U0CAROL|carol>" }],
+        },
+        { type: "context", elements: [{ type: "mrkdwn", text: "muted by <@W0ERIN> · <!everyone>" }] },
+        { type: "header", text: { type: "plain_text", text: "<@U0BOB> stays plain text" } },
+      ],
+    };
+    const shared = renderSharedCopy(answer, "U0ALICE", new Map([["U0BOB", "bob <the builder>"]]));
+    const all = `${shared.text}\n${JSON.stringify(shared.blocks)}`;
+    const mrkdwnOnly = all.replace("<@U0BOB> stays plain text", "");
+    expect([...mrkdwnOnly.matchAll(/<[@!][^>]*>/g)].map((m) => m[0])).toEqual(["<@U0ALICE>", "<@U0ALICE>"]);
+    expect(shared.text).toBe("<@U0ALICE> shared: Subscribed by @bob &lt;the builder&gt;, pings `@here`");
+    expect(textOf(shared)).toContain("by @bob &lt;the builder&gt; · `@channel`");
+    expect(textOf(shared)).toContain("`@oncall` and @carol");
+    // Unknown to users.info and without a label: the id, which is not a mention.
+    expect(textOf(shared)).toContain("muted by @W0ERIN · `@everyone`");
+    // plain_text is never parsed for mentions: left as the asker saw it.
+    expect(textOf(shared)).toContain("<@U0BOB> stays plain text");
+  });
+
+  it("lists the users an answer mentions, each once, for users.info", () => {
+    expect(
+      mentionedUserIds({
+        text: "<@U0BOB> and <@U0BOB|bob>",
+        blocks: [{ type: "context", elements: [{ type: "mrkdwn", text: "<@W0ERIN> <!here>" }] }],
+      }),
+    ).toEqual(["U0BOB", "W0ERIN"]);
   });
 });

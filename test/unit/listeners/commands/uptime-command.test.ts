@@ -97,7 +97,7 @@ describe("uptimeCommand", () => {
     it("is under a data answer, carrying the command to re-run", async () => {
       const { args } = command("channels");
       await uptimeCommand(fakeDeps({ listChannels }))(args);
-      expect(shareValues(posted[0])).toEqual([{ command: "channels" }]);
+      expect(shareValues(posted[0])).toEqual([{ command: "channels", teamId: "1" }]);
     });
 
     it("is not under help, an error, or an answer in a DM", async () => {
