@@ -28,8 +28,13 @@ export interface SimulatorControl {
   recover(monitorId: number): Resource | null;
   /** Acknowledges as if someone did it outside the API client (the service's web interface). */
   acknowledge(incidentId: number): Resource;
-  /** The user who owns `token` joins team `teamId` with `role` (a team joined after the bot's login). */
+  /**
+   * The user who owns `token` joins team `teamId` with `role` (a team joined after the bot's login); a
+   * member already there gets `role` instead (e.g. an owner made read-only).
+   */
   addMember(teamId: number, token: string, role: Role): void;
+  /** The user who owns `token` leaves team `teamId` (removed by its owner after the bot's login). */
+  removeMember(teamId: number, token: string): void;
   addSchedule(input: ScheduleInput): { id: number };
   clearSchedules(): void;
   /** Every service endpoint answers `status` for a duration or a number of requests (0 = drop). */
@@ -106,6 +111,15 @@ export class Control implements SimulatorControl {
     const user = userId === undefined ? undefined : this.world.users.get(userId);
     if (!user) throw notFound("User");
     this.world.addMember(team, user, role);
+  }
+
+  removeMember(teamId: number, token: string): void {
+    const team = this.world.teams.get(teamId);
+    if (!team) throw notFound("Team");
+    const userId = this.world.tokens.get(token);
+    const user = userId === undefined ? undefined : this.world.users.get(userId);
+    if (!user) throw notFound("User");
+    this.world.removeMember(team, user);
   }
 
   acknowledge(incidentId: number): Resource {

@@ -149,6 +149,12 @@ export class World {
     user.teams.set(team.id, role);
   }
 
+  /** The user leaves the team: its monitors and incidents answer them 404 from now on. */
+  removeMember(team: TeamRecord, user: UserRecord): void {
+    team.members.delete(user.id);
+    user.teams.delete(team.id);
+  }
+
   /** Deletes the user; teams they own go with them (their members lose access). */
   deleteUser(user: UserRecord): void {
     for (const [teamId, role] of user.teams) {
