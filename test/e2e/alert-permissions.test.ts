@@ -159,7 +159,7 @@ describe("alert-changing actions check the caller's current role with the API", 
   it("a member removed from the team in the API cannot unsubscribe or mute, without linking again", async () => {
     await subscribe(ALICE, "subscribe --mention here", REMOVED, 1);
     // While Max is a member he may mute (and his answer is kept for at most 60 s).
-    expect(await mute(CAROL, REMOVED)).toMatch(/<@U0CAROL> muted \*Marketing site\*|<@U0CAROL> muted/);
+    expect(await mute(CAROL, REMOVED)).toContain("<@U0CAROL> muted");
 
     stack.simulator.control.removeMember(ACME_PRODUCTION, DEMO_TOKENS.member);
     offsetMs += PAST_MEMBERSHIP_MAX_AGE_MS;

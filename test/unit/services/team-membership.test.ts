@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fixedClock } from "../../../src/lib/clock";
 import { silentLogger } from "../../../src/lib/logger";
+import { acknowledgeRollup } from "../../../src/services/acknowledge-rollup";
 import { requireCurrentMember, requireWriteRole } from "../../../src/services/alerts-permission";
 import { AlertsChangeNotAllowedError, ReadOnlyRoleError } from "../../../src/services/errors";
 import { linkAccount } from "../../../src/services/link-account";
@@ -102,6 +103,40 @@ describe("the caller's current teams and roles, from the API (issue 32)", () => 
     const refused = await member(max).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(AlertsChangeNotAllowedError);
     expect(refused).toMatchObject({ change: "mute", reason: "unchecked" });
+  });
+
+  it("Acknowledge all tells someone removed from the roll-up's team so once, and acknowledges nothing", async () => {
+    const incident = simulator.control.fail(5)!;
+    const storm = {
+      opens: {},
+      rollup: {
+        id: "r1",
+        lastOpenAt: 0,
+        members: {
+          [String(incident.id)]: {
+            stage: "open",
+            view: {
+              incident: { id: String(incident.id), monitorId: "5", started: new Date().toISOString() },
+            },
+          },
+        },
+      },
+    };
+    const alerts = { messages: { getStorm: async () => storm }, acknowledged: async () => {} };
+    const withAlerts = { ...deps, alerts: alerts as unknown as ServiceDeps["alerts"] };
+    await member(max);
+    simulator.control.removeMember(1, DEMO_TOKENS.member);
+    clock.advance(MEMBERSHIP_MAX_AGE_MS);
+    await expect(
+      acknowledgeRollup(withAlerts, max, { channelId: "C0ALERTS", apiTeamId: "1" }),
+    ).rejects.toMatchObject({
+      change: "acknowledge",
+      reason: "not_member",
+      teamName: "Acme Production",
+    });
+    const after = await uptime.as(DEMO_TOKENS.owner).incidents.get(String(incident.id));
+    expect(after.acknowledged).toBeNull();
+    simulator.control.recover(5);
   });
 
   it("does not reuse an answer about another API user after a relink", async () => {
