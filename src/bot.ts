@@ -11,6 +11,7 @@ import { TokenCipher } from "./store/crypto/token-cipher";
 import { RedisInstallationStore } from "./store/installation-store";
 import { keyspace } from "./store/keys";
 import { LinkStore } from "./store/link-store";
+import { MembershipCache } from "./store/membership-cache";
 import { PendingActionStore } from "./store/pending-action-store";
 import { connectRedis } from "./store/redis-connection";
 import { hashReadsFor } from "./store/tracked-hash-reads";
@@ -81,7 +82,17 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
     { redis, keys, clock, logger, links, installations },
   );
   cleanup.add(alerts.cleanupParticipant);
-  const serviceDeps: ServiceDeps = { uptime, links, pendingActions, cleanup, clock, logger, alerts };
+  const memberships = new MembershipCache({ redis, keys });
+  const serviceDeps: ServiceDeps = {
+    uptime,
+    links,
+    pendingActions,
+    cleanup,
+    clock,
+    logger,
+    alerts,
+    memberships,
+  };
   const services = createServices(serviceDeps);
 
   // Ready means Redis answers (DESIGN.md 9); the API's reachability is the uptime_api_up gauge and a log line.

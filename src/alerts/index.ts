@@ -124,16 +124,9 @@ export interface Alerts {
   messages: AlertMessageStore;
   pollTargets: PollTargets;
   /**
-   * Before an acknowledge is sent to the API: records who is acknowledging, so that every channel's message
-   * says "acknowledged by @user" even when the poller sees the acknowledge before `acknowledged()` runs.
-   * Never replaces someone else's; true when recorded (then `acknowledgeAbandoned` drops it on failure).
-   */
-  acknowledging(ack: Omit<AcknowledgedInSlack, "channelId">): Promise<boolean>;
-  /** The acknowledge did not happen (already acknowledged, ended, refused): drops acknowledging()'s record. */
-  acknowledgeAbandoned(ack: Omit<AcknowledgedInSlack, "channelId">): Promise<void>;
-  /**
-   * The acknowledge happened: records who for every channel's message of the incident (each is redrawn when
-   * the poller's event reaches it) and redraws the clicked message at once ("Acknowledged by @user").
+   * The API accepted the acknowledge (and only then: issue 32): records who for every channel's message of
+   * the incident (each is redrawn when the poller's event reaches it) and redraws the clicked message at
+   * once ("Acknowledged by @user").
    */
   acknowledged(ack: AcknowledgedInSlack): Promise<void>;
   /**
@@ -220,12 +213,6 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     mutes,
     messages,
     pollTargets,
-    acknowledging(ack) {
-      return messages.setAckedBy(ack.workspace, ack.incidentId, ack.ackedBy, true);
-    },
-    acknowledgeAbandoned(ack) {
-      return messages.clearAckedBy(ack.workspace, ack.incidentId, ack.ackedBy);
-    },
     async acknowledged(ack) {
       await messages.setAckedBy(ack.workspace, ack.incidentId, ack.ackedBy);
       if (!ack.channelId) return;

@@ -31,35 +31,28 @@ export interface AcknowledgeOutcome {
  * token (DESIGN.md 7). The incident is read first because A7 answers an already acknowledged incident with
  * an unchanged 200, which alone cannot tell "you acknowledged it" from "someone already had". A 403
  * (read-only member) surfaces as PermissionDeniedError, a 401 as StaleLinkError (withSession).
+ *
+ * Who acknowledged is recorded only once the API has accepted the acknowledge (issue 32): a claim recorded
+ * before the call named people the API then refused whenever the poller saw the incident acknowledged
+ * (by someone else, in the Uptime app) while the call was in flight. What that costs: when the poller
+ * sees this acknowledge in the moment between the API's answer and the record below, a channel whose
+ * message it redraws then says "in the Uptime app" instead of the name (the clicked message itself is
+ * redrawn with the name below).
  */
 export async function acknowledgeIncident(
   deps: ServiceDeps,
   ref: UserRef,
   input: AcknowledgeInput,
 ): Promise<AcknowledgeOutcome> {
-  const claim = { workspace: workspaceOf(ref), incidentId: input.incidentId, ackedBy: ref.userId };
-  // Who, recorded before the API call: every channel's message names them, even when the poller sees the
-  // acknowledge before this call returns (issue 15, attribution).
-  const claimed = await attribution(deps, "acknowledging", () => deps.alerts?.acknowledging(claim));
-  let outcome: AcknowledgeOutcome;
-  try {
-    outcome = await sendAcknowledge(deps, ref, input);
-  } catch (error) {
-    if (claimed)
-      await attribution(deps, "acknowledgeAbandoned", () => deps.alerts?.acknowledgeAbandoned(claim));
-    throw error;
-  }
-  if (outcome.status !== "acknowledged") {
-    if (claimed)
-      await attribution(deps, "acknowledgeAbandoned", () => deps.alerts?.acknowledgeAbandoned(claim));
-    return outcome;
-  }
+  const outcome = await sendAcknowledge(deps, ref, input);
+  if (outcome.status !== "acknowledged") return outcome;
   // An Acknowledge click also redraws its own message at once, through the same render path as the poller's
   // events; the other channels' messages follow with the poller's event.
-  await attribution(deps, "acknowledged", () =>
+  await attribution(deps, () =>
     deps.alerts?.acknowledged({
-      ...claim,
+      workspace: workspaceOf(ref),
       incidentId: outcome.incidentId,
+      ackedBy: ref.userId,
       channelId: input.source?.channelId,
     }),
   );
@@ -67,16 +60,11 @@ export async function acknowledgeIncident(
 }
 
 /** The attribution never costs the acknowledge: a failure is logged, the message says "in the Uptime app". */
-async function attribution<T>(
-  deps: ServiceDeps,
-  step: string,
-  run: () => Promise<T> | undefined,
-): Promise<T | null> {
+async function attribution(deps: ServiceDeps, run: () => Promise<void> | undefined): Promise<void> {
   try {
-    return (await run()) ?? null;
+    await run();
   } catch (err) {
-    deps.logger.warn({ err, step }, "alert attribution after acknowledge failed");
-    return null;
+    deps.logger.warn({ err }, "alert attribution after acknowledge failed");
   }
 }
 

@@ -2,6 +2,7 @@ import type { StormState } from "../store/alert-message-store";
 import { type UserRef, workspaceOf } from "../store/workspace";
 import { AuthenticationError, PermissionDeniedError } from "../uptime";
 import { acknowledgeIncident } from "./acknowledge-incident";
+import { requireCurrentMember } from "./alerts-permission";
 import { NotLinkedError, StaleLinkError } from "./errors";
 import { requireAlerts, type ServiceDeps } from "./service-deps";
 
@@ -29,8 +30,10 @@ export interface AcknowledgeRollupOutcome {
  * The roll-up's Acknowledge all (issue 15): every incident of the roll-up still open is acknowledged with
  * the CLICKER's token (DESIGN.md 7), one after the other through the same path as an Acknowledge button, so
  * each channel's message names them. A failure of one incident is listed and does not stop the others; an
- * error that every incident would meet the same way (not linked, stale token, read-only role) is thrown
- * before anything is acknowledged, for the usual sentence and Link button.
+ * error that every incident would meet the same way (not linked, stale token, not a member of the roll-up's
+ * team as the API says now, read-only role) is thrown before anything is acknowledged, for the usual
+ * sentence and Link button. The role itself is the API's to judge (A7's 403 on the first incident): which
+ * roles may acknowledge is not shown in the reference.
  */
 export async function acknowledgeRollup(
   deps: ServiceDeps,
@@ -44,7 +47,9 @@ export async function acknowledgeRollup(
   );
   const source = storm.rollup?.ts ? { channelId: input.channelId, messageTs: storm.rollup.ts } : undefined;
   const outcome: AcknowledgeRollupOutcome = { acknowledged: [], skipped: [], failed: [] };
-  for (const incident of rollupIncidents(storm, "open")) {
+  const open = rollupIncidents(storm, "open");
+  if (open.length > 0) await requireRollupTeamMember(deps, ref, input.apiTeamId);
+  for (const incident of open) {
     try {
       const result = await acknowledgeIncident(deps, ref, {
         incidentId: incident.incidentId,
@@ -65,6 +70,19 @@ export async function acknowledgeRollup(
     }
   }
   return outcome;
+}
+
+/**
+ * The clicker belongs to the roll-up's team now (issue 32): someone removed from it is told so once, rather
+ * than "couldn't find that" for each incident. Not linked and stale keep their own sentences (and the
+ * Link button that remembers the click), as for one Acknowledge button.
+ */
+async function requireRollupTeamMember(deps: ServiceDeps, ref: UserRef, apiTeamId: string): Promise<void> {
+  const link = await deps.links.get(ref);
+  if (!link) throw new NotLinkedError();
+  if (link.stale) throw new StaleLinkError();
+  const name = link.teams.find((t) => t.id === apiTeamId)?.name ?? null;
+  await requireCurrentMember(deps, ref, link, { id: apiTeamId, name }, "acknowledge");
 }
 
 /** The roll-up's incidents in the order they opened: those still open, or every one not recovered. */

@@ -96,34 +96,50 @@ export class GroupNotFoundError extends ServiceError {
   }
 }
 
-/** The changes of a channel's alerts that need a linked member of the subscribed API team (DESIGN.md 1). */
-export type AlertsChange = "subscribe" | "unsubscribe" | "mute" | "unmute" | "digest";
+/**
+ * The changes of a channel's alerts that need a linked member of the subscribed API team (DESIGN.md 1);
+ * `acknowledge` is a roll-up's Acknowledge all.
+ */
+export type AlertsChange = "subscribe" | "unsubscribe" | "mute" | "unmute" | "digest" | "acknowledge";
 
 /**
- * The caller may not change this channel's alerts: not linked, link stale, or not a member of the API team
- * the alerts come from. `teamName` is that team's name when known.
+ * The caller may not change this channel's alerts: not linked, link stale, not a member of the API team
+ * the alerts come from, or `unchecked`: the API could not tell their membership and role just now, and a
+ * change is never made on an old answer (issue 32). `teamName` is that team's name when known.
  */
 export class AlertsChangeNotAllowedError extends ServiceError {
   override readonly name: string = "AlertsChangeNotAllowedError";
   readonly code = "service.alerts-change-not-allowed";
   constructor(
     readonly change: AlertsChange,
-    readonly reason: "not_linked" | "stale" | "not_member",
+    readonly reason: "not_linked" | "stale" | "not_member" | "unchecked",
     readonly teamName: string | null,
   ) {
     super(`Changing the channel's alerts (${change}) needs a linked member of the team (${reason})`);
   }
 }
 
-/** A read-only member asked for what needs another role: `--mention here|channel`, or replacing another's. */
+/** What a read-only member may not do to a channel's alerts. */
+export type ReadOnlyNeed = "mention" | "replace" | "remove";
+
+const READ_ONLY_CANNOT: Record<ReadOnlyNeed, string> = {
+  mention: "ping the channel",
+  replace: "replace a subscription",
+  remove: "remove a subscription",
+};
+
+/**
+ * A read-only member asked for what needs another role: `--mention here|channel`, or replacing or removing
+ * a subscription someone else set up.
+ */
 export class ReadOnlyRoleError extends ServiceError {
   override readonly name: string = "ReadOnlyRoleError";
   readonly code = "service.read-only-role";
   constructor(
-    readonly need: "mention" | "replace",
+    readonly need: ReadOnlyNeed,
     readonly teamName: string | null,
   ) {
-    super(`A read-only member cannot ${need === "mention" ? "ping the channel" : "replace a subscription"}`);
+    super(`A read-only member cannot ${READ_ONLY_CANNOT[need]}`);
   }
 }
 

@@ -1,9 +1,10 @@
 import type { LinkRecord } from "../store/link-store";
 import type { UserRef, WorkspaceRef } from "../store/workspace";
 import { workspaceOf } from "../store/workspace";
-import { requireLinked, requireMember } from "./alerts-permission";
+import { requireCurrentMember, requireLinked, requireMember } from "./alerts-permission";
 import type { AlertsChange } from "./errors";
 import { requireAlerts, type ServiceDeps } from "./service-deps";
+import { decideOnMemberships } from "./team-membership";
 
 export interface MuteInput {
   channelId: string;
@@ -39,6 +40,7 @@ export async function muteMonitor(deps: ServiceDeps, ref: UserRef, input: MuteIn
   const alert = await lastAlertOf(deps, ws, input.channelId, input.monitorId);
   const apiTeamId = await requireChannelTeamMember(
     deps,
+    ref,
     link,
     ws,
     input.channelId,
@@ -61,23 +63,29 @@ export async function muteMonitor(deps: ServiceDeps, ref: UserRef, input: MuteIn
 
 /**
  * The API team whose member may change this monitor's alerts in the channel: the alert's own team when a
- * message of it is known, else any team the channel is subscribed to that the caller belongs to. Returns
- * that team's id (null when the channel has neither: then being linked is enough).
+ * message of it is known, else any team the channel is subscribed to that the caller belongs to, as the
+ * API says now (issue 32). Returns that team's id (null when the channel has neither: then being linked is
+ * enough).
  */
 export async function requireChannelTeamMember(
   deps: ServiceDeps,
+  ref: UserRef,
   link: LinkRecord,
   ws: WorkspaceRef,
   channelId: string,
   apiTeamId: string | null,
   change: AlertsChange,
 ): Promise<string | null> {
-  if (apiTeamId !== null) return requireMember(link, { id: apiTeamId, name: null }, change).id;
+  if (apiTeamId !== null) {
+    return (await requireCurrentMember(deps, ref, link, { id: apiTeamId, name: null }, change)).id;
+  }
   const subscriptions = await requireAlerts(deps).subscriptions.listByChannel(ws, channelId);
   const teams = [...new Set(subscriptions.map((sub) => sub.apiTeamId))];
   if (teams.length === 0) return null;
-  const mine = teams.find((id) => link.teams.some((t) => t.id === id));
-  return requireMember(link, { id: mine ?? teams[0]!, name: null }, change).id;
+  return decideOnMemberships(deps, ref, link, change, (current) => {
+    const mine = teams.find((id) => current.some((t) => t.id === id));
+    return requireMember(current, { id: mine ?? teams[0]!, name: null }, change).id;
+  });
 }
 
 /** Redraws the monitor's open alert message; the mute itself is stored, so a failed redraw is only logged. */

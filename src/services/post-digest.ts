@@ -34,7 +34,7 @@ export async function postDigest(
   const alerts = requireAlerts(deps);
   await requireLinked(deps, ref, "digest");
   return withSession(deps, ref, async (session): Promise<PostDigestOutcome> => {
-    const team = requireMember(session.link, session.team, "digest");
+    const team = requireMember(session.link.teams, session.team, "digest");
     const ws = workspaceOf(ref);
     const subs = (await alerts.subscriptions.listByChannel(ws, input.channelId)).filter(
       (s) => s.apiTeamId === team.id,

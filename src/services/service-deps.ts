@@ -2,6 +2,7 @@ import type { Alerts } from "../alerts";
 import type { Clock } from "../lib/clock";
 import type { Logger } from "../lib/logger";
 import type { LinkStore } from "../store/link-store";
+import type { MembershipCache } from "../store/membership-cache";
 import type { PendingActionStore } from "../store/pending-action-store";
 import type { WorkspaceCleanup } from "../store/workspace-cleanup";
 import type { UptimeClient } from "../uptime";
@@ -20,6 +21,11 @@ export interface ServiceDeps {
    * subscription use cases require it.
    */
   alerts?: Alerts;
+  /**
+   * The callers' recent teams and roles, read from the API for alert changes (services/team-membership.ts).
+   * Optional like `alerts`: without it every such change asks the API.
+   */
+  memberships?: MembershipCache;
 }
 
 /** The subscription use cases were called without `alerts` in ServiceDeps: a composition mistake. */

@@ -14,7 +14,12 @@ import {
 } from "../store/subscription-store";
 import { type UserRef, workspaceOf } from "../store/workspace";
 import type { Group, UptimeApi } from "../uptime";
-import { requireLinked, requireMember, requireWriteRole } from "./alerts-permission";
+import {
+  requireCurrentMember,
+  requireLinked,
+  requireMayTakeOver,
+  requireWriteRole,
+} from "./alerts-permission";
 import { GroupNotFoundError, StaleLinkError } from "./errors";
 import { resolveMonitor } from "./find-monitor";
 import { monitorNames } from "./monitor-names";
@@ -96,7 +101,8 @@ export type SubscribeOutcome =
  * the channels:read scope), and when it fails nothing is created.
  *
  * Who may (DESIGN.md section 1): a linked member of the team; `--mention here|channel` and replacing a
- * subscription someone else created need a role other than read-only. All checked before anything is posted.
+ * subscription someone else created need a role other than read-only. Membership and role are the API's
+ * current answer (issue 32). All checked before anything is posted.
  */
 export async function subscribe(
   deps: ServiceDeps,
@@ -110,8 +116,10 @@ export async function subscribe(
     // A personal subscription pings nobody: it is the person's own DM.
     const mention = input.personal ? null : storedMention(input.mention);
     if (mention && "missingId" in mention) return { kind: "mention-without-id", handle: mention.handle };
-    const team = requireMember(session.link, session.team, "subscribe");
-    if (mention && mention.kind !== "usergroup") requireWriteRole(team, "mention");
+    const pings = mention !== null && mention.kind !== "usergroup";
+    const team = await requireCurrentMember(deps, ref, session.link, session.team, "subscribe", (member) => {
+      if (pings) requireWriteRole(member, "mention");
+    });
     const [monitors, groups] = await Promise.all([
       resolveMonitors(session.api, team.id, input.monitors),
       resolveGroups(session.api, team.id, input.groups),
@@ -126,7 +134,9 @@ export async function subscribe(
     const ws = workspaceOf(ref);
     const id = subscriptionId(ws, input.channelId, team.id, filters);
     const existing = await alerts.subscriptions.get(id);
-    if (existing && existing.subscriber.userId !== ref.userId) requireWriteRole(team, "replace");
+    await requireCurrentMember(deps, ref, session.link, team, "subscribe", (member) =>
+      requireMayTakeOver(member, existing, ref, "replace"),
+    );
     const preview: SubscriptionPreview = {
       channelId: input.channelId,
       subscriberUserId: ref.userId,

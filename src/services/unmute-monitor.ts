@@ -23,8 +23,9 @@ export type UnmuteOutcome =
 /**
  * The Unmute button and `/uptime unmute <monitor>` (DESIGN.md section 1): lifts the monitor's mute in the
  * channel, so new alerts for it are posted again, and redraws its alert message without the mute note. Like
- * muting, it needs a linked member of the monitor's API team. A typed monitor is matched against the
- * channel's mutes (their stored names), so no API call is needed and only muted monitors are suggested.
+ * muting, it needs a linked member of the monitor's API team, as the API says now. A typed monitor is
+ * matched against the channel's mutes (their stored names), so finding it needs no API call and only muted
+ * monitors are suggested.
  */
 export async function unmuteMonitor(
   deps: ServiceDeps,
@@ -45,7 +46,7 @@ export async function unmuteMonitor(
     await redrawAfterMuteChange(deps, ws, input.channelId, monitorId);
     return { kind: "not-muted", monitorId };
   }
-  await requireChannelTeamMember(deps, link, ws, input.channelId, mute.apiTeamId, "unmute");
+  await requireChannelTeamMember(deps, ref, link, ws, input.channelId, mute.apiTeamId, "unmute");
   const lifted = (await alerts.mutes.unmute(ws, input.channelId, mute.monitorId)) ?? mute;
   deps.logger.info(
     { channel: input.channelId, monitorId: mute.monitorId, by: ref.userId },

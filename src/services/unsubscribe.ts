@@ -2,7 +2,7 @@ import { closestMatches } from "../lib/closest-matches";
 import type { Subscription } from "../store/subscription-store";
 import type { UserRef } from "../store/workspace";
 import { workspaceOf } from "../store/workspace";
-import { requireLinked, requireMember } from "./alerts-permission";
+import { requireCurrentMember, requireLinked, requireMayTakeOver } from "./alerts-permission";
 import { MonitorNotFoundError } from "./errors";
 import { monitorIdOf } from "./find-monitor";
 import { type SubscriptionView, toViews } from "./list-subscriptions";
@@ -29,7 +29,8 @@ export type UnsubscribeOutcome =
  * `/uptime unsubscribe`: without filters the channel's subscription without filters, with filters the one
  * whose filters are exactly these (per API team: several teams may match), `all` every one. Alerts must not
  * go quiet behind the channel's back (DESIGN.md section 1): the caller must be a linked member of the API
- * team of every subscription removed (else nothing is removed), and the listener tells the channel who did it.
+ * team of every subscription removed, as the API says now, and removing one someone else set up needs the
+ * role that replacing it needs (issue 32); else nothing is removed. The listener tells the channel who did it.
  * Each removed subscription leaves its poll target; the target's last subscriber removes it.
  */
 export async function unsubscribe(
@@ -45,7 +46,13 @@ export async function unsubscribe(
   const chosen = input.all ? inChannel : await matching(deps, ref, inChannel, input);
   if (chosen.length === 0) return { kind: "none", remaining: await toViews(deps, ref, inChannel) };
   const removed = await toViews(deps, ref, chosen);
-  for (const view of removed) requireMember(link, { id: view.apiTeamId, name: view.teamName }, "unsubscribe");
+  const teamNames = new Map(removed.map((view) => [view.id, view.teamName]));
+  for (const sub of chosen) {
+    const team = { id: sub.apiTeamId, name: teamNames.get(sub.id) ?? null };
+    await requireCurrentMember(deps, ref, link, team, "unsubscribe", (member) =>
+      requireMayTakeOver(member, sub, ref, "remove"),
+    );
+  }
   for (const sub of chosen) {
     await alerts.subscriptions.delete(sub.id);
     await alerts.pollTargets.remove(sub.target, sub.id);

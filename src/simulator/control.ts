@@ -28,7 +28,10 @@ export interface SimulatorControl {
   recover(monitorId: number): Resource | null;
   /** Acknowledges as if someone did it outside the API client (the service's web interface). */
   acknowledge(incidentId: number): Resource;
-  /** The user who owns `token` joins team `teamId` with `role` (a team joined after the bot's login). */
+  /**
+   * The user who owns `token` joins team `teamId` with `role` (a team joined after the bot's login); a
+   * member already there gets `role` instead (e.g. an owner made read-only).
+   */
   addMember(teamId: number, token: string, role: Role): void;
   /** The user who owns `token` is removed from team `teamId` (not its owner): they can no longer read it. */
   removeMember(teamId: number, token: string): void;

@@ -164,21 +164,11 @@ export class AlertMessageStore {
 
   /**
    * Who acknowledged an incident from Slack (any channel's button, `/uptime ack`, App Home, a list), for
-   * every channel's message of it. `onlyIfAbsent` records a claim before the API call, so that the poller
-   * seeing the acknowledge first still finds who; it never replaces someone else's. True when written.
+   * every channel's message of it; written once the API accepted the acknowledge (issue 32).
    */
-  async setAckedBy(
-    ws: WorkspaceRef,
-    incidentId: string,
-    userId: string,
-    onlyIfAbsent = false,
-  ): Promise<boolean> {
+  async setAckedBy(ws: WorkspaceRef, incidentId: string, userId: string): Promise<void> {
     const key = this.keys.alertAckedBy(workspaceKey(ws), incidentId);
-    const ttl = Math.max(1, Math.round(this.ttls.openMs));
-    const reply = onlyIfAbsent
-      ? await this.redis.set(key, userId, "PX", ttl, "NX")
-      : await this.redis.set(key, userId, "PX", ttl);
-    return reply === "OK";
+    await this.redis.set(key, userId, "PX", Math.max(1, Math.round(this.ttls.openMs)));
   }
 
   /** Adds what happened to an incident in Slack to its timeline (kept as long as an open incident's record). */
@@ -203,12 +193,6 @@ export class AlertMessageStore {
         return [];
       }
     });
-  }
-
-  /** Drops a claim of setAckedBy when the acknowledge did not happen (only that user's). */
-  async clearAckedBy(ws: WorkspaceRef, incidentId: string, userId: string): Promise<void> {
-    const key = this.keys.alertAckedBy(workspaceKey(ws), incidentId);
-    if ((await this.redis.get(key)) === userId) await this.redis.del(key);
   }
 
   async ackedBy(ws: WorkspaceRef, incidentId: string): Promise<string | null> {

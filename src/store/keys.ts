@@ -22,6 +22,11 @@ export function keyspace(prefix = "uc:") {
     pendingAction: (ws: string, userId: string) => `${prefix}pending:${ws}:${userId}`,
     /** Set of the user ids with a pending action (expires after the last one). */
     pendingIndex: (ws: string) => `${prefix}pending-index:${ws}`,
+    /**
+     * String with a TTL: a linked user's teams and roles as `GET /users/me?include=teams` last said, for the
+     * checks of alert changes (store/membership-cache.ts). Not indexed: it expires within a minute.
+     */
+    memberships: (ws: string, userId: string) => `${prefix}memberships:${ws}:${userId}`,
 
     // --- alerts (scheduler, poll state, outbox) ---
     // Every key of one scheduler shard N carries the hash tag `{p:N}`, so each script touches one slot.

@@ -26,6 +26,7 @@ const CHANGE_PHRASES: Record<AlertsChange, string> = {
   mute: "mute alerts in this channel",
   unmute: "unmute alerts in this channel",
   digest: "post a digest in this channel",
+  acknowledge: "acknowledge these alerts",
 };
 
 function teamLabel(name: string | null | undefined): string {
@@ -44,6 +45,8 @@ function alertsChangeText(e: AlertsChangeNotAllowedError): string {
       return `Only ${who} can ${phrase}, and your linked Uptime account isn't a member of ${team}. Nothing changed: ask a member of that team, or link an account that belongs to it.`;
     case "not_linked":
       return `Only ${who} can ${phrase}, so nothing changed. Link your Uptime account with your personal API token, then try again.`;
+    case "unchecked":
+      return `Only ${who} can ${phrase}, and the Uptime service couldn't check your role just now (it did not answer). Nothing changed: try again in a moment.`;
   }
 }
 
@@ -103,12 +106,13 @@ export function errorText(error: unknown): ErrorText {
           (e.suggestions.length ? ` Did you mean ${quoteList(e.suggestions)}?` : ""),
       );
     case "service.alerts-change-not-allowed":
-      return known(alertsChangeText(e), true);
+      // Linking again cannot make the API answer.
+      return known(alertsChangeText(e), e.reason !== "unchecked");
     case "service.read-only-role":
       return known(
         e.need === "mention"
           ? `Read-only members of ${teamLabel(e.teamName)} can't make alerts ping \`@here\` or \`@channel\`. Leave out \`--mention\`, mention a user group, or ask a team owner or a regular member.`
-          : `Someone else set up this subscription, and read-only members of ${teamLabel(e.teamName)} can't replace it. Ask a team owner or a regular member, or ask its subscriber.`,
+          : `Someone else set up this subscription, and read-only members of ${teamLabel(e.teamName)} can't ${e.need} it. Nothing changed: ask a team owner or a regular member, or ask its subscriber.`,
       );
     case "service.not-muted":
       return known(

@@ -193,14 +193,17 @@ describe("accountable suppression", () => {
     await waitDocs((m) => !textOf(m).includes("Muted here") && elementOf(m, actions.mute) !== undefined);
   });
 
-  it("refuses unsubscribe to another team's member, and says in the channel who unsubscribed", async () => {
+  it("refuses unsubscribe to another team's member and to a read-only member, and says in the channel who unsubscribed", async () => {
     const refused = textOf(await stack.command(STRANGER, "unsubscribe", CHANNEL));
     expect(refused).toContain("isn't a member of *Acme Production*");
+    // Removing the owner's subscription needs the role that replacing it needs (issue 32).
+    const readOnly = textOf(await stack.command(READ_ONLY, "unsubscribe", CHANNEL));
+    expect(readOnly).toContain("read-only members of *Acme Production* can't remove it");
     expect(textOf(await stack.command(OWNER, "subscriptions", CHANNEL))).toContain("1 alert subscription");
 
-    await stack.slack.sender.slashCommand({ userId: READ_ONLY, channelId: CHANNEL, text: "unsubscribe" });
-    const note = await channelNote(/<@U0BOB> removed/);
-    expect(textOf(note)).toContain("<@U0BOB> removed a subscription of this channel");
+    await stack.slack.sender.slashCommand({ userId: OWNER, channelId: CHANNEL, text: "unsubscribe" });
+    const note = await channelNote(/<@U0ALICE> removed/);
+    expect(textOf(note)).toContain("<@U0ALICE> removed a subscription of this channel");
     expect(textOf(note)).toContain("Acme Production");
     expect(textOf(await stack.command(OWNER, "subscriptions", CHANNEL))).toContain(
       "This channel has no alert subscriptions",

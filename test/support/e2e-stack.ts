@@ -43,8 +43,11 @@ export async function startStack(
     simulator?: SimulatorOptions;
     env?: Record<string, string>;
     logger?: Logger;
-    /** Options of the bot that are not environment settings (e.g. short token-rejection windows). */
-    bot?: Pick<BotOptions, "rejections" | "pollTokenCacheMs" | "slackTimeoutMs">;
+    /**
+     * Options of the bot that are not environment settings (e.g. short token-rejection windows, or a clock
+     * that a test moves forward past a cache's age limit).
+     */
+    bot?: Pick<BotOptions, "rejections" | "pollTokenCacheMs" | "slackTimeoutMs" | "clock">;
     /** Channels besides the fake Slack's default ones. */
     extraChannels?: FakeChannelSeed[];
   } = {},

@@ -210,6 +210,34 @@ describe("account services against the simulator", () => {
     simulator.control.recover(3);
   });
 
+  it("attributes an acknowledge only after the API accepted it, and never one it refused", async () => {
+    const incidentId = simulator.control.fail(4)!.id;
+    // Each attribution hook notes whether the API had the incident acknowledged when it ran.
+    const calls: { hook: string; ackedBy: string; acceptedByApi: boolean }[] = [];
+    const hook = (name: string) => async (ack: { ackedBy: string }) => {
+      const incident = await uptime.as(DEMO_TOKENS.owner).incidents.get(incidentId);
+      calls.push({ hook: name, ackedBy: ack.ackedBy, acceptedByApi: incident.acknowledged !== null });
+      return true;
+    };
+    const alerts = {
+      // The hooks of a claim made before the API answered, in case they are still called.
+      acknowledging: hook("acknowledging"),
+      acknowledgeAbandoned: hook("acknowledgeAbandoned"),
+      acknowledged: hook("acknowledged"),
+    } as unknown as Alerts;
+    const attributing = accountServices({ ...deps, alerts });
+    // Rita is linked by the test above; the API refuses her (read-only): nobody is named, not even for a moment.
+    await expect(attributing.acknowledgeIncident(rita, { incidentId, apiTeamId: "1" })).rejects.toMatchObject(
+      {
+        code: "api.permission-denied",
+      },
+    );
+    expect(calls).toEqual([]);
+    await attributing.acknowledgeIncident(olivia, { incidentId, apiTeamId: "1" });
+    expect(calls).toEqual([{ hook: "acknowledged", ackedBy: "U0OLIVIA", acceptedByApi: true }]);
+    simulator.control.recover(4);
+  });
+
   it("completes a Pause or Resume carried in the login modal, saying how each went", async () => {
     const [paused, ...more] = await services.completePendingActions(olivia, {
       action: "pause",

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { isReadOnly, requireMember, requireWriteRole } from "../../../src/services/alerts-permission";
+import {
+  isReadOnly,
+  requireMayTakeOver,
+  requireMember,
+  requireWriteRole,
+} from "../../../src/services/alerts-permission";
 import { AlertsChangeNotAllowedError, ReadOnlyRoleError } from "../../../src/services/errors";
 import type { LinkRecord } from "../../../src/store/link-store";
 
@@ -24,10 +29,10 @@ describe("who may change a channel's alerts", () => {
   });
 
   it("finds the caller's membership, or names the team they are not in", () => {
-    expect(requireMember(link, { id: "2", name: null }, "mute").role).toBe("regular");
+    expect(requireMember(link.teams, { id: "2", name: null }, "mute").role).toBe("regular");
     const error = (() => {
       try {
-        requireMember(link, { id: "9", name: "Other" }, "unsubscribe");
+        requireMember(link.teams, { id: "9", name: "Other" }, "unsubscribe");
       } catch (e) {
         return e;
       }
@@ -39,5 +44,20 @@ describe("who may change a channel's alerts", () => {
   it("refuses pings and replacements to read-only members only", () => {
     expect(() => requireWriteRole(link.teams[0]!, "mention")).toThrow(ReadOnlyRoleError);
     expect(() => requireWriteRole(link.teams[1]!, "replace")).not.toThrow();
+  });
+
+  it("asks the same role to replace or to remove a subscription someone else set up, none for one's own", () => {
+    const rita = { teamId: "T1", userId: "U0RITA" };
+    const owners = { subscriber: { userId: "U0OLIVIA", apiUserId: "1" } };
+    const hers = { subscriber: { userId: "U0RITA", apiUserId: "3" } };
+    const [readOnly, regular] = [link.teams[0]!, link.teams[1]!];
+    for (const action of ["replace", "remove"] as const) {
+      expect(() => requireMayTakeOver(readOnly, owners, rita, action)).toThrow(
+        expect.objectContaining({ need: action, teamName: "Acme Production" }),
+      );
+      expect(() => requireMayTakeOver(regular, owners, rita, action)).not.toThrow();
+      expect(() => requireMayTakeOver(readOnly, hers, rita, action)).not.toThrow();
+      expect(() => requireMayTakeOver(readOnly, null, rita, action)).not.toThrow();
+    }
   });
 });
