@@ -3,7 +3,7 @@ import type { ApiTeam, LinkRecord } from "../store/link-store";
 import type { UserRef } from "../store/workspace";
 import { AuthenticationError } from "../uptime";
 import { NotLinkedError, StaleLinkError } from "./errors";
-import { teamsOf } from "./link-account";
+import { sameTeams, teamsOf } from "./link-account";
 import type { ServiceDeps } from "./service-deps";
 import { refusedTokenError } from "./token-refusal";
 
@@ -31,11 +31,6 @@ export async function linkForTeams(deps: ServiceDeps, ref: UserRef): Promise<Lin
     return link;
   }
   return sameTeams(teams, link.teams) ? link : deps.links.updateTeams(ref, teams);
-}
-
-function sameTeams(a: readonly ApiTeam[], b: readonly ApiTeam[]): boolean {
-  const key = (teams: readonly ApiTeam[]) => JSON.stringify(teams.map((t) => [t.id, t.name, t.role]));
-  return key(a) === key(b);
 }
 
 /**

@@ -56,6 +56,12 @@ export function teamsOf(user: User): ApiTeam[] {
   });
 }
 
+/** Whether two answers about a person's teams name the same teams with the same names and roles. */
+export function sameTeams(a: readonly ApiTeam[], b: readonly ApiTeam[]): boolean {
+  const key = (teams: readonly ApiTeam[]) => JSON.stringify(teams.map((t) => [t.id, t.name, t.role]));
+  return key(a) === key(b);
+}
+
 /** `/uptime logout`: forgets the link. True when there was one. */
 export function unlinkAccount(deps: ServiceDeps, ref: UserRef): Promise<boolean> {
   return deps.links.delete(ref);

@@ -9,7 +9,7 @@ import {
   type User,
 } from "../uptime";
 import { type AlertsChange, AlertsChangeNotAllowedError, ReadOnlyRoleError } from "./errors";
-import { teamsOf } from "./link-account";
+import { sameTeams, teamsOf } from "./link-account";
 import type { ServiceDeps } from "./service-deps";
 import { withSession } from "./session";
 
@@ -99,9 +99,4 @@ function isRefusal(error: unknown): boolean {
     error instanceof ReadOnlyRoleError ||
     (error instanceof AlertsChangeNotAllowedError && error.reason === "not_member")
   );
-}
-
-function sameTeams(a: readonly ApiTeam[], b: readonly ApiTeam[]): boolean {
-  const key = (teams: readonly ApiTeam[]) => JSON.stringify(teams.map((t) => [t.id, t.name, t.role]));
-  return key(a) === key(b);
 }
