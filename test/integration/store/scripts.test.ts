@@ -47,6 +47,7 @@ describe("Lua script loader", () => {
         "cool-down",
         "dead-letter-replay",
         "extend",
+        "link-drop-token",
         "outbox-dead-letter",
         "outbox-reclaim",
         "outbox-release",
