@@ -6,7 +6,7 @@ import type { StoredMessage } from "../../src/playground/fake-slack/types";
 import { DEMO_TOKENS } from "../../src/simulator";
 import { keyspace } from "../../src/store/keys";
 import { SchedulerStore } from "../../src/store/scheduler";
-import { ALERT_COLORS } from "../../src/ui/alerts/alert-parts";
+import { ALERT_COLORS } from "../../src/alerts/render/alert-parts";
 import { muteCodec } from "../../src/ui/codecs";
 import { actions } from "../../src/ui/ids";
 import { linkUser, type Stack, startStack, textOf } from "../support/e2e-stack";

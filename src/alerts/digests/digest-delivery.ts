@@ -6,7 +6,7 @@ import type { DigestPostStore } from "../../store/digest-post-store";
 import type { LinkStore } from "../../store/link-store";
 import type { Subscription, SubscriptionFilters } from "../../store/subscription-store";
 import type { WorkspaceRef } from "../../store/workspace";
-import { renderDigest, renderDigestUnavailable } from "../../ui/alerts/render-digest";
+import { renderDigest, renderDigestUnavailable } from "../render/render-digest";
 import { chartImageBlock } from "../../ui/charts/chart-image-block";
 import { digestChart } from "../../ui/charts/digest-chart";
 import { renderChartPng } from "../../ui/charts/render-chart-png";

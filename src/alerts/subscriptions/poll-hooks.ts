@@ -9,7 +9,7 @@ import {
   renderTakeOverChannelNote,
   renderTakeOverDirectMessage,
   type TakeOverNotice,
-} from "../../ui/alerts/render-paused-notice";
+} from "../render/render-paused-notice";
 import { AuthenticationError, type UptimeClient } from "../../uptime";
 import type { PosterFor } from "../deliver/slack-poster";
 import type { ResolveToken } from "../poll/poll-api-cache";

@@ -6,7 +6,7 @@ import {
   type PauseNotice,
   renderPauseChannelNote,
   renderPauseDirectMessage,
-} from "../../ui/alerts/render-paused-notice";
+} from "../render/render-paused-notice";
 import type { PosterFor } from "../deliver/slack-poster";
 
 export interface SubscriptionPausesDeps {

@@ -1,7 +1,7 @@
 import type { EChartsOption } from "echarts";
 import type { DigestReport } from "../../alerts/digests/digest-report";
 import { utcFallback } from "../../lib/format-time";
-import { digestTitle } from "../alerts/render-digest";
+import { digestTitle } from "../../alerts/render/render-digest";
 import { availabilityChartOption, type ChartInput, chartAltText, type StatsChart } from "./chart-options";
 
 /** A digest's chart: the team's (or the channel's monitors') availability per hour or day of the period. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { digestPeriod } from "../../../../src/alerts/digests/digest-calendar";
 import { computeDigest, type DigestInput } from "../../../../src/alerts/digests/digest-report";
-import { renderDigest, renderDigestUnavailable } from "../../../../src/ui/alerts/render-digest";
+import { renderDigest, renderDigestUnavailable } from "../../../../src/alerts/render/render-digest";
 import { digestChart } from "../../../../src/ui/charts/digest-chart";
 import type { AvailabilityPoint, Incident, Monitor } from "../../../../src/uptime";
 import { textOf } from "../../../support/text-of";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { renderAcknowledgedReply } from "../../../../src/ui/alerts/render-acknowledged-reply";
-import { renderEscalationReply } from "../../../../src/ui/alerts/render-escalation-reply";
-import { renderMuteReply } from "../../../../src/ui/alerts/render-mute-reply";
+import { renderAcknowledgedReply } from "../../../../src/alerts/render/render-acknowledged-reply";
+import { renderEscalationReply } from "../../../../src/alerts/render/render-escalation-reply";
+import { renderMuteReply } from "../../../../src/alerts/render/render-mute-reply";
 import { textOf } from "../../../support/text-of";
 
 const PINGS = /<@U|<!here|<!channel|<!subteam/;

@@ -1,4 +1,4 @@
-import { escapeMrkdwn, mrkdwn, truncate } from "../text";
+import { escapeMrkdwn, mrkdwn, truncate } from "../../ui/text";
 import type { RenderedAlert } from "./alert-parts";
 
 /**

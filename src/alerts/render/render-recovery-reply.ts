@@ -1,8 +1,8 @@
-import type { AlertMonitor } from "../../alerts/alert-event";
-import type { IncidentSnapshot } from "../../alerts/poll/poll-state";
+import type { AlertMonitor } from "../alert-event";
+import type { IncidentSnapshot } from "../poll/poll-state";
 import { formatDuration, slackDate } from "../../lib/format-time";
-import { mrkdwn } from "../text";
-import { monitorLink, type WebLinks } from "../web-links";
+import { mrkdwn } from "../../ui/text";
+import { monitorLink, type WebLinks } from "../../ui/web-links";
 import { downtimeSeconds, epochOf, monitorName, type RenderedAlert } from "./alert-parts";
 
 export interface RecoveryReplyInput {

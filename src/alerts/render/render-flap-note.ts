@@ -1,5 +1,5 @@
 import type { ContextBlock } from "@slack/types";
-import { mrkdwn } from "../text";
+import { mrkdwn } from "../../ui/text";
 
 export interface FlapNoteInput {
   /** Incidents of this monitor in the window, the newest included. */

@@ -1,5 +1,5 @@
 import { slackDate } from "../../lib/format-time";
-import { escapeMrkdwn, mrkdwn, truncate } from "../text";
+import { escapeMrkdwn, mrkdwn, truncate } from "../../ui/text";
 import type { RenderedAlert } from "./alert-parts";
 
 /**

@@ -1,6 +1,6 @@
 import type { PauseReason } from "../../lib/pause-reasons";
-import { inline, NAME_MAX } from "../query-parts";
-import { escapeMrkdwn, mrkdwn } from "../text";
+import { inline, NAME_MAX } from "../../ui/query-parts";
+import { escapeMrkdwn, mrkdwn } from "../../ui/text";
 
 /**
  * What the channel and the subscriber hear when a subscription pauses or resumes (DESIGN.md section 5,

@@ -1,15 +1,15 @@
 import type { ActionsBlock, Button, KnownBlock, MrkdwnElement, Overflow } from "@slack/types";
-import type { AlertMonitor } from "../../alerts/alert-event";
-import type { IncidentSnapshot, IncidentStage } from "../../alerts/poll/poll-state";
+import type { AlertMonitor } from "../alert-event";
+import type { IncidentSnapshot, IncidentStage } from "../poll/poll-state";
 import { formatDuration, slackDate } from "../../lib/format-time";
 import type { Mention } from "../../store/subscription-store";
-import { acknowledgeButton } from "../acknowledge-button";
-import { tryEncode } from "../codec";
-import { detailsCodec, muteCodec, unmuteCodec } from "../codecs";
-import { actions, blocks, MUTE_HOURS } from "../ids";
-import { scrubUrlsInText } from "../scrub-urls-in-text";
-import { escapeMrkdwn, limits, mrkdwn, plainText, truncate } from "../text";
-import { incidentLink, monitorLink, type WebLinks } from "../web-links";
+import { acknowledgeButton } from "../../ui/acknowledge-button";
+import { tryEncode } from "../../ui/codec";
+import { detailsCodec, muteCodec, unmuteCodec } from "../../ui/codecs";
+import { actions, blocks, MUTE_HOURS } from "../../ui/ids";
+import { scrubUrlsInText } from "../../ui/scrub-urls-in-text";
+import { escapeMrkdwn, limits, mrkdwn, plainText, truncate } from "../../ui/text";
+import { incidentLink, monitorLink, type WebLinks } from "../../ui/web-links";
 import {
   ALERT_COLORS,
   downtimeSeconds,

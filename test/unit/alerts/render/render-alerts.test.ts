@@ -2,16 +2,16 @@ import { describe, expect, it } from "vitest";
 import type { AlertMonitor } from "../../../../src/alerts/alert-event";
 import type { IncidentSnapshot } from "../../../../src/alerts/poll/poll-state";
 import { PAUSE_REASONS } from "../../../../src/lib/pause-reasons";
-import { ALERT_COLORS } from "../../../../src/ui/alerts/alert-parts";
-import { type AlertRootInput, renderAlertRoot } from "../../../../src/ui/alerts/render-alert-root";
-import { renderFlapNote } from "../../../../src/ui/alerts/render-flap-note";
+import { ALERT_COLORS } from "../../../../src/alerts/render/alert-parts";
+import { type AlertRootInput, renderAlertRoot } from "../../../../src/alerts/render/render-alert-root";
+import { renderFlapNote } from "../../../../src/alerts/render/render-flap-note";
 import {
   type PauseNotice,
   renderPauseChannelNote,
   renderPauseDirectMessage,
-} from "../../../../src/ui/alerts/render-paused-notice";
-import { renderRecoveryReply } from "../../../../src/ui/alerts/render-recovery-reply";
-import { ROLLUP_MAX_LINES, renderStormRollup } from "../../../../src/ui/alerts/render-storm-rollup";
+} from "../../../../src/alerts/render/render-paused-notice";
+import { renderRecoveryReply } from "../../../../src/alerts/render/render-recovery-reply";
+import { ROLLUP_MAX_LINES, renderStormRollup } from "../../../../src/alerts/render/render-storm-rollup";
 import {
   acknowledgeCodec,
   detailsCodec,

@@ -1,9 +1,9 @@
 import type { KnownBlock, MessageAttachment } from "@slack/types";
-import type { AlertMonitor } from "../../alerts/alert-event";
-import type { IncidentSnapshot, IncidentStage } from "../../alerts/poll/poll-state";
+import type { AlertMonitor } from "../alert-event";
+import type { IncidentSnapshot, IncidentStage } from "../poll/poll-state";
 import type { Mention } from "../../store/subscription-store";
-import { publicAddress } from "../public-address";
-import { escapeMrkdwn, truncate } from "../text";
+import { publicAddress } from "../../ui/public-address";
+import { escapeMrkdwn, truncate } from "../../ui/text";
 
 /** An alert message: the top-level `text` (the notification, says what broke) and a colored bar. */
 export interface RenderedAlert {

@@ -1,9 +1,9 @@
-import type { AlertMonitor } from "../../alerts/alert-event";
-import type { IncidentSnapshot } from "../../alerts/poll/poll-state";
+import type { AlertMonitor } from "../alert-event";
+import type { IncidentSnapshot } from "../poll/poll-state";
 import { formatDuration, slackDate } from "../../lib/format-time";
 import type { Mention } from "../../store/subscription-store";
-import { mrkdwn } from "../text";
-import { monitorLink, type WebLinks } from "../web-links";
+import { mrkdwn } from "../../ui/text";
+import { monitorLink, type WebLinks } from "../../ui/web-links";
 import { epochOf, mentionToken, monitorName, type RenderedAlert } from "./alert-parts";
 
 export interface EscalationReplyInput {
