@@ -2,33 +2,8 @@ import { z } from "zod";
 import { jsonIssueText, parseJson } from "../lib/parse-json";
 import { alertIncidentSchema, alertMonitorSchema } from "../store/alert-message-store";
 import { type DigestEvent, digestEventSchema } from "./digests/digest-event";
-import type { AlertEvent, IncidentStage } from "./poll/poll-state";
+import type { AlertEvent, IncidentStage, OutboxEvent } from "./model";
 import { type EscalationEvent, escalationEventSchema } from "./schedules/escalation-event";
-
-/**
- * What the delivery workers read from the outbox: the AlertEvent of the diff plus what the poller knew
- * when it committed (the monitor, the failing locations of the latest checks, the team's monitor count).
- * The outbox entry's stream id is the event id.
- */
-export interface AlertMonitor {
-  id: string;
-  name: string;
-  /** The URL of an HTTP monitor, or `host:port` of a TCP one (A8). */
-  target: string;
-  group: string | null;
-}
-
-export interface OutboxEvent extends AlertEvent {
-  apiTeamId: string;
-  /** Null when the poller could not read the monitor (deleted meanwhile). */
-  monitor: AlertMonitor | null;
-  /** From the latest checks (A5), for "opened". */
-  failingLocations: string[];
-  /** For the storm roll-up "7 of 42 monitors down". */
-  teamMonitorCount?: number;
-  /** The API team's name, read with the counters, for the storm roll-up. */
-  teamName?: string;
-}
 
 /** An outbox entry whose event does not have the shape this version reads. */
 export class OutboxEventError extends Error {

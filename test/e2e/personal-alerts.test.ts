@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALERT_EVENT_TYPE } from "../../src/alerts/deliver/alert-metadata";
+import { ALERT_COLORS } from "../../src/alerts/render/alert-parts";
 import type { StoredMessage } from "../../src/playground/fake-slack/types";
 import { DEMO_TOKENS } from "../../src/simulator";
-import { ALERT_COLORS } from "../../src/alerts/render/alert-parts";
 import { linkUser, type Stack, startStack, textOf } from "../support/e2e-stack";
 import { waitFor } from "../support/wait-for";
 

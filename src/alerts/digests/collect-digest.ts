@@ -1,7 +1,8 @@
 import { matchesFilters, type SubscriptionFilters } from "../../store/subscription-store";
 import type { Incident, Monitor, UptimeApi } from "../../uptime";
-import type { DigestCadence, DigestPeriod } from "./digest-calendar";
-import { computeDigest, type DigestReport, digestPrecision } from "./digest-report";
+import type { DigestPeriod, DigestReport } from "../model";
+import type { DigestCadence } from "./digest-calendar";
+import { computeDigest, digestPrecision } from "./digest-report";
 
 /** A digest reads at most this many monitors and incidents: enough for any team, bounded for a huge one. */
 export const DIGEST_MAX_MONITORS = 2000;

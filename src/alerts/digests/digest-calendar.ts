@@ -1,18 +1,12 @@
 import { TZDate } from "@date-fns/tz";
 import type { DigestCadence } from "../../lib/digest-cadences";
+import type { DigestPeriod } from "../model";
 
 export type { DigestCadence };
 
 /** Issue 14: daily at 09:00, weekly on Monday at 09:00, in the subscriber's time zone. */
 export const DIGEST_HOUR = 9;
 const MONDAY = 1;
-
-/** The period a digest covers: [from, to) in ms, and the key that names it (once per key and channel). */
-export interface DigestPeriod {
-  key: string;
-  from: number;
-  to: number;
-}
 
 /** 09:00 local on the local day `dayOffset` days from the local day of `at`. */
 function nineOn(at: number, timeZone: string, dayOffset: number): TZDate {

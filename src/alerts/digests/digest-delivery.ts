@@ -6,9 +6,7 @@ import type { DigestPostStore } from "../../store/digest-post-store";
 import type { LinkStore } from "../../store/link-store";
 import type { Subscription, SubscriptionFilters } from "../../store/subscription-store";
 import type { WorkspaceRef } from "../../store/workspace";
-import { renderDigest, renderDigestUnavailable } from "../render/render-digest";
 import { chartImageBlock } from "../../ui/charts/chart-image-block";
-import { digestChart } from "../../ui/charts/digest-chart";
 import { renderChartPng } from "../../ui/charts/render-chart-png";
 import { AuthenticationError, PermissionDeniedError, type UptimeApi, type UptimeClient } from "../../uptime";
 import { lookupOldestTs } from "../deliver/alert-metadata";
@@ -21,11 +19,13 @@ import {
   SlackRateLimitedError,
 } from "../deliver/slack-poster";
 import type { DeliveryOutcome } from "../metrics";
+import type { DigestReport } from "../model";
+import { digestChart } from "../render/digest-chart";
+import { renderDigest, renderDigestUnavailable } from "../render/render-digest";
 import type { SubscriptionPauses } from "../subscriptions/subscription-pauses";
 import { collectDigest } from "./collect-digest";
 import { type DigestCadence, periodEndingNow } from "./digest-calendar";
 import type { DigestEvent } from "./digest-event";
-import type { DigestReport } from "./digest-report";
 
 /** Metadata of every digest post: a retry after an unrecorded attempt finds it instead of posting again. */
 export const DIGEST_EVENT_TYPE = "uptime_digest";

@@ -1,50 +1,6 @@
 import type { AvailabilityStats, Incident, Monitor, Precision } from "../../uptime";
-import type { DigestCadence, DigestPeriod } from "./digest-calendar";
-
-/** One monitor's numbers over the period. */
-export interface DigestMonitor {
-  id: string;
-  name: string;
-  group: string | null;
-  /** Mean of the period's points with data (A10); null without any. */
-  availability: number | null;
-  downtimeSeconds: number;
-  incidents: number;
-}
-
-export interface DigestGroup {
-  /** Null: the monitors in no group. */
-  name: string | null;
-  availability: number | null;
-  monitors: number;
-}
-
-/** What a digest says (issue 14), computed from the API's numbers by computeDigest. Pure data. */
-export interface DigestReport {
-  cadence: DigestCadence;
-  timeZone: string;
-  period: DigestPeriod;
-  team: { id: string; name: string };
-  /** The subscription's filters narrowed it (monitor: and group: filters). */
-  filtered: boolean;
-  monitorCount: number;
-  /** Each monitor weighs the same: the mean of the monitors' availability over the period. */
-  availability: number | null;
-  groups: DigestGroup[];
-  incidentsOpened: number;
-  /** Monitor downtime over the period, summed over the monitors (two down for an hour are two hours). */
-  downtimeSeconds: number;
-  /** Mean time from start to acknowledge, of the period's incidents that were acknowledged. */
-  mtta: { seconds: number; of: number } | null;
-  /** Mean time from start to end, of the period's incidents that ended. */
-  mttr: { seconds: number; of: number } | null;
-  /** At most three, lowest availability first; only monitors that were down or had an incident. */
-  worst: DigestMonitor[];
-  /** The team's availability per point of the period, for the chart. */
-  chart: { precision: Precision; points: { time: Date; value: number | null }[] };
-  /** A list was cut at its cap: the numbers cover what was read. */
-  capped: boolean;
-}
+import type { DigestMonitor, DigestPeriod, DigestReport } from "../model";
+import type { DigestCadence } from "./digest-calendar";
 
 export interface DigestInput {
   cadence: DigestCadence;

@@ -1,14 +1,12 @@
-import { baselineFloor, byStarted, isBelowFloor, raiseFloor, timeOf } from "./incident-floor";
 import {
   type AlertEvent,
   type AlertEventType,
-  type IncidentFloor,
   type IncidentSnapshot,
   type IncidentStage,
   isLaterStage,
-  type PollState,
-  type TrackedIncident,
-} from "./poll-state";
+} from "../model";
+import { baselineFloor, byStarted, isBelowFloor, raiseFloor, timeOf } from "./incident-floor";
+import type { IncidentFloor, PollState, TrackedIncident } from "./poll-state";
 
 /**
  * The pure heart of the alert pipeline (DESIGN.md section 5): previous compact state of one poll

@@ -1,7 +1,6 @@
 import type { MonitorCounters } from "../../uptime";
-import type { AlertMonitor, OutboxEvent } from "../alert-event";
+import type { AlertEvent, AlertMonitor, OutboxEvent } from "../model";
 import type { CheckSnapshot } from "./checks-signature";
-import type { AlertEvent } from "./poll-state";
 
 /**
  * What the poller adds to the diff's events before committing them to the outbox, so that delivery

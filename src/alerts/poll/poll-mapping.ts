@@ -1,8 +1,7 @@
 import { monitorAddress } from "../../ui/query-parts";
 import type { Check, Incident, Monitor } from "../../uptime";
-import type { AlertMonitor } from "../alert-event";
+import type { AlertMonitor, IncidentSnapshot } from "../model";
 import type { CheckSnapshot } from "./checks-signature";
-import type { IncidentSnapshot } from "./poll-state";
 
 /**
  * The API client's objects mapped to the compact shapes of the alert pipeline (poll-state.ts): the

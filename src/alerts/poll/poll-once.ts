@@ -3,8 +3,9 @@ import type { Logger } from "../../lib/logger";
 import type { ClaimedTarget, CommitInput, SchedulerStore } from "../../store/scheduler";
 import type { Incident } from "../../uptime";
 import { ALL_CHECKS_PASSED, type CallOptions, NotFoundError, type Page, type UptimeApi } from "../../uptime";
-import { type AlertMonitor, encodeOutboxEvent, type OutboxEvent } from "../alert-event";
+import { encodeOutboxEvent } from "../alert-event";
 import type { PollErrorKind, PollMetrics, PollOutcome } from "../metrics";
+import type { AlertMonitor, IncidentSnapshot, OutboxEvent } from "../model";
 import { checksSignature, needsIncidentFetch } from "./checks-signature";
 import type { ClaimCache } from "./claim-cache";
 import type { ClaimHolds } from "./claim-holds";
@@ -13,13 +14,7 @@ import { enrichEvents, monitorsToFetch, needsTeamCounters, teamMonitorCount } fr
 import type { PollApiCache } from "./poll-api-cache";
 import { classifyPollError, failureCommit, isRejection, TokenUnavailableError } from "./poll-failure";
 import { toAlertMonitor, toCheckSnapshots, toIncidentSnapshot } from "./poll-mapping";
-import {
-  decodePollState,
-  encodePollState,
-  type IncidentSnapshot,
-  type PollState,
-  PollStateError,
-} from "./poll-state";
+import { decodePollState, encodePollState, type PollState, PollStateError } from "./poll-state";
 import {
   decodePollTargetMeta,
   type ParsedPollTarget,

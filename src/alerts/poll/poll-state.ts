@@ -1,35 +1,12 @@
 import { z } from "zod";
 import { jsonIssueText, parseJson } from "../../lib/parse-json";
+import type { IncidentStage } from "../model";
 
 /**
  * The compact, JSON-serialisable state of one poll target (an API team as seen by one token), stored
  * by the scheduler's commit after every poll, and the alert events the diff derives from it.
  * The poller maps API client objects to these types: src/alerts never depends on the client's shapes.
  */
-
-/** One incident as the API shows it now (A6). Timestamps are ISO 8601 strings as the API wrote them. */
-export interface IncidentSnapshot {
-  id: string;
-  monitorId: string;
-  started: string;
-  ended: string | null;
-  acknowledged: string | null;
-  /** A6: `maintenance` 0 or 1, mapped to a boolean. Maintenance incidents never raise alerts. */
-  maintenance: boolean;
-  reason: string | null;
-}
-
-export type IncidentStage = "open" | "acknowledged" | "resolved";
-
-const STAGE_RANK: Record<IncidentStage, number> = { open: 0, acknowledged: 1, resolved: 2 };
-
-/**
- * Whether `next` comes after `shown` (open, acknowledged, resolved). Stages only move forwards: the diff
- * never tracks an incident backwards, and a stale event never moves a message back.
- */
-export function isLaterStage(next: IncidentStage, shown: IncidentStage): boolean {
-  return STAGE_RANK[next] > STAGE_RANK[shown];
-}
 
 /** What we remember about one incident between polls. */
 export interface TrackedIncident {
@@ -72,18 +49,6 @@ export interface PollState {
    * books the refresh, ClaimedTarget.refresh); still accepted, so that those states decode.
    */
   incidentsFetchedAt?: number;
-}
-
-export type AlertEventType = "opened" | "acknowledged" | "resolved";
-
-export interface AlertEvent {
-  type: AlertEventType;
-  incidentId: string;
-  monitorId: string;
-  /** When the transition happened by the API's clock: started, acknowledged or ended. */
-  at: string;
-  /** The latest view of the incident. */
-  incident: IncidentSnapshot;
 }
 
 export class PollStateError extends Error {

@@ -10,9 +10,9 @@ import { pollTargetRegistration } from "./poll-target";
  * - createPrometheusMetrics: the metrics of polling and delivery, rendered for GET /metrics.
  */
 
-export type { OutboxEvent } from "../alert-event";
 export type { PollErrorKind, PollMetrics, PollOutcome } from "../metrics";
 export { noopPollMetrics } from "../metrics";
+export type { OutboxEvent } from "../model";
 export {
   createPrometheusMetrics,
   type OutboxSample,

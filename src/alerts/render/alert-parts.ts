@@ -1,9 +1,8 @@
 import type { KnownBlock, MessageAttachment } from "@slack/types";
-import type { AlertMonitor } from "../alert-event";
-import type { IncidentSnapshot, IncidentStage } from "../poll/poll-state";
 import type { Mention } from "../../store/subscription-store";
 import { publicAddress } from "../../ui/public-address";
 import { escapeMrkdwn, truncate } from "../../ui/text";
+import type { AlertMonitor, IncidentSnapshot, IncidentStage } from "../model";
 
 /** An alert message: the top-level `text` (the notification, says what broke) and a colored bar. */
 export interface RenderedAlert {

@@ -1,6 +1,4 @@
 import type { ActionsBlock, Button, KnownBlock, MrkdwnElement, Overflow } from "@slack/types";
-import type { AlertMonitor } from "../alert-event";
-import type { IncidentSnapshot, IncidentStage } from "../poll/poll-state";
 import { formatDuration, slackDate } from "../../lib/format-time";
 import type { Mention } from "../../store/subscription-store";
 import { acknowledgeButton } from "../../ui/acknowledge-button";
@@ -10,6 +8,7 @@ import { actions, blocks, MUTE_HOURS } from "../../ui/ids";
 import { scrubUrlsInText } from "../../ui/scrub-urls-in-text";
 import { escapeMrkdwn, limits, mrkdwn, plainText, truncate } from "../../ui/text";
 import { incidentLink, monitorLink, type WebLinks } from "../../ui/web-links";
+import type { AlertMonitor, IncidentSnapshot, IncidentStage } from "../model";
 import {
   ALERT_COLORS,
   downtimeSeconds,

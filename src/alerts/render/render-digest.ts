@@ -1,8 +1,8 @@
 import type { KnownBlock } from "@slack/types";
-import type { DigestReport } from "../digests/digest-report";
 import { formatDuration, slackDate } from "../../lib/format-time";
 import type { Rendered } from "../../ui/reply";
 import { escapeMrkdwn, limits, mrkdwn, truncate } from "../../ui/text";
+import type { DigestReport } from "../model";
 
 export interface DigestHeading {
   /** Who subscribed the channel (scheduled), or who asked for it now (`/uptime digest`). */

@@ -1,9 +1,8 @@
-import type { AlertMonitor } from "../alert-event";
-import type { IncidentSnapshot } from "../poll/poll-state";
 import { formatDuration, slackDate } from "../../lib/format-time";
 import type { Mention } from "../../store/subscription-store";
 import { mrkdwn } from "../../ui/text";
 import { monitorLink, type WebLinks } from "../../ui/web-links";
+import type { AlertMonitor, IncidentSnapshot } from "../model";
 import { epochOf, mentionToken, monitorName, type RenderedAlert } from "./alert-parts";
 
 export interface EscalationReplyInput {

@@ -1,8 +1,7 @@
-import type { AlertMonitor } from "../alert-event";
-import type { IncidentSnapshot } from "../poll/poll-state";
 import { formatDuration, slackDate } from "../../lib/format-time";
 import { mrkdwn } from "../../ui/text";
 import { monitorLink, type WebLinks } from "../../ui/web-links";
+import type { AlertMonitor, IncidentSnapshot } from "../model";
 import { downtimeSeconds, epochOf, monitorName, type RenderedAlert } from "./alert-parts";
 
 export interface RecoveryReplyInput {

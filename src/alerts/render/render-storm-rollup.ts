@@ -1,12 +1,11 @@
 import type { Button, KnownBlock } from "@slack/types";
-import type { AlertMonitor } from "../alert-event";
-import type { IncidentSnapshot } from "../poll/poll-state";
 import { formatDuration, slackDate } from "../../lib/format-time";
 import { tryEncode } from "../../ui/codec";
 import { rollupCodec } from "../../ui/codecs";
 import { actions, ROLLUP_MUTE_HOURS } from "../../ui/ids";
 import { escapeMrkdwn, limits, mrkdwn, plainText, truncate } from "../../ui/text";
 import { monitorLink, type WebLinks } from "../../ui/web-links";
+import type { AlertMonitor, IncidentSnapshot } from "../model";
 import {
   ALERT_COLORS,
   downtimeSeconds,

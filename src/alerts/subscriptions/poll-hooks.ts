@@ -4,17 +4,17 @@ import type { TokenPauseReason } from "../../lib/pause-reasons";
 import type { LinkStore } from "../../store/link-store";
 import type { Subscription, SubscriptionStore } from "../../store/subscription-store";
 import { type UserRef, workspaceOf } from "../../store/workspace";
+import { AuthenticationError, type UptimeClient } from "../../uptime";
+import type { PosterFor } from "../deliver/slack-poster";
+import type { ResolveToken } from "../poll/poll-api-cache";
+import type { ConfirmedRejection, PollHooks } from "../poll/poll-once";
+import type { AddPollTargetInput } from "../poll/poller";
 import {
   renderPersonalAlertsEnded,
   renderTakeOverChannelNote,
   renderTakeOverDirectMessage,
   type TakeOverNotice,
 } from "../render/render-paused-notice";
-import { AuthenticationError, type UptimeClient } from "../../uptime";
-import type { PosterFor } from "../deliver/slack-poster";
-import type { ResolveToken } from "../poll/poll-api-cache";
-import type { ConfirmedRejection, PollHooks } from "../poll/poll-once";
-import type { AddPollTargetInput } from "../poll/poller";
 import type { SubscriptionPauses } from "./subscription-pauses";
 
 export interface PollHookDeps {

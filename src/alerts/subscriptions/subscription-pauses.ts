@@ -2,12 +2,12 @@ import { type Logger, silentLogger } from "../../lib/logger";
 import { channelCanBeTold, type PauseReason, TOKEN_PAUSE_REASONS } from "../../lib/pause-reasons";
 import type { LinkStore } from "../../store/link-store";
 import type { Subscription, SubscriptionStore } from "../../store/subscription-store";
+import type { PosterFor } from "../deliver/slack-poster";
 import {
   type PauseNotice,
   renderPauseChannelNote,
   renderPauseDirectMessage,
 } from "../render/render-paused-notice";
-import type { PosterFor } from "../deliver/slack-poster";
 
 export interface SubscriptionPausesDeps {
   subscriptions: Pick<SubscriptionStore, "pause" | "resume" | "markPauseNotified">;

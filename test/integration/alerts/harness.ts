@@ -1,4 +1,3 @@
-import type { OutboxEvent } from "../../../src/alerts/alert-event";
 import { AlertDelivery, type AlertDeliveryDeps } from "../../../src/alerts/deliver/alert-delivery";
 import {
   DeliveryWorker,
@@ -8,6 +7,7 @@ import {
 import type { SlackPoster } from "../../../src/alerts/deliver/slack-poster";
 import { WebApiPoster } from "../../../src/alerts/deliver/web-api-poster";
 import { DigestDelivery } from "../../../src/alerts/digests/digest-delivery";
+import type { OutboxEvent } from "../../../src/alerts/model";
 import { SubscriptionPauses } from "../../../src/alerts/subscriptions/subscription-pauses";
 import type { Clock } from "../../../src/lib/clock";
 import { type FakeSlack, startFakeSlack } from "../../../src/playground/fake-slack";

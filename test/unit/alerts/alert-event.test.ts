@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  decodeOutboxEvent,
-  encodeOutboxEvent,
-  type OutboxEvent,
-  OutboxEventError,
-} from "../../../src/alerts/alert-event";
-import { isLaterStage } from "../../../src/alerts/poll/poll-state";
+import { decodeOutboxEvent, encodeOutboxEvent, OutboxEventError } from "../../../src/alerts/alert-event";
+import { isLaterStage, type OutboxEvent } from "../../../src/alerts/model";
 
 const event: OutboxEvent = {
   type: "opened",

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { AlertEvent, IncidentSnapshot } from "../../../src/alerts/model";
 import { diffIncidents } from "../../../src/alerts/poll/diff";
-import type { AlertEvent, IncidentSnapshot, PollState } from "../../../src/alerts/poll/poll-state";
+import type { PollState } from "../../../src/alerts/poll/poll-state";
 import { iso, T0 } from "./fixtures";
 
 /**

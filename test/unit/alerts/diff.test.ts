@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { AlertEvent } from "../../../src/alerts/model";
 import {
   DEFAULT_RETENTION_MS,
   diffIncidents,
@@ -6,7 +7,7 @@ import {
   shouldFetchNextPage,
   trackedOpenMissing,
 } from "../../../src/alerts/poll/diff";
-import { type AlertEvent, encodePollState, type PollState } from "../../../src/alerts/poll/poll-state";
+import { encodePollState, type PollState } from "../../../src/alerts/poll/poll-state";
 import { incident, iso, T0 } from "./fixtures";
 
 const MIN = 60_000;

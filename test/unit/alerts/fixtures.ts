@@ -1,4 +1,4 @@
-import type { IncidentSnapshot } from "../../../src/alerts/poll/poll-state";
+import type { IncidentSnapshot } from "../../../src/alerts/model";
 
 export const T0 = Date.parse("2025-03-01T12:00:00Z");
 

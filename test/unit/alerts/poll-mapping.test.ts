@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { AlertEvent } from "../../../src/alerts/model";
 import type { CheckSnapshot } from "../../../src/alerts/poll/checks-signature";
 import {
   enrichEvents,
@@ -13,7 +14,6 @@ import {
   toCheckSnapshots,
   toIncidentSnapshot,
 } from "../../../src/alerts/poll/poll-mapping";
-import type { AlertEvent } from "../../../src/alerts/poll/poll-state";
 import type { Check, Incident, Monitor } from "../../../src/uptime";
 import { incident as snapshot, T0 } from "./fixtures";
 

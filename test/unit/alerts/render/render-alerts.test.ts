@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AlertMonitor } from "../../../../src/alerts/alert-event";
-import type { IncidentSnapshot } from "../../../../src/alerts/poll/poll-state";
-import { PAUSE_REASONS } from "../../../../src/lib/pause-reasons";
+import type { AlertMonitor, IncidentSnapshot } from "../../../../src/alerts/model";
 import { ALERT_COLORS } from "../../../../src/alerts/render/alert-parts";
 import { type AlertRootInput, renderAlertRoot } from "../../../../src/alerts/render/render-alert-root";
 import { renderFlapNote } from "../../../../src/alerts/render/render-flap-note";
@@ -12,6 +10,7 @@ import {
 } from "../../../../src/alerts/render/render-paused-notice";
 import { renderRecoveryReply } from "../../../../src/alerts/render/render-recovery-reply";
 import { ROLLUP_MAX_LINES, renderStormRollup } from "../../../../src/alerts/render/render-storm-rollup";
+import { PAUSE_REASONS } from "../../../../src/lib/pause-reasons";
 import {
   acknowledgeCodec,
   detailsCodec,

@@ -1,8 +1,13 @@
 import type { EChartsOption } from "echarts";
-import type { DigestReport } from "../../alerts/digests/digest-report";
 import { utcFallback } from "../../lib/format-time";
-import { digestTitle } from "../../alerts/render/render-digest";
-import { availabilityChartOption, type ChartInput, chartAltText, type StatsChart } from "./chart-options";
+import {
+  availabilityChartOption,
+  type ChartInput,
+  chartAltText,
+  type StatsChart,
+} from "../../ui/charts/chart-options";
+import type { DigestReport } from "../model";
+import { digestTitle } from "./render-digest";
 
 /** A digest's chart: the team's (or the channel's monitors') availability per hour or day of the period. */
 export function digestChart(report: DigestReport): StatsChart | null {

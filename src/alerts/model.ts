@@ -1,0 +1,121 @@
+import type { DigestCadence } from "../lib/digest-cadences";
+import type { Precision } from "../uptime";
+
+/**
+ * The alert module's shared vocabulary: what the poller, the outbox, the delivery, the digests and the
+ * renderers all speak (docs/architecture.md section 5). Types and one pure rule only, so that every
+ * sub-folder of src/alerts may import it and none of them imports another for its shapes.
+ */
+
+/** One incident as the API shows it now (A6). Timestamps are ISO 8601 strings as the API wrote them. */
+export interface IncidentSnapshot {
+  id: string;
+  monitorId: string;
+  started: string;
+  ended: string | null;
+  acknowledged: string | null;
+  /** A6: `maintenance` 0 or 1, mapped to a boolean. Maintenance incidents never raise alerts. */
+  maintenance: boolean;
+  reason: string | null;
+}
+
+export type IncidentStage = "open" | "acknowledged" | "resolved";
+
+const STAGE_RANK: Record<IncidentStage, number> = { open: 0, acknowledged: 1, resolved: 2 };
+
+/**
+ * Whether `next` comes after `shown` (open, acknowledged, resolved). Stages only move forwards: the diff
+ * never tracks an incident backwards, and a stale event never moves a message back.
+ */
+export function isLaterStage(next: IncidentStage, shown: IncidentStage): boolean {
+  return STAGE_RANK[next] > STAGE_RANK[shown];
+}
+
+export type AlertEventType = "opened" | "acknowledged" | "resolved";
+
+export interface AlertEvent {
+  type: AlertEventType;
+  incidentId: string;
+  monitorId: string;
+  /** When the transition happened by the API's clock: started, acknowledged or ended. */
+  at: string;
+  /** The latest view of the incident. */
+  incident: IncidentSnapshot;
+}
+
+/**
+ * What the delivery workers read from the outbox: the AlertEvent of the diff plus what the poller knew
+ * when it committed (the monitor, the failing locations of the latest checks, the team's monitor count).
+ * The outbox entry's stream id is the event id.
+ */
+export interface AlertMonitor {
+  id: string;
+  name: string;
+  /** The URL of an HTTP monitor, or `host:port` of a TCP one (A8). */
+  target: string;
+  group: string | null;
+}
+
+export interface OutboxEvent extends AlertEvent {
+  apiTeamId: string;
+  /** Null when the poller could not read the monitor (deleted meanwhile). */
+  monitor: AlertMonitor | null;
+  /** From the latest checks (A5), for "opened". */
+  failingLocations: string[];
+  /** For the storm roll-up "7 of 42 monitors down". */
+  teamMonitorCount?: number;
+  /** The API team's name, read with the counters, for the storm roll-up. */
+  teamName?: string;
+}
+
+/** The period a digest covers: [from, to) in ms, and the key that names it (once per key and channel). */
+export interface DigestPeriod {
+  key: string;
+  from: number;
+  to: number;
+}
+
+/** One monitor's numbers over the period. */
+export interface DigestMonitor {
+  id: string;
+  name: string;
+  group: string | null;
+  /** Mean of the period's points with data (A10); null without any. */
+  availability: number | null;
+  downtimeSeconds: number;
+  incidents: number;
+}
+
+export interface DigestGroup {
+  /** Null: the monitors in no group. */
+  name: string | null;
+  availability: number | null;
+  monitors: number;
+}
+
+/** What a digest says (issue 14), computed from the API's numbers by computeDigest. Pure data. */
+export interface DigestReport {
+  cadence: DigestCadence;
+  timeZone: string;
+  period: DigestPeriod;
+  team: { id: string; name: string };
+  /** The subscription's filters narrowed it (monitor: and group: filters). */
+  filtered: boolean;
+  monitorCount: number;
+  /** Each monitor weighs the same: the mean of the monitors' availability over the period. */
+  availability: number | null;
+  groups: DigestGroup[];
+  incidentsOpened: number;
+  /** Monitor downtime over the period, summed over the monitors (two down for an hour are two hours). */
+  downtimeSeconds: number;
+  /** Mean time from start to acknowledge, of the period's incidents that were acknowledged. */
+  mtta: { seconds: number; of: number } | null;
+  /** Mean time from start to end, of the period's incidents that ended. */
+  mttr: { seconds: number; of: number } | null;
+  /** At most three, lowest availability first; only monitors that were down or had an incident. */
+  worst: DigestMonitor[];
+  /** The team's availability per point of the period, for the chart. */
+  chart: { precision: Precision; points: { time: Date; value: number | null }[] };
+  /** A list was cut at its cap: the numbers cover what was read. */
+  capped: boolean;
+}
