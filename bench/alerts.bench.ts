@@ -21,7 +21,7 @@ import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
 import { Pool } from "undici";
-import { ALERT_EVENT_TYPE } from "../src/alerts/deliver/alert-metadata";
+import { ALERT_EVENT_TYPE } from "../src/alerts/outbox/alert-metadata";
 import { pollTargetName } from "../src/alerts/poll/poll-target";
 import { DEFAULT_JITTER, nextPollAt } from "../src/alerts/poll/poll-timing";
 import { addPollTarget, DEFAULT_BATCH, DEFAULT_LEASE_MS, holdPolls } from "../src/alerts/poll/poller";

@@ -1,5 +1,6 @@
 import type { Clock } from "../lib/clock";
 import type { Logger } from "../lib/logger";
+import { workspacePosters } from "../slack/workspace-posters";
 import { AlertMessageStore } from "../store/alert-message-store";
 import { ChannelRateLimiter } from "../store/channel-rate-limiter";
 import { DigestPostStore } from "../store/digest-post-store";
@@ -22,7 +23,6 @@ import { UptimeClient } from "../uptime";
 import { AlertDelivery } from "./deliver/alert-delivery";
 import { DeliveryWorker, outboxKeysOf } from "./deliver/delivery-worker";
 import { routeOutbox } from "./deliver/route-outbox";
-import { workspacePosters } from "./deliver/workspace-posters";
 import { DigestDelivery, type DigestNowRequest } from "./digests/digest-delivery";
 import { DigestSchedules } from "./digests/digest-schedules";
 import { PollWorker } from "./poll/poll-worker";

@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { ALERT_EVENT_TYPE, ROLLUP_EVENT_TYPE } from "../../src/alerts/deliver/alert-metadata";
+import { ALERT_EVENT_TYPE, ROLLUP_EVENT_TYPE } from "../../src/alerts/outbox/alert-metadata";
 import { pollTargetName } from "../../src/alerts/poll/poll-target";
 import { ALERT_COLORS } from "../../src/alerts/render/alert-parts";
 import type { StoredMessage } from "../../src/playground/fake-slack/types";

@@ -10,15 +10,15 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Cluster, Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodeOutboxEvent } from "../../src/alerts/alert-event";
+import { STORM_THRESHOLD, STORM_WINDOW_MS } from "../../src/alerts/deliver/alert-rules";
+import { DIGEST_EVENT_TYPE } from "../../src/alerts/digests/digest-delivery";
+import { decodeOutboxEvent } from "../../src/alerts/outbox/alert-event";
 import {
   ALERT_EVENT_TYPE,
   ESCALATION_EVENT_TYPE,
   RECOVERY_EVENT_TYPE,
   ROLLUP_EVENT_TYPE,
-} from "../../src/alerts/deliver/alert-metadata";
-import { STORM_THRESHOLD, STORM_WINDOW_MS } from "../../src/alerts/deliver/alert-rules";
-import { DIGEST_EVENT_TYPE } from "../../src/alerts/digests/digest-delivery";
+} from "../../src/alerts/outbox/alert-metadata";
 import { pollTargetName } from "../../src/alerts/poll/poll-target";
 import { type FakeSlack, startFakeSlack } from "../../src/playground/fake-slack";
 import type { StoredMessage } from "../../src/playground/fake-slack/types";

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { ALERT_EVENT_TYPE, ROLLUP_EVENT_TYPE } from "../../src/alerts/deliver/alert-metadata";
+import { ALERT_EVENT_TYPE, ROLLUP_EVENT_TYPE } from "../../src/alerts/outbox/alert-metadata";
 import { pollTargetName } from "../../src/alerts/poll/poll-target";
 import { type LocalRedis, startPrivateRedis } from "../../src/lib/local-redis";
 import { silentLogger } from "../../src/lib/logger";

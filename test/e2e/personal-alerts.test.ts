@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALERT_EVENT_TYPE } from "../../src/alerts/deliver/alert-metadata";
+import { ALERT_EVENT_TYPE } from "../../src/alerts/outbox/alert-metadata";
 import { ALERT_COLORS } from "../../src/alerts/render/alert-parts";
 import type { StoredMessage } from "../../src/playground/fake-slack/types";
 import { DEMO_TOKENS } from "../../src/simulator";

@@ -5,7 +5,7 @@
 // mutes. The real bot over signed HTTP, the fake Slack, the simulator and Redis.
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { ALERT_EVENT_TYPE } from "../../src/alerts/deliver/alert-metadata";
+import { ALERT_EVENT_TYPE } from "../../src/alerts/outbox/alert-metadata";
 import { pollTargetName } from "../../src/alerts/poll/poll-target";
 import type { StoredMessage } from "../../src/playground/fake-slack/types";
 import { DEMO_TOKENS } from "../../src/simulator";

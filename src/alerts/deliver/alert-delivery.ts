@@ -2,6 +2,15 @@ import { sleep } from "../../lib/backoff";
 import { type Clock, systemClock } from "../../lib/clock";
 import { type Logger, silentLogger } from "../../lib/logger";
 import { inQuietHours } from "../../lib/quiet-hours";
+import {
+  type MessageMetadata,
+  type PosterFor,
+  type PostMessageInput,
+  SlackMessageGoneError,
+  SlackPermanentError,
+  type SlackPoster,
+  SlackRateLimitedError,
+} from "../../slack/slack-poster";
 import type {
   AlertMessageRecord,
   AlertMessageStore,
@@ -16,17 +25,9 @@ import type { MuteStore } from "../../store/mute-store";
 import { matchesFilters, type Subscription, type SubscriptionStore } from "../../store/subscription-store";
 import type { WorkspaceRef } from "../../store/workspace";
 import type { WebLinks } from "../../ui/web-links";
-import { stageOfEvent } from "../alert-event";
 import { type AlertMetrics, type DeliveryOutcome, noopAlertMetrics } from "../metrics";
 import { isLaterStage, type OutboxEvent } from "../model";
-import { renderAcknowledgedReply } from "../render/render-acknowledged-reply";
-import { type AlertRootInput, renderAlertRoot } from "../render/render-alert-root";
-import { renderEscalationReply } from "../render/render-escalation-reply";
-import { renderMuteReply } from "../render/render-mute-reply";
-import { renderRecoveryReply } from "../render/render-recovery-reply";
-import { renderStormRollup } from "../render/render-storm-rollup";
-import type { EscalationEvent } from "../schedules/escalation-event";
-import type { SubscriptionPauses } from "../subscriptions/subscription-pauses";
+import { stageOfEvent } from "../outbox/alert-event";
 import {
   ACK_REPLY_EVENT_TYPE,
   ALERT_EVENT_TYPE,
@@ -40,7 +41,16 @@ import {
   recoveryMetadata,
   rollupMatcher,
   rollupMetadata,
-} from "./alert-metadata";
+} from "../outbox/alert-metadata";
+import type { EscalationEvent } from "../outbox/escalation-event";
+import { settleWaitMs } from "../outbox/post-settle";
+import { renderAcknowledgedReply } from "../render/render-acknowledged-reply";
+import { type AlertRootInput, renderAlertRoot } from "../render/render-alert-root";
+import { renderEscalationReply } from "../render/render-escalation-reply";
+import { renderMuteReply } from "../render/render-mute-reply";
+import { renderRecoveryReply } from "../render/render-recovery-reply";
+import { renderStormRollup } from "../render/render-storm-rollup";
+import type { SubscriptionPauses } from "../subscriptions/subscription-pauses";
 import {
   DEFAULT_FLAP_RULES,
   DEFAULT_STORM_RULES,
@@ -49,16 +59,6 @@ import {
   STORM_WINDOW_MS,
   type WindowRules,
 } from "./alert-rules";
-import { settleWaitMs } from "./post-settle";
-import {
-  type MessageMetadata,
-  type PosterFor,
-  type PostMessageInput,
-  SlackMessageGoneError,
-  SlackPermanentError,
-  type SlackPoster,
-  SlackRateLimitedError,
-} from "./slack-poster";
 
 export interface AlertDeliveryDeps {
   subscriptions: Pick<SubscriptionStore, "listByTargetSettled" | "pause" | "markPauseNotified">;

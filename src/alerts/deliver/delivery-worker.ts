@@ -11,8 +11,8 @@ import {
 import { blockingConnection, type RedisClient } from "../../store/redis-connection";
 import type { Subscription } from "../../store/subscription-store";
 import { workspaceKey } from "../../store/workspace";
-import { type DeliverableEvent, decodeDeliverableEvent, OutboxEventError } from "../alert-event";
 import { type AlertMetrics, type DeliveryOutcome, noopAlertMetrics } from "../metrics";
+import { type DeliverableEvent, decodeDeliverableEvent, OutboxEventError } from "../outbox/alert-event";
 import { KeyedQueues } from "./channel-queues";
 
 export { DEFAULT_CONSUMER_GROUP };

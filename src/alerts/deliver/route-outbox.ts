@@ -1,8 +1,8 @@
 import { CorruptRecordError } from "../../store/corrupt-record-error";
 import type { SubscriptionStore } from "../../store/subscription-store";
-import type { DeliverableEvent } from "../alert-event";
 import type { DigestDelivery } from "../digests/digest-delivery";
-import { subscriptionOfScheduleTarget } from "../schedules/schedule-targets";
+import type { DeliverableEvent } from "../outbox/alert-event";
+import { subscriptionOfScheduleTarget } from "../outbox/schedule-targets";
 import type { AlertDelivery } from "./alert-delivery";
 import type { OutboxDelivery } from "./delivery-worker";
 

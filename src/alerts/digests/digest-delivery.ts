@@ -1,6 +1,13 @@
 import { sleep } from "../../lib/backoff";
 import { type Clock, systemClock } from "../../lib/clock";
 import { type Logger, silentLogger } from "../../lib/logger";
+import {
+  type MessageMetadata,
+  type PosterFor,
+  SlackPermanentError,
+  type SlackPoster,
+  SlackRateLimitedError,
+} from "../../slack/slack-poster";
 import type { AlertMessageStore } from "../../store/alert-message-store";
 import type { DigestPostStore } from "../../store/digest-post-store";
 import type { LinkStore } from "../../store/link-store";
@@ -9,23 +16,16 @@ import type { WorkspaceRef } from "../../store/workspace";
 import { chartImageBlock } from "../../ui/charts/chart-image-block";
 import { renderChartPng } from "../../ui/charts/render-chart-png";
 import { AuthenticationError, PermissionDeniedError, type UptimeApi, type UptimeClient } from "../../uptime";
-import { lookupOldestTs } from "../deliver/alert-metadata";
-import { settleWaitMs } from "../deliver/post-settle";
-import {
-  type MessageMetadata,
-  type PosterFor,
-  SlackPermanentError,
-  type SlackPoster,
-  SlackRateLimitedError,
-} from "../deliver/slack-poster";
 import type { DeliveryOutcome } from "../metrics";
 import type { DigestReport } from "../model";
+import { lookupOldestTs } from "../outbox/alert-metadata";
+import type { DigestEvent } from "../outbox/digest-event";
+import { settleWaitMs } from "../outbox/post-settle";
 import { digestChart } from "../render/digest-chart";
 import { renderDigest, renderDigestUnavailable } from "../render/render-digest";
 import type { SubscriptionPauses } from "../subscriptions/subscription-pauses";
 import { collectDigest } from "./collect-digest";
 import { type DigestCadence, periodEndingNow } from "./digest-calendar";
-import type { DigestEvent } from "./digest-event";
 
 /** Metadata of every digest post: a retry after an unrecorded attempt finds it instead of posting again. */
 export const DIGEST_EVENT_TYPE = "uptime_digest";

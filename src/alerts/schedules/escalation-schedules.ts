@@ -1,7 +1,7 @@
 import type { ScheduleStore } from "../../store/schedule-store";
 import type { Subscription } from "../../store/subscription-store";
 import type { EscalationSchedules } from "../deliver/alert-delivery";
-import { type EscalationSpec, escalationScheduleId } from "./escalation-event";
+import { type EscalationSpec, escalationScheduleId } from "../outbox/escalation-event";
 
 /** `--escalate <N>m` on the schedule store: a one-shot per (subscription, incident). */
 export function escalationSchedules(store: Pick<ScheduleStore, "once" | "remove">): EscalationSchedules {

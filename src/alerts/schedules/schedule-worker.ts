@@ -6,9 +6,9 @@ import { parseJson } from "../../lib/parse-json";
 import { isTimeZone } from "../../lib/time-zone";
 import type { DueSchedule, ScheduleStore } from "../../store/schedule-store";
 import { digestPeriod, latestOccurrence, nextOccurrence } from "../digests/digest-calendar";
-import { type DigestEvent, digestScheduleId, digestSpecSchema } from "../digests/digest-event";
-import { type EscalationEvent, escalationSpecSchema } from "./escalation-event";
-import { scheduleTarget } from "./schedule-targets";
+import { type DigestEvent, digestScheduleId, digestSpecSchema } from "../outbox/digest-event";
+import { type EscalationEvent, escalationSpecSchema } from "../outbox/escalation-event";
+import { scheduleTarget } from "../outbox/schedule-targets";
 
 const specSchema = z.discriminatedUnion("kind", [digestSpecSchema, escalationSpecSchema]);
 

@@ -1,11 +1,11 @@
 import type { Clock } from "../../lib/clock";
 import type { Logger } from "../../lib/logger";
 import type { TokenPauseReason } from "../../lib/pause-reasons";
+import type { PosterFor } from "../../slack/slack-poster";
 import type { LinkStore } from "../../store/link-store";
 import type { Subscription, SubscriptionStore } from "../../store/subscription-store";
 import { type UserRef, workspaceOf } from "../../store/workspace";
 import { AuthenticationError, type UptimeClient } from "../../uptime";
-import type { PosterFor } from "../deliver/slack-poster";
 import type { ResolveToken } from "../poll/poll-api-cache";
 import type { ConfirmedRejection, PollHooks } from "../poll/poll-once";
 import type { AddPollTargetInput } from "../poll/poller";

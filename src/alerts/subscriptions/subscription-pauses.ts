@@ -1,8 +1,8 @@
 import { type Logger, silentLogger } from "../../lib/logger";
 import { channelCanBeTold, type PauseReason, TOKEN_PAUSE_REASONS } from "../../lib/pause-reasons";
+import type { PosterFor } from "../../slack/slack-poster";
 import type { LinkStore } from "../../store/link-store";
 import type { Subscription, SubscriptionStore } from "../../store/subscription-store";
-import type { PosterFor } from "../deliver/slack-poster";
 import {
   type PauseNotice,
   renderPauseChannelNote,

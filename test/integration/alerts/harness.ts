@@ -4,13 +4,13 @@ import {
   type DeliveryWorkerOptions,
   outboxKeysOf,
 } from "../../../src/alerts/deliver/delivery-worker";
-import type { SlackPoster } from "../../../src/alerts/deliver/slack-poster";
-import { WebApiPoster } from "../../../src/alerts/deliver/web-api-poster";
 import { DigestDelivery } from "../../../src/alerts/digests/digest-delivery";
 import type { OutboxEvent } from "../../../src/alerts/model";
 import { SubscriptionPauses } from "../../../src/alerts/subscriptions/subscription-pauses";
 import type { Clock } from "../../../src/lib/clock";
 import { type FakeSlack, startFakeSlack } from "../../../src/playground/fake-slack";
+import type { SlackPoster } from "../../../src/slack/slack-poster";
+import { WebApiPoster } from "../../../src/slack/web-api-poster";
 import { AlertMessageStore } from "../../../src/store/alert-message-store";
 import { ChannelRateLimiter } from "../../../src/store/channel-rate-limiter";
 import { generateKey } from "../../../src/store/crypto/encryption-keys";

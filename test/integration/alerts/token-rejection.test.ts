@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { WebApiPoster } from "../../../src/alerts/deliver/web-api-poster";
 import { addPollTarget, PollWorker, pollTargetName, removePollTarget } from "../../../src/alerts/poll/poller";
 import { rejectionPolicy } from "../../../src/alerts/poll/token-rejection";
 import { createPrometheusMetrics } from "../../../src/alerts/prometheus-metrics";
@@ -9,6 +8,7 @@ import { fixedClock } from "../../../src/lib/clock";
 import { silentLogger } from "../../../src/lib/logger";
 import type { FakeSlack } from "../../../src/playground/fake-slack";
 import { type RunningSimulator, startSimulator } from "../../../src/simulator/index";
+import { WebApiPoster } from "../../../src/slack/web-api-poster";
 import { generateKey } from "../../../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../../../src/store/crypto/token-cipher";
 import { keyspace } from "../../../src/store/keys";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { SlackPoster } from "../../../src/alerts/deliver/slack-poster";
 import { SubscriptionPauses } from "../../../src/alerts/subscriptions/subscription-pauses";
+import type { SlackPoster } from "../../../src/slack/slack-poster";
 import type { Subscription } from "../../../src/store/subscription-store";
 
 function subscription(overrides: Partial<Subscription> = {}): Subscription {

@@ -1,7 +1,7 @@
 import { ErrorCode, type Logger, WebClient, type WebClientOptions } from "@slack/web-api";
 import { request } from "undici";
-import { BoundedCache } from "../../lib/bounded-cache";
-import type { Clock } from "../../lib/clock";
+import { BoundedCache } from "../lib/bounded-cache";
+import type { Clock } from "../lib/clock";
 import {
   type PostMessageInput,
   type SlackPoster,

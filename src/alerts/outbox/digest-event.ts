@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DIGEST_CADENCES, type DigestCadence } from "../../lib/digest-cadences";
 import type { DigestPeriod } from "../model";
-import { scheduleTarget } from "../schedules/schedule-targets";
+import { scheduleTarget } from "./schedule-targets";
 
 /** The schedule of a subscription's digest, and the outbox target its firings carry. */
 export function digestScheduleId(subscriptionId: string): string {

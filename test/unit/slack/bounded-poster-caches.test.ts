@@ -1,10 +1,10 @@
 import type { WebClient } from "@slack/web-api";
 import { describe, expect, it } from "vitest";
-import { WebApiPoster } from "../../../../src/alerts/deliver/web-api-poster";
-import { workspacePosters } from "../../../../src/alerts/deliver/workspace-posters";
-import { fixedClock } from "../../../../src/lib/clock";
-import { silentLogger } from "../../../../src/lib/logger";
-import type { RedisInstallationStore } from "../../../../src/store/installation-store";
+import { fixedClock } from "../../../src/lib/clock";
+import { silentLogger } from "../../../src/lib/logger";
+import { WebApiPoster } from "../../../src/slack/web-api-poster";
+import { workspacePosters } from "../../../src/slack/workspace-posters";
+import type { RedisInstallationStore } from "../../../src/store/installation-store";
 
 // Issue 32, "Bounded and timed": the display names and the per-workspace posters are kept for a while
 // and for a bounded number of users and workspaces, not for the life of the process.

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { jsonIssueText, parseJson } from "../lib/parse-json";
-import { alertIncidentSchema, alertMonitorSchema } from "../store/alert-message-store";
-import { type DigestEvent, digestEventSchema } from "./digests/digest-event";
-import type { AlertEvent, IncidentStage, OutboxEvent } from "./model";
-import { type EscalationEvent, escalationEventSchema } from "./schedules/escalation-event";
+import { jsonIssueText, parseJson } from "../../lib/parse-json";
+import { alertIncidentSchema, alertMonitorSchema } from "../../store/alert-message-store";
+import type { AlertEvent, IncidentStage, OutboxEvent } from "../model";
+import { type DigestEvent, digestEventSchema } from "./digest-event";
+import { type EscalationEvent, escalationEventSchema } from "./escalation-event";
 
 /** An outbox entry whose event does not have the shape this version reads. */
 export class OutboxEventError extends Error {

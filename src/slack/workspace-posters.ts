@@ -1,8 +1,8 @@
-import { BoundedCache } from "../../lib/bounded-cache";
-import type { Clock } from "../../lib/clock";
-import type { Logger } from "../../lib/logger";
-import type { RedisInstallationStore } from "../../store/installation-store";
-import { type WorkspaceRef, workspaceKey } from "../../store/workspace";
+import { BoundedCache } from "../lib/bounded-cache";
+import type { Clock } from "../lib/clock";
+import type { Logger } from "../lib/logger";
+import type { RedisInstallationStore } from "../store/installation-store";
+import { type WorkspaceRef, workspaceKey } from "../store/workspace";
 import type { PosterFor, SlackPoster } from "./slack-poster";
 import { WebApiPoster } from "./web-api-poster";
 

@@ -1,4 +1,4 @@
-import type { MessageMetadata } from "./slack-poster";
+import type { MessageMetadata } from "../../slack/slack-poster";
 
 /**
  * Message metadata on every post, so that a retry after an unrecorded attempt (a crash between posting

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { decodeOutboxEvent, encodeOutboxEvent, OutboxEventError } from "../../../src/alerts/alert-event";
-import { isLaterStage, type OutboxEvent } from "../../../src/alerts/model";
+import { isLaterStage, type OutboxEvent } from "../../../../src/alerts/model";
+import {
+  decodeOutboxEvent,
+  encodeOutboxEvent,
+  OutboxEventError,
+} from "../../../../src/alerts/outbox/alert-event";
 
 const event: OutboxEvent = {
   type: "opened",

@@ -3,8 +3,8 @@ import {
   isPermanentSlackError,
   PERMANENT_SLACK_ERRORS,
   type PermanentSlackErrorCode,
-} from "../../lib/pause-reasons";
-import type { WorkspaceRef } from "../../store/workspace";
+} from "../lib/pause-reasons";
+import type { WorkspaceRef } from "../store/workspace";
 
 /**
  * The narrow slice of Slack the alert pipeline uses (DESIGN.md section 2: alerts use a poster interface,
