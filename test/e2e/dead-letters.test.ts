@@ -13,10 +13,10 @@ import { OutboxStore, PARKING_CONSUMER } from "../../src/store/outbox-store";
 import { SchedulerStore } from "../../src/store/scheduler";
 import { SubscriptionStore } from "../../src/store/subscription-store";
 import { workspaceKey } from "../../src/store/workspace";
+import { sourceCommand } from "../support/bot-command";
 import { type BotProcess, metricTotal, startBotProcess } from "../support/bot-process";
 import { eventually, waitFor } from "../support/wait-for";
 
-const root = new URL("../../", import.meta.url).pathname;
 const SIGNING_SECRET = "dead-letter-signing-secret";
 const BOT_TOKEN = "xoxb-dead-letter-bot";
 const BOT_USER = "U0BOT";
@@ -29,8 +29,9 @@ const SLOW_TARGET = "team:8:slowhash";
 /** `npm run alerts -- <args>` as a child process (tsx without npm's banner), with only these variables. */
 function alertsCli(args: string[], env: Record<string, string>) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/alerts-cli.ts", ...args], {
-      cwd: root,
+    const cli = sourceCommand("src/alerts-cli.ts");
+    const child = spawn(cli.command, [...cli.args, ...args], {
+      cwd: cli.cwd,
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -18,6 +18,7 @@ import { DEMO_TOKENS } from "../../src/simulator";
 import { generateKey } from "../../src/store/crypto/encryption-keys";
 import { actions } from "../../src/ui/ids";
 import { DEFAULT_MAX_RESPONSE_BYTES, UptimeClient } from "../../src/uptime";
+import { sourceCommand } from "../support/bot-command";
 import { metricTotal } from "../support/bot-process";
 import { BOT_TOKEN, linkUser, SIGNING_SECRET, type Stack, startStack, textOf } from "../support/e2e-stack";
 import { waitFor } from "../support/wait-for";
@@ -384,11 +385,12 @@ describe("a hardened edge (issue 11 section 4)", () => {
         expect(JSON.stringify(stale.blocks)).toContain(actions.linkAccount);
 
         // The fix: both keys, the new one first, then rotate-key; from then on the new key alone opens it.
+        const rotate = sourceCommand("src/rotate-key.ts");
         const { stdout } = await promisify(execFile)(
-          process.execPath,
-          ["--import", "tsx", "src/rotate-key.ts", "--prefix", keyPrefix],
+          rotate.command,
+          [...rotate.args, "--prefix", keyPrefix],
           {
-            cwd: new URL("../../", import.meta.url).pathname,
+            cwd: rotate.cwd,
             env: {
               PATH: process.env.PATH ?? "",
               REDIS_URL: inject("redisUrl"),
