@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { App, type CustomRoute, HTTPReceiver, type InstallationStore, SocketModeReceiver } from "@slack/bolt";
-import type { RetryOptions } from "@slack/web-api";
+import type { FetchFunction, RetryOptions } from "@slack/web-api";
 import { boltLogger } from "./bolt-logger";
 import type { Config } from "./config";
 import { type ListenerDeps, registerListeners } from "./listeners";
@@ -36,6 +36,8 @@ export interface CreateAppOptions {
   installationStore?: InstallationStore;
   /** The bot's ids from auth.test at start-up (single-workspace mode: slack-identity.ts). */
   identity?: BotIdentity | undefined;
+  /** The listeners' WebClient `fetch` (src/call-metrics.ts times each Slack call with it). */
+  slackFetch?: FetchFunction | undefined;
 }
 
 /**
@@ -222,7 +224,11 @@ export function createApp(deps: ListenerDeps, options: CreateAppOptions): SlackA
     // (and build a "not found" Error) for every request.
     convoStore: false,
     // A fresh object: Bolt writes its logger into the clientOptions it is given.
-    clientOptions: { ...clientOptions(), ...INTERACTIVE_CLIENT_OPTIONS },
+    clientOptions: {
+      ...clientOptions(),
+      ...INTERACTIVE_CLIENT_OPTIONS,
+      ...(options.slackFetch ? { fetch: options.slackFetch } : {}),
+    },
     ...(slack.oauth ? {} : { token: slack.botToken, ...options.identity }),
   });
   app.error(async (error) => {

@@ -1,6 +1,7 @@
 import { type AlertsOptions, createAlerts } from "./alerts";
 import { ApiHealth } from "./api-health";
 import { createApp } from "./app";
+import { createBotMetrics } from "./bot-metrics";
 import type { Config } from "./config";
 import { type Clock, systemClock } from "./lib/clock";
 import { createLogger, type Logger } from "./lib/logger";
@@ -56,7 +57,9 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
   const pendingActions = new PendingActionStore({ redis, keys, clock });
   const installations = new RedisInstallationStore({ redis, keys, cipher });
   const cleanup = new WorkspaceCleanup(storeCleanupParticipants({ links, pendingActions, installations }));
-  const uptime = new UptimeClient({ baseUrl: config.uptimeApiUrl, logger });
+  // Redis' gauge asks the readiness probe (below) on each scrape.
+  const calls = createBotMetrics({ redisUp: async () => (await readiness()).ready });
+  const uptime = new UptimeClient({ baseUrl: config.uptimeApiUrl, logger, onCall: calls.uptimeCall });
 
   const alerts = createAlerts(
     {
@@ -68,7 +71,9 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
         apiUrl: config.slack.apiUrl,
         botToken: config.slack.botToken,
         oauth: Boolean(config.slack.oauth),
+        fetch: calls.slackFetch,
       },
+      onUptimeCall: calls.uptimeCall,
       ...(options.rejections ? { rejections: options.rejections } : {}),
     },
     { redis, keys, clock, logger, links, installations },
@@ -77,7 +82,7 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
   const serviceDeps: ServiceDeps = { uptime, links, pendingActions, cleanup, clock, logger, alerts };
   const services = createServices(serviceDeps);
 
-  // Ready means Redis answers (DESIGN.md 9); the API's reachability is the uptime_api_up gauge and a log line.
+  // Ready means Redis answers (DESIGN.md 9); the API's reachability is the uptime_chatops_uptime_api_up gauge and a log line.
   const readiness = async (): Promise<Readiness> => {
     try {
       // ioredis queues commands while it reconnects: without a deadline a probe would hang with Redis.
@@ -119,7 +124,13 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
   }
   const app = createApp(
     { services, logger, clock, webLinks: config.webLinks },
-    { slack: config.slack, port: config.port, installationStore: installations, identity },
+    {
+      slack: config.slack,
+      port: config.port,
+      installationStore: installations,
+      identity,
+      slackFetch: calls.slackFetch,
+    },
   );
   let metricsServer: MetricsServer | undefined;
   let port: number;
@@ -131,7 +142,7 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
         const pipeline = await alerts.metrics.renderMetrics();
         return {
           contentType: pipeline.contentType,
-          body: pipeline.body + (await apiHealth.registry.metrics()),
+          body: pipeline.body + (await apiHealth.registry.metrics()) + (await calls.registry.metrics()),
         };
       },
     });

@@ -159,7 +159,7 @@ describe("dead letters: npm run alerts -- dead-letters [--replay], and SIGTERM",
     await client.xadd(stream(), "*", "target", TARGET, "event", event("opened", "92"));
     await waitFor(slack.events, () => roots(CHANNEL).includes("92"), 20_000);
     await eventually(async () =>
-      metricTotal(await bot.metrics(), "alert_dead_letters_total", /reason="unreadable"/) === 1
+      metricTotal(await bot.metrics(), "uptime_chatops_alert_dead_letters_total", /reason="unreadable"/) === 1
         ? true
         : undefined,
     );
@@ -178,7 +178,7 @@ describe("dead letters: npm run alerts -- dead-letters [--replay], and SIGTERM",
     expect(lines[2]).toBe("2 dead letters. Fix the cause, then: npm run alerts -- dead-letters --replay");
     expect(roots(CHANNEL)).toEqual(["92"]);
     // The gauge an operator alerts on: what waits in the dead-letter streams, whichever replica moved it.
-    expect(metricTotal(await bot.metrics(), "alert_dead_letters")).toBe(2);
+    expect(metricTotal(await bot.metrics(), "uptime_chatops_alert_dead_letters")).toBe(2);
 
     const replayed = await alertsCli(["dead-letters", "--replay"], env);
     expect(replayed.code).toBe(0);
@@ -188,7 +188,7 @@ describe("dead letters: npm run alerts -- dead-letters [--replay], and SIGTERM",
     // The first is delivered now; the unreadable one is as unreadable as before and comes back.
     await waitFor(slack.events, () => roots(CHANNEL).includes("91"), 20_000);
     await eventually(async () =>
-      metricTotal(await bot.metrics(), "alert_dead_letters_total", /reason="unreadable"/) === 2
+      metricTotal(await bot.metrics(), "uptime_chatops_alert_dead_letters_total", /reason="unreadable"/) === 2
         ? true
         : undefined,
     );

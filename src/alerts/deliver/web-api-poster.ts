@@ -1,4 +1,4 @@
-import { ErrorCode, type Logger, WebClient, type WebClientOptions } from "@slack/web-api";
+import { ErrorCode, type FetchFunction, type Logger, WebClient, type WebClientOptions } from "@slack/web-api";
 import { request } from "undici";
 import {
   type PostMessageInput,
@@ -22,6 +22,8 @@ export interface AlertWebClientOptions {
   logger?: Logger;
   /** Per call (ms); default SLACK_CALL_TIMEOUT_MS. */
   timeoutMs?: number;
+  /** Default the global fetch; the bot's times each call (src/call-metrics.ts). */
+  fetch?: FetchFunction;
 }
 
 /**
@@ -38,6 +40,7 @@ export function alertWebClient(token: string, options: AlertWebClientOptions = {
   };
   if (options.slackApiUrl) config.slackApiUrl = options.slackApiUrl;
   if (options.logger) config.logger = options.logger;
+  if (options.fetch) config.fetch = options.fetch;
   return new WebClient(token, config);
 }
 

@@ -1,3 +1,4 @@
+import type { FetchFunction } from "@slack/web-api";
 import type { Logger } from "../../lib/logger";
 import type { RedisInstallationStore } from "../../store/installation-store";
 import { type WorkspaceRef, workspaceKey } from "../../store/workspace";
@@ -11,6 +12,7 @@ export interface PosterSettings {
   apiUrl?: string | undefined;
   botToken?: string | undefined;
   oauth: boolean;
+  fetch?: FetchFunction | undefined;
 }
 
 /**
@@ -22,7 +24,10 @@ export function workspacePosters(
   installations: RedisInstallationStore,
   logger: Logger,
 ): PosterFor {
-  const options = { ...(slack.apiUrl ? { slackApiUrl: slack.apiUrl } : {}) };
+  const options = {
+    ...(slack.apiUrl ? { slackApiUrl: slack.apiUrl } : {}),
+    ...(slack.fetch ? { fetch: slack.fetch } : {}),
+  };
   const botToken = slack.botToken;
   if (!slack.oauth && botToken) {
     const poster = WebApiPoster.fromToken(botToken, options);
