@@ -7,6 +7,7 @@ import {
   type RedisClient,
   RedisNotReadyError,
   type RedisTarget,
+  securityOptions,
 } from "./store/redis-connection";
 import { DEFAULT_SHARDS } from "./store/scheduler";
 
@@ -145,6 +146,7 @@ async function connect(target: RedisTarget, io: Io): Promise<RedisClient | null>
     }
   }
   const redis = new Redis(target.url, {
+    ...securityOptions(target),
     lazyConnect: true,
     maxRetriesPerRequest: 1,
     retryStrategy: () => null,

@@ -9,6 +9,7 @@ import { type MetricsServer, type Readiness, startMetricsServer } from "./metric
 import { createServices, type ServiceDeps } from "./services";
 import { type BotIdentity, botIdentity } from "./slack-identity";
 import { TokenCipher } from "./store/crypto/token-cipher";
+import { refuseEvictingRedis } from "./store/eviction-policy";
 import { RedisInstallationStore } from "./store/installation-store";
 import { keyspace } from "./store/keys";
 import { LinkStore } from "./store/link-store";
@@ -50,6 +51,13 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
   // A cluster that is not ready stops start-up here with one line (main.ts); a single Redis may come later.
   const redis = await connectRedis(config.redis);
   redis.on("error", (err) => logger.warn({ err }, "redis connection error"));
+  try {
+    // An evicting maxmemory-policy would drop links, subscriptions or outbox entries silently: refused.
+    await refuseEvictingRedis(redis, logger);
+  } catch (error) {
+    redis.disconnect();
+    throw error;
+  }
   const keys = keyspace(options.keyPrefix ?? "uc:");
   // Every /uptime query reads its caller's link: kept in this process until Redis says it changed.
   const linkReads = hashReadsFor(redis, logger);

@@ -14,8 +14,37 @@ export interface ClusterSeed {
   port: number;
 }
 
-/** Where the bot's data lives: parsed from the environment by config.ts. */
-export type RedisTarget = Readonly<{ url: string } | { clusterNodes: readonly ClusterSeed[] }>;
+/**
+ * Where the bot's data lives: parsed from the environment by config.ts. A single Redis carries TLS
+ * (`rediss://`) and its password in the URL; a Cluster's seeds are host:port only, so its TLS and AUTH
+ * are fields (REDIS_CLUSTER_TLS, REDIS_CLUSTER_USERNAME, REDIS_CLUSTER_PASSWORD). `tlsCa` is the PEM of a
+ * private CA that signed Redis' certificate (REDIS_TLS_CA_FILE); without it Node's trust store decides.
+ */
+export type RedisTarget = Readonly<
+  | { url: string; tlsCa?: string }
+  | {
+      clusterNodes: readonly ClusterSeed[];
+      tls?: boolean;
+      username?: string;
+      password?: string;
+      tlsCa?: string;
+    }
+>;
+
+/** The TLS and AUTH options of every connection to the target (a Cluster's nodes and probes too). */
+export function securityOptions(target: RedisTarget): {
+  tls?: { ca?: string };
+  username?: string;
+  password?: string;
+} {
+  const ca = target.tlsCa ? { ca: target.tlsCa } : {};
+  if ("url" in target) return /^rediss:/i.test(target.url) && target.tlsCa ? { tls: ca } : {};
+  return {
+    ...(target.tls ? { tls: ca } : {}),
+    ...(target.username ? { username: target.username } : {}),
+    ...(target.password ? { password: target.password } : {}),
+  };
+}
 
 /** A cluster that cannot serve (no seed answers, cluster_state not ok): one line that says what to fix. */
 export class RedisNotReadyError extends Error {
@@ -53,11 +82,16 @@ export function createRedisClient(
   options: { connectionName?: string } = {},
 ): RedisClient {
   const named = options.connectionName === undefined ? {} : { connectionName: options.connectionName };
+  const security = securityOptions(target);
   if ("url" in target)
-    return new Redis(target.url, { maxRetriesPerRequest: 3, enableReadyCheck: true, ...named });
+    return new Redis(target.url, { maxRetriesPerRequest: 3, enableReadyCheck: true, ...named, ...security });
   return new Cluster(
     target.clusterNodes.map((seed) => ({ host: seed.host, port: seed.port })),
-    { enableReadyCheck: true, scaleReads: "master", redisOptions: { maxRetriesPerRequest: 3, ...named } },
+    {
+      enableReadyCheck: true,
+      scaleReads: "master",
+      redisOptions: { maxRetriesPerRequest: 3, ...named, ...security },
+    },
   );
 }
 
@@ -68,7 +102,7 @@ export function createRedisClient(
  */
 export async function connectRedis(target: RedisTarget, timeoutMs = 10_000): Promise<RedisClient> {
   if ("url" in target) return createRedisClient(target);
-  await checkClusterSeeds(target.clusterNodes, Math.min(timeoutMs, 3000));
+  await checkClusterSeeds(target.clusterNodes, Math.min(timeoutMs, 3000), securityOptions(target));
   const cluster = createRedisClient(target) as Cluster;
   try {
     await new Promise<void>((resolve, reject) => {
@@ -93,8 +127,12 @@ export async function connectRedis(target: RedisTarget, timeoutMs = 10_000): Pro
   return cluster;
 }
 
-async function checkClusterSeeds(seeds: readonly ClusterSeed[], timeoutMs: number): Promise<void> {
-  const answers = await Promise.all(seeds.map((seed) => clusterInfo(seed, timeoutMs)));
+async function checkClusterSeeds(
+  seeds: readonly ClusterSeed[],
+  timeoutMs: number,
+  security: ReturnType<typeof securityOptions>,
+): Promise<void> {
+  const answers = await Promise.all(seeds.map((seed) => clusterInfo(seed, timeoutMs, security)));
   if (answers.some((a) => a.state === "ok")) return;
   const names = seeds.map(seedName).join(", ");
   const notCluster = answers.findIndex((a) => a.error?.includes("cluster support disabled"));
@@ -118,8 +156,10 @@ async function checkClusterSeeds(seeds: readonly ClusterSeed[], timeoutMs: numbe
 async function clusterInfo(
   seed: ClusterSeed,
   timeoutMs: number,
+  security: ReturnType<typeof securityOptions>,
 ): Promise<{ state?: string; error?: string }> {
   const probe = new Redis({
+    ...security,
     host: seed.host,
     port: seed.port,
     lazyConnect: true,
