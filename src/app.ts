@@ -4,8 +4,10 @@ import { App, type CustomRoute, HTTPReceiver, type InstallationStore, SocketMode
 import type { FetchFunction, RetryOptions } from "@slack/web-api";
 import { boltLogger } from "./bolt-logger";
 import type { Config } from "./config";
+import { newRequestId, withRequestContext } from "./lib/request-context";
 import { type ListenerDeps, registerListeners } from "./listeners";
 import type { BotIdentity } from "./slack-identity";
+import { workspaceKey } from "./store/workspace";
 
 /**
  * Bot scopes requested by the OAuth install; the same list as manifest.yml (test/integration/manifest.test.ts
@@ -234,6 +236,11 @@ export function createApp(deps: ListenerDeps, options: CreateAppOptions): SlackA
   app.error(async (error) => {
     deps.logger.error({ err: error.original ?? error, code: error.code }, "unhandled listener error");
   });
+  // First middleware: everything after it (listeners, services, their clients) runs inside the request's
+  // context, so each log line of the request names its workspace and request id (lib/request-context.ts).
+  app.use(({ context, next }) =>
+    withRequestContext({ ...workspaceOfContext(context), requestId: newRequestId() }, next),
+  );
   const inFlight = new InFlight();
   // Global middleware: `next()` resolves when the listeners have finished, not at the ack, so this counts
   // the work a shutdown must wait for.
@@ -260,4 +267,24 @@ export function createApp(deps: ListenerDeps, options: CreateAppOptions): SlackA
       return drained ? 0 : inFlight.count;
     },
   };
+}
+
+/** The log's `workspace` of a request: its workspaceKey, else whichever id Slack sent; none without one. */
+function workspaceOfContext(context: {
+  teamId?: string | undefined;
+  enterpriseId?: string | undefined;
+  isEnterpriseInstall?: boolean | undefined;
+}): { workspace?: string } {
+  try {
+    return {
+      workspace: workspaceKey({
+        teamId: context.teamId,
+        enterpriseId: context.enterpriseId,
+        isEnterpriseInstall: context.isEnterpriseInstall ?? false,
+      }),
+    };
+  } catch {
+    const id = context.teamId ?? context.enterpriseId;
+    return id ? { workspace: id } : {};
+  }
 }

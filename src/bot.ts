@@ -1,6 +1,7 @@
 import { type AlertsOptions, createAlerts } from "./alerts";
 import { ApiHealth } from "./api-health";
 import { createApp } from "./app";
+import { boltLogger } from "./bolt-logger";
 import { createBotMetrics } from "./bot-metrics";
 import type { Config } from "./config";
 import { type Clock, systemClock } from "./lib/clock";
@@ -80,6 +81,7 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
         botToken: config.slack.botToken,
         oauth: Boolean(config.slack.oauth),
         fetch: calls.slackFetch,
+        logger: boltLogger(logger, "alert-slack-client"),
       },
       onUptimeCall: calls.uptimeCall,
       ...(options.rejections ? { rejections: options.rejections } : {}),

@@ -1,4 +1,4 @@
-import type { FetchFunction } from "@slack/web-api";
+import type { FetchFunction, Logger as SlackLogger } from "@slack/web-api";
 import type { Clock } from "../lib/clock";
 import type { Logger } from "../lib/logger";
 import { AlertMessageStore } from "../store/alert-message-store";
@@ -57,6 +57,8 @@ export interface AlertsOptions {
     oauth: boolean;
     /** The alert clients' `fetch` (the composition root's: it times every Slack call). */
     fetch?: FetchFunction | undefined;
+    /** The alert clients' logger (the bot's JSON log, through bolt-logger.ts). */
+    logger?: SlackLogger | undefined;
   };
   /** Told of every Uptime API attempt of the poll and digest clients (latency metrics). */
   onUptimeCall?: ((call: UptimeCall) => void) | undefined;

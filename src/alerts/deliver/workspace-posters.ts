@@ -1,4 +1,4 @@
-import type { FetchFunction } from "@slack/web-api";
+import type { FetchFunction, Logger as SlackLogger } from "@slack/web-api";
 import type { Logger } from "../../lib/logger";
 import type { RedisInstallationStore } from "../../store/installation-store";
 import { type WorkspaceRef, workspaceKey } from "../../store/workspace";
@@ -13,6 +13,8 @@ export interface PosterSettings {
   botToken?: string | undefined;
   oauth: boolean;
   fetch?: FetchFunction | undefined;
+  /** The WebClients' logger: the bot's JSON log, never @slack/web-api's plain-text console. */
+  logger?: SlackLogger | undefined;
 }
 
 /**
@@ -27,6 +29,7 @@ export function workspacePosters(
   const options = {
     ...(slack.apiUrl ? { slackApiUrl: slack.apiUrl } : {}),
     ...(slack.fetch ? { fetch: slack.fetch } : {}),
+    ...(slack.logger ? { logger: slack.logger } : {}),
   };
   const botToken = slack.botToken;
   if (!slack.oauth && botToken) {
