@@ -6,6 +6,7 @@
 #
 # usage: test/container/stand-in-base.sh [image name]    (root: debootstrap needs it)
 set -euo pipefail
+export PATH="$PATH:/usr/sbin:/sbin"   # debootstrap and chroot
 
 image="${1:-localhost/uptime-chatops-stand-in-node:24}"
 podman=(podman --runtime runc)
@@ -38,6 +39,15 @@ tar -xzf "$work"/npm-*.tgz -C "$rootfs/usr/local/lib/node_modules/npm" --strip-c
 ln -s ../lib/node_modules/npm/bin/npm-cli.js "$rootfs/usr/local/bin/npm"
 ln -s ../lib/node_modules/npm/bin/npx-cli.js "$rootfs/usr/local/bin/npx"
 
+# The machine's own trust store: where the registry is reached through a TLS-inspecting proxy, npm in the
+# build stage must trust what npm on the host trusts (the official image has Node's bundled roots only).
+env_change=()
+if [ -f /etc/ssl/certs/ca-certificates.crt ]; then
+  mkdir -p "$rootfs/etc/ssl/certs"
+  cp /etc/ssl/certs/ca-certificates.crt "$rootfs/etc/ssl/certs/ca-certificates.crt"
+  env_change=(--change 'ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt')
+fi
+
 # As the official image: a `node` user (uid 1000), and no package caches or docs.
 chroot "$rootfs" /usr/sbin/groupadd --gid 1000 node
 chroot "$rootfs" /usr/sbin/useradd --uid 1000 --gid node --shell /bin/bash --create-home node
@@ -46,5 +56,5 @@ rm -rf "$rootfs"/var/cache/apt/archives/*.deb "$rootfs"/var/lib/apt/lists/* \
 
 tar -C "$rootfs" -c . | "${podman[@]}" import \
   --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
-  --change 'CMD ["node"]' - "$image" >/dev/null
+  "${env_change[@]}" --change 'CMD ["node"]' - "$image" >/dev/null
 echo "$image"
