@@ -38,7 +38,7 @@ export interface CreateAppOptions {
   installationStore?: InstallationStore;
   /** The bot's ids from auth.test at start-up (single-workspace mode: slack-identity.ts). */
   identity?: BotIdentity | undefined;
-  /** The listeners' WebClient `fetch` (src/call-metrics.ts times each Slack call with it). */
+  /** The listeners' WebClient `fetch` (src/bot-metrics.ts times each Slack call with it). */
   slackFetch?: FetchFunction | undefined;
 }
 

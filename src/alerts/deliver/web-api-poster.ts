@@ -22,7 +22,7 @@ export interface AlertWebClientOptions {
   logger?: Logger;
   /** Per call (ms); default SLACK_CALL_TIMEOUT_MS. */
   timeoutMs?: number;
-  /** Default the global fetch; the bot's times each call (src/call-metrics.ts). */
+  /** Default the global fetch; the bot's times each call (src/bot-metrics.ts). */
   fetch?: FetchFunction;
 }
 
