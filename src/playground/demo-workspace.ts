@@ -1,8 +1,8 @@
 /**
  * The demo's Slack workspace and how it is set up, through the product's real flows: Olivia and Rita link
  * their accounts with `/uptime login` and the login modal, Olivia subscribes #ops-alerts with
- * `/uptime subscribe` (escalation after a minute, storms above 3) and her DM (personal alerts), and Payments
- * API fails on a schedule so that alerts arrive by themselves.
+ * `/uptime subscribe` (escalation after a minute, storms above 3), and Payments API fails on a schedule so
+ * that alerts arrive by themselves.
  */
 import type { Logger } from "../lib/logger";
 import { DEMO_TOKENS, type SimulatorControl } from "../simulator";
@@ -80,12 +80,12 @@ function waitForChange<T>(slack: FakeSlack, probe: () => T | undefined, what: st
 }
 
 /**
- * Links a person the way a person does: `/uptime login` in their DM with the app, then the token pasted
- * into the login modal and submitted. Resolves when the modal closed (the token was accepted).
+ * Links a person the way a person does: `/uptime login` in #general (the app's DM has no composer: the
+ * manifest's Messages tab is read-only), then the token pasted into the login modal and submitted. Resolves
+ * when the modal closed (the token was accepted).
  */
 export async function linkThroughLoginModal(slack: FakeSlack, userId: string, token: string): Promise<void> {
-  const dm = slack.state.openIm(userId).conversation.id;
-  await slack.sender.slashCommand({ userId, channelId: dm, text: "login" });
+  await slack.sender.slashCommand({ userId, channelId: DEMO_CHANNELS.general.id, text: "login" });
   const view = await waitForChange<SlackView>(
     slack,
     () => {
@@ -179,7 +179,7 @@ export interface DemoSetupReport {
   subscription: string;
 }
 
-/** Links Olivia and Rita, subscribes #ops-alerts and Olivia's DM, starts the Payments API schedule. */
+/** Links Olivia and Rita, subscribes #ops-alerts, starts the Payments API schedule. */
 export async function setupDemoWorkspace(options: DemoSetupOptions): Promise<DemoSetupReport> {
   const { slack, simulator, logger } = options;
   // Everyone has a DM with the app from the start, so the page can list it.
@@ -190,9 +190,8 @@ export async function setupDemoWorkspace(options: DemoSetupOptions): Promise<Dem
   const subscribedAt = Date.now();
   const subscription = await subscribeOpsAlerts(slack);
   logger.info({ subscription }, "demo: #ops-alerts subscribed");
-  // Olivia's own alerts in her DM with the app, quiet in her Uptime quiet hours (22:00-07:00).
-  const oliviaDm = slack.state.openIm(DEMO_PEOPLE.olivia.id).conversation.id;
-  await slack.sender.slashCommand({ userId: DEMO_PEOPLE.olivia.id, channelId: oliviaDm, text: "subscribe" });
+  // No personal alerts for Olivia: `/uptime subscribe` in her DM with the app is the only way to turn them on,
+  // and with the manifest's read-only Messages tab nobody can type there (issue 33).
   if (!(await waitForAlertBaseline(simulator, subscribedAt))) {
     logger.warn("demo: the alert poller has not read team 1 yet; alerts may take a moment to start");
   }

@@ -3,7 +3,7 @@ import { ALERT_EVENT_TYPE } from "../../src/alerts/deliver/alert-metadata";
 import type { StoredMessage } from "../../src/playground/fake-slack/types";
 import { DEMO_TOKENS } from "../../src/simulator";
 import { ALERT_COLORS } from "../../src/ui/alerts/alert-parts";
-import { linkUser, type Stack, startStack, textOf } from "../support/e2e-stack";
+import { linkUser, type Stack, startStack, textOf, writableAppDmManifest } from "../support/e2e-stack";
 import { waitFor } from "../support/wait-for";
 
 // Demo seed, team 1 "Acme Production": 9 Primary database, 10 Redis cache.
@@ -44,7 +44,11 @@ describe("personal alerts in the app's DM", () => {
     );
 
   beforeAll(async () => {
-    stack = await startStack({ env: { ALERT_WORKERS: "1", POLL_INTERVAL_SECONDS: "1" } });
+    stack = await startStack({
+      env: { ALERT_WORKERS: "1", POLL_INTERVAL_SECONDS: "1" },
+      // `/uptime subscribe` is typed in the app's DM: only a writable Messages tab has a composer there.
+      slackManifest: writableAppDmManifest(),
+    });
     await linkUser(stack, "U0ALICE", DEMO_TOKENS.owner);
     await linkUser(stack, "U0CAROL", DEMO_TOKENS.member);
     // Alice is in her quiet hours now (the hour around now, UTC); Carol's are hours away.

@@ -6,7 +6,7 @@ import type { EphemeralMessage, StoredMessage } from "../../src/playground/fake-
 import { DEMO_TOKENS } from "../../src/simulator";
 import { shareCodec } from "../../src/ui/codecs";
 import { actions } from "../../src/ui/ids";
-import { linkUser, type Stack, startStack, textOf } from "../support/e2e-stack";
+import { linkUser, type Stack, startStack, textOf, writableAppDmManifest } from "../support/e2e-stack";
 import { eventually, waitFor } from "../support/wait-for";
 
 const USER = "U0ALICE";
@@ -59,7 +59,8 @@ describe("Share in channel end to end", () => {
   }
 
   beforeAll(async () => {
-    stack = await startStack();
+    // One test types `/uptime status` in the app's DM: only a writable Messages tab has a composer there.
+    stack = await startStack({ slackManifest: writableAppDmManifest() });
     await linkUser(stack, USER, DEMO_TOKENS.owner);
     // Bob is Olivia too (owner of Acme Production, member of Acme Staging): his team switches stay his own.
     await linkUser(stack, BOB, DEMO_TOKENS.owner);

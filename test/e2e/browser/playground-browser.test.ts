@@ -146,7 +146,8 @@ describe("the playground page in Chromium", () => {
   it("Nick links his account through the login modal: a bad token is refused inline, a good one links", async () => {
     const { page, shot } = await open("login");
     await switchUser(page, NICK, /newcomer/);
-    await goTo(page, "channel-dm");
+    // In a channel: the app's DM has no composer (the manifest's Messages tab is read-only).
+    await goTo(page, "channel-general");
     await type(page, "/uptime login");
     const modal = page.locator(`[data-testid=modal][data-callback-id=login]`);
     await modal.waitFor();
