@@ -5,6 +5,7 @@ import { DEMO_TOKENS } from "../../src/simulator";
 import { ALERT_COLORS } from "../../src/ui/alerts/alert-parts";
 import { actions, blocks, views } from "../../src/ui/ids";
 import { linkUser, type Stack, startStack, textOf } from "../support/e2e-stack";
+import { turnOnPersonalAlerts } from "../support/personal-alerts";
 import { waitFor } from "../support/wait-for";
 
 // Demo seed, team 1 "Acme Production": 9 Primary database, 10 Redis cache (both in group Infrastructure).
@@ -141,8 +142,8 @@ describe("personal alerts, from App Home", () => {
     expect(home).toMatch(/🌙 quiet \d\d:\d\d–\d\d:\d\d \(UTC\)/);
     expect(JSON.stringify(homeOf("U0ALICE")!.blocks)).toContain(actions.personalAlertsOff);
 
-    await openHome("U0CAROL", carolDm);
-    await clickHome("U0CAROL", actions.personalAlertsOn);
+    // Carol: "Turn on" in her Home tab, every monitor.
+    await turnOnPersonalAlerts(stack, "U0CAROL");
     const carol = textOf(await waitFor(stack.slack.events, () => summaries(carolDm)[0]));
     expect(carol).toContain("You now get alerts for every monitor of *Acme Production*");
     expect(carol).toContain("🌙 Quiet hours");
