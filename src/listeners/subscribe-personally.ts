@@ -1,8 +1,8 @@
+import type { WebClient } from "@slack/web-api";
 import type { DigestCadence } from "../lib/digest-cadences";
 import type { UserRef } from "../store/workspace";
 import { announceSubscription } from "./announce-subscription";
 import { appDmOf } from "./app-dm";
-import type { ActionArgs } from "./handle-interaction";
 import type { ListenerDeps } from "./listener-deps";
 import { slackTimeZone } from "./slack-time-zone";
 
@@ -21,7 +21,7 @@ export interface PersonalFilters {
  * member of the team, role) is the service's.
  */
 export async function subscribePersonally(
-  client: ActionArgs["client"],
+  client: WebClient,
   deps: ListenerDeps,
   user: UserRef,
   filters: PersonalFilters,

@@ -166,7 +166,7 @@ function yourAlerts(personal: readonly SubscriptionView[]): KnownBlock[] {
   out.push(...listSections(lines, PERSONAL_SECTIONS), personalAlertsActions(true));
   out.push(
     more(
-      "Your quiet hours are read from your Uptime profile when you save: after changing them there, save again with *Alert me about…*.",
+      "Saving the same filters again with *Alert me about…* re-reads your quiet hours from your Uptime profile and resumes paused alerts.",
     ),
   );
   return out;
