@@ -105,6 +105,12 @@ describe("renderHome", () => {
     expect(on).toContain("🌙 quiet 22:00–07:00 (Europe/Amsterdam)");
     expect(on).toContain(actions.personalAlertsOff);
     expect(on).not.toContain(actions.personalAlertsOn);
+    // Paused: why, in the reader's own terms.
+    const paused = renderHome(
+      { ...data, subscriptions: [{ ...personal, paused: { reason: "not_logged_in", at: NOW } }] },
+      { now: NOW },
+    );
+    expect(json(paused)).toContain("you are no longer logged in to Uptime");
     // The personal one is not listed again among the channels' subscriptions.
     expect(on).not.toContain("<#D0ALICE>");
     expect(checkBlockKitLimits("home", { ...view })).toEqual([]);
