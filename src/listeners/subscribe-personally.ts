@@ -12,6 +12,7 @@ export interface PersonalFilters {
   groups: readonly string[];
   digest?: DigestCadence | undefined;
   escalateMinutes?: number | undefined;
+  storm?: number | undefined;
 }
 
 /**
@@ -39,6 +40,7 @@ export async function subscribePersonally(
       groups: filters.groups,
       digest: filters.digest ? { cadence: filters.digest, timeZone } : undefined,
       escalateMinutes: filters.escalateMinutes,
+      rules: filters.storm !== undefined ? { storm: filters.storm } : undefined,
       personal: { slackTimeZone: timeZone },
     },
     (preview) => announceSubscription(client, deps, preview),

@@ -43,6 +43,8 @@ const personalAlertsInputs = {
   digest: "personal_alerts.digest",
   /** Number input: minutes unacknowledged before a reminder (`--escalate`). */
   escalate: "personal_alerts.escalate",
+  /** Number input: more incidents a minute than this roll up into one message (`--storm`). */
+  storm: "personal_alerts.storm",
 } as const;
 
 /** action_ids (Bolt routes `app.action(...)` on these). At most 255 characters each. */

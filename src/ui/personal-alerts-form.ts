@@ -2,7 +2,7 @@
  * The "Alert me about…" modal's form, pure: `view.state.values` -> the filters and options of a personal
  * subscription, or errors keyed by block_id. Total: any state, however malformed, gives a form or errors.
  */
-import { ESCALATE_MAX_MINUTES, ESCALATE_MIN_MINUTES } from "../lib/alert-rule-bounds";
+import { ESCALATE_MAX_MINUTES, ESCALATE_MIN_MINUTES, STORM_MAX, STORM_MIN } from "../lib/alert-rule-bounds";
 import type { DigestCadence } from "../lib/digest-cadences";
 import type { BlockErrors } from "./create-monitor-form";
 import { actions, blocks, personalDigestChoices } from "./ids";
@@ -14,6 +14,8 @@ export interface PersonalAlertsForm {
   groups: string[];
   digest?: DigestCadence;
   escalateMinutes?: number;
+  /** `--storm`: more incidents of the team within a minute than this roll up into one message. */
+  storm?: number;
 }
 
 export type PersonalAlertsFormResult =
@@ -46,6 +48,20 @@ function selectedValues(values: unknown, blockId: string, actionId: string): str
 
 const MONITOR_ID = /^\d{1,18}$/;
 
+/** A number input's whole number within bounds; undefined when empty. */
+function wholeNumber(
+  values: unknown,
+  blockId: string,
+  actionId: string,
+  min: number,
+  max: number,
+): number | "invalid" | undefined {
+  const text = element(values, blockId, actionId)?.value;
+  if (typeof text !== "string" || text.trim() === "") return undefined;
+  const n = /^\d{1,6}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+  return n >= min && n <= max ? n : "invalid";
+}
+
 export function parsePersonalAlertsForm(values: unknown): PersonalAlertsFormResult {
   const errors: BlockErrors = {};
   const monitorIds = selectedValues(values, B.monitors, A.monitors);
@@ -61,15 +77,12 @@ export function parsePersonalAlertsForm(values: unknown): PersonalAlertsFormResu
       ? digestValue
       : undefined;
 
-  const escalateText = element(values, B.escalate, A.escalate)?.value;
-  let escalateMinutes: number | undefined;
-  if (typeof escalateText === "string" && escalateText.trim() !== "") {
-    const n = /^\d{1,5}$/.test(escalateText.trim()) ? Number(escalateText.trim()) : Number.NaN;
-    if (!(n >= ESCALATE_MIN_MINUTES && n <= ESCALATE_MAX_MINUTES)) {
-      errors[B.escalate] =
-        `A whole number of minutes from ${ESCALATE_MIN_MINUTES} to ${ESCALATE_MAX_MINUTES}.`;
-    } else escalateMinutes = n;
+  const escalate = wholeNumber(values, B.escalate, A.escalate, ESCALATE_MIN_MINUTES, ESCALATE_MAX_MINUTES);
+  if (escalate === "invalid") {
+    errors[B.escalate] = `A whole number of minutes from ${ESCALATE_MIN_MINUTES} to ${ESCALATE_MAX_MINUTES}.`;
   }
+  const storm = wholeNumber(values, B.storm, A.storm, STORM_MIN, STORM_MAX);
+  if (storm === "invalid") errors[B.storm] = `A whole number of incidents from ${STORM_MIN} to ${STORM_MAX}.`;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
@@ -77,7 +90,8 @@ export function parsePersonalAlertsForm(values: unknown): PersonalAlertsFormResu
       monitors: monitorIds.map((id) => `#${id}`),
       groups,
       ...(digest ? { digest } : {}),
-      ...(escalateMinutes !== undefined ? { escalateMinutes } : {}),
+      ...(typeof escalate === "number" ? { escalateMinutes: escalate } : {}),
+      ...(typeof storm === "number" ? { storm } : {}),
     },
   };
 }

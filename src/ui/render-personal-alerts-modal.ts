@@ -1,10 +1,11 @@
 /**
  * App Home's "Alert me about…" modal: the person's own alerts with the filters of `/uptime subscribe`
  * (monitors, groups) and the options that mean something for one person (a digest, a reminder while an
- * outage is unacknowledged; no mention: personal alerts ping nobody). Pure.
+ * outage is unacknowledged, the storm roll-up; no mention: personal alerts ping nobody; flapping keeps its
+ * default). Pure.
  */
 import type { ModalView, PlainTextOption } from "@slack/types";
-import { ESCALATE_MAX_MINUTES, ESCALATE_MIN_MINUTES } from "../lib/alert-rule-bounds";
+import { ESCALATE_MAX_MINUTES, ESCALATE_MIN_MINUTES, STORM_MAX, STORM_MIN } from "../lib/alert-rule-bounds";
 import type { Monitor } from "../uptime/types";
 import { actions, blocks, personalDigestChoices, views } from "./ids";
 import { APP_MENTION } from "./render-subscribe-result";
@@ -104,6 +105,23 @@ export function renderPersonalAlertsModal(input: { teamName: string; privateMeta
           is_decimal_allowed: false,
           min_value: String(ESCALATE_MIN_MINUTES),
           max_value: String(ESCALATE_MAX_MINUTES),
+        },
+      },
+      {
+        type: "input",
+        block_id: B.storm,
+        optional: true,
+        label: plainText("Roll up above (incidents a minute)", limits.inputLabel),
+        hint: plainText(
+          "More outages of the team within a minute than this come as one message instead of one each (default 5).",
+          limits.inputLabel,
+        ),
+        element: {
+          type: "number_input",
+          action_id: A.storm,
+          is_decimal_allowed: false,
+          min_value: String(STORM_MIN),
+          max_value: String(STORM_MAX),
         },
       },
       {

@@ -102,6 +102,8 @@ describe("personal alerts, from App Home", () => {
         [B.monitors]: { [A.monitors]: { type: "multi_external_select", selected_options: monitors } },
         [B.groups]: { [A.groups]: { type: "multi_external_select", selected_options: groups } },
         [B.escalate]: { [A.escalate]: { type: "number_input", value: null } },
+        // A person's roll-up threshold: more than 10 outages a minute come as one DM.
+        [B.storm]: { [A.storm]: { type: "number_input", value: "10" } },
       },
     });
   };
@@ -138,7 +140,7 @@ describe("personal alerts, from App Home", () => {
     expect(alice).not.toContain("pinging");
     // The tab says it, and shows the filters and the quiet hours.
     const home = textOf(await homeShowing("U0ALICE", /Personal alerts on/));
-    expect(home).toContain("monitor Primary database and group Infrastructure");
+    expect(home).toContain("monitor Primary database and group Infrastructure · storm above 10 a minute");
     expect(home).toMatch(/🌙 quiet \d\d:\d\d–\d\d:\d\d \(UTC\)/);
     expect(JSON.stringify(homeOf("U0ALICE")!.blocks)).toContain(actions.personalAlertsOff);
 

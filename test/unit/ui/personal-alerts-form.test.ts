@@ -16,6 +16,7 @@ const values = (fields: {
   groups?: string[];
   digest?: string;
   escalate?: string | null;
+  storm?: string | null;
 }) => ({
   [B.monitors]: {
     [A.monitors]: {
@@ -44,17 +45,30 @@ const values = (fields: {
     },
   },
   [B.escalate]: { [A.escalate]: { type: "number_input", value: fields.escalate ?? null } },
+  [B.storm]: { [A.storm]: { type: "number_input", value: fields.storm ?? null } },
 });
 
 describe("parsePersonalAlertsForm", () => {
   it("reads monitor ids as #id (so the subscribe service takes them as ids), groups, digest and reminder", () => {
     expect(
       parsePersonalAlertsForm(
-        values({ monitors: ["9", "9", "10"], groups: ["Infrastructure"], digest: "weekly", escalate: "15" }),
+        values({
+          monitors: ["9", "9", "10"],
+          groups: ["Infrastructure"],
+          digest: "weekly",
+          escalate: "15",
+          storm: "3",
+        }),
       ),
     ).toEqual({
       ok: true,
-      form: { monitors: ["#9", "#10"], groups: ["Infrastructure"], digest: "weekly", escalateMinutes: 15 },
+      form: {
+        monitors: ["#9", "#10"],
+        groups: ["Infrastructure"],
+        digest: "weekly",
+        escalateMinutes: 15,
+        storm: 3,
+      },
     });
   });
 
@@ -67,11 +81,12 @@ describe("parsePersonalAlertsForm", () => {
   });
 
   it("puts a bad reminder or a monitor value no menu gave next to its input", () => {
-    const result = parsePersonalAlertsForm(values({ monitors: ["Blog"], escalate: "0" }));
+    const result = parsePersonalAlertsForm(values({ monitors: ["Blog"], escalate: "0", storm: "1.5" }));
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors[B.escalate]).toMatch(/1 to 1440/);
     expect(result.errors[B.monitors]).toMatch(/Pick the monitors/);
+    expect(result.errors[B.storm]).toMatch(/1 to 1000/);
   });
 });
 
