@@ -207,6 +207,11 @@ describe("personal alerts, from App Home", () => {
     const home = textOf(await homeShowing("U0ALICE", /Personal alerts off/));
     expect(home).toContain("Personal alerts are *off*");
     expect(JSON.stringify(homeOf("U0ALICE")!.blocks)).toContain(actions.personalAlertsOn);
+    // The DM's last word on them is that they are off.
+    const note = await waitFor(stack.slack.events, () =>
+      stack.slack.state.channelMessages(aliceDm).find((m) => m.text.startsWith("🔕 You turned off")),
+    );
+    expect(textOf(note)).toContain("monitor Primary database and group Infrastructure");
     // Carol's are hers: still on.
     await openHome("U0CAROL", carolDm);
     expect(JSON.stringify(homeOf("U0CAROL")!.blocks)).toContain(actions.personalAlertsOff);

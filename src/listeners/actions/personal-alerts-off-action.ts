@@ -1,5 +1,5 @@
 import type { ButtonAction } from "@slack/bolt";
-import { personalAlertsOffNotice } from "../../ui/render-personal-alerts-notice";
+import { personalAlertsOffNote, personalAlertsOffNotice } from "../../ui/render-personal-alerts-notice";
 import { answerOnHome } from "../answer";
 import { appDmOf } from "../app-dm";
 import { actionHandler } from "../handle-interaction";
@@ -7,7 +7,8 @@ import type { ListenerDeps } from "../listener-deps";
 
 /**
  * "Turn off" in App Home's "Your alerts" (behind Slack's confirm dialog): every subscription of the person's
- * DM with the app, through the unsubscribe service and its checks. The tab is the answer.
+ * DM with the app, through the unsubscribe service and its checks. The tab is the answer, and the DM gets a
+ * note under the summary that said they were on.
  */
 export function personalAlertsOffAction(deps: ListenerDeps) {
   return actionHandler<ButtonAction, true>({
@@ -22,6 +23,13 @@ export function personalAlertsOffAction(deps: ListenerDeps) {
         groups: [],
       });
       await answer.message({ text: personalAlertsOffNotice(outcome) });
+      if (outcome.kind !== "removed") return;
+      // Best effort: the alerts are off whatever becomes of the note.
+      try {
+        await args.client.chat.postMessage({ channel: channelId, ...personalAlertsOffNote(outcome) });
+      } catch (err) {
+        deps.logger.warn({ err }, "personal alerts off: the note in the DM failed");
+      }
     },
   });
 }
