@@ -20,6 +20,8 @@ import { workspaceKey } from "./store/workspace";
  * - channels:history, groups:history: conversations.history/replies to find an alert message by its
  *   metadata before posting again (DESIGN.md 5), in public and private channels.
  * - files:write, im:write: charts (uploaded, and shared to the asker's DM for an ephemeral answer).
+ *   im:write also lets conversations.open give a person's DM with the app: personal alerts are posted
+ *   there, and it tells that DM from a DM between people (both D…) for `/uptime subscribe`.
  * - users:read: users.info `tz`, the subscriber's time zone for the 09:00 of a digest.
  */
 export const BOT_SCOPES: readonly string[] = [

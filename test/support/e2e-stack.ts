@@ -5,7 +5,6 @@ import { type BotOptions, type RunningBot, startBot } from "../../src/bot";
 import { loadConfig } from "../../src/config";
 import { type Logger, silentLogger } from "../../src/lib/logger";
 import { type FakeSlack, startFakeSlack } from "../../src/playground/fake-slack";
-import { repositoryManifest } from "../../src/playground/fake-slack/manifest-rules";
 import type { EphemeralMessage, FakeChannelSeed } from "../../src/playground/fake-slack/types";
 import { teamsOf } from "../../src/services/link-account";
 import { type RunningSimulator, type SimulatorOptions, startSimulator } from "../../src/simulator";
@@ -105,19 +104,6 @@ export async function startStack(
       await simulator.close();
     },
   };
-}
-
-/**
- * manifest.yml with the app's Messages tab writable, so that a person can type `/uptime` in the app's DM: the
- * only place personal alerts can be turned on today (`/uptime subscribe` there). With the manifest as it is
- * (read-only), Slack shows that DM no composer and the fake refuses a command from it.
- */
-export function writableAppDmManifest(): Record<string, unknown> {
-  const manifest = structuredClone(repositoryManifest()) as {
-    features: { app_home: Record<string, boolean> };
-  };
-  manifest.features.app_home.messages_tab_read_only_enabled = false;
-  return manifest;
 }
 
 /**

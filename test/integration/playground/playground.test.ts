@@ -131,10 +131,13 @@ describe("the playground server", () => {
       users: { id: string; role: string }[];
       channels: { name: string }[];
       dms: Record<string, string>;
+      appDmComposer: boolean;
     }>("/api/bootstrap");
     expect(boot.users.map((u) => u.id)).toEqual([OLIVIA, RITA, NICK]);
     expect(boot.channels.map((c) => c.name)).toEqual(["ops-alerts", "general"]);
     expect(Object.keys(boot.dms).sort()).toEqual([NICK, OLIVIA, RITA].sort());
+    // manifest.yml makes the Messages tab read-only: the page's app DM has no composer, as in Slack.
+    expect(boot.appDmComposer).toBe(false);
     // The announcement of the real /uptime subscribe is in #ops-alerts.
     const ops = await getJson<ConversationState>(`/api/conversation?channel=${OPS}&user=${NICK}`);
     expect(ops.messages[0]?.text).toContain("alerts");
