@@ -107,7 +107,8 @@ function asObject(body: unknown): Record<string, unknown> | undefined {
  * cannot type in the DM, slash commands included: no request ever reaches the app.
  */
 function refuseTypingInAppDm(conversation: Conversation, manifest: ManifestRules): void {
-  if (!conversation.isIm || manifest.messagesTab === "writable") return;
+  // Only the app's own DM (opened with the app: it has an `imUser`); a DM between two people has a composer.
+  if (!conversation.isIm || conversation.imUser === undefined || manifest.messagesTab === "writable") return;
   throw new FakeSlackUsageError(
     `nobody can type in the app's DM ${conversation.id}: the manifest (${manifest.source}) has its Messages tab ${
       manifest.messagesTab === "off" ? "off" : "read-only"
