@@ -418,6 +418,8 @@ async function subscribeTeams(redis: Redis, teams: SeededTeam[], encryptionKey: 
 
 async function latencyPhase(simUrl: string, redisUrl: string, redis: Redis, teams: SeededTeam[]) {
   const slack = await startFakeSlack({
+    // Slack's rate limits off: the bench measures the bot, not the fake's 429s.
+    rateLimits: false,
     signingSecret: SIGNING_SECRET,
     botToken: BOT_TOKEN,
     teamId: BENCH_SLACK_TEAM,
@@ -444,7 +446,9 @@ async function latencyPhase(simUrl: string, redisUrl: string, redis: Redis, team
   try {
     // Every target's first poll is a baseline; outages before it would be summarised, not alerted.
     const deadline = Date.now() + 60_000;
-    while (metricTotal(await bot.metrics(), "polls_total", /outcome="baseline"/) < teams.length) {
+    while (
+      metricTotal(await bot.metrics(), "uptime_chatops_polls_total", /outcome="baseline"/) < teams.length
+    ) {
       if (Date.now() > deadline) throw new Error("the bot did not baseline every team within 60 s");
       await sleep(500);
     }

@@ -1,5 +1,5 @@
 import { Redis } from "ioredis";
-import { ConfigError, loadRedisConfig } from "./config";
+import { ConfigError, loadRedisConfig, readEnvironment } from "./config";
 import { keyspace } from "./store/keys";
 import { type DeadLetter, OutboxStore } from "./store/outbox-store";
 import {
@@ -7,13 +7,15 @@ import {
   type RedisClient,
   RedisNotReadyError,
   type RedisTarget,
+  securityOptions,
 } from "./store/redis-connection";
 import { DEFAULT_SHARDS } from "./store/scheduler";
 
 /**
  * `npm run alerts -- <command>`: operator commands for the alert outbox (DESIGN.md section 5,
- * "Poison-proof outbox"). Settings come from the environment like `npm start` (only REDIS_URL or
- * REDIS_CLUSTER_NODES is read).
+ * "Poison-proof outbox"). Settings come from the environment over `.env` in the working directory, like
+ * `npm start` (only REDIS_URL or REDIS_CLUSTER_NODES is read). Built to dist/alerts.js: it runs on a
+ * production install, where tsx is gone.
  * Bad input or an unreachable Redis ends with ONE line on stderr and a non-zero exit code, never a stack.
  */
 const USAGE = `usage: npm run alerts -- dead-letters [--replay]
@@ -144,6 +146,7 @@ async function connect(target: RedisTarget, io: Io): Promise<RedisClient | null>
     }
   }
   const redis = new Redis(target.url, {
+    ...securityOptions(target),
     lazyConnect: true,
     maxRetriesPerRequest: 1,
     retryStrategy: () => null,
@@ -177,8 +180,19 @@ function oneLine(error: unknown): string {
   return message.replace(/\s+/g, " ").trim();
 }
 
-const code = await runAlertsCli(process.argv.slice(2), process.env, {
+const io: Io = {
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`uptime-chatops alerts: ${line}\n`),
-});
-process.exit(code);
+};
+process.exit(await runAlertsCli(process.argv.slice(2), environment(io), io));
+
+/** process.env over `.env`, as the bot reads them; an unreadable `.env` is one line and exit 1. */
+function environment(io: Io): Record<string, string | undefined> {
+  try {
+    return readEnvironment().env;
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    io.err(error.message);
+    process.exit(1);
+  }
+}

@@ -1,5 +1,6 @@
 import { Gauge, Registry } from "prom-client";
 import type { Logger } from "./lib/logger";
+import { METRIC_PREFIX } from "./lib/metric-prefix";
 
 export interface ApiHealthOptions {
   /** Resolves when the API answered (any HTTP status), rejects when it could not be reached. */
@@ -14,7 +15,7 @@ export interface ApiHealthOptions {
 }
 
 /**
- * The Uptime API's reachability as the `uptime_api_up` gauge (1/0) and one log line per change. It is not
+ * The Uptime API's reachability as the `uptime_chatops_uptime_api_up` gauge (1/0) and one log line per change. It is not
  * part of readiness (DESIGN.md 9): an API outage must not make the load balancer cut Slack off from the bot,
  * which still answers with a sentence and keeps its alert state.
  */
@@ -31,7 +32,7 @@ export class ApiHealth {
     this.#options = { intervalMs: 30_000, maxAgeMs: 10_000, timeoutMs: 2000, ...options };
     const health = this;
     new Gauge({
-      name: "uptime_api_up",
+      name: `${METRIC_PREFIX}uptime_api_up`,
       help: "1 when the Uptime API answered the last probe (any HTTP status), 0 when it could not be reached",
       registers: [this.registry],
       async collect() {

@@ -1,12 +1,14 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { App, type CustomRoute, HTTPReceiver, type InstallationStore, SocketModeReceiver } from "@slack/bolt";
-import type { RetryOptions } from "@slack/web-api";
+import type { FetchFunction, RetryOptions } from "@slack/web-api";
 import { boltLogger } from "./bolt-logger";
 import type { Config } from "./config";
+import { newRequestId, withRequestContext } from "./lib/request-context";
 import { type ListenerDeps, registerListeners } from "./listeners";
 import { scrubSlackSdkLines } from "./scrub-slack-sdk-lines";
 import type { BotIdentity } from "./slack-identity";
+import { workspaceKey } from "./store/workspace";
 
 /**
  * Bot scopes requested by the OAuth install; the same list as manifest.yml (test/integration/manifest.test.ts
@@ -18,6 +20,8 @@ import type { BotIdentity } from "./slack-identity";
  * - channels:history, groups:history: conversations.history/replies to find an alert message by its
  *   metadata before posting again (DESIGN.md 5), in public and private channels.
  * - files:write, im:write: charts (uploaded, and shared to the asker's DM for an ephemeral answer).
+ *   im:write also lets conversations.open give a person's DM with the app: personal alerts are posted
+ *   there, and it tells that DM from a DM between people (both D…) for `/uptime subscribe`.
  * - users:read: users.info `tz`, the subscriber's time zone for the 09:00 of a digest.
  */
 export const BOT_SCOPES: readonly string[] = [
@@ -39,6 +43,8 @@ export interface CreateAppOptions {
   identity?: BotIdentity | undefined;
   /** Per Web API call of the listeners' client (ms); default INTERACTIVE_TIMEOUT_MS. Tests shorten it. */
   slackTimeoutMs?: number;
+  /** The listeners' WebClient `fetch` (src/bot-metrics.ts times each Slack call with it). */
+  slackFetch?: FetchFunction | undefined;
 }
 
 /**
@@ -239,12 +245,21 @@ export function createApp(deps: ListenerDeps, options: CreateAppOptions): SlackA
     // (and build a "not found" Error) for every request.
     convoStore: false,
     // A fresh object: Bolt writes its logger into the clientOptions it is given.
-    clientOptions: { ...clientOptions(), ...interactiveClientOptions(options.slackTimeoutMs) },
+    clientOptions: {
+      ...clientOptions(),
+      ...interactiveClientOptions(options.slackTimeoutMs),
+      ...(options.slackFetch ? { fetch: options.slackFetch } : {}),
+    },
     ...(slack.oauth ? {} : { token: slack.botToken, ...options.identity }),
   });
   app.error(async (error) => {
     deps.logger.error({ err: error.original ?? error, code: error.code }, "unhandled listener error");
   });
+  // First middleware: everything after it (listeners, services, their clients) runs inside the request's
+  // context, so each log line of the request names its workspace and request id (lib/request-context.ts).
+  app.use(({ context, next }) =>
+    withRequestContext({ ...workspaceOfContext(context), requestId: newRequestId() }, next),
+  );
   const inFlight = new InFlight();
   // Global middleware: `next()` resolves when the listeners have finished, not at the ack, so this counts
   // the work a shutdown must wait for.
@@ -271,4 +286,24 @@ export function createApp(deps: ListenerDeps, options: CreateAppOptions): SlackA
       return drained ? 0 : inFlight.count;
     },
   };
+}
+
+/** The log's `workspace` of a request: its workspaceKey, else whichever id Slack sent; none without one. */
+function workspaceOfContext(context: {
+  teamId?: string | undefined;
+  enterpriseId?: string | undefined;
+  isEnterpriseInstall?: boolean | undefined;
+}): { workspace?: string } {
+  try {
+    return {
+      workspace: workspaceKey({
+        teamId: context.teamId,
+        enterpriseId: context.enterpriseId,
+        isEnterpriseInstall: context.isEnterpriseInstall ?? false,
+      }),
+    };
+  } catch {
+    const id = context.teamId ?? context.enterpriseId;
+    return id ? { workspace: id } : {};
+  }
 }

@@ -8,10 +8,13 @@ const toPino: Record<LogLevel, string> = {
   [LogLevel.DEBUG]: "debug",
 };
 
-/** Bolt's Logger interface over our pino logger, so Bolt's own lines are JSON and redacted too. */
-export function boltLogger(logger: Logger): SlackLogger {
+/**
+ * Bolt's Logger interface over our pino logger, so Bolt's own lines are JSON and redacted too; also the
+ * Logger of a @slack/web-api WebClient (`component` names which).
+ */
+export function boltLogger(logger: Logger, component = "bolt"): SlackLogger {
   let level = LogLevel.INFO;
-  const child = logger.child({ component: "bolt" });
+  const child = logger.child({ component });
   const text = (args: unknown[]) =>
     args.map((a) => (typeof a === "string" ? a : JSON.stringify(a))).join(" ");
   // The level is checked before the text is built: Bolt logs debug lines on every request, and

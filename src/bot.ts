@@ -1,13 +1,17 @@
 import { type AlertsOptions, createAlerts } from "./alerts";
 import { ApiHealth } from "./api-health";
 import { createApp } from "./app";
+import { boltLogger } from "./bolt-logger";
+import { createBotMetrics } from "./bot-metrics";
 import type { Config } from "./config";
 import { type Clock, systemClock } from "./lib/clock";
 import { createLogger, type Logger } from "./lib/logger";
 import { type MetricsServer, type Readiness, startMetricsServer } from "./metrics-server";
+import { scrubSlackSdkLines } from "./scrub-slack-sdk-lines";
 import { createServices, type ServiceDeps } from "./services";
 import { type BotIdentity, botIdentity } from "./slack-identity";
 import { TokenCipher } from "./store/crypto/token-cipher";
+import { refuseEvictingRedis } from "./store/eviction-policy";
 import { RedisInstallationStore } from "./store/installation-store";
 import { keyspace } from "./store/keys";
 import { LinkStore } from "./store/link-store";
@@ -56,6 +60,13 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
     commandTimeoutMs: config.redisCommandTimeoutMs,
   });
   redis.on("error", (err) => logger.warn({ err }, "redis connection error"));
+  try {
+    // An evicting maxmemory-policy would drop links, subscriptions or outbox entries silently: refused.
+    await refuseEvictingRedis(redis, logger);
+  } catch (error) {
+    redis.disconnect();
+    throw error;
+  }
   const keys = keyspace(options.keyPrefix ?? "uc:");
   // Every /uptime query reads its caller's link: kept in this process until Redis says it changed.
   const linkReads = hashReadsFor(redis, logger);
@@ -63,7 +74,9 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
   const pendingActions = new PendingActionStore({ redis, keys, clock });
   const installations = new RedisInstallationStore({ redis, keys, cipher });
   const cleanup = new WorkspaceCleanup(storeCleanupParticipants({ links, pendingActions, installations }));
-  const uptime = new UptimeClient({ baseUrl: config.uptimeApiUrl, logger });
+  // Redis' gauge asks the readiness probe (below) on each scrape.
+  const calls = createBotMetrics({ redisUp: async () => (await readiness()).ready });
+  const uptime = new UptimeClient({ baseUrl: config.uptimeApiUrl, logger, onCall: calls.uptimeCall });
 
   const alerts = createAlerts(
     {
@@ -75,7 +88,13 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
         apiUrl: config.slack.apiUrl,
         botToken: config.slack.botToken,
         oauth: Boolean(config.slack.oauth),
+        fetch: calls.slackFetch,
+        // The same scrubbing as the listeners' client: no raw payload reaches the log at any level.
+        logger: scrubSlackSdkLines(boltLogger(logger, "alert-slack-client"), () =>
+          logger.isLevelEnabled("debug"),
+        ),
       },
+      onUptimeCall: calls.uptimeCall,
       ...(options.rejections ? { rejections: options.rejections } : {}),
       ...(options.pollTokenCacheMs ? { pollTokenCacheMs: options.pollTokenCacheMs } : {}),
     },
@@ -95,7 +114,7 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
   };
   const services = createServices(serviceDeps);
 
-  // Ready means Redis answers (DESIGN.md 9); the API's reachability is the uptime_api_up gauge and a log line.
+  // Ready means Redis answers (DESIGN.md 9); the API's reachability is the uptime_chatops_uptime_api_up gauge and a log line.
   const readiness = async (): Promise<Readiness> => {
     try {
       // ioredis queues commands while it reconnects: without a deadline a probe would hang with Redis.
@@ -143,6 +162,7 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
       installationStore: installations,
       identity,
       ...(options.slackTimeoutMs === undefined ? {} : { slackTimeoutMs: options.slackTimeoutMs }),
+      slackFetch: calls.slackFetch,
     },
   );
   let metricsServer: MetricsServer | undefined;
@@ -155,7 +175,7 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
         const pipeline = await alerts.metrics.renderMetrics();
         return {
           contentType: pipeline.contentType,
-          body: pipeline.body + (await apiHealth.registry.metrics()),
+          body: pipeline.body + (await apiHealth.registry.metrics()) + (await calls.registry.metrics()),
         };
       },
     });

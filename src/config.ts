@@ -227,8 +227,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       : undefined,
     redis: Object.freeze(
       e.REDIS_CLUSTER_NODES
-        ? { clusterNodes: parseClusterNodes(e.REDIS_CLUSTER_NODES) }
-        : { url: e.REDIS_URL ?? "" },
+        ? { clusterNodes: parseClusterNodes(e.REDIS_CLUSTER_NODES), ...redisSecurity(env, true) }
+        : { url: e.REDIS_URL ?? "", ...redisSecurity(env, false) },
     ),
     redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
     tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY,
@@ -244,15 +244,52 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
  */
 export function loadRedisConfig(env: Record<string, string | undefined>): Readonly<{ redis: RedisTarget }> {
   if (env.REDIS_CLUSTER_NODES?.trim()) {
+    let clusterNodes: ReturnType<typeof parseClusterNodes>;
     try {
-      return Object.freeze({ redis: { clusterNodes: parseClusterNodes(env.REDIS_CLUSTER_NODES) } });
+      clusterNodes = parseClusterNodes(env.REDIS_CLUSTER_NODES);
     } catch (error) {
       throw new ConfigError(`REDIS_CLUSTER_NODES ${(error as Error).message}`);
     }
+    return Object.freeze({ redis: { clusterNodes, ...redisSecurity(env, true) } });
   }
   const parsed = z.object({ REDIS_URL: redisUrl }).safeParse(env);
   if (!parsed.success) throw configError(parsed.error, env);
-  return Object.freeze({ redis: { url: parsed.data.REDIS_URL } });
+  return Object.freeze({ redis: { url: parsed.data.REDIS_URL, ...redisSecurity(env, false) } });
+}
+
+/**
+ * TLS and AUTH beyond what REDIS_URL carries itself (`rediss://user:password@host`): REDIS_TLS_CA_FILE (a
+ * private CA's PEM, for REDIS_URL and the Cluster) and, for a Cluster, REDIS_CLUSTER_TLS,
+ * REDIS_CLUSTER_USERNAME and REDIS_CLUSTER_PASSWORD. Throws a ConfigError naming the variable.
+ */
+function redisSecurity(
+  env: Record<string, string | undefined>,
+  cluster: boolean,
+): { tlsCa?: string; tls?: boolean; username?: string; password?: string } {
+  const text = (name: string) => env[name]?.trim() || undefined;
+  const out: { tlsCa?: string; tls?: boolean; username?: string; password?: string } = {};
+  const caFile = text("REDIS_TLS_CA_FILE");
+  if (caFile) {
+    try {
+      out.tlsCa = readFileSync(caFile, "utf8");
+    } catch (error) {
+      throw new ConfigError(`REDIS_TLS_CA_FILE could not be read: ${(error as Error).message}`);
+    }
+    if (!out.tlsCa.includes("-----BEGIN CERTIFICATE-----")) {
+      throw new ConfigError(`REDIS_TLS_CA_FILE is not a PEM certificate: ${caFile}`);
+    }
+  }
+  if (!cluster) return out;
+  const tls = text("REDIS_CLUSTER_TLS")?.toLowerCase();
+  if (tls !== undefined && !["true", "false", "yes", "no", "1", "0"].includes(tls)) {
+    throw new ConfigError(`REDIS_CLUSTER_TLS must be true or false, got "${tls.slice(0, 20)}"`);
+  }
+  if (tls === "true" || tls === "yes" || tls === "1") out.tls = true;
+  // The password is taken as given (spaces included): only an empty value means none.
+  const username = text("REDIS_CLUSTER_USERNAME");
+  if (username) out.username = username;
+  if (env.REDIS_CLUSTER_PASSWORD) out.password = env.REDIS_CLUSTER_PASSWORD;
+  return out;
 }
 
 /** One line naming the variable of the first issue. */

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { ConfigError, loadKeyConfig } from "./config";
+import { ConfigError, loadKeyConfig, readEnvironment } from "./config";
 import { parseEncryptionKeys } from "./store/crypto/encryption-keys";
 import type { ResealCount } from "./store/crypto/reseal-field";
 import { TokenCipher } from "./store/crypto/token-cipher";
@@ -58,12 +58,13 @@ export function rotateKeySummary(result: RotateKeyResult): string {
   return lines.join("\n");
 }
 
-// `npm run rotate-key [-- --prefix <key prefix>]` (the prefix defaults to the bot's, `uc:`).
+// `npm run rotate-key [-- --prefix <key prefix>]` (the prefix defaults to the bot's, `uc:`): dist/rotate-key.js,
+// reading the environment over `.env` in the working directory as the bot does.
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const index = process.argv.indexOf("--prefix");
   const keyPrefix = index > 0 ? process.argv[index + 1] : undefined;
   try {
-    const config = loadKeyConfig(process.env);
+    const config = loadKeyConfig(readEnvironment().env);
     const result = await rotateKey({ ...config, ...(keyPrefix ? { keyPrefix } : {}) });
     process.stdout.write(`${rotateKeySummary(result)}\n`);
   } catch (error) {

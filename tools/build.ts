@@ -1,5 +1,8 @@
-// `npm run build`: src/main.ts -> dist/main.js (one ESM file, with its source map) and the Lua scripts ->
-// dist/scripts/. `npm start` then runs `node dist/main.js` with the runtime dependencies only.
+// `npm run build`: src/main.ts -> dist/main.js (one ESM file, with its source map), the operator commands
+// src/alerts-cli.ts -> dist/alerts.js and src/rotate-key.ts -> dist/rotate-key.js, and the Lua scripts ->
+// dist/scripts/. `npm start`, `npm run alerts` and `npm run rotate-key` then run `node dist/...` with the
+// runtime dependencies only (tsx is a devDependency: `npm prune --omit=dev` removes it, and an operator
+// needs these commands on exactly that install, during an incident).
 //
 // Bundled with esbuild rather than emitted by tsc: the sources import each other without extensions
 // (moduleResolution "Bundler"), which Node's ESM loader refuses, and tsc never adds them. Packages stay
@@ -15,9 +18,11 @@ const root = new URL("../", import.meta.url);
 export interface BuildResult {
   /** dist/main.js as an absolute path. */
   main: string;
+  /** The operator commands, as absolute paths: dist/alerts.js and dist/rotate-key.js. */
+  commands: { alerts: string; rotateKey: string };
   /** The Lua files copied next to it. */
   scripts: string[];
-  /** Every module the bundle imports at run time (packages and node: builtins), sorted. */
+  /** Every module the bundles import at run time (packages and node: builtins), sorted. */
   imports: string[];
 }
 
@@ -39,13 +44,22 @@ export const NODE_BUNDLE = {
 export async function buildDist(outdir: URL = new URL("dist/", root)): Promise<BuildResult> {
   rmSync(outdir, { recursive: true, force: true });
   const main = fileURLToPath(new URL("main.js", outdir));
+  const commands = {
+    alerts: fileURLToPath(new URL("alerts.js", outdir)),
+    rotateKey: fileURLToPath(new URL("rotate-key.js", outdir)),
+  };
+  // Each program is a bundle of its own (no shared chunks): dist/ stays three files an admin can name.
   const { metafile } = await build({
     ...NODE_BUNDLE,
-    entryPoints: [fileURLToPath(new URL("src/main.ts", root))],
-    outfile: main,
+    entryPoints: {
+      main: fileURLToPath(new URL("src/main.ts", root)),
+      alerts: fileURLToPath(new URL("src/alerts-cli.ts", root)),
+      "rotate-key": fileURLToPath(new URL("src/rotate-key.ts", root)),
+    },
+    outdir: fileURLToPath(outdir),
     metafile: true,
   });
-  refuseNonAscii(main);
+  for (const file of [main, commands.alerts, commands.rotateKey]) refuseNonAscii(file);
   const imports = new Set<string>();
   for (const input of Object.values(metafile.inputs)) {
     // `<runtime>` is esbuild's own helper module (keepNames), inlined in the bundle.
@@ -54,14 +68,14 @@ export async function buildDist(outdir: URL = new URL("dist/", root)): Promise<B
     }
   }
   // src/store/scripts.ts reads `new URL("./scripts/", import.meta.url)`; bundled, import.meta.url is
-  // dist/main.js, so the scripts go to dist/scripts/ (files, not strings in the bundle: an admin can read
+  // dist/main.js (or a command next to it), so the scripts go to dist/scripts/ (files, not strings in the bundle: an admin can read
   // the Lua that runs on their Redis).
   const from = new URL("src/store/scripts/", root);
   const to = new URL("scripts/", outdir);
   mkdirSync(to, { recursive: true });
   const scripts = readdirSync(from).filter((file) => file.endsWith(".lua"));
   for (const file of scripts) copyFileSync(new URL(file, from), new URL(file, to));
-  return { main, scripts, imports: [...imports].sort() };
+  return { main, commands, scripts, imports: [...imports].sort() };
 }
 
 /**
@@ -81,5 +95,7 @@ export function refuseNonAscii(file: string): void {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const result = await buildDist();
-  console.error(`built ${result.main} and ${result.scripts.length} Lua scripts`);
+  console.error(
+    `built ${result.main}, ${result.commands.alerts}, ${result.commands.rotateKey} and ${result.scripts.length} Lua scripts`,
+  );
 }

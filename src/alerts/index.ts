@@ -1,3 +1,4 @@
+import type { FetchFunction, Logger as SlackLogger } from "@slack/web-api";
 import type { Clock } from "../lib/clock";
 import type { Logger } from "../lib/logger";
 import { workspacePosters } from "../slack/workspace-posters";
@@ -19,7 +20,7 @@ import {
 import type { UserRef, WorkspaceRef } from "../store/workspace";
 import type { CleanupParticipant } from "../store/workspace-cleanup";
 import type { WebLinks } from "../ui/web-links";
-import { UptimeClient } from "../uptime";
+import { type UptimeCall, UptimeClient } from "../uptime";
 import { AlertDelivery } from "./deliver/alert-delivery";
 import { DeliveryWorker, outboxKeysOf } from "./deliver/delivery-worker";
 import { routeOutbox } from "./deliver/route-outbox";
@@ -54,7 +55,13 @@ export interface AlertsOptions {
     /** The single workspace's bot token; with OAuth, each workspace's comes from its installation. */
     botToken?: string | undefined;
     oauth: boolean;
+    /** The alert clients' `fetch` (the composition root's: it times every Slack call). */
+    fetch?: FetchFunction | undefined;
+    /** The alert clients' logger (the bot's JSON log, through bolt-logger.ts). */
+    logger?: SlackLogger | undefined;
   };
+  /** Told of every Uptime API attempt of the poll and digest clients (latency metrics). */
+  onUptimeCall?: ((call: UptimeCall) => void) | undefined;
   /**
    * When token rejections pause a target (3 polls over 2 minutes, confirmed) and how often a paused one
    * is re-checked (5 minutes). Not an environment setting: tests shorten the windows here.
@@ -165,6 +172,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
   const metrics = createPrometheusMetrics({
     sampleOutbox: outboxSampler(redis, outboxKeys),
     samplePaused: () => subscriptions.pausedByReason(),
+    sampleEarliestDue: () => scheduler.earliestDue(),
     logger,
   });
   const posterFor = workspacePosters(options.slack, deps.installations, logger);
@@ -193,7 +201,11 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     posterFor,
     pauses,
     client: () => {
-      digestClient ??= new UptimeClient({ baseUrl: options.uptimeApiUrl, logger });
+      digestClient ??= new UptimeClient({
+        baseUrl: options.uptimeApiUrl,
+        logger,
+        ...(options.onUptimeCall ? { onCall: options.onUptimeCall } : {}),
+      });
       return digestClient;
     },
     clock,
@@ -245,7 +257,12 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     async start() {
       if (options.alertWorkers <= 0) return;
       // The scheduler's backoff is the poller's retry: the client's own retries would only delay a commit.
-      pollClient = new UptimeClient({ baseUrl: options.uptimeApiUrl, logger, retry: { retries: 0 } });
+      pollClient = new UptimeClient({
+        baseUrl: options.uptimeApiUrl,
+        logger,
+        retry: { retries: 0 },
+        ...(options.onUptimeCall ? { onCall: options.onUptimeCall } : {}),
+      });
       const hooks = pollHooks({
         links: deps.links,
         subscriptions,

@@ -1,6 +1,7 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Logger } from "../lib/logger";
 import { silentLogger } from "../lib/logger";
+import { METRIC_PREFIX } from "../lib/metric-prefix";
 import { deadLettersOf } from "../store/keys";
 import type { RedisClient } from "../store/redis-connection";
 import { DEFAULT_CONSUMER_GROUP } from "./deliver/delivery-worker";
@@ -33,11 +34,13 @@ export interface PrometheusMetrics {
 export interface PrometheusMetricsOptions {
   /** Sampled on every scrape for the outbox gauges; see outboxSampler. */
   sampleOutbox?: () => Promise<OutboxSample>;
-  /** Sampled on every scrape for `subscriptions_paused`: paused subscriptions by reason. */
+  /** Sampled on every scrape for `uptime_chatops_subscriptions_paused`: paused subscriptions by reason. */
   samplePaused?: () => Promise<ReadonlyMap<string, number>>;
+  /** Sampled on every scrape for `uptime_chatops_poll_lag_seconds`: the earliest due time (ms), null with none. */
+  sampleEarliestDue?: () => Promise<number | null>;
   /** Also expose Node's process metrics (CPU, RSS, event loop lag); default true. */
   processMetrics?: boolean;
-  /** Prepended to every metric name (e.g. `uptime_chatops_`); default none. */
+  /** Prepended to every metric name but Node's process metrics; default METRIC_PREFIX. */
   prefix?: string;
   logger?: Logger;
 }
@@ -47,10 +50,10 @@ const LATENCY_BUCKETS = [0.5, 1, 2, 3, 4, 5, 6, 7.5, 10, 15, 30, 60, 120, 300];
 
 export function createPrometheusMetrics(options: PrometheusMetricsOptions = {}): PrometheusMetrics {
   const registry = new Registry();
-  const p = options.prefix ?? "";
+  const p = options.prefix ?? METRIC_PREFIX;
   const logger = options.logger ?? silentLogger;
   const registers = [registry];
-  if (options.processMetrics ?? true) collectDefaultMetrics({ register: registry, prefix: p });
+  if (options.processMetrics ?? true) collectDefaultMetrics({ register: registry });
 
   const polls = new Counter({
     name: `${p}polls_total`,
@@ -146,7 +149,7 @@ export function createPrometheusMetrics(options: PrometheusMetricsOptions = {}):
 
   const samplePaused = options.samplePaused;
   new Gauge({
-    name: `${p}uptime_subscriptions_paused`,
+    name: `${p}subscriptions_paused`,
     help: "Channel subscriptions paused now, by reason (a confirmed token rejection or a permanent Slack error)",
     labelNames: ["reason"],
     registers,
@@ -158,6 +161,22 @@ export function createPrometheusMetrics(options: PrometheusMetricsOptions = {}):
         for (const [reason, count] of counts) this.set({ reason }, count);
       } catch (error) {
         logger.warn({ err: (error as Error).message }, "paused subscriptions sample failed");
+      }
+    },
+  });
+
+  const sampleEarliestDue = options.sampleEarliestDue;
+  new Gauge({
+    name: `${p}poll_lag_seconds`,
+    help: "How far polling is behind: now minus the earliest due time of any poll target (0 when none is overdue)",
+    registers,
+    async collect() {
+      if (!sampleEarliestDue) return;
+      try {
+        const due = await sampleEarliestDue();
+        this.set(due === null ? 0 : Math.max(0, (Date.now() - due) / 1000));
+      } catch (error) {
+        logger.warn({ err: (error as Error).message }, "poll lag sample failed");
       }
     },
   });

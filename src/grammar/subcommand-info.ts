@@ -133,7 +133,8 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
     usage:
       "subscribe [monitor:<name>]... [group:<name>]... [--mention here|channel|@group] [--storm <N>] [--flap <N>/<M>m] [--digest daily|weekly] [--escalate <N>m]",
     example: "subscribe group:Edge --mention @oncall",
-    summary: "alerts in this channel; in the app's DM, your own (quiet in your quiet hours)",
+    // Personal alerts: App Home, since the app's Messages tab is read-only (manifest.yml).
+    summary: "alerts in this channel (personal ones, in your DM: in App Home → Your alerts)",
   },
   {
     name: "unsubscribe",

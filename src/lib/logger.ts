@@ -1,4 +1,5 @@
 import pino, { type Logger, type LoggerOptions } from "pino";
+import { requestContext } from "./request-context";
 
 export type { Logger } from "pino";
 
@@ -29,6 +30,8 @@ export function createLogger(
     level: options.level ?? "info",
     redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
     ...(options.name ? { name: options.name } : {}),
+    // Every line written while a Slack request is handled names its workspace and request id.
+    mixin: () => requestContext() ?? {},
   };
   // Synchronous writes to stdout, not pino's default asynchronous stream: at process.exit that stream
   // writes its buffer while an earlier write may still be in flight, so the last lines came out of order

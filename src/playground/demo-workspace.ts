@@ -1,11 +1,13 @@
 /**
  * The demo's Slack workspace and how it is set up, through the product's real flows: Olivia and Rita link
- * their accounts with `/uptime login` and the login modal, Olivia subscribes #ops-alerts with
- * `/uptime subscribe` (escalation after a minute, storms above 3) and her DM (personal alerts), and Payments
- * API fails on a schedule so that alerts arrive by themselves.
+ * their accounts with App Home's Link button and the login modal, Olivia subscribes #ops-alerts with
+ * `/uptime subscribe` (escalation after a minute, storms above 3) and turns on her own alerts in App Home's
+ * "Your alerts" (they arrive in her DM), and Payments API fails on a schedule so that alerts arrive by
+ * themselves.
  */
 import type { Logger } from "../lib/logger";
 import { DEMO_TOKENS, type SimulatorControl } from "../simulator";
+import { actions, views } from "../ui/ids";
 import type { FakeChannelSeed, FakeSlack, FakeUsergroupSeed, FakeUserSeed, SlackView } from "./fake-slack";
 
 export const DEMO_PEOPLE = {
@@ -80,17 +82,44 @@ function waitForChange<T>(slack: FakeSlack, probe: () => T | undefined, what: st
 }
 
 /**
- * Links a person the way a person does: `/uptime login` in their DM with the app, then the token pasted
- * into the login modal and submitted. Resolves when the modal closed (the token was accepted).
+ * A person opens the app's Home tab (Slack sends app_home_opened) and sees it once it offers `actionId`.
+ * The setup acts where a person would in a real workspace: the app's Messages tab is read-only
+ * (manifest.yml), so no command is ever typed in its DM.
+ */
+async function homeOffering(slack: FakeSlack, userId: string, actionId: string): Promise<SlackView> {
+  const dm = slack.state.openIm(userId).conversation.id;
+  await slack.sender.event({ type: "app_home_opened", user: userId, channel: dm, tab: "home" });
+  return waitForChange(
+    slack,
+    () => {
+      const home = slack.state.homeViews.get(userId);
+      return home && JSON.stringify(home.blocks).includes(`"${actionId}"`) ? home : undefined;
+    },
+    `App Home with ${actionId} for ${userId}`,
+  );
+}
+
+/** A click on a button of a person's Home tab. */
+async function clickHome(slack: FakeSlack, userId: string, home: SlackView, actionId: string): Promise<void> {
+  const result = await slack.sender.blockAction({
+    userId,
+    container: { type: "view", viewId: home.id },
+    actions: [{ action_id: actionId }],
+  });
+  if (result.status !== 200) throw new DemoSetupError(`demo setup: ${actionId} answered ${result.status}`);
+}
+
+/**
+ * Links a person the way a person does: the Link button of App Home, then the token pasted into the login
+ * modal and submitted. Resolves when the modal closed (the token was accepted).
  */
 export async function linkThroughLoginModal(slack: FakeSlack, userId: string, token: string): Promise<void> {
-  const dm = slack.state.openIm(userId).conversation.id;
-  await slack.sender.slashCommand({ userId, channelId: dm, text: "login" });
+  await clickHome(slack, userId, await homeOffering(slack, userId, actions.linkAccount), actions.linkAccount);
   const view = await waitForChange<SlackView>(
     slack,
     () => {
       const top = slack.state.topModal(userId);
-      return top?.callback_id === "login" ? top : undefined;
+      return top?.callback_id === views.login ? top : undefined;
     },
     `the login modal for ${userId}`,
   );
@@ -111,6 +140,26 @@ export async function linkThroughLoginModal(slack: FakeSlack, userId: string, to
       `demo setup: linking ${userId} failed (${result.outcome}${result.errors ? `: ${Object.values(result.errors).join("; ")}` : ""})`,
     );
   }
+}
+
+/**
+ * A person's own alerts, turned on as a person does: "Turn on" in App Home's "Your alerts". Resolves when
+ * the summary is in their DM with the app.
+ */
+export async function turnOnPersonalAlerts(slack: FakeSlack, userId: string): Promise<void> {
+  const dm = slack.state.openIm(userId).conversation.id;
+  const before = slack.state.channelMessages(dm).length;
+  const home = await homeOffering(slack, userId, actions.personalAlertsOn);
+  await clickHome(slack, userId, home, actions.personalAlertsOn);
+  await waitForChange(
+    slack,
+    () =>
+      slack.state
+        .channelMessages(dm)
+        .slice(before)
+        .find((m) => m.text.startsWith("🔔 Your personal alerts")),
+    `personal alerts for ${userId}`,
+  );
 }
 
 /**
@@ -179,7 +228,7 @@ export interface DemoSetupReport {
   subscription: string;
 }
 
-/** Links Olivia and Rita, subscribes #ops-alerts and Olivia's DM, starts the Payments API schedule. */
+/** Links Olivia and Rita, subscribes #ops-alerts, starts the Payments API schedule. */
 export async function setupDemoWorkspace(options: DemoSetupOptions): Promise<DemoSetupReport> {
   const { slack, simulator, logger } = options;
   // Everyone has a DM with the app from the start, so the page can list it.
@@ -191,8 +240,7 @@ export async function setupDemoWorkspace(options: DemoSetupOptions): Promise<Dem
   const subscription = await subscribeOpsAlerts(slack);
   logger.info({ subscription }, "demo: #ops-alerts subscribed");
   // Olivia's own alerts in her DM with the app, quiet in her Uptime quiet hours (22:00-07:00).
-  const oliviaDm = slack.state.openIm(DEMO_PEOPLE.olivia.id).conversation.id;
-  await slack.sender.slashCommand({ userId: DEMO_PEOPLE.olivia.id, channelId: oliviaDm, text: "subscribe" });
+  await turnOnPersonalAlerts(slack, DEMO_PEOPLE.olivia.id);
   if (!(await waitForAlertBaseline(simulator, subscribedAt))) {
     logger.warn("demo: the alert poller has not read team 1 yet; alerts may take a moment to start");
   }

@@ -1,3 +1,4 @@
+import type { QuietHours } from "../lib/quiet-hours";
 import type { Mute } from "../store/mute-store";
 import type {
   Mention,
@@ -28,6 +29,8 @@ export interface SubscriptionView {
   digest?: SubscriptionDigest | undefined;
   /** `--escalate`: minutes unacknowledged before the channel is pinged again. */
   escalateMinutes?: number | undefined;
+  /** The person's own alerts in their DM with the app, quiet in these hours (read when last saved). */
+  personal?: { quiet: QuietHours | null } | undefined;
   subscriberUserId: string;
   paused: { reason: string; at: number } | null;
   createdAt: number;
@@ -103,6 +106,7 @@ export async function toViews(
       ...(sub.rules ? { rules: sub.rules } : {}),
       ...(sub.digest ? { digest: sub.digest } : {}),
       ...(sub.escalateMinutes !== undefined ? { escalateMinutes: sub.escalateMinutes } : {}),
+      ...(sub.personal ? { personal: { quiet: sub.personal.quiet } } : {}),
       subscriberUserId: sub.subscriber.userId,
       paused: sub.paused ? { reason: sub.paused.reason, at: sub.paused.at } : null,
       createdAt: sub.createdAt,

@@ -1,4 +1,4 @@
-import { ErrorCode, type Logger, WebClient, type WebClientOptions } from "@slack/web-api";
+import { ErrorCode, type FetchFunction, type Logger, WebClient, type WebClientOptions } from "@slack/web-api";
 import { request } from "undici";
 import { BoundedCache } from "../lib/bounded-cache";
 import type { Clock } from "../lib/clock";
@@ -28,6 +28,8 @@ export interface AlertWebClientOptions {
   logger?: Logger;
   /** Per call (ms); default SLACK_CALL_TIMEOUT_MS. */
   timeoutMs?: number;
+  /** Default the global fetch; the bot's times each call (src/bot-metrics.ts). */
+  fetch?: FetchFunction;
 }
 
 /**
@@ -44,6 +46,7 @@ export function alertWebClient(token: string, options: AlertWebClientOptions = {
   };
   if (options.slackApiUrl) config.slackApiUrl = options.slackApiUrl;
   if (options.logger) config.logger = options.logger;
+  if (options.fetch) config.fetch = options.fetch;
   return new WebClient(token, config);
 }
 

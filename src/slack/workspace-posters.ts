@@ -1,3 +1,4 @@
+import type { FetchFunction, Logger as SlackLogger } from "@slack/web-api";
 import { BoundedCache } from "../lib/bounded-cache";
 import type { Clock } from "../lib/clock";
 import type { Logger } from "../lib/logger";
@@ -15,6 +16,9 @@ export interface PosterSettings {
   apiUrl?: string | undefined;
   botToken?: string | undefined;
   oauth: boolean;
+  fetch?: FetchFunction | undefined;
+  /** The WebClients' logger: the bot's JSON log, never @slack/web-api's plain-text console. */
+  logger?: SlackLogger | undefined;
 }
 
 /**
@@ -28,7 +32,11 @@ export function workspacePosters(
   logger: Logger,
   cacheOptions: { maxEntries?: number; ttlMs?: number; clock?: Clock } = {},
 ): PosterFor {
-  const options = { ...(slack.apiUrl ? { slackApiUrl: slack.apiUrl } : {}) };
+  const options = {
+    ...(slack.apiUrl ? { slackApiUrl: slack.apiUrl } : {}),
+    ...(slack.fetch ? { fetch: slack.fetch } : {}),
+    ...(slack.logger ? { logger: slack.logger } : {}),
+  };
   const botToken = slack.botToken;
   if (!slack.oauth && botToken) {
     const poster = WebApiPoster.fromToken(botToken, options);

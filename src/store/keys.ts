@@ -77,7 +77,7 @@ export function keyspace(prefix = "uc:") {
     subscription: (id: string) => `${prefix}sub:${id}`,
     /** Set of subscription ids of a channel. */
     subscriptionsByChannel: (ws: string, channelId: string) => `${prefix}sub-channel:${ws}:${channelId}`,
-    /** Hash: paused subscription id -> pause reason, for the `uptime_subscriptions_paused` gauge. */
+    /** Hash: paused subscription id -> pause reason, for the `uptime_chatops_subscriptions_paused` gauge. */
     subscriptionsPaused: () => `${prefix}sub-paused`,
     /** Set of subscription ids sharing a poll target: the delivery fan-out. */
     subscriptionsByTarget: (target: string) => `${prefix}sub-target:${target}`,

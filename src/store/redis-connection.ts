@@ -14,8 +14,37 @@ export interface ClusterSeed {
   port: number;
 }
 
-/** Where the bot's data lives: parsed from the environment by config.ts. */
-export type RedisTarget = Readonly<{ url: string } | { clusterNodes: readonly ClusterSeed[] }>;
+/**
+ * Where the bot's data lives: parsed from the environment by config.ts. A single Redis carries TLS
+ * (`rediss://`) and its password in the URL; a Cluster's seeds are host:port only, so its TLS and AUTH
+ * are fields (REDIS_CLUSTER_TLS, REDIS_CLUSTER_USERNAME, REDIS_CLUSTER_PASSWORD). `tlsCa` is the PEM of a
+ * private CA that signed Redis' certificate (REDIS_TLS_CA_FILE); without it Node's trust store decides.
+ */
+export type RedisTarget = Readonly<
+  | { url: string; tlsCa?: string }
+  | {
+      clusterNodes: readonly ClusterSeed[];
+      tls?: boolean;
+      username?: string;
+      password?: string;
+      tlsCa?: string;
+    }
+>;
+
+/** The TLS and AUTH options of every connection to the target (a Cluster's nodes and probes too). */
+export function securityOptions(target: RedisTarget): {
+  tls?: { ca?: string };
+  username?: string;
+  password?: string;
+} {
+  const ca = target.tlsCa ? { ca: target.tlsCa } : {};
+  if ("url" in target) return /^rediss:/i.test(target.url) && target.tlsCa ? { tls: ca } : {};
+  return {
+    ...(target.tls ? { tls: ca } : {}),
+    ...(target.username ? { username: target.username } : {}),
+    ...(target.password ? { password: target.password } : {}),
+  };
+}
 
 /** A cluster that cannot serve (no seed answers, cluster_state not ok): one line that says what to fix. */
 export class RedisNotReadyError extends Error {
@@ -67,10 +96,12 @@ export interface RedisClientOptions {
  */
 export function createRedisClient(target: RedisTarget, options: RedisClientOptions = {}): RedisClient {
   const named = options.connectionName === undefined ? {} : { connectionName: options.connectionName };
+  const security = securityOptions(target);
   const perCommand = {
     maxRetriesPerRequest: 3,
     commandTimeout: options.commandTimeoutMs ?? DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
     ...named,
+    ...security,
   };
   if ("url" in target) return new Redis(target.url, { enableReadyCheck: true, ...perCommand });
   return new Cluster(
@@ -108,7 +139,7 @@ export async function connectRedis(
   options: Pick<RedisClientOptions, "commandTimeoutMs"> = {},
 ): Promise<RedisClient> {
   if ("url" in target) return createRedisClient(target, options);
-  await checkClusterSeeds(target.clusterNodes, Math.min(timeoutMs, 3000));
+  await checkClusterSeeds(target.clusterNodes, Math.min(timeoutMs, 3000), securityOptions(target));
   const cluster = createRedisClient(target, options) as Cluster;
   try {
     await new Promise<void>((resolve, reject) => {
@@ -133,8 +164,12 @@ export async function connectRedis(
   return cluster;
 }
 
-async function checkClusterSeeds(seeds: readonly ClusterSeed[], timeoutMs: number): Promise<void> {
-  const answers = await Promise.all(seeds.map((seed) => clusterInfo(seed, timeoutMs)));
+async function checkClusterSeeds(
+  seeds: readonly ClusterSeed[],
+  timeoutMs: number,
+  security: ReturnType<typeof securityOptions>,
+): Promise<void> {
+  const answers = await Promise.all(seeds.map((seed) => clusterInfo(seed, timeoutMs, security)));
   if (answers.some((a) => a.state === "ok")) return;
   const names = seeds.map(seedName).join(", ");
   const notCluster = answers.findIndex((a) => a.error?.includes("cluster support disabled"));
@@ -158,8 +193,10 @@ async function checkClusterSeeds(seeds: readonly ClusterSeed[], timeoutMs: numbe
 async function clusterInfo(
   seed: ClusterSeed,
   timeoutMs: number,
+  security: ReturnType<typeof securityOptions>,
 ): Promise<{ state?: string; error?: string }> {
   const probe = new Redis({
+    ...security,
     host: seed.host,
     port: seed.port,
     lazyConnect: true,

@@ -525,6 +525,21 @@ export class SchedulerStore {
     await Promise.all(runs);
   }
 
+  /**
+   * The earliest due time (ms) over every shard, null with no target: how far polling is behind is now
+   * minus this (a leased target's score is its lease expiry, in the future). One ZRANGE per shard, each
+   * on one key, so it runs on a Cluster too.
+   */
+  async earliestDue(): Promise<number | null> {
+    const firsts = await Promise.all(
+      Array.from({ length: this.shards }, (_, shard) =>
+        this.redis.zrange(this.keys.pollDue(shard), 0, 0, "WITHSCORES"),
+      ),
+    );
+    const scores = firsts.map((first) => Number(first[1])).filter((score) => Number.isFinite(score));
+    return scores.length === 0 ? null : Math.min(...scores);
+  }
+
   /** How long a worker may sleep before the shard's earliest due time, at most maxMs (0: due now). */
   async nextDueIn(shard: number, now: number, maxMs: number): Promise<number> {
     const first = await this.redis.zrange(this.keys.pollDue(this.checkShard(shard)), 0, 0, "WITHSCORES");

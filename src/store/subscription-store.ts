@@ -366,7 +366,7 @@ export class SubscriptionStore {
     return true;
   }
 
-  /** Paused subscriptions by reason (the `uptime_subscriptions_paused` gauge), from one hash. */
+  /** Paused subscriptions by reason (the `uptime_chatops_subscriptions_paused` gauge), from one hash. */
   async pausedByReason(): Promise<Map<PauseReason, number>> {
     const counts = new Map<PauseReason, number>();
     for (const reason of await this.redis.hvals(this.keys.subscriptionsPaused())) {

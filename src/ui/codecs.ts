@@ -113,6 +113,16 @@ export const createMonitorModalCodec = defineCodec(
   { limit: valueLimits.privateMetadata, keys: { teamId: "t", channelId: "c", monitorId: "m" } },
 );
 
+/**
+ * private_metadata of the "Alert me about…" modal (App Home): the API team whose monitors and groups it
+ * offers. The submission subscribes with the submitter's own token, in their DM with the app (never a
+ * token or a channel here: the DM is asked of Slack at submit time).
+ */
+export const personalAlertsModalCodec = defineCodec("pa", 1, z.object({ teamId: apiId }), {
+  limit: valueLimits.privateMetadata,
+  keys: { teamId: "t" },
+});
+
 /** Pause / Resume buttons (actions.pauseMonitor / actions.resumeMonitor): the monitor they act on. */
 export const monitorActionCodec = defineCodec("mon", 1, z.object({ monitorId: apiId }), {
   limit: valueLimits.buttonValue,

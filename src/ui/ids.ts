@@ -33,6 +33,20 @@ const createMonitorInputs = {
   pronounceable: "create_monitor.pronounceable",
 } as const;
 
+/** Inputs of the "Alert me about…" modal (App Home's "Your alerts"): the filters of `/uptime subscribe`. */
+const personalAlertsInputs = {
+  /** Multi external select of the team's monitors (A9 `filter[name]`); option value = the monitor id. */
+  monitors: "personal_alerts.monitors",
+  /** Multi external select of the team's groups (A7 GET /teams/{id}/groups); option value = the name. */
+  groups: "personal_alerts.groups",
+  /** Static select: no digest, daily or weekly (`--digest`). */
+  digest: "personal_alerts.digest",
+  /** Number input: minutes unacknowledged before a reminder (`--escalate`). */
+  escalate: "personal_alerts.escalate",
+  /** Number input: more incidents a minute than this roll up into one message (`--storm`). */
+  storm: "personal_alerts.storm",
+} as const;
+
 /** action_ids (Bolt routes `app.action(...)` on these). At most 255 characters each. */
 export const actions = {
   // Alert messages (DESIGN.md section 1)
@@ -67,16 +81,26 @@ export const actions = {
   teamSelect: "team.select",
   // App Home
   homeRefresh: "home.refresh",
+  /** "Your alerts": personal alerts for every monitor of the active team, in the app's DM. */
+  personalAlertsOn: "personal_alerts.on",
+  /** "Your alerts": every personal subscription removed. */
+  personalAlertsOff: "personal_alerts.off",
+  /** "Your alerts": opens the "Alert me about…" modal. */
+  personalAlertsOpen: "personal_alerts.open",
   /** Inputs of the login modal. */
   login: loginInputs,
   /** Inputs of the create-monitor modal. */
   createMonitor: createMonitorInputs,
+  /** Inputs of the "Alert me about…" modal. */
+  personalAlerts: personalAlertsInputs,
 } as const;
 
 /** callback_ids of modals and Home (`app.view(...)`), and of shortcuts. */
 export const views = {
   login: "login",
   createMonitor: "create_monitor",
+  /** "Alert me about…" (App Home): the person's own alerts with filters. */
+  personalAlerts: "personal_alerts",
   home: "home",
 } as const;
 
@@ -103,9 +127,15 @@ export const blocks = {
   /** The actions block of the Share in channel button; the shared copy leaves it out. */
   share: "answer.share",
   homeActions: "home.actions",
+  /** The buttons of App Home's "Your alerts". */
+  homePersonalAlerts: "home.personal_alerts",
   login: loginInputs,
   createMonitor: createMonitorInputs,
+  personalAlerts: personalAlertsInputs,
 } as const;
+
+/** Values of the "Alert me about…" digest select: none, or a `--digest` cadence. */
+export const personalDigestChoices = { none: "none", daily: "daily", weekly: "weekly" } as const;
 
 /** Values of the create-monitor kind radio buttons (A8: HTTP monitors, and `tcp_port` ones). */
 export const createMonitorKinds = { url: "url", tcp: "tcp" } as const;

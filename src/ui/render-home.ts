@@ -1,11 +1,14 @@
-import type { HomeView, KnownBlock } from "@slack/types";
+import type { Button, HomeView, KnownBlock } from "@slack/types";
 import { formatDuration, slackDate } from "../lib/format-time";
+import type { QuietHours } from "../lib/quiet-hours";
 import type { HomeData } from "../services/account-services";
+import type { SubscriptionView } from "../services/subscription-services";
 import type { Incident, Monitor } from "../uptime";
 import { acknowledgeButton } from "./acknowledge-button";
 import { actions, blocks as blockIds, views } from "./ids";
 import { linkButton } from "./link-button";
 import { listSections, monitorAddress } from "./query-parts";
+import { APP_MENTION } from "./render-subscribe-result";
 import { subscriptionLine } from "./render-subscriptions";
 import { scrubUrlsInText } from "./scrub-urls-in-text";
 import { escapeMrkdwn, limits, mrkdwn, plainText, truncate } from "./text";
@@ -25,6 +28,8 @@ export interface HomeOptions {
 const MAX_DOWN = 40;
 const MAX_INCIDENTS = 25;
 const SUBSCRIPTION_SECTIONS = 3;
+/** A person has a few personal subscriptions (one per team and set of filters). */
+const PERSONAL_SECTIONS = 2;
 const LINES_PER_SECTION = 10;
 
 /** App Home (DESIGN.md 1): counters, down monitors, open incidents with Acknowledge, subscriptions; or Link. */
@@ -117,8 +122,12 @@ function linkedBody(model: Extract<HomeData, { kind: "linked" }>, now: number): 
   else if (moreIncidents > 0)
     out.push(more(`…and ${moreIncidents} more. \`/uptime incidents open\` lists them all.`));
 
+  if (model.subscriptions)
+    out.push({ type: "divider" }, ...yourAlerts(model.subscriptions.filter((s) => s.personal)));
+
   out.push({ type: "divider" }, header("Your subscriptions"));
-  const subscriptions = model.subscriptions ?? [];
+  // Personal alerts have their own section above; this one is the channels'.
+  const subscriptions = (model.subscriptions ?? []).filter((s) => !s.personal);
   if (subscriptions.length === 0) {
     out.push(
       section(
@@ -133,6 +142,72 @@ function linkedBody(model: Extract<HomeData, { kind: "linked" }>, now: number): 
     out.push(...listSections(lines, SUBSCRIPTION_SECTIONS));
   }
   return out;
+}
+
+/**
+ * "Your alerts" (issue 33): the person's own alerts in their DM with the app, turned on and off here since
+ * the app's Messages tab is read-only (no command can be typed in that DM). Each one shows its filters and
+ * the quiet hours read when it was saved.
+ */
+function yourAlerts(personal: readonly SubscriptionView[]): KnownBlock[] {
+  const out: KnownBlock[] = [header("Your alerts")];
+  if (personal.length === 0) {
+    out.push(
+      section(
+        `Personal alerts are *off*. Turn them on to get outages and recoveries in your DM with ${APP_MENTION}: nobody else sees them, and they stay quiet in your Uptime quiet hours.`,
+      ),
+      personalAlertsActions(false),
+    );
+    return out;
+  }
+  const lines = personal.map(
+    (s) => `• ${subscriptionLine(s, { subscriber: false })}\n      ${quietLine(s.personal?.quiet ?? null)}`,
+  );
+  out.push(...listSections(lines, PERSONAL_SECTIONS), personalAlertsActions(true));
+  out.push(
+    more(
+      "Saving the same filters again with *Alert me about…* re-reads your quiet hours from your Uptime profile and resumes paused alerts.",
+    ),
+  );
+  return out;
+}
+
+function quietLine(quiet: QuietHours | null): string {
+  return quiet
+    ? `🌙 quiet ${quiet.start}–${quiet.end} (${escapeMrkdwn(quiet.timeZone)}): alerts go into a thread, without a notification`
+    : "no quiet hours in your Uptime profile: every alert notifies you";
+}
+
+function personalAlertsActions(on: boolean): KnownBlock {
+  const alertMeAbout: Button = {
+    type: "button",
+    action_id: actions.personalAlertsOpen,
+    text: plainText("Alert me about…", limits.buttonText),
+  };
+  const toggle: Button = on
+    ? {
+        type: "button",
+        action_id: actions.personalAlertsOff,
+        text: plainText("Turn off", limits.buttonText),
+        style: "danger",
+        confirm: {
+          title: plainText("Turn off your alerts?", limits.modalTitle),
+          text: plainText("You will get no more alerts in your DM with Uptime. Channels keep theirs.", 300),
+          confirm: plainText("Turn off", limits.buttonText),
+          deny: plainText("Keep them", limits.buttonText),
+        },
+      }
+    : {
+        type: "button",
+        action_id: actions.personalAlertsOn,
+        text: plainText("Turn on", limits.buttonText),
+        style: "primary",
+      };
+  return {
+    type: "actions",
+    block_id: blockIds.homePersonalAlerts,
+    elements: on ? [alertMeAbout, toggle] : [toggle, alertMeAbout],
+  };
 }
 
 function monitorLine(monitor: Monitor): string {

@@ -17,6 +17,12 @@ import { escapeMrkdwn, limits, mrkdwn, truncate } from "./text";
 /** How people address the app in instructions (the manifest's display name). */
 export const APP_MENTION = "@Uptime";
 
+/**
+ * Where a person turns their own alerts on and off: the app's Messages tab is read-only (manifest.yml), so
+ * no command can be typed in its DM (https://docs.slack.dev/surfaces/app-home#messages-tab).
+ */
+export const YOUR_ALERTS = "App Home → *Your alerts*";
+
 /** Sections of the "down now" list: the page holds 10 incidents, so this is never the limit in practice. */
 const DOWN_BLOCKS = 10;
 
@@ -72,7 +78,9 @@ export function renderSubscribeAnnouncement(preview: SubscriptionPreview, now: n
   }
   blocks.push(
     context(
-      "Ongoing outages are not posted again; new outages, acknowledgements and recoveries are. `/uptime subscriptions` lists this channel's subscriptions, `/uptime unsubscribe` stops them.",
+      preview.personal
+        ? `Ongoing outages are not posted again; new outages, acknowledgements and recoveries are. ${YOUR_ALERTS} lists your personal alerts and turns them off.`
+        : "Ongoing outages are not posted again; new outages, acknowledgements and recoveries are. `/uptime subscriptions` lists this channel's subscriptions, `/uptime unsubscribe` stops them.",
     ),
   );
   const downText =
@@ -92,7 +100,7 @@ export function renderSubscribeAnnouncement(preview: SubscriptionPreview, now: n
  */
 function quietText(quiet: QuietHours | null): string {
   if (!quiet) {
-    return "Your Uptime profile sets no quiet hours, so every alert notifies you. Set them in the Uptime app, then `/uptime subscribe` here again.";
+    return `Your Uptime profile sets no quiet hours, so every alert notifies you. Set them in the Uptime app, then save your alerts again in ${YOUR_ALERTS}.`;
   }
   return (
     `🌙 Quiet hours ${quiet.start}–${quiet.end} (${escapeMrkdwn(quiet.timeZone)}, from your Uptime profile): ` +
@@ -128,6 +136,18 @@ function durationSince(started: Date, now: number): string {
   if (minutes < 60) return `${minutes} min`;
   const hours = Math.floor(minutes / 60);
   return hours < 48 ? `${hours} h` : `${Math.floor(hours / 24)} days`;
+}
+
+/**
+ * `/uptime subscribe` in a DM or group DM between people: the app is not in it, so nothing could be posted
+ * there, and it is nobody's personal alerts. Ephemeral to the caller.
+ */
+export function renderNotInConversation(): Rendered {
+  const text =
+    "Alerts can't be posted in a conversation I'm not in, like this one. For your own alerts, open " +
+    `${YOUR_ALERTS} (they arrive in your DM with ${APP_MENTION}); for a channel's, run \`/uptime subscribe\` in ` +
+    `that channel (after \`/invite ${APP_MENTION}\`). Nothing was subscribed.`;
+  return { text, blocks: [{ type: "section", text: mrkdwn(`:warning: ${text}`) }] };
 }
 
 /** The app cannot post in the channel: nothing was created. Ephemeral to the caller. */

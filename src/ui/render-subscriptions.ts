@@ -89,7 +89,8 @@ export function subscriptionLine(view: SubscriptionView, options: { subscriber?:
   if (options.subscriber !== false) parts.push(`by <@${escapeMrkdwn(view.subscriberUserId)}>`);
   let line = parts.join(" · ");
   if (view.paused) {
-    line += `\n      _paused ${slackDate(view.paused.at)}: ${escapeMrkdwn(pauseText(view.paused.reason))}_`;
+    const why = view.personal ? personalPauseText(view.paused.reason) : pauseText(view.paused.reason);
+    line += `\n      _paused ${slackDate(view.paused.at)}: ${escapeMrkdwn(why)}_`;
   }
   return line;
 }
@@ -128,6 +129,23 @@ function filtersText(view: SubscriptionView): string {
 function capped(names: readonly string[]): string {
   const shown = names.slice(0, NAMES_PER_FILTER).join(", ");
   return names.length > NAMES_PER_FILTER ? `${shown} +${names.length - NAMES_PER_FILTER}` : shown;
+}
+
+/**
+ * Why the reader's own alerts (App Home's "Your alerts") are paused: they wait for the person, never move
+ * to another token, so the fix is theirs.
+ */
+function personalPauseText(reason: string): string {
+  switch (reason) {
+    case "token_rejected":
+      return "your Uptime token is no longer accepted; they resume by themselves after /uptime login";
+    case "not_logged_in":
+      return "you are no longer logged in to Uptime; they resume by themselves after /uptime login";
+    case "team_access_lost":
+      return "your Uptime token can no longer read this team; checked every 5 minutes";
+    default:
+      return pauseText(reason);
+  }
 }
 
 /** Why a subscription is paused and what fixes it, in a few words. */

@@ -15,6 +15,7 @@ import {
   type RetryOptions,
   Session,
   Transport,
+  type UptimeCall,
 } from "./transport";
 
 export interface UptimeClientOptions {
@@ -34,6 +35,8 @@ export interface UptimeClientOptions {
   userAgent?: string;
   /** Receives one warning per retry (method, path, delay; never the token). */
   logger?: Logger;
+  /** Told of every attempt (each retry is one): its method, HTTP status (null: no answer) and duration. */
+  onCall?: (call: UptimeCall) => void;
 }
 
 function positive(name: string, value: number, allowZero = false): number {
@@ -86,6 +89,7 @@ export class UptimeClient {
       retry,
       userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
       logger: options.logger ?? silentLogger,
+      ...(options.onCall ? { onCall: options.onCall } : {}),
     });
   }
 

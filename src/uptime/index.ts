@@ -33,6 +33,7 @@ export type {
   Teams,
 } from "./resources/teams";
 export type { GetUserOptions, UserInclude, Users } from "./resources/users";
+export type { UptimeCall } from "./transport";
 export { type CallOptions, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_RETRY, type RetryOptions } from "./transport";
 export * from "./types";
 export { CLIENT_VERSION } from "./version";

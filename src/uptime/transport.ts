@@ -65,6 +65,15 @@ export interface TransportOptions {
   retry: RetryOptions;
   userAgent: string;
   logger: Logger;
+  onCall?: (call: UptimeCall) => void;
+}
+
+/** One attempt of a request, for latency metrics: never its path (ids) nor its token. */
+export interface UptimeCall {
+  method: HttpMethod;
+  /** The HTTP status, or null when no answer came (network error, timeout, abort). */
+  status: number | null;
+  seconds: number;
 }
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
@@ -256,6 +265,7 @@ export class Transport {
   readonly #pool: Pool;
   readonly #retry: RetryOptions;
   readonly #logger: Logger;
+  readonly #onCall: ((call: UptimeCall) => void) | undefined;
 
   constructor(options: TransportOptions) {
     const { origin, basePath, base } = splitBaseUrl(options.baseUrl);
@@ -265,6 +275,7 @@ export class Transport {
     this.#base = base;
     this.#retry = options.retry;
     this.#logger = options.logger;
+    this.#onCall = options.onCall;
     this.#pool = new Pool(origin, {
       connections: options.connections,
       keepAliveTimeout: options.keepAliveTimeoutMs,
@@ -352,6 +363,7 @@ export class Transport {
     let statusCode: number;
     let headers: ResponseHeaders;
     let body: Buffer;
+    const started = this.#onCall ? performance.now() : 0;
     try {
       // Every body is read whole, error bodies included: an unread body keeps its socket out of the pool.
       const res = await requestWhole(
@@ -371,8 +383,14 @@ export class Transport {
       headers = res.headers;
       body = res.body;
     } catch (err) {
+      this.#onCall?.({ method: spec.method, status: null, seconds: (performance.now() - started) / 1000 });
       throw transportError(err, spec, signal);
     }
+    this.#onCall?.({
+      method: spec.method,
+      status: statusCode,
+      seconds: (performance.now() - started) / 1000,
+    });
     if (statusCode < 200 || statusCode >= 300) throw apiErrorFrom(statusCode, headers, bodyText(body), spec);
     if (decode === null) return undefined as T;
     const quick = shortcut?.(body);

@@ -36,6 +36,7 @@ import { TokenCipher } from "../../src/store/crypto/token-cipher";
 import { keyspace } from "../../src/store/keys";
 import { LinkStore } from "../../src/store/link-store";
 import { SchedulerStore } from "../../src/store/scheduler";
+import { sourceCommand } from "../support/bot-command";
 import { type BotProcess, startBotProcess, TEST_OUTPUT_DIR } from "../support/bot-process";
 import { type RedisCluster, startRedisCluster } from "../support/redis-cluster";
 
@@ -351,14 +352,11 @@ describe("a Redis Cluster master failover under the alert pipeline (3 masters, 1
     );
     expect(second.lost).toBe(0);
     // The operator's dead-letter command runs on the cluster too, and finds nothing poisoned by the failovers.
-    const cli = await promisify(execFile)(
-      process.execPath,
-      ["--import", "tsx", "src/alerts-cli.ts", "dead-letters"],
-      {
-        cwd: new URL("../../", import.meta.url).pathname,
-        env: { PATH: process.env.PATH ?? "", REDIS_CLUSTER_NODES: cluster.seeds },
-      },
-    );
+    const alerts = sourceCommand("src/alerts-cli.ts");
+    const cli = await promisify(execFile)(alerts.command, [...alerts.args, "dead-letters"], {
+      cwd: alerts.cwd,
+      env: { PATH: process.env.PATH ?? "", REDIS_CLUSTER_NODES: cluster.seeds },
+    });
     expect(cli.stdout.trim()).toBe(
       "No dead letters: every alert event was delivered or is still being tried.",
     );

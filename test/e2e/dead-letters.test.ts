@@ -13,10 +13,10 @@ import { OutboxStore, PARKING_CONSUMER } from "../../src/store/outbox-store";
 import { SchedulerStore } from "../../src/store/scheduler";
 import { SubscriptionStore } from "../../src/store/subscription-store";
 import { workspaceKey } from "../../src/store/workspace";
+import { sourceCommand } from "../support/bot-command";
 import { type BotProcess, metricTotal, startBotProcess } from "../support/bot-process";
 import { eventually, waitFor } from "../support/wait-for";
 
-const root = new URL("../../", import.meta.url).pathname;
 const SIGNING_SECRET = "dead-letter-signing-secret";
 const BOT_TOKEN = "xoxb-dead-letter-bot";
 const BOT_USER = "U0BOT";
@@ -29,8 +29,9 @@ const SLOW_TARGET = "team:8:slowhash";
 /** `npm run alerts -- <args>` as a child process (tsx without npm's banner), with only these variables. */
 function alertsCli(args: string[], env: Record<string, string>) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/alerts-cli.ts", ...args], {
-      cwd: root,
+    const cli = sourceCommand("src/alerts-cli.ts");
+    const child = spawn(cli.command, [...cli.args, ...args], {
+      cwd: cli.cwd,
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -158,7 +159,7 @@ describe("dead letters: npm run alerts -- dead-letters [--replay], and SIGTERM",
     await client.xadd(stream(), "*", "target", TARGET, "event", event("opened", "92"));
     await waitFor(slack.events, () => roots(CHANNEL).includes("92"), 20_000);
     await eventually(async () =>
-      metricTotal(await bot.metrics(), "alert_dead_letters_total", /reason="unreadable"/) === 1
+      metricTotal(await bot.metrics(), "uptime_chatops_alert_dead_letters_total", /reason="unreadable"/) === 1
         ? true
         : undefined,
     );
@@ -177,7 +178,7 @@ describe("dead letters: npm run alerts -- dead-letters [--replay], and SIGTERM",
     expect(lines[2]).toBe("2 dead letters. Fix the cause, then: npm run alerts -- dead-letters --replay");
     expect(roots(CHANNEL)).toEqual(["92"]);
     // The gauge an operator alerts on: what waits in the dead-letter streams, whichever replica moved it.
-    expect(metricTotal(await bot.metrics(), "alert_dead_letters")).toBe(2);
+    expect(metricTotal(await bot.metrics(), "uptime_chatops_alert_dead_letters")).toBe(2);
 
     const replayed = await alertsCli(["dead-letters", "--replay"], env);
     expect(replayed.code).toBe(0);
@@ -187,7 +188,7 @@ describe("dead letters: npm run alerts -- dead-letters [--replay], and SIGTERM",
     // The first is delivered now; the unreadable one is as unreadable as before and comes back.
     await waitFor(slack.events, () => roots(CHANNEL).includes("91"), 20_000);
     await eventually(async () =>
-      metricTotal(await bot.metrics(), "alert_dead_letters_total", /reason="unreadable"/) === 2
+      metricTotal(await bot.metrics(), "uptime_chatops_alert_dead_letters_total", /reason="unreadable"/) === 2
         ? true
         : undefined,
     );

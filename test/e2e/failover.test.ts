@@ -486,7 +486,7 @@ describe.each(SUITES)("$name: three bot processes on $title", (suite) => {
     );
     if (suite.faultPhase) {
       const pollErrorsBefore = await Promise.all(
-        survivors.map(async (bot) => metricTotal(await bot.metrics(), "poll_errors_total")),
+        survivors.map(async (bot) => metricTotal(await bot.metrics(), "uptime_chatops_poll_errors_total")),
       );
       note("fault phase starts");
       simulator.control.setFault({ status: 500, durationMs: FAULT_MS });
@@ -507,7 +507,7 @@ describe.each(SUITES)("$name: three bot processes on $title", (suite) => {
         await sleep(1_000);
       }
       const pollErrorsAfter = await Promise.all(
-        survivors.map(async (bot) => metricTotal(await bot.metrics(), "poll_errors_total")),
+        survivors.map(async (bot) => metricTotal(await bot.metrics(), "uptime_chatops_poll_errors_total")),
       );
       // The pollers did meet the failing API (the phase tested something).
       expect(pollErrorsAfter.reduce((a, b) => a + b, 0)).toBeGreaterThan(

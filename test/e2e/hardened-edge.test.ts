@@ -18,6 +18,7 @@ import { DEMO_TOKENS } from "../../src/simulator";
 import { generateKey } from "../../src/store/crypto/encryption-keys";
 import { actions } from "../../src/ui/ids";
 import { DEFAULT_MAX_RESPONSE_BYTES, UptimeClient } from "../../src/uptime";
+import { sourceCommand } from "../support/bot-command";
 import { metricTotal } from "../support/bot-process";
 import { BOT_TOKEN, linkUser, SIGNING_SECRET, type Stack, startStack, textOf } from "../support/e2e-stack";
 import { waitFor } from "../support/wait-for";
@@ -187,7 +188,7 @@ describe("a hardened edge (issue 11 section 4)", () => {
       expect(JSON.parse(ready.text)).toEqual({ ready: true, checks: { redis: "ok" } });
       const metrics = await get(stack.bot.metricsPort, "/metrics");
       expect(metrics.status).toBe(200);
-      expect(metricTotal(metrics.text, "uptime_api_up")).toBe(1);
+      expect(metricTotal(metrics.text, "uptime_chatops_uptime_api_up")).toBe(1);
       expect((await get(stack.bot.metricsPort, "/healthz")).status).toBe(404);
       expect((await get(stack.bot.metricsPort, "/slack/events")).status).toBe(404);
     });
@@ -215,7 +216,7 @@ describe("a hardened edge (issue 11 section 4)", () => {
   });
 
   describe("ready means Redis answers; an API outage is a metric and a log line", () => {
-    it("stays ready with the API unreachable, and says so in uptime_api_up", async () => {
+    it("stays ready with the API unreachable, and says so in uptime_chatops_uptime_api_up", async () => {
       const lines: string[] = [];
       const destination = new Writable({
         write(chunk, _encoding, done) {
@@ -233,8 +234,8 @@ describe("a hardened edge (issue 11 section 4)", () => {
       expect(ready.status).toBe(200);
       expect(JSON.parse(ready.text)).toEqual({ ready: true, checks: { redis: "ok" } });
       const metrics = await get(bot.metricsPort, "/metrics");
-      expect(metricTotal(metrics.text, "uptime_api_up")).toBe(0);
-      expect(metrics.text).toMatch(/^uptime_api_up 0$/m);
+      expect(metricTotal(metrics.text, "uptime_chatops_uptime_api_up")).toBe(0);
+      expect(metrics.text).toMatch(/^uptime_chatops_uptime_api_up 0$/m);
       // One warning line says so (once per change, not per probe).
       const outages = lines
         .map((l) => JSON.parse(l) as { msg: string })
@@ -384,11 +385,12 @@ describe("a hardened edge (issue 11 section 4)", () => {
         expect(JSON.stringify(stale.blocks)).toContain(actions.linkAccount);
 
         // The fix: both keys, the new one first, then rotate-key; from then on the new key alone opens it.
+        const rotate = sourceCommand("src/rotate-key.ts");
         const { stdout } = await promisify(execFile)(
-          process.execPath,
-          ["--import", "tsx", "src/rotate-key.ts", "--prefix", keyPrefix],
+          rotate.command,
+          [...rotate.args, "--prefix", keyPrefix],
           {
-            cwd: new URL("../../", import.meta.url).pathname,
+            cwd: rotate.cwd,
             env: {
               PATH: process.env.PATH ?? "",
               REDIS_URL: inject("redisUrl"),

@@ -1,7 +1,8 @@
 // A production install, exactly as README "Running in production" tells an admin to do it, in a temporary
 // clone of this repository's HEAD (committed work only): npm ci, npm run build, npm prune --omit=dev, a
 // .env in the working directory, npm start. Then the built bot serves Slack and delivers an alert (so the Lua
-// scripts in dist/scripts/ run), with only the runtime dependencies installed.
+// scripts in dist/scripts/ run), with only the runtime dependencies installed; then the operator's commands
+// (`npm run alerts -- dead-letters [--replay]`, `npm run rotate-key`) run on the same install, from .env.
 //
 // Cost: the slowest e2e file. On the 2-core development machine under load: clone 1 s, npm ci 12-40 s (from
 // the npm cache, --prefer-offline: the registry is asked only for what the cache lacks), build 1-2 s,
@@ -23,6 +24,7 @@ import { generateKey } from "../../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../../src/store/crypto/token-cipher";
 import { keyspace } from "../../src/store/keys";
 import { LinkStore } from "../../src/store/link-store";
+import { OutboxStore } from "../../src/store/outbox-store";
 import { UptimeClient } from "../../src/uptime";
 import { textOf } from "../support/e2e-stack";
 import { eventually, waitFor } from "../support/wait-for";
@@ -62,9 +64,13 @@ function npmEnv(): Record<string, string> {
   return env;
 }
 
-async function npm(cwd: string, args: string[]): Promise<string> {
+async function npm(cwd: string, args: string[], env: Record<string, string> = {}): Promise<string> {
   try {
-    const { stdout } = await run("npm", args, { cwd, env: npmEnv(), maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await run("npm", args, {
+      cwd,
+      env: { ...npmEnv(), ...env },
+      maxBuffer: 64 * 1024 * 1024,
+    });
     return stdout;
   } catch (error) {
     const { stderr, stdout } = error as { stderr?: string; stdout?: string };
@@ -79,6 +85,8 @@ describe("a production install: npm ci, build, prune --omit=dev, .env, npm start
   let simulator: RunningSimulator;
   let slack: FakeSlack;
   let started: ChildProcess | undefined;
+  /** The key the bot ran with (.env), for the rotation test. */
+  let tokenEncryptionKey = "";
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "uc-production-install-"));
@@ -122,7 +130,7 @@ describe("a production install: npm ci, build, prune --omit=dev, .env, npm start
     expect(existsSync(join(app, "dist", "main.js")), "the install test ran").toBe(true);
     const port = await freePort();
     const portInDotEnv = await freePort();
-    const tokenEncryptionKey = generateKey();
+    tokenEncryptionKey = generateKey("k1");
     // Everything an admin sets, in .env; PORT and LOG_LEVEL are also set for real, with other values:
     // the real ones must win.
     writeFileSync(
@@ -215,6 +223,48 @@ describe("a production install: npm ci, build, prune --omit=dev, .env, npm start
     expect(await exit).toBe(0);
     expect(logs().at(-1)?.msg).toBe("stopped");
     expect(stderr).not.toMatch(/\n\s+at /);
+  }, 120_000);
+
+  it("runs the operator's commands after the prune, from .env: dead-letters, --replay, rotate-key", async () => {
+    expect(tokenEncryptionKey, "the start test ran").not.toBe("");
+    // A dead letter in the production key space, dead-lettered as a worker does after its attempts (the
+    // bot is stopped: nothing else reads the stream meanwhile).
+    const connection = new Redis(redis.url);
+    try {
+      const outbox = new OutboxStore({ redis: connection });
+      const stream = keyspace(PRODUCTION_KEY_PREFIX).alertOutbox(0);
+      await outbox.ensureGroup(stream);
+      const replies = await connection
+        .multi()
+        .xadd(stream, "*", "target", "team:1:operator", "event", "{not an event")
+        .xreadgroup("GROUP", outbox.group, "earlier-replica", "COUNT", 10, "STREAMS", stream, ">")
+        .exec();
+      const id = replies?.[0]?.[1] as string;
+      expect(await outbox.deadLetter(stream, id, "unreadable: written by a newer version", 1)).toBe(true);
+    } finally {
+      await connection.quit();
+    }
+
+    // REDIS_URL and TOKEN_ENCRYPTION_KEY come from .env only: the commands read it as the bot does.
+    const listed = await npm(app, ["run", "--silent", "alerts", "--", "dead-letters"]);
+    expect(listed).toMatch(/shard 0 .*unreadable event {2}target team:1:operator/);
+    expect(listed).toContain("1 dead letter. Fix the cause, then: npm run alerts -- dead-letters --replay");
+    const replayed = await npm(app, ["run", "--silent", "alerts", "--", "dead-letters", "--replay"]);
+    expect(replayed.trim()).toBe(
+      "Replayed 1 dead letter into the outbox; the delivery workers try them again now.",
+    );
+    expect(await npm(app, ["run", "--silent", "alerts", "--", "dead-letters"])).toContain("No dead letters");
+
+    // Rotation: a new key first, the old one after it, set for real over .env's.
+    const rotated = await npm(app, ["run", "--silent", "rotate-key"], {
+      TOKEN_ENCRYPTION_KEY: `${generateKey("k2")},${tokenEncryptionKey}`,
+    });
+    expect(rotated).toContain('Re-sealed 1 link and 0 installation fields under key "k2".');
+    const again = await npm(app, ["run", "--silent", "rotate-key"], {
+      TOKEN_ENCRYPTION_KEY: `${generateKey("k3")},${tokenEncryptionKey}`,
+    });
+    // k3 cannot open what k2 sealed: told, never a stack trace.
+    expect(again).toContain("could not be opened with any configured key");
   }, 120_000);
 
   /** Links a fake Slack user as `/uptime login` does, in the production key space of the test's Redis. */

@@ -59,6 +59,7 @@ describe("Share in channel end to end", () => {
   }
 
   beforeAll(async () => {
+    // One test types `/uptime status` in the app's DM: only a writable Messages tab has a composer there.
     stack = await startStack();
     await linkUser(stack, USER, DEMO_TOKENS.owner);
     // Bob is Olivia too (owner of Acme Production, member of Acme Staging): his team switches stay his own.
@@ -134,12 +135,25 @@ describe("Share in channel end to end", () => {
     expect(refused.map((call) => call.result.error)).toEqual(["not_in_channel"]);
   });
 
-  it("help and errors carry no Share button; the app's DM shows data without it", async () => {
+  it("help and errors carry no Share button; a DM shows data without it", async () => {
     expect(buttonIds(await stack.command(USER, "help", CHANNEL))).not.toContain(actions.share);
     expect(buttonIds(await stack.command(USER, "monitor no-such-monitor-xyz", CHANNEL))).not.toContain(
       actions.share,
     );
-    const dm = stack.slack.state.openIm(USER).conversation.id;
+    // The app's DM has no composer (manifest.yml: Messages tab read-only); a DM between two people is where
+    // `/uptime status` can be typed in a DM, and the app is no member there to share into.
+    const dm = "D0ALICEBOB";
+    stack.slack.state.conversations.set(dm, {
+      id: dm,
+      name: "U0BOB",
+      isPrivate: true,
+      isArchived: false,
+      isIm: true,
+      isMpim: false,
+      created: Math.floor(Date.now() / 1000),
+      members: [USER, "U0BOB"],
+      messages: [],
+    });
     const inDm = await stack.command(USER, "status", dm);
     expect(textOf(inDm)).toContain("Acme Production");
     expect(buttonIds(inDm)).not.toContain(actions.share);

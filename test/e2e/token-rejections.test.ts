@@ -112,7 +112,7 @@ describe("token rejections end to end", () => {
       "1 alert subscription, 1 paused",
     );
     const metrics = await fetch(`http://127.0.0.1:${stack.bot.metricsPort}/metrics`).then((r) => r.text());
-    expect(metrics).toContain('uptime_subscriptions_paused{reason="token_rejected"} 1');
+    expect(metrics).toContain('uptime_chatops_subscriptions_paused{reason="token_rejected"} 1');
 
     // Re-checked every recheckMs while still refused (the link has no token now): nobody is told twice.
     const streak = async () => (await scheduler.inspect(target))?.rejections ?? 0;
@@ -145,7 +145,7 @@ describe("token rejections end to end", () => {
       expect(dm.text).toContain(`<#${CHANNEL}>`);
       expect((await paused()).map((s) => s.paused?.reason)).toEqual(["is_archived"]);
       const metrics = await fetch(`http://127.0.0.1:${stack.bot.metricsPort}/metrics`).then((r) => r.text());
-      expect(metrics).toContain('uptime_subscriptions_paused{reason="is_archived"} 1');
+      expect(metrics).toContain('uptime_chatops_subscriptions_paused{reason="is_archived"} 1');
 
       // A poll failure and recovery of the token resumes token pauses only.
       stack.simulator.control.setFault({ status: 500, token: OWNER, count: 1 });

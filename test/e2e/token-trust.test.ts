@@ -7,6 +7,7 @@ import { keyspace } from "../../src/store/keys";
 import { SchedulerStore } from "../../src/store/scheduler";
 import { type Subscription, SubscriptionStore } from "../../src/store/subscription-store";
 import { linkUser, type Stack, startStack, textOf } from "../support/e2e-stack";
+import { turnOnPersonalAlerts } from "../support/personal-alerts";
 import { eventually, waitFor } from "../support/wait-for";
 
 const OWNER = DEMO_TOKENS.owner;
@@ -131,8 +132,8 @@ describe("a 401 is a suspicion, and personal alerts stay personal", () => {
     await linkUser(stack, "U0BOB", MEMBER);
     await subscribe("U0BOB", "C0GENERAL");
     await baselined(pollTargetName("1", MEMBER));
-    const aliceDm = stack.slack.state.openIm("U0ALICE").conversation.id;
-    await subscribe("U0ALICE", aliceDm);
+    // Turned on where a person can: App Home (the app's DM takes no commands).
+    await turnOnPersonalAlerts(stack, "U0ALICE");
     const personal = await eventually(async () =>
       (await subscriptionsOf("U0ALICE")).find((s) => s.personal !== undefined),
     );

@@ -39,6 +39,22 @@ describe("npm run build", () => {
     expect(map.sources).toContainEqual(expect.stringMatching(/src\/main\.ts$/));
   });
 
+  it("writes the operator commands next to it: dist/alerts.js and dist/rotate-key.js, each bundled whole", () => {
+    expect(result.commands).toEqual({
+      alerts: join(dir, "dist", "alerts.js"),
+      rotateKey: join(dir, "dist", "rotate-key.js"),
+    });
+    for (const [file, source] of [
+      [result.commands.alerts, /src\/alerts-cli\.ts$/],
+      [result.commands.rotateKey, /src\/rotate-key\.ts$/],
+    ] as const) {
+      // No shared chunk to import: each program runs from its own file.
+      expect(readFileSync(file, "utf8")).not.toMatch(/from "\.\.?\//);
+      const map = JSON.parse(readFileSync(`${file}.map`, "utf8")) as { sources: string[] };
+      expect(map.sources).toContainEqual(expect.stringMatching(source));
+    }
+  });
+
   it("is ASCII only, so V8 holds its source as one byte per character; a bundle that is not is refused", () => {
     expect(readFileSync(result.main, "utf8")).toMatch(/^[\t\n -~]*$/);
     const other = join(dir, "other.js");

@@ -14,11 +14,19 @@ let emptyDir: string | undefined;
  * leaves unset (SLACK_APP_TOKEN would even switch the bot to Socket Mode).
  */
 export function botCommand(): { command: string; args: string[]; cwd: string } {
+  return sourceCommand("src/main.ts");
+}
+
+/**
+ * Any program of src/ run from its sources the same way (`src/alerts-cli.ts`, `src/rotate-key.ts`: they read
+ * `.env` from their working directory too), in the same empty working directory.
+ */
+export function sourceCommand(file: string): { command: string; args: string[]; cwd: string } {
   if (!emptyDir) {
     const dir = mkdtempSync(join(tmpdir(), "uc-bot-cwd-"));
     process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
     emptyDir = dir;
   }
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
-  return { command: process.execPath, args: ["--import", tsx, join(root, "src", "main.ts")], cwd: emptyDir };
+  return { command: process.execPath, args: ["--import", tsx, join(root, file)], cwd: emptyDir };
 }

@@ -50,6 +50,8 @@ export async function startStack(
     bot?: Pick<BotOptions, "rejections" | "pollTokenCacheMs" | "slackTimeoutMs" | "clock">;
     /** Channels besides the fake Slack's default ones. */
     extraChannels?: FakeChannelSeed[];
+    /** The manifest the fake Slack enforces (default: the repository's manifest.yml). */
+    slackManifest?: Record<string, unknown>;
   } = {},
 ): Promise<Stack> {
   const simulator = await startSimulator({ seed: "demo", autoChecks: false, ...options.simulator });
@@ -57,6 +59,7 @@ export async function startStack(
     signingSecret: SIGNING_SECRET,
     botToken: BOT_TOKEN,
     extraChannels: options.extraChannels,
+    ...(options.slackManifest ? { manifest: options.slackManifest } : {}),
   });
   const keyPrefix = `e2e:${randomBytes(5).toString("hex")}:`;
   const config = loadConfig({

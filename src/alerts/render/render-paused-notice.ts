@@ -135,7 +135,7 @@ export function renderPersonalAlertsEnded(teamName: string | null): string {
   const team = teamName ? `*${inline(teamName, NAME_MAX)}*` : "an Uptime team";
   return (
     `I turned off your personal alerts of ${team}: the Uptime API says your account can no longer read that ` +
-    "team (you may have been removed from it). If you are added back, turn them on again with `/uptime subscribe`."
+    "team (you may have been removed from it). If you are added back, turn them on again in App Home → *Your alerts*."
   );
 }
 

@@ -13,8 +13,11 @@ import { homeRefreshAction } from "./home-refresh-action";
 import { linkAccountAction } from "./link-account-action";
 import { muteAction } from "./mute-action";
 import { openCreateMonitorAction } from "./open-create-monitor-action";
+import { openPersonalAlertsAction } from "./open-personal-alerts-action";
 import { pageNavAction } from "./page-nav-action";
 import { pauseMonitorAction } from "./pause-monitor-action";
+import { personalAlertsOffAction } from "./personal-alerts-off-action";
+import { personalAlertsOnAction } from "./personal-alerts-on-action";
 import { resumeMonitorAction } from "./resume-monitor-action";
 import { rollupAcknowledgeAllAction } from "./rollup-acknowledge-all-action";
 import { rollupMuteAllAction } from "./rollup-mute-all-action";
@@ -45,6 +48,10 @@ export function register(routes: SurfaceRoutes, deps: ListenerDeps): void {
   on(actions.acknowledge, acknowledgeAction(deps));
   on(actions.teamSelect, teamSelectAction(deps));
   on(actions.homeRefresh, homeRefreshAction(deps));
+  // App Home's "Your alerts": the person's own alerts, in their DM with the app
+  on(actions.personalAlertsOn, personalAlertsOnAction(deps));
+  on(actions.personalAlertsOff, personalAlertsOffAction(deps));
+  on(actions.personalAlertsOpen, openPersonalAlertsAction(deps));
   // Monitor management
   on(actions.openCreateMonitor, openCreateMonitorAction(deps));
   on(actions.createMonitor.kind, createMonitorKindAction(deps));

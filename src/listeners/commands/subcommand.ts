@@ -9,6 +9,8 @@ export interface SubcommandRequest<K extends SubcommandName = SubcommandName> {
   command: Extract<Command, { kind: K }>;
   user: UserRef;
   channelId: string;
+  /** Slack's `channel_name`: "directmessage" in a DM, "mpdm-…" in a group DM, else the channel's name. */
+  channelName?: string | undefined;
   triggerId: string;
   /** Ephemeral reply through the command's response_url (works in any channel, even without the bot). */
   respond: (message: RespondArguments) => Promise<unknown>;

@@ -23,6 +23,7 @@ export function uptimeCommand(deps: ListenerDeps) {
       command: parsed,
       user: userRefFrom(context, command.user_id),
       channelId: command.channel_id,
+      channelName: command.channel_name,
       triggerId: command.trigger_id,
       respond,
       client,

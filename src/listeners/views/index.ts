@@ -3,9 +3,11 @@ import type { ListenerDeps } from "../listener-deps";
 import type { SurfaceRoutes } from "../surface-routes";
 import { createMonitorView } from "./create-monitor-view";
 import { loginView } from "./login-view";
+import { personalAlertsView } from "./personal-alerts-view";
 
 /** Modal submissions, by callback_id. */
 export function register(routes: SurfaceRoutes, deps: ListenerDeps): void {
   routes.views.set(views.login, loginView(deps));
   routes.views.set(views.createMonitor, createMonitorView(deps));
+  routes.views.set(views.personalAlerts, personalAlertsView(deps));
 }

@@ -9,7 +9,8 @@ import { type Args, parseApiBody } from "./args";
 import { FakeSlackUsageError } from "./errors";
 import { FailureQueue } from "./failure-queue";
 import { FaultWindows, type SlackFaultInput } from "./fault-windows";
-import { RateLimiter } from "./rate-limiter";
+import { type ManifestRules, manifestRules } from "./manifest-rules";
+import { RateTiers } from "./rate-tiers";
 import { ResponseUrlRegistry } from "./response-urls";
 import { SlackSender } from "./sender";
 import { FakeSocketMode } from "./socket-mode";
@@ -32,6 +33,8 @@ export interface FakeSlack {
   /** `${url}/api/`, for WebClient's / Bolt's `slackApiUrl`. */
   apiUrl: string;
   config: FakeSlackConfig;
+  /** What the fake enforces from the app's manifest (granted scopes, the Messages tab). */
+  manifest: ManifestRules;
   state: FakeSlackState;
   /** "change" (FakeSlackChange) for a page; "call" (ApiCallRecord) per Web API call. */
   events: EventEmitter;
@@ -133,6 +136,8 @@ function responseUrlBody(contentType: string | undefined, raw: Buffer): unknown 
 /** Starts the fake Slack (Web API, response_urls, file uploads, Socket Mode) on a free port by default. */
 export async function startFakeSlack(options: FakeSlackOptions): Promise<FakeSlack> {
   const clock = options.clock ?? systemClock;
+  // Read first: a manifest that cannot be read is a usage error before anything listens.
+  const manifest = manifestRules(options.manifest);
   const botUserId = options.botUserId ?? "U0BOT";
   const config: FakeSlackConfig = {
     signingSecret: options.signingSecret,
@@ -165,20 +170,23 @@ export async function startFakeSlack(options: FakeSlackOptions): Promise<FakeSla
   const triggers = new TriggerRegistry(clock);
   const socket = new FakeSocketMode(config.appId, () => baseUrl.replace(/^http/, "ws"));
   const responseUrls = new ResponseUrlRegistry(state, clock, () => baseUrl);
-  const limiter =
-    options.channelRateLimitPerSecond !== undefined
-      ? new RateLimiter(
-          options.channelRateLimitPerSecond,
-          options.channelRateLimitBurst ?? Math.max(1, Math.ceil(options.channelRateLimitPerSecond)) + 2,
-          clock,
-        )
-      : undefined;
+  const rates = new RateTiers(clock, {
+    enabled: options.rateLimits !== false,
+    ...(options.channelRateLimitPerSecond !== undefined
+      ? { postMessagePerSecond: options.channelRateLimitPerSecond }
+      : {}),
+    ...(options.channelRateLimitBurst !== undefined
+      ? { postMessageBurst: options.channelRateLimitBurst }
+      : {}),
+  });
   const ctx: MethodContext = {
     state,
     config,
     clock,
     triggers,
-    limiter,
+    limiter: rates.postMessage,
+    rates,
+    manifest,
     get baseUrl() {
       return baseUrl;
     },
@@ -303,6 +311,7 @@ export async function startFakeSlack(options: FakeSlackOptions): Promise<FakeSla
     url: baseUrl,
     apiUrl: `${baseUrl}/api/`,
     config,
+    manifest,
     state,
     events: state.events,
     failNext: (method, failure, times = 1) => failures.add(method, failure, times),

@@ -1,8 +1,8 @@
 import type { Clock } from "../../lib/clock";
 
 /**
- * Token bucket per key (channel): Slack allows "about one message per second per channel" with short
- * bursts. `take` answers 0 when the call may proceed, else the seconds to wait (Retry-After).
+ * Token bucket per key (a channel, or a method): Slack allows "1 per second" per channel for posting, with
+ * short bursts (https://docs.slack.dev/apis/web-api/rate-limits). `take` answers 0 when the call may proceed, else the seconds to wait (Retry-After).
  */
 export class RateLimiter {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
@@ -13,10 +13,13 @@ export class RateLimiter {
     private readonly clock: Clock,
   ) {}
 
-  take(key: string): number {
+  /** `rate` overrides the limiter's own rate and burst for this key (per-method tiers share one limiter). */
+  take(key: string, rate?: { perSecond: number; burst: number }): number {
+    const perSecond = rate?.perSecond ?? this.perSecond;
+    const burst = rate?.burst ?? this.burst;
     const now = this.clock.now();
-    const bucket = this.buckets.get(key) ?? { tokens: this.burst, at: now };
-    bucket.tokens = Math.min(this.burst, bucket.tokens + ((now - bucket.at) / 1000) * this.perSecond);
+    const bucket = this.buckets.get(key) ?? { tokens: burst, at: now };
+    bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.at) / 1000) * perSecond);
     bucket.at = now;
     this.buckets.set(key, bucket);
     if (bucket.tokens >= 1) {
@@ -24,6 +27,6 @@ export class RateLimiter {
       return 0;
     }
     // Retry-After is whole seconds; at least 1 so that a client never retries at once.
-    return Math.max(1, Math.ceil((1 - bucket.tokens) / this.perSecond));
+    return Math.max(1, Math.ceil((1 - bucket.tokens) / perSecond));
   }
 }

@@ -4,7 +4,10 @@ import { randomHex } from "./ids";
 import { botAuthor } from "./messages";
 import type { FakeSlackState } from "./state";
 
-/** Slack: a response_url may be used up to 5 times within 30 minutes. */
+/**
+ * A response_url may be used up to 5 times within 30 minutes of the interaction (message responses,
+ * https://docs.slack.dev/interactivity/handling-user-interaction); afterwards Slack answers 404.
+ */
 export const RESPONSE_URL_MAX_USES = 5;
 export const RESPONSE_URL_LIFETIME_MS = 30 * 60 * 1000;
 

@@ -1,6 +1,7 @@
 import { type Dispatcher, request } from "undici";
 import { viewProblems } from "./block-validation";
 import { AckTimeoutError, FakeSlackUsageError, SlackApiError } from "./errors";
+import type { ManifestRules } from "./manifest-rules";
 import { botAuthor, toApiMessage } from "./messages";
 import {
   type ActionContainer,
@@ -96,6 +97,23 @@ function asObject(body: unknown): Record<string, unknown> | undefined {
     return body as Record<string, unknown>;
   }
   return undefined;
+}
+
+/**
+ * The app's DM is the Messages tab of App Home (https://docs.slack.dev/surfaces/app-home). Slack's manifest
+ * schema (https://raw.githubusercontent.com/slackapi/manifest-schema/v0.5.0/schemas/manifest.schema.2.0.0.json)
+ * says `messages_tab_read_only_enabled` "specifies whether or not the users can send messages to your app in
+ * the Messages tab", and `messages_tab_enabled` whether the tab is there at all. Read-only or off, a person
+ * cannot type in the DM, slash commands included: no request ever reaches the app.
+ */
+function refuseTypingInAppDm(conversation: Conversation, manifest: ManifestRules): void {
+  // Only the app's own DM (opened with the app: it has an `imUser`); a DM between two people has a composer.
+  if (!conversation.isIm || conversation.imUser === undefined || manifest.messagesTab === "writable") return;
+  throw new FakeSlackUsageError(
+    `nobody can type in the app's DM ${conversation.id}: the manifest (${manifest.source}) has its Messages tab ${
+      manifest.messagesTab === "off" ? "off" : "read-only"
+    }, so Slack shows no composer there`,
+  );
 }
 
 /**
@@ -220,6 +238,7 @@ export class SlackSender {
   }): Promise<SlashCommandResult> {
     const user = this.user(input.userId);
     const conversation = this.conversation(input.channelId);
+    refuseTypingInAppDm(conversation, this.deps.methodContext.manifest);
     const triggerId = this.deps.triggers.issue(user.id);
     const responseUrl = this.deps.responseUrls.issue({
       kind: "command",

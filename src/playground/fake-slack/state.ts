@@ -1,4 +1,5 @@
 import { EventEmitter } from "node:events";
+import { slackFileRefs } from "./block-validation";
 import { slackId } from "./ids";
 import { compareTs, microsToTs, nextTsMicros } from "./slack-ts";
 import type {
@@ -376,6 +377,30 @@ export class FakeSlackState {
   putFile(file: StoredFile): void {
     this.files.set(file.id, file);
     this.changed({ kind: "file", fileId: file.id });
+  }
+
+  /**
+   * Whether a person can see a file. files.completeUploadExternal: "Channel ID where the file will be
+   * shared. If not specified the file will be private."
+   * (https://docs.slack.dev/reference/methods/files.completeUploadExternal): a private file is its
+   * uploader's (the bot's) alone; a shared one is seen by the members of the conversations it was shared to.
+   */
+  fileVisibleTo(fileId: string, userId: string): boolean {
+    const file = this.files.get(fileId);
+    if (!file?.completed) return false;
+    if (userId === this.config.botUserId) return true;
+    return file.channels.some((id) => this.conversations.get(id)?.members.includes(userId) === true);
+  }
+
+  /**
+   * The `slack_file` ids of a message's image blocks that a reader cannot see. "The user posting these blocks
+   * must have access to this file" (https://docs.slack.dev/reference/block-kit/composition-objects/slack-file-object)
+   * holds for the bot, which uploaded it; a reader without access gets no picture, wherever the message is.
+   */
+  imagesHiddenFrom(message: { blocks?: unknown[] | undefined }, userId: string): string[] {
+    return slackFileRefs(message.blocks ?? [])
+      .map((ref) => ref.id)
+      .filter((id) => !this.fileVisibleTo(id, userId));
   }
 
   recordCall(record: ApiCallRecord): void {

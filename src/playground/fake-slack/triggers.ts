@@ -2,7 +2,11 @@ import type { Clock } from "../../lib/clock";
 import { SlackApiError } from "./errors";
 import { triggerId } from "./ids";
 
-/** Slack accepts a trigger_id for 3 seconds, once. */
+/**
+ * Slack accepts a trigger_id for 3 seconds, once: "Pass a valid trigger_id within 3 seconds of receiving it"
+ * (https://docs.slack.dev/tools/bolt-js/concepts/creating-modals); later, views.open answers
+ * `expired_trigger_id`.
+ */
 export const TRIGGER_LIFETIME_MS = 3000;
 
 interface Trigger {

@@ -43,7 +43,14 @@ export interface FakeSlackOptions {
   /** Channels added to the default ones (when `channels` is unset): a test's own, with a clean history. */
   extraChannels?: FakeChannelSeed[];
   usergroups?: FakeUsergroupSeed[];
-  /** chat.postMessage per channel; over it -> HTTP 429 + Retry-After. Off when undefined. */
+  /**
+   * The app's manifest the fake enforces (scopes, Messages tab): a path, or the parsed object. Default: the
+   * repository's manifest.yml.
+   */
+  manifest?: string | Record<string, unknown>;
+  /** Slack's rate limits (rate-tiers.ts); false turns them off (load benches). Default on. */
+  rateLimits?: boolean;
+  /** chat.postMessage per channel; over it -> HTTP 429 + Retry-After. Default 1 (Slack's "1 per second"). */
   channelRateLimitPerSecond?: number;
   /** Messages a channel may take at once before the per-second rate applies (Slack allows short bursts). */
   channelRateLimitBurst?: number;

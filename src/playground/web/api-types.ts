@@ -21,6 +21,8 @@ export interface Bootstrap {
   channels: PlaygroundChannel[];
   /** Each user's DM with the app. */
   dms: Record<string, string>;
+  /** Whether the app's DM has a composer: only when manifest.yml's Messages tab is on and writable. */
+  appDmComposer: boolean;
   usergroups: Record<string, string>;
 }
 

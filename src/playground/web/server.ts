@@ -29,6 +29,7 @@ import type {
   ViewsState,
 } from "./api-types";
 import type { PageAssets } from "./bundle";
+import { type MessagesTab, readMessagesTab } from "./messages-tab";
 
 export interface PlaygroundServerOptions {
   slack: FakeSlack;
@@ -46,6 +47,8 @@ export interface PlaygroundServerOptions {
   port?: number;
   /** When the port is taken, try the next ones (up to this many more). Default 0. */
   portSearch?: number;
+  /** The app's Messages tab; default: as manifest.yml sets it. */
+  messagesTab?: MessagesTab;
 }
 
 export interface PlaygroundServer {
@@ -207,6 +210,7 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
   const { slack, simulator, assets, logger } = options;
   const { state, sender } = slack;
   const streams = new Set<ServerResponse>();
+  const messagesTab = options.messagesTab ?? readMessagesTab();
 
   const requireUser = (user: string) => {
     if (!state.users.has(user)) throw new BadRequest(`unknown user ${user}`);
@@ -246,6 +250,7 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
       })),
       channels: options.channels,
       dms,
+      appDmComposer: messagesTab === "writable",
       usergroups: Object.fromEntries(state.usergroups.map((g) => [g.id, g.handle])),
     };
   }

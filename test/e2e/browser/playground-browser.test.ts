@@ -143,11 +143,20 @@ describe("the playground page in Chromium", () => {
     await shot("3-app-home");
   });
 
-  it("Nick links his account through the login modal: a bad token is refused inline, a good one links", async () => {
+  it("Nick links his account from App Home: a bad token is refused inline, a good one links", async () => {
     const { page, shot } = await open("login");
     await switchUser(page, NICK, /newcomer/);
+    // The app's DM is read-only, as manifest.yml makes it: Slack's sentence instead of a composer.
     await goTo(page, "channel-dm");
-    await type(page, "/uptime login");
+    await page.getByTestId("composer-off").waitFor();
+    expect(await page.getByTestId("composer-off").textContent()).toBe(
+      "Sending messages to this app has been turned off.",
+    );
+    expect(await page.getByTestId("composer").isVisible()).toBe(false);
+    await shot("0-read-only-dm");
+
+    await goTo(page, "channel-home");
+    await page.getByTestId("home-content").getByTestId(`button-${actions.linkAccount}`).click();
     const modal = page.locator(`[data-testid=modal][data-callback-id=login]`);
     await modal.waitFor();
     await shot("1-login-modal");
@@ -172,17 +181,59 @@ describe("the playground page in Chromium", () => {
     await token.fill(DEMO_TOKENS.member);
     await modal.getByTestId("modal-submit").click();
     await page.getByTestId("modal").waitFor({ state: "detached" });
+    // App Home has no message to answer under: the confirmation is in the app's DM.
+    await goTo(page, "channel-dm");
     await page
       .locator("[data-testid=conversation] [data-testid=message]", { hasText: /now linked as Max Member/ })
       .last()
       .waitFor();
     await shot("3-linked");
 
+    await goTo(page, "channel-general");
     const whoami = await answerTo(page, "/uptime whoami");
     expect(await whoami.getAttribute("data-ephemeral")).toBe("true");
     expect(await shownText(whoami.getByTestId("message-body"))).toContain("You're linked as");
     expect(await shownText(whoami.getByTestId("message-body"))).toContain("Max Member");
     await shot("4-whoami");
+  });
+
+  it("Rita turns on her own alerts in App Home: Alert me about… with a monitor picked, then Turn off", async () => {
+    const { page, shot } = await open("personal-alerts");
+    await switchUser(page, RITA, /read-only/);
+    await goTo(page, "channel-home");
+    const home = page.getByTestId("home-content");
+    await home.getByTestId(`button-${actions.personalAlertsOpen}`).click();
+    const modal = page.locator(`[data-testid=modal][data-callback-id=personal_alerts]`);
+    await modal.waitFor();
+    const monitors = modal.getByTestId(`input-${blocks.personalAlerts.monitors}`);
+    await monitors.fill("Payments");
+    const option = modal.getByTestId("external-option").filter({ hasText: "Payments API" });
+    await option.click();
+    await eventually(() => modal.getByTestId("chip").allTextContents()).toEqual([
+      expect.stringContaining("Payments API"),
+    ]);
+    await shot("1-alert-me-about");
+
+    await modal.getByTestId("modal-submit").click();
+    await page.getByTestId("modal").waitFor({ state: "detached" });
+    await eventually(async () => shownText(home)).toContain("Personal alerts on");
+    expect(await shownText(home)).toContain("Payments API");
+    await shot("2-on");
+
+    await goTo(page, "channel-dm");
+    await page
+      .locator("[data-testid=conversation] [data-testid=message]", {
+        hasText: /You now get alerts for monitor/,
+      })
+      .last()
+      .waitFor();
+    await shot("3-summary-in-dm");
+
+    await goTo(page, "channel-home");
+    await home.getByTestId(`button-${actions.personalAlertsOff}`).click();
+    await page.getByTestId("confirm-yes").click();
+    await eventually(async () => shownText(home)).toContain("Personal alerts are off");
+    await shot("4-off");
   });
 
   it("Break, Acknowledge as Rita (refused) and as Olivia (amber), Recover (green, thread reply)", async () => {

@@ -75,9 +75,9 @@ describe("a poison entry", () => {
     expect(dead!.reason).toMatch(/^attempts: 10 attempts failed/);
     expect(JSON.parse(dead!.event!).incidentId).toBe("62");
     const text = await metricsText(metrics);
-    expect(metricTotal(text, "alert_dead_letters_total", /reason="attempts"/)).toBe(1);
+    expect(metricTotal(text, "uptime_chatops_alert_dead_letters_total", /reason="attempts"/)).toBe(1);
     // Exactly ten failed deliveries over both replicas: the count is the stream's, not a process's.
-    expect(metricTotal(text, "deliveries_total", /outcome="retry"/)).toBe(10);
+    expect(metricTotal(text, "uptime_chatops_deliveries_total", /outcome="retry"/)).toBe(10);
     expect(await pendingOf(redis, setup.outboxKey)).toEqual([]);
   });
 
@@ -108,9 +108,13 @@ describe("a poison entry", () => {
     ]);
     expect(dead.every((d) => d.reason.startsWith("unreadable: "))).toBe(true);
     expect(dead[0]!.event).toBe("{not json");
-    expect(metricTotal(await metricsText(metrics), "alert_dead_letters_total", /reason="unreadable"/)).toBe(
-      2,
-    );
+    expect(
+      metricTotal(
+        await metricsText(metrics),
+        "uptime_chatops_alert_dead_letters_total",
+        /reason="unreadable"/,
+      ),
+    ).toBe(2);
     expect(await redis.exists(deadLettersOf(setup.outboxKey))).toBe(1);
   });
 });
@@ -132,9 +136,13 @@ describe("an unreadable subscription record", () => {
     expect(more).toHaveLength(0);
     expect(dead).toMatchObject({ outboxId: id, deliveries: 1 });
     expect(dead!.reason).toContain(`unreadable: subscription ${broken.id}: stored record`);
-    expect(metricTotal(await metricsText(metrics), "alert_dead_letters_total", /reason="unreadable"/)).toBe(
-      1,
-    );
+    expect(
+      metricTotal(
+        await metricsText(metrics),
+        "uptime_chatops_alert_dead_letters_total",
+        /reason="unreadable"/,
+      ),
+    ).toBe(1);
   });
 });
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { outboxSampler } from "../../../src/alerts/prometheus-metrics";
+import { createPrometheusMetrics, outboxSampler } from "../../../src/alerts/prometheus-metrics";
 import { deadLettersOf, keyspace } from "../../../src/store/keys";
+import { SchedulerStore } from "../../../src/store/scheduler";
+import { metricTotal } from "../../support/bot-process";
 import { testRedis } from "../../support/redis";
 
 describe("outbox sampler", () => {
@@ -31,5 +33,27 @@ describe("outbox sampler", () => {
     expect(await sample()).toEqual({ length: 7, pending: 2, lag: 2 + 2 + 2, deadLetters: 0 });
     await redis.xadd(deadLettersOf(streams[2]!), "*", "outboxId", "1-0", "reason", "unreadable: test");
     expect((await sample()).deadLetters).toBe(1);
+  });
+});
+
+describe("poll lag gauge", () => {
+  it("is how far the most overdue target of any shard is past its due time, 0 with none overdue", async () => {
+    const { redis, prefix } = testRedis();
+    const scheduler = new SchedulerStore({ redis, keys: keyspace(prefix) });
+    const metrics = createPrometheusMetrics({
+      processMetrics: false,
+      sampleEarliestDue: () => scheduler.earliestDue(),
+    });
+    const lag = async () =>
+      metricTotal((await metrics.renderMetrics()).body, "uptime_chatops_poll_lag_seconds");
+    expect(await scheduler.earliestDue()).toBeNull();
+    expect(await lag()).toBe(0);
+    // Targets in several shards: one due in a minute, one 30 s overdue.
+    await scheduler.add("team:1:soon", { subscriber: "s1", group: "g1" }, Date.now() + 60_000);
+    expect(await lag()).toBe(0);
+    await scheduler.add("team:2:late", { subscriber: "s2", group: "g2" }, Date.now() - 30_000);
+    const seconds = await lag();
+    expect(seconds).toBeGreaterThanOrEqual(30);
+    expect(seconds).toBeLessThan(60);
   });
 });

@@ -213,7 +213,7 @@ describe("token rejections are not verdicts", () => {
     expect(await s.links.getToken(alice)).toBeNull();
     expect((await s.links.get(alice))!.stale).toBe(true);
     const metrics = (await s.metrics.renderMetrics()).body;
-    expect(metrics).toContain('uptime_subscriptions_paused{reason="token_rejected"} 2');
+    expect(metrics).toContain('uptime_chatops_subscriptions_paused{reason="token_rejected"} 2');
 
     // Re-checked every 5 minutes; still rejected: nobody is told again.
     await s.pollDue(a.target);

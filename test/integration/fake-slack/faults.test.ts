@@ -2,6 +2,7 @@
 // suite (another process) drives them, and observed through raw HTTP as a client sees them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeSlack, startFakeSlack } from "../../../src/playground/fake-slack";
+import { WIDE_MANIFEST } from "./wide-manifest";
 
 const BOT = "U0BOT";
 const channels = [
@@ -13,7 +14,7 @@ describe("fake Slack fault windows", () => {
   let fake: FakeSlack;
 
   beforeAll(async () => {
-    fake = await startFakeSlack({ signingSecret: "s3cret", channels });
+    fake = await startFakeSlack({ signingSecret: "s3cret", channels, manifest: WIDE_MANIFEST });
   });
   afterAll(() => fake.close());
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../../../src/lib/clock";
 import { type FakeSlack, startFakeSlack } from "../../../src/playground/fake-slack";
 import { quietLogger } from "./quiet-logger";
+import { WIDE_MANIFEST } from "./wide-manifest";
 
 const BOT = "U0BOT";
 const users = [
@@ -48,7 +49,13 @@ describe("fake Slack Web API through a real WebClient", () => {
   let web: WebClient;
 
   beforeAll(async () => {
-    fake = await startFakeSlack({ signingSecret: "s3cret", users, channels });
+    fake = await startFakeSlack({
+      signingSecret: "s3cret",
+      users,
+      channels,
+      manifest: WIDE_MANIFEST,
+      rateLimits: false,
+    });
     web = client(fake);
   });
   afterAll(() => fake.close());
@@ -313,7 +320,14 @@ describe("fake Slack views", () => {
   });
 
   beforeAll(async () => {
-    fake = await startFakeSlack({ signingSecret: "s3cret", users, channels, clock });
+    fake = await startFakeSlack({
+      signingSecret: "s3cret",
+      users,
+      channels,
+      clock,
+      manifest: WIDE_MANIFEST,
+      rateLimits: false,
+    });
     web = client(fake);
   });
   afterAll(() => fake.close());
@@ -430,6 +444,7 @@ describe("fake Slack rate limits and injected failures", () => {
       users,
       channels,
       clock,
+      manifest: WIDE_MANIFEST,
       channelRateLimitPerSecond: 1,
       channelRateLimitBurst: 2,
     });

@@ -12,6 +12,7 @@ import { actions, blocks } from "../../../src/ui/ids";
 import { renderCreateMonitorModal } from "../../../src/ui/render-create-monitor-modal";
 import { renderHome } from "../../../src/ui/render-home";
 import { renderLoginModal } from "../../../src/ui/render-login-modal";
+import { renderPersonalAlertsModal } from "../../../src/ui/render-personal-alerts-modal";
 import { linkedHome, NOW } from "../ui/account-fixtures";
 
 const ctx: RenderContext = {
@@ -65,6 +66,16 @@ describe("renderBlocks over the bot's own surfaces", () => {
     // The page finds the clicked element again from the block and action ids it rendered.
     const found = findElement(messageBlockGroups(alert), blocks.alertActions, actions.acknowledge);
     expect(found?.element.value).toEqual(expect.any(String));
+  });
+
+  it("renders the personal alerts modal's multi external selects with their chips", () => {
+    const modal = renderPersonalAlertsModal({ teamName: "Acme", privateMetadata: "{}" });
+    const html = renderBlocks(modal.blocks, ctx, { surface: "modal" });
+    const P = blocks.personalAlerts;
+    expect(html).toContain(`data-bk-element="multi_external_select" data-block-id="${P.monitors}"`);
+    expect(html).toContain(`data-testid="chips-${actions.personalAlerts.groups}"`);
+    expect(html).toContain('data-multi="true" data-selected="[]"');
+    expect(html).not.toContain("unknown-");
   });
 
   it("renders the create-monitor modal's inputs: radio, text, number, static and external selects", () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { buildViewState, type RawInput } from "../../../src/playground/web/render/view-state";
-import { blocks } from "../../../src/ui/ids";
+import { actions, blocks } from "../../../src/ui/ids";
 import { renderCreateMonitorModal } from "../../../src/ui/render-create-monitor-modal";
+import { renderPersonalAlertsModal } from "../../../src/ui/render-personal-alerts-modal";
 
 describe("buildViewState", () => {
   it("builds Slack's state values for the create-monitor modal from what was entered", () => {
@@ -32,6 +33,21 @@ describe("buildViewState", () => {
     expect(element(B.pronounceable)).toEqual({ type: "plain_text_input", value: null });
     // Non-input blocks (the context line) carry no state.
     expect(Object.keys(values)).not.toContain("b0");
+  });
+
+  it("builds the personal alerts modal's multi selects as selected_options, empty when nothing is picked", () => {
+    const modal = renderPersonalAlertsModal({ teamName: "Acme", privateMetadata: "{}" });
+    const P = blocks.personalAlerts;
+    const primary = { text: { type: "plain_text", text: "Primary database" }, value: "9" };
+    const values = buildViewState(modal.blocks, (blockId) =>
+      blockId === P.monitors ? { kind: "options", options: [primary] } : undefined,
+    );
+    expect(values[P.monitors]).toEqual({
+      [actions.personalAlerts.monitors]: { type: "multi_external_select", selected_options: [primary] },
+    });
+    expect(values[P.groups]).toEqual({
+      [actions.personalAlerts.groups]: { type: "multi_external_select", selected_options: [] },
+    });
   });
 
   it("reports checkboxes and pickers, and skips buttons", () => {

@@ -81,6 +81,54 @@ describe("renderHome", () => {
     expect(json(view)).toContain("and 188 more");
   });
 
+  it("Your alerts: off with Turn on and Alert me about…; on with the filters, quiet hours and Turn off", () => {
+    const data = linkedHome(0, 0, 1);
+    if (data.kind !== "linked") throw new Error("fixture");
+    const off = json(renderHome(data, { now: NOW }));
+    expect(off).toContain("Personal alerts are *off*");
+    expect(off).toContain(actions.personalAlertsOn);
+    expect(off).toContain(actions.personalAlertsOpen);
+    expect(off).not.toContain(actions.personalAlertsOff);
+
+    const personal = {
+      ...subscription(7),
+      channelId: "D0ALICE",
+      groups: ["Edge"],
+      personal: { quiet: { start: "22:00", end: "07:00", timeZone: "Europe/Amsterdam" } },
+    };
+    const view = renderHome(
+      { ...data, subscriptions: [...(data.subscriptions ?? []), personal] },
+      { now: NOW },
+    );
+    const on = json(view);
+    expect(on).toContain("group Edge");
+    expect(on).toContain("🌙 quiet 22:00–07:00 (Europe/Amsterdam)");
+    expect(on).toContain(actions.personalAlertsOff);
+    expect(on).not.toContain(actions.personalAlertsOn);
+    // Paused: why, in the reader's own terms.
+    const paused = renderHome(
+      { ...data, subscriptions: [{ ...personal, paused: { reason: "not_logged_in", at: NOW } }] },
+      { now: NOW },
+    );
+    expect(json(paused)).toContain("you are no longer logged in to Uptime");
+    // The personal one is not listed again among the channels' subscriptions.
+    expect(on).not.toContain("<#D0ALICE>");
+    expect(checkBlockKitLimits("home", { ...view })).toEqual([]);
+  });
+
+  it("stays inside Block Kit limits with 200 personal subscriptions", () => {
+    const data = linkedHome(40, 25, 0);
+    if (data.kind !== "linked") throw new Error("fixture");
+    const personal = Array.from({ length: 200 }, (_, i) => ({
+      ...subscription(i, LONG),
+      groups: [LONG, LONG],
+      personal: { quiet: { start: "22:00", end: "07:00", timeZone: "UTC" } },
+    }));
+    const view = renderHome({ ...data, subscriptions: personal }, { now: NOW, notice: LONG });
+    expect(checkBlockKitLimits("home", { ...view })).toEqual([]);
+    expect(view.blocks.length).toBeLessThanOrEqual(100);
+  });
+
   it('says "at least" when the open incidents were searched up to the page cap only', () => {
     const data = linkedHome(0, 1, 0);
     if (data.kind !== "linked") throw new Error("fixture");

@@ -135,6 +135,10 @@ describe("renderSubscribeAnnouncement", () => {
     expect(text).not.toContain("Set up by");
     const none = textOf(renderSubscribeAnnouncement(preview({ personal: { quiet: null } }), NOW));
     expect(none).toContain("sets no quiet hours, so every alert notifies you");
+    // The app's DM takes no commands (read-only Messages tab): App Home is where they change.
+    expect(none).toContain("save your alerts again in App Home → *Your alerts*");
+    expect(text).toContain("App Home → *Your alerts* lists your personal alerts and turns them off");
+    expect(text).not.toContain("/uptime");
   });
 
   it("says nothing is down, and words a resumed subscription", () => {

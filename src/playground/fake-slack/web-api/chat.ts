@@ -8,8 +8,10 @@ export const chatMethods: MethodTable = {
   "chat.postMessage": {
     token: "bot",
     handle(args, ctx) {
-      const conversation = postTarget(ctx, stringArg(args, "channel"));
-      // Slack's limit is per channel: "about one message per second", with short bursts.
+      const conversation = postTarget(ctx, stringArg(args, "channel"), {
+        publicWithoutJoin: ctx.manifest.botScopes.has("chat:write.public"),
+      });
+      // Slack's limit is per channel: "1 per second", short bursts allowed (rate-tiers.ts).
       const wait = ctx.limiter?.take(conversation.id) ?? 0;
       if (wait > 0) throw new SlackRateLimitedError(wait);
       const text = textArg(args);
@@ -98,6 +100,8 @@ export const chatMethods: MethodTable = {
       const user = stringArg(args, "user");
       if (user === undefined || !ctx.state.users.has(user)) throw new SlackApiError("user_not_found");
       const conversation = postTarget(ctx, stringArg(args, "channel"));
+      // "The user should be in the channel specified by the channel argument"
+      // (https://docs.slack.dev/reference/methods/chat.postEphemeral); Slack answers user_not_in_channel.
       if (!ctx.state.isMember(conversation, user)) throw new SlackApiError("user_not_in_channel");
       const text = textArg(args);
       const blocks = blocksArg(args, undefined, ctx);

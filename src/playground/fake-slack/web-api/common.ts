@@ -34,9 +34,16 @@ export function visibleConversation(ctx: MethodContext, channel: string | undefi
 
 /**
  * Where chat.postMessage / postEphemeral / files go: a channel id or name, or a user id, which posts to the
- * app's DM with that user (opened on the way).
+ * app's DM with that user (opened on the way). The bot must be a member (`not_in_channel`, chat.postMessage's
+ * errors: https://docs.slack.dev/reference/methods/chat.postMessage), unless `publicWithoutJoin` (chat.postMessage
+ * with the chat:write.public scope, "Send messages to channels your Slack app isn't a member of":
+ * https://docs.slack.dev/reference/scopes/chat.write.public) and the channel is public.
  */
-export function postTarget(ctx: MethodContext, channel: string | undefined): Conversation {
+export function postTarget(
+  ctx: MethodContext,
+  channel: string | undefined,
+  options: { publicWithoutJoin?: boolean } = {},
+): Conversation {
   if (channel === undefined) throw new SlackApiError("channel_not_found");
   if (/^[UW][A-Z0-9]+$/.test(channel)) {
     if (!ctx.state.users.has(channel)) throw new SlackApiError("channel_not_found");
@@ -47,7 +54,8 @@ export function postTarget(ctx: MethodContext, channel: string | undefined): Con
   const member = ctx.state.isMember(conversation, ctx.config.botUserId);
   if (conversation.isPrivate && !member) throw new SlackApiError("channel_not_found");
   if (conversation.isArchived) throw new SlackApiError("is_archived");
-  if (!member) throw new SlackApiError("not_in_channel");
+  if (!member && !(options.publicWithoutJoin && !conversation.isPrivate))
+    throw new SlackApiError("not_in_channel");
   return conversation;
 }
 

@@ -1,6 +1,8 @@
 import type { Clock } from "../../../lib/clock";
 import type { Args } from "../args";
+import type { ManifestRules } from "../manifest-rules";
 import type { RateLimiter } from "../rate-limiter";
+import type { RateTiers } from "../rate-tiers";
 import type { FakeSlackState } from "../state";
 import type { TriggerRegistry } from "../triggers";
 import type { FakeSlackConfig } from "../types";
@@ -10,7 +12,12 @@ export interface MethodContext {
   config: FakeSlackConfig;
   clock: Clock;
   triggers: TriggerRegistry;
+  /** chat.postMessage per channel (RateTiers.postMessage); undefined when rate limits are off. */
   limiter: RateLimiter | undefined;
+  /** Per-method rate tiers. */
+  rates: RateTiers;
+  /** The app's manifest: granted bot scopes, the Messages tab. */
+  manifest: ManifestRules;
   /** http://host:port of the fake. */
   baseUrl: string;
   /** A fresh Socket Mode URL (apps.connections.open). */

@@ -4,6 +4,7 @@
  * block_suggestion for external selects, view_submission with state values, view_closed.
  */
 import type { ActionContainerInput, PageMessage, PageView } from "../api-types";
+import { chipHtml } from "../render/block-kit";
 import {
   type BlockGroup,
   findElement,
@@ -84,6 +85,7 @@ function readControl(control: HTMLElement | undefined): RawInput | undefined {
       ? { kind: "indexes", indexes: checked }
       : { kind: "index", index: checked[0] ?? null };
   }
+  if (control.dataset.multi === "true") return { kind: "options", options: picked(control) };
   if (control.classList.contains("bk-external")) {
     const selected = control.dataset.selected;
     return { kind: "option", option: selected ? (JSON.parse(selected) as Json) : null };
@@ -226,7 +228,32 @@ function hideSuggestions(root: HTMLElement): void {
   root.querySelector("input")?.setAttribute("aria-expanded", "false");
 }
 
+/** The options picked in a multi external select. */
+function picked(root: HTMLElement): Json[] {
+  const parsed: unknown = JSON.parse(root.dataset.selected ?? "[]");
+  return Array.isArray(parsed) ? parsed.filter(isObject) : [];
+}
+
+/** Sets a multi external select's picks and redraws its chips. */
+function setPicked(root: HTMLElement, options: Json[]): void {
+  root.dataset.selected = JSON.stringify(options);
+  const chips = root.querySelector<HTMLElement>(".bk-chips");
+  if (chips) chips.innerHTML = options.map((o, i) => chipHtml(o, i)).join("");
+}
+
 function choose(root: HTMLElement, option: Json): void {
+  if (root.dataset.multi === "true") {
+    // Each option once (Slack's multi selects hold a value once); the search box empties for the next.
+    const others = picked(root).filter((o) => o.value !== option.value);
+    setPicked(root, [...others, option]);
+    const input = root.querySelector<HTMLInputElement>("input");
+    if (input) {
+      input.value = "";
+      input.focus();
+    }
+    hideSuggestions(root);
+    return;
+  }
   root.dataset.selected = JSON.stringify(option);
   const input = root.querySelector<HTMLInputElement>("input");
   if (input) {
@@ -244,14 +271,14 @@ function wireExternalSelects(): void {
     if (!root || !(input instanceof HTMLInputElement)) return;
     // choose() puts focus back on the input, which shows the chosen label: searching for that label would
     // reopen the list with "No matches". A chosen value reopens the list once the user types.
-    if (root.dataset.selected) return;
+    if (root.dataset.selected && root.dataset.multi !== "true") return;
     if (Number(root.dataset.minQuery ?? "3") <= input.value.length) void suggest(root, input.value);
   });
   document.addEventListener("input", (event) => {
     const input = event.target as HTMLElement;
     const root = input.closest<HTMLElement>(".bk-external");
     if (!root || !(input instanceof HTMLInputElement)) return;
-    delete root.dataset.selected;
+    if (root.dataset.multi !== "true") delete root.dataset.selected;
     clearTimeout(timers.get(root));
     timers.set(
       root,
@@ -374,6 +401,17 @@ export function wireInteractions(host: PageHost): void {
     }
     const option = target.closest<HTMLElement>(".bk-overflow-option");
     if (option) return void onOverflowOption(option);
+    const chipRemove = target.closest<HTMLElement>(".bk-chip-remove");
+    if (chipRemove) {
+      const root = chipRemove.closest<HTMLElement>(".bk-external");
+      const index = Number(chipRemove.dataset.chipIndex);
+      if (root)
+        setPicked(
+          root,
+          picked(root).filter((_, i) => i !== index),
+        );
+      return;
+    }
     const suggestion = target.closest<HTMLElement>(".bk-external-option");
     if (suggestion) {
       const root = suggestion.closest<HTMLElement>(".bk-external");

@@ -5,7 +5,8 @@
  * ../render (HTML strings); this file owns the DOM.
  */
 import type { ChangeEvent, PageMessage, PageView } from "../api-types";
-import { renderBlocks, renderMessageContent } from "../render/block-kit";
+import { chipHtml, renderBlocks, renderMessageContent } from "../render/block-kit";
+import type { Json } from "../render/block-lookup";
 import { escapeHtml } from "../render/escape-html";
 import type { RenderContext } from "../render/render-context";
 import { api } from "./api";
@@ -80,6 +81,9 @@ function renderThread(): void {
     return;
   }
   pane.hidden = false;
+  const sendable = canSendIn(state.channel);
+  $("thread-composer").hidden = !sendable;
+  $("thread-composer-off").hidden = sendable;
   const parent = state.parent ? messageHtml(state.parent, state.channel, true) : "";
   $("thread-messages").innerHTML =
     parent +
@@ -137,6 +141,11 @@ function restoreInputs(
       const input = el.querySelector<HTMLInputElement>("input");
       if (input && entry.value !== undefined) input.value = entry.value;
       if (entry.selected) el.dataset.selected = entry.selected;
+      const chips = el.querySelector<HTMLElement>(".bk-chips");
+      if (chips && entry.selected) {
+        const options = JSON.parse(entry.selected) as Json[];
+        chips.innerHTML = options.map((o, i) => chipHtml(o, i)).join("");
+      }
     }
   }
 }
@@ -275,11 +284,22 @@ function renderMonitors(): void {
   }
 }
 
+/**
+ * Whether a conversation takes messages from the person: not the app's DM when manifest.yml makes its
+ * Messages tab read-only (or off), where Slack shows "Sending messages to this app has been turned off."
+ * instead of a composer (https://docs.slack.dev/surfaces/app-home#messages-tab).
+ */
+function canSendIn(channel: string): boolean {
+  return app.boot.appDmComposer || !Object.values(app.boot.dms).includes(channel);
+}
+
 function renderPlace(): void {
   $("conversation-title").textContent = placeTitle();
   const inHome = app.place.kind === "home";
+  const sendable = app.place.kind === "channel" && canSendIn(app.place.id);
   $("messages").hidden = inHome;
-  $("composer").hidden = inHome;
+  $("composer").hidden = !sendable;
+  $("composer-off").hidden = inHome || sendable;
   $("home").hidden = !inHome;
   renderSidebar();
   if (inHome) renderHome();

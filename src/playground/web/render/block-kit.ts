@@ -138,6 +138,25 @@ function staticSelect(element: Json, where: Where): string {
   return `<select class="bk-select" ${dataAttrs(element, where, inputTestid(element, where, "select"))}${controlAttrs(where)}${label}>${none}${body}</select>`;
 }
 
+/**
+ * multi_external_select: the same search as an external select, each pick added as a chip (× removes it);
+ * `data-selected` holds the picked options as a JSON array.
+ */
+function multiExternalSelect(element: Json, where: Where): string {
+  const initial = Array.isArray(element.initial_options) ? element.initial_options.filter(isObject) : [];
+  const minQuery = typeof element.min_query_length === "number" ? element.min_query_length : 3;
+  const actionId = str(element.action_id) ?? "";
+  const listId = `${where.input?.controlId ?? safeId(`${where.blockId}-${actionId}`)}-options`;
+  const label = where.input ? "" : ` aria-label="${attr(placeholder(element) || "Search")}"`;
+  return `<div class="bk-external bk-external--multi" ${dataAttrs(element, where, `external-${actionId}`)} data-min-query="${minQuery}" data-multi="true" data-selected="${attr(JSON.stringify(initial))}"><ul class="bk-chips" data-testid="chips-${attr(actionId)}">${initial.map((o, i) => chipHtml(o, i)).join("")}</ul><input type="text" class="bk-external-input" role="combobox" aria-autocomplete="list" aria-expanded="false" aria-controls="${attr(listId)}" autocomplete="off" placeholder="${attr(placeholder(element))}" data-testid="${attr(inputTestid(element, where, "external-input"))}"${controlAttrs(where)}${label}><ul class="bk-external-options" role="listbox" id="${attr(listId)}" hidden></ul></div>`;
+}
+
+/** One picked option of a multi select, with its remove button. */
+export function chipHtml(option: Json, index: number): string {
+  const text = isObject(option.text) ? (str(option.text.text) ?? "") : "";
+  return `<li class="bk-chip" data-testid="chip">${escapeHtml(text)}<button type="button" class="bk-chip-remove" data-chip-index="${index}" aria-label="Remove ${attr(text)}">×</button></li>`;
+}
+
 function externalSelect(element: Json, where: Where): string {
   const initial = isObject(element.initial_option) ? element.initial_option : undefined;
   const initialText = initial && isObject(initial.text) ? (str(initial.text.text) ?? "") : "";
@@ -221,6 +240,8 @@ export function renderElement(element: unknown, where: Where): string {
       return staticSelect(element, where);
     case "external_select":
       return externalSelect(element, where);
+    case "multi_external_select":
+      return multiExternalSelect(element, where);
     case "radio_buttons":
       return choiceGroup(element, where, "radio");
     case "checkboxes":

@@ -14,7 +14,9 @@ export type RawInput =
   /** Checkboxes: indexes into the element's options. */
   | { kind: "indexes"; indexes: number[] }
   /** External selects: the option object the app returned, or null. */
-  | { kind: "option"; option: Json | null };
+  | { kind: "option"; option: Json | null }
+  /** Multi external selects: the option objects picked, in order. */
+  | { kind: "options"; options: Json[] };
 
 export type ViewStateValues = Record<string, Record<string, Json>>;
 
@@ -26,6 +28,7 @@ const STATEFUL = new Set([
   "url_text_input",
   "static_select",
   "external_select",
+  "multi_external_select",
   "radio_buttons",
   "checkboxes",
   "datepicker",
@@ -55,6 +58,8 @@ export function stateValue(element: Json, raw: RawInput | undefined): Json {
     }
     case "external_select":
       return { type, selected_option: raw?.kind === "option" ? raw.option : null };
+    case "multi_external_select":
+      return { type, selected_options: raw?.kind === "options" ? raw.options : [] };
     case "datepicker":
       return { type, selected_date: textOf(raw) };
     case "timepicker":
