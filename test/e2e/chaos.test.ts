@@ -72,7 +72,7 @@ describe("fault suite: each fault leaves no duplicate, loss or false alert", () 
   );
 
   // A post stalled past the bot's 10 s Slack call timeout is carried out by Slack after all: the retry
-  // must not post again before it could have landed (POST_SETTLE_MS in alerts/deliver/post-settle.ts). Before that
+  // must not post again before it could have landed (POST_SETTLE_MS in alerts/outbox/post-settle.ts). Before that
   // wait, this posted 2 duplicates here and 4 in `npm run chaos`.
   it(
     "(b) a post stalled past the Slack call timeout is not posted twice",
