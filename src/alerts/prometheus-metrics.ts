@@ -3,8 +3,8 @@ import type { Logger } from "../lib/logger";
 import { silentLogger } from "../lib/logger";
 import { METRIC_PREFIX } from "../lib/metric-prefix";
 import { deadLettersOf } from "../store/keys";
+import { DEFAULT_CONSUMER_GROUP } from "../store/outbox-store";
 import type { RedisClient } from "../store/redis-connection";
-import { DEFAULT_CONSUMER_GROUP } from "./deliver/delivery-worker";
 import type { AlertMetrics, PollMetrics } from "./metrics";
 
 /**

@@ -7,18 +7,11 @@ import { pollTargetRegistration } from "./poll-target";
  * the benchmarks:
  * - addPollTarget / removePollTarget: a subscription registers itself as a subscriber of its target;
  * - PollWorker: the loop every replica runs (ALERT_WORKERS=0 leaves it off);
- * - createPrometheusMetrics: the metrics of polling and delivery, rendered for GET /metrics.
  */
 
 export type { PollErrorKind, PollMetrics, PollOutcome } from "../metrics";
 export { noopPollMetrics } from "../metrics";
 export type { OutboxEvent } from "../model";
-export {
-  createPrometheusMetrics,
-  type OutboxSample,
-  outboxSampler,
-  type PrometheusMetrics,
-} from "../prometheus-metrics";
 export type { ResolveToken } from "./poll-api-cache";
 export type { PollHooks, PollResult } from "./poll-once";
 export {
