@@ -31,24 +31,31 @@ const alertLayers = ALERT_LAYERS.map((name, i) => ({
 module.exports = {
   forbidden: [
     layer("lib", []),
+    // The product's shared vocabulary (pause reasons, digest cadences, quiet hours, alert rule bounds): every
+    // layer but the simulator may import it, and it imports only the generic helpers of lib
+    // (docs/architecture.md section 2).
+    layer("domain", ["lib"]),
     // The /uptime grammar: the product's language, read by listeners, services and ui (docs/architecture.md section 2).
-    layer("grammar", ["lib"]),
-    layer("uptime", ["lib"]),
-    layer("store", ["lib"]),
+    layer("grammar", ["domain", "lib"]),
+    layer("uptime", ["domain", "lib"]),
+    layer("store", ["domain", "lib"]),
     // The one Slack adapter: posters, uploads, Slack's errors narrowed once (docs/architecture.md section 2).
-    layer("slack", ["store", "lib"]),
+    layer("slack", ["store", "domain", "lib"]),
     layer("simulator", ["lib"]),
     // services may use the alerts module through its one entry, never its insides (docs/architecture.md section 2).
-    layer("services", ["grammar", "uptime", "store", "lib"], {
-      pathNot: ["^src/(services|grammar|uptime|store|lib)/", "^src/alerts/index\\.ts$"],
+    layer("services", ["grammar", "uptime", "store", "domain", "lib"], {
+      pathNot: ["^src/(services|grammar|uptime|store|domain|lib)/", "^src/alerts/index\\.ts$"],
     }),
-    layer("ui", ["grammar", "lib"], { dependencyTypesNot: ["type-only"] }),
-    layer("listeners", ["services", "ui", "grammar", "lib", "slack"], { dependencyTypesNot: ["type-only"] }),
-    layer("alerts", ["uptime", "store", "ui", "lib", "slack"]),
+    layer("ui", ["grammar", "domain", "lib"], { dependencyTypesNot: ["type-only"] }),
+    layer("listeners", ["services", "ui", "grammar", "domain", "lib", "slack"], {
+      dependencyTypesNot: ["type-only"],
+    }),
+    layer("alerts", ["uptime", "store", "ui", "domain", "lib", "slack"]),
     ...alertLayers,
     {
       name: "alerts-one-entry",
-      comment: "outside src/alerts, only src/alerts/index.ts may be imported (docs/architecture.md section 2)",
+      comment:
+        "outside src/alerts, only src/alerts/index.ts may be imported (docs/architecture.md section 2)",
       severity: "error",
       from: { path: "^src/", pathNot: "^src/alerts/" },
       to: { path: "^src/alerts/", pathNot: "^src/alerts/index\\.ts$" },
@@ -57,7 +64,7 @@ module.exports = {
       name: "services-no-slack",
       comment: "services are Slack-agnostic: never @slack/* (docs/architecture.md section 2)",
       severity: "error",
-      from: { path: "^src/(services|uptime|store|simulator|lib|grammar|ui)/" },
+      from: { path: "^src/(services|uptime|store|simulator|domain|lib|grammar|ui)/" },
       to: { path: "@slack/", dependencyTypesNot: ["type-only"] },
     },
     {

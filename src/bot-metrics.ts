@@ -1,6 +1,6 @@
 import type { FetchFunction } from "@slack/web-api";
 import { Gauge, Histogram, Registry } from "prom-client";
-import { METRIC_PREFIX } from "./lib/metric-prefix";
+import { METRIC_PREFIX } from "./domain/metric-prefix";
 import type { UptimeCall } from "./uptime";
 import { CLIENT_VERSION } from "./uptime/version";
 

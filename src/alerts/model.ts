@@ -1,4 +1,4 @@
-import type { DigestCadence } from "../lib/digest-cadences";
+import type { DigestCadence } from "../domain/digest-cadences";
 import type { Precision } from "../uptime";
 
 /**

@@ -1,7 +1,7 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { METRIC_PREFIX } from "../domain/metric-prefix";
 import type { Logger } from "../lib/logger";
 import { silentLogger } from "../lib/logger";
-import { METRIC_PREFIX } from "../lib/metric-prefix";
 import { deadLettersOf } from "../store/keys";
 import { DEFAULT_CONSUMER_GROUP } from "../store/outbox-store";
 import type { RedisClient } from "../store/redis-connection";

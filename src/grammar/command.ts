@@ -1,6 +1,6 @@
 /** What `/uptime` text means once parsed: the commands and the values their arguments may take. */
 
-import type { DigestCadence } from "../lib/digest-cadences";
+import type { DigestCadence } from "../domain/digest-cadences";
 
 export const MONITOR_STATES = ["up", "down", "paused", "pending"] as const;
 /** The values of `monitors --state` (the API's own filter, uptime/resources/teams.ts, differs). */

@@ -1,5 +1,5 @@
 import { ErrorCode, type WebClient } from "@slack/web-api";
-import { isPermanentSlackError } from "../lib/pause-reasons";
+import { isPermanentSlackError } from "../domain/pause-reasons";
 import type { AnnounceResult, SubscriptionPreview } from "../services/subscription-services";
 import { renderSubscribeAnnouncement } from "../ui/render-subscribe-result";
 import type { ListenerDeps } from "./listener-deps";

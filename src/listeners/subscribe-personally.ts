@@ -1,5 +1,5 @@
 import type { WebClient } from "@slack/web-api";
-import type { DigestCadence } from "../lib/digest-cadences";
+import type { DigestCadence } from "../domain/digest-cadences";
 import type { UserRef } from "../store/workspace";
 import { announceSubscription } from "./announce-subscription";
 import { appDmOf } from "./app-dm";

@@ -1,4 +1,4 @@
-import type { QuietHours } from "../lib/quiet-hours";
+import type { QuietHours } from "../domain/quiet-hours";
 import type { Mute } from "../store/mute-store";
 import type {
   Mention,

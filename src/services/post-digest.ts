@@ -1,5 +1,5 @@
-import type { DigestCadence } from "../lib/digest-cadences";
-import { isPermanentSlackError } from "../lib/pause-reasons";
+import type { DigestCadence } from "../domain/digest-cadences";
+import { isPermanentSlackError } from "../domain/pause-reasons";
 import type { Subscription, SubscriptionFilters } from "../store/subscription-store";
 import { type UserRef, workspaceOf } from "../store/workspace";
 import { requireLinked, requireMember } from "./alerts-permission";

@@ -1,6 +1,6 @@
+import { type QuietHours, quietHoursOf } from "../domain/quiet-hours";
 import type { MentionArgument } from "../grammar";
 import { closestMatches } from "../lib/closest-matches";
-import { type QuietHours, quietHoursOf } from "../lib/quiet-hours";
 import type { ApiTeam } from "../store/link-store";
 import {
   type Mention,

@@ -3,7 +3,7 @@ import {
   isPermanentSlackError,
   PERMANENT_SLACK_ERRORS,
   type PermanentSlackErrorCode,
-} from "../lib/pause-reasons";
+} from "../domain/pause-reasons";
 import type { WorkspaceRef } from "../store/workspace";
 
 /**
@@ -82,7 +82,7 @@ export class SlackRateLimitedError extends Error {
   }
 }
 
-// One list with the subscribe reply and the pause path (src/lib/pause-reasons.ts).
+// One list with the subscribe reply and the pause path (src/domain/pause-reasons.ts).
 export { isPermanentSlackError, PERMANENT_SLACK_ERRORS, type PermanentSlackErrorCode };
 
 export class SlackPermanentError extends Error {

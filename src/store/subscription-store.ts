@@ -8,11 +8,11 @@ import {
   FLAP_WINDOW_MAX_MINUTES,
   STORM_MAX,
   STORM_MIN,
-} from "../lib/alert-rule-bounds";
+} from "../domain/alert-rule-bounds";
+import { DIGEST_CADENCES, type DigestCadence } from "../domain/digest-cadences";
+import { PAUSE_REASONS, type PauseReason } from "../domain/pause-reasons";
+import type { QuietHours } from "../domain/quiet-hours";
 import { type Clock, systemClock } from "../lib/clock";
-import { DIGEST_CADENCES, type DigestCadence } from "../lib/digest-cadences";
-import { PAUSE_REASONS, type PauseReason } from "../lib/pause-reasons";
-import type { QuietHours } from "../lib/quiet-hours";
 import { CorruptRecordError, parseRecord } from "./corrupt-record-error";
 import type { Keyspace } from "./keys";
 import type { RedisClient } from "./redis-connection";

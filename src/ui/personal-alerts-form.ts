@@ -2,8 +2,13 @@
  * The "Alert me about…" modal's form, pure: `view.state.values` -> the filters and options of a personal
  * subscription, or errors keyed by block_id. Total: any state, however malformed, gives a form or errors.
  */
-import { ESCALATE_MAX_MINUTES, ESCALATE_MIN_MINUTES, STORM_MAX, STORM_MIN } from "../lib/alert-rule-bounds";
-import type { DigestCadence } from "../lib/digest-cadences";
+import {
+  ESCALATE_MAX_MINUTES,
+  ESCALATE_MIN_MINUTES,
+  STORM_MAX,
+  STORM_MIN,
+} from "../domain/alert-rule-bounds";
+import type { DigestCadence } from "../domain/digest-cadences";
 import type { BlockErrors } from "./create-monitor-form";
 import { actions, blocks, personalDigestChoices } from "./ids";
 

@@ -1,6 +1,6 @@
 import type { Button, HomeView, KnownBlock } from "@slack/types";
+import type { QuietHours } from "../domain/quiet-hours";
 import { formatDuration, slackDate } from "../lib/format-time";
-import type { QuietHours } from "../lib/quiet-hours";
 import type { HomeData } from "../services/account-services";
 import type { SubscriptionView } from "../services/subscription-services";
 import type { Incident, Monitor } from "../uptime";

@@ -5,7 +5,12 @@
  * default). Pure.
  */
 import type { ModalView, PlainTextOption } from "@slack/types";
-import { ESCALATE_MAX_MINUTES, ESCALATE_MIN_MINUTES, STORM_MAX, STORM_MIN } from "../lib/alert-rule-bounds";
+import {
+  ESCALATE_MAX_MINUTES,
+  ESCALATE_MIN_MINUTES,
+  STORM_MAX,
+  STORM_MIN,
+} from "../domain/alert-rule-bounds";
 import type { Monitor } from "../uptime/types";
 import { actions, blocks, personalDigestChoices, views } from "./ids";
 import { APP_MENTION } from "./render-subscribe-result";

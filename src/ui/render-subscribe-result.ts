@@ -1,7 +1,7 @@
 import type { KnownBlock } from "@slack/types";
+import type { QuietHours } from "../domain/quiet-hours";
 import { quoteValue } from "../grammar";
 import { slackDate } from "../lib/format-time";
-import type { QuietHours } from "../lib/quiet-hours";
 import type {
   DownNow,
   Mute,

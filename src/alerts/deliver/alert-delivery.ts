@@ -1,7 +1,7 @@
+import { inQuietHours } from "../../domain/quiet-hours";
 import { sleep } from "../../lib/backoff";
 import { type Clock, systemClock } from "../../lib/clock";
 import { type Logger, silentLogger } from "../../lib/logger";
-import { inQuietHours } from "../../lib/quiet-hours";
 import {
   type MessageMetadata,
   type PosterFor,

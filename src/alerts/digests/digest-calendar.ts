@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import type { DigestCadence } from "../../lib/digest-cadences";
+import type { DigestCadence } from "../../domain/digest-cadences";
 import type { DigestPeriod } from "../model";
 
 export type { DigestCadence };

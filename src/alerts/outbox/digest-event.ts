@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DIGEST_CADENCES, type DigestCadence } from "../../lib/digest-cadences";
+import { DIGEST_CADENCES, type DigestCadence } from "../../domain/digest-cadences";
 import type { DigestPeriod } from "../model";
 import { scheduleTarget } from "./schedule-targets";
 

@@ -1,5 +1,5 @@
+import type { TokenPauseReason } from "../../domain/pause-reasons";
 import type { Logger } from "../../lib/logger";
-import type { TokenPauseReason } from "../../lib/pause-reasons";
 import type { ClaimedTarget, CommitInput, RejectionStreak, SchedulerStore } from "../../store/scheduler";
 import type { PollApiCache } from "./poll-api-cache";
 import { decodePollState, type PollState } from "./poll-state";

@@ -1,4 +1,4 @@
-import type { TokenPauseReason } from "../../lib/pause-reasons";
+import type { TokenPauseReason } from "../../domain/pause-reasons";
 import type { RejectionStreak } from "../../store/scheduler";
 import { AuthenticationError, NotFoundError, PermissionDeniedError, type UptimeApi } from "../../uptime";
 import { type PollTimingOptions, retryPollAt } from "./poll-timing";

@@ -1,10 +1,10 @@
-import type { PauseReason } from "../../lib/pause-reasons";
+import type { PauseReason } from "../../domain/pause-reasons";
 import { inline, NAME_MAX } from "../../ui/query-parts";
 import { escapeMrkdwn, mrkdwn } from "../../ui/text";
 
 /**
  * What the channel and the subscriber hear when a subscription pauses or resumes (DESIGN.md section 5,
- * "Never silent"): one input, two renderers, for every pause reason (lib/pause-reasons.ts).
+ * "Never silent"): one input, two renderers, for every pause reason (domain/pause-reasons.ts).
  */
 export interface PauseNotice {
   change: "paused" | "resumed";
@@ -24,7 +24,7 @@ function teamOf(notice: PauseNotice, fallback: string): string {
 
 /**
  * The short visible note in the channel itself. Only token pauses reach it: a Slack error means the app
- * cannot post there (lib/pause-reasons.ts channelCanBeTold).
+ * cannot post there (domain/pause-reasons.ts channelCanBeTold).
  */
 export function renderPauseChannelNote(notice: PauseNotice): { text: string; blocks: unknown[] } {
   const team = teamOf(notice, "this Uptime team");

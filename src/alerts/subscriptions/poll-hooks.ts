@@ -1,6 +1,6 @@
+import type { TokenPauseReason } from "../../domain/pause-reasons";
 import type { Clock } from "../../lib/clock";
 import type { Logger } from "../../lib/logger";
-import type { TokenPauseReason } from "../../lib/pause-reasons";
 import type { PosterFor } from "../../slack/slack-poster";
 import type { LinkStore } from "../../store/link-store";
 import type { Subscription, SubscriptionStore } from "../../store/subscription-store";

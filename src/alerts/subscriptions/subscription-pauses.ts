@@ -1,5 +1,5 @@
+import { channelCanBeTold, type PauseReason, TOKEN_PAUSE_REASONS } from "../../domain/pause-reasons";
 import { type Logger, silentLogger } from "../../lib/logger";
-import { channelCanBeTold, type PauseReason, TOKEN_PAUSE_REASONS } from "../../lib/pause-reasons";
 import type { PosterFor } from "../../slack/slack-poster";
 import type { LinkStore } from "../../store/link-store";
 import type { Subscription, SubscriptionStore } from "../../store/subscription-store";

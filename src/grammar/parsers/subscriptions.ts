@@ -6,8 +6,8 @@ import {
   FLAP_WINDOW_MAX_MINUTES,
   STORM_MAX,
   STORM_MIN,
-} from "../../lib/alert-rule-bounds";
-import { DIGEST_CADENCES, type DigestCadence } from "../../lib/digest-cadences";
+} from "../../domain/alert-rule-bounds";
+import { DIGEST_CADENCES, type DigestCadence } from "../../domain/digest-cadences";
 import type { Command, MentionArgument, SubcommandName } from "../command";
 import { ArgumentError, echo, flagValue, isMentionWord, readArgs, toMention, unique } from "../read-args";
 import { noArguments, oneMonitor, type Parser } from "./parser";

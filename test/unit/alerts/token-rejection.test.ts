@@ -14,7 +14,7 @@ import {
   isTokenPauseReason,
   PAUSE_REASONS,
   PERMANENT_SLACK_ERRORS,
-} from "../../../src/lib/pause-reasons";
+} from "../../../src/domain/pause-reasons";
 import {
   type ApiError,
   AuthenticationError,

@@ -181,7 +181,7 @@ describe("the small answers", () => {
       "Invite @Uptime to this channel first (`/invite @Uptime`), then run the command again. Nothing was subscribed.",
     );
     expect(renderChannelUnreachable("is_archived").text).toContain("archived");
-    // The rest of the permanent Slack errors (lib/pause-reasons.ts): the app itself needs fixing.
+    // The rest of the permanent Slack errors (domain/pause-reasons.ts): the app itself needs fixing.
     expect(renderChannelUnreachable("missing_scope").text).toContain(
       "Slack refused my post here (`missing_scope`): ask a workspace admin to reinstall @Uptime",
     );

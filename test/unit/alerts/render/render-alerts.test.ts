@@ -10,7 +10,7 @@ import {
 } from "../../../../src/alerts/render/render-paused-notice";
 import { renderRecoveryReply } from "../../../../src/alerts/render/render-recovery-reply";
 import { ROLLUP_MAX_LINES, renderStormRollup } from "../../../../src/alerts/render/render-storm-rollup";
-import { PAUSE_REASONS } from "../../../../src/lib/pause-reasons";
+import { PAUSE_REASONS } from "../../../../src/domain/pause-reasons";
 import {
   acknowledgeCodec,
   detailsCodec,

@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { isTimeZone } from "./time-zone";
+import { isTimeZone } from "../lib/time-zone";
 
 /** A person's quiet hours (the API user's `silentStart`-`silentEnd`), local to `timeZone`. */
 export interface QuietHours {

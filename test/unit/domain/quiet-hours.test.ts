@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inQuietHours, quietHoursOf } from "../../../src/lib/quiet-hours";
+import { inQuietHours, quietHoursOf } from "../../../src/domain/quiet-hours";
 
 const at = (iso: string) => Date.parse(iso);
 

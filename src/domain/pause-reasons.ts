@@ -1,7 +1,8 @@
 /**
  * Why a channel subscription is paused (DESIGN.md section 5, "Never silent" and "Slack limits"): the one
  * typed list that the pause path (src/alerts), the store, the renderers and the subscribe reply share.
- * It lives in lib because every one of those layers may import lib and nothing else in common.
+ * It lives in src/domain, the product's shared vocabulary, which every one of those layers may import
+ * (docs/architecture.md section 2).
  */
 
 /**
