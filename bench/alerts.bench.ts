@@ -32,7 +32,8 @@ import { generateKey } from "../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../src/store/crypto/token-cipher";
 import { keyspace } from "../src/store/keys";
 import { LinkStore } from "../src/store/link-store";
-import { QUIET_COMMIT_BATCH, SchedulerStore } from "../src/store/scheduler";
+import { QUIET_COMMIT_BATCH } from "../src/store/poll-commit-batcher";
+import { PollTargetStore } from "../src/store/poll-target-store";
 import { SubscriptionStore, subscriptionId } from "../src/store/subscription-store";
 import { metricTotal, startBotProcess } from "../test/support/bot-process";
 import { compiledRuntime } from "./compiled";
@@ -136,7 +137,7 @@ interface ClaimedTeams {
  * out: decoding, diffing, metrics, and the worker's spacing of a hold's polls by the interval.
  */
 function claimedTeams(redis: Redis, prefix: string, teams: SeededTeam[], intervalMs: number): ClaimedTeams {
-  const scheduler = new SchedulerStore({ redis, keys: keyspace(prefix) });
+  const scheduler = new PollTargetStore({ redis, keys: keyspace(prefix) });
   const byTarget = new Map(teams.map((team, i) => [pollTargetName(team.id, token(i)), i]));
   const shards = Array.from({ length: scheduler.shards }, (_, i) => i);
   const timing = { intervalMs };
@@ -379,7 +380,7 @@ async function subscribeTeams(redis: Redis, teams: SeededTeam[], encryptionKey: 
   const keys = keyspace("uc:");
   const links = new LinkStore({ redis, keys, cipher: TokenCipher.fromSetting(encryptionKey) });
   const subscriptions = new SubscriptionStore({ redis, keys });
-  const scheduler = new SchedulerStore({ redis, keys });
+  const scheduler = new PollTargetStore({ redis, keys });
   const workspace = { teamId: BENCH_SLACK_TEAM };
   for (let from = 0; from < teams.length; from += 250) {
     await Promise.all(

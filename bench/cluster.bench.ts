@@ -11,8 +11,9 @@
 import { Redis } from "ioredis";
 import { startPrivateRedis } from "../src/lib/local-redis";
 import { keyspace } from "../src/store/keys";
+import { PollTargetStore } from "../src/store/poll-target-store";
 import { createRedisClient, type RedisClient } from "../src/store/redis-connection";
-import { SchedulerStore, shardOf } from "../src/store/scheduler";
+import { shardOf } from "../src/store/shard-of";
 import { startRedisCluster } from "../test/support/redis-cluster";
 import { machineLine, measure, percentile } from "./measure";
 
@@ -71,7 +72,7 @@ export default async function clusterBench(): Promise<void> {
 
 async function run(setup: string, redis: RedisClient, withWait: boolean): Promise<Row> {
   const keys = keyspace(`bench:cluster:${Date.now()}:`);
-  const store = new SchedulerStore({ redis, keys, shards: SHARDS });
+  const store = new PollTargetStore({ redis, keys, shards: SHARDS });
   const targets = Array.from({ length: TARGETS }, (_, i) => `team:${i}:benchhash`);
   for (let i = 0; i < targets.length; i += 500) {
     await Promise.all(

@@ -16,8 +16,8 @@ import { writeHeapSnapshot } from "node:v8";
 import { PollWorker } from "../src/alerts/poll/poll-worker";
 import type { PollMetrics, PollOutcome } from "../src/alerts/poll/poller";
 import { keyspace } from "../src/store/keys";
+import { PollTargetStore } from "../src/store/poll-target-store";
 import { createRedisClient, parseClusterNodes, type RedisClient } from "../src/store/redis-connection";
-import { SchedulerStore } from "../src/store/scheduler";
 import { UptimeClient } from "../src/uptime";
 
 export interface PollWorkerReport {
@@ -75,7 +75,7 @@ async function main(): Promise<void> {
   );
   const commands = new Map<string, number>();
   countCommands(redis, commands, inWindow);
-  const scheduler = new SchedulerStore({ redis, keys: keyspace(env("KEY_PREFIX")) });
+  const scheduler = new PollTargetStore({ redis, keys: keyspace(env("KEY_PREFIX")) });
   // As the bot's poller: the scheduler's backoff is the retry (src/bot.ts).
   const client = new UptimeClient({ baseUrl: env("UPTIME_API_URL"), retry: { retries: 0 } });
   let apiRequests = 0;

@@ -6,8 +6,8 @@
 import { addPollTarget } from "../src/alerts/poll/poller";
 import type { SeedInput, SeedResult } from "../src/simulator";
 import { keyspace } from "../src/store/keys";
+import { PollTargetStore } from "../src/store/poll-target-store";
 import type { RedisClient } from "../src/store/redis-connection";
-import { SchedulerStore } from "../src/store/scheduler";
 
 /** The Slack workspace every bench user belongs to. */
 export const BENCH_SLACK_TEAM = "T0BENCH";
@@ -55,7 +55,7 @@ export async function addQuietPollTargets(
   prefix: string,
   teams: SeededTeam[],
 ): Promise<void> {
-  const scheduler = new SchedulerStore({ redis, keys: keyspace(prefix) });
+  const scheduler = new PollTargetStore({ redis, keys: keyspace(prefix) });
   const now = Date.now();
   for (let from = 0; from < teams.length; from += 500) {
     await Promise.all(

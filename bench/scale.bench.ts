@@ -17,8 +17,8 @@ import { encodePollState, type PollState } from "../src/alerts/poll/poll-state";
 import { addPollTarget } from "../src/alerts/poll/poller";
 import { startPrivateRedis } from "../src/lib/local-redis";
 import { keyspace } from "../src/store/keys";
+import { PollTargetStore } from "../src/store/poll-target-store";
 import { createRedisClient, mastersOf, type RedisClient } from "../src/store/redis-connection";
-import { SchedulerStore } from "../src/store/scheduler";
 import { SubscriptionStore, subscriptionId } from "../src/store/subscription-store";
 import { startRedisCluster } from "../test/support/redis-cluster";
 import { cpuMeter, machineLine } from "./measure";
@@ -144,7 +144,7 @@ async function run(
   serverPids: number[],
 ): Promise<Omit<Result, "pollsPerSecond" | "cpuUsPerPoll">> {
   const keys = keyspace(`scale:${Date.now()}:`);
-  const scheduler = new SchedulerStore({ redis, keys });
+  const scheduler = new PollTargetStore({ redis, keys });
   const subscriptions = new SubscriptionStore({ redis, keys });
   const workspace = { teamId: SLACK_TEAM };
   const filters = { monitors: [], groups: [] };

@@ -2,6 +2,7 @@ import { Redis } from "ioredis";
 import { ConfigError, loadRedisConfig, readEnvironment } from "./config";
 import { keyspace } from "./store/keys";
 import { type DeadLetter, OutboxStore } from "./store/outbox-store";
+import { DEFAULT_SHARDS } from "./store/poll-target-types";
 import {
   connectRedis,
   type RedisClient,
@@ -9,7 +10,6 @@ import {
   type RedisTarget,
   securityOptions,
 } from "./store/redis-connection";
-import { DEFAULT_SHARDS } from "./store/scheduler";
 
 /**
  * `npm run alerts -- <command>`: operator commands for the alert outbox (DESIGN.md section 5,

@@ -9,9 +9,9 @@ import type { RedisInstallationStore } from "../store/installation-store";
 import type { Keyspace } from "../store/keys";
 import type { LinkStore } from "../store/link-store";
 import { MuteStore } from "../store/mute-store";
+import { PollTargetStore } from "../store/poll-target-store";
 import type { RedisClient } from "../store/redis-connection";
 import { ScheduleStore } from "../store/schedule-store";
-import { SchedulerStore } from "../store/scheduler";
 import {
   type Subscription,
   SubscriptionStore,
@@ -164,7 +164,7 @@ export interface Alerts {
 
 export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
   const { redis, keys, clock, logger } = deps;
-  const scheduler = new SchedulerStore({ redis, keys });
+  const scheduler = new PollTargetStore({ redis, keys });
   const subscriptions = new SubscriptionStore({ redis, keys, clock });
   const messages = new AlertMessageStore({ redis, keys });
   const mutes = new MuteStore({ redis, keys, clock });

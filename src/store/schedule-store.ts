@@ -1,7 +1,7 @@
 import type { Keyspace } from "./keys";
+import type { PollTargetStore } from "./poll-target-store";
 import type { RedisClient } from "./redis-connection";
 import { execOrThrow } from "./redis-helpers";
-import type { SchedulerStore } from "./scheduler";
 import { type ScriptRunner, scriptRunner } from "./scripts";
 
 /** A schedule that is due, as read before firing it. */
@@ -36,13 +36,13 @@ export interface FireInput {
 export class ScheduleStore {
   private readonly redis: RedisClient;
   private readonly keys: Keyspace;
-  private readonly scheduler: Pick<SchedulerStore, "shardOf" | "outboxKey" | "shards">;
+  private readonly scheduler: Pick<PollTargetStore, "shardOf" | "outboxKey" | "shards">;
   private readonly scripts: ScriptRunner;
 
   constructor(deps: {
     redis: RedisClient;
     keys: Keyspace;
-    scheduler: Pick<SchedulerStore, "shardOf" | "outboxKey" | "shards">;
+    scheduler: Pick<PollTargetStore, "shardOf" | "outboxKey" | "shards">;
   }) {
     this.redis = deps.redis;
     this.keys = deps.keys;

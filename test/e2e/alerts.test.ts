@@ -6,7 +6,7 @@ import { ALERT_COLORS } from "../../src/alerts/render/alert-parts";
 import type { StoredMessage } from "../../src/playground/fake-slack/types";
 import { DEMO_TOKENS } from "../../src/simulator";
 import { keyspace } from "../../src/store/keys";
-import { SchedulerStore } from "../../src/store/scheduler";
+import { PollTargetStore } from "../../src/store/poll-target-store";
 import { muteCodec } from "../../src/ui/codecs";
 import { actions } from "../../src/ui/ids";
 import { linkUser, type Stack, startStack, textOf } from "../support/e2e-stack";
@@ -89,7 +89,7 @@ describe("channel alerts end to end", () => {
       text: "subscribe --mention here",
     });
     // Outages must start after the baseline, which by design announces nothing that is already down.
-    const scheduler = new SchedulerStore({ redis, keys: keyspace(stack.keyPrefix) });
+    const scheduler = new PollTargetStore({ redis, keys: keyspace(stack.keyPrefix) });
     const target = pollTargetName("1", DEMO_TOKENS.owner);
     await eventually(async () => {
       const state = (await scheduler.inspect(target))?.state;

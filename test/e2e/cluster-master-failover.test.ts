@@ -35,7 +35,7 @@ import { generateKey } from "../../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../../src/store/crypto/token-cipher";
 import { keyspace } from "../../src/store/keys";
 import { LinkStore } from "../../src/store/link-store";
-import { SchedulerStore } from "../../src/store/scheduler";
+import { PollTargetStore } from "../../src/store/poll-target-store";
 import { sourceCommand } from "../support/bot-command";
 import { type BotProcess, startBotProcess, TEST_OUTPUT_DIR } from "../support/bot-process";
 import { type RedisCluster, startRedisCluster } from "../support/redis-cluster";
@@ -166,7 +166,7 @@ describe("a Redis Cluster master failover under the alert pipeline (3 masters, 1
       () => channels.every((c) => botMessages(c).length === 1),
       20_000,
     );
-    const scheduler = new SchedulerStore({ redis: client, keys: keyspace(KEY_PREFIX) });
+    const scheduler = new PollTargetStore({ redis: client, keys: keyspace(KEY_PREFIX) });
     const targets = seeded.teams.map((t, team) => pollTargetName(String(t.id), tokenOf(team)));
     await until(
       "every poll target has its baseline",

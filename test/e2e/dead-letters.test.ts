@@ -10,7 +10,7 @@ import { type FakeSlack, startFakeSlack } from "../../src/playground/fake-slack"
 import { generateKey } from "../../src/store/crypto/encryption-keys";
 import { keyspace } from "../../src/store/keys";
 import { OutboxStore, PARKING_CONSUMER } from "../../src/store/outbox-store";
-import { SchedulerStore } from "../../src/store/scheduler";
+import { PollTargetStore } from "../../src/store/poll-target-store";
 import { SubscriptionStore } from "../../src/store/subscription-store";
 import { workspaceKey } from "../../src/store/workspace";
 import { sourceCommand } from "../support/bot-command";
@@ -77,7 +77,7 @@ describe("dead letters: npm run alerts -- dead-letters [--replay], and SIGTERM",
   let bot: BotProcess;
   const keys = keyspace();
   let outbox: OutboxStore;
-  let scheduler: SchedulerStore;
+  let scheduler: PollTargetStore;
 
   const roots = (channel: string) =>
     slack.state.channelMessages(channel).map((m) => String(m.metadata?.event_payload.incident_id));
@@ -98,7 +98,7 @@ describe("dead letters: npm run alerts -- dead-letters [--replay], and SIGTERM",
     });
     client = new Redis(redis.url);
     outbox = new OutboxStore({ redis: client });
-    scheduler = new SchedulerStore({ redis: client, keys });
+    scheduler = new PollTargetStore({ redis: client, keys });
     const subscriptions = new SubscriptionStore({ redis: client, keys });
     for (const [channelId, target] of [
       [CHANNEL, TARGET],

@@ -27,8 +27,8 @@ import { generateKey } from "../../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../../src/store/crypto/token-cipher";
 import { keyspace } from "../../src/store/keys";
 import { LinkStore } from "../../src/store/link-store";
+import { PollTargetStore } from "../../src/store/poll-target-store";
 import type { RedisClient } from "../../src/store/redis-connection";
-import { SchedulerStore } from "../../src/store/scheduler";
 import { type BotProcess, metricTotal, startBotProcess, TEST_OUTPUT_DIR } from "../support/bot-process";
 import { startRestartableRedis } from "../support/private-redis";
 import { startRedisCluster } from "../support/redis-cluster";
@@ -270,7 +270,7 @@ describe.each(SUITES)("$name: three bot processes on $title", (suite) => {
 
     note("60 channels subscribed");
     // The first poll of a target is a baseline; an outage before it would be summarised, not alerted.
-    const scheduler = new SchedulerStore({ redis: client, keys: keyspace(KEY_PREFIX) });
+    const scheduler = new PollTargetStore({ redis: client, keys: keyspace(KEY_PREFIX) });
     const targets = seeded.teams.map((t, team) => pollTargetName(String(t.id), tokenOf(team)));
     await until(
       "every poll target has its baseline",
@@ -316,7 +316,7 @@ describe.each(SUITES)("$name: three bot processes on $title", (suite) => {
    * escalation a minute). Resolves with how many were moved.
    */
   const makeDue = async (kind: "digest:" | "escalation:") => {
-    const scheduler = new SchedulerStore({ redis: client, keys: keyspace(KEY_PREFIX) });
+    const scheduler = new PollTargetStore({ redis: client, keys: keyspace(KEY_PREFIX) });
     const keys = keyspace(KEY_PREFIX);
     let moved = 0;
     for (let shard = 0; shard < scheduler.shards; shard++) {
@@ -342,7 +342,7 @@ describe.each(SUITES)("$name: three bot processes on $title", (suite) => {
    * this sees only the recent ones: a delivered event shows in Slack instead.
    */
   const committedEvents = async () => {
-    const scheduler = new SchedulerStore({ redis: client, keys: keyspace(KEY_PREFIX) });
+    const scheduler = new PollTargetStore({ redis: client, keys: keyspace(KEY_PREFIX) });
     const events: { type: string; incidentId: string }[] = [];
     for (let shard = 0; shard < scheduler.shards; shard++) {
       const entries = await client.xrange(scheduler.outboxKey(shard), "-", "+");

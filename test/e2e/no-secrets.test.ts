@@ -13,7 +13,7 @@ import { type FakeSlack, startFakeSlack, type ViewStateValues } from "../../src/
 import { DEMO_TOKENS, type RunningSimulator, startSimulator } from "../../src/simulator";
 import { generateKey } from "../../src/store/crypto/encryption-keys";
 import { keyspace } from "../../src/store/keys";
-import { SchedulerStore } from "../../src/store/scheduler";
+import { PollTargetStore } from "../../src/store/poll-target-store";
 import { detailsCodec } from "../../src/ui/codecs";
 import { actions, blocks } from "../../src/ui/ids";
 import { UptimeClient } from "../../src/uptime";
@@ -72,7 +72,7 @@ describe("no secrets in Slack", () => {
 
     // Subscribe, and wait for the baseline: outages after it are alerted.
     await stack.slack.sender.slashCommand({ userId: OWNER, channelId: CHANNEL, text: "subscribe" });
-    const scheduler = new SchedulerStore({ redis, keys: keyspace(stack.keyPrefix) });
+    const scheduler = new PollTargetStore({ redis, keys: keyspace(stack.keyPrefix) });
     const target = pollTargetName("1", DEMO_TOKENS.owner);
     await eventually(async () => {
       const state = (await scheduler.inspect(target))?.state;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { pollTargetName } from "../../src/alerts/poll/poll-target";
 import { DEMO_TOKENS } from "../../src/simulator";
 import { keyspace } from "../../src/store/keys";
-import { SchedulerStore } from "../../src/store/scheduler";
+import { PollTargetStore } from "../../src/store/poll-target-store";
 import { linkUser, type Stack, startStack, textOf } from "../support/e2e-stack";
 import { eventually, waitFor } from "../support/wait-for";
 
@@ -13,7 +13,7 @@ const MARKETING_SITE = 1;
 describe("/uptime subscribe, subscriptions, unsubscribe", () => {
   let stack: Stack;
   let redis: Redis;
-  let scheduler: SchedulerStore;
+  let scheduler: PollTargetStore;
 
   /** The bot's messages in a channel whose text matches. */
   const channelMessages = (channelId: string, pattern: RegExp) =>
@@ -22,7 +22,7 @@ describe("/uptime subscribe, subscriptions, unsubscribe", () => {
   beforeAll(async () => {
     stack = await startStack({ env: { ALERT_WORKERS: "1", POLL_INTERVAL_SECONDS: "1" } });
     redis = new Redis(inject("redisUrl"));
-    scheduler = new SchedulerStore({ redis, keys: keyspace(stack.keyPrefix) });
+    scheduler = new PollTargetStore({ redis, keys: keyspace(stack.keyPrefix) });
     await linkUser(stack, "U0ALICE", DEMO_TOKENS.owner);
   });
   afterAll(async () => {

@@ -10,7 +10,7 @@ import { pollTargetName } from "../../src/alerts/poll/poll-target";
 import type { StoredMessage } from "../../src/playground/fake-slack/types";
 import { DEMO_TOKENS } from "../../src/simulator";
 import { keyspace } from "../../src/store/keys";
-import { SchedulerStore } from "../../src/store/scheduler";
+import { PollTargetStore } from "../../src/store/poll-target-store";
 import { muteCodec, unmuteCodec } from "../../src/ui/codecs";
 import { actions } from "../../src/ui/ids";
 import { linkUser, type Stack, startStack, textOf } from "../support/e2e-stack";
@@ -92,7 +92,7 @@ describe("accountable suppression", () => {
     });
     await channelNote(/now gets alerts/);
     const target = pollTargetName("1", DEMO_TOKENS.owner);
-    const scheduler = new SchedulerStore({ redis, keys: keyspace(stack.keyPrefix) });
+    const scheduler = new PollTargetStore({ redis, keys: keyspace(stack.keyPrefix) });
     await eventually(async () => {
       const state = (await scheduler.inspect(target))?.state;
       return state && JSON.parse(state).baselined === true ? true : undefined;

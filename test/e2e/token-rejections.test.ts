@@ -4,7 +4,7 @@ import { ALERT_EVENT_TYPE } from "../../src/alerts/outbox/alert-metadata";
 import { pollTargetName } from "../../src/alerts/poll/poll-target";
 import { DEMO_TOKENS } from "../../src/simulator";
 import { keyspace } from "../../src/store/keys";
-import { SchedulerStore } from "../../src/store/scheduler";
+import { PollTargetStore } from "../../src/store/poll-target-store";
 import { SubscriptionStore } from "../../src/store/subscription-store";
 import { linkUser, type Stack, startStack, textOf } from "../support/e2e-stack";
 import { eventually, waitFor } from "../support/wait-for";
@@ -29,7 +29,7 @@ const REJECTIONS = { minPolls: 3, minStreakMs: 3_000, recheckMs: 2_000 };
 describe("token rejections end to end", () => {
   let stack: Stack;
   let redis: Redis;
-  let scheduler: SchedulerStore;
+  let scheduler: PollTargetStore;
   let subscriptions: SubscriptionStore;
   const target = pollTargetName("1", OWNER);
 
@@ -63,7 +63,7 @@ describe("token rejections end to end", () => {
     });
     redis = new Redis(inject("redisUrl"));
     const keys = keyspace(stack.keyPrefix);
-    scheduler = new SchedulerStore({ redis, keys });
+    scheduler = new PollTargetStore({ redis, keys });
     subscriptions = new SubscriptionStore({ redis, keys });
     await linkUser(stack, "U0ALICE", OWNER);
     await stack.slack.sender.slashCommand({ userId: "U0ALICE", channelId: CHANNEL, text: "subscribe" });

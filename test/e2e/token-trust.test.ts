@@ -4,7 +4,7 @@ import { ALERT_EVENT_TYPE } from "../../src/alerts/outbox/alert-metadata";
 import { pollTargetName } from "../../src/alerts/poll/poll-target";
 import { DEMO_TOKENS } from "../../src/simulator";
 import { keyspace } from "../../src/store/keys";
-import { SchedulerStore } from "../../src/store/scheduler";
+import { PollTargetStore } from "../../src/store/poll-target-store";
 import { type Subscription, SubscriptionStore } from "../../src/store/subscription-store";
 import { linkUser, type Stack, startStack, textOf } from "../support/e2e-stack";
 import { turnOnPersonalAlerts } from "../support/personal-alerts";
@@ -24,7 +24,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe("a 401 is a suspicion, and personal alerts stay personal", () => {
   let stack: Stack;
   let redis: Redis;
-  let scheduler: SchedulerStore;
+  let scheduler: PollTargetStore;
   let subscriptions: SubscriptionStore;
 
   const channelTexts = (channel: string) =>
@@ -59,7 +59,7 @@ describe("a 401 is a suspicion, and personal alerts stay personal", () => {
     });
     redis = new Redis(inject("redisUrl"));
     const keys = keyspace(stack.keyPrefix);
-    scheduler = new SchedulerStore({ redis, keys });
+    scheduler = new PollTargetStore({ redis, keys });
     subscriptions = new SubscriptionStore({ redis, keys });
   });
   afterAll(async () => {

@@ -6,7 +6,7 @@ import { ALERT_EVENT_TYPE } from "../../src/alerts/outbox/alert-metadata";
 import { pollTargetName } from "../../src/alerts/poll/poll-target";
 import { DEMO_TOKENS } from "../../src/simulator";
 import { keyspace } from "../../src/store/keys";
-import { SchedulerStore } from "../../src/store/scheduler";
+import { PollTargetStore } from "../../src/store/poll-target-store";
 import { linkUser, type Stack, startStack, textOf } from "../support/e2e-stack";
 import { eventually, waitFor } from "../support/wait-for";
 
@@ -33,7 +33,7 @@ describe("UPTIME_WEB_URL end to end", () => {
     await linkUser(stack, "U0ALICE", DEMO_TOKENS.owner);
     await stack.slack.sender.slashCommand({ userId: "U0ALICE", channelId: CHANNEL, text: "subscribe" });
     // The outage must start after the baseline, which by design announces nothing already down.
-    const scheduler = new SchedulerStore({ redis, keys: keyspace(stack.keyPrefix) });
+    const scheduler = new PollTargetStore({ redis, keys: keyspace(stack.keyPrefix) });
     const target = pollTargetName("1", DEMO_TOKENS.owner);
     await eventually(async () => {
       const state = (await scheduler.inspect(target))?.state;

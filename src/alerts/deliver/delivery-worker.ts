@@ -28,7 +28,7 @@ export const DEFAULT_MAX_ATTEMPTS = 10;
 
 export interface DeliveryWorkerOptions {
   redis: RedisClient;
-  /** The outbox streams, one per scheduler shard (SchedulerStore.outboxKey(shard)). */
+  /** The outbox streams, one per scheduler shard (PollTargetStore.outboxKey(shard)). */
   outboxKeys: readonly string[];
   delivery: OutboxDelivery;
   /** Concurrent read loops in this process (ALERT_WORKERS); the shards are split between them. */

@@ -48,7 +48,7 @@ function allPassed(checks: readonly CheckSnapshot[]): boolean {
 }
 
 /**
- * True when the claim booked the incident refresh (SchedulerStore, every INCIDENT_REFRESH_MS), or the
+ * True when the claim booked the incident refresh (PollTargetStore, every INCIDENT_REFRESH_MS), or the
  * failing set changed, or none was recorded yet (no state: incidents were never read).
  */
 export function needsIncidentFetch(

@@ -1,4 +1,4 @@
-import type { CommitInput } from "../../store/scheduler";
+import type { CommitInput } from "../../store/poll-target-types";
 import {
   ApiError,
   AuthenticationError,

@@ -1,6 +1,7 @@
 import type { Clock } from "../../lib/clock";
 import type { Logger } from "../../lib/logger";
-import type { ClaimedTarget, CommitInput, SchedulerStore } from "../../store/scheduler";
+import type { PollTargetStore } from "../../store/poll-target-store";
+import type { ClaimedTarget, CommitInput } from "../../store/poll-target-types";
 import type { Incident } from "../../uptime";
 import { ALL_CHECKS_PASSED, type CallOptions, NotFoundError, type Page, type UptimeApi } from "../../uptime";
 import type { PollErrorKind, PollMetrics, PollOutcome } from "../metrics";
@@ -54,7 +55,7 @@ export interface PollHooks {
 }
 
 export interface PollOnceDeps {
-  scheduler: Pick<SchedulerStore, "commit" | "shardOf" | "recordRejection" | "markPaused">;
+  scheduler: Pick<PollTargetStore, "commit" | "shardOf" | "recordRejection" | "markPaused">;
   apis: Pick<PollApiCache, "get" | "peek" | "invalidate">;
   clock: Clock;
   timing: PollTimingOptions;

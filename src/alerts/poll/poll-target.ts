@@ -90,7 +90,7 @@ export function decodePollTargetMeta(raw: string | null): PollTargetMeta {
   ) as PollTargetMeta;
 }
 
-/** Everything SchedulerStore.add needs to register a subscriber of a team polled with a token. */
+/** Everything PollTargetStore.add needs to register a subscriber of a team polled with a token. */
 export function pollTargetRegistration(input: {
   apiTeamId: string;
   token: string;

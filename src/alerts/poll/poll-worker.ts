@@ -4,7 +4,8 @@ import { backoffDelay, sleep } from "../../lib/backoff";
 import { type Clock, systemClock } from "../../lib/clock";
 import { type Logger, silentLogger } from "../../lib/logger";
 import { MinHeap } from "../../lib/min-heap";
-import type { ClaimedTarget, SchedulerStore } from "../../store/scheduler";
+import type { PollTargetStore } from "../../store/poll-target-store";
+import type { ClaimedTarget } from "../../store/poll-target-types";
 import type { UptimeClient } from "../../uptime";
 import { noopPollMetrics, type PollMetrics } from "../metrics";
 import { ClaimCache } from "./claim-cache";
@@ -63,7 +64,7 @@ interface QueuedPoll {
 }
 
 export interface PollWorkerOptions {
-  scheduler: SchedulerStore;
+  scheduler: PollTargetStore;
   /** A client for polling; give it `retry: { retries: 0 }`: the scheduler's backoff is the retry. */
   client: Pick<UptimeClient, "as">;
   resolveToken: ResolveToken;
@@ -98,7 +99,7 @@ export function defaultWorkerId(): string {
 
 export class PollWorker {
   readonly workerId: string;
-  private readonly scheduler: SchedulerStore;
+  private readonly scheduler: PollTargetStore;
   private readonly clock: Clock;
   private readonly logger: Logger;
   private readonly deps: PollOnceDeps;

@@ -1,4 +1,4 @@
-import type { SchedulerStore } from "../../store/scheduler";
+import type { PollTargetStore } from "../../store/poll-target-store";
 import type { UserRef } from "../../store/workspace";
 import { pollTargetRegistration } from "./poll-target";
 
@@ -48,7 +48,7 @@ export interface AddPollTargetInput {
  * that the baseline (the subscribe reply) comes within a poll. Returns the target name.
  */
 export async function addPollTarget(
-  scheduler: Pick<SchedulerStore, "add">,
+  scheduler: Pick<PollTargetStore, "add">,
   input: AddPollTargetInput,
   now: number,
 ): Promise<string> {
@@ -59,7 +59,7 @@ export async function addPollTarget(
 
 /** Removes a subscriber; the last one removes the target (and its poll state). Returns those left. */
 export function removePollTarget(
-  scheduler: Pick<SchedulerStore, "remove">,
+  scheduler: Pick<PollTargetStore, "remove">,
   target: string,
   subscriber: string,
 ): Promise<number> {

@@ -1,6 +1,7 @@
 import type { TokenPauseReason } from "../../domain/pause-reasons";
 import type { Logger } from "../../lib/logger";
-import type { ClaimedTarget, CommitInput, RejectionStreak, SchedulerStore } from "../../store/scheduler";
+import type { PollTargetStore } from "../../store/poll-target-store";
+import type { ClaimedTarget, CommitInput, RejectionStreak } from "../../store/poll-target-types";
 import type { PollApiCache } from "./poll-api-cache";
 import { decodePollState, type PollState } from "./poll-state";
 import type { PollTargetMeta } from "./poll-target";
@@ -27,7 +28,7 @@ export interface ConfirmedRejection {
 }
 
 export interface RejectionCommitDeps {
-  scheduler: Pick<SchedulerStore, "recordRejection" | "markPaused">;
+  scheduler: Pick<PollTargetStore, "recordRejection" | "markPaused">;
   apis: Pick<PollApiCache, "get" | "invalidate">;
   timing: PollTimingOptions;
   /** The poll's API budget, in ms: the confirming check gets half of it. */

@@ -1,5 +1,5 @@
 import type { TokenPauseReason } from "../../domain/pause-reasons";
-import type { RejectionStreak } from "../../store/scheduler";
+import type { RejectionStreak } from "../../store/poll-target-types";
 import { AuthenticationError, NotFoundError, PermissionDeniedError, type UptimeApi } from "../../uptime";
 import { type PollTimingOptions, retryPollAt } from "./poll-timing";
 
@@ -7,7 +7,7 @@ import { type PollTimingOptions, retryPollAt } from "./poll-timing";
  * "Never silent" (DESIGN.md section 5): a 401/403/404 while polling is not a verdict. A deploy of the
  * service's login layer answers 401 for a while; pausing every channel of that token and dropping the
  * token would turn a blip into silence. The pure rules are here; the streak lives in the target's hash
- * (SchedulerStore.recordRejection) so that every replica agrees.
+ * (PollTargetStore.recordRejection) so that every replica agrees.
  */
 
 export type RejectionKind = "unauthorized" | "no_access" | "no_token";

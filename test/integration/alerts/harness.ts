@@ -20,9 +20,9 @@ import { keyspace } from "../../../src/store/keys";
 import { LinkStore } from "../../../src/store/link-store";
 import { MuteStore } from "../../../src/store/mute-store";
 import { OutboxStore } from "../../../src/store/outbox-store";
+import { PollTargetStore } from "../../../src/store/poll-target-store";
 import type { RedisClient as Redis } from "../../../src/store/redis-connection";
 import { ScheduleStore } from "../../../src/store/schedule-store";
-import { SchedulerStore } from "../../../src/store/scheduler";
 import { type NewSubscription, SubscriptionStore } from "../../../src/store/subscription-store";
 import type { UptimeClient } from "../../../src/uptime";
 import { quietLogger } from "../fake-slack/quiet-logger";
@@ -49,7 +49,7 @@ let suite = 0;
 /** Stores, a delivery and workers on a fresh key prefix, posting to the fake Slack through WebClient. */
 export function alertSetup(redis: Redis, prefix: string, fake: FakeSlack) {
   const keys = keyspace(`${prefix}${++suite}:`);
-  const scheduler = new SchedulerStore({ redis, keys, shards: 2 });
+  const scheduler = new PollTargetStore({ redis, keys, shards: 2 });
   const subscriptions = new SubscriptionStore({ redis, keys });
   const messages = new AlertMessageStore({ redis, keys });
   const mutes = new MuteStore({ redis, keys });

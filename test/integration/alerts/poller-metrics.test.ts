@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createPrometheusMetrics, outboxSampler } from "../../../src/alerts/prometheus-metrics";
 import { deadLettersOf, keyspace } from "../../../src/store/keys";
-import { SchedulerStore } from "../../../src/store/scheduler";
+import { PollTargetStore } from "../../../src/store/poll-target-store";
 import { metricTotal } from "../../support/bot-process";
 import { testRedis } from "../../support/redis";
 
@@ -39,7 +39,7 @@ describe("outbox sampler", () => {
 describe("poll lag gauge", () => {
   it("is how far the most overdue target of any shard is past its due time, 0 with none overdue", async () => {
     const { redis, prefix } = testRedis();
-    const scheduler = new SchedulerStore({ redis, keys: keyspace(prefix) });
+    const scheduler = new PollTargetStore({ redis, keys: keyspace(prefix) });
     const metrics = createPrometheusMetrics({
       processMetrics: false,
       sampleEarliestDue: () => scheduler.earliestDue(),

@@ -16,7 +16,8 @@ import { fixedClock } from "../../../src/lib/clock";
 import { createLogger, silentLogger } from "../../../src/lib/logger";
 import { type RunningSimulator, startSimulator } from "../../../src/simulator/index";
 import { keyspace } from "../../../src/store/keys";
-import { type ClaimedTarget, SchedulerStore } from "../../../src/store/scheduler";
+import { PollTargetStore } from "../../../src/store/poll-target-store";
+import type { ClaimedTarget } from "../../../src/store/poll-target-types";
 import { UptimeClient } from "../../../src/uptime";
 import { testRedis } from "../../support/redis";
 
@@ -60,7 +61,7 @@ interface Recorded {
 function setup(tokens: Record<string, string> = { U1: OWNER }) {
   const { redis, prefix } = testRedis();
   const keys = keyspace(prefix);
-  const scheduler = new SchedulerStore({ redis, keys, shards: SHARDS });
+  const scheduler = new PollTargetStore({ redis, keys, shards: SHARDS });
   const seen: Recorded = { baselines: [], rejected: [], outcomes: [], errors: [], takeovers: 0, events: [] };
   const resolveToken = async (meta: PollTargetMeta) => tokens[meta.tokenRef.userId] ?? null;
   const metrics = {

@@ -4,7 +4,7 @@ import { AlertMessageStore } from "../../../src/store/alert-message-store";
 import { ChannelRateLimiter } from "../../../src/store/channel-rate-limiter";
 import { keyspace } from "../../../src/store/keys";
 import { InvalidMuteError, MuteStore } from "../../../src/store/mute-store";
-import { SchedulerStore } from "../../../src/store/scheduler";
+import { PollTargetStore } from "../../../src/store/poll-target-store";
 import {
   InvalidSubscriptionError,
   type NewSubscription,
@@ -129,7 +129,7 @@ describe("SubscriptionStore", () => {
   it("the cleanup participant drops the workspace's subscriptions and their scheduler targets", async () => {
     const keys = fresh();
     const store = new SubscriptionStore({ redis, keys });
-    const scheduler = new SchedulerStore({ redis, keys, shards: 2 });
+    const scheduler = new PollTargetStore({ redis, keys, shards: 2 });
     const { subscription } = await store.create(input());
     await store.create(input({ workspace: { teamId: "T2" } }));
     await scheduler.add(subscription.target, { subscriber: subscription.id, group: "abc" }, 0);

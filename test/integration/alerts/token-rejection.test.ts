@@ -13,7 +13,7 @@ import { generateKey } from "../../../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../../../src/store/crypto/token-cipher";
 import { keyspace } from "../../../src/store/keys";
 import { LinkStore } from "../../../src/store/link-store";
-import { SchedulerStore } from "../../../src/store/scheduler";
+import { PollTargetStore } from "../../../src/store/poll-target-store";
 import { SubscriptionStore } from "../../../src/store/subscription-store";
 import type { UserRef } from "../../../src/store/workspace";
 import { UptimeClient } from "../../../src/uptime";
@@ -68,7 +68,7 @@ function notesIn(channel: string): string[] {
 function setup() {
   const { redis, prefix } = testRedis();
   const keys = keyspace(prefix);
-  const scheduler = new SchedulerStore({ redis, keys, shards: 2 });
+  const scheduler = new PollTargetStore({ redis, keys, shards: 2 });
   const subscriptions = new SubscriptionStore({ redis, keys, clock });
   const links = new LinkStore({ redis, keys, cipher: TokenCipher.fromSetting(generateKey()), clock });
   const poster = WebApiPoster.fromToken(fake.config.botToken, {

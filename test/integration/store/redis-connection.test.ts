@@ -5,6 +5,7 @@ import { Cluster } from "ioredis";
 import { describe, expect, inject, it } from "vitest";
 import { freePort, spawnRedisServer } from "../../../src/lib/local-redis";
 import { keyspace } from "../../../src/store/keys";
+import { PollTargetStore } from "../../../src/store/poll-target-store";
 import {
   blockingConnection,
   connectRedis,
@@ -13,7 +14,7 @@ import {
   parseClusterNodes,
   RedisNotReadyError,
 } from "../../../src/store/redis-connection";
-import { SchedulerStore, shardOf } from "../../../src/store/scheduler";
+import { shardOf } from "../../../src/store/shard-of";
 import { onCluster, testRedis } from "../../support/redis";
 import { startTcpProxy } from "../../support/tcp-proxy";
 
@@ -38,7 +39,7 @@ describe("the bot's Redis connection on a cluster (REDIS_CLUSTER_NODES)", () => 
       expect(redis).toBeInstanceOf(Cluster);
       const { prefix } = testRedis();
       const keys = keyspace(prefix);
-      const store = new SchedulerStore({ redis, keys });
+      const store = new PollTargetStore({ redis, keys });
       const targets = onePerShard(store.shards);
       // The 16 shards' hash tags land on every master, so each master loads and runs the scripts.
       const slotOwners = await Promise.all(

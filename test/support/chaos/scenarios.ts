@@ -4,7 +4,7 @@
  * outages (the simulator fails and recovers monitors) around a real fault, waits until every expected
  * alert is posted (or a deadline passes), watches a quiet period for late copies, and returns its row.
  */
-import { DEFAULT_SHARDS } from "../../../src/store/scheduler";
+import { DEFAULT_SHARDS } from "../../../src/store/poll-target-types";
 import { countDeadLetters } from "./dead-letters";
 import { type ScriptedOutage, type Tally, tally } from "./ledger";
 import { type ChaosRow, percentile } from "./report";

@@ -13,7 +13,7 @@ import { generateKey } from "../../../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../../../src/store/crypto/token-cipher";
 import { type Keyspace, keyspace } from "../../../src/store/keys";
 import { LinkStore } from "../../../src/store/link-store";
-import { SchedulerStore } from "../../../src/store/scheduler";
+import { PollTargetStore } from "../../../src/store/poll-target-store";
 import { SubscriptionStore } from "../../../src/store/subscription-store";
 import { workspaceKey } from "../../../src/store/workspace";
 import { type BotProcess, startBotProcess } from "../bot-process";
@@ -204,7 +204,7 @@ export async function startChaosStack(options: {
       });
     }
     const subscriptions = new SubscriptionStore({ redis: client, keys });
-    const scheduler = new SchedulerStore({ redis: client, keys });
+    const scheduler = new PollTargetStore({ redis: client, keys });
     const ws = workspaceKey({ teamId: SLACK_TEAM });
     const simulatorPost = async (path: string, body?: unknown) =>
       expectOk(

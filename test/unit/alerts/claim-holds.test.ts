@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ClaimHolds } from "../../../src/alerts/poll/claim-holds";
 import { holdPeriod, holdPolls } from "../../../src/alerts/poll/poll-worker";
-import type { ClaimedTarget } from "../../../src/store/scheduler";
+import type { ClaimedTarget } from "../../../src/store/poll-target-types";
 
 function claim(target: string, heldUntil: number | null = 5_000): ClaimedTarget {
   return {

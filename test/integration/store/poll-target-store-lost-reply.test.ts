@@ -4,10 +4,12 @@
 // not a lease another worker took over.
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { keyspace } from "../../../src/store/keys";
+import { PollTargetStore } from "../../../src/store/poll-target-store";
+import type { ClaimedTarget } from "../../../src/store/poll-target-types";
 import { createRedisClient, type RedisClient } from "../../../src/store/redis-connection";
 import { scanKeysWithPrefix } from "../../../src/store/redis-helpers";
-import { type ClaimedTarget, SchedulerStore, shardOf } from "../../../src/store/scheduler";
 import { scriptRunner } from "../../../src/store/scripts";
+import { shardOf } from "../../../src/store/shard-of";
 import { onCluster, testRedis } from "../../support/redis";
 import { startTcpProxy, type TcpProxy } from "../../support/tcp-proxy";
 import { eventually } from "../../support/wait-for";
@@ -26,7 +28,7 @@ function targetsIn(shard: number, count: number, tag: string): string[] {
 }
 
 /** Five due targets in shard 1, and the names of those leased at any moment (read with `redis`). */
-async function fiveDue(store: SchedulerStore, redis: RedisClient, prefix: string) {
+async function fiveDue(store: PollTargetStore, redis: RedisClient, prefix: string) {
   const keys = keyspace(prefix);
   const targets = targetsIn(1, 5, "lost");
   for (const target of targets) await store.add(target, { subscriber: "C1", group: "tok" }, T);
@@ -69,7 +71,7 @@ describe("a claim run again (claim-n.lua)", () => {
   it("answers the targets the first run leased and still holds, under a renewed lease, and leases no others", async () => {
     const { redis, prefix } = testRedis();
     const keys = keyspace(prefix);
-    const store = new SchedulerStore({ redis, keys, shards: SHARDS });
+    const store = new PollTargetStore({ redis, keys, shards: SHARDS });
     const { leased } = await fiveDue(store, redis, prefix);
     const scripts = scriptRunner(redis);
     const stem = "w1:test-claim";
@@ -107,7 +109,7 @@ describe("claim records", () => {
   it("a worker keeps the record of its last claim only: the next claim of the same shards drops it", async () => {
     const { redis, prefix } = testRedis();
     const keys = keyspace(prefix);
-    const store = new SchedulerStore({ redis, keys, shards: SHARDS });
+    const store = new PollTargetStore({ redis, keys, shards: SHARDS });
     await fiveDue(store, redis, prefix);
     const records = async () => {
       let count = 0;
@@ -135,7 +137,7 @@ describe("a claim whose reply is lost with the connection", () => {
   async function throughProxy() {
     const { redis: admin, prefix } = testRedis();
     const { proxy: open, redis } = await connect();
-    const store = new SchedulerStore({ redis, keys: keyspace(prefix), shards: SHARDS });
+    const store = new PollTargetStore({ redis, keys: keyspace(prefix), shards: SHARDS });
     const due = await fiveDue(store, admin, prefix);
     // The claim script is loaded before the test (a first EVALSHA answers NOSCRIPT, then EVAL runs it).
     expect(await store.claim(0, T, LEASE, 3, "w0")).toEqual([]);
@@ -202,7 +204,7 @@ describe("a commit whose reply is lost with the connection", () => {
     const { redis: admin, prefix } = testRedis();
     const keys = keyspace(prefix);
     const { proxy: open, redis } = await connect();
-    const store = new SchedulerStore({ redis, keys, shards: SHARDS });
+    const store = new PollTargetStore({ redis, keys, shards: SHARDS });
     const [alerting, quiet] = targetsIn(1, 2, "commit");
     for (const target of [alerting!, quiet!]) await store.add(target, { subscriber: "C1", group: "tok" }, T);
     const claimed = await store.claim(1, T, LEASE, 2, "w1");

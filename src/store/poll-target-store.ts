@@ -1,10 +1,24 @@
 import { randomBytes } from "node:crypto";
+import { groupBy } from "../lib/group-by";
 import type { Keyspace } from "./keys";
+import { PollCommitBatcher } from "./poll-commit-batcher";
+import { requireText, requireTime, SchedulerInputError } from "./poll-target-input";
+import {
+  type ClaimedTarget,
+  type CommitInput,
+  DEFAULT_SHARDS,
+  type HeldClaim,
+  INCIDENT_REFRESH_MS,
+  type RejectionStreak,
+  type TargetInfo,
+  type TargetRegistration,
+} from "./poll-target-types";
 import type { RedisClient } from "./redis-connection";
-import { commandName, type ScriptReplies, type ScriptRunner, scriptRunner } from "./scripts";
+import { type ScriptReplies, type ScriptRunner, scriptRunner } from "./scripts";
+import { shardOf } from "./shard-of";
 
 /**
- * The poll scheduler (DESIGN.md section 5): poll targets in sharded sorted sets `{p:N}:due` scored by
+ * The poll-target store, the poll scheduler's state (DESIGN.md section 5): poll targets in sharded sorted sets `{p:N}:due` scored by
  * their next due time, claimed in batches under a lease (or held for a few polls, each extended to a lease
  * while it runs longer than a quiet poll) and committed with a lease check.
  *
@@ -15,218 +29,26 @@ import { commandName, type ScriptReplies, type ScriptRunner, scriptRunner } from
  * Timing policy (interval, jitter, backoff) belongs to the caller, which passes `nextDueAt` to commit;
  * the scripts only store it. The one interval kept here is the incident refresh's (`refreshMs`), since the
  * claim books it in the same step as the lease. All times are epoch milliseconds passed in explicitly.
+ *
+ * Its parts: the types it takes and gives (poll-target-types.ts), its input checks (poll-target-input.ts),
+ * the shard of a target (shard-of.ts) and the batching of commits on their way to Redis
+ * (poll-commit-batcher.ts).
  */
 
-export const DEFAULT_SHARDS = 16;
-/**
- * How often a claim books a target's incident refresh (DESIGN.md section 5: incidents are read when the
- * checks changed or every 30 s; an acknowledge changes no check).
- */
-export const INCIDENT_REFRESH_MS = 30_000;
 /**
  * Cool-down keys outlive their end by this much. Only the stored end time decides; the expiry (relative,
  * so that clock differences between replicas and Redis do not matter) merely removes old keys.
  */
 const COOL_DOWN_KEY_MARGIN_MS = 60_000;
 
-export interface TargetRegistration {
-  /** Who needs the target polled (e.g. a channel subscription id); the last one to leave removes it. */
-  subscriber: string;
-  /** Token group (e.g. the token hash): a 429 cools down every target of the group. */
-  group: string;
-  /** Opaque string handed back with every claim (e.g. JSON naming the API team and the token owner). */
-  meta?: string;
-}
-
-export interface ClaimedTarget {
-  target: string;
-  leaseToken: string;
-  /** The state JSON of the last commit, null before the first. */
-  state: string | null;
-  /** Consecutive failed polls so far (drives the caller's backoff). */
-  failures: number;
-  meta: string | null;
-  /** No failures, no token-rejection streak and no pause: a quiet poll has nothing of these to reset. */
-  settled: boolean;
-  /**
-   * The incident refresh is due with this poll, and the claim booked it: the next one comes `refreshMs`
-   * later (a failed commit drops the booking). Kept with the target, not in its state, so that a refresh
-   * that changes nothing has nothing to commit (issue 13) and every replica keeps one cadence per target.
-   * The worker sets it again before each poll of a held claim (`refreshAt`).
-   */
-  refresh: boolean;
-  /**
-   * When a poll of this claim reads the incidents (ms), booked by the claim; null for none. At or before
-   * the claim's time for its first poll (`refresh`); later only for a hold that ends after it, whose
-   * target the worker polls again until then (poll-worker.ts).
-   */
-  refreshAt: number | null;
-  /**
-   * When the claim was held (claimShards' `holds`): the target is due again at this time (ms), unless the
-   * worker extends the claim (`extend`); until then the worker polls it again by itself while its polls
-   * are quiet. Null for a lease.
-   */
-  heldUntil: number | null;
-}
-
-/** A held claim to extend: its target and the lease token its claim received. */
-export type HeldClaim = Pick<ClaimedTarget, "target" | "leaseToken">;
-
-export interface CommitInput {
-  /** The committing worker's time (ms); only used to size the cool-down key's expiry. */
-  now: number;
-  /** The new state JSON; omitted keeps the stored one (e.g. after a failed poll). */
-  state?: string;
-  nextDueAt: number;
-  /** Alert event JSON strings, XADDed to the shard's outbox in this order and in the same step. */
-  events?: readonly string[];
-  /** "reset" after a successful poll, "increment" after a failed one. */
-  failures: "reset" | "increment";
-  /** With coolDownUntil: no target of this group is claimed before then, in any shard (429). */
-  coolDownGroup?: string;
-  coolDownUntil?: number;
-}
-
-export interface TargetInfo {
-  shard: number;
-  dueAt: number | null;
-  state: string | null;
-  failures: number;
-  group: string | null;
-  /**
-   * A claim's token is stored: its poll runs, or it was a held claim whose quiet poll had nothing to
-   * commit (the token stays until the next claim replaces it).
-   */
-  leased: boolean;
-  subscribers: string[];
-  /** The pause reason while the target's token is confirmed rejected, else null. */
-  paused: string | null;
-  /** Consecutive token rejections so far (0 after a successful poll). */
-  rejections: number;
-}
-
-/** A target's consecutive token rejections, kept in its hash so that every replica agrees. */
-export interface RejectionStreak {
-  /** Rejected polls in a row, this one included. */
-  count: number;
-  /** When the first of them happened (ms). */
-  since: number;
-  /** The pause reason when the target is paused, else null. */
-  paused: string | null;
-}
-
-export class SchedulerInputError extends Error {
-  override name = "SchedulerInputError";
-}
-
-interface PendingBase {
-  /** Pipelines are grouped by this: the shard on a Cluster connection (one slot each), else 0. */
-  group: number;
-  resolve(reply: ScriptReplies["commit"]): void;
-  reject(error: unknown): void;
-}
-
-/**
- * A commit without events or cool-down, failures reset (a quiet poll, or incidents read with nothing new):
- * its group's such commits go out as ONE commit-quiet-n.lua run, shard by shard. No keys or argument arrays
- * of its own (issue 13).
- */
-interface PendingQuiet extends PendingBase {
-  quiet: true;
-  shard: number;
-  target: string;
-  leaseToken: string;
-  dueAt: number;
-  /** The new state, or "" to keep the stored one. */
-  state: string;
-}
-
-/** Any other commit: its own commit-4.lua run, pipelined with the others of its group. */
-interface PendingFull extends PendingBase {
-  quiet: false;
-  keys: string[];
-  args: (string | number)[];
-}
-
-type PendingCommit = PendingQuiet | PendingFull;
-
-const COMMIT_COMMAND = commandName("commit");
-/**
- * How long a commit without events may wait for others to share its script run, in ms. 100 rather than
- * 20 (issue 13): a latency-bound poller commits the state of about a third of its polls, a few in 20 ms,
- * and each flush is a socket write that wakes redis-server; side by side it used 3 to 7 % less CPU per poll.
- * Far inside any hold or lease: the worker keeps a claim open until its commit landed (claim-holds.ts).
- */
-export const QUIET_COMMIT_WINDOW_MS = 100;
-/**
- * Pending commits that go out at once, without waiting for the window. Below twice the PollWorker's default
- * concurrency (32), which bounds the commits in flight: a batch larger than that bound would always wait
- * out the window.
- */
-export const QUIET_COMMIT_BATCH = 32;
-
-/** FNV-1a (32 bit) over the UTF-8 bytes: stable across processes and versions, cheap, well spread. */
-export function fnv1a(text: string): number {
-  // Target names are ASCII, where UTF-16 code units are the UTF-8 bytes: no Buffer per call.
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code >= 0x80) return fnv1aUtf8(text);
-    hash ^= code;
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash;
-}
-
-function fnv1aUtf8(text: string): number {
-  let hash = 0x811c9dc5;
-  for (const byte of Buffer.from(text, "utf8")) {
-    hash ^= byte;
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash;
-}
-
-/** Items by key, each key's in their order, the keys in the order first seen. */
-function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
-  }
-  return groups;
-}
-
-export function shardOf(target: string, shards: number): number {
-  return fnv1a(target) % shards;
-}
-
-function requireTime(name: string, value: number): number {
-  if (!Number.isFinite(value) || value < 0) {
-    throw new SchedulerInputError(`${name} must be a time in ms, got ${value}`);
-  }
-  return Math.round(value);
-}
-
-function requireText(name: string, value: string): string {
-  if (typeof value !== "string" || value.length === 0) {
-    throw new SchedulerInputError(`${name} must be a non-empty string`);
-  }
-  return value;
-}
-
-export class SchedulerStore {
+export class PollTargetStore {
   readonly shards: number;
   /** How often a claim books each target's incident refresh (INCIDENT_REFRESH_MS unless given). */
   readonly refreshMs: number;
   private readonly redis: RedisClient;
   private readonly keys: Keyspace;
   private readonly scripts: ScriptRunner;
-  private pendingCommits: PendingCommit[] = [];
-  private flushImmediate: NodeJS.Immediate | null = null;
-  private flushTimer: NodeJS.Timeout | null = null;
+  private readonly commits: PollCommitBatcher;
   private readonly nonce = randomBytes(6).toString("hex");
   private claimCount = 0;
   /**
@@ -244,6 +66,7 @@ export class SchedulerStore {
       throw new SchedulerInputError(`shards must be a positive integer, got ${this.shards}`);
     }
     this.scripts = scriptRunner(deps.redis);
+    this.commits = new PollCommitBatcher({ redis: deps.redis, keys: deps.keys, scripts: this.scripts });
   }
 
   shardOf(target: string): number {
@@ -446,14 +269,14 @@ export class SchedulerStore {
     const urgent = (input.events?.length ?? 0) > 0;
     const quiet = !urgent && input.failures !== "increment" && !coolDown;
     const committed = quiet
-      ? await this.sendQuietCommit(
+      ? await this.commits.sendQuiet(
           shard,
           requireText("target", target),
           requireText("leaseToken", leaseToken),
           dueAt,
           input.state ?? "",
         )
-      : await this.sendCommit(
+      : await this.commits.send(
           urgent,
           shard,
           [
@@ -546,143 +369,6 @@ export class SchedulerStore {
     const score = first[1];
     if (score === undefined) return maxMs;
     return Math.min(maxMs, Math.max(0, Number(score) - now));
-  }
-
-  /**
-   * Commits go out together, as one pipeline: one socket write and one read for all of them instead of
-   * one each (at thousands of polls a second the syscalls cost more than the scripts). Each commit stays
-   * its own script run, atomic on its own, except quiet ones: those of a group are one commit-quiet run,
-   * each target still checked against its own lease (the client's objects of one command per quiet poll
-   * were most of what a poller promoted to V8's old generation, issue 13). A commit with events (an alert on its way) waits at most until
-   * the end of the current turn (setImmediate). Any other commit may wait QUIET_COMMIT_WINDOW_MS for
-   * others (issue 13: at thousands of polls a second few answers arrive in the same turn), far inside the
-   * lease it commits under.
-   */
-  private sendCommit(
-    urgent: boolean,
-    shard: number,
-    keys: string[],
-    args: (string | number)[],
-  ): Promise<ScriptReplies["commit"]> {
-    return new Promise((resolve, reject) => {
-      this.pendingCommits.push({ group: this.groupOf(shard), quiet: false, keys, args, resolve, reject });
-      this.scheduleFlush(urgent);
-    });
-  }
-
-  private sendQuietCommit(
-    shard: number,
-    target: string,
-    leaseToken: string,
-    dueAt: number,
-    state: string,
-  ): Promise<ScriptReplies["commit"]> {
-    return new Promise((resolve, reject) => {
-      const group = this.groupOf(shard);
-      this.pendingCommits.push({
-        group,
-        quiet: true,
-        shard,
-        target,
-        leaseToken,
-        dueAt,
-        state,
-        resolve,
-        reject,
-      });
-      this.scheduleFlush(false);
-    });
-  }
-
-  /** Cluster-ready: a pipeline must stay inside one slot there, so it is one per shard. */
-  private groupOf(shard: number): number {
-    return this.redis.isCluster ? shard : 0;
-  }
-
-  private scheduleFlush(urgent: boolean): void {
-    if (urgent || this.pendingCommits.length >= QUIET_COMMIT_BATCH) {
-      this.flushImmediate ??= setImmediate(() => this.flushCommits());
-    } else if (!this.flushImmediate) {
-      this.flushTimer ??= setTimeout(() => this.flushCommits(), QUIET_COMMIT_WINDOW_MS);
-    }
-  }
-
-  private flushCommits(): void {
-    if (this.flushImmediate) clearImmediate(this.flushImmediate);
-    if (this.flushTimer) clearTimeout(this.flushTimer);
-    this.flushImmediate = null;
-    this.flushTimer = null;
-    const pending = this.pendingCommits;
-    this.pendingCommits = [];
-    const groups = new Map<number, { quiet: PendingQuiet[]; full: PendingFull[] }>();
-    for (const commit of pending) {
-      let group = groups.get(commit.group);
-      if (!group) {
-        group = { quiet: [], full: [] };
-        groups.set(commit.group, group);
-      }
-      if (commit.quiet) group.quiet.push(commit);
-      else group.full.push(commit);
-    }
-    for (const { quiet, full } of groups.values()) {
-      if (quiet.length > 0) this.commitQuiet(quiet);
-      if (full.length === 1) {
-        const only = full[0]!;
-        this.scripts.run("commit", only.keys, only.args).then(only.resolve, only.reject);
-      } else if (full.length > 1) {
-        this.pipelineCommits(full);
-      }
-    }
-  }
-
-  /** One script run for a group's quiet commits, each refused or committed on its own (its lease). */
-  private commitQuiet(group: PendingQuiet[]): void {
-    // Shard by shard (commit-quiet-n.lua): the shard's due key and target prefix once, then its targets.
-    const byShard = groupBy(group, (commit) => commit.shard);
-    const keys: string[] = [];
-    const args: (string | number)[] = [];
-    const ordered: PendingQuiet[] = [];
-    for (const [shard, commits] of byShard) {
-      keys.push(this.keys.pollDue(shard), this.keys.pollTargetPrefix(shard));
-      args.push(commits.length);
-      for (const commit of commits) {
-        args.push(commit.target, commit.leaseToken, commit.dueAt, commit.state);
-        ordered.push(commit);
-      }
-    }
-    this.scripts.run("commit-quiet", keys, args).then(
-      (replies) => {
-        ordered.forEach((commit, i) => {
-          const reply = replies[i];
-          if (reply === undefined) commit.reject(new Error("the quiet commit returned too few replies"));
-          else commit.resolve(reply);
-        });
-      },
-      (error: unknown) => {
-        for (const commit of group) commit.reject(error);
-      },
-    );
-  }
-
-  private pipelineCommits(group: PendingFull[]): void {
-    // scriptRunner registered the script on this connection (EVALSHA, EVAL on NOSCRIPT) and checks the
-    // key count of single runs; the pipeline calls the same registered command with the same 4 keys.
-    const pipeline = this.redis.pipeline() as unknown as Record<string, (...a: unknown[]) => unknown> & {
-      exec(): Promise<[Error | null, unknown][] | null>;
-    };
-    for (const commit of group) pipeline[COMMIT_COMMAND]!(...commit.keys, ...commit.args);
-    pipeline.exec().then(
-      (results) => {
-        group.forEach((commit, i) => {
-          const [error, reply] = results?.[i] ?? [new Error("the commit pipeline returned no reply"), null];
-          if (error) commit.reject(error);
-          else commit.resolve(reply as ScriptReplies["commit"]);
-        });
-      },
-      (error: unknown) => {
-        for (const commit of group) commit.reject(error);
-      },
-    );
   }
 
   private targetKeys(shard: number, target: string): string[] {

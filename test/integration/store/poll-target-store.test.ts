@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { retryPollAt } from "../../../src/alerts/poll/poll-timing";
 import { keyspace } from "../../../src/store/keys";
-import { SchedulerInputError, SchedulerStore, shardOf } from "../../../src/store/scheduler";
+import { SchedulerInputError } from "../../../src/store/poll-target-input";
+import { PollTargetStore } from "../../../src/store/poll-target-store";
+import { shardOf } from "../../../src/store/shard-of";
 import { testRedis } from "../../support/redis";
 
 const T = Date.parse("2025-01-01T00:00:00Z");
@@ -10,7 +12,7 @@ const LEASE = 10_000;
 function setup(shards = 4) {
   const { redis, prefix } = testRedis();
   const keys = keyspace(prefix);
-  return { redis, keys, store: new SchedulerStore({ redis, keys, shards }) };
+  return { redis, keys, store: new PollTargetStore({ redis, keys, shards }) };
 }
 
 /** Targets named so that they land in the wanted shards. */
@@ -23,7 +25,7 @@ function targetsIn(shard: number, count: number, shards = 4, tag = "t"): string[
   return found;
 }
 
-async function outbox(store: SchedulerStore, redis: ReturnType<typeof testRedis>["redis"], shard: number) {
+async function outbox(store: PollTargetStore, redis: ReturnType<typeof testRedis>["redis"], shard: number) {
   const entries = await redis.xrange(store.outboxKey(shard), "-", "+");
   return entries.map(([, fields]) => Object.fromEntries(chunk(fields)));
 }
@@ -45,7 +47,7 @@ function recordCommands(redis: ReturnType<typeof testRedis>["redis"]): { names: 
 }
 
 /** Adds targets named with `tag` in shards 0 and `other` (3 each) and claims them: shard 0's first. */
-async function claimSix(store: SchedulerStore, other: number, tag: string) {
+async function claimSix(store: PollTargetStore, other: number, tag: string) {
   const targets = [...targetsIn(0, 3, 4, tag), ...targetsIn(other, 3, 4, tag)];
   for (const target of targets) await store.add(target, { subscriber: "C1", group: "tok" }, T);
   return [...(await store.claim(0, T, LEASE, 10, "w1")), ...(await store.claim(other, T, LEASE, 10, "w1"))];
@@ -182,7 +184,7 @@ describe("scheduler leases", () => {
 
   it("books the incident refresh with the claim, once per refreshMs, and books it again after a failed poll", async () => {
     const { redis, keys } = setup();
-    const store = new SchedulerStore({ redis, keys, shards: 4, refreshMs: 30_000 });
+    const store = new PollTargetStore({ redis, keys, shards: 4, refreshMs: 30_000 });
     const [target] = targetsIn(0, 1);
     await store.add(target!, { subscriber: "C1", group: "tok" }, T);
     const poll = async (now: number, failures: "reset" | "increment" = "reset") => {
@@ -203,7 +205,7 @@ describe("scheduler leases", () => {
 
   it("a held claim books a refresh that falls within its hold, and answers its time; a lease books only a due one", async () => {
     const { redis, keys } = setup();
-    const store = new SchedulerStore({ redis, keys, shards: 4, refreshMs: 30_000 });
+    const store = new PollTargetStore({ redis, keys, shards: 4, refreshMs: 30_000 });
     const [target] = targetsIn(0, 1);
     await store.add(target!, { subscriber: "C1", group: "tok" }, T);
     const refreshAt = async () => Number(await redis.hget(keys.pollTarget(0, target!), "refreshAt"));
@@ -544,7 +546,7 @@ describe("scheduler targets", () => {
     await expect(
       store.commit(0, "team:1:x", "tok", { now: T, nextDueAt: T, failures: "reset", coolDownGroup: "g" }),
     ).rejects.toThrow(SchedulerInputError);
-    expect(() => new SchedulerStore({ redis: testRedis().redis, keys: keyspace("x:"), shards: 0 })).toThrow(
+    expect(() => new PollTargetStore({ redis: testRedis().redis, keys: keyspace("x:"), shards: 0 })).toThrow(
       SchedulerInputError,
     );
   });
