@@ -12,11 +12,8 @@ import { MuteStore } from "../store/mute-store";
 import { PollTargetStore } from "../store/poll-target-store";
 import type { RedisClient } from "../store/redis-connection";
 import { ScheduleStore } from "../store/schedule-store";
-import {
-  type Subscription,
-  SubscriptionStore,
-  subscriptionCleanupParticipant,
-} from "../store/subscription-store";
+import { subscriptionCleanupParticipant } from "../store/subscription-cleanup";
+import { type Subscription, SubscriptionStore } from "../store/subscription-store";
 import type { UserRef, WorkspaceRef } from "../store/workspace";
 import type { CleanupParticipant } from "../store/workspace-cleanup";
 import type { WebLinks } from "../ui/web-links";

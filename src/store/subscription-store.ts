@@ -1,25 +1,15 @@
 import { createHash } from "node:crypto";
-import { z } from "zod";
-import {
-  ESCALATE_MAX_MINUTES,
-  ESCALATE_MIN_MINUTES,
-  FLAP_COUNT_MAX,
-  FLAP_COUNT_MIN,
-  FLAP_WINDOW_MAX_MINUTES,
-  STORM_MAX,
-  STORM_MIN,
-} from "../domain/alert-rule-bounds";
-import { DIGEST_CADENCES, type DigestCadence } from "../domain/digest-cadences";
+import type { DigestCadence } from "../domain/digest-cadences";
 import { PAUSE_REASONS, type PauseReason } from "../domain/pause-reasons";
 import type { QuietHours } from "../domain/quiet-hours";
 import { type Clock, systemClock } from "../lib/clock";
-import { CorruptRecordError, parseRecord } from "./corrupt-record-error";
+import { CorruptRecordError } from "./corrupt-record-error";
 import type { Keyspace } from "./keys";
 import type { RedisClient } from "./redis-connection";
 import { deleteKeys, execOrThrow, setFieldsIfExists } from "./redis-helpers";
 import { type ScriptRunner, scriptRunner } from "./scripts";
+import { decodeSubscription, encodeSubscription, newSubscriptionSchema } from "./subscription-codec";
 import { validUserId, type WorkspaceRef, workspaceKey, workspaceOf } from "./workspace";
-import type { CleanupParticipant } from "./workspace-cleanup";
 
 /** Who an alert pings when it opens: `@here`, `@channel`, a user group, or nobody. */
 export type Mention = { kind: "here" | "channel" } | { kind: "usergroup"; id: string; handle: string };
@@ -119,68 +109,6 @@ export class InvalidSubscriptionError extends Error {
   override name = "InvalidSubscriptionError";
 }
 
-const SLACK_ID = /^[A-Z0-9]{1,30}$/;
-
-const mentionSchema = z.union([
-  z.object({ kind: z.enum(["here", "channel"]) }),
-  z.object({
-    kind: z.literal("usergroup"),
-    id: z.string().regex(SLACK_ID),
-    handle: z.string().min(1).max(80),
-  }),
-]);
-
-const newSubscriptionSchema = z.object({
-  workspace: z.object({
-    enterpriseId: z.string().optional(),
-    teamId: z.string().optional(),
-    isEnterpriseInstall: z.boolean().optional(),
-  }),
-  channelId: z.string().regex(SLACK_ID),
-  apiTeamId: z.string().min(1).max(64),
-  filters: z.object({ monitors: z.array(z.string().min(1)), groups: z.array(z.string().min(1)) }),
-  mention: mentionSchema.nullable(),
-  subscriber: z.object({ userId: z.string().regex(SLACK_ID), apiUserId: z.string().min(1) }),
-  target: z.string().min(1).max(300),
-  rules: z
-    .object({
-      storm: z.number().int().min(STORM_MIN).max(STORM_MAX).optional(),
-      flap: z
-        .object({
-          count: z.number().int().min(FLAP_COUNT_MIN).max(FLAP_COUNT_MAX),
-          windowMinutes: z.number().int().min(1).max(FLAP_WINDOW_MAX_MINUTES),
-        })
-        .optional(),
-    })
-    .optional(),
-  digest: z
-    .object({
-      cadence: z.enum(DIGEST_CADENCES),
-      timeZone: z.string().min(1).max(100),
-    })
-    .optional(),
-  escalateMinutes: z.number().int().min(ESCALATE_MIN_MINUTES).max(ESCALATE_MAX_MINUTES).optional(),
-  personal: z
-    .object({
-      quiet: z
-        .object({
-          start: z.string().regex(/^\d\d:\d\d$/),
-          end: z.string().regex(/^\d\d:\d\d$/),
-          timeZone: z.string().min(1).max(100),
-        })
-        .nullable(),
-      threadTs: z.string().max(40).optional(),
-    })
-    .optional(),
-});
-
-const storedSchema = newSubscriptionSchema.extend({
-  v: z.literal(1),
-  id: z.string(),
-  createdAt: z.number(),
-});
-const pauseSchema = z.object({ reason: z.enum(PAUSE_REASONS), at: z.number(), notified: z.boolean() });
-
 const F = { sub: "sub", paused: "paused" } as const;
 
 /** Sorted, de-duplicated filters: the same filters in another order are the same subscription. */
@@ -254,12 +182,7 @@ export class SubscriptionStore {
     };
     const key = this.keys.subscription(id);
     const { paused: _paused, ...stored } = subscription;
-    await execOrThrow(
-      this.redis
-        .multi()
-        .hset(key, F.sub, JSON.stringify({ v: 1, ...stored }))
-        .hdel(key, F.paused),
-    );
+    await execOrThrow(this.redis.multi().hset(key, F.sub, encodeSubscription(stored)).hdel(key, F.paused));
     await Promise.all([
       this.redis.hdel(this.keys.subscriptionsPaused(), id),
       this.redis.sadd(this.keys.subscriptionsByWorkspace(wsKey), id),
@@ -326,7 +249,7 @@ export class SubscriptionStore {
     return this.fromIndex(this.keys.subscriptionsByUser(workspaceKey(ws), validUserId(userId)));
   }
 
-  /** Deletes one subscription; the caller unregisters it from its target in the scheduler. */
+  /** Deletes one subscription; the caller unregisters it from its target in the poll-target store. */
   async delete(id: string): Promise<DeleteResult> {
     const subscription = await this.get(id);
     return this.deleteAll(subscription ? [subscription] : []);
@@ -387,7 +310,7 @@ export class SubscriptionStore {
     const { paused: _paused, ...stored } = { ...current, target };
     if (
       !(await setFieldsIfExists(this.redis, this.keys.subscription(id), {
-        [F.sub]: JSON.stringify({ v: 1, ...stored }),
+        [F.sub]: encodeSubscription(stored),
       }))
     ) {
       return false;
@@ -433,27 +356,6 @@ export class SubscriptionStore {
 }
 
 function parseStored(key: string, sub: string, paused: string | null): Subscription {
-  const { v: _v, ...rest } = parseRecord(key, sub, storedSchema, "subscription");
-  const pause = paused ? parseRecord(key, paused, pauseSchema, "subscription") : null;
-  return { ...rest, workspace: workspaceOf(rest.workspace), paused: pause };
-}
-
-/**
- * The "subscriptions" participant of WorkspaceCleanup: an uninstalled workspace or a revoked bot token
- * leaves no subscription behind, and each target left without one is removed from the scheduler.
- */
-export function subscriptionCleanupParticipant(deps: {
-  subscriptions: Pick<SubscriptionStore, "deleteWorkspace">;
-  scheduler?: { remove(target: string, subscriber: string): Promise<number> };
-  /** What else goes with each deleted subscription (its digest schedule). */
-  forget?: (subscription: Subscription) => Promise<void>;
-}): CleanupParticipant {
-  const drop = async (ws: WorkspaceRef) => {
-    const { deleted } = await deps.subscriptions.deleteWorkspace(ws);
-    for (const sub of deleted) {
-      await deps.scheduler?.remove(sub.target, sub.id);
-      await deps.forget?.(sub);
-    }
-  };
-  return { name: "subscriptions", workspaceUninstalled: drop, botTokensRevoked: drop };
+  const record = decodeSubscription(key, sub, paused);
+  return { ...record, workspace: workspaceOf(record.workspace) };
 }

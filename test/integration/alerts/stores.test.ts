@@ -5,11 +5,11 @@ import { ChannelRateLimiter } from "../../../src/store/channel-rate-limiter";
 import { keyspace } from "../../../src/store/keys";
 import { InvalidMuteError, MuteStore } from "../../../src/store/mute-store";
 import { PollTargetStore } from "../../../src/store/poll-target-store";
+import { subscriptionCleanupParticipant } from "../../../src/store/subscription-cleanup";
 import {
   InvalidSubscriptionError,
   type NewSubscription,
   SubscriptionStore,
-  subscriptionCleanupParticipant,
 } from "../../../src/store/subscription-store";
 import { WorkspaceCleanup } from "../../../src/store/workspace-cleanup";
 import { testRedis } from "../../support/redis";
