@@ -8,11 +8,10 @@ import { Monitors } from "./resources/monitors";
 import { Status } from "./resources/status";
 import { Teams } from "./resources/teams";
 import { Users } from "./resources/users";
+import { DEFAULT_RETRY, type RetryOptions } from "./retry-policy";
 import {
   DEFAULT_MAX_RESPONSE_BYTES,
-  DEFAULT_RETRY,
   DEFAULT_USER_AGENT,
-  type RetryOptions,
   Session,
   Transport,
   type UptimeCall,

@@ -1,48 +1,16 @@
 // The one HTTP path of the client: an undici Pool per origin (bounded, keep-alive), timeouts,
-// cancellation, retries with backoff for idempotent requests, and the mapping of every failure to
-// the UptimeError family. Bodies are always read to the end so sockets return to the pool.
-import { STATUS_CODES } from "node:http";
+// cancellation, retries with backoff for idempotent requests (retry-policy.ts), and the mapping of every
+// failure to the UptimeError family (api-error-from.ts, transport-error.ts). Bodies are always read to the
+// end so sockets return to the pool.
 import { Pool } from "undici";
-import { backoffDelay, sleep } from "../lib/backoff";
+import { sleep } from "../lib/backoff";
 import type { Logger } from "../lib/logger";
-import {
-  AbortedError,
-  ApiError,
-  type ApiErrorObject,
-  AuthenticationError,
-  ClientError,
-  DecodeError,
-  NetworkError,
-  NotFoundError,
-  PermissionDeniedError,
-  parseRetryAfter,
-  RateLimitError,
-  type RequestInfo,
-  type ResponseHeaders,
-  ServerError,
-  TimeoutError,
-  UnexpectedStatusError,
-  UptimeError,
-  UsageError,
-  ValidationError,
-} from "./errors";
+import { apiErrorFrom } from "./api-error-from";
+import { DecodeError, type ResponseHeaders, UptimeError, UsageError } from "./errors";
 import { bodyText, requestWhole } from "./request-whole";
+import { delayBeforeRetry, isRetryable, type RetryOptions } from "./retry-policy";
+import { abortError, transportError } from "./transport-error";
 import { CLIENT_VERSION } from "./version";
-
-export interface RetryOptions {
-  /** Retries after the first attempt (GET and acknowledge only). */
-  retries: number;
-  /** First backoff delay in ms; doubles per attempt, with full jitter (src/lib/backoff). */
-  baseMs: number;
-  /** Largest backoff delay in ms. */
-  maxMs: number;
-  /** A `Retry-After` longer than this is not waited for: the RateLimitError goes to the caller. */
-  maxRetryAfterMs: number;
-  /** Random source in [0, 1) for the jitter. */
-  random?: () => number;
-}
-
-export const DEFAULT_RETRY: RetryOptions = { retries: 2, baseMs: 250, maxMs: 4_000, maxRetryAfterMs: 30_000 };
 
 /** Per-call options every method accepts. */
 export interface CallOptions {
@@ -95,149 +63,12 @@ interface RequestSpec {
   options: CallOptions | undefined;
 }
 
-const RAW_BODY_LIMIT = 1_000;
-
 /**
  * Largest API response body the client reads (1 MiB). A page holds 10 items (reference, Pagination), a few
  * KB; anything near this is a broken or hostile server, refused before it fills memory. undici checks
  * Content-Length first and counts the bytes of a chunked body as they arrive. Stated in README.
  */
 export const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
-
-/** Status -> error class (A1, A2). */
-function errorClassFor(status: number): new (init: ConstructorParameters<typeof ApiError>[0]) => ApiError {
-  if (status === 401) return AuthenticationError;
-  if (status === 403) return PermissionDeniedError;
-  if (status === 404) return NotFoundError;
-  if (status === 422) return ValidationError;
-  if (status === 429) return RateLimitError;
-  if (status >= 500) return ServerError;
-  if (status >= 400) return ClientError;
-  return UnexpectedStatusError;
-}
-
-function str(value: unknown): string | undefined {
-  return typeof value === "string" ? value : typeof value === "number" ? String(value) : undefined;
-}
-
-/** The A1 `errors` array of a body, tolerating empty, non-JSON and oddly shaped bodies. */
-export function parseErrorObjects(text: string): { errors: ApiErrorObject[]; message: string | undefined } {
-  if (text.length === 0) return { errors: [], message: undefined };
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { errors: [], message: undefined };
-  }
-  if (json === null || typeof json !== "object") return { errors: [], message: undefined };
-  const doc = json as Record<string, unknown>;
-  const errors: ApiErrorObject[] = [];
-  if (Array.isArray(doc.errors)) {
-    for (const item of doc.errors) {
-      if (item === null || typeof item !== "object") continue;
-      const e = item as Record<string, unknown>;
-      const out: ApiErrorObject = {};
-      const status = str(e.status);
-      const code = str(e.code);
-      const title = str(e.title);
-      const detail = str(e.detail);
-      if (status !== undefined) out.status = status;
-      if (code !== undefined) out.code = code;
-      if (title !== undefined) out.title = title;
-      if (detail !== undefined) out.detail = detail;
-      if (e.source !== null && typeof e.source === "object") {
-        const s = e.source as Record<string, unknown>;
-        const source: { pointer?: string; parameter?: string } = {};
-        if (typeof s.pointer === "string") source.pointer = s.pointer;
-        if (typeof s.parameter === "string") source.parameter = s.parameter;
-        out.source = source;
-      }
-      errors.push(out);
-    }
-  }
-  // Some servers answer `{"message": "..."}`; keep it as the detail.
-  return { errors, message: str(doc.message) };
-}
-
-/** The typed error for a non-2xx response. */
-export function apiErrorFrom(
-  status: number,
-  headers: ResponseHeaders,
-  text: string,
-  request: RequestInfo,
-): ApiError {
-  const { errors, message } = parseErrorObjects(text);
-  const first = errors[0];
-  const ErrorClass = errorClassFor(status);
-  return new ErrorClass({
-    status,
-    title: first?.title ?? STATUS_CODES[status] ?? "HTTP error",
-    detail: first?.detail ?? message ?? null,
-    errors,
-    headers,
-    request,
-    rawBody: text.length > RAW_BODY_LIMIT ? text.slice(0, RAW_BODY_LIMIT) : text,
-  });
-}
-
-const TIMEOUT_PHASES: Record<string, "connect" | "headers" | "body"> = {
-  UND_ERR_CONNECT_TIMEOUT: "connect",
-  UND_ERR_HEADERS_TIMEOUT: "headers",
-  UND_ERR_BODY_TIMEOUT: "body",
-};
-
-/** Codes after which another attempt cannot help. */
-const FINAL_CODES = new Set(["UND_ERR_CLOSED", "UND_ERR_DESTROYED", "UND_ERR_INVALID_ARG"]);
-
-function codeOf(err: unknown): string | null {
-  const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === "string" ? code : null;
-}
-
-/**
- * The error for a call whose signal fired. A deadline (`AbortSignal.timeout`) means "too slow", the
- * same outcome as undici's own timeouts, so callers see one TimeoutError however the limit was set;
- * any other reason is a cancellation.
- */
-function abortError(request: RequestInfo, reason: unknown): UptimeError {
-  // AbortSignal.timeout() fires with a DOMException whose legacy code is TIMEOUT_ERR.
-  if (reason instanceof DOMException && reason.code === DOMException.TIMEOUT_ERR) {
-    return new TimeoutError("deadline", request, null, { cause: reason });
-  }
-  return new AbortedError(request, { cause: reason });
-}
-
-/** Any throw from undici (or its body stream) as an UptimeError. */
-function transportError(err: unknown, request: RequestInfo, signal: AbortSignal | undefined): UptimeError {
-  if (err instanceof UptimeError) return err;
-  if (signal?.aborted) return abortError(request, signal.reason);
-  const code = codeOf(err);
-  const phase = code ? TIMEOUT_PHASES[code] : undefined;
-  if (phase) return new TimeoutError(phase, request, code, { cause: err });
-  if (code === "UND_ERR_RES_EXCEEDED_MAX_SIZE") {
-    // Not retried (a DecodeError): the same request would bring the same oversized answer.
-    return new DecodeError([{ path: "", message: "response body exceeds the size limit" }], {
-      request,
-      cause: err,
-    });
-  }
-  if (code === "UND_ERR_CLOSED" || code === "UND_ERR_DESTROYED") {
-    return new UsageError(`${request.method} ${request.path}: the client is closed`, { cause: err });
-  }
-  if (code === "UND_ERR_INVALID_ARG") {
-    return new UsageError(`${request.method} ${request.path}: ${(err as Error).message}`, { cause: err });
-  }
-  const message = err instanceof Error ? err.message : String(err);
-  return new NetworkError(message, request, code, { cause: err });
-}
-
-function isRetryable(err: UptimeError, signal: AbortSignal | undefined): boolean {
-  // Once the caller's signal has fired (a deadline's TimeoutError is a NetworkError), another attempt
-  // could only sleep on a fired signal.
-  if (signal?.aborted) return false;
-  if (err instanceof ServerError || err instanceof RateLimitError) return true;
-  return err instanceof NetworkError && !(err.transportCode !== null && FINAL_CODES.has(err.transportCode));
-}
 
 /** The base URL split into the pool's origin and the path prefix every request carries. */
 export function splitBaseUrl(baseUrl: string | URL): { origin: string; basePath: string; base: URL } {
@@ -328,7 +159,7 @@ export class Transport {
         error = err instanceof UptimeError ? err : transportError(err, spec, signal);
       }
       if (!spec.retry || attempt >= retry.retries || !isRetryable(error, signal)) throw error;
-      const delayMs = this.#delayBeforeRetry(error, attempt);
+      const delayMs = delayBeforeRetry(error, attempt, retry);
       if (delayMs === null) throw error;
       this.#logger.warn(
         { method: spec.method, path: spec.path, attempt: attempt + 1, delayMs, error: error.message },
@@ -341,20 +172,6 @@ export class Transport {
         throw abortError(spec, reason);
       }
     }
-  }
-
-  /** Retry-After when the server sent one (null = longer than the cap: give up), else backoff. */
-  #delayBeforeRetry(error: UptimeError, attempt: number): number | null {
-    const retry = this.#retry;
-    if (error instanceof ApiError) {
-      // A2: 429 carries Retry-After; a 503 that sends one is honoured the same way.
-      const after = parseRetryAfter(error.headers["retry-after"]);
-      if (after !== null) {
-        const ms = after * 1000;
-        return ms > retry.maxRetryAfterMs ? null : ms;
-      }
-    }
-    return backoffDelay(attempt, retry);
   }
 
   async #once<T>(spec: RequestSpec, decode: Decoder<T> | null, shortcut?: BodyShortcut<T>): Promise<T> {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { apiErrorFrom } from "../../../src/uptime/api-error-from";
 import {
   ApiError,
   AuthenticationError,
@@ -11,7 +12,6 @@ import {
   UptimeError,
   ValidationError,
 } from "../../../src/uptime/errors";
-import { apiErrorFrom } from "../../../src/uptime/transport";
 
 const req = { method: "POST", path: "/teams/1/monitors" };
 
