@@ -36,7 +36,14 @@ module.exports = {
     layer("uptime", ["lib"]),
     layer("store", ["lib"]),
     // The one Slack adapter: posters, uploads, Slack's errors narrowed once (docs/architecture.md section 2).
-    layer("slack", ["store", "lib"]),
+    layer("slack", ["store", "lib", "ui"]),
+    {
+      name: "slack-ui-types-only",
+      comment: "src/slack may import only types from src/ui (what a message is), never a renderer",
+      severity: "error",
+      from: { path: "^src/slack/" },
+      to: { path: "^src/ui/", dependencyTypesNot: ["type-only"] },
+    },
     layer("simulator", ["lib"]),
     // services may use the alerts module through its one entry, never its insides (docs/architecture.md section 2).
     layer("services", ["grammar", "uptime", "store", "lib"], {

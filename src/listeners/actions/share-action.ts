@@ -1,5 +1,6 @@
 import type { ButtonAction } from "@slack/bolt";
 import { ErrorCode } from "@slack/web-api";
+import { slackUserNames } from "../../slack/slack-user-names";
 import { mentionedUserIds } from "../../ui/quiet-mentions";
 import { renderShareNotMember, renderShareRefused } from "../../ui/render-share-refused";
 import { renderSharedCopy } from "../../ui/render-shared-copy";
@@ -7,7 +8,6 @@ import { readShareValue, type SharedQuery } from "../../ui/share-button";
 import { actionHandler } from "../handle-interaction";
 import type { ListenerDeps } from "../listener-deps";
 import { queryAnswer } from "../queries/query-answer";
-import { slackUserNames } from "../slack-user-names";
 
 /** Slack's error code when it refused a Web API call (not_in_channel...), else undefined. */
 function slackRefusal(error: unknown): string | undefined {
