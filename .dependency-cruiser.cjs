@@ -45,9 +45,14 @@ module.exports = {
       to: { path: "^src/ui/", dependencyTypesNot: ["type-only"] },
     },
     layer("simulator", ["lib"]),
-    // services may use the alerts module through its one entry, never its insides (docs/architecture.md section 2).
+    // services may use the alerts module through its one entry, never its insides, and may tell Slack's
+    // typed errors apart (slack-errors.ts imports no @slack/*), never call Slack (docs/architecture.md section 2).
     layer("services", ["grammar", "uptime", "store", "lib"], {
-      pathNot: ["^src/(services|grammar|uptime|store|lib)/", "^src/alerts/index\\.ts$"],
+      pathNot: [
+        "^src/(services|grammar|uptime|store|lib)/",
+        "^src/alerts/index\\.ts$",
+        "^src/slack/slack-errors\\.ts$",
+      ],
     }),
     layer("ui", ["grammar", "lib"], { dependencyTypesNot: ["type-only"] }),
     layer("listeners", ["services", "ui", "grammar", "lib", "slack"], { dependencyTypesNot: ["type-only"] }),
@@ -55,7 +60,8 @@ module.exports = {
     ...alertLayers,
     {
       name: "alerts-one-entry",
-      comment: "outside src/alerts, only src/alerts/index.ts may be imported (docs/architecture.md section 2)",
+      comment:
+        "outside src/alerts, only src/alerts/index.ts may be imported (docs/architecture.md section 2)",
       severity: "error",
       from: { path: "^src/", pathNot: "^src/alerts/" },
       to: { path: "^src/alerts/", pathNot: "^src/alerts/index\\.ts$" },
@@ -66,6 +72,13 @@ module.exports = {
       severity: "error",
       from: { path: "^src/(services|uptime|store|simulator|lib|grammar|ui)/" },
       to: { path: "@slack/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "slack-errors-sdk-free",
+      comment: "the services read src/slack/slack-errors.ts: it must not bring @slack/* with it",
+      severity: "error",
+      from: { path: "^src/slack/slack-errors\\.ts$" },
+      to: { path: "@slack/" },
     },
     {
       name: "no-circular",

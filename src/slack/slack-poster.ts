@@ -1,9 +1,4 @@
 import type { MessageAttachment } from "@slack/types";
-import {
-  isPermanentSlackError,
-  PERMANENT_SLACK_ERRORS,
-  type PermanentSlackErrorCode,
-} from "../lib/pause-reasons";
 import type { WorkspaceRef } from "../store/workspace";
 
 /**
@@ -74,52 +69,15 @@ export interface UpdateMessageInput {
 /** Each workspace's poster (its own bot token in a multi-workspace install). */
 export type PosterFor = (workspace: WorkspaceRef) => SlackPoster | Promise<SlackPoster>;
 
-/** Slack answered 429: nothing was posted; try again after `retryAfterSeconds`. */
-export class SlackRateLimitedError extends Error {
-  override name = "SlackRateLimitedError";
-  constructor(readonly retryAfterSeconds: number) {
-    super(`Slack rate limited the call; retry after ${retryAfterSeconds} s`);
-  }
-}
-
-// One list with the subscribe reply and the pause path (src/lib/pause-reasons.ts).
-export { isPermanentSlackError, PERMANENT_SLACK_ERRORS, type PermanentSlackErrorCode };
-
-export class SlackPermanentError extends Error {
-  override name = "SlackPermanentError";
-  constructor(readonly code: PermanentSlackErrorCode) {
-    super(`Slack refused the call: ${code}`);
-  }
-}
-
-/** The message to update is gone (deleted by someone) or can no longer be edited. */
-export const GONE_MESSAGE_ERRORS = [
-  "message_not_found",
-  "cant_update_message",
-  "edit_window_closed",
-] as const;
-
-export class SlackMessageGoneError extends Error {
-  override name = "SlackMessageGoneError";
-  constructor(readonly code: string) {
-    super(`the Slack message can no longer be updated: ${code}`);
-  }
-}
-
-/** Anything else (5xx, network, unknown error codes): worth retrying later. */
-export class SlackTransientError extends Error {
-  override name = "SlackTransientError";
-  constructor(
-    readonly code: string,
-    options?: { cause?: unknown },
-  ) {
-    super(`Slack call failed: ${code}`, options);
-  }
-}
-
-/** The typed error for a Slack error code (as Web API platform errors carry it). */
-export function slackErrorFor(code: string): Error {
-  if (isPermanentSlackError(code)) return new SlackPermanentError(code);
-  if ((GONE_MESSAGE_ERRORS as readonly string[]).includes(code)) return new SlackMessageGoneError(code);
-  return new SlackTransientError(code);
-}
+// The typed errors of a Slack call live in slack-errors.ts; the alert pipeline reads them from here too.
+export {
+  GONE_MESSAGE_ERRORS,
+  isPermanentSlackError,
+  PERMANENT_SLACK_ERRORS,
+  type PermanentSlackErrorCode,
+  SlackMessageGoneError,
+  SlackPermanentError,
+  SlackRateLimitedError,
+  SlackTransientError,
+  slackErrorFor,
+} from "./slack-errors";
