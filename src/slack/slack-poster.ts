@@ -1,5 +1,8 @@
 import type { MessageAttachment } from "@slack/types";
 import type { WorkspaceRef } from "../store/workspace";
+import type { UploadFileInput } from "./upload-file";
+
+export type { UploadFileInput } from "./upload-file";
 
 /**
  * The narrow slice of Slack the alert pipeline uses (DESIGN.md section 2: alerts use a poster interface,
@@ -22,23 +25,10 @@ export interface SlackPoster {
   ): Promise<{ ts: string } | null>;
   /** A direct message from the app to a user (the app's Messages tab). */
   postDirectMessage(userId: string, text: string): Promise<void>;
-  /**
-   * Uploads a file with Slack's external flow (files.getUploadURLExternal, POST, files.completeUploadExternal)
-   * and shares it to `channel`, in the thread `threadTs` when given, so that the channel's members may see it
-   * (a `slack_file` shows only to people with access to the file). Resolves with the file id.
-   */
+  /** Uploads a file and shares it to `channel` (upload-file.ts, the bot's one upload). Resolves with its id. */
   uploadFile(file: UploadFileInput): Promise<{ fileId: string }>;
   /** A user's display name (users.info), to name someone without mentioning them; null when unknown. */
   userName(userId: string): Promise<string | null>;
-}
-
-export interface UploadFileInput {
-  channel: string;
-  threadTs?: string;
-  filename: string;
-  title: string;
-  altText: string;
-  bytes: Buffer;
 }
 
 export interface MessageMetadata {

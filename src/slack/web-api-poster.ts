@@ -1,10 +1,10 @@
 import { type FetchFunction, type Logger, WebClient, type WebClientOptions } from "@slack/web-api";
-import { request } from "undici";
 import { BoundedCache } from "../lib/bounded-cache";
 import type { Clock } from "../lib/clock";
 import { slackCall as call, SLACK_CALL_TIMEOUT_MS } from "./slack-call";
 import { SlackTransientError } from "./slack-errors";
-import type { PostMessageInput, SlackPoster, UpdateMessageInput, UploadFileInput } from "./slack-poster";
+import type { PostMessageInput, SlackPoster, UpdateMessageInput } from "./slack-poster";
+import { type UploadFileInput, uploadFile } from "./upload-file";
 
 /** How far back (pages of 200) a metadata lookup reads: a crash window is seconds, not hours. */
 const LOOKUP_PAGE_SIZE = 200;
@@ -157,34 +157,7 @@ export class WebApiPoster implements SlackPoster {
     }
   }
 
-  async uploadFile(file: UploadFileInput): Promise<{ fileId: string }> {
-    const url = await call(() =>
-      this.client.files.getUploadURLExternal({
-        filename: file.filename,
-        length: file.bytes.length,
-        alt_text: file.altText,
-      }),
-    );
-    if (!url.upload_url || !url.file_id)
-      throw new SlackTransientError("no_upload_url_in_response", { reason: "response" });
-    const res = await request(url.upload_url, {
-      method: "POST",
-      headers: { "content-type": "application/octet-stream" },
-      body: file.bytes,
-      headersTimeout: SLACK_CALL_TIMEOUT_MS,
-      bodyTimeout: SLACK_CALL_TIMEOUT_MS,
-    });
-    await res.body.dump();
-    if (res.statusCode !== 200)
-      throw new SlackTransientError(`upload_http_${res.statusCode}`, { reason: "http" });
-    const fileId = url.file_id;
-    await call(() =>
-      this.client.files.completeUploadExternal({
-        files: [{ id: fileId, title: file.title }],
-        channel_id: file.channel,
-        ...(file.threadTs ? { thread_ts: file.threadTs } : {}),
-      }),
-    );
-    return { fileId };
+  uploadFile(file: UploadFileInput): Promise<{ fileId: string }> {
+    return uploadFile(this.client, file);
   }
 }
