@@ -40,11 +40,23 @@ module.exports = {
     layer("uptime", ["domain", "lib"]),
     layer("store", ["domain", "lib"]),
     // The one Slack adapter: posters, uploads, Slack's errors narrowed once (docs/architecture.md section 2).
-    layer("slack", ["store", "domain", "lib"]),
+    layer("slack", ["store", "domain", "lib", "ui"]),
+    {
+      name: "slack-ui-types-only",
+      comment: "src/slack may import only types from src/ui (what a message is), never a renderer",
+      severity: "error",
+      from: { path: "^src/slack/" },
+      to: { path: "^src/ui/", dependencyTypesNot: ["type-only"] },
+    },
     layer("simulator", ["lib"]),
-    // services may use the alerts module through its one entry, never its insides (docs/architecture.md section 2).
+    // services may use the alerts module through its one entry, never its insides, and may tell Slack's
+    // typed errors apart (slack-errors.ts imports no @slack/*), never call Slack (docs/architecture.md section 2).
     layer("services", ["grammar", "uptime", "store", "domain", "lib"], {
-      pathNot: ["^src/(services|grammar|uptime|store|domain|lib)/", "^src/alerts/index\\.ts$"],
+      pathNot: [
+        "^src/(services|grammar|uptime|store|domain|lib)/",
+        "^src/alerts/index.ts$",
+        "^src/slack/slack-errors.ts$",
+      ],
     }),
     layer("ui", ["grammar", "domain", "lib"], { dependencyTypesNot: ["type-only"] }),
     layer("listeners", ["services", "ui", "grammar", "domain", "lib", "slack"], {
@@ -66,6 +78,13 @@ module.exports = {
       severity: "error",
       from: { path: "^src/(services|uptime|store|simulator|domain|lib|grammar|ui)/" },
       to: { path: "@slack/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "slack-errors-sdk-free",
+      comment: "the services read src/slack/slack-errors.ts: it must not bring @slack/* with it",
+      severity: "error",
+      from: { path: "^src/slack/slack-errors\\.ts$" },
+      to: { path: "@slack/" },
     },
     {
       name: "no-circular",

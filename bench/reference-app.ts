@@ -15,8 +15,8 @@
  */
 import { App, HTTPReceiver, LogLevel, type SlashCommand } from "@slack/bolt";
 import { silentLogger } from "../src/lib/logger";
-import { respondTo } from "../src/listeners/respond-to";
 import { DEMO_TOKENS } from "../src/simulator";
+import { respondTo } from "../src/slack/respond-to";
 import { type UptimeApi, UptimeClient } from "../src/uptime";
 
 export const REFERENCE_SIGNING_SECRET = "bench-signing-secret";

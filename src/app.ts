@@ -2,12 +2,12 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { App, type CustomRoute, HTTPReceiver, type InstallationStore, SocketModeReceiver } from "@slack/bolt";
 import type { FetchFunction, RetryOptions } from "@slack/web-api";
-import { boltLogger } from "./bolt-logger";
 import type { Config } from "./config";
 import { newRequestId, withRequestContext } from "./lib/request-context";
 import { type ListenerDeps, registerListeners } from "./listeners";
-import { scrubSlackSdkLines } from "./scrub-slack-sdk-lines";
-import type { BotIdentity } from "./slack-identity";
+import { boltLogger } from "./slack/bolt-logger";
+import type { BotIdentity } from "./slack/bot-identity";
+import { scrubSlackSdkLines } from "./slack/scrub-slack-sdk-lines";
 import { workspaceKey } from "./store/workspace";
 
 /**
@@ -39,7 +39,7 @@ export interface CreateAppOptions {
   /** Port of the HTTP endpoint (and of the health route in Socket Mode). */
   port: number;
   installationStore?: InstallationStore;
-  /** The bot's ids from auth.test at start-up (single-workspace mode: slack-identity.ts). */
+  /** The bot's ids from auth.test at start-up (single-workspace mode: slack/bot-identity.ts). */
   identity?: BotIdentity | undefined;
   /** Per Web API call of the listeners' client (ms); default INTERACTIVE_TIMEOUT_MS. Tests shorten it. */
   slackTimeoutMs?: number;

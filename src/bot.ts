@@ -1,15 +1,15 @@
 import { type AlertsOptions, createAlerts } from "./alerts";
 import { ApiHealth } from "./api-health";
 import { createApp } from "./app";
-import { boltLogger } from "./bolt-logger";
 import { createBotMetrics } from "./bot-metrics";
 import type { Config } from "./config";
 import { type Clock, systemClock } from "./lib/clock";
 import { createLogger, type Logger } from "./lib/logger";
 import { type MetricsServer, type Readiness, startMetricsServer } from "./metrics-server";
-import { scrubSlackSdkLines } from "./scrub-slack-sdk-lines";
 import { createServices, type ServiceDeps } from "./services";
-import { type BotIdentity, botIdentity } from "./slack-identity";
+import { boltLogger } from "./slack/bolt-logger";
+import { type BotIdentity, botIdentity } from "./slack/bot-identity";
+import { scrubSlackSdkLines } from "./slack/scrub-slack-sdk-lines";
 import { TokenCipher } from "./store/crypto/token-cipher";
 import { refuseEvictingRedis } from "./store/eviction-policy";
 import { RedisInstallationStore } from "./store/installation-store";

@@ -1,11 +1,9 @@
-import { ErrorCode, type WebClient } from "@slack/web-api";
-import { isPermanentSlackError } from "../domain/pause-reasons";
+import type { WebClient } from "@slack/web-api";
 import type { AnnounceResult, SubscriptionPreview } from "../services/subscription-services";
+import { slackErrorOf } from "../slack/slack-call";
+import { SlackPermanentError } from "../slack/slack-errors";
 import { renderSubscribeAnnouncement } from "../ui/render-subscribe-result";
 import type { ListenerDeps } from "./listener-deps";
-
-/** Slack may have posted before it failed (5xx, lost connection); the client never retries them (app.ts). */
-const UNCERTAIN = new Set<string>([ErrorCode.HTTPError, ErrorCode.RequestError]);
 
 /**
  * Posts the subscribe summary in the subscription's channel (the app's DM for personal alerts) with
@@ -27,13 +25,13 @@ export async function announceSubscription(
     });
     return { ok: true, ts: posted.ts };
   } catch (error) {
-    const code = (error as { data?: { error?: unknown } }).data?.error;
+    const failure = slackErrorOf(error);
     // The errors that would pause an alert subscription: nothing is created when announcing meets one.
-    if (typeof code === "string" && isPermanentSlackError(code)) return { ok: false, error: code };
-    // The announcement may be in the channel: subscribing is right either way (the channel answered no
+    if (failure instanceof SlackPermanentError) return { ok: false, error: failure.code };
+    // Slack may have posted before it failed (5xx, lost connection; the client never retries them, app.ts):
+    // the announcement may be in the channel. Subscribing is right either way (the channel answered no
     // "not_in_channel"), and posting it again could show it twice.
-    const kind = (error as { code?: unknown }).code;
-    if (typeof kind === "string" && UNCERTAIN.has(kind)) {
+    if (failure.kind === "slack.transient" && failure.mayHaveHappened) {
       deps.logger.warn({ err: error, channel: preview.channelId }, "subscribe announcement: outcome unknown");
       return { ok: true };
     }

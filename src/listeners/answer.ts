@@ -1,10 +1,10 @@
 import type { RespondArguments } from "@slack/bolt";
 import type { WebClient } from "@slack/web-api";
+import { answerUser } from "../slack/answer-user";
 import type { UserRef } from "../store/workspace";
 import type { ErrorText } from "../ui/error-text";
 import { renderErrorMessage } from "../ui/render-error-message";
 import type { Rendered } from "../ui/reply";
-import { answerUser } from "./answer-user";
 import type { ListenerDeps } from "./listener-deps";
 import { refreshHome } from "./publish-home";
 

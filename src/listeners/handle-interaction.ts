@@ -6,12 +6,12 @@ import type {
   SlackViewMiddlewareArgs,
   ViewSubmitAction,
 } from "@slack/bolt";
+import { userRefFrom } from "../slack/user-ref";
 import type { UserRef } from "../store/workspace";
 import type { BlockErrors } from "../ui/create-monitor-form";
 import { errorText } from "../ui/error-text";
 import { outOfDateText, renderOutOfDate } from "../ui/render-out-of-date";
 import { type Answer, answerByRespond } from "./answer";
-import { userRefFrom } from "./user-ref";
 
 export type ActionArgs<A extends BlockElementAction = BlockElementAction> = SlackActionMiddlewareArgs<
   BlockAction<A>

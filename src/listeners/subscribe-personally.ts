@@ -1,10 +1,10 @@
 import type { WebClient } from "@slack/web-api";
 import type { DigestCadence } from "../domain/digest-cadences";
+import { slackTimeZone } from "../slack/slack-time-zone";
 import type { UserRef } from "../store/workspace";
 import { announceSubscription } from "./announce-subscription";
 import { appDmOf } from "./app-dm";
 import type { ListenerDeps } from "./listener-deps";
-import { slackTimeZone } from "./slack-time-zone";
 
 export interface PersonalFilters {
   /** Monitor ids as `#<id>`, or names. */

@@ -1,5 +1,5 @@
 import type { DigestCadence } from "../domain/digest-cadences";
-import { isPermanentSlackError } from "../domain/pause-reasons";
+import { type PermanentSlackErrorCode, SlackPermanentError } from "../slack/slack-errors";
 import type { Subscription, SubscriptionFilters } from "../store/subscription-store";
 import { type UserRef, workspaceOf } from "../store/workspace";
 import { requireLinked, requireMember } from "./alerts-permission";
@@ -18,7 +18,7 @@ export interface PostDigestInput {
 export type PostDigestOutcome =
   | { kind: "posted"; cadence: DigestCadence }
   /** The app cannot post in the channel (not_in_channel and the like): nothing was posted. */
-  | { kind: "unreachable"; error: string };
+  | { kind: "unreachable"; error: PermanentSlackErrorCode };
 
 /**
  * `/uptime digest [daily|weekly]`: the channel's digest over the last day or week, posted now in the
@@ -53,9 +53,8 @@ export async function postDigest(
         timeZone: own?.digest?.timeZone ?? input.timeZone,
       });
     } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      if (typeof code === "string" && isPermanentSlackError(code))
-        return { kind: "unreachable", error: code };
+      // The digest's poster narrowed Slack's answer (src/slack/slack-call.ts).
+      if (error instanceof SlackPermanentError) return { kind: "unreachable", error: error.code };
       throw error;
     }
     return { kind: "posted", cadence };

@@ -1,6 +1,7 @@
 import { type QuietHours, quietHoursOf } from "../domain/quiet-hours";
 import type { MentionArgument } from "../grammar";
 import { closestMatches } from "../lib/closest-matches";
+import type { PermanentSlackErrorCode } from "../slack/slack-errors";
 import type { ApiTeam } from "../store/link-store";
 import {
   type Mention,
@@ -81,12 +82,14 @@ export interface SubscriptionPreview {
 }
 
 /** What `announce` reports: posted, or the Slack error that says the app cannot post in the channel. */
-export type AnnounceResult = { ok: true; ts?: string | undefined } | { ok: false; error: string };
+export type AnnounceResult =
+  | { ok: true; ts?: string | undefined }
+  | { ok: false; error: PermanentSlackErrorCode };
 
 export type SubscribeOutcome =
   | { kind: "subscribed"; subscription: Subscription; preview: SubscriptionPreview }
   /** The app is not in the channel (or it is gone): nothing was created. */
-  | { kind: "unreachable"; error: string }
+  | { kind: "unreachable"; error: PermanentSlackErrorCode }
   /** `--mention @oncall` typed as text: Slack sent no usergroup id, so nobody could be pinged. */
   | { kind: "mention-without-id"; handle: string };
 

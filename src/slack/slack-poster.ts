@@ -1,10 +1,8 @@
 import type { MessageAttachment } from "@slack/types";
-import {
-  isPermanentSlackError,
-  PERMANENT_SLACK_ERRORS,
-  type PermanentSlackErrorCode,
-} from "../domain/pause-reasons";
 import type { WorkspaceRef } from "../store/workspace";
+import type { UploadFileInput } from "./upload-file";
+
+export type { UploadFileInput } from "./upload-file";
 
 /**
  * The narrow slice of Slack the alert pipeline uses (DESIGN.md section 2: alerts use a poster interface,
@@ -27,23 +25,10 @@ export interface SlackPoster {
   ): Promise<{ ts: string } | null>;
   /** A direct message from the app to a user (the app's Messages tab). */
   postDirectMessage(userId: string, text: string): Promise<void>;
-  /**
-   * Uploads a file with Slack's external flow (files.getUploadURLExternal, POST, files.completeUploadExternal)
-   * and shares it to `channel`, in the thread `threadTs` when given, so that the channel's members may see it
-   * (a `slack_file` shows only to people with access to the file). Resolves with the file id.
-   */
+  /** Uploads a file and shares it to `channel` (upload-file.ts, the bot's one upload). Resolves with its id. */
   uploadFile(file: UploadFileInput): Promise<{ fileId: string }>;
   /** A user's display name (users.info), to name someone without mentioning them; null when unknown. */
   userName(userId: string): Promise<string | null>;
-}
-
-export interface UploadFileInput {
-  channel: string;
-  threadTs?: string;
-  filename: string;
-  title: string;
-  altText: string;
-  bytes: Buffer;
 }
 
 export interface MessageMetadata {
@@ -74,52 +59,15 @@ export interface UpdateMessageInput {
 /** Each workspace's poster (its own bot token in a multi-workspace install). */
 export type PosterFor = (workspace: WorkspaceRef) => SlackPoster | Promise<SlackPoster>;
 
-/** Slack answered 429: nothing was posted; try again after `retryAfterSeconds`. */
-export class SlackRateLimitedError extends Error {
-  override name = "SlackRateLimitedError";
-  constructor(readonly retryAfterSeconds: number) {
-    super(`Slack rate limited the call; retry after ${retryAfterSeconds} s`);
-  }
-}
-
-// One list with the subscribe reply and the pause path (src/domain/pause-reasons.ts).
-export { isPermanentSlackError, PERMANENT_SLACK_ERRORS, type PermanentSlackErrorCode };
-
-export class SlackPermanentError extends Error {
-  override name = "SlackPermanentError";
-  constructor(readonly code: PermanentSlackErrorCode) {
-    super(`Slack refused the call: ${code}`);
-  }
-}
-
-/** The message to update is gone (deleted by someone) or can no longer be edited. */
-export const GONE_MESSAGE_ERRORS = [
-  "message_not_found",
-  "cant_update_message",
-  "edit_window_closed",
-] as const;
-
-export class SlackMessageGoneError extends Error {
-  override name = "SlackMessageGoneError";
-  constructor(readonly code: string) {
-    super(`the Slack message can no longer be updated: ${code}`);
-  }
-}
-
-/** Anything else (5xx, network, unknown error codes): worth retrying later. */
-export class SlackTransientError extends Error {
-  override name = "SlackTransientError";
-  constructor(
-    readonly code: string,
-    options?: { cause?: unknown },
-  ) {
-    super(`Slack call failed: ${code}`, options);
-  }
-}
-
-/** The typed error for a Slack error code (as Web API platform errors carry it). */
-export function slackErrorFor(code: string): Error {
-  if (isPermanentSlackError(code)) return new SlackPermanentError(code);
-  if ((GONE_MESSAGE_ERRORS as readonly string[]).includes(code)) return new SlackMessageGoneError(code);
-  return new SlackTransientError(code);
-}
+// The typed errors of a Slack call live in slack-errors.ts; the alert pipeline reads them from here too.
+export {
+  GONE_MESSAGE_ERRORS,
+  isPermanentSlackError,
+  PERMANENT_SLACK_ERRORS,
+  type PermanentSlackErrorCode,
+  SlackMessageGoneError,
+  SlackPermanentError,
+  SlackRateLimitedError,
+  SlackTransientError,
+  slackErrorFor,
+} from "./slack-errors";

@@ -1,23 +1,14 @@
-import { ErrorCode, type FetchFunction, type Logger, WebClient, type WebClientOptions } from "@slack/web-api";
-import { request } from "undici";
+import { type FetchFunction, type Logger, WebClient, type WebClientOptions } from "@slack/web-api";
 import { BoundedCache } from "../lib/bounded-cache";
 import type { Clock } from "../lib/clock";
-import {
-  type PostMessageInput,
-  type SlackPoster,
-  SlackRateLimitedError,
-  SlackTransientError,
-  slackErrorFor,
-  type UpdateMessageInput,
-  type UploadFileInput,
-} from "./slack-poster";
+import { slackCall as call, SLACK_CALL_TIMEOUT_MS } from "./slack-call";
+import { SlackTransientError } from "./slack-errors";
+import type { PostMessageInput, SlackPoster, UpdateMessageInput } from "./slack-poster";
+import { type UploadFileInput, uploadFile } from "./upload-file";
 
 /** How far back (pages of 200) a metadata lookup reads: a crash window is seconds, not hours. */
 const LOOKUP_PAGE_SIZE = 200;
 const LOOKUP_MAX_PAGES = 5;
-
-/** How long one Slack call may take (DESIGN.md section 5): a stalled call must not hold its channel. */
-export const SLACK_CALL_TIMEOUT_MS = 10_000;
 
 /** The display-name cache of a poster: users at most, and how long a name is reused. */
 const MAX_NAMES = 10_000;
@@ -55,7 +46,7 @@ interface HistoryMessage {
   metadata?: { event_type?: string; event_payload?: Record<string, unknown> };
 }
 
-/** SlackPoster over @slack/web-api, mapping its errors to the typed errors of slack-poster.ts. */
+/** SlackPoster over @slack/web-api, its errors narrowed to slack-errors.ts (slack-call.ts). */
 export class WebApiPoster implements SlackPoster {
   /**
    * Display names seen. Bounded (issue 32): with one bot token the poster lives as long as the process,
@@ -94,7 +85,8 @@ export class WebApiPoster implements SlackPoster {
         unfurl_media: false,
       }),
     );
-    if (typeof result.ts !== "string") throw new SlackTransientError("no_ts_in_response");
+    if (typeof result.ts !== "string")
+      throw new SlackTransientError("no_ts_in_response", { reason: "response" });
     return { ts: result.ts };
   }
 
@@ -165,51 +157,7 @@ export class WebApiPoster implements SlackPoster {
     }
   }
 
-  async uploadFile(file: UploadFileInput): Promise<{ fileId: string }> {
-    const url = await call(() =>
-      this.client.files.getUploadURLExternal({
-        filename: file.filename,
-        length: file.bytes.length,
-        alt_text: file.altText,
-      }),
-    );
-    if (!url.upload_url || !url.file_id) throw new SlackTransientError("no_upload_url_in_response");
-    const res = await request(url.upload_url, {
-      method: "POST",
-      headers: { "content-type": "application/octet-stream" },
-      body: file.bytes,
-      headersTimeout: SLACK_CALL_TIMEOUT_MS,
-      bodyTimeout: SLACK_CALL_TIMEOUT_MS,
-    });
-    await res.body.dump();
-    if (res.statusCode !== 200) throw new SlackTransientError(`upload_http_${res.statusCode}`);
-    const fileId = url.file_id;
-    await call(() =>
-      this.client.files.completeUploadExternal({
-        files: [{ id: fileId, title: file.title }],
-        channel_id: file.channel,
-        ...(file.threadTs ? { thread_ts: file.threadTs } : {}),
-      }),
-    );
-    return { fileId };
+  uploadFile(file: UploadFileInput): Promise<{ fileId: string }> {
+    return uploadFile(this.client, file);
   }
-}
-
-async function call<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw mapError(error);
-  }
-}
-
-function mapError(error: unknown): Error {
-  const e = error as { code?: string; retryAfter?: number; data?: { error?: string }; statusCode?: number };
-  if (e.code === ErrorCode.RateLimitedError) return new SlackRateLimitedError(Number(e.retryAfter) || 1);
-  if (e.code === ErrorCode.PlatformError && typeof e.data?.error === "string")
-    return slackErrorFor(e.data.error);
-  if (e.code === ErrorCode.HTTPError)
-    return new SlackTransientError(`http_${e.statusCode ?? "error"}`, { cause: error });
-  if (e.code === ErrorCode.RequestError) return new SlackTransientError("request_error", { cause: error });
-  return new SlackTransientError(error instanceof Error ? error.message : String(error), { cause: error });
 }

@@ -9,6 +9,7 @@ import type {
   SubscriptionPreview,
   UnsubscribeOutcome,
 } from "../services/subscription-services";
+import type { PermanentSlackErrorCode } from "../slack/slack-errors";
 import { context, freeText, inline, listSections, NAME_MAX, REASON_MAX } from "./query-parts";
 import { digestText, mentionText, subscriptionLine } from "./render-subscriptions";
 import type { Rendered } from "./reply";
@@ -151,14 +152,25 @@ export function renderNotInConversation(): Rendered {
 }
 
 /** The app cannot post in the channel: nothing was created. Ephemeral to the caller. */
-export function renderChannelUnreachable(error: string): Rendered {
-  const text =
-    error === "is_archived" || error === "is_inactive"
-      ? "This channel is archived, so alerts can't be posted here. Nothing was subscribed."
-      : error === "not_in_channel" || error === "channel_not_found"
-        ? `Invite ${APP_MENTION} to this channel first (\`/invite ${APP_MENTION}\`), then run the command again. Nothing was subscribed.`
-        : `Slack refused my post here (\`${escapeMrkdwn(error)}\`): ask a workspace admin to reinstall ${APP_MENTION}, then run the command again. Nothing was subscribed.`;
+export function renderChannelUnreachable(error: PermanentSlackErrorCode): Rendered {
+  const text = channelUnreachableText(error);
   return { text, blocks: [{ type: "section", text: mrkdwn(`:warning: ${text}`) }] };
+}
+
+function channelUnreachableText(error: PermanentSlackErrorCode): string {
+  switch (error) {
+    case "is_archived":
+    case "is_inactive":
+      return "This channel is archived, so alerts can't be posted here. Nothing was subscribed.";
+    case "not_in_channel":
+    case "channel_not_found":
+      return `Invite ${APP_MENTION} to this channel first (\`/invite ${APP_MENTION}\`), then run the command again. Nothing was subscribed.`;
+    case "account_inactive":
+    case "invalid_auth":
+    case "token_revoked":
+    case "missing_scope":
+      return `Slack refused my post here (\`${escapeMrkdwn(error)}\`): ask a workspace admin to reinstall ${APP_MENTION}, then run the command again. Nothing was subscribed.`;
+  }
 }
 
 /** `--mention @oncall` typed as plain text: Slack sent no id, so the group could never be pinged. */

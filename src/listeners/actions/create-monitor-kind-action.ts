@@ -1,4 +1,5 @@
 import type { RadioButtonsAction } from "@slack/bolt";
+import { slackErrorOf } from "../../slack/slack-call";
 import { createMonitorModalCodec } from "../../ui/codecs";
 import { createMonitorKinds } from "../../ui/ids";
 import { renderCreateMonitorModal } from "../../ui/render-create-monitor-modal";
@@ -35,7 +36,8 @@ export function createMonitorKindAction(deps: ListenerDeps) {
           }),
         });
       } catch (error) {
-        if ((error as { data?: { error?: string } }).data?.error !== "hash_conflict") throw error;
+        const failure = slackErrorOf(error);
+        if (failure.kind !== "slack.refused" || failure.slackError !== "hash_conflict") throw error;
       }
     },
   });

@@ -1,8 +1,8 @@
 import type { BlockElementAction } from "@slack/bolt";
+import { respondTo } from "../../slack/respond-to";
 import { actions } from "../../ui/ids";
 import type { ActionArgs } from "../handle-interaction";
 import type { ListenerDeps } from "../listener-deps";
-import { respondTo } from "../respond-to";
 import type { SurfaceRoutes } from "../surface-routes";
 import { acknowledgeAction } from "./acknowledge-action";
 import { createMonitorKindAction } from "./create-monitor-kind-action";

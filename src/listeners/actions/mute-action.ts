@@ -1,9 +1,9 @@
 import type { OverflowAction } from "@slack/bolt";
+import { postChannelNote } from "../../slack/post-channel-note";
 import { muteCodec } from "../../ui/codecs";
 import { renderMuteNote } from "../../ui/render-subscribe-result";
 import { actionHandler } from "../handle-interaction";
 import type { ListenerDeps } from "../listener-deps";
-import { postChannelNote } from "../post-channel-note";
 import { valueOfThisChannel } from "./value-of-this-channel";
 
 /**

@@ -1,10 +1,10 @@
 import type { ButtonAction } from "@slack/bolt";
+import { postChannelNote } from "../../slack/post-channel-note";
 import { rollupCodec } from "../../ui/codecs";
 import { ROLLUP_MUTE_HOURS } from "../../ui/ids";
 import { renderMuteRollupNote } from "../../ui/render-rollup-results";
 import { actionHandler } from "../handle-interaction";
 import type { ListenerDeps } from "../listener-deps";
-import { postChannelNote } from "../post-channel-note";
 import { valueOfThisChannel } from "./value-of-this-channel";
 
 /**

@@ -1,5 +1,6 @@
 import type { ButtonAction } from "@slack/bolt";
-import { ErrorCode } from "@slack/web-api";
+import { slackErrorOf } from "../../slack/slack-call";
+import { slackUserNames } from "../../slack/slack-user-names";
 import { mentionedUserIds } from "../../ui/quiet-mentions";
 import { renderShareNotMember, renderShareRefused } from "../../ui/render-share-refused";
 import { renderSharedCopy } from "../../ui/render-shared-copy";
@@ -7,13 +8,6 @@ import { readShareValue, type SharedQuery } from "../../ui/share-button";
 import { actionHandler } from "../handle-interaction";
 import type { ListenerDeps } from "../listener-deps";
 import { queryAnswer } from "../queries/query-answer";
-import { slackUserNames } from "../slack-user-names";
-
-/** Slack's error code when it refused a Web API call (not_in_channel...), else undefined. */
-function slackRefusal(error: unknown): string | undefined {
-  const e = error as { code?: unknown; data?: { error?: unknown } };
-  return e.code === ErrorCode.PlatformError && typeof e.data?.error === "string" ? e.data.error : undefined;
-}
 
 /**
  * Share in channel (actions.share, shareCodec): runs the command again with the clicker's own token, in the
@@ -53,10 +47,10 @@ export function shareAction(deps: ListenerDeps) {
           unfurl_media: false,
         });
       } catch (error) {
-        const refusal = slackRefusal(error);
-        if (refusal === undefined) throw error;
-        deps.logger.info({ refusal, channelId }, "share in channel refused by Slack");
-        await answer.message(renderShareRefused(refusal, channelId));
+        const failure = slackErrorOf(error);
+        if (failure.kind !== "slack.refused") throw error;
+        deps.logger.info({ refusal: failure.code, channelId }, "share in channel refused by Slack");
+        await answer.message(renderShareRefused(failure, channelId));
       }
     },
   });

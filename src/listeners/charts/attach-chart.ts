@@ -1,9 +1,9 @@
 import type { RespondArguments } from "@slack/bolt";
 import type { KnownBlock } from "@slack/types";
 import type { WebClient } from "@slack/web-api";
-import { request } from "undici";
 import { sleep } from "../../lib/backoff";
 import type { Logger } from "../../lib/logger";
+import { uploadFile } from "../../slack/upload-file";
 import { chartImageBlock } from "../../ui/charts/chart-image-block";
 import { type ChartPng, renderChartPng } from "../../ui/charts/render-chart-png";
 import { blocks as blockIds } from "../../ui/ids";
@@ -30,11 +30,10 @@ export interface AttachChartRequest {
 /** Slack processes an upload before blocks may name it; a few short waits cover it (attempts, ms apart). */
 const SHOW_ATTEMPTS = 4;
 const SHOW_WAIT_MS = 500;
-const UPLOAD_TIMEOUT_MS = 10_000;
 
 /**
- * Adds a chart to an ephemeral answer that was already sent: render, upload (files.getUploadURLExternal,
- * POST, files.completeUploadExternal), then replace the answer with itself plus an image block.
+ * Adds a chart to an ephemeral answer that was already sent: render, upload (src/slack/upload-file.ts),
+ * then replace the answer with itself plus an image block.
  *
  * Slack shows a `slack_file` only to people with access to the file, and a file uploaded without a
  * channel is private to the app. An ephemeral answer has one reader, so the file is shared to that
@@ -94,26 +93,15 @@ async function uploadToDm(
   const dm = await client.conversations.open({ users: userId });
   const channelId = dm.channel?.id;
   if (!channelId) throw new Error("conversations.open returned no channel");
-  const url = await client.files.getUploadURLExternal({
+  const { fileId } = await uploadFile(client, {
+    channel: channelId,
     filename: chart.filename,
-    length: png.length,
-    alt_text: chart.altText,
+    title: chart.title,
+    altText: chart.altText,
+    bytes: png,
+    contentType: "image/png",
   });
-  if (!url.upload_url || !url.file_id) throw new Error("files.getUploadURLExternal returned no upload_url");
-  const res = await request(url.upload_url, {
-    method: "POST",
-    headers: { "content-type": "image/png" },
-    body: png,
-    headersTimeout: UPLOAD_TIMEOUT_MS,
-    bodyTimeout: UPLOAD_TIMEOUT_MS,
-  });
-  await res.body.dump();
-  if (res.statusCode !== 200) throw new Error(`upload answered HTTP ${res.statusCode}`);
-  await client.files.completeUploadExternal({
-    files: [{ id: url.file_id, title: chart.title }],
-    channel_id: channelId,
-  });
-  return url.file_id;
+  return fileId;
 }
 
 function reason(err: unknown): string {

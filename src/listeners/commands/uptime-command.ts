@@ -1,10 +1,10 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from "@slack/bolt";
 import { parseCommand, type SubcommandName } from "../../grammar";
+import { respondTo } from "../../slack/respond-to";
+import { userRefFrom } from "../../slack/user-ref";
 import { answerByRespond } from "../answer";
 import { answerFailure } from "../handle-interaction";
 import type { ListenerDeps } from "../listener-deps";
-import { respondTo } from "../respond-to";
-import { userRefFrom } from "../user-ref";
 import type { SubcommandHandler, SubcommandRequest } from "./subcommand";
 import { subcommandHandlers } from "./subcommands";
 

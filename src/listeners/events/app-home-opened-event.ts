@@ -1,7 +1,7 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from "@slack/bolt";
+import { userRefFrom } from "../../slack/user-ref";
 import type { ListenerDeps } from "../listener-deps";
 import { publishHome } from "../publish-home";
-import { userRefFrom } from "../user-ref";
 
 /** `app_home_opened`: publishes the Home tab fresh (the Messages tab opens the same event: ignored). */
 export function appHomeOpenedEvent(deps: ListenerDeps) {

@@ -1,6 +1,6 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from "@slack/bolt";
+import { workspaceRefFrom } from "../../slack/user-ref";
 import type { ListenerDeps } from "../listener-deps";
-import { workspaceRefFrom } from "../user-ref";
 
 /**
  * `app_uninstalled`: nothing of the workspace (or org) may remain (DESIGN.md 7). A failure is rethrown to

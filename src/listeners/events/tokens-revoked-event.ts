@@ -1,6 +1,6 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from "@slack/bolt";
+import { workspaceRefFrom } from "../../slack/user-ref";
 import type { ListenerDeps } from "../listener-deps";
-import { workspaceRefFrom } from "../user-ref";
 
 /** `tokens_revoked`: the users who revoked (`tokens.oauth`) lose their data; a revoked bot, the install. */
 export function tokensRevokedEvent(deps: ListenerDeps) {

@@ -1,8 +1,8 @@
 import type { AllMiddlewareArgs, SlackOptionsMiddlewareArgs } from "@slack/bolt";
+import { userRefFrom } from "../../slack/user-ref";
 import { personalAlertsModalCodec } from "../../ui/codecs";
 import { renderGroupOptions } from "../../ui/render-create-monitor-modal";
 import type { ListenerDeps } from "../listener-deps";
-import { userRefFrom } from "../user-ref";
 
 /** Slack shows "no options" unless the answer arrives within 3 s; the groups call gets 2.5 s of it. */
 const GROUPS_BUDGET_MS = 2500;

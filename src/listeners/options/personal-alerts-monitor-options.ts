@@ -1,8 +1,8 @@
 import type { AllMiddlewareArgs, SlackOptionsMiddlewareArgs } from "@slack/bolt";
+import { userRefFrom } from "../../slack/user-ref";
 import { personalAlertsModalCodec } from "../../ui/codecs";
 import { renderMonitorOptions } from "../../ui/render-personal-alerts-modal";
 import type { ListenerDeps } from "../listener-deps";
-import { userRefFrom } from "../user-ref";
 
 /**
  * block_suggestion of "Alert me about…"'s monitor picker: one API page of the team's monitors whose name

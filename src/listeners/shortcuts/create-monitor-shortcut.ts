@@ -1,6 +1,6 @@
 import type { AllMiddlewareArgs, GlobalShortcut, SlackShortcutMiddlewareArgs } from "@slack/bolt";
+import { userRefFrom } from "../../slack/user-ref";
 import type { ListenerDeps } from "../listener-deps";
-import { userRefFrom } from "../user-ref";
 import { openCreateMonitorModal } from "../views/open-create-monitor-modal";
 
 /**

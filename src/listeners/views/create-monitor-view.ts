@@ -1,8 +1,8 @@
+import { answerUser } from "../../slack/answer-user";
 import { createMonitorModalCodec } from "../../ui/codecs";
 import { createFailureErrors, parseCreateMonitorForm } from "../../ui/create-monitor-form";
 import { blocks } from "../../ui/ids";
 import { renderMonitorCreated, renderMonitorUpdated } from "../../ui/render-create-monitor-modal";
-import { answerUser } from "../answer-user";
 import { viewHandler } from "../handle-interaction";
 import type { ListenerDeps } from "../listener-deps";
 

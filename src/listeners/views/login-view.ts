@@ -1,10 +1,10 @@
+import { answerUser } from "../../slack/answer-user";
 import { loginModalCodec } from "../../ui/codecs";
 import { errorText } from "../../ui/error-text";
 import { actions, blocks } from "../../ui/ids";
 import { loginErrorText } from "../../ui/render-login-modal";
 import { pendingResultsText } from "../../ui/render-pending-results";
 import { renderLinked } from "../../ui/render-whoami";
-import { answerUser } from "../answer-user";
 import { viewHandler } from "../handle-interaction";
 import type { ListenerDeps } from "../listener-deps";
 import { refreshHome } from "../publish-home";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SlackApiError } from "../../../src/slack/slack-errors";
 import { chartImageBlock } from "../../../src/ui/charts/chart-image-block";
 import { actions, blocks } from "../../../src/ui/ids";
 import { mentionedUserIds } from "../../../src/ui/quiet-mentions";
@@ -85,17 +86,17 @@ describe("renderSharedCopy", () => {
 describe("renderShareRefused", () => {
   it("tells the clicker to invite the app when it is not in the channel", () => {
     for (const error of ["not_in_channel", "channel_not_found"]) {
-      expect(renderShareRefused(error, "C0RANDOM").text).toBe(
+      expect(renderShareRefused(new SlackApiError(error), "C0RANDOM").text).toBe(
         "I'm not in <#C0RANDOM>, so I can't share there. Invite me with `/invite @Uptime`, then press Share again.",
       );
     }
   });
 
   it("says an archived channel is archived, and names any other refusal", () => {
-    expect(renderShareRefused("is_archived", "C0OLD").text).toBe(
+    expect(renderShareRefused(new SlackApiError("is_archived"), "C0OLD").text).toBe(
       "<#C0OLD> is archived, so I can't share there.",
     );
-    expect(renderShareRefused("restricted_action", "C0X").text).toMatch(
+    expect(renderShareRefused(new SlackApiError("restricted_action"), "C0X").text).toMatch(
       /refused my post in <#C0X> \(`restricted_action`\)/,
     );
   });

@@ -1,5 +1,5 @@
+import { slackTimeZone } from "../../../slack/slack-time-zone";
 import { renderChannelUnreachable } from "../../../ui/render-subscribe-result";
-import { slackTimeZone } from "../../slack-time-zone";
 import type { SubcommandHandler } from "../subcommand";
 
 /**

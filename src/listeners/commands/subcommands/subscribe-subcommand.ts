@@ -1,4 +1,5 @@
 import { isDirectOrGroupMessage } from "../../../lib/is-direct-message";
+import { slackTimeZone } from "../../../slack/slack-time-zone";
 import {
   renderChannelUnreachable,
   renderMentionWithoutId,
@@ -6,7 +7,6 @@ import {
 } from "../../../ui/render-subscribe-result";
 import { announceSubscription } from "../../announce-subscription";
 import { appDmOf } from "../../app-dm";
-import { slackTimeZone } from "../../slack-time-zone";
 import type { SubcommandHandler } from "../subcommand";
 
 /**

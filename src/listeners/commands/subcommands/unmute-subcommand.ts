@@ -1,5 +1,5 @@
+import { postChannelNote } from "../../../slack/post-channel-note";
 import { renderUnmuteNote } from "../../../ui/render-subscribe-result";
-import { postChannelNote } from "../../post-channel-note";
 import type { SubcommandHandler } from "../subcommand";
 
 /** `/uptime unmute <monitor>`: lifts a mute of this channel; the channel is told who did it. */

@@ -1,5 +1,5 @@
+import { postChannelNote } from "../../../slack/post-channel-note";
 import { renderUnsubscribeResult } from "../../../ui/render-subscribe-result";
-import { postChannelNote } from "../../post-channel-note";
 import type { SubcommandHandler } from "../subcommand";
 
 /**

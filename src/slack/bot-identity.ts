@@ -1,4 +1,5 @@
-import { ErrorCode, LogLevel, WebClient } from "@slack/web-api";
+import { LogLevel, WebClient } from "@slack/web-api";
+import { slackErrorOf } from "./slack-call";
 
 export interface BotIdentity {
   botId: string;
@@ -33,12 +34,13 @@ export async function botIdentity(slack: {
   try {
     result = await client.auth.test();
   } catch (error) {
-    const err = error as { code?: string; data?: { error?: string }; message?: string };
-    if (err.code === ErrorCode.PlatformError) {
-      throw new SlackStartError(`Slack refused SLACK_BOT_TOKEN (auth.test: ${err.data?.error ?? "error"})`);
+    const failure = slackErrorOf(error);
+    if (failure.kind === "slack.refused") {
+      throw new SlackStartError(`Slack refused SLACK_BOT_TOKEN (auth.test: ${failure.code})`);
     }
+    const message = (error as { message?: string }).message;
     throw new SlackStartError(
-      `Slack could not be reached for auth.test (${slack.apiUrl ?? "https://slack.com/api/"}): ${err.message ?? String(error)}`,
+      `Slack could not be reached for auth.test (${slack.apiUrl ?? "https://slack.com/api/"}): ${message ?? String(error)}`,
     );
   }
   if (!result.bot_id || !result.user_id) {

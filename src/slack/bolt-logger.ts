@@ -1,5 +1,5 @@
 import { LogLevel, type Logger as SlackLogger } from "@slack/bolt";
-import type { Logger } from "./lib/logger";
+import type { Logger } from "../lib/logger";
 
 const toPino: Record<LogLevel, string> = {
   [LogLevel.ERROR]: "error",

@@ -1,6 +1,7 @@
 import type { RespondArguments } from "@slack/bolt";
 import type { WebClient } from "@slack/web-api";
 import type { Rendered } from "../ui/reply";
+import { slackErrorOf } from "./slack-call";
 
 /**
  * Posts a note IN the channel, visible to everyone (DESIGN.md section 1: unsubscribing and muting say who did
@@ -16,7 +17,7 @@ export async function postChannelNote(
   try {
     await client.chat.postMessage({ channel: channelId, ...note, unfurl_links: false, unfurl_media: false });
   } catch (error) {
-    if ((error as { code?: unknown }).code !== "slack_webapi_platform_error") throw error;
+    if (slackErrorOf(error).kind !== "slack.refused") throw error;
     await respond({ response_type: "ephemeral", replace_original: false, ...note });
   }
 }

@@ -1,6 +1,6 @@
 import { LogLevel, type Logger as SlackLogger } from "@slack/bolt";
 import { describe, expect, it } from "vitest";
-import { scrubSlackSdkLine, scrubSlackSdkLines } from "../../src/scrub-slack-sdk-lines";
+import { scrubSlackSdkLine, scrubSlackSdkLines } from "../../../src/slack/scrub-slack-sdk-lines";
 
 const TOKEN = "demo-member-token";
 const submission = {

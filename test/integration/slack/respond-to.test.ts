@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { RespondError } from "@slack/bolt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { respondTo } from "../../../src/listeners/respond-to";
+import { respondTo } from "../../../src/slack/respond-to";
 
 // A real HTTP server stands in for Slack's response_url: /ok accepts, /expired answers 404 like Slack does.
 const received: { path: string; contentType: string | undefined; body: unknown }[] = [];
