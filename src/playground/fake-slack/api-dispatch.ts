@@ -1,5 +1,6 @@
 import type { Args } from "./args";
 import { parseApiBody } from "./args";
+import { checkWebApiContract } from "./contracts";
 import { SlackApiError, SlackRateLimitedError } from "./errors";
 import type { FailureQueue } from "./failure-queue";
 import type { FaultWindows } from "./fault-windows";
@@ -128,6 +129,7 @@ export async function dispatchApiCall(input: {
       return { status: 200, headers: JSON_HEADERS, body: { ok: false, error: "not_allowed_token_type" } };
     }
     try {
+      checkWebApiContract(method, args, bodyKind, ctx.state, ctx.clock.now());
       const result = await spec.handle(args, ctx);
       if (lostAnswer)
         return { status: 500, headers: JSON_HEADERS, body: { ok: false, error: "fatal_error" } };

@@ -1,0 +1,65 @@
+import { SlackApiError } from "../errors";
+import { type ContractProblem, contractProblems } from "./contract-problems";
+import { loadContract, validateContract } from "./contract-schemas";
+import { type ContractName, isContractName } from "./contract-types";
+import { recordViolation } from "./contract-violations";
+import { decodeFormArguments } from "./form-arguments";
+
+export { CONTRACT_TYPES, type ContractName } from "./contract-types";
+export { type ContractViolation, contractViolations } from "./contract-violations";
+
+/** The problems of one payload against its contract (empty when the SDK's type allows it). */
+export function checkContract(name: ContractName, value: unknown): ContractProblem[] {
+  return contractProblems(validateContract(name, value));
+}
+
+function record(
+  owner: object,
+  name: ContractName,
+  problems: ContractProblem[],
+  refused: boolean,
+  at: number,
+) {
+  if (problems.length === 0) return;
+  recordViolation(owner, { contract: name, problems: problems.map((p) => p.message), refused, at });
+}
+
+/**
+ * Checks a Web API call's arguments against its @slack/web-api type, as Slack checks a call against the
+ * method's reference: a wrong type, value or missing argument answers `invalid_arguments` with one
+ * `response_metadata.messages` line per problem (the method pages' error table: "The method was either called
+ * with invalid arguments or some detail about the arguments passed is invalid", e.g.
+ * https://docs.slack.dev/reference/methods/chat.postMessage; the message format is the one
+ * https://docs.slack.dev/reference/methods/blocks.validate shows). Problems only in `blocks` of a chat.*
+ * method answer `invalid_blocks`, the code those methods document for blocks. Unknown arguments are recorded
+ * but not refused (contract-problems.ts). Every problem is recorded under `owner` (the fake's state).
+ */
+export function checkWebApiContract(
+  method: string,
+  args: Record<string, unknown>,
+  bodyKind: string,
+  owner: object,
+  at: number,
+): void {
+  if (!isContractName(method)) return;
+  const { token: _token, ...rest } = args;
+  const typed = bodyKind === "json" ? rest : decodeFormArguments(loadContract(method), rest);
+  const problems = checkContract(method, typed);
+  const refusing = problems.filter((p) => !p.unknownField);
+  record(owner, method, problems, refusing.length > 0, at);
+  if (refusing.length === 0) return;
+  const onlyBlocks = method.startsWith("chat.") && refusing.every((p) => p.pointer.startsWith("/blocks"));
+  throw new SlackApiError(
+    onlyBlocks ? "invalid_blocks" : "invalid_arguments",
+    refusing.map((p) => p.message),
+  );
+}
+
+/**
+ * Checks a body the bot sends outside the Web API (a response_url POST, a view_submission or
+ * block_suggestion ack) against Bolt's type for it. Slack documents no error code for these beyond what the
+ * fake already answers (response-urls.ts, sender.ts), so a violation is recorded, not answered.
+ */
+export function recordBodyContract(name: ContractName, body: unknown, owner: object, at: number): void {
+  record(owner, name, checkContract(name, body), false, at);
+}
