@@ -5,6 +5,7 @@ import { type BotOptions, type RunningBot, startBot } from "../../src/bot";
 import { loadConfig } from "../../src/config";
 import { type Logger, silentLogger } from "../../src/lib/logger";
 import { type FakeSlack, startFakeSlack } from "../../src/playground/fake-slack";
+import { contractViolations } from "../../src/playground/fake-slack/contracts";
 import type { EphemeralMessage, FakeChannelSeed } from "../../src/playground/fake-slack/types";
 import { teamsOf } from "../../src/services/link-account";
 import { type RunningSimulator, type SimulatorOptions, startSimulator } from "../../src/simulator";
@@ -13,6 +14,7 @@ import { TokenCipher } from "../../src/store/crypto/token-cipher";
 import { keyspace } from "../../src/store/keys";
 import { LinkStore } from "../../src/store/link-store";
 import { UptimeClient } from "../../src/uptime";
+import { auditSlackPayloads } from "./slack-payload-audit";
 import { waitFor } from "./wait-for";
 
 export { textOf } from "./text-of";
@@ -31,6 +33,9 @@ export interface Stack {
   command(userId: string, text: string, channelId?: string): Promise<EphemeralMessage>;
   /** Resolves with the next ephemeral message for a user in a channel after `before` of them. */
   nextEphemeral(userId: string, channelId: string, before: number): Promise<EphemeralMessage>;
+  /** What the bot sent Slack so far that Slack or the Slack SDK's types refuse (slack-payload-audit.ts). */
+  payloadProblems(): string[];
+  /** Stops everything, then fails if payloadProblems() is not empty: every e2e file checks the bot's payloads. */
   close(): Promise<void>;
 }
 
@@ -76,6 +81,12 @@ export async function startStack(
   });
   slack.setAppUrl(`http://127.0.0.1:${bot.port}/slack/events`);
 
+  const payloadProblems = () =>
+    auditSlackPayloads({
+      calls: slack.state.calls,
+      responseUrlPosts: slack.state.responseUrlPosts,
+      violations: contractViolations(slack.state),
+    });
   const nextEphemeral = (userId: string, channelId: string, before: number) =>
     waitFor(slack.events, () => slack.state.ephemeralFor(userId, channelId)[before], 10_000);
 
@@ -92,10 +103,17 @@ export async function startStack(
       if (result.status !== 200) throw new Error(`the bot answered ${result.status} to /uptime ${text}`);
       return nextEphemeral(userId, channelId, before);
     },
+    payloadProblems,
     async close() {
       await bot.stop();
+      const problems = payloadProblems();
       await slack.close();
       await simulator.close();
+      if (problems.length > 0) {
+        throw new Error(
+          `the bot sent Slack ${problems.length} payload(s) that Slack or the Slack SDK's types refuse:\n${problems.join("\n")}`,
+        );
+      }
     },
   };
 }

@@ -99,7 +99,9 @@ describe("fake Slack Web API contracts through a real WebClient", () => {
 
   beforeAll(async () => {
     fake = await startFakeSlack({ signingSecret: "s3cret" });
+    // As Bolt builds a listener's client: with the request's team id, which WebClient adds to every call.
     web = new WebClient("xoxb-fake-bot", {
+      teamId: "T0DEMO",
       slackApiUrl: fake.apiUrl,
       retryConfig: { retries: 0 },
       logger: quietLogger(),

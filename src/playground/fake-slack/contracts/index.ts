@@ -42,7 +42,11 @@ export function checkWebApiContract(
   at: number,
 ): void {
   if (!isContractName(method)) return;
+  // WebClient itself adds `team_id` to every call when it has a teamId (Bolt gives each request's client
+  // one): `makeRequest(url, { team_id: this.teamId, ...options })` in @slack/web-api's WebClient.apiCall.
+  // It is the SDK's wire format, not the bot's argument, whatever the method's type says.
   const { token: _token, ...rest } = args;
+  if (typeof rest.team_id === "string") delete rest.team_id;
   const typed = bodyKind === "json" ? rest : decodeFormArguments(loadContract(method), rest);
   const problems = checkContract(method, typed);
   const refusing = problems.filter((p) => !p.unknownField);
