@@ -54,9 +54,12 @@ const METHOD_SCOPES: Record<string, string[]> = {
   "chat.update": ["chat:write"],
   "chat.postEphemeral": ["chat:write"],
   "chat.delete": ["chat:write"],
-  // An alert may live in a public or a private channel: both history scopes (DESIGN.md 5).
-  "conversations.history": ["channels:history", "groups:history"],
-  "conversations.replies": ["channels:history", "groups:history"],
+  // The history scope of each kind of conversation the bot looks up its own posts in (DESIGN.md 5): a
+  // channel subscription's public or private channel, a personal subscription's DM with the app. Slack
+  // requires "the relevant *:history scope" for the conversation's type
+  // (https://docs.slack.dev/reference/methods/conversations.history); the bot posts in no group DM.
+  "conversations.history": ["channels:history", "groups:history", "im:history"],
+  "conversations.replies": ["channels:history", "groups:history", "im:history"],
   "conversations.info": ["channels:read", "groups:read"],
   "conversations.open": ["im:write"],
   "users.info": ["users:read"],
@@ -96,6 +99,48 @@ function calledMethods(): Map<string, string[]> {
   }
   return found;
 }
+
+/** README "Permissions the app asks for, and why": each row's methods (or features) and bot scopes. */
+function readmePermissions(): { methods: string[]; scopes: string[]; cell: string }[] {
+  const readme = readFileSync(new URL("README.md", root), "utf8");
+  const start = readme.indexOf("### Permissions the app asks for, and why");
+  expect(start, "README has the section").toBeGreaterThan(-1);
+  const section = readme.slice(start).split(/\n#{2,3} /)[0] ?? "";
+  const rows = section.split("\n").filter((line) => line.startsWith("| ") && !line.startsWith("| -"));
+  return rows.slice(1).map((row) => {
+    const [method = "", scope = ""] = row.slice(2).split(" | ");
+    const ticked = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
+    return {
+      methods: ticked(method).filter((m) => /^[a-z]+\.[a-zA-Z.]+$/.test(m)),
+      scopes: scope.trim() === "none" ? [] : ticked(scope),
+      cell: method.trim(),
+    };
+  });
+}
+
+describe("README's permission table", () => {
+  it("asks for exactly the scopes of manifest.yml and BOT_SCOPES", () => {
+    const scopes = new Set(readmePermissions().flatMap((row) => row.scopes));
+    expect([...scopes].sort()).toEqual([...manifest.oauth_config.scopes.bot].sort());
+    expect([...scopes].sort()).toEqual([...BOT_SCOPES].sort());
+  });
+
+  it("has a row for every Web API method the code calls, with the scopes Slack requires for it", () => {
+    const rows = readmePermissions();
+    const called = calledMethods();
+    for (const method of called.keys()) {
+      const row = rows.find((r) => r.methods.includes(method));
+      expect(row, `README's permission table lacks ${method}`).toBeDefined();
+      expect([...(row?.scopes ?? [])].sort(), method).toEqual([...(METHOD_SCOPES[method] ?? [])].sort());
+    }
+    const stale = rows.flatMap((r) => r.methods).filter((m) => !called.has(m));
+    expect(stale, "rows for methods the code no longer calls").toEqual([]);
+    // The one row that is not a Web API method: `commands`, for the slash command and the shortcut.
+    expect(rows.filter((r) => r.methods.length === 0)).toEqual([
+      expect.objectContaining({ scopes: ["commands"], cell: expect.stringContaining("/uptime") }),
+    ]);
+  });
+});
 
 describe("manifest.yml", () => {
   it("is valid against Slack's published manifest schema (major version 2)", () => {
