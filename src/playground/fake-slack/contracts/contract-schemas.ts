@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
+import type { ErrorObject, ValidateFunction } from "ajv";
+import { compileValidators } from "./compiled-validators";
 import { CONTRACT_TYPES, type ContractName } from "./contract-types";
 
 /** A JSON Schema node as ts-json-schema-generator writes them (draft-07, definitions, $ref, anyOf). */
@@ -101,7 +102,7 @@ export function discriminateUnions(node: unknown, definitions: Record<string, Sc
 
 const cache = new Map<ContractName, LoadedContract>();
 
-/** The contract's schema, compiled once per process (the Block Kit ones take a moment). */
+/** The contract's schema and validators, loaded once per process (compiled-validators.ts caches them). */
 export function loadContract(name: ContractName): LoadedContract {
   const kept = cache.get(name);
   if (kept) return kept;
@@ -117,16 +118,8 @@ export function loadContract(name: ContractName): LoadedContract {
     root = definitions[decodeURIComponent(ref.replace(/^#\/definitions\//, ""))];
   }
   if (!root) throw new Error(`${name}.schema.json has no definition for ${ref}: regenerate the contracts`);
-  // strict: false because the generated schemas use `const` next to `type` and unions Ajv's strict mode
-  // flags; allErrors so that one call reports every problem, as Slack's response_metadata does.
-  const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
-  // The definitions are added once and each variant refers into them, so that the Block Kit definitions
-  // are compiled once per contract, not once per variant (chat.postMessage has 24).
-  ajv.addSchema({ $id: name, definitions });
-  const compile = (ref: string) => ajv.compile({ $ref: `${name}${ref}` });
-  const variants = Array.isArray(root.anyOf)
-    ? root.anyOf.map((_, i) => compile(`${ref}/anyOf/${i}`))
-    : [compile(ref)];
+  const refs = Array.isArray(root.anyOf) ? root.anyOf.map((_, i) => `${ref}/anyOf/${i}`) : [ref];
+  const variants = compileValidators(name, definitions, refs);
   const loaded = { file, definitions, root, variants };
   cache.set(name, loaded);
   return loaded;

@@ -1,12 +1,21 @@
 import { SlackApiError } from "../errors";
 import { type ContractProblem, contractProblems } from "./contract-problems";
 import { loadContract, validateContract } from "./contract-schemas";
-import { type ContractName, isContractName } from "./contract-types";
+import { CONTRACT_TYPES, type ContractName, isContractName } from "./contract-types";
 import { recordViolation } from "./contract-violations";
 import { decodeFormArguments } from "./form-arguments";
 
 export { CONTRACT_TYPES, type ContractName } from "./contract-types";
 export { type ContractViolation, contractViolations } from "./contract-violations";
+
+/**
+ * Loads every contract's validators now, compiling (and caching) the ones not compiled before: the e2e and
+ * integration projects do it once before their tests (test/support/global-slack-contracts.ts), so that no
+ * test's fake Slack stalls for seconds on its first Block Kit call.
+ */
+export function prepareContracts(): void {
+  for (const name of Object.keys(CONTRACT_TYPES)) if (isContractName(name)) loadContract(name);
+}
 
 /** The problems of one payload against its contract (empty when the SDK's type allows it). */
 export function checkContract(name: ContractName, value: unknown): ContractProblem[] {
