@@ -43,6 +43,21 @@ interface Manifest {
 }
 
 const manifest = parse(readFileSync(new URL("manifest.yml", root), "utf8")) as Manifest;
+const socketManifest = parse(readFileSync(new URL("manifest.socket-mode.yml", root), "utf8")) as Manifest;
+
+/**
+ * Slack's Socket Mode switch as README documents it: `socket_mode_enabled: true`, and no request URLs
+ * (Slack sends events, commands and interactions over the WebSocket instead).
+ */
+function toSocketMode(http: Manifest): Manifest {
+  const out = structuredClone(http);
+  for (const command of out.features.slash_commands) delete command.url;
+  delete out.settings.event_subscriptions.request_url;
+  delete out.settings.interactivity.request_url;
+  delete out.settings.interactivity.message_menu_options_url;
+  out.settings.socket_mode_enabled = true;
+  return out;
+}
 
 /**
  * Bot scopes each Slack Web API method needs (Slack's method reference, "Required scopes"). A method the
@@ -119,9 +134,10 @@ function readmePermissions(): { methods: string[]; scopes: string[]; cell: strin
 }
 
 describe("README's permission table", () => {
-  it("asks for exactly the scopes of manifest.yml and BOT_SCOPES", () => {
+  it("asks for exactly the scopes of manifest.yml, manifest.socket-mode.yml and BOT_SCOPES", () => {
     const scopes = new Set(readmePermissions().flatMap((row) => row.scopes));
     expect([...scopes].sort()).toEqual([...manifest.oauth_config.scopes.bot].sort());
+    expect([...scopes].sort()).toEqual([...socketManifest.oauth_config.scopes.bot].sort());
     expect([...scopes].sort()).toEqual([...BOT_SCOPES].sort());
   });
 
@@ -216,5 +232,27 @@ describe("manifest.yml", () => {
       manifest.settings.interactivity.message_menu_options_url,
     ];
     for (const url of urls) expect(url).toBe("https://your-host.example.com/slack/events");
+  });
+});
+
+describe("manifest.socket-mode.yml", () => {
+  it("is valid against Slack's published manifest schema (major version 2)", () => {
+    const validate = manifestValidator();
+    expect(validate(socketManifest), JSON.stringify(validate.errors, null, 2)).toBe(true);
+  });
+
+  it("is manifest.yml with the Socket Mode switch on and no request URLs, and nothing else changed", () => {
+    expect(socketManifest.settings.socket_mode_enabled).toBe(true);
+    expect(
+      socketManifest,
+      "edit manifest.yml, then run npx tsx tools/socket-mode-manifest.ts to regenerate manifest.socket-mode.yml",
+    ).toEqual(toSocketMode(manifest));
+  });
+
+  it("names no URL but the OAuth redirect (Slack ignores request URLs in Socket Mode)", () => {
+    const text = readFileSync(new URL("manifest.socket-mode.yml", root), "utf8");
+    const lines = text.split("\n").filter((line) => !line.trim().startsWith("#"));
+    const urls = lines.flatMap((line) => [...line.matchAll(/https:\/\/\S+/g)].map((m) => m[0]));
+    expect(urls).toEqual(["https://your-host.example.com/slack/oauth_redirect"]);
   });
 });
