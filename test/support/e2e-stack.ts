@@ -4,7 +4,7 @@ import { inject } from "vitest";
 import { type BotOptions, type RunningBot, startBot } from "../../src/bot";
 import { loadConfig } from "../../src/config";
 import { type Logger, silentLogger } from "../../src/lib/logger";
-import { type FakeSlack, startFakeSlack } from "../../src/playground/fake-slack";
+import { type FakeSlack, type FakeSlackOptions, startFakeSlack } from "../../src/playground/fake-slack";
 import { contractViolations } from "../../src/playground/fake-slack/contracts";
 import type { EphemeralMessage, FakeChannelSeed } from "../../src/playground/fake-slack/types";
 import { teamsOf } from "../../src/services/link-account";
@@ -46,7 +46,10 @@ export interface Stack {
 export async function startStack(
   options: {
     simulator?: SimulatorOptions;
-    env?: Record<string, string>;
+    /** Settings on top of the stack's; `undefined` unsets one (e.g. SLACK_BOT_TOKEN for OAuth mode). */
+    env?: Record<string, string | undefined>;
+    /** An Enterprise Grid workspace, or an org-wide install of the app (FakeSlackOptions). */
+    slack?: Pick<FakeSlackOptions, "enterpriseId" | "enterpriseInstall">;
     logger?: Logger;
     /** Options of the bot that are not environment settings (e.g. short token-rejection windows). */
     bot?: Pick<BotOptions, "rejections" | "pollTokenCacheMs" | "slackTimeoutMs">;
@@ -59,6 +62,7 @@ export async function startStack(
     signingSecret: SIGNING_SECRET,
     botToken: BOT_TOKEN,
     extraChannels: options.extraChannels,
+    ...options.slack,
   });
   const keyPrefix = `e2e:${randomBytes(5).toString("hex")}:`;
   const config = loadConfig({

@@ -134,12 +134,16 @@ function responseUrlBody(contentType: string | undefined, raw: Buffer): unknown 
 export async function startFakeSlack(options: FakeSlackOptions): Promise<FakeSlack> {
   const clock = options.clock ?? systemClock;
   const botUserId = options.botUserId ?? "U0BOT";
+  if (options.enterpriseInstall && !options.enterpriseId) {
+    throw new FakeSlackUsageError("an org-wide install (enterpriseInstall) needs an enterpriseId");
+  }
   const config: FakeSlackConfig = {
     signingSecret: options.signingSecret,
     botToken: options.botToken ?? "xoxb-fake-bot",
     appToken: options.appToken ?? "xapp-fake-app",
     teamId: options.teamId ?? "T0DEMO",
     enterpriseId: options.enterpriseId,
+    isEnterpriseInstall: options.enterpriseInstall === true,
     teamDomain: options.teamDomain ?? "demo",
     botUserId,
     botId: options.botId ?? "B0BOT",
