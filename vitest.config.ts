@@ -8,7 +8,12 @@ export default defineConfig({
       { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"], testTimeout: 20_000 } },
       {
         extends: true,
-        test: { name: "integration", include: ["test/integration/**/*.test.ts"], testTimeout: 30_000 },
+        test: {
+          name: "integration",
+          include: ["test/integration/**/*.test.ts"],
+          globalSetup: ["test/support/global-slack-contracts.ts"],
+          testTimeout: 30_000,
+        },
       },
       {
         // The store and script tests again, on a real 3-master Redis Cluster (REDIS_CLUSTER_NODES): a
@@ -30,6 +35,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
+          globalSetup: ["test/support/global-slack-contracts.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           pool: "forks",

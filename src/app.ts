@@ -17,8 +17,9 @@ import { workspaceKey } from "./store/workspace";
  * - chat:write: alert posts and updates (the bot is invited to the channel, so no chat:write.public);
  *   ephemerals; DMs posted with a user id as `channel` (the app's Messages tab; no conversations.open,
  *   so no im:write).
- * - channels:history, groups:history: conversations.history/replies to find an alert message by its
- *   metadata before posting again (DESIGN.md 5), in public and private channels.
+ * - channels:history, groups:history, im:history: conversations.history/replies to find the bot's own
+ *   message by its metadata before posting again after an unanswered attempt (DESIGN.md 5), in public
+ *   channels, private channels and a personal subscription's DM with the app.
  * - files:write, im:write: charts (uploaded, and shared to the asker's DM for an ephemeral answer).
  *   im:write also lets conversations.open give a person's DM with the app: personal alerts are posted
  *   there, and it tells that DM from a DM between people (both D…) for `/uptime subscribe`.
@@ -29,6 +30,7 @@ export const BOT_SCOPES: readonly string[] = [
   "chat:write",
   "channels:history",
   "groups:history",
+  "im:history",
   "files:write",
   "im:write",
   "users:read",

@@ -85,13 +85,13 @@ export const actions = {
   personalAlertsOn: "personal_alerts.on",
   /** "Your alerts": every personal subscription removed. */
   personalAlertsOff: "personal_alerts.off",
-  /** "Your alerts": opens the "Alert me about…" modal. */
+  /** "Your alerts": opens the "Alert me about..." modal. */
   personalAlertsOpen: "personal_alerts.open",
   /** Inputs of the login modal. */
   login: loginInputs,
   /** Inputs of the create-monitor modal. */
   createMonitor: createMonitorInputs,
-  /** Inputs of the "Alert me about…" modal. */
+  /** Inputs of the "Alert me about..." modal. */
   personalAlerts: personalAlertsInputs,
 } as const;
 
@@ -99,7 +99,7 @@ export const actions = {
 export const views = {
   login: "login",
   createMonitor: "create_monitor",
-  /** "Alert me about…" (App Home): the person's own alerts with filters. */
+  /** "Alert me about..." (App Home): the person's own alerts with filters. */
   personalAlerts: "personal_alerts",
   home: "home",
 } as const;

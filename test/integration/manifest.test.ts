@@ -43,6 +43,21 @@ interface Manifest {
 }
 
 const manifest = parse(readFileSync(new URL("manifest.yml", root), "utf8")) as Manifest;
+const socketManifest = parse(readFileSync(new URL("manifest.socket-mode.yml", root), "utf8")) as Manifest;
+
+/**
+ * Slack's Socket Mode switch as README documents it: `socket_mode_enabled: true`, and no request URLs
+ * (Slack sends events, commands and interactions over the WebSocket instead).
+ */
+function toSocketMode(http: Manifest): Manifest {
+  const out = structuredClone(http);
+  for (const command of out.features.slash_commands) delete command.url;
+  delete out.settings.event_subscriptions.request_url;
+  delete out.settings.interactivity.request_url;
+  delete out.settings.interactivity.message_menu_options_url;
+  out.settings.socket_mode_enabled = true;
+  return out;
+}
 
 /**
  * Bot scopes each Slack Web API method needs (Slack's method reference, "Required scopes"). A method the
@@ -54,9 +69,12 @@ const METHOD_SCOPES: Record<string, string[]> = {
   "chat.update": ["chat:write"],
   "chat.postEphemeral": ["chat:write"],
   "chat.delete": ["chat:write"],
-  // An alert may live in a public or a private channel: both history scopes (DESIGN.md 5).
-  "conversations.history": ["channels:history", "groups:history"],
-  "conversations.replies": ["channels:history", "groups:history"],
+  // The history scope of each kind of conversation the bot looks up its own posts in (DESIGN.md 5): a
+  // channel subscription's public or private channel, a personal subscription's DM with the app. Slack
+  // requires "the relevant *:history scope" for the conversation's type
+  // (https://docs.slack.dev/reference/methods/conversations.history); the bot posts in no group DM.
+  "conversations.history": ["channels:history", "groups:history", "im:history"],
+  "conversations.replies": ["channels:history", "groups:history", "im:history"],
   "conversations.info": ["channels:read", "groups:read"],
   "conversations.open": ["im:write"],
   "users.info": ["users:read"],
@@ -96,6 +114,49 @@ function calledMethods(): Map<string, string[]> {
   }
   return found;
 }
+
+/** README "Permissions the app asks for, and why": each row's methods (or features) and bot scopes. */
+function readmePermissions(): { methods: string[]; scopes: string[]; cell: string }[] {
+  const readme = readFileSync(new URL("README.md", root), "utf8");
+  const start = readme.indexOf("### Permissions the app asks for, and why");
+  expect(start, "README has the section").toBeGreaterThan(-1);
+  const section = readme.slice(start).split(/\n#{2,3} /)[0] ?? "";
+  const rows = section.split("\n").filter((line) => line.startsWith("| ") && !line.startsWith("| -"));
+  return rows.slice(1).map((row) => {
+    const [method = "", scope = ""] = row.slice(2).split(" | ");
+    const ticked = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
+    return {
+      methods: ticked(method).filter((m) => /^[a-z]+\.[a-zA-Z.]+$/.test(m)),
+      scopes: scope.trim() === "none" ? [] : ticked(scope),
+      cell: method.trim(),
+    };
+  });
+}
+
+describe("README's permission table", () => {
+  it("asks for exactly the scopes of manifest.yml, manifest.socket-mode.yml and BOT_SCOPES", () => {
+    const scopes = new Set(readmePermissions().flatMap((row) => row.scopes));
+    expect([...scopes].sort()).toEqual([...manifest.oauth_config.scopes.bot].sort());
+    expect([...scopes].sort()).toEqual([...socketManifest.oauth_config.scopes.bot].sort());
+    expect([...scopes].sort()).toEqual([...BOT_SCOPES].sort());
+  });
+
+  it("has a row for every Web API method the code calls, with the scopes Slack requires for it", () => {
+    const rows = readmePermissions();
+    const called = calledMethods();
+    for (const method of called.keys()) {
+      const row = rows.find((r) => r.methods.includes(method));
+      expect(row, `README's permission table lacks ${method}`).toBeDefined();
+      expect([...(row?.scopes ?? [])].sort(), method).toEqual([...(METHOD_SCOPES[method] ?? [])].sort());
+    }
+    const stale = rows.flatMap((r) => r.methods).filter((m) => !called.has(m));
+    expect(stale, "rows for methods the code no longer calls").toEqual([]);
+    // The one row that is not a Web API method: `commands`, for the slash command and the shortcut.
+    expect(rows.filter((r) => r.methods.length === 0)).toEqual([
+      expect.objectContaining({ scopes: ["commands"], cell: expect.stringContaining("/uptime") }),
+    ]);
+  });
+});
 
 describe("manifest.yml", () => {
   it("is valid against Slack's published manifest schema (major version 2)", () => {
@@ -171,5 +232,27 @@ describe("manifest.yml", () => {
       manifest.settings.interactivity.message_menu_options_url,
     ];
     for (const url of urls) expect(url).toBe("https://your-host.example.com/slack/events");
+  });
+});
+
+describe("manifest.socket-mode.yml", () => {
+  it("is valid against Slack's published manifest schema (major version 2)", () => {
+    const validate = manifestValidator();
+    expect(validate(socketManifest), JSON.stringify(validate.errors, null, 2)).toBe(true);
+  });
+
+  it("is manifest.yml with the Socket Mode switch on and no request URLs, and nothing else changed", () => {
+    expect(socketManifest.settings.socket_mode_enabled).toBe(true);
+    expect(
+      socketManifest,
+      "edit manifest.yml, then run npx tsx tools/socket-mode-manifest.ts to regenerate manifest.socket-mode.yml",
+    ).toEqual(toSocketMode(manifest));
+  });
+
+  it("names no URL but the OAuth redirect (Slack ignores request URLs in Socket Mode)", () => {
+    const text = readFileSync(new URL("manifest.socket-mode.yml", root), "utf8");
+    const lines = text.split("\n").filter((line) => !line.trim().startsWith("#"));
+    const urls = lines.flatMap((line) => [...line.matchAll(/https:\/\/\S+/g)].map((m) => m[0]));
+    expect(urls).toEqual(["https://your-host.example.com/slack/oauth_redirect"]);
   });
 });

@@ -4,7 +4,8 @@ import { inject } from "vitest";
 import { type BotOptions, type RunningBot, startBot } from "../../src/bot";
 import { loadConfig } from "../../src/config";
 import { type Logger, silentLogger } from "../../src/lib/logger";
-import { type FakeSlack, startFakeSlack } from "../../src/playground/fake-slack";
+import { type FakeSlack, type FakeSlackOptions, startFakeSlack } from "../../src/playground/fake-slack";
+import { contractViolations } from "../../src/playground/fake-slack/contracts";
 import type { EphemeralMessage, FakeChannelSeed } from "../../src/playground/fake-slack/types";
 import { teamsOf } from "../../src/services/link-account";
 import { type RunningSimulator, type SimulatorOptions, startSimulator } from "../../src/simulator";
@@ -13,6 +14,7 @@ import { TokenCipher } from "../../src/store/crypto/token-cipher";
 import { keyspace } from "../../src/store/keys";
 import { LinkStore } from "../../src/store/link-store";
 import { UptimeClient } from "../../src/uptime";
+import { auditSlackPayloads } from "./slack-payload-audit";
 import { waitFor } from "./wait-for";
 
 export { textOf } from "./text-of";
@@ -31,6 +33,9 @@ export interface Stack {
   command(userId: string, text: string, channelId?: string): Promise<EphemeralMessage>;
   /** Resolves with the next ephemeral message for a user in a channel after `before` of them. */
   nextEphemeral(userId: string, channelId: string, before: number): Promise<EphemeralMessage>;
+  /** What the bot sent Slack so far that Slack or the Slack SDK's types refuse (slack-payload-audit.ts). */
+  payloadProblems(): string[];
+  /** Stops everything, then fails if payloadProblems() is not empty: every e2e file checks the bot's payloads. */
   close(): Promise<void>;
 }
 
@@ -41,7 +46,10 @@ export interface Stack {
 export async function startStack(
   options: {
     simulator?: SimulatorOptions;
-    env?: Record<string, string>;
+    /** Settings on top of the stack's; `undefined` unsets one (e.g. SLACK_BOT_TOKEN for OAuth mode). */
+    env?: Record<string, string | undefined>;
+    /** An Enterprise Grid workspace, or an org-wide install of the app (FakeSlackOptions). */
+    slack?: Pick<FakeSlackOptions, "enterpriseId" | "enterpriseInstall">;
     logger?: Logger;
     /**
      * Options of the bot that are not environment settings (e.g. short token-rejection windows, or a clock
@@ -60,6 +68,7 @@ export async function startStack(
     botToken: BOT_TOKEN,
     extraChannels: options.extraChannels,
     ...(options.slackManifest ? { manifest: options.slackManifest } : {}),
+    ...options.slack,
   });
   const keyPrefix = `e2e:${randomBytes(5).toString("hex")}:`;
   const config = loadConfig({
@@ -82,6 +91,12 @@ export async function startStack(
   });
   slack.setAppUrl(`http://127.0.0.1:${bot.port}/slack/events`);
 
+  const payloadProblems = () =>
+    auditSlackPayloads({
+      calls: slack.state.calls,
+      responseUrlPosts: slack.state.responseUrlPosts,
+      violations: contractViolations(slack.state),
+    });
   const nextEphemeral = (userId: string, channelId: string, before: number) =>
     waitFor(slack.events, () => slack.state.ephemeralFor(userId, channelId)[before], 10_000);
 
@@ -98,10 +113,17 @@ export async function startStack(
       if (result.status !== 200) throw new Error(`the bot answered ${result.status} to /uptime ${text}`);
       return nextEphemeral(userId, channelId, before);
     },
+    payloadProblems,
     async close() {
       await bot.stop();
+      const problems = payloadProblems();
       await slack.close();
       await simulator.close();
+      if (problems.length > 0) {
+        throw new Error(
+          `the bot sent Slack ${problems.length} payload(s) that Slack or the Slack SDK's types refuse:\n${problems.join("\n")}`,
+        );
+      }
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Args } from "./args";
 import { parseApiBody } from "./args";
 import { enforceCallRules } from "./call-rules";
+import { checkWebApiContract } from "./contracts";
 import { SlackApiError, SlackRateLimitedError } from "./errors";
 import type { FailureQueue } from "./failure-queue";
 import type { FaultWindows } from "./fault-windows";
@@ -130,6 +131,7 @@ export async function dispatchApiCall(input: {
     }
     try {
       if (kind === "bot") enforceCallRules(method, args, ctx);
+      checkWebApiContract(method, args, bodyKind, ctx.state, ctx.clock.now());
       const result = await spec.handle(args, ctx);
       if (lostAnswer)
         return { status: 500, headers: JSON_HEADERS, body: { ok: false, error: "fatal_error" } };

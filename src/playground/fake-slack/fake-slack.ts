@@ -139,12 +139,16 @@ export async function startFakeSlack(options: FakeSlackOptions): Promise<FakeSla
   // Read first: a manifest that cannot be read is a usage error before anything listens.
   const manifest = manifestRules(options.manifest);
   const botUserId = options.botUserId ?? "U0BOT";
+  if (options.enterpriseInstall && !options.enterpriseId) {
+    throw new FakeSlackUsageError("an org-wide install (enterpriseInstall) needs an enterpriseId");
+  }
   const config: FakeSlackConfig = {
     signingSecret: options.signingSecret,
     botToken: options.botToken ?? "xoxb-fake-bot",
     appToken: options.appToken ?? "xapp-fake-app",
     teamId: options.teamId ?? "T0DEMO",
     enterpriseId: options.enterpriseId,
+    isEnterpriseInstall: options.enterpriseInstall === true,
     teamDomain: options.teamDomain ?? "demo",
     botUserId,
     botId: options.botId ?? "B0BOT",

@@ -69,7 +69,7 @@ export function slashCommandForm(input: {
     command: input.command,
     text: input.text,
     api_app_id: config.appId,
-    is_enterprise_install: "false",
+    is_enterprise_install: String(config.isEnterpriseInstall),
     response_url: input.responseUrl,
     trigger_id: input.triggerId,
   };
@@ -159,7 +159,7 @@ export function blockActionsPayload(input: {
     trigger_id: input.triggerId,
     team: teamObject(config),
     enterprise: enterpriseObject(config),
-    is_enterprise_install: false,
+    is_enterprise_install: config.isEnterpriseInstall,
     ...(input.conversation
       ? { channel: { id: input.conversation.id, name: channelName(input.conversation) } }
       : {}),
@@ -187,7 +187,7 @@ export function viewSubmissionPayload(input: {
     trigger_id: input.triggerId,
     view: input.view,
     response_urls: [],
-    is_enterprise_install: false,
+    is_enterprise_install: config.isEnterpriseInstall,
     enterprise: enterpriseObject(config),
   };
 }
@@ -207,7 +207,7 @@ export function viewClosedPayload(input: {
     token: VERIFICATION_TOKEN,
     view: input.view,
     is_cleared: input.isCleared,
-    is_enterprise_install: false,
+    is_enterprise_install: config.isEnterpriseInstall,
     enterprise: enterpriseObject(config),
   };
 }
@@ -242,7 +242,7 @@ export function blockSuggestionPayload(input: {
     value: input.value,
     team: teamObject(config),
     enterprise: enterpriseObject(config),
-    is_enterprise_install: false,
+    is_enterprise_install: config.isEnterpriseInstall,
     ...(input.view ? { view: input.view } : {}),
     ...(input.conversation
       ? { channel: { id: input.conversation.id, name: channelName(input.conversation) } }
@@ -264,7 +264,7 @@ export function shortcutPayload(input: {
     action_ts: nowTs(input.nowMs),
     team: teamObject(config),
     user: userObject(config, input.user),
-    is_enterprise_install: false,
+    is_enterprise_install: config.isEnterpriseInstall,
     enterprise: enterpriseObject(config),
     callback_id: input.callbackId,
     trigger_id: input.triggerId,
@@ -287,7 +287,7 @@ export function eventCallback(config: FakeSlackConfig, event: Record<string, unk
         team_id: config.teamId,
         user_id: config.botUserId,
         is_bot: true,
-        is_enterprise_install: false,
+        is_enterprise_install: config.isEnterpriseInstall,
       },
     ],
     is_ext_shared_channel: false,

@@ -1,5 +1,6 @@
 import type { Clock } from "../../lib/clock";
 import { blockProblems, LIMITS, slackFileProblems } from "./block-validation";
+import { recordBodyContract } from "./contracts";
 import { randomHex } from "./ids";
 import { botAuthor } from "./messages";
 import type { FakeSlackState } from "./state";
@@ -52,6 +53,7 @@ export class ResponseUrlRegistry {
 
   /** Applies a POST to /response/<id> and records it. */
   post(id: string, body: unknown): ResponseUrlAnswer {
+    recordBodyContract("response_url", body, this.state, this.clock.now());
     const answer = this.apply(id, body);
     this.state.recordResponsePost({
       id,

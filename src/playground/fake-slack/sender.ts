@@ -1,5 +1,6 @@
 import { type Dispatcher, request } from "undici";
 import { viewProblems } from "./block-validation";
+import { recordBodyContract } from "./contracts";
 import { AckTimeoutError, FakeSlackUsageError, SlackApiError } from "./errors";
 import type { ManifestRules } from "./manifest-rules";
 import { botAuthor, toApiMessage } from "./messages";
@@ -375,6 +376,7 @@ export class SlackSender {
     const payload = viewSubmissionPayload({ config, user, triggerId, view: structuredClone(location.view) });
     const result = await this.deliver("interactive", payload, input.via);
     const answer = asObject(result.body);
+    if (answer) recordBodyContract("view_submission_ack", answer, state, config.clock.now());
     const responseAction = typeof answer?.response_action === "string" ? answer.response_action : undefined;
     const errors =
       responseAction === "errors" && typeof answer?.errors === "object" && answer.errors !== null
@@ -481,6 +483,7 @@ export class SlackSender {
     });
     const result = await this.deliver("interactive", payload, input.via);
     const answer = asObject(result.body);
+    if (answer) recordBodyContract("block_suggestion_ack", answer, this.deps.state, config.clock.now());
     return {
       ...result,
       ...(Array.isArray(answer?.options) ? { options: answer.options } : {}),

@@ -34,6 +34,12 @@ export interface FakeSlackOptions {
   appUrl?: string;
   teamId?: string;
   enterpriseId?: string;
+  /**
+   * The app is installed org-wide on `enterpriseId` (an Enterprise Grid org-wide install): every payload
+   * says `is_enterprise_install: true`, as Slack's do for such an app
+   * (https://api.slack.com/enterprise/apps/reference). Needs `enterpriseId`.
+   */
+  enterpriseInstall?: boolean;
   teamDomain?: string;
   botUserId?: string;
   botId?: string;
@@ -66,6 +72,7 @@ export interface FakeSlackConfig {
   appToken: string;
   teamId: string;
   enterpriseId: string | undefined;
+  isEnterpriseInstall: boolean;
   teamDomain: string;
   botUserId: string;
   botId: string;

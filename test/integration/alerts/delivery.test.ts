@@ -300,7 +300,9 @@ describe("alert delivery through the outbox, WebClient and the fake Slack", () =
       ]),
     );
     await Promise.all([setup.worker({ batchSize: 1 }).start(), setup.worker({ batchSize: 1 }).start()]);
-    await setup.drained();
+    // 18 posts per channel: Slack's chat.postMessage tier (about 1 per second per channel after a short
+    // burst, which the fake Slack enforces) makes this take about as many seconds.
+    await setup.drained(40_000);
     for (const channel of [a, b]) {
       const messages = fake.state.channelMessages(channel);
       expect(messages.map((m) => m.metadata?.event_payload.incident_id).sort()).toEqual(ids);
@@ -315,7 +317,7 @@ describe("alert delivery through the outbox, WebClient and the fake Slack", () =
         ).toEqual(["uptime_alert_ack", "uptime_alert_recovery"]);
       }
     }
-  });
+  }, 60_000);
 
   it("an Acknowledge click redraws the same message; the poller's later event keeps who acknowledged", async () => {
     setup = alertSetup(redis, prefix, fake);

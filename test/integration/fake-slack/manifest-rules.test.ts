@@ -99,14 +99,16 @@ describe("fake Slack rules from the manifest", () => {
     const answer = await refusal(web.usergroups.list());
     expect(answer).toMatchObject({ ok: false, error: "missing_scope", needed: "usergroups:read" });
     expect(String(answer.provided).split(",")).toContain("chat:write");
-    // conversations.* need the scope of the conversation's type: history of a public or a private channel is
-    // granted, of a DM (im:history) is not.
+    // conversations.* need the scope of the conversation's type: history of a public or a private channel and
+    // of the app's DM is granted, of a group DM (mpim:history) is not.
     await expect(web.conversations.history({ channel: "C0GENERAL" })).resolves.toMatchObject({ ok: true });
     await expect(web.conversations.history({ channel: "C0SECRET" })).resolves.toMatchObject({ ok: true });
     const dm = fake.state.openIm("U0ALICE").conversation.id;
-    expect(await refusal(web.conversations.history({ channel: dm }))).toMatchObject({
+    await expect(web.conversations.history({ channel: dm })).resolves.toMatchObject({ ok: true });
+    const group = fake.state.openMpim(["U0ALICE", "U0BOB"]).conversation.id;
+    expect(await refusal(web.conversations.history({ channel: group }))).toMatchObject({
       error: "missing_scope",
-      needed: "im:history",
+      needed: "mpim:history",
     });
     expect(await refusal(web.conversations.info({ channel: "C0GENERAL" }))).toMatchObject({
       error: "missing_scope",

@@ -12,7 +12,7 @@ export const authMethods: MethodTable = {
         user_id: ctx.config.botUserId,
         bot_id: ctx.config.botId,
         ...(ctx.config.enterpriseId ? { enterprise_id: ctx.config.enterpriseId } : {}),
-        is_enterprise_install: false,
+        is_enterprise_install: ctx.config.isEnterpriseInstall,
       };
     },
   },

@@ -1,0 +1,96 @@
+// An Enterprise Grid org-wide install, as README "Creating the Slack app" (Enterprise Grid) describes it: the
+// bot in OAuth mode, one installation for the whole organization (Slack's oauth.v2.access answers
+// `is_enterprise_install: true` with the enterprise and no team, https://api.slack.com/enterprise/apps/reference),
+// and every request from a workspace of the organization saying `is_enterprise_install: true`. The code
+// claims such installs work and that their data is keyed by the enterprise id (src/store/workspace.ts).
+import { Writable } from "node:stream";
+import type { Installation } from "@slack/oauth";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { BOT_SCOPES } from "../../src/app";
+import { createLogger } from "../../src/lib/logger";
+import { DEMO_TOKENS } from "../../src/simulator";
+import { TokenCipher } from "../../src/store/crypto/token-cipher";
+import { RedisInstallationStore } from "../../src/store/installation-store";
+import { keyspace } from "../../src/store/keys";
+import { BOT_TOKEN, type Stack, startStack, textOf } from "../support/e2e-stack";
+import { ephemeralMatching, loginThroughModal } from "./login-helper";
+
+const ENTERPRISE = "E0ORG";
+
+describe("an org-wide install (Enterprise Grid)", () => {
+  let stack: Stack;
+  let redis: Redis;
+  const logLines: string[] = [];
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(...String(chunk).split("\n").filter(Boolean));
+      done();
+    },
+  });
+
+  beforeAll(async () => {
+    stack = await startStack({
+      logger: createLogger({ level: "warn", destination }),
+      env: {
+        SLACK_BOT_TOKEN: undefined,
+        SLACK_CLIENT_ID: "1234.5678",
+        SLACK_CLIENT_SECRET: "client-secret",
+        SLACK_STATE_SECRET: "state-secret-for-the-org-test",
+      },
+      slack: { enterpriseId: ENTERPRISE, enterpriseInstall: true },
+    });
+    redis = new Redis(inject("redisUrl"));
+  });
+  afterAll(async () => {
+    redis?.disconnect();
+    await stack?.close();
+  });
+
+  it("refuses a request while the organization has no installation, having looked for the enterprise's", async () => {
+    const result = await stack.slack.sender.slashCommand({
+      userId: "U0ALICE",
+      channelId: "C0GENERAL",
+      text: "help",
+    });
+    // Bolt acks only after authorization has failed (App.processEvent), so the log already says why.
+    expect(result.status).toBe(200);
+    const log = logLines.join("\n");
+    expect(log).toContain("Authorization of incoming event did not succeed");
+    expect(log).toContain(`no Slack installation stored for E:${ENTERPRISE}`);
+    expect(stack.slack.state.ephemeralFor("U0ALICE", "C0GENERAL")).toEqual([]);
+  });
+
+  it("serves a workspace of the organization with the organization's installation, keyed by the enterprise", async () => {
+    const keys = keyspace(stack.keyPrefix);
+    const installations = new RedisInstallationStore({
+      redis,
+      keys,
+      cipher: TokenCipher.fromSetting(stack.tokenEncryptionKey),
+    });
+    // What Bolt's OAuth callback stores for an org-wide install: an enterprise, no team.
+    const installation: Installation<"v2", true> = {
+      team: undefined,
+      enterprise: { id: ENTERPRISE, name: "Fake Enterprise" },
+      isEnterpriseInstall: true,
+      user: { id: "U0ALICE", token: undefined, scopes: undefined },
+      bot: { token: BOT_TOKEN, scopes: [...BOT_SCOPES], id: "B0BOT", userId: "U0BOT" },
+      tokenType: "bot",
+      appId: stack.slack.config.appId,
+      authVersion: "v2",
+    };
+    await installations.storeInstallation(installation);
+    expect(await redis.exists(keys.installation(`E:${ENTERPRISE}`))).toBe(1);
+
+    const help = await stack.command("U0ALICE", "help");
+    expect(textOf(help)).toContain("/uptime status");
+
+    // A link made in a workspace of the organization belongs to the organization's install.
+    const login = await loginThroughModal(stack, "U0ALICE", DEMO_TOKENS.owner);
+    expect(login.outcome).toBe("closed");
+    await ephemeralMatching(stack, "U0ALICE", "C0GENERAL", /now linked/);
+    expect(await redis.exists(keys.link(`E:${ENTERPRISE}`, "U0ALICE"))).toBe(1);
+    expect(await redis.exists(keys.link(`T:${stack.slack.config.teamId}`, "U0ALICE"))).toBe(0);
+    expect(textOf(await stack.command("U0ALICE", "whoami"))).toContain("Olivia Owner");
+  });
+});
