@@ -48,7 +48,21 @@ module.exports = {
       from: { path: "^src/slack/" },
       to: { path: "^src/ui/", dependencyTypesNot: ["type-only"] },
     },
-    layer("simulator", ["lib"]),
+    {
+      // Written from the API reference, not from the client, so that it can catch the client's mistakes.
+      name: "simulator-imports",
+      comment: "dev/simulator may import only src/lib (docs/architecture.md section 4)",
+      severity: "error",
+      from: { path: "^dev/simulator/" },
+      to: { path: "^(src|dev)/", pathNot: ["^dev/simulator/", "^src/lib/"] },
+    },
+    {
+      name: "product-without-dev-tools",
+      comment: "src/ is the product: it never imports the playground, the simulator or dev helpers (dev/)",
+      severity: "error",
+      from: { path: "^src/" },
+      to: { path: "^dev/" },
+    },
     // services may use the alerts module through its one entry, never its insides, and may tell Slack's
     // typed errors apart (slack-errors.ts imports no @slack/*), never call Slack (docs/architecture.md section 2).
     layer("services", ["grammar", "uptime", "store", "domain", "lib"], {
@@ -76,7 +90,7 @@ module.exports = {
       name: "services-no-slack",
       comment: "services are Slack-agnostic: never @slack/* (docs/architecture.md section 2)",
       severity: "error",
-      from: { path: "^src/(services|uptime|store|simulator|domain|lib|grammar|ui)/" },
+      from: { path: "^(src/(services|uptime|store|domain|lib|grammar|ui)|dev/simulator)/" },
       to: { path: "@slack/", dependencyTypesNot: ["type-only"] },
     },
     {

@@ -3,7 +3,7 @@
  * the same GETs, Redis round trips per quiet poll, the poller's memory at 5,000 teams, alert latency from
  * an incident's start to its root message, and scale-out from one to three poller processes.
  *
- * Everything that is measured runs in a process of its own: the simulator (`src/simulator/cli.ts`), the
+ * Everything that is measured runs in a process of its own: the simulator (`dev/simulator/cli.ts`), the
  * pollers (bench/poll-worker-process.ts), the bot (`src/main.ts`, for latency). This process only seeds,
  * runs the raw loop, hosts the fake Slack and reads the others' CPU and memory from /proc. Redis is a
  * private redis-server, so that INFO commandstats counts nothing but this bench.
@@ -21,13 +21,13 @@ import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
 import { Pool } from "undici";
+import { startPrivateRedis } from "../dev/local-redis";
+import { startFakeSlack } from "../dev/playground/fake-slack";
 import { ALERT_EVENT_TYPE } from "../src/alerts/outbox/alert-metadata";
 import { pollTargetName } from "../src/alerts/poll/poll-target";
 import { DEFAULT_JITTER, nextPollAt } from "../src/alerts/poll/poll-timing";
 import { addPollTarget, DEFAULT_BATCH, DEFAULT_LEASE_MS, holdPolls } from "../src/alerts/poll/poller";
 import { sleep } from "../src/lib/backoff";
-import { startPrivateRedis } from "../src/lib/local-redis";
-import { startFakeSlack } from "../src/playground/fake-slack";
 import { generateKey } from "../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../src/store/crypto/token-cipher";
 import { keyspace } from "../src/store/keys";

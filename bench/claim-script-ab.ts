@@ -20,7 +20,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { Redis } from "ioredis";
-import { startPrivateRedis } from "../src/lib/local-redis";
+import { startPrivateRedis } from "../dev/local-redis";
 import { commandStats, cpuMeter, fmt } from "./measure";
 
 const SHARDS = 16;

@@ -9,7 +9,7 @@
  * The single Redis is the limit the cluster rows are compared with.
  */
 import { Redis } from "ioredis";
-import { startPrivateRedis } from "../src/lib/local-redis";
+import { startPrivateRedis } from "../dev/local-redis";
 import { keyspace } from "../src/store/keys";
 import { PollTargetStore } from "../src/store/poll-target-store";
 import { createRedisClient, type RedisClient } from "../src/store/redis-connection";

@@ -28,11 +28,11 @@
  * also prints the CPU each process spent per command: where the cores went.
  */
 import { Redis } from "ioredis";
-import { freePort, type LocalRedis, startPrivateRedis } from "../src/lib/local-redis";
+import { freePort, type LocalRedis, startPrivateRedis } from "../dev/local-redis";
+import { type FakeSlack, startFakeSlack } from "../dev/playground/fake-slack";
+import type { ResponseUrlPost } from "../dev/playground/fake-slack/types";
+import { DEMO_TOKENS } from "../dev/simulator";
 import { silentLogger } from "../src/lib/logger";
-import { type FakeSlack, startFakeSlack } from "../src/playground/fake-slack";
-import type { ResponseUrlPost } from "../src/playground/fake-slack/types";
-import { DEMO_TOKENS } from "../src/simulator";
 import { generateKey } from "../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../src/store/crypto/token-cipher";
 import { keyspace } from "../src/store/keys";

@@ -14,7 +14,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { Redis } from "ioredis";
-import { startPrivateRedis } from "../src/lib/local-redis";
+import { startPrivateRedis } from "../dev/local-redis";
 import { compiledRuntime } from "./compiled";
 import { fmt } from "./measure";
 import { runPollWorker } from "./poll-worker-child";

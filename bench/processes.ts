@@ -4,8 +4,8 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
+import { freePort } from "../dev/local-redis";
 import { sleep } from "../src/lib/backoff";
-import { freePort } from "../src/lib/local-redis";
 
 const root = new URL("../", import.meta.url).pathname;
 const OUTPUT_TAIL = 4000;
@@ -85,7 +85,7 @@ export async function waitForHttp(url: string, child: Child, timeoutMs = 60_000)
 }
 
 /**
- * The simulator (`src/simulator/cli.ts`) in a child process on a free port, without automatic checks, once
+ * The simulator (`dev/simulator/cli.ts`) in a child process on a free port, without automatic checks, once
  * it answers its health route. `latencyMs`: the delay of every API answer (a remote API's), default none.
  */
 export async function startSimulatorProcess(options: {
@@ -93,7 +93,7 @@ export async function startSimulatorProcess(options: {
   latencyMs?: number;
 }): Promise<{ url: string; child: Child }> {
   const port = await freePort();
-  const args = ["src/simulator/cli.ts", "--port", String(port), "--seed", options.seed, "--no-auto-checks"];
+  const args = ["dev/simulator/cli.ts", "--port", String(port), "--seed", options.seed, "--no-auto-checks"];
   if (options.latencyMs !== undefined) args.push("--latency-ms", String(options.latencyMs));
   const child = startChild(args, { LOG_LEVEL: "error" }, { echoStderr: true });
   const url = `http://127.0.0.1:${port}`;

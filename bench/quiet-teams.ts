@@ -3,8 +3,9 @@
  * its owner's token and two monitors, and registered as poll targets. bench/poll-worker-process.ts turns a
  * target's owner `UB<n>` back into its token `bench-token-<n>`.
  */
+
+import type { SeedInput, SeedResult } from "../dev/simulator";
 import { addPollTarget } from "../src/alerts/poll/poller";
-import type { SeedInput, SeedResult } from "../src/simulator";
 import { keyspace } from "../src/store/keys";
 import { PollTargetStore } from "../src/store/poll-target-store";
 import type { RedisClient } from "../src/store/redis-connection";

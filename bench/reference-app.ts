@@ -14,8 +14,8 @@
  * Environment: PORT, SLACK_API_URL, UPTIME_API_URL (floor), REDIS_URL and TOKEN_ENCRYPTION_KEY (floor + link).
  */
 import { App, HTTPReceiver, LogLevel, type SlashCommand } from "@slack/bolt";
+import { DEMO_TOKENS } from "../dev/simulator";
 import { silentLogger } from "../src/lib/logger";
-import { DEMO_TOKENS } from "../src/simulator";
 import { respondTo } from "../src/slack/respond-to";
 import { type UptimeApi, UptimeClient } from "../src/uptime";
 

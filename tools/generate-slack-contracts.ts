@@ -1,14 +1,14 @@
 // Regenerates test/fixtures/slack-web-api/*.schema.json: JSON Schemas of the arguments of every Web API
 // method the fake Slack answers, and of the bodies the bot sends Slack outside the Web API, generated from
 // the TypeScript types of the Slack SDKs this project is built on. The fake Slack checks every call against
-// them (src/playground/fake-slack/contracts). Run after upgrading @slack/web-api, @slack/types or @slack/bolt:
+// them (dev/playground/fake-slack/contracts). Run after upgrading @slack/web-api, @slack/types or @slack/bolt:
 //   npx tsx tools/generate-slack-contracts.ts
 // and commit the changed files; test/integration/fake-slack/contracts.test.ts fails while the fixtures name
 // other package versions than the ones installed.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createGenerator } from "ts-json-schema-generator";
-import { CONTRACT_TYPES, type ContractPackage } from "../src/playground/fake-slack/contracts/contract-types";
+import { CONTRACT_TYPES, type ContractPackage } from "../dev/playground/fake-slack/contracts/contract-types";
 
 const root = new URL("../", import.meta.url);
 const outDir = new URL("test/fixtures/slack-web-api/", root);

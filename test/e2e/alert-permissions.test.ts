@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_TOKENS } from "../../src/simulator";
+import { DEMO_TOKENS } from "../../dev/simulator";
 import { muteCodec } from "../../src/ui/codecs";
 import { actions } from "../../src/ui/ids";
 import { linkUser, type Stack, startStack, textOf } from "../support/e2e-stack";

@@ -2,9 +2,9 @@
 // (files.getUploadURLExternal, POST, files.completeUploadExternal), shares it to the asker's DM, and replaces
 // the ephemeral answer with the same answer plus a `slack_file` image block. A failed upload costs nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { EphemeralMessage } from "../../dev/playground/fake-slack/types";
+import { DEMO_TOKENS } from "../../dev/simulator";
 import { createLogger } from "../../src/lib/logger";
-import type { EphemeralMessage } from "../../src/playground/fake-slack/types";
-import { DEMO_TOKENS } from "../../src/simulator";
 import { CHART_HEIGHT, CHART_WIDTH } from "../../src/ui/charts/chart-options";
 import { linkUser, type Stack, startStack, textOf } from "../support/e2e-stack";
 import { readPng } from "../support/png";

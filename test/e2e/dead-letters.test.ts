@@ -5,8 +5,8 @@
 import { spawn } from "node:child_process";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type LocalRedis, startPrivateRedis } from "../../src/lib/local-redis";
-import { type FakeSlack, startFakeSlack } from "../../src/playground/fake-slack";
+import { type LocalRedis, startPrivateRedis } from "../../dev/local-redis";
+import { type FakeSlack, startFakeSlack } from "../../dev/playground/fake-slack";
 import { generateKey } from "../../src/store/crypto/encryption-keys";
 import { keyspace } from "../../src/store/keys";
 import { OutboxStore, PARKING_CONSUMER } from "../../src/store/outbox-store";

@@ -10,6 +10,9 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Cluster, Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeSlack, startFakeSlack } from "../../dev/playground/fake-slack";
+import type { StoredMessage } from "../../dev/playground/fake-slack/types";
+import { type RunningSimulator, startSimulator } from "../../dev/simulator";
 import { STORM_THRESHOLD, STORM_WINDOW_MS } from "../../src/alerts/deliver/alert-rules";
 import { DIGEST_EVENT_TYPE } from "../../src/alerts/digests/digest-delivery";
 import { decodeOutboxEvent } from "../../src/alerts/outbox/alert-event";
@@ -20,9 +23,6 @@ import {
   ROLLUP_EVENT_TYPE,
 } from "../../src/alerts/outbox/alert-metadata";
 import { pollTargetName } from "../../src/alerts/poll/poll-target";
-import { type FakeSlack, startFakeSlack } from "../../src/playground/fake-slack";
-import type { StoredMessage } from "../../src/playground/fake-slack/types";
-import { type RunningSimulator, startSimulator } from "../../src/simulator";
 import { generateKey } from "../../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../../src/store/crypto/token-cipher";
 import { keyspace } from "../../src/store/keys";

@@ -3,7 +3,7 @@
 // `# TYPE` lines, not from a list kept here).
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_TOKENS } from "../../src/simulator";
+import { DEMO_TOKENS } from "../../dev/simulator";
 import { metricTotal } from "../support/bot-process";
 import { linkUser, type Stack, startStack, textOf } from "../support/e2e-stack";
 import { exportedSampleNames, metricNames } from "../support/promql";

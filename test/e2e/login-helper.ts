@@ -1,5 +1,5 @@
-import type { ViewSubmissionResult } from "../../src/playground/fake-slack/sender";
-import type { SlackView } from "../../src/playground/fake-slack/types";
+import type { ViewSubmissionResult } from "../../dev/playground/fake-slack/sender";
+import type { SlackView } from "../../dev/playground/fake-slack/types";
 import { actions, blocks } from "../../src/ui/ids";
 import type { Stack } from "../support/e2e-stack";
 import { waitFor } from "../support/wait-for";

@@ -3,9 +3,9 @@
 // through the real bot, the fake Slack, the simulator and Redis.
 import { WebClient } from "@slack/web-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SlackView, ViewStateValues } from "../../dev/playground/fake-slack";
+import { DEMO_TOKENS } from "../../dev/simulator";
 import { silentLogger } from "../../src/lib/logger";
-import type { SlackView, ViewStateValues } from "../../src/playground/fake-slack";
-import { DEMO_TOKENS } from "../../src/simulator";
 import { monitorActionCodec } from "../../src/ui/codecs";
 import { actions, blocks, shortcuts, views } from "../../src/ui/ids";
 import { type Monitor, UptimeClient } from "../../src/uptime";

@@ -5,12 +5,12 @@
 import { readFileSync } from "node:fs";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type LocalRedis, startPrivateRedis } from "../../dev/local-redis";
+import { type FakeSlack, startFakeSlack, type ViewStateValues } from "../../dev/playground/fake-slack";
+import { DEMO_TOKENS, type RunningSimulator, startSimulator } from "../../dev/simulator";
 import { ALERT_EVENT_TYPE, ROLLUP_EVENT_TYPE } from "../../src/alerts/outbox/alert-metadata";
 import { pollTargetName } from "../../src/alerts/poll/poll-target";
-import { type LocalRedis, startPrivateRedis } from "../../src/lib/local-redis";
 import { silentLogger } from "../../src/lib/logger";
-import { type FakeSlack, startFakeSlack, type ViewStateValues } from "../../src/playground/fake-slack";
-import { DEMO_TOKENS, type RunningSimulator, startSimulator } from "../../src/simulator";
 import { generateKey } from "../../src/store/crypto/encryption-keys";
 import { keyspace } from "../../src/store/keys";
 import { PollTargetStore } from "../../src/store/poll-target-store";

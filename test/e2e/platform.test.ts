@@ -2,11 +2,11 @@
 // Redis: health and readiness, signature checks, Socket Mode, OAuth install mode, redacted JSON logs.
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DEMO_TOKENS } from "../../dev/simulator";
 import { BOT_SCOPES } from "../../src/app";
 import { type RunningBot, startBot } from "../../src/bot";
 import { loadConfig } from "../../src/config";
 import { createLogger, silentLogger } from "../../src/lib/logger";
-import { DEMO_TOKENS } from "../../src/simulator";
 import { generateKey } from "../../src/store/crypto/encryption-keys";
 import { BOT_TOKEN, linkUser, SIGNING_SECRET, type Stack, startStack, textOf } from "../support/e2e-stack";
 

@@ -4,9 +4,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { freePort } from "../../src/lib/local-redis";
-import { type FakeSlack, startFakeSlack } from "../../src/playground/fake-slack";
-import { type RunningSimulator, startSimulator } from "../../src/simulator";
+import { freePort } from "../../dev/local-redis";
+import { type FakeSlack, startFakeSlack } from "../../dev/playground/fake-slack";
+import { type RunningSimulator, startSimulator } from "../../dev/simulator";
 import { generateKey } from "../../src/store/crypto/encryption-keys";
 import { botCommand } from "../support/bot-command";
 import { textOf } from "../support/e2e-stack";

@@ -1,9 +1,9 @@
 // Every query subcommand through the real bot over signed HTTP, the fake Slack, the simulator (demo seed)
 // and Redis: the answers carry the seeded data, Prev/Next replaces the list in place, typos get suggestions.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { botAuthor } from "../../src/playground/fake-slack/messages";
-import type { EphemeralMessage } from "../../src/playground/fake-slack/types";
-import { DEMO_TOKENS } from "../../src/simulator";
+import { botAuthor } from "../../dev/playground/fake-slack/messages";
+import type { EphemeralMessage } from "../../dev/playground/fake-slack/types";
+import { DEMO_TOKENS } from "../../dev/simulator";
 import { detailsCodec } from "../../src/ui/codecs";
 import { actions } from "../../src/ui/ids";
 import { UptimeClient } from "../../src/uptime";

@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, type LocalRedis, startPrivateRedis } from "../../src/lib/local-redis";
+import { freePort, type LocalRedis, startPrivateRedis } from "../../dev/local-redis";
 import { generateKey } from "../../src/store/crypto/encryption-keys";
 import { sourceCommand } from "../support/bot-command";
 

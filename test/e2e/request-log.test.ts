@@ -3,8 +3,8 @@
 // text "http request failed" on the console).
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_TOKENS } from "../../dev/simulator";
 import { createLogger } from "../../src/lib/logger";
-import { DEMO_TOKENS } from "../../src/simulator";
 import { linkUser, type Stack, startStack } from "../support/e2e-stack";
 import { eventually } from "../support/wait-for";
 

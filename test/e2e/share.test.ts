@@ -2,8 +2,8 @@
 // seed) and Redis. Pressing Share under an ephemeral answer posts the same answer in the channel, naming who
 // shared it; in a channel the app is not in, the clicker gets one sentence and nothing is posted.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EphemeralMessage, StoredMessage } from "../../src/playground/fake-slack/types";
-import { DEMO_TOKENS } from "../../src/simulator";
+import type { EphemeralMessage, StoredMessage } from "../../dev/playground/fake-slack/types";
+import { DEMO_TOKENS } from "../../dev/simulator";
 import { shareCodec } from "../../src/ui/codecs";
 import { actions } from "../../src/ui/ids";
 import { linkUser, type Stack, startStack, textOf } from "../support/e2e-stack";

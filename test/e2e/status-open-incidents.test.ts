@@ -2,7 +2,7 @@
 // incidents and lists them newest first (A6), so an outage that began before the newest page of incidents
 // must still be found, up to the page cap the README states (20 pages), and past it the answer says "at least".
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_TOKENS } from "../../src/simulator";
+import { DEMO_TOKENS } from "../../dev/simulator";
 import { linkUser, type Stack, startStack, textOf } from "../support/e2e-stack";
 import { waitFor } from "../support/wait-for";
 

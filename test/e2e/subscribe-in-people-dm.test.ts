@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_TOKENS } from "../../src/simulator";
+import { DEMO_TOKENS } from "../../dev/simulator";
 import { linkUser, type Stack, startStack, textOf } from "../support/e2e-stack";
 
 // A DM between Alice and Bob: Slack sends a slash command typed there with its D… id and channel_name

@@ -5,10 +5,10 @@
 // mutes. The real bot over signed HTTP, the fake Slack, the simulator and Redis.
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { StoredMessage } from "../../dev/playground/fake-slack/types";
+import { DEMO_TOKENS } from "../../dev/simulator";
 import { ALERT_EVENT_TYPE } from "../../src/alerts/outbox/alert-metadata";
 import { pollTargetName } from "../../src/alerts/poll/poll-target";
-import type { StoredMessage } from "../../src/playground/fake-slack/types";
-import { DEMO_TOKENS } from "../../src/simulator";
 import { keyspace } from "../../src/store/keys";
 import { PollTargetStore } from "../../src/store/poll-target-store";
 import { muteCodec, unmuteCodec } from "../../src/ui/codecs";

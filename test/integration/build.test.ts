@@ -55,6 +55,15 @@ describe("npm run build", () => {
     }
   });
 
+  it("bundles only the product: nothing of dev/ (the playground, the simulator) and no test code", () => {
+    for (const file of [result.main, result.commands.alerts, result.commands.rotateKey]) {
+      const map = JSON.parse(readFileSync(`${file}.map`, "utf8")) as { sources: string[] };
+      const ours = map.sources.filter((source) => !source.includes("node_modules"));
+      expect(ours.length).toBeGreaterThan(5);
+      expect(ours.filter((source) => !/(^|\/)src\//.test(source))).toEqual([]);
+    }
+  });
+
   it("is ASCII only, so V8 holds its source as one byte per character; a bundle that is not is refused", () => {
     expect(readFileSync(result.main, "utf8")).toMatch(/^[\t\n -~]*$/);
     const other = join(dir, "other.js");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redisAnswers, resolveRedis, startPrivateRedis } from "../../src/lib/local-redis";
+import { redisAnswers, resolveRedis, startPrivateRedis } from "../../dev/local-redis";
 import { testRedis } from "../support/redis";
 
 describe("local Redis resolution", () => {

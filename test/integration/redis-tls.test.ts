@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../dev/local-redis";
 import { loadConfig, loadRedisConfig } from "../../src/config";
-import { freePort } from "../../src/lib/local-redis";
 import { silentLogger } from "../../src/lib/logger";
 import {
   checkEvictionPolicy,

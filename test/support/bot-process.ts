@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { createWriteStream, mkdirSync, readFileSync, type WriteStream } from "node:fs";
 import { join } from "node:path";
-import { freePort } from "../../src/lib/local-redis";
+import { freePort } from "../../dev/local-redis";
 import { botCommand } from "./bot-command";
 
 const root = new URL("../../", import.meta.url).pathname;

@@ -1,14 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { inject } from "vitest";
+import { type FakeSlack, type FakeSlackOptions, startFakeSlack } from "../../dev/playground/fake-slack";
+import { contractViolations } from "../../dev/playground/fake-slack/contracts";
+import type { EphemeralMessage, FakeChannelSeed } from "../../dev/playground/fake-slack/types";
+import { type RunningSimulator, type SimulatorOptions, startSimulator } from "../../dev/simulator";
 import { type BotOptions, type RunningBot, startBot } from "../../src/bot";
 import { loadConfig } from "../../src/config";
 import { type Logger, silentLogger } from "../../src/lib/logger";
-import { type FakeSlack, type FakeSlackOptions, startFakeSlack } from "../../src/playground/fake-slack";
-import { contractViolations } from "../../src/playground/fake-slack/contracts";
-import type { EphemeralMessage, FakeChannelSeed } from "../../src/playground/fake-slack/types";
 import { teamsOf } from "../../src/services/link-account";
-import { type RunningSimulator, type SimulatorOptions, startSimulator } from "../../src/simulator";
 import { generateKey } from "../../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../../src/store/crypto/token-cipher";
 import { keyspace } from "../../src/store/keys";

@@ -1,5 +1,5 @@
 import type { TestProject } from "vitest/node";
-import { resolveRedis } from "../../src/lib/local-redis";
+import { resolveRedis } from "../../dev/local-redis";
 
 declare module "vitest" {
   export interface ProvidedContext {

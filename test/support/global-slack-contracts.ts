@@ -1,4 +1,4 @@
-import { prepareContracts } from "../../src/playground/fake-slack/contracts";
+import { prepareContracts } from "../../dev/playground/fake-slack/contracts";
 
 /**
  * Compiles the fake Slack's contract validators before any test runs (instant when cached under

@@ -3,7 +3,7 @@ import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort, spawnRedisServer } from "../../src/lib/local-redis";
+import { freePort, spawnRedisServer } from "../../dev/local-redis";
 
 export interface RestartableRedis {
   url: string;
@@ -21,7 +21,7 @@ export interface RestartableRedis {
 /**
  * A private redis-server that can be stopped and started again on the SAME port, keeping its data.
  *
- * startPrivateRedis (src/lib/local-redis.ts) runs without persistence, so a restart there would lose
+ * startPrivateRedis (dev/local-redis.ts) runs without persistence, so a restart there would lose
  * every subscription, poll state and outbox entry. A real deployment keeps its Redis data across a
  * restart, and that is what a failover test must model: here the server runs with the append-only file
  * (`appendfsync always`: every write is on disk before the reply, so nothing acknowledged is lost) in a

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { Redis } from "ioredis";
-import { freePort, spawnRedisServer } from "../../src/lib/local-redis";
+import { freePort, spawnRedisServer } from "../../dev/local-redis";
 import type { ClusterSeed } from "../../src/store/redis-connection";
 
 const run = promisify(execFile);

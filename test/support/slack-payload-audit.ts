@@ -1,10 +1,10 @@
-import type { ContractViolation } from "../../src/playground/fake-slack/contracts";
-import type { ApiCallRecord, ResponseUrlPost } from "../../src/playground/fake-slack/types";
+import type { ContractViolation } from "../../dev/playground/fake-slack/contracts";
+import type { ApiCallRecord, ResponseUrlPost } from "../../dev/playground/fake-slack/types";
 import { checkBlockKitLimits, type Surface, type SurfacePayload } from "./block-kit-limits";
 
 /**
  * Everything the bot sent a fake Slack that real Slack would refuse or that its Slack SDK's types do not
- * allow: the fake's contract violations (src/playground/fake-slack/contracts), and every Block Kit payload
+ * allow: the fake's contract violations (dev/playground/fake-slack/contracts), and every Block Kit payload
  * (messages, ephemerals, updates, views, Home tabs, response_url messages) against the full list of
  * documented limits of block-kit-limits.ts, which is longer than what the fake itself refuses. One sentence
  * per problem; e2e-stack.ts fails a test file whose bot left any.

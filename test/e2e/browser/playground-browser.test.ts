@@ -7,10 +7,10 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { DEMO_API_TEAM, DEMO_PEOPLE } from "../../../dev/playground/demo-workspace";
+import { type RunningPlayground, startPlayground } from "../../../dev/playground/web/start-playground";
+import { DEMO_TOKENS } from "../../../dev/simulator";
 import { silentLogger } from "../../../src/lib/logger";
-import { DEMO_API_TEAM, DEMO_PEOPLE } from "../../../src/playground/demo-workspace";
-import { type RunningPlayground, startPlayground } from "../../../src/playground/web/start-playground";
-import { DEMO_TOKENS } from "../../../src/simulator";
 import { actions, blocks } from "../../../src/ui/ids";
 import { UptimeClient } from "../../../src/uptime";
 import { launchChromium, openPlayground, type PlaygroundPage } from "../../support/browser";

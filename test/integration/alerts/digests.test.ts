@@ -2,6 +2,8 @@
 // racing, the outbox and the delivery worker, WebClient against the fake Slack, and undici against the
 // simulator reading the numbers with the subscriber's token.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { FakeSlack } from "../../../dev/playground/fake-slack";
+import { DEMO_TOKENS, type RunningSimulator, startSimulator } from "../../../dev/simulator";
 import { routeOutbox } from "../../../src/alerts/deliver/route-outbox";
 import { digestPeriod, latestOccurrence } from "../../../src/alerts/digests/digest-calendar";
 import { DIGEST_EVENT_TYPE } from "../../../src/alerts/digests/digest-delivery";
@@ -10,8 +12,6 @@ import { digestScheduleId } from "../../../src/alerts/outbox/digest-event";
 import { POST_SETTLE_MS } from "../../../src/alerts/outbox/post-settle";
 import { ScheduleWorker } from "../../../src/alerts/schedules/schedule-worker";
 import { silentLogger } from "../../../src/lib/logger";
-import type { FakeSlack } from "../../../src/playground/fake-slack";
-import { DEMO_TOKENS, type RunningSimulator, startSimulator } from "../../../src/simulator";
 import type { SlackPoster } from "../../../src/slack/slack-poster";
 import type { Subscription } from "../../../src/store/subscription-store";
 import { UptimeClient } from "../../../src/uptime";

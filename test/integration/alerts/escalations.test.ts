@@ -2,12 +2,12 @@
 // it posts a root, the schedule workers race to fire it, and the delivery worker posts one broadcast thread
 // reply to the fake Slack, unless the incident was acknowledged or recovered first.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { FakeSlack } from "../../../dev/playground/fake-slack";
 import { routeOutbox } from "../../../src/alerts/deliver/route-outbox";
 import { ALERT_EVENT_TYPE, ESCALATION_EVENT_TYPE } from "../../../src/alerts/outbox/alert-metadata";
 import { escalationScheduleId } from "../../../src/alerts/outbox/escalation-event";
 import { escalationSchedules } from "../../../src/alerts/schedules/escalation-schedules";
 import { ScheduleWorker } from "../../../src/alerts/schedules/schedule-worker";
-import type { FakeSlack } from "../../../src/playground/fake-slack";
 import { UptimeClient } from "../../../src/uptime";
 import { testRedis } from "../../support/redis";
 import { alertEvent, alertSetup, freshChannel, startSlack, WS } from "./harness";

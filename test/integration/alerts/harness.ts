@@ -1,3 +1,4 @@
+import { type FakeSlack, startFakeSlack } from "../../../dev/playground/fake-slack";
 import { AlertDelivery, type AlertDeliveryDeps } from "../../../src/alerts/deliver/alert-delivery";
 import {
   DeliveryWorker,
@@ -8,7 +9,6 @@ import { DigestDelivery } from "../../../src/alerts/digests/digest-delivery";
 import type { OutboxEvent } from "../../../src/alerts/model";
 import { SubscriptionPauses } from "../../../src/alerts/subscriptions/subscription-pauses";
 import type { Clock } from "../../../src/lib/clock";
-import { type FakeSlack, startFakeSlack } from "../../../src/playground/fake-slack";
 import type { SlackPoster } from "../../../src/slack/slack-poster";
 import { WebApiPoster } from "../../../src/slack/web-api-poster";
 import { AlertMessageStore } from "../../../src/store/alert-message-store";

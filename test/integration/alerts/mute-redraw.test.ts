@@ -2,7 +2,7 @@
 // redraws the monitor's open root from state, with who muted until when and an Unmute button, and every
 // later redraw (an acknowledge) keeps showing it while it lasts. Real Redis, WebClient and the fake Slack.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { FakeSlack } from "../../../src/playground/fake-slack";
+import type { FakeSlack } from "../../../dev/playground/fake-slack";
 import { actions } from "../../../src/ui/ids";
 import { testRedis } from "../../support/redis";
 import { alertEvent, alertSetup, freshChannel, startSlack, WS } from "./harness";

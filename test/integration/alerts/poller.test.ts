@@ -2,6 +2,7 @@ import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type RunningSimulator, startSimulator } from "../../../dev/simulator/index";
 import type { PollErrorKind, PollOutcome } from "../../../src/alerts/metrics";
 import type { IncidentSnapshot, OutboxEvent } from "../../../src/alerts/model";
 import { decodeOutboxEvent } from "../../../src/alerts/outbox/alert-event";
@@ -14,7 +15,6 @@ import { type PollTargetMeta, tokenHash } from "../../../src/alerts/poll/poll-ta
 import { addPollTarget, PollWorker, type PollWorkerOptions } from "../../../src/alerts/poll/poller";
 import { fixedClock } from "../../../src/lib/clock";
 import { createLogger, silentLogger } from "../../../src/lib/logger";
-import { type RunningSimulator, startSimulator } from "../../../src/simulator/index";
 import { keyspace } from "../../../src/store/keys";
 import { PollTargetStore } from "../../../src/store/poll-target-store";
 import type { ClaimedTarget } from "../../../src/store/poll-target-types";

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { FakeSlack } from "../../../dev/playground/fake-slack";
+import { type RunningSimulator, startSimulator } from "../../../dev/simulator/index";
 import { addPollTarget, PollWorker, pollTargetName, removePollTarget } from "../../../src/alerts/poll/poller";
 import { rejectionPolicy } from "../../../src/alerts/poll/token-rejection";
 import { createPrometheusMetrics } from "../../../src/alerts/prometheus-metrics";
@@ -6,8 +8,6 @@ import { pollHooks } from "../../../src/alerts/subscriptions/poll-hooks";
 import { SubscriptionPauses } from "../../../src/alerts/subscriptions/subscription-pauses";
 import { fixedClock } from "../../../src/lib/clock";
 import { silentLogger } from "../../../src/lib/logger";
-import type { FakeSlack } from "../../../src/playground/fake-slack";
-import { type RunningSimulator, startSimulator } from "../../../src/simulator/index";
 import { WebApiPoster } from "../../../src/slack/web-api-poster";
 import { generateKey } from "../../../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../../../src/store/crypto/token-cipher";

@@ -1,7 +1,7 @@
 // One simulator per test file, reached by the real client through a recording proxy, so that every
 // response the client decoded can be checked against the official JSON:API schema afterwards.
 import { expect } from "vitest";
-import { type RunningSimulator, type SimulatorOptions, startSimulator } from "../../../src/simulator";
+import { type RunningSimulator, type SimulatorOptions, startSimulator } from "../../../dev/simulator";
 import { type UptimeApi, UptimeClient, type UptimeClientOptions } from "../../../src/uptime";
 import { jsonApiErrors } from "../../support/jsonapi-schema";
 import { type RecordingProxy, startRecordingProxy } from "../../support/recording-proxy";

@@ -1,6 +1,6 @@
 import { App } from "@slack/bolt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeSlack, startFakeSlack } from "../../../src/playground/fake-slack";
+import { type FakeSlack, startFakeSlack } from "../../../dev/playground/fake-slack";
 import { waitFor } from "../../support/wait-for";
 import { quietLogger } from "./quiet-logger";
 

@@ -5,14 +5,14 @@ import { createRequire } from "node:module";
 import { join, relative } from "node:path";
 import { ErrorCode, WebClient } from "@slack/web-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeSlack, startFakeSlack } from "../../../src/playground/fake-slack";
+import { type FakeSlack, startFakeSlack } from "../../../dev/playground/fake-slack";
 import {
   CONTRACT_TYPES,
   checkContract,
   contractViolations,
-} from "../../../src/playground/fake-slack/contracts";
-import { ResponseUrlRegistry } from "../../../src/playground/fake-slack/response-urls";
-import { webApiMethods } from "../../../src/playground/fake-slack/web-api";
+} from "../../../dev/playground/fake-slack/contracts";
+import { ResponseUrlRegistry } from "../../../dev/playground/fake-slack/response-urls";
+import { webApiMethods } from "../../../dev/playground/fake-slack/web-api";
 import { quietLogger } from "./quiet-logger";
 
 const root = new URL("../../../", import.meta.url);

@@ -1,7 +1,7 @@
 // The fake Slack's fault windows and channel archiving, driven over its HTTP control routes as the fault
 // suite (another process) drives them, and observed through raw HTTP as a client sees them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeSlack, startFakeSlack } from "../../../src/playground/fake-slack";
+import { type FakeSlack, startFakeSlack } from "../../../dev/playground/fake-slack";
 import { WIDE_MANIFEST } from "./wide-manifest";
 
 const BOT = "U0BOT";

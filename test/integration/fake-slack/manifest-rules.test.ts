@@ -5,9 +5,9 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { ErrorCode, WebClient } from "@slack/web-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeSlack, FakeSlackUsageError, startFakeSlack } from "../../../dev/playground/fake-slack";
+import { manifestRules, repositoryManifest } from "../../../dev/playground/fake-slack/manifest-rules";
 import { fixedClock } from "../../../src/lib/clock";
-import { type FakeSlack, FakeSlackUsageError, startFakeSlack } from "../../../src/playground/fake-slack";
-import { manifestRules, repositoryManifest } from "../../../src/playground/fake-slack/manifest-rules";
 import { quietLogger } from "./quiet-logger";
 
 const BOT = "U0BOT";

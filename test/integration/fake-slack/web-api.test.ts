@@ -1,7 +1,7 @@
 import { ErrorCode, WebClient } from "@slack/web-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeSlack, startFakeSlack } from "../../../dev/playground/fake-slack";
 import { fixedClock } from "../../../src/lib/clock";
-import { type FakeSlack, startFakeSlack } from "../../../src/playground/fake-slack";
 import { quietLogger } from "./quiet-logger";
 import { WIDE_MANIFEST } from "./wide-manifest";
 

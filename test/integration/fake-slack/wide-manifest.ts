@@ -1,4 +1,4 @@
-import { METHOD_SCOPES } from "../../../src/playground/fake-slack/scope-table";
+import { METHOD_SCOPES } from "../../../dev/playground/fake-slack/scope-table";
 
 /**
  * A manifest granting every scope the fake knows, with a writable Messages tab: for the tests of the fake's

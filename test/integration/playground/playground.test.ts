@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DEMO_CHANNELS, DEMO_PEOPLE, SCHEDULED_MONITOR } from "../../../dev/playground/demo-workspace";
+import type { ConversationState, ViewsState } from "../../../dev/playground/web/api-types";
+import { findElement, messageBlockGroups } from "../../../dev/playground/web/render/block-lookup";
+import { type RunningPlayground, startPlayground } from "../../../dev/playground/web/start-playground";
 import { silentLogger } from "../../../src/lib/logger";
-import { DEMO_CHANNELS, DEMO_PEOPLE, SCHEDULED_MONITOR } from "../../../src/playground/demo-workspace";
-import type { ConversationState, ViewsState } from "../../../src/playground/web/api-types";
-import { findElement, messageBlockGroups } from "../../../src/playground/web/render/block-lookup";
-import { type RunningPlayground, startPlayground } from "../../../src/playground/web/start-playground";
 import { actions, blocks } from "../../../src/ui/ids";
 import { waitFor } from "../../support/wait-for";
 

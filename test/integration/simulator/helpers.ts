@@ -1,6 +1,6 @@
 import { request } from "undici";
 import { expect } from "vitest";
-import { type RunningSimulator, type SimulatorOptions, startSimulator } from "../../../src/simulator/index";
+import { type RunningSimulator, type SimulatorOptions, startSimulator } from "../../../dev/simulator/index";
 import { jsonApiErrors } from "../../support/jsonapi-schema";
 
 export function expectJsonApi(doc: unknown): void {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Cluster } from "ioredis";
 import { describe, expect, inject, it } from "vitest";
-import { freePort, spawnRedisServer } from "../../../src/lib/local-redis";
+import { freePort, spawnRedisServer } from "../../../dev/local-redis";
 import { keyspace } from "../../../src/store/keys";
 import { PollTargetStore } from "../../../src/store/poll-target-store";
 import {

@@ -6,9 +6,9 @@
  * control routes, as another process would.
  */
 import { Redis } from "ioredis";
-import { type FakeSlack, type SlackFaultInput, startFakeSlack } from "../../../src/playground/fake-slack";
-import type { StoredMessage } from "../../../src/playground/fake-slack/types";
-import { type RunningSimulator, startSimulator } from "../../../src/simulator";
+import { type FakeSlack, type SlackFaultInput, startFakeSlack } from "../../../dev/playground/fake-slack";
+import type { StoredMessage } from "../../../dev/playground/fake-slack/types";
+import { type RunningSimulator, startSimulator } from "../../../dev/simulator";
 import { generateKey } from "../../../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../../../src/store/crypto/token-cipher";
 import { type Keyspace, keyspace } from "../../../src/store/keys";

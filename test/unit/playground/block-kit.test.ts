@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { renderAlertRoot } from "../../../src/alerts/render/render-alert-root";
 import {
   attachmentColor,
   renderAttachments,
   renderBlocks,
   renderMessageContent,
-} from "../../../src/playground/web/render/block-kit";
-import { findElement, messageBlockGroups } from "../../../src/playground/web/render/block-lookup";
-import type { RenderContext } from "../../../src/playground/web/render/render-context";
+} from "../../../dev/playground/web/render/block-kit";
+import { findElement, messageBlockGroups } from "../../../dev/playground/web/render/block-lookup";
+import type { RenderContext } from "../../../dev/playground/web/render/render-context";
+import { renderAlertRoot } from "../../../src/alerts/render/render-alert-root";
 import { actions, blocks } from "../../../src/ui/ids";
 import { renderCreateMonitorModal } from "../../../src/ui/render-create-monitor-modal";
 import { renderHome } from "../../../src/ui/render-home";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { messagesTabOf, readMessagesTab } from "../../../src/playground/web/messages-tab";
+import { messagesTabOf, readMessagesTab } from "../../../dev/playground/web/messages-tab";
 
 describe("messagesTabOf", () => {
   it("reads features.app_home as Slack applies it", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { mrkdwnToHtml, plainTextToHtml } from "../../../src/playground/web/render/mrkdwn";
-import type { RenderContext } from "../../../src/playground/web/render/render-context";
+import { mrkdwnToHtml, plainTextToHtml } from "../../../dev/playground/web/render/mrkdwn";
+import type { RenderContext } from "../../../dev/playground/web/render/render-context";
 
 const ctx: RenderContext = {
   users: { U0OLIVIA: "Olivia Owner" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatSlackDate, parseDateToken } from "../../../src/playground/web/render/slack-date";
+import { formatSlackDate, parseDateToken } from "../../../dev/playground/web/render/slack-date";
 
 // 2014-02-18T14:39:42Z: Slack's own reference example (6:39 AM in Los Angeles).
 const UNIX = 1392734382;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildViewState, type RawInput } from "../../../src/playground/web/render/view-state";
+import { buildViewState, type RawInput } from "../../../dev/playground/web/render/view-state";
 import { actions, blocks } from "../../../src/ui/ids";
 import { renderCreateMonitorModal } from "../../../src/ui/render-create-monitor-modal";
 import { renderPersonalAlertsModal } from "../../../src/ui/render-personal-alerts-modal";

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_TOKENS, type RunningSimulator, startSimulator } from "../../../dev/simulator";
 import type { AcknowledgedInSlack, Alerts } from "../../../src/alerts";
 import { systemClock } from "../../../src/lib/clock";
 import { silentLogger } from "../../../src/lib/logger";
@@ -11,7 +12,6 @@ import {
 } from "../../../src/services/errors";
 import { teamsOf } from "../../../src/services/link-account";
 import type { ServiceDeps } from "../../../src/services/service-deps";
-import { DEMO_TOKENS, type RunningSimulator, startSimulator } from "../../../src/simulator";
 import { generateKey } from "../../../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../../../src/store/crypto/token-cipher";
 import { keyspace } from "../../../src/store/keys";

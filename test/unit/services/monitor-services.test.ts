@@ -1,13 +1,13 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningSimulator, startSimulator } from "../../../dev/simulator";
 import { systemClock } from "../../../src/lib/clock";
 import { silentLogger } from "../../../src/lib/logger";
 import { MonitorNotFoundError, NotLinkedError } from "../../../src/services/errors";
 import { filterGroups, MAX_GROUP_OPTIONS } from "../../../src/services/list-groups";
 import { monitorServices } from "../../../src/services/monitor-services";
 import type { ServiceDeps } from "../../../src/services/service-deps";
-import { type RunningSimulator, startSimulator } from "../../../src/simulator";
 import { generateKey } from "../../../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../../../src/store/crypto/token-cipher";
 import { keyspace } from "../../../src/store/keys";

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { DEMO_TOKENS, type RunningSimulator, startSimulator } from "../../../dev/simulator";
 import { fixedClock } from "../../../src/lib/clock";
 import { silentLogger } from "../../../src/lib/logger";
 import { acknowledgeRollup } from "../../../src/services/acknowledge-rollup";
@@ -7,7 +8,6 @@ import { AlertsChangeNotAllowedError, ReadOnlyRoleError } from "../../../src/ser
 import { linkAccount } from "../../../src/services/link-account";
 import type { ServiceDeps } from "../../../src/services/service-deps";
 import { MEMBERSHIP_MAX_AGE_MS } from "../../../src/services/team-membership";
-import { DEMO_TOKENS, type RunningSimulator, startSimulator } from "../../../src/simulator";
 import { generateKey } from "../../../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../../../src/store/crypto/token-cipher";
 import { keyspace } from "../../../src/store/keys";

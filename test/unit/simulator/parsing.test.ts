@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../../src/simulator/errors";
-import type { MonitorRecord } from "../../../src/simulator/model";
-import { paginate, parseQuery } from "../../../src/simulator/query";
-import { RateLimiter } from "../../../src/simulator/rate-limiter";
-import { Router } from "../../../src/simulator/router";
-import { checkIdFactory } from "../../../src/simulator/time";
-import { parseMonitorCreate, parseMonitorPatch } from "../../../src/simulator/validate";
+import { ApiError } from "../../../dev/simulator/errors";
+import type { MonitorRecord } from "../../../dev/simulator/model";
+import { paginate, parseQuery } from "../../../dev/simulator/query";
+import { RateLimiter } from "../../../dev/simulator/rate-limiter";
+import { Router } from "../../../dev/simulator/router";
+import { checkIdFactory } from "../../../dev/simulator/time";
+import { parseMonitorCreate, parseMonitorPatch } from "../../../dev/simulator/validate";
 
 const spec = { page: true, include: ["checks"], filter: ["name"], sort: ["name", "created"] };
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { Bucket } from "../../../src/simulator/model";
+import type { Bucket } from "../../../dev/simulator/model";
 import {
   availabilitySeries,
   dailyWindow,
   hourlyWindow,
   latencySeries,
   recordSample,
-} from "../../../src/simulator/stats";
+} from "../../../dev/simulator/stats";
 
 const at = Date.parse("2026-03-10T12:34:56Z");
 const sample = (down: boolean, lat = 100) => ({

@@ -6,7 +6,7 @@ import { KNOWN_SLACK_ERRORS } from "../../../src/slack/slack-errors";
 // Issue 34, "One Slack adapter": Slack's errors are narrowed once, in src/slack (slack-call.ts), and every
 // other module switches on the typed values of slack-errors.ts. This lint fails on a module outside src/slack
 // that reads the SDK's error (its `code` strings, `ErrorCode.*`, `data.error`) or compares a Slack error code
-// as a string. The fake Slack (src/playground) and the simulator play the other side, and are not read.
+// as a string. The fake Slack (dev/playground) and the simulator play the other side, and are not read.
 
 const ROOT = join(__dirname, "../../..");
 const SKIPPED = /^src\/(slack|playground|simulator)\//;

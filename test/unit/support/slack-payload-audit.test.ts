@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ApiCallRecord } from "../../../src/playground/fake-slack/types";
+import type { ApiCallRecord } from "../../../dev/playground/fake-slack/types";
 import { auditSlackPayloads } from "../../support/slack-payload-audit";
 
 const call = (method: string, args: Record<string, unknown>): ApiCallRecord => ({

@@ -5,9 +5,9 @@
  * "Your alerts" (they arrive in her DM), and Payments API fails on a schedule so that alerts arrive by
  * themselves.
  */
-import type { Logger } from "../lib/logger";
+import type { Logger } from "../../src/lib/logger";
+import { actions, views } from "../../src/ui/ids";
 import { DEMO_TOKENS, type SimulatorControl } from "../simulator";
-import { actions, views } from "../ui/ids";
 import type { FakeChannelSeed, FakeSlack, FakeUsergroupSeed, FakeUserSeed, SlackView } from "./fake-slack";
 
 export const DEMO_PEOPLE = {

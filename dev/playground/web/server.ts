@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { z } from "zod";
-import type { Logger } from "../../lib/logger";
+import type { Logger } from "../../../src/lib/logger";
 import { ApiError as SimulatorApiError, type SimulatorControl } from "../../simulator";
 import {
   AckTimeoutError,

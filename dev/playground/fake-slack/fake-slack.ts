@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { parse as parseQuery } from "node:querystring";
 import { Agent } from "undici";
-import { systemClock } from "../../lib/clock";
+import { systemClock } from "../../../src/lib/clock";
 import { dispatchApiCall } from "./api-dispatch";
 import { type Args, parseApiBody } from "./args";
 import { FakeSlackUsageError } from "./errors";

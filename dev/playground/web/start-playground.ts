@@ -5,14 +5,14 @@
  */
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
-import { type RunningBot, startBot } from "../../bot";
-import { loadConfig } from "../../config";
-import { type LocalRedis, resolveRedis } from "../../lib/local-redis";
-import { createLogger, type Logger } from "../../lib/logger";
+import { type RunningBot, startBot } from "../../../src/bot";
+import { loadConfig } from "../../../src/config";
+import { createLogger, type Logger } from "../../../src/lib/logger";
+import { generateKey } from "../../../src/store/crypto/encryption-keys";
+import { deleteKeysWithPrefix } from "../../../src/store/redis-helpers";
+import { UptimeClient } from "../../../src/uptime";
+import { type LocalRedis, resolveRedis } from "../../local-redis";
 import { DEMO_TOKENS, type RunningSimulator, startSimulator } from "../../simulator";
-import { generateKey } from "../../store/crypto/encryption-keys";
-import { deleteKeysWithPrefix } from "../../store/redis-helpers";
-import { UptimeClient } from "../../uptime";
 import {
   DEMO_API_TEAM,
   DEMO_CHANNELS,

@@ -1,4 +1,4 @@
-import type { Clock } from "../lib/clock";
+import type { Clock } from "../../src/lib/clock";
 import { ApiError } from "./errors";
 
 export interface FaultInput {

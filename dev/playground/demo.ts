@@ -3,7 +3,7 @@
  * account (DESIGN.md section 6). Ctrl-C or SIGTERM stops everything, the private redis-server too.
  */
 import { parseArgs } from "node:util";
-import { REDIS_MISSING_MESSAGE } from "../lib/local-redis";
+import { REDIS_MISSING_MESSAGE } from "../local-redis";
 import { type RunningPlayground, startPlayground } from "./web/start-playground";
 
 function portOption(value: string | undefined): number | undefined {

@@ -1,5 +1,5 @@
-import type { Clock } from "../lib/clock";
-import type { Logger } from "../lib/logger";
+import type { Clock } from "../../src/lib/clock";
+import type { Logger } from "../../src/lib/logger";
 import { ApiError } from "./errors";
 import { type CheckRecord, LOCATIONS, type MonitorRecord } from "./model";
 import { type ProbeResult, probeHttp, probeTcp } from "./probes";

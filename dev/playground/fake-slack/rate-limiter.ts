@@ -1,4 +1,4 @@
-import type { Clock } from "../../lib/clock";
+import type { Clock } from "../../../src/lib/clock";
 
 /**
  * Token bucket per key (a channel, or a method): Slack allows "1 per second" per channel for posting, with

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { createLogger } from "../lib/logger";
+import { createLogger } from "../../src/lib/logger";
 import { DEMO_TOKENS } from "./demo-seed";
 import { startSimulator } from "./server";
 

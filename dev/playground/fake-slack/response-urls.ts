@@ -1,4 +1,4 @@
-import type { Clock } from "../../lib/clock";
+import type { Clock } from "../../../src/lib/clock";
 import { blockProblems, LIMITS, slackFileProblems } from "./block-validation";
 import { recordBodyContract } from "./contracts";
 import { randomHex } from "./ids";

@@ -1,4 +1,4 @@
-import type { Clock } from "../../../lib/clock";
+import type { Clock } from "../../../../src/lib/clock";
 import type { Args } from "../args";
 import type { ManifestRules } from "../manifest-rules";
 import type { RateLimiter } from "../rate-limiter";

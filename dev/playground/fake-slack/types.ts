@@ -1,4 +1,4 @@
-import type { Clock } from "../../lib/clock";
+import type { Clock } from "../../../src/lib/clock";
 
 export interface FakeUserSeed {
   id: string;

@@ -16,7 +16,7 @@ interface DemoMonitor extends Omit<MonitorInput, "pronounceable"> {
 const http = (url: string, keywordBody?: string) => ({ url, ...(keywordBody ? { keywordBody } : {}) });
 const tcp = (host: string, port: number) => ({ host, port, timeout: 10 });
 
-/** Fixed ids so that the README and tests can name them (src/simulator/README.md lists them). */
+/** Fixed ids so that the README and tests can name them (dev/simulator/README.md lists them). */
 export const DEMO_TOKENS = {
   owner: "demo-owner-token",
   member: "demo-member-token",

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type Clock, systemClock } from "../lib/clock";
-import { type Logger, silentLogger } from "../lib/logger";
+import { type Clock, systemClock } from "../../src/lib/clock";
+import { type Logger, silentLogger } from "../../src/lib/logger";
 import { Control, type SimulatorControl } from "./control";
 import { type ControlHandler, controlRoutes } from "./control-routes";
 import { seedDemo } from "./demo-seed";
