@@ -97,7 +97,7 @@ const CPU_BOUND: Mode = { name: "CPU-bound", latencyMs: 0, intervalMs: 200 };
 const WARMUP_MS = { "CPU-bound": 15_000, "latency-bound": 30_000 } as const;
 /**
  * The measured window. Latency-bound, each team is polled about every 11 s and its incidents read every 30 s
- * (DESIGN.md section 5), and the 5,000 baselines are one wave in the warm-up: a 10 s window at 30 s caught
+ * (docs/architecture.md section 5), and the 5,000 baselines are one wave in the warm-up: a 10 s window at 30 s caught
  * that wave's first refresh and measured 42 to 44 % of polls reading incidents, against about a third in a
  * steady state. 40 s holds every team's refresh once, as a steady state does (issue 13).
  */
@@ -199,7 +199,7 @@ interface LoopOptions {
  * commits are batched as the poller's are: the due times go out that many at a time in one ZADD, and the
  * lanes do not wait for them. With `incidentReads` (incident GETs per checks
  * GET, as a poller measured them), the floor also reads that share of teams' incidents as the poller does
- * every 30 s (DESIGN.md section 5): the least that poller's mix of polls can cost. With `claims`, the teams
+ * every 30 s (docs/architecture.md section 5): the least that poller's mix of polls can cost. With `claims`, the teams
  * are those the scheduler's claim script hands out, as a poller's are (the claimed floor): the least a
  * poller costs whose targets are claimed, held and fenced in Redis so that replicas share them.
  */

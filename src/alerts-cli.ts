@@ -12,7 +12,7 @@ import {
 } from "./store/redis-connection";
 
 /**
- * `npm run alerts -- <command>`: operator commands for the alert outbox (DESIGN.md section 5,
+ * `npm run alerts -- <command>`: operator commands for the alert outbox (docs/architecture.md section 5,
  * "Poison-proof outbox"). Settings come from the environment over `.env` in the working directory, like
  * `npm start` (only REDIS_URL or REDIS_CLUSTER_NODES is read). Built to dist/alerts.js: it runs on a
  * production install, where tsx is gone.

@@ -16,7 +16,7 @@ export interface ApiHealthOptions {
 
 /**
  * The Uptime API's reachability as the `uptime_chatops_uptime_api_up` gauge (1/0) and one log line per change. It is not
- * part of readiness (DESIGN.md 9): an API outage must not make the load balancer cut Slack off from the bot,
+ * part of readiness (docs/architecture.md section 9): an API outage must not make the load balancer cut Slack off from the bot,
  * which still answers with a sentence and keeps its alert state.
  */
 export class ApiHealth {

@@ -18,7 +18,7 @@ import { workspaceKey } from "./store/workspace";
  *   ephemerals; DMs posted with a user id as `channel` (the app's Messages tab; no conversations.open,
  *   so no im:write).
  * - channels:history, groups:history, im:history: conversations.history/replies to find the bot's own
- *   message by its metadata before posting again after an unanswered attempt (DESIGN.md 5), in public
+ *   message by its metadata before posting again after an unanswered attempt (docs/architecture.md section 5), in public
  *   channels, private channels and a personal subscription's DM with the app.
  * - files:write, im:write: charts (uploaded, and shared to the asker's DM for an ephemeral answer).
  *   im:write also lets conversations.open give a person's DM with the app: personal alerts are posted
@@ -52,7 +52,7 @@ export interface CreateAppOptions {
 /**
  * Request bodies Slack sends are a few KB (a view submission with a full modal is the largest); anything
  * over this gets 413 from Bolt's raw-body reader, which refuses a Content-Length over the limit before
- * reading and stops a chunked body as soon as the bytes read pass it (DESIGN.md 9).
+ * reading and stops a chunked body as soon as the bytes read pass it (docs/architecture.md section 9).
  */
 export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
 
@@ -94,7 +94,7 @@ function refuseDeclaredOversizedBodies(receiver: HTTPReceiver): void {
 /**
  * The listeners' WebClient retries a 429 only. Its default policy also retries a 5xx or a lost
  * connection, after which Slack may well have posted the message already: a subscribe announcement, an
- * ephemeral or a DM would appear twice (DESIGN.md 5 says the same of alerts, whose client never retries).
+ * ephemeral or a DM would appear twice (docs/architecture.md section 5 says the same of alerts, whose client never retries).
  * A 429 was not processed, so waiting its Retry-After (the WebClient does) and sending again is safe.
  * `onFailedAttempt` throwing ends p-retry's loop with that error. After the wait, the WebClient throws a
  * plain "A rate limit was exceeded" Error that its own catch wraps into a WebAPIRequestError (`original`);

@@ -114,7 +114,7 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
   };
   const services = createServices(serviceDeps);
 
-  // Ready means Redis answers (DESIGN.md 9); the API's reachability is the uptime_chatops_uptime_api_up gauge and a log line.
+  // Ready means Redis answers (docs/architecture.md section 9); the API's reachability is the uptime_chatops_uptime_api_up gauge and a log line.
   const readiness = async (): Promise<Readiness> => {
     try {
       // ioredis queues commands while it reconnects: without a deadline a probe would hang with Redis.

@@ -12,7 +12,7 @@ import { DEFAULT_INCIDENT_PATH, DEFAULT_MONITOR_PATH, ID_PLACEHOLDER, type WebLi
 
 /**
  * The environment, parsed once at start-up into a frozen Config. Nothing else reads process.env
- * (DESIGN.md section 2), nor `.env` (readEnvironment, below). A missing or invalid setting stops start-up
+ * (docs/architecture.md section 2), nor `.env` (readEnvironment, below). A missing or invalid setting stops start-up
  * with one line naming the variable.
  */
 const optionalText = z
@@ -76,7 +76,7 @@ const schema = z
     UPTIME_WEB_MONITOR_PATH: pathTemplate("UPTIME_WEB_MONITOR_PATH", DEFAULT_MONITOR_PATH),
     UPTIME_WEB_INCIDENT_PATH: pathTemplate("UPTIME_WEB_INCIDENT_PATH", DEFAULT_INCIDENT_PATH),
     REDIS_URL: optionalText.pipe(redisUrl.optional()),
-    // Seeds of a Redis Cluster; when set, REDIS_URL is unused (DESIGN.md section 9).
+    // Seeds of a Redis Cluster; when set, REDIS_URL is unused (docs/architecture.md section 9).
     REDIS_CLUSTER_NODES: optionalText,
     // How long a Redis command may wait for its answer (redis-connection.ts).
     REDIS_COMMAND_TIMEOUT_MS: z.coerce
@@ -162,7 +162,7 @@ export type Config = Readonly<{
     socketMode: boolean;
   }>;
   port: number;
-  /** `/metrics` and `/readyz` (DESIGN.md 9). */
+  /** `/metrics` and `/readyz` (docs/architecture.md section 9). */
   metrics: Readonly<{ host: string; port: number }>;
   uptimeApiUrl: string;
   /** UPTIME_WEB_URL and its path templates; undefined when UPTIME_WEB_URL is unset (names are not linked). */

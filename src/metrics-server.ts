@@ -27,7 +27,7 @@ function send(res: ServerResponse, status: number, contentType: string, body: st
 /**
  * `/metrics` and `/readyz` on a port of their own (METRICS_PORT on METRICS_HOST, loopback by default), so
  * that the public port Slack reaches shows neither the pipeline's numbers nor the readiness details
- * (DESIGN.md 9). Anything else answers 404; request bodies are never read.
+ * (docs/architecture.md section 9). Anything else answers 404; request bodies are never read.
  */
 export async function startMetricsServer(options: MetricsServerOptions): Promise<MetricsServer> {
   const handle = async (req: IncomingMessage, res: ServerResponse) => {

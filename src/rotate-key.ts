@@ -17,7 +17,7 @@ export interface RotateKeyResult {
 
 /**
  * Re-seals every link token and installation field under the first key of TOKEN_ENCRYPTION_KEY
- * (DESIGN.md 7). Rotation: put the new key first and keep the old one, run this, then remove the old key.
+ * (docs/architecture.md section 7). Rotation: put the new key first and keep the old one, run this, then remove the old key.
  * Safe while the bot runs (each write is a compare-and-set) and safe to run twice.
  */
 export async function rotateKey(options: {

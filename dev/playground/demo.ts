@@ -1,6 +1,6 @@
 /**
  * `npm run demo [-- --port 3100]`: the whole product in a browser, with no Slack workspace and no API
- * account (DESIGN.md section 6). Ctrl-C or SIGTERM stops everything, the private redis-server too.
+ * account (docs/architecture.md section 6). Ctrl-C or SIGTERM stops everything, the private redis-server too.
  */
 import { parseArgs } from "node:util";
 import { REDIS_MISSING_MESSAGE } from "../local-redis";

@@ -58,7 +58,7 @@ export interface RunningSimulator {
 const SERVICE_BODY_LIMIT = 64 * 1024; // A1: 413 beyond 64 KiB
 const CONTROL_BODY_LIMIT = 64 * 1024 * 1024; // bulk seeds of thousands of teams
 
-/** Starts the simulated Uptime Monitoring Service (DESIGN.md section 4) on node:http. */
+/** Starts the simulated Uptime Monitoring Service (docs/architecture.md section 4) on node:http. */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? silentLogger;

@@ -36,7 +36,7 @@ export type { DigestNowRequest } from "./digests/digest-delivery";
 export type { RejectionPolicy } from "./poll/token-rejection";
 
 /**
- * The alert pipeline of DESIGN.md section 5 as one module. This file is its only entry: the rest of the bot
+ * The alert pipeline of docs/architecture.md section 5 as one module. This file is its only entry: the rest of the bot
  * (services, the composition root) imports nothing else from src/alerts (.dependency-cruiser.cjs).
  */
 

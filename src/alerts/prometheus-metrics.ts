@@ -207,7 +207,7 @@ export function createPrometheusMetrics(options: PrometheusMetricsOptions = {}):
  * Samples the outbox streams (one per scheduler shard) with XLEN and XINFO GROUPS (Redis 7: `lag`), and
  * their dead-letter streams with XLEN (a gauge survives restarts, unlike the dead-letter counter). One
  * pipeline per stream, run together: each shard's keys share one hash tag, so each pipeline stays in one
- * Cluster slot, which ioredis requires of a pipeline on Redis Cluster (DESIGN.md section 5). A stream
+ * Cluster slot, which ioredis requires of a pipeline on Redis Cluster (docs/architecture.md section 5). A stream
  * without the delivery group counts all its entries as lag.
  */
 export function outboxSampler(

@@ -1,6 +1,6 @@
 /**
  * Bounds of a subscription's own storm and flap rules (`--storm <N>`, `--flap <N>/<M>m`): the grammar says
- * them to the user, the subscription store checks them again. Defaults are DESIGN.md section 1's.
+ * them to the user, the subscription store checks them again. Defaults are docs/architecture.md section 1's.
  */
 export const STORM_MIN = 1;
 export const STORM_MAX = 1000;

@@ -1,5 +1,5 @@
 /**
- * Why a channel subscription is paused (DESIGN.md section 5, "Never silent" and "Slack limits"): the one
+ * Why a channel subscription is paused (docs/architecture.md section 5, "Never silent" and "Slack limits"): the one
  * typed list that the pause path (src/alerts), the store, the renderers and the subscribe reply share.
  * It lives in src/domain, the product's shared vocabulary, which every one of those layers may import
  * (docs/architecture.md section 2).

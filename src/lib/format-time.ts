@@ -7,7 +7,7 @@ const utc = tz("UTC");
 
 /**
  * A Slack date token, `<!date^UNIX^FORMAT^LINK|fallback>`, so that every reader sees the time in their own
- * time zone (DESIGN.md section 1). `date` is a Date or epoch milliseconds (what Clock.now() gives). The
+ * time zone (docs/architecture.md section 1). `date` is a Date or epoch milliseconds (what Clock.now() gives). The
  * fallback, shown where tokens are not rendered (notifications, old clients), is UTC: "2026-11-21 10:04 UTC".
  * `format` and `link` are code, not user input: they must not contain `|`, `^` or `>`.
  * An invalid date gives plain text instead of a broken token.

@@ -3,7 +3,7 @@ import { requestContext } from "./request-context";
 
 export type { Logger } from "pino";
 
-/** Paths that may hold a secret; pino replaces them with [redacted] wherever they appear (DESIGN.md 7). */
+/** Paths that may hold a secret; pino replaces them with [redacted] wherever they appear (docs/architecture.md section 7). */
 export const REDACTED_PATHS = [
   "token",
   "*.token",

@@ -21,7 +21,7 @@ export type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddleware
 
 /**
  * Tells the user what went wrong in one sentence (src/ui/error-text.ts) and rethrows what nothing explains,
- * so that `app.error` logs it (DESIGN.md section 2). Never a stack trace in Slack.
+ * so that `app.error` logs it (docs/architecture.md section 2). Never a stack trace in Slack.
  */
 export async function answerFailure(answer: Answer, error: unknown, linkValue?: string): Promise<void> {
   const text = errorText(error);

@@ -34,7 +34,7 @@ export function accountServices(deps: ServiceDeps) {
     completePendingActions: (ref: UserRef, carried?: DeferredAction) =>
       completePendingActions(deps, ref, carried),
     homeData: (ref: UserRef) => homeData(deps, ref),
-    /** app_uninstalled: everything of the workspace goes (DESIGN.md 7). */
+    /** app_uninstalled: everything of the workspace goes (docs/architecture.md section 7). */
     workspaceUninstalled: (ws: WorkspaceRef) => deps.cleanup.appUninstalled(ws),
     /** tokens_revoked: the named users' data (oauth) or the installation (bot) goes. */
     tokensRevoked: (ws: WorkspaceRef, tokens: RevokedTokens) => deps.cleanup.tokensRevoked(ws, tokens),

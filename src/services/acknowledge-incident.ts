@@ -28,7 +28,7 @@ export interface AcknowledgeOutcome {
 
 /**
  * `/uptime ack <id>` and every Acknowledge button: `POST /incidents/{id}/acknowledge` with the caller's own
- * token (DESIGN.md 7). The incident is read first because A7 answers an already acknowledged incident with
+ * token (docs/architecture.md section 7). The incident is read first because A7 answers an already acknowledged incident with
  * an unchanged 200, which alone cannot tell "you acknowledged it" from "someone already had". A 403
  * (read-only member) surfaces as PermissionDeniedError, a 401 as StaleLinkError (withSession).
  *

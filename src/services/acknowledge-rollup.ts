@@ -28,7 +28,7 @@ export interface AcknowledgeRollupOutcome {
 
 /**
  * The roll-up's Acknowledge all (issue 15): every incident of the roll-up still open is acknowledged with
- * the CLICKER's token (DESIGN.md 7), one after the other through the same path as an Acknowledge button, so
+ * the CLICKER's token (docs/architecture.md section 7), one after the other through the same path as an Acknowledge button, so
  * each channel's message names them. A failure of one incident is listed and does not stop the others; an
  * error that every incident would meet the same way (not linked, stale token, not a member of the roll-up's
  * team as the API says now, read-only role) is thrown before anything is acknowledged, for the usual

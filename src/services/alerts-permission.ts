@@ -11,7 +11,7 @@ import type { ServiceDeps } from "./service-deps";
 import { decideOnMemberships } from "./team-membership";
 
 /**
- * Who may change a channel's alerts (DESIGN.md section 1): subscribe, unsubscribe, mute and unmute need a
+ * Who may change a channel's alerts (docs/architecture.md section 1): subscribe, unsubscribe, mute and unmute need a
  * linked account (not stale) that belongs to the subscribed API team. Membership and role are the API's
  * current answer (requireCurrentMember, issue 32), not the teams stored in the link at login.
  */

@@ -97,7 +97,7 @@ export class GroupNotFoundError extends ServiceError {
 }
 
 /**
- * The changes of a channel's alerts that need a linked member of the subscribed API team (DESIGN.md 1);
+ * The changes of a channel's alerts that need a linked member of the subscribed API team (docs/architecture.md section 1);
  * `acknowledge` is a roll-up's Acknowledge all.
  */
 export type AlertsChange = "subscribe" | "unsubscribe" | "mute" | "unmute" | "digest" | "acknowledge";

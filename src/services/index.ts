@@ -10,7 +10,7 @@ export { openSession, type UserSession, withSession } from "./session";
 
 /**
  * Every use case, bound to its dependencies. Listeners receive this object and nothing below it, so the
- * Slack layer never touches a store or the API client directly (DESIGN.md section 2).
+ * Slack layer never touches a store or the API client directly (docs/architecture.md section 2).
  */
 export function createServices(deps: ServiceDeps) {
   return {

@@ -15,7 +15,7 @@ const MAX_TOKEN_LENGTH = 512;
 
 /**
  * `/uptime login`: verifies a pasted token with `GET /users/me?include=teams` and links it to the Slack user
- * (DESIGN.md 7: verified before storing, stored encrypted). A refused token is InvalidTokenError; network
+ * (docs/architecture.md section 7: verified before storing, stored encrypted). A refused token is InvalidTokenError; network
  * trouble, timeouts and 5xx pass through as the client's typed errors so the modal can say "try again".
  */
 export async function linkAccount(

@@ -5,7 +5,7 @@ import { NoTeamError, NotLinkedError, StaleLinkError } from "./errors";
 import type { ServiceDeps } from "./service-deps";
 import { refusedTokenError } from "./token-refusal";
 
-/** A linked Slack user, ready to call the API with their own token (DESIGN.md 7). */
+/** A linked Slack user, ready to call the API with their own token (docs/architecture.md section 7). */
 export interface UserSession {
   ref: UserRef;
   link: LinkRecord;

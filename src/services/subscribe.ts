@@ -94,7 +94,7 @@ export type SubscribeOutcome =
   | { kind: "mention-without-id"; handle: string };
 
 /**
- * `/uptime subscribe` (DESIGN.md section 5): the subscriber must be linked (the token polls, read-only)
+ * `/uptime subscribe` (docs/architecture.md section 5): the subscriber must be linked (the token polls, read-only)
  * and their active team is the one subscribed. Monitor and group names are checked with their token
  * (suggestions on a miss), and what is down now is read for the reply: the first poll of a new target is
  * a baseline that posts nothing old, so this summary is how the channel learns about ongoing outages.
@@ -103,7 +103,7 @@ export type SubscribeOutcome =
  * the app can post there (Slack answers `not_in_channel` otherwise, and checking membership would need
  * the channels:read scope), and when it fails nothing is created.
  *
- * Who may (DESIGN.md section 1): a linked member of the team; `--mention here|channel` and replacing a
+ * Who may (docs/architecture.md section 1): a linked member of the team; `--mention here|channel` and replacing a
  * subscription someone else created need a role other than read-only. Membership and role are the API's
  * current answer (issue 32). All checked before anything is posted.
  */

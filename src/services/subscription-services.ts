@@ -25,7 +25,7 @@ export type { UnmuteInput, UnmuteOutcome } from "./unmute-monitor";
 export type { UnsubscribeInput, UnsubscribeOutcome } from "./unsubscribe";
 
 /**
- * Channel alert subscriptions and the Mute overflow (DESIGN.md sections 1 and 5), bound to their
+ * Channel alert subscriptions and the Mute overflow (docs/architecture.md sections 1 and 5), bound to their
  * dependencies. They need `deps.alerts` (AlertsNotConfiguredError otherwise).
  */
 export function subscriptionServices(deps: ServiceDeps) {

@@ -4,7 +4,7 @@ import type { Rendered } from "../ui/reply";
 import { slackErrorOf } from "./slack-call";
 
 /**
- * Posts a note IN the channel, visible to everyone (DESIGN.md section 1: unsubscribing and muting say who did
+ * Posts a note IN the channel, visible to everyone (docs/architecture.md section 1: unsubscribing and muting say who did
  * it there). When Slack refuses the post (the app is not in the channel: a slash command works anywhere), the
  * caller at least hears it ephemerally. Anything else is unexpected and reaches `app.error`.
  */

@@ -5,7 +5,7 @@ import type { UploadFileInput } from "./upload-file";
 export type { UploadFileInput } from "./upload-file";
 
 /**
- * The narrow slice of Slack the alert pipeline uses (DESIGN.md section 2: alerts use a poster interface,
+ * The narrow slice of Slack the alert pipeline uses (docs/architecture.md section 2: alerts use a poster interface,
  * not Bolt). Implementations never retry a post by themselves: a retried chat.postMessage may post twice,
  * so every retry decision belongs to the delivery worker, which records attempts first.
  */

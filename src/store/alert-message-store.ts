@@ -8,7 +8,7 @@ import { type ScriptRunner, scriptRunner } from "./scripts";
 import { type WorkspaceRef, workspaceKey } from "./workspace";
 
 /**
- * Where the alert messages of each (channel, incident) are (DESIGN.md section 5, GitHub's Slack app style:
+ * Where the alert messages of each (channel, incident) are (docs/architecture.md section 5, GitHub's Slack app style:
  * message references stored per channel and object, so later events edit instead of posting), plus the
  * per-channel state of the flap and storm rules and a lock per channel.
  *

@@ -7,7 +7,7 @@ import { type WorkspaceRef, workspaceKey } from "./workspace";
 export const DEFAULT_CHANNEL_SLOT_MS = 1000;
 
 /**
- * Posting slots per Slack channel shared by every replica (DESIGN.md section 5 "Slack limits"): each
+ * Posting slots per Slack channel shared by every replica (docs/architecture.md section 5 "Slack limits"): each
  * reservation takes the next free slot in Redis and returns how long to wait for it, so replicas space
  * their posts instead of collecting 429s.
  */

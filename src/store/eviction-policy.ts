@@ -6,7 +6,7 @@ import { mastersOf, type RedisClient } from "./redis-connection";
  * live only in Redis: under memory pressure an evicting `maxmemory-policy` (allkeys-*, and volatile-*,
  * which evicts the keys with a TTL: claims, leases, pending actions) drops them silently, and alerts go
  * missing or post twice. Only `noeviction` is safe: Redis then refuses writes when full, which the bot
- * logs and retries (DESIGN.md section 5). Read with INFO, which managed Redis services allow where they
+ * logs and retries (docs/architecture.md section 5). Read with INFO, which managed Redis services allow where they
  * rename CONFIG; on a Cluster every master is asked.
  */
 export class EvictingRedisError extends Error {

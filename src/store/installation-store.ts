@@ -1,4 +1,4 @@
-// Type-only: the store never loads @slack/* at runtime (DESIGN.md 2); Bolt's InstallProvider calls it.
+// Type-only: the store never loads @slack/* at runtime (docs/architecture.md section 2); Bolt's InstallProvider calls it.
 import type { Installation, InstallationQuery, InstallationStore } from "@slack/oauth";
 import { CorruptRecordError } from "./corrupt-record-error";
 import { emptyResealCount, type ResealCount, resealField } from "./crypto/reseal-field";

@@ -1,7 +1,7 @@
 /**
  * Every Redis key of the project, built from one namespace prefix (a test gives each suite its own).
  * Keys that a Lua script, a MULTI or a pipeline touches together share one hash tag `{...}` (or are one
- * key), so that each runs in one slot of a Redis Cluster (REDIS_CLUSTER_NODES, DESIGN.md sections 5 and 9;
+ * key), so that each runs in one slot of a Redis Cluster (REDIS_CLUSTER_NODES, docs/architecture.md sections 5 and 9;
  * the `cluster` test project runs the stores on one).
  */
 export type Keyspace = ReturnType<typeof keyspace>;
@@ -64,7 +64,7 @@ export function keyspace(prefix = "uc:") {
     alertDeadLetters: (shard: number) => deadLettersOf(`${prefix}{p:${shard}}:outbox`),
 
     /**
-     * Sorted set: schedule id (`digest:<subscriptionId>`) -> its next due time (ms) (DESIGN.md section 5
+     * Sorted set: schedule id (`digest:<subscriptionId>`) -> its next due time (ms) (docs/architecture.md section 5
      * "Schedules"). In the shard of its id, so that firing one XADDs to that shard's outbox in one script.
      */
     scheduleDue: (shard: number) => `${prefix}{p:${shard}}:sched`,

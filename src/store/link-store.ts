@@ -81,7 +81,7 @@ type StoredProfile = z.infer<typeof storedProfileSchema>;
 const F = { profile: "profile", token: "token", active: "active", stale: "stale" } as const;
 
 /**
- * A Slack user's link to their Uptime API account (DESIGN.md 1 `login`/`logout`/`whoami`/`team`, 7).
+ * A Slack user's link to their Uptime API account (docs/architecture.md section 1 `login`/`logout`/`whoami`/`team`, 7).
  * One hash per user: the profile, the encrypted token (opened only by `getToken` and `getWithToken`), an
  * active-team override and a stale flag kept as separate fields so that those updates never rewrite the
  * profile. A set per workspace lists its linked users so that `deleteWorkspace` never SCANs.
@@ -200,7 +200,7 @@ export class LinkStore {
   }
 
   /**
-   * A token that no configured key can open is a stale link (DESIGN.md 7): the user is asked to log in
+   * A token that no configured key can open is a stale link (docs/architecture.md section 7): the user is asked to log in
    * again, never "something went wrong". That covers a key id removed from the setting, a key replaced
    * under the same id (a bare key is always `k1`) and a ciphertext moved to another owner's record: none
    * of them can be told apart from the others, and none yields a token. The record is left as it is, so

@@ -9,7 +9,7 @@ export class InvalidMuteError extends Error {
   override name = "InvalidMuteError";
 }
 
-/** Who muted, and what the mute was about, as the channel is told (DESIGN.md section 1, "Mute is visible"). */
+/** Who muted, and what the mute was about, as the channel is told (docs/architecture.md section 1, "Mute is visible"). */
 export interface MuteInfo {
   /** The Slack user who muted; null for a mute without one (tests, old records). */
   by?: string | null;

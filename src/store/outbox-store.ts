@@ -36,7 +36,7 @@ export interface DeadLetter {
 type RawEntry = [id: string, fields: string[] | null];
 
 /**
- * The outbox streams as the delivery workers and `npm run alerts` use them (DESIGN.md section 5
+ * The outbox streams as the delivery workers and `npm run alerts` use them (docs/architecture.md section 5
  * "Poison-proof outbox"): consumer-group reads, reclaiming with the stream's own delivery count,
  * dead letters, the clean removal of a stopped consumer, and trimming below what was acknowledged.
  * Every multi-key script touches one outbox and its dead-letter stream, which share a hash tag.

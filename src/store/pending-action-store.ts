@@ -5,7 +5,7 @@ import type { RedisClient } from "./redis-connection";
 import { deleteKeys, execOrThrow } from "./redis-helpers";
 import { type UserRef, validUserId, type WorkspaceRef, workspaceKey } from "./workspace";
 
-/** How long an action tried while unlinked waits for the user to link (DESIGN.md 1). */
+/** How long an action tried while unlinked waits for the user to link (docs/architecture.md section 1). */
 export const PENDING_ACTION_TTL_MS = 60 * 60 * 1000;
 
 /**

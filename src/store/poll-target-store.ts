@@ -18,7 +18,7 @@ import { type ScriptReplies, type ScriptRunner, scriptRunner } from "./scripts";
 import { shardOf } from "./shard-of";
 
 /**
- * The poll-target store, the poll scheduler's state (DESIGN.md section 5): poll targets in sharded sorted sets `{p:N}:due` scored by
+ * The poll-target store, the poll scheduler's state (docs/architecture.md section 5): poll targets in sharded sorted sets `{p:N}:due` scored by
  * their next due time, claimed in batches under a lease (or held for a few polls, each extended to a lease
  * while it runs longer than a quiet poll) and committed with a lease check.
  *
@@ -309,7 +309,7 @@ export class PollTargetStore {
 
   /**
    * Counts one more token rejection (401/403/404) of a leased target at `now`: the streak that decides
-   * whether to pause (DESIGN.md section 5, "Never silent"). Null when the lease is no longer held.
+   * whether to pause (docs/architecture.md section 5, "Never silent"). Null when the lease is no longer held.
    */
   async recordRejection(target: string, leaseToken: string, now: number): Promise<RejectionStreak | null> {
     const key = this.keys.pollTarget(this.shardOf(target), requireText("target", target));

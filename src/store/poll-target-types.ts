@@ -5,7 +5,7 @@
 
 export const DEFAULT_SHARDS = 16;
 /**
- * How often a claim books a target's incident refresh (DESIGN.md section 5: incidents are read when the
+ * How often a claim books a target's incident refresh (docs/architecture.md section 5: incidents are read when the
  * checks changed or every 30 s; an acknowledge changes no check).
  */
 export const INCIDENT_REFRESH_MS = 30_000;

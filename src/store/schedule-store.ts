@@ -24,7 +24,7 @@ export interface FireInput {
 }
 
 /**
- * Schedules (DESIGN.md section 5 "Schedules": digests, and escalations after them): a due-time sorted
+ * Schedules (docs/architecture.md section 5 "Schedules": digests, and escalations after them): a due-time sorted
  * set per scheduler shard, claimed like poll targets and delivered through the same outbox.
  *
  * Exactly once per period without leases: every replica reads what is due, computes the period and the

@@ -46,7 +46,7 @@ export interface SubscriptionPause {
 
 /**
  * A subscription's own storm and flap rules (`--storm <N>`, `--flap <N>/<M>m`); absent members keep the
- * defaults (DESIGN.md section 1: storm above 5 opens of a team within a minute, flap at 3 incidents of a
+ * defaults (docs/architecture.md section 1: storm above 5 opens of a team within a minute, flap at 3 incidents of a
  * monitor within 15 minutes).
  */
 export interface SubscriptionRules {
@@ -133,7 +133,7 @@ export function subscriptionId(
 }
 
 /**
- * Channel alert subscriptions (DESIGN.md section 5). One hash per subscription and four index sets (by
+ * Channel alert subscriptions (docs/architecture.md section 5). One hash per subscription and four index sets (by
  * channel, by poll target for the delivery fan-out, by subscriber for App Home, by workspace for
  * app_uninstalled). Like the link store, a record is written before its index entries and removed after
  * them, so every existing subscription is indexed whatever the interleaving; readers skip index entries
@@ -261,7 +261,7 @@ export class SubscriptionStore {
   }
 
   /**
-   * Pauses a subscription (DESIGN.md section 5: a confirmed token rejection or a permanent Slack error).
+   * Pauses a subscription (docs/architecture.md section 5: a confirmed token rejection or a permanent Slack error).
    * True only for the caller that paused it: that one tells the channel and the subscriber, so they hear
    * it once however many events, polls and replicas meet the cause.
    */

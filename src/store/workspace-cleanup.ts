@@ -4,7 +4,7 @@ import type { PendingActionStore } from "./pending-action-store";
 import type { WorkspaceRef } from "./workspace";
 
 /**
- * Something that holds data of a workspace or user and must drop it when Slack says so (DESIGN.md 7).
+ * Something that holds data of a workspace or user and must drop it when Slack says so (docs/architecture.md section 7).
  * Every method is optional and must be idempotent: Slack retries events, and one failing participant
  * makes the whole cleanup fail (so the event is retried) after all the others have run.
  */

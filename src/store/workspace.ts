@@ -2,7 +2,7 @@
  * The Slack identity that owns stored data. Field names match Bolt's `context`, so a listener can pass
  * `context` as it is.
  *
- * The rule (DESIGN.md 7, Enterprise Grid): data of an org-wide install (`isEnterpriseInstall`) is keyed by
+ * The rule (docs/architecture.md section 7, Enterprise Grid): data of an org-wide install (`isEnterpriseInstall`) is keyed by
  * the enterprise id alone, because a user id is the same in every workspace of the org and one install
  * serves them all; data of any other install is keyed by the team (workspace) id alone, even inside an
  * enterprise, because team ids are globally unique and some payloads of a workspace install omit the

@@ -75,7 +75,7 @@ export const detailsCodec = defineCodec(
 
 /**
  * What an unlinked user tried to do (store/pending-action-store.ts), completed once they have linked their
- * account (DESIGN.md section 1: "after linking, the ack is completed"). Travels in the Link button's value
+ * account (docs/architecture.md section 1: "after linking, the ack is completed"). Travels in the Link button's value
  * and the login modal's metadata.
  */
 export const deferredActionSchema = z.discriminatedUnion("action", [
@@ -103,7 +103,7 @@ export const loginModalCodec = defineCodec(
 
 /**
  * private_metadata of the create-monitor modal: the API team it creates in and the channel to confirm in.
- * Never a token: every submission is made with the submitting user's own stored token (DESIGN.md section 7).
+ * Never a token: every submission is made with the submitting user's own stored token (docs/architecture.md section 7).
  */
 export const createMonitorModalCodec = defineCodec(
   "cm",

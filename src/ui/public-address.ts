@@ -2,7 +2,7 @@
 const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 /**
- * A monitor's target as Slack may show it (DESIGN.md section 1): without user info, query or fragment, since
+ * A monitor's target as Slack may show it (docs/architecture.md section 1): without user info, query or fragment, since
  * URLs can hold secrets (`https://user:pass@host/health?key=...#x` -> `https://host/health`). Pure and total.
  *
  * A URL is read the way the WHATWG URL parser (and so the API's checker) reads it, so what counts as user

@@ -12,7 +12,7 @@ export interface LoginModalInput {
 
 /**
  * `/uptime login` and every Link button: one input for the personal API token. The token is sent once
- * with the submission and is never shown again (DESIGN.md 7).
+ * with the submission and is never shown again (docs/architecture.md section 7).
  */
 export function renderLoginModal(input: LoginModalInput): ModalView {
   return {

@@ -10,7 +10,7 @@ const TRAILING = /[.,;:!?)\]}'"]+$/;
 
 /**
  * Free text from the API (an incident's reason, a check's error, a service failure) as Slack may show it:
- * each URL in it loses its user info, query and fragment, as a target does (publicAddress, DESIGN.md
+ * each URL in it loses its user info, query and fragment, as a target does (publicAddress, docs/architecture.md
  * section 1), since the checker's message may quote the URL it called (`GET https://user:pass@host/?key=...`).
  * A URL with no `@`, `?` or `#` has none of them and is left exactly as written. Pure and total.
  */

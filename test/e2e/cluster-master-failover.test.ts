@@ -1,4 +1,4 @@
-// A master failover under the alert pipeline (issue 12, DESIGN.md sections 5 and 9): two `npm start`
+// A master failover under the alert pipeline (issue 12, docs/architecture.md sections 5 and 9): two `npm start`
 // processes on a Redis Cluster of 3 masters with one replica each (REDIS_CLUSTER_NODES), polling the
 // simulator and posting to the fake Slack, while scripted outages start and end.
 //

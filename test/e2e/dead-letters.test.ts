@@ -1,4 +1,4 @@
-// The poison-proof outbox end to end (DESIGN.md section 5): a real `npm start` process on a private Redis
+// The poison-proof outbox end to end (docs/architecture.md section 5): a real `npm start` process on a private Redis
 // (the default key prefix, as an operator's), the fake Slack, and `npm run alerts -- dead-letters
 // [--replay]` run as the operator runs it. Events are written to the outbox as the commit script writes
 // them; the poll side is not involved.

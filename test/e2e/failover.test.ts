@@ -1,4 +1,4 @@
-// Failover end to end (issue 4, DESIGN.md sections 5 and 8): three `npm start` processes share one Redis,
+// Failover end to end (issue 4, docs/architecture.md sections 5 and 8): three `npm start` processes share one Redis,
 // poll the simulator and post to the fake Slack. 200 scripted outages over 30 teams and 60 channels, one
 // bot killed with SIGKILL mid-run, Redis restarted once, then 30 s of API 500s: every incident ends with
 // exactly one root per channel, green, with exactly one recovery reply, and nothing else is posted.
@@ -348,7 +348,7 @@ describe.each(SUITES)("$name: three bot processes on $title", (suite) => {
       const entries = await client.xrange(scheduler.outboxKey(shard), "-", "+");
       for (const [, fields] of entries) {
         const index = fields.indexOf("event");
-        // Poll targets' alert events only: digests and escalations share the outbox (DESIGN.md 5).
+        // Poll targets' alert events only: digests and escalations share the outbox (docs/architecture.md section 5).
         const target = fields[fields.indexOf("target") + 1] ?? "";
         if (index >= 0 && target.startsWith("team:")) events.push(decodeOutboxEvent(fields[index + 1]));
       }

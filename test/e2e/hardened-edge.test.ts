@@ -1,4 +1,4 @@
-// The hardened edge (issue 11 section 4, DESIGN.md 7 and 9), through the real bot (startBot) over HTTP with
+// The hardened edge (issue 11 section 4, docs/architecture.md section 7 and 9), through the real bot (startBot) over HTTP with
 // signed requests, the fake Slack, the simulator and Redis.
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -536,7 +536,7 @@ describe("a hardened edge (issue 11 section 4)", () => {
         // Two walks (the name filter, then every monitor for suggestions), each stopped at its cap.
         expect(seen.filter((p) => p.startsWith("/teams/1/monitors"))).toHaveLength(2 * MAX_NAME_PAGES);
 
-        // A 422 detail from the API is escaped in the sentence (text from the API, DESIGN.md 7).
+        // A 422 detail from the API is escaped in the sentence (text from the API, docs/architecture.md section 7).
         const refused = await stack.command("U0CAROL", "pause 7");
         expect(textOf(refused)).toMatch(/refused that: &lt;https:\/\/evil\.example\/login/);
         for (const text of mrkdwnTexts(refused)) expect(text).not.toMatch(INJECTED);

@@ -1,4 +1,4 @@
-// No secrets in Slack (issue 10, DESIGN.md section 1): a monitor whose URL holds user info, a query and a
+// No secrets in Slack (issue 10, docs/architecture.md section 1): a monitor whose URL holds user info, a query and a
 // fragment is created through the modal, goes down in a storm, and is shown by every surface: the create
 // confirmation, the alert root, the storm roll-up, /uptime monitors, monitor, status, the Details button and
 // App Home. No body the bot sent to the fake Slack (Web API calls, response_url posts) may carry the secrets.

@@ -70,7 +70,7 @@ describe("platform: health, signatures, Socket Mode, OAuth, logs", () => {
     // /readyz and /metrics are on METRICS_PORT: test/e2e/hardened-edge.test.ts.
   });
 
-  describe("Slack signatures (DESIGN.md 7)", () => {
+  describe("Slack signatures (docs/architecture.md section 7)", () => {
     it("accepts a correctly signed request (the control for the two below)", async () => {
       const answer = await stack.slack.sender.signedRequest(commandBody());
       expect(answer.status).toBe(200);
@@ -135,7 +135,7 @@ describe("platform: health, signatures, Socket Mode, OAuth, logs", () => {
     });
   });
 
-  describe("logs (DESIGN.md 7)", () => {
+  describe("logs (docs/architecture.md section 7)", () => {
     it("are JSON lines, even at debug level, and never hold the bot token or a user's API token", async () => {
       const lines: string[] = [];
       const destination = new Writable({

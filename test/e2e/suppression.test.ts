@@ -1,4 +1,4 @@
-// Accountable suppression (issue 10, DESIGN.md section 1 "Who may change a channel's alerts"): only a linked
+// Accountable suppression (issue 10, docs/architecture.md section 1 "Who may change a channel's alerts"): only a linked
 // member of the subscribed API team may subscribe, unsubscribe, mute or unmute; `--mention here|channel` and
 // replacing someone else's subscription need a role other than read-only; unsubscribing and muting are said
 // in the channel; a muted alert shows who muted it until when, with Unmute; `/uptime subscriptions` lists

@@ -17,7 +17,7 @@ const DOCS = 4;
 const CHANNEL = "C0ALERTS";
 const OWNER = DEMO_TOKENS.owner;
 
-/** The windows of DESIGN.md section 5 (3 polls over 2 minutes, 5-minute re-check), scaled down. */
+/** The windows of docs/architecture.md section 5 (3 polls over 2 minutes, 5-minute re-check), scaled down. */
 const REJECTIONS = { minPolls: 3, minStreakMs: 3_000, recheckMs: 2_000 };
 
 /**

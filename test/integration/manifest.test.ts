@@ -69,7 +69,7 @@ const METHOD_SCOPES: Record<string, string[]> = {
   "chat.update": ["chat:write"],
   "chat.postEphemeral": ["chat:write"],
   "chat.delete": ["chat:write"],
-  // The history scope of each kind of conversation the bot looks up its own posts in (DESIGN.md 5): a
+  // The history scope of each kind of conversation the bot looks up its own posts in (docs/architecture.md section 5): a
   // channel subscription's public or private channel, a personal subscription's DM with the app. Slack
   // requires "the relevant *:history scope" for the conversation's type
   // (https://docs.slack.dev/reference/methods/conversations.history); the bot posts in no group DM.

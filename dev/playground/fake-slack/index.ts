@@ -1,4 +1,4 @@
-// The fake Slack of the playground and the tests (DESIGN.md section 6):
+// The fake Slack of the playground and the tests (docs/architecture.md section 6):
 //   const fake = await startFakeSlack({ signingSecret, appUrl });   // Web API at fake.apiUrl
 //   new App({ token: fake.config.botToken, signingSecret, clientOptions: { slackApiUrl: fake.apiUrl } });
 //   await fake.sender.slashCommand({ userId, channelId, text: "status" });   // signed, like Slack

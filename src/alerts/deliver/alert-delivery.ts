@@ -87,7 +87,7 @@ export interface AlertDeliveryDeps {
   maxRateLimitWaits?: number;
 }
 
-/** Escalation schedules (DESIGN.md section 5 "Schedules"), one per subscription and incident. */
+/** Escalation schedules (docs/architecture.md section 5 "Schedules"), one per subscription and incident. */
 export interface EscalationSchedules {
   schedule(sub: Subscription, incidentId: string, dueAt: number): Promise<void>;
   cancel(sub: Subscription, incidentId: string): Promise<void>;
@@ -129,7 +129,7 @@ interface Ctx {
 const LOCK_POLL_MS = 25;
 
 /**
- * Reconciles alert messages with outbox events, per (channel, incident) (DESIGN.md section 5): post the
+ * Reconciles alert messages with outbox events, per (channel, incident) (docs/architecture.md section 5): post the
  * root once, update it as the incident moves on, reply once in its thread on recovery, never move a
  * message backwards. The Acknowledge button goes through the same render path
  * (updateAlertMessageAfterAcknowledge), Grafana OnCall style.
@@ -580,7 +580,7 @@ export class AlertDelivery {
       threadTs: record.ts!,
       saveAttempt: (replyAttempt) =>
         this.d.messages.put(ctx.ws, ctx.channel, incidentId, { ...record, replyAttempt }),
-      // No reply_broadcast and no mention: a recovery informs, it never pings (DESIGN.md section 1).
+      // No reply_broadcast and no mention: a recovery informs, it never pings (docs/architecture.md section 1).
       message: {
         channel: ctx.channel,
         ...rendered,

@@ -1,7 +1,7 @@
 import type { MonitorAlertState, StormState } from "../../store/alert-message-store";
 
 /**
- * The storm and flap rules of DESIGN.md section 1, as pure decisions over the per-channel state. Times
+ * The storm and flap rules of docs/architecture.md section 1, as pure decisions over the per-channel state. Times
  * are the incidents' `started` (ms): the rules are about when outages began, not when we delivered them,
  * so a backlog replayed after our own downtime decides the same way.
  */

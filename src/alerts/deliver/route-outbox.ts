@@ -7,7 +7,7 @@ import type { AlertDelivery } from "./alert-delivery";
 import type { OutboxDelivery } from "./delivery-worker";
 
 /**
- * One outbox, several kinds of entry (DESIGN.md section 5 "Schedules"): a poll target's alert event fans
+ * One outbox, several kinds of entry (docs/architecture.md section 5 "Schedules"): a poll target's alert event fans
  * out to the target's subscriptions; a schedule's (digest, escalation) goes to its one subscription.
  */
 export function routeOutbox(deps: {

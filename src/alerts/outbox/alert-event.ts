@@ -41,7 +41,7 @@ export function decodeOutboxEvent(raw: string | undefined): OutboxEvent {
   ) as OutboxEvent;
 }
 
-/** What an outbox entry carries: an alert event of the poller, or a schedule's (DESIGN.md 5). */
+/** What an outbox entry carries: an alert event of the poller, or a schedule's (docs/architecture.md section 5). */
 export type DeliverableEvent = OutboxEvent | DigestEvent | EscalationEvent;
 
 /** The event of any outbox entry, by its `type`; an OutboxEventError names what is wrong. */

@@ -3,7 +3,7 @@ import type { MessageMetadata } from "../../slack/slack-poster";
 /**
  * Message metadata on every post, so that a retry after an unrecorded attempt (a crash between posting
  * and storing the ts) finds the message with conversations.history instead of posting it again
- * (Slack has no idempotency key; DESIGN.md section 5).
+ * (Slack has no idempotency key; docs/architecture.md section 5).
  */
 export const ALERT_EVENT_TYPE = "uptime_alert";
 export const RECOVERY_EVENT_TYPE = "uptime_alert_recovery";

@@ -1,7 +1,7 @@
 /**
  * How long after a post was sent its outcome may still change: the Slack call timeout (10 s) plus the time
  * Slack may take to finish a call whose client already gave up. A retry waits this long after the attempt
- * before it posts again (DESIGN.md 5, "nothing posted twice").
+ * before it posts again (docs/architecture.md section 5, "nothing posted twice").
  */
 export const POST_SETTLE_MS = 30_000;
 

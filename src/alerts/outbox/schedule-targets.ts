@@ -1,5 +1,5 @@
 /**
- * Outbox targets of schedules (DESIGN.md section 5 "Schedules"): `<kind>:<subscriptionId>`, one
+ * Outbox targets of schedules (docs/architecture.md section 5 "Schedules"): `<kind>:<subscriptionId>`, one
  * subscription each, unlike a poll target (`team:...`) whose events fan out to every subscription of it.
  */
 const SCHEDULE_KINDS = ["digest", "escalation"] as const;

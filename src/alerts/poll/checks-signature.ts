@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 
 /**
- * When the poller fetches incidents (DESIGN.md section 5): `GET /teams/{id}/checks` is polled every few
+ * When the poller fetches incidents (docs/architecture.md section 5): `GET /teams/{id}/checks` is polled every few
  * seconds (the reference keeps it cheap for that); incidents only when the checks changed in a way that
  * matters, or when the claim booked the periodic refresh (an acknowledge changes no check).
  */

@@ -17,7 +17,7 @@ interface Entry {
 
 /**
  * The decoded name, meta and state of each claimed target, reused while the strings the claim returns
- * stay the same (DESIGN.md section 5, quiet-poll budget). A quiet poll writes no state, so the stored
+ * stay the same (docs/architecture.md section 5, quiet-poll budget). A quiet poll writes no state, so the stored
  * state only changes when incidents were fetched (at least every 30 s): most claims hand back exactly
  * the strings of the previous claim, and neither JSON.parse nor the zod schemas run again.
  *

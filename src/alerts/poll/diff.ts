@@ -9,7 +9,7 @@ import { baselineFloor, byStarted, isBelowFloor, raiseFloor, timeOf } from "./in
 import type { IncidentFloor, PollState, TrackedIncident } from "./poll-state";
 
 /**
- * The pure heart of the alert pipeline (DESIGN.md section 5): previous compact state of one poll
+ * The pure heart of the alert pipeline (docs/architecture.md section 5): previous compact state of one poll
  * target + freshly fetched incidents -> next state + opened / acknowledged / resolved events.
  *
  * Rules:

@@ -13,7 +13,7 @@ interface Entry {
 
 /**
  * Per-target API views (`client.as(token)`) kept in memory for a short while, so that a quiet poll costs
- * one API call and no Redis read or decryption of the token (DESIGN.md section 5, quiet-poll budget).
+ * one API call and no Redis read or decryption of the token (docs/architecture.md section 5, quiet-poll budget).
  * Nothing is written anywhere: the token lives only inside the cached view, for at most `ttlMs` (expired
  * views are dropped as the clock passes them, not only when their target is polled again), and a 401
  * drops it at once. A token changed in the link store is picked up within `ttlMs`. Memory is bounded by

@@ -15,7 +15,7 @@ import { PollTargetError } from "./poll-target";
 import { coolDownUntil, type PollTimingOptions, retryPollAt } from "./poll-timing";
 
 /**
- * What a failed poll commits (DESIGN.md section 5). Pure. A failure never writes state or events: the
+ * What a failed poll commits (docs/architecture.md section 5). Pure. A failure never writes state or events: the
  * next successful poll diffs against the last good state, so nothing is lost and nothing is invented.
  */
 

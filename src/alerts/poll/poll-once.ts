@@ -29,7 +29,7 @@ import type { RejectionPolicy } from "./token-rejection";
 export type { ConfirmedRejection } from "./rejection-commit";
 
 /**
- * One poll of one claimed target (DESIGN.md section 5): read the team's checks; when they changed (or
+ * One poll of one claimed target (docs/architecture.md section 5): read the team's checks; when they changed (or
  * every 30 s) read the incidents and diff them against the stored state; enrich the events; commit
  * state, events and the next due time under the lease. Never throws: every failure becomes a commit
  * without state or events (no false alarms from a third-party outage) and a backoff.

@@ -4,7 +4,7 @@ import { jsonIssueText, parseJson } from "../../lib/parse-json";
 import type { UserRef } from "../../store/workspace";
 
 /**
- * Poll targets (DESIGN.md section 5): one per (API team, token), named `team:<apiTeamId>:<tokenHash>`,
+ * Poll targets (docs/architecture.md section 5): one per (API team, token), named `team:<apiTeamId>:<tokenHash>`,
  * so that several channels subscribed by the same person to the same team share one poll, and two
  * people's tokens never share a target (each sees what its own token is allowed to see).
  *

@@ -1,7 +1,7 @@
 import { backoffDelay } from "../../lib/backoff";
 
 /**
- * When a poll target is due next (DESIGN.md section 5). Pure: the poller passes the results to the
+ * When a poll target is due next (docs/architecture.md section 5). Pure: the poller passes the results to the
  * scheduler's commit, whose script only stores them.
  */
 

@@ -16,7 +16,7 @@ import { DEFAULT_JITTER, nextPollAt, type PollTimingOptions } from "./poll-timin
 import type { RejectionPolicy } from "./token-rejection";
 
 /**
- * The poll loop of one process (DESIGN.md section 5). Each round claims the due targets of every shard
+ * The poll loop of one process (docs/architecture.md section 5). Each round claims the due targets of every shard
  * (one script run on one Redis), polls them with bounded concurrency and commits each (pollOnce). When a
  * round had nothing due it sleeps until the earliest due time (bounded). Every replica runs the same loop
  * on the same Redis: the claims keep a target with one worker at a time, and a crashed worker's targets

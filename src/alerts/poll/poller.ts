@@ -3,7 +3,7 @@ import type { UserRef } from "../../store/workspace";
 import { pollTargetRegistration } from "./poll-target";
 
 /**
- * The poll side of the alert pipeline (DESIGN.md section 5), in one import for src/alerts/index.ts and
+ * The poll side of the alert pipeline (docs/architecture.md section 5), in one import for src/alerts/index.ts and
  * the benchmarks:
  * - addPollTarget / removePollTarget: a subscription registers itself as a subscriber of its target;
  * - PollWorker: the loop every replica runs (ALERT_WORKERS=0 leaves it off);

@@ -4,7 +4,7 @@ import { AuthenticationError, NotFoundError, PermissionDeniedError, type UptimeA
 import { type PollTimingOptions, retryPollAt } from "./poll-timing";
 
 /**
- * "Never silent" (DESIGN.md section 5): a 401/403/404 while polling is not a verdict. A deploy of the
+ * "Never silent" (docs/architecture.md section 5): a 401/403/404 while polling is not a verdict. A deploy of the
  * service's login layer answers 401 for a while; pausing every channel of that token and dropping the
  * token would turn a blip into silence. The pure rules are here; the streak lives in the target's hash
  * (PollTargetStore.recordRejection) so that every replica agrees.

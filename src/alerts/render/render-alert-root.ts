@@ -35,10 +35,10 @@ export interface AlertRootInput {
   failingLocations: readonly string[];
   /**
    * Pings only a new message in stage open: callers pass it for a new post, and even then it is
-   * dropped for any other stage (updates never ping, DESIGN.md section 1).
+   * dropped for any other stage (updates never ping, docs/architecture.md section 1).
    */
   mention?: Mention | null;
-  /** The monitor's live mute in this channel: shown with who muted and an Unmute button (DESIGN.md section 1). */
+  /** The monitor's live mute in this channel: shown with who muted and an Unmute button (docs/architecture.md section 1). */
   muted?: { until: number; by?: string | null } | null;
   flapping?: FlapNoteInput | null;
   /** UPTIME_WEB_URL: the monitor and the incident link to the web app; absent, nothing is linked. */

@@ -7,7 +7,7 @@ export interface FlapNoteInput {
   windowMinutes: number;
 }
 
-/** The note a flapping monitor's root carries: why its new incidents go to the thread (DESIGN.md 1 "Flap"). */
+/** The note a flapping monitor's root carries: why its new incidents go to the thread (docs/architecture.md section 1 "Flap"). */
 export function renderFlapNote(input: FlapNoteInput): ContextBlock {
   const count = Math.max(0, Math.floor(input.incidents));
   return {

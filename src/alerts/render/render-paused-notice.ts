@@ -3,7 +3,7 @@ import { inline, NAME_MAX } from "../../ui/query-parts";
 import { escapeMrkdwn, mrkdwn } from "../../ui/text";
 
 /**
- * What the channel and the subscriber hear when a subscription pauses or resumes (DESIGN.md section 5,
+ * What the channel and the subscriber hear when a subscription pauses or resumes (docs/architecture.md section 5,
  * "Never silent"): one input, two renderers, for every pause reason (domain/pause-reasons.ts).
  */
 export interface PauseNotice {

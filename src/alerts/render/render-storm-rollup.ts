@@ -38,7 +38,7 @@ const LINE_MAX = 300;
 const TEAM_NAME_MAX = 120;
 
 /**
- * One message instead of a flood when many monitors of a team go down at once (DESIGN.md 1 "Storm"),
+ * One message instead of a flood when many monitors of a team go down at once (docs/architecture.md section 1 "Storm"),
  * kept up to date as incidents open and recover; green once every one of them recovered.
  */
 export function renderStormRollup(input: StormRollupInput): RenderedAlert {

@@ -23,7 +23,7 @@ export interface ScheduleWorkerOptions {
 }
 
 /**
- * Fires due schedules (DESIGN.md section 5 "Schedules": digests, escalations) on every replica that runs
+ * Fires due schedules (docs/architecture.md section 5 "Schedules": digests, escalations) on every replica that runs
  * alert workers. Each firing computes the period and the next due time here, in TypeScript (time zones,
  * DST), and the store's script writes the outbox entry at most once per period whichever replica gets there
  * first; the delivery workers post it. A missed digest (every replica was down) fires once when one comes

@@ -54,7 +54,7 @@ export function pollHooks(deps: PollHookDeps): Required<PollHooks> & { resolveTo
     },
 
     /**
-     * A confirmed rejection (DESIGN.md section 5, "Never silent"; README "What the bot does with your
+     * A confirmed rejection (docs/architecture.md section 5, "Never silent"; README "What the bot does with your
      * token"). Only a 401 that `GET /users/me` confirms drops the token, and only the token it confirmed.
      * A personal subscription is its owner's alone and never moves onto someone else's token: a confirmed
      * 403/404 on the team ends it, anything else pauses it until its owner logs in again. A channel's

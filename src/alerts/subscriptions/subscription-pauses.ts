@@ -19,7 +19,7 @@ export interface SubscriptionPausesDeps {
 }
 
 /**
- * The one pause path of DESIGN.md section 5: a confirmed token rejection (poll side) and a permanent
+ * The one pause path of docs/architecture.md section 5: a confirmed token rejection (poll side) and a permanent
  * Slack error (delivery side) both pause here, and a token that works again resumes here.
  *
  * Told once: the store's pause and resume are state transitions in one Redis script each, true only

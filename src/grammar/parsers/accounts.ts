@@ -4,7 +4,7 @@ import { noArguments, type Parser } from "./parser";
 
 /** login, logout, whoami, team. */
 export const accountParsers = {
-  // People paste their token after `login`: whatever follows is never echoed (DESIGN.md 7).
+  // People paste their token after `login`: whatever follows is never echoed (docs/architecture.md section 7).
   login: (_sub, tokens) =>
     tokens.length === 0
       ? { kind: "login" }

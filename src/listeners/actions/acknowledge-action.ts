@@ -11,7 +11,7 @@ import { refreshHome } from "../publish-home";
 
 /**
  * Acknowledge buttons (alert messages, incident lists, App Home), with the CLICKING user's own token
- * (DESIGN.md 7). An unlinked or stale user gets the Link prompt and the acknowledge is remembered, to be
+ * (docs/architecture.md section 7). An unlinked or stale user gets the Link prompt and the acknowledge is remembered, to be
  * completed after linking. The answer is ephemeral; on App Home it is a line at the top of the tab.
  */
 export function acknowledgeAction(deps: ListenerDeps) {

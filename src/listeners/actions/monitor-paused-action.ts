@@ -25,7 +25,7 @@ export function monitorPausedAction(deps: ListenerDeps, paused: boolean) {
         : await deps.services.resumeMonitor(user, target);
       await answer.message(renderMonitorPaused({ monitor: result.monitor, paused, changed: result.changed }));
     },
-    // After linking, the login flow completes what was clicked (deferredActionCodec, DESIGN.md section 1).
+    // After linking, the login flow completes what was clicked (deferredActionCodec, docs/architecture.md section 1).
     linkValue: ({ value }) =>
       deferredActionCodec.encode({ action: paused ? "pause" : "resume", monitorId: value.monitorId }),
   });

@@ -3,7 +3,7 @@ import { workspaceRefFrom } from "../../slack/user-ref";
 import type { ListenerDeps } from "../listener-deps";
 
 /**
- * `app_uninstalled`: nothing of the workspace (or org) may remain (DESIGN.md 7). A failure is rethrown to
+ * `app_uninstalled`: nothing of the workspace (or org) may remain (docs/architecture.md section 7). A failure is rethrown to
  * app.error after every participant ran; Slack retries the event and each participant is idempotent.
  */
 export function appUninstalledEvent(deps: ListenerDeps) {

@@ -32,7 +32,7 @@ export class TokenDecryptError extends Error {
 }
 
 /**
- * AES-256-GCM for secrets at rest (DESIGN.md 7). Ciphertext: `v1.<keyId>.<iv>.<tag>.<data>` (base64url),
+ * AES-256-GCM for secrets at rest (docs/architecture.md section 7). Ciphertext: `v1.<keyId>.<iv>.<tag>.<data>` (base64url),
  * so a rotated setting still opens what older keys wrote. `aad` names the owner (e.g.
  * `link:T:T123:U456`): it is authenticated, not stored, so a ciphertext copied into another owner's
  * record fails to decrypt.

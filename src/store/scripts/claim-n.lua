@@ -1,5 +1,5 @@
 --[[
-  Claims the due poll targets of one or more scheduler shards and leases them (DESIGN.md section 5).
+  Claims the due poll targets of one or more scheduler shards and leases them (docs/architecture.md section 5).
 
   Each claimed target's score becomes the lease expiry, so no other worker takes it before then, and a
   crashed worker's targets come back by themselves when it passes. A target whose token group is cooling

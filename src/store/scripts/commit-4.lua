@@ -1,6 +1,6 @@
 --[[
   Commits one poll of a leased target: new state, next due time, alert events, failure count, and the
-  token group's cool-down, all in one step (DESIGN.md section 5: nothing lost, nothing posted twice).
+  token group's cool-down, all in one step (docs/architecture.md section 5: nothing lost, nothing posted twice).
 
   Refused when the stored lease token differs: the lease passed, another worker claimed the target and
   this commit comes from a stale replica. Refused too when the target was removed meanwhile (no record

@@ -2,7 +2,7 @@
   Takes over the outbox entries that waited longer than a minimum idle time (XAUTOCLAIM: a crashed or
   stopped replica's, or a failed delivery whose retry is due) and says how often each one was handed to a
   worker. The count is the stream's own (times-delivered of the pending entry), so every replica agrees on
-  it and a poison entry that crashes whole processes is still counted (DESIGN.md section 5).
+  it and a poison entry that crashes whole processes is still counted (docs/architecture.md section 5).
 
   KEYS[1] the outbox stream
 

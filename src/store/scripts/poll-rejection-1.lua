@@ -1,5 +1,5 @@
 --[[
-  The token-rejection streak of a leased poll target (DESIGN.md section 5, "Never silent"): a 401/403/404
+  The token-rejection streak of a leased poll target (docs/architecture.md section 5, "Never silent"): a 401/403/404
   is counted here, in the target's own hash (the shard's hash tag), so that every replica sees the same
   streak; only the lease holder may count or pause. A successful commit (commit-4.lua, "reset") clears
   the streak and the pause.

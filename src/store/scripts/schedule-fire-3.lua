@@ -1,5 +1,5 @@
 --[[
-  Fires one due schedule (DESIGN.md section 5 "Schedules"): at most once per period, whichever replica
+  Fires one due schedule (docs/architecture.md section 5 "Schedules"): at most once per period, whichever replica
   calls it and however often. The caller computes the period and the next due time (time zones and
   calendars live in TypeScript); this script only compares and stores them.
 

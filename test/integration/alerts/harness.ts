@@ -139,7 +139,7 @@ export function alertSetup(redis: Redis, prefix: string, fake: FakeSlack) {
     }
   }
 
-  /** The scheduled side (DESIGN.md 5 "Schedules"): the schedule store and a digest delivery on these stores. */
+  /** The scheduled side (docs/architecture.md section 5 "Schedules"): the schedule store and a digest delivery on these stores. */
   function scheduleParts(options: { client: UptimeClient; poster?: SlackPoster; clock?: Clock }) {
     const posterFor = () => options.poster ?? webPoster;
     const schedules = new ScheduleStore({ redis, keys, scheduler });

@@ -1,4 +1,4 @@
-// The mute side of alert delivery (DESIGN.md section 1, "Mute is visible"): a mute set or lifted from Slack
+// The mute side of alert delivery (docs/architecture.md section 1, "Mute is visible"): a mute set or lifted from Slack
 // redraws the monitor's open root from state, with who muted until when and an Unmute button, and every
 // later redraw (an acknowledge) keeps showing it while it lasts. Real Redis, WebClient and the fake Slack.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// DESIGN.md section 5 "Poison-proof outbox" against real Redis and the fake Slack over WebClient: one
+// docs/architecture.md section 5 "Poison-proof outbox" against real Redis and the fake Slack over WebClient: one
 // entry never blocks others, attempts are the stream's own count, dead letters, channels in parallel,
 // every wait ends at stop(), a stopped consumer leaves the group without losing entries, safe trimming.
 import { once } from "node:events";

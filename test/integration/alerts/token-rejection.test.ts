@@ -22,7 +22,7 @@ import { quietLogger } from "../fake-slack/quiet-logger";
 import { startSlack, WS } from "./harness";
 
 /**
- * "Never silent" (DESIGN.md section 5) with real parts: the simulator (its faults answer 401/403 to one
+ * "Never silent" (docs/architecture.md section 5) with real parts: the simulator (its faults answer 401/403 to one
  * token), Redis, the fake Slack, and the real poll worker, hooks and pause path. Time is a fixed clock
  * that the test moves to each target's due time, so the 2-minute and 5-minute windows are the real ones.
  */

@@ -618,7 +618,7 @@ describe("held claims (issue 13)", () => {
   });
 });
 
-describe("token-rejection streaks (DESIGN.md section 5, Never silent)", () => {
+describe("token-rejection streaks (docs/architecture.md section 5, Never silent)", () => {
   it("counts rejections under the lease in the target's hash, pauses it, and a successful commit clears both", async () => {
     const { store } = setup();
     const [target] = targetsIn(3, 1);

@@ -1,4 +1,4 @@
-// Text from the API or the user can make no link or mention in any sentence (DESIGN.md 7): names, reasons,
+// Text from the API or the user can make no link or mention in any sentence (docs/architecture.md section 7): names, reasons,
 // "did you mean" suggestions and 422 details are escaped for mrkdwn.
 import { describe, expect, it } from "vitest";
 import { GroupNotFoundError, MonitorNotFoundError, NoTeamError } from "../../../src/services/errors";
