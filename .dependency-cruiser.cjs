@@ -48,7 +48,8 @@ module.exports = {
     ...alertLayers,
     {
       name: "alerts-one-entry",
-      comment: "outside src/alerts, only src/alerts/index.ts may be imported (docs/architecture.md section 2)",
+      comment:
+        "outside src/alerts, only src/alerts/index.ts may be imported (docs/architecture.md section 2)",
       severity: "error",
       from: { path: "^src/", pathNot: "^src/alerts/" },
       to: { path: "^src/alerts/", pathNot: "^src/alerts/index\\.ts$" },
