@@ -32,7 +32,7 @@ export interface IncidentMessagesDeps {
 }
 
 /**
- * An incident's messages in one channel, reconciled with an outbox event (DESIGN.md section 5): post the
+ * An incident's messages in one channel, reconciled with an outbox event (docs/architecture.md section 5): post the
  * root once (or a roll-up line, or a reply in a flapping monitor's thread), update it as the incident moves
  * on, reply once in its thread on recovery, never move a message backwards.
  */
