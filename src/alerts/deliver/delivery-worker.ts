@@ -2,18 +2,10 @@ import { hostname } from "node:os";
 import { type BackoffOptions, backoffDelay, sleep } from "../../lib/backoff";
 import { type Clock, systemClock } from "../../lib/clock";
 import { type Logger, silentLogger } from "../../lib/logger";
-import {
-  DEFAULT_CONSUMER_GROUP,
-  type DeadLetterReason,
-  type OutboxEntry,
-  OutboxStore,
-} from "../../store/outbox-store";
+import { DEFAULT_CONSUMER_GROUP, type OutboxEntry, OutboxStore } from "../../store/outbox-store";
 import { blockingConnection, type RedisClient } from "../../store/redis-connection";
-import type { Subscription } from "../../store/subscription-store";
-import { workspaceKey } from "../../store/workspace";
-import { type AlertMetrics, type DeliveryOutcome, noopAlertMetrics } from "../metrics";
-import { type DeliverableEvent, decodeDeliverableEvent, OutboxEventError } from "../outbox/alert-event";
-import { KeyedQueues } from "./channel-queues";
+import { type AlertMetrics, noopAlertMetrics } from "../metrics";
+import { type OutboxDelivery, OutboxEntryHandler } from "./outbox-entry-handler";
 
 export { DEFAULT_CONSUMER_GROUP };
 
@@ -72,36 +64,6 @@ export interface DeliveryWorkerOptions {
   metrics?: AlertMetrics;
 }
 
-/**
- * Who delivers what the outbox holds: AlertDelivery for alert events, and with digests routeOutbox, which
- * sends each entry to its kind's delivery.
- */
-export interface OutboxDelivery {
-  /** The subscriptions an entry goes to (its target's), and the ones whose record cannot be read. */
-  subscriptionsOf(
-    target: string,
-  ): Promise<{ subscriptions: Subscription[]; unreadable: { id: string; reason: string }[] }>;
-  /** Delivers to one subscription; never throws (a failure is "retry"). */
-  deliverTo(
-    sub: Subscription,
-    eventId: string,
-    event: DeliverableEvent,
-    signal?: AbortSignal,
-  ): Promise<DeliveryOutcome>;
-}
-
-/** What one outbox entry is, once read: to deliver, to dead-letter at once, or a failed attempt. */
-type Plan =
-  | {
-      kind: "deliver";
-      event: DeliverableEvent;
-      subscriptions: Subscription[];
-      /** Subscription records that could not be read: the others still get the event. */
-      unreadable: { id: string; reason: string }[];
-    }
-  | { kind: "unreadable"; reason: string }
-  | { kind: "failed"; error: unknown };
-
 interface Loop {
   index: number;
   consumer: string;
@@ -140,7 +102,7 @@ export class DeliveryWorker {
   private readonly logger: Logger;
   private readonly metrics: AlertMetrics;
   private readonly outbox: OutboxStore;
-  private readonly queues = new KeyedQueues();
+  private readonly entries: OutboxEntryHandler;
   private readonly handling = new Set<Promise<void>>();
   private abort = new AbortController();
   private heartbeatTimer: NodeJS.Timeout | undefined;
@@ -171,6 +133,17 @@ export class DeliveryWorker {
     this.logger = options.logger ?? silentLogger;
     this.metrics = options.metrics ?? noopAlertMetrics;
     this.outbox = new OutboxStore({ redis: options.redis, group: this.o.group });
+    this.entries = new OutboxEntryHandler({
+      outbox: this.outbox,
+      delivery: this.o.delivery,
+      maxAttempts: this.o.maxAttempts,
+      retryBackoff: this.o.retryBackoff,
+      reclaimIdleMs,
+      signal: () => this.abort.signal,
+      clock: this.clock,
+      logger: this.logger,
+      metrics: this.metrics,
+    });
   }
 
   get running(): boolean {
@@ -370,7 +343,7 @@ export class DeliveryWorker {
    */
   private async dispatch(loop: Loop, key: string, entries: OutboxEntry[]): Promise<number> {
     if (entries.length === 0) return 0;
-    const plans = await Promise.all(entries.map((entry) => this.plan(key, entry)));
+    const plans = await Promise.all(entries.map((entry) => this.entries.plan(key, entry)));
     const ids = loop.inFlight.get(key) ?? new Set<string>();
     loop.inFlight.set(key, ids);
     entries.forEach((entry, i) => {
@@ -378,7 +351,8 @@ export class DeliveryWorker {
       loop.count++;
       // Untracked before a failed entry's backoff is written, so a heartbeat cannot undo that backoff.
       const untrack = () => ids.delete(entry.id);
-      const handled = this.handle(key, loop.consumer, entry, plans[i]!, untrack)
+      const handled = this.entries
+        .handle(key, loop.consumer, entry, plans[i]!, untrack)
         .catch((error: unknown) => {
           // Only Redis failing on the ack or dead letter gets here: the entry stays pending.
           this.logger.error({ err: error, stream: key, id: entry.id }, "could not settle an outbox entry");
@@ -391,111 +365,6 @@ export class DeliveryWorker {
       this.handling.add(handled);
     });
     return entries.length;
-  }
-
-  private async plan(key: string, entry: OutboxEntry): Promise<Plan> {
-    const enqueuedAt = Number(entry.id.split("-")[0]);
-    if (Number.isFinite(enqueuedAt) && entry.deliveries === 1)
-      this.metrics.outboxLag(Math.max(0, this.clock.now() - enqueuedAt) / 1000);
-    let event: DeliverableEvent;
-    try {
-      if (!entry.fields.target) throw new OutboxEventError("outbox entry has no target field");
-      event = decodeDeliverableEvent(entry.fields.event);
-    } catch (error) {
-      if (!(error instanceof OutboxEventError)) return { kind: "failed", error };
-      return { kind: "unreadable", reason: error.message };
-    }
-    try {
-      const { subscriptions, unreadable } = await this.o.delivery.subscriptionsOf(entry.fields.target);
-      return { kind: "deliver", event, subscriptions, unreadable };
-    } catch (error) {
-      this.logger.warn({ err: error, stream: key, id: entry.id }, "could not list an event's subscriptions");
-      return { kind: "failed", error };
-    }
-  }
-
-  /** Delivers one entry to each of its channels (each in its channel's queue) and settles it. */
-  private async handle(
-    key: string,
-    consumer: string,
-    entry: OutboxEntry,
-    plan: Plan,
-    untrack: () => void,
-  ): Promise<void> {
-    if (plan.kind === "unreadable") return this.deadLetter(key, entry, "unreadable", plan.reason);
-    if (plan.kind === "failed") {
-      untrack();
-      return this.failed(key, consumer, entry, errorText(plan.error));
-    }
-    const { event } = plan;
-    const signal = this.abort.signal;
-    const outcomes = await Promise.all(
-      plan.subscriptions.map((sub) =>
-        this.queues.run(channelKey(sub), async (): Promise<DeliveryOutcome> => {
-          // Stopping: what has not started stays pending and is handed over.
-          if (signal.aborted) return "retry";
-          try {
-            return await this.o.delivery.deliverTo(sub, entry.id, event, signal);
-          } catch (error) {
-            // deliverTo settles its own errors; anything else is this entry's, never the batch's.
-            this.logger.error(
-              { err: error, stream: key, id: entry.id, subscription: sub.id },
-              "alert delivery threw; the entry is retried",
-            );
-            this.metrics.delivery("retry");
-            return "retry";
-          }
-        }),
-      ),
-    );
-    if (outcomes.includes("retry")) {
-      untrack();
-      return this.failed(key, consumer, entry, "a channel's delivery failed");
-    }
-    const [bad] = plan.unreadable;
-    if (bad) {
-      // Every readable channel has it; the unreadable one's copy waits in the dead letters for a replay
-      // (which reconciles, so the channels that have it see no change).
-      const more = plan.unreadable.length > 1 ? ` (and ${plan.unreadable.length - 1} more)` : "";
-      return this.deadLetter(key, entry, "unreadable", `subscription ${bad.id}${more}: ${bad.reason}`);
-    }
-    await this.outbox.ack(key, entry.id);
-  }
-
-  /** A failed attempt: due again after a backoff, or dead-lettered once maxAttempts were used. */
-  private async failed(key: string, consumer: string, entry: OutboxEntry, why: string): Promise<void> {
-    if (this.stopping) return; // stop() hands it over as it is
-    if (entry.deliveries >= this.o.maxAttempts) {
-      return this.deadLetter(key, entry, "attempts", `${entry.deliveries} attempts failed; last: ${why}`);
-    }
-    const wait = Math.max(
-      this.o.retryBackoff.baseMs,
-      backoffDelay(entry.deliveries - 1, { ...this.o.retryBackoff, random: () => 1 }),
-    );
-    // Idle time set so that XAUTOCLAIM finds it due after `wait`, not after the whole reclaim time.
-    await this.outbox.touch(key, consumer, [entry.id], Math.max(0, this.o.reclaimIdleMs - wait));
-  }
-
-  private async deadLetter(
-    key: string,
-    entry: OutboxEntry,
-    reason: DeadLetterReason,
-    detail: string,
-  ): Promise<void> {
-    const moved = await this.outbox.deadLetter(key, entry.id, `${reason}: ${detail}`, entry.deliveries);
-    if (!moved) return;
-    this.metrics.deadLetter(reason);
-    this.logger.error(
-      {
-        stream: key,
-        id: entry.id,
-        reason,
-        detail,
-        deliveries: entry.deliveries,
-        target: entry.fields.target,
-      },
-      "outbox entry moved to the dead-letter stream (npm run alerts -- dead-letters)",
-    );
   }
 
   /** Keeps the entries in flight here (queued behind a slow channel, say) from looking idle to others. */
@@ -520,17 +389,8 @@ export class DeliveryWorker {
   }
 }
 
-/** One queue per Slack channel of a workspace. */
-function channelKey(sub: Subscription): string {
-  return `${workspaceKey(sub.workspace)}\u0000${sub.channelId}`;
-}
-
 function isNoGroup(error: unknown): boolean {
   return String((error as Error)?.message).includes("NOGROUP");
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
 /** Every shard's outbox stream key of a scheduler (the workers' `outboxKeys`). */

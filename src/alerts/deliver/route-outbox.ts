@@ -4,7 +4,7 @@ import type { DigestDelivery } from "../digests/digest-delivery";
 import type { DeliverableEvent } from "../outbox/alert-event";
 import { subscriptionOfScheduleTarget } from "../outbox/schedule-targets";
 import type { AlertDelivery } from "./alert-delivery";
-import type { OutboxDelivery } from "./delivery-worker";
+import type { OutboxDelivery } from "./outbox-entry-handler";
 
 /**
  * One outbox, several kinds of entry (docs/architecture.md section 5 "Schedules"): a poll target's alert event fans

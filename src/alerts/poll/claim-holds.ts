@@ -49,3 +49,34 @@ export class ClaimHolds {
     this.open.delete(claimed);
   }
 }
+
+/** Longest wait between two extensions of held claims (ms); shorter for short intervals (holdPeriod). */
+const HOLD_EXTEND_MAX_MS = 1_000;
+/** Shortest extension period (ms): below it, timers would cost more than the commits that holds save. */
+const HOLD_EXTEND_MIN_MS = 10;
+/**
+ * Most polls of a target per claim (holdPolls). Each claim costs Redis a script's work per target (8 to
+ * 10 µs) and the poller its reply; a quiet poll of a held target costs Redis nothing (issue 13).
+ */
+const HOLD_POLLS_MAX = 4;
+/** A hold lasts at most this share of a lease: a crashed worker's targets come back no later than a lease. */
+const HOLD_LEASE_SHARE = 2 / 3;
+
+/**
+ * The extension period of held claims: a third of the shortest hold (the interval less its jitter), at
+ * most HOLD_EXTEND_MAX_MS; null (claims are leased, every poll commits) when that would be shorter than
+ * HOLD_EXTEND_MIN_MS.
+ */
+export function holdPeriod(intervalMs: number, jitter: number): number | null {
+  const period = Math.min(HOLD_EXTEND_MAX_MS, Math.floor((intervalMs * (1 - jitter)) / 3));
+  return period >= HOLD_EXTEND_MIN_MS ? period : null;
+}
+
+/**
+ * Polls per held claim: as many intervals (jitter included) as fit in HOLD_LEASE_SHARE of a lease, at
+ * least 1 and at most HOLD_POLLS_MAX. 3 at the default 5 s interval and 30 s lease.
+ */
+export function holdPolls(intervalMs: number, jitter: number, leaseMs: number): number {
+  const fit = Math.floor((leaseMs * HOLD_LEASE_SHARE) / (intervalMs * (1 + jitter)));
+  return Math.max(1, Math.min(HOLD_POLLS_MAX, fit));
+}

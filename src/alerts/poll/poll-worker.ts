@@ -3,13 +3,13 @@ import { hostname } from "node:os";
 import { backoffDelay, sleep } from "../../lib/backoff";
 import { type Clock, systemClock } from "../../lib/clock";
 import { type Logger, silentLogger } from "../../lib/logger";
-import { MinHeap } from "../../lib/min-heap";
 import type { PollTargetStore } from "../../store/poll-target-store";
 import type { ClaimedTarget } from "../../store/poll-target-types";
 import type { UptimeClient } from "../../uptime";
 import { noopPollMetrics, type PollMetrics } from "../metrics";
+import { AgainPolls, type QueuedPoll } from "./again-polls";
 import { ClaimCache } from "./claim-cache";
-import { ClaimHolds } from "./claim-holds";
+import { ClaimHolds, holdPeriod, holdPolls } from "./claim-holds";
 import { PollApiCache, type ResolveToken } from "./poll-api-cache";
 import { type PollHooks, type PollOnceDeps, type PollProgress, type PollResult, pollOnce } from "./poll-once";
 import { DEFAULT_JITTER, nextPollAt, type PollTimingOptions } from "./poll-timing";
@@ -37,32 +37,6 @@ export const DEFAULT_BATCH = 100;
 export const DEFAULT_CONCURRENCY = 32;
 /** Claimed targets held at most, waiting or in flight, in polls of `concurrency` at once. */
 const BACKLOG_ROUNDS = 4;
-/** Longest wait between two extensions of held claims (ms); shorter for short intervals (holdPeriod). */
-const HOLD_EXTEND_MAX_MS = 1_000;
-/** Shortest extension period (ms): below it, timers would cost more than the commits that holds save. */
-const HOLD_EXTEND_MIN_MS = 10;
-/**
- * Most polls of a target per claim (holdPolls). Each claim costs Redis a script's work per target (8 to
- * 10 µs) and the poller its reply; a quiet poll of a held target costs Redis nothing (issue 13).
- */
-const HOLD_POLLS_MAX = 4;
-/** A hold lasts at most this share of a lease: a crashed worker's targets come back no later than a lease. */
-const HOLD_LEASE_SHARE = 2 / 3;
-/**
- * The again-polls of held claims start on a timer of at least this period (ms): one timer for all of them,
- * up to this late, rather than one per poll.
- */
-const AGAIN_TICK_MS = 10;
-
-/** A claimed target waiting for, or in, one of its polls. */
-interface QueuedPoll {
-  claimed: ClaimedTarget;
-  /** When this poll is due (ms, the clock's). */
-  due: number;
-  /** Between two polls of a held claim (ms); 0 for a lease: its poll commits, and is its only one. */
-  step: number;
-}
-
 export interface PollWorkerOptions {
   scheduler: PollTargetStore;
   /** A client for polling; give it `retry: { retries: 0 }`: the scheduler's backoff is the retry. */
@@ -117,11 +91,8 @@ export class PollWorker {
   /** Polls per held claim (holdPolls); 1 when claims are leased. */
   private readonly holdPolls: number;
   private holdTimer: NodeJS.Timeout | null = null;
-  /** The next polls of held claims whose last poll was quiet, the earliest first; let go at stop(). */
-  private readonly again = new MinHeap<QueuedPoll>((poll) => poll.due);
-  private againTimer: NodeJS.Timeout | null = null;
-  /** When againTimer fires (ms, the clock's). */
-  private againAt = Number.POSITIVE_INFINITY;
+  /** The next polls of held claims whose last poll was quiet; let go at stop(). */
+  private readonly again: AgainPolls;
   /** Polls with API calls in flight. */
   private active = 0;
   /** Polls whose API calls are over, committing. */
@@ -143,6 +114,7 @@ export class PollWorker {
     this.idleMaxMs = positive("idleMaxMs", options.idleMaxMs ?? 1_000);
     this.idleMinMs = Math.min(this.idleMaxMs, options.idleMinMs ?? 50);
     this.random = options.random ?? Math.random;
+    this.again = new AgainPolls({ clock: this.clock, onDue: () => this.startDueAgain() });
     const intervalMs = positive("pollIntervalMs", options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS);
     this.deps = {
       scheduler: options.scheduler,
@@ -281,9 +253,6 @@ export class PollWorker {
    * their holds. One lost to Redis waits out its hold.
    */
   private async letHeldGo(): Promise<void> {
-    if (this.againTimer) clearTimeout(this.againTimer);
-    this.againTimer = null;
-    this.againAt = Number.POSITIVE_INFINITY;
     // Earliest due first.
     const next = this.again.drain();
     if (next.length === 0) return;
@@ -313,48 +282,17 @@ export class PollWorker {
   }
 
   /**
-   * A held poll ended quiet (nothing committed): its target is polled again a step later if its hold
-   * still lasts at least a step after that (the last poll of a hold is the next claim's). The refresh it
-   * read is done; one booked for later is read by the first poll at or after its time.
-   */
-  private pollAgain(poll: QueuedPoll): void {
-    const { claimed } = poll;
-    if (claimed.refresh) claimed.refreshAt = null;
-    claimed.refresh = false;
-    poll.due += poll.step;
-    if (poll.step <= 0 || claimed.heldUntil === null || claimed.heldUntil - poll.due < poll.step / 2) return;
-    this.again.push(poll);
-    // Stopping: it waits for letHeldGo, not for its time.
-    if (!this.stopping) this.armAgain();
-  }
-
-  /** One timer for the earliest again-poll, at least AGAIN_TICK_MS ahead. */
-  private armAgain(): void {
-    const next = this.again.peek();
-    if (!next) return;
-    const at = Math.max(next.due, this.clock.now() + AGAIN_TICK_MS);
-    if (this.againTimer && at >= this.againAt) return;
-    if (this.againTimer) clearTimeout(this.againTimer);
-    this.againAt = at;
-    this.againTimer = setTimeout(() => this.startDueAgain(), at - this.clock.now());
-    this.againTimer.unref();
-  }
-
-  /**
    * The again-polls now due join the queue, held again from now. One whose hold would end before the
    * worker could surely extend it (two and a half extension periods) is left to the next claim: it is due
    * in Redis then.
    */
   private startDueAgain(): void {
-    this.againTimer = null;
-    this.againAt = Number.POSITIVE_INFINITY;
     // Stopping: what waits is let go by letHeldGo.
     if (this.stopping) return;
     const now = this.clock.now();
     const heldAt = performance.now();
     const shortest = 2.5 * (this.holdPeriodMs ?? 0);
-    for (let poll = this.again.peek(); poll && poll.due <= now; poll = this.again.peek()) {
-      this.again.pop();
+    for (const poll of this.again.takeDue(now)) {
       const { claimed } = poll;
       if (claimed.heldUntil === null || claimed.heldUntil - now < shortest) continue;
       claimed.refresh = claimed.refreshAt !== null && claimed.refreshAt <= now;
@@ -362,7 +300,7 @@ export class PollWorker {
       this.holds.add(claimed, heldAt);
     }
     this.pump();
-    this.armAgain();
+    this.again.arm();
   }
 
   /**
@@ -407,7 +345,7 @@ export class PollWorker {
     const slot = new PollSlot(this);
     try {
       const result = await pollOnce(poll.claimed, this.deps, slot);
-      if (result.held) this.pollAgain(poll);
+      if (result.held) this.again.add(poll, !this.stopping);
     } catch (error) {
       // pollOnce never rejects; this is for a bug, so that the loop's accounting stays right.
       this.logger.error({ target: poll.claimed.target, err: (error as Error).message }, "poll crashed");
@@ -468,25 +406,6 @@ class PollSlot implements PollProgress {
     this.fetching = false;
     this.worker.fetched();
   }
-}
-
-/**
- * The extension period of held claims: a third of the shortest hold (the interval less its jitter), at
- * most HOLD_EXTEND_MAX_MS; null (claims are leased, every poll commits) when that would be shorter than
- * HOLD_EXTEND_MIN_MS.
- */
-export function holdPeriod(intervalMs: number, jitter: number): number | null {
-  const period = Math.min(HOLD_EXTEND_MAX_MS, Math.floor((intervalMs * (1 - jitter)) / 3));
-  return period >= HOLD_EXTEND_MIN_MS ? period : null;
-}
-
-/**
- * Polls per held claim: as many intervals (jitter included) as fit in HOLD_LEASE_SHARE of a lease, at
- * least 1 and at most HOLD_POLLS_MAX. 3 at the default 5 s interval and 30 s lease.
- */
-export function holdPolls(intervalMs: number, jitter: number, leaseMs: number): number {
-  const fit = Math.floor((leaseMs * HOLD_LEASE_SHARE) / (intervalMs * (1 + jitter)));
-  return Math.max(1, Math.min(HOLD_POLLS_MAX, fit));
 }
 
 function positive(name: string, value: number): number {

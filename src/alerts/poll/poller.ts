@@ -12,6 +12,7 @@ import { pollTargetRegistration } from "./poll-target";
 export type { PollErrorKind, PollMetrics, PollOutcome } from "../metrics";
 export { noopPollMetrics } from "../metrics";
 export type { OutboxEvent } from "../model";
+export { holdPolls } from "./claim-holds";
 export type { ResolveToken } from "./poll-api-cache";
 export type { PollHooks, PollResult } from "./poll-once";
 export {
@@ -26,7 +27,6 @@ export {
   DEFAULT_CONCURRENCY,
   DEFAULT_LEASE_MS,
   DEFAULT_POLL_INTERVAL_MS,
-  holdPolls,
   PollWorker,
   type PollWorkerOptions,
 } from "./poll-worker";

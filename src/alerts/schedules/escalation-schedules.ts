@@ -1,6 +1,6 @@
 import type { ScheduleStore } from "../../store/schedule-store";
 import type { Subscription } from "../../store/subscription-store";
-import type { EscalationSchedules } from "../deliver/alert-delivery";
+import type { EscalationSchedules } from "../deliver/escalation-delivery";
 import { type EscalationSpec, escalationScheduleId } from "../outbox/escalation-event";
 
 /** `--escalate <N>m` on the schedule store: a one-shot per (subscription, incident). */

@@ -1,0 +1,200 @@
+import type { Clock } from "../../lib/clock";
+import type {
+  AlertMessageRecord,
+  AlertMessageStore,
+  MessageStage,
+  StoredAlertView,
+} from "../../store/alert-message-store";
+import type { MuteStore } from "../../store/mute-store";
+import type { DeliveryOutcome } from "../metrics";
+import { isLaterStage, type OutboxEvent } from "../model";
+import { stageOfEvent } from "../outbox/alert-event";
+import { decideFlap, decideStorm, STORM_WINDOW_MS, type WindowRules } from "./alert-rules";
+import type { DeliveryCtx } from "./channel-posting";
+import type { EscalationSchedules } from "./escalation-delivery";
+import type { IncidentDrawing } from "./incident-drawing";
+import type { IncidentReplies } from "./incident-replies";
+import { startedMs, viewOf } from "./incident-view";
+import { quietThreadOf } from "./quiet-thread";
+import type { StormRollup } from "./storm-rollup";
+
+export interface IncidentMessagesDeps {
+  messages: AlertMessageStore;
+  mutes: Pick<MuteStore, "mutedUntil">;
+  escalations?: EscalationSchedules | undefined;
+  drawing: IncidentDrawing;
+  replies: IncidentReplies;
+  rollup: StormRollup;
+  clock: Clock;
+  /** This delivery's storm and flap rules, where a subscription sets none of its own. */
+  storm: WindowRules;
+  flap: WindowRules;
+}
+
+/**
+ * An incident's messages in one channel, reconciled with an outbox event (docs/architecture.md section 5): post the
+ * root once (or a roll-up line, or a reply in a flapping monitor's thread), update it as the incident moves
+ * on, reply once in its thread on recovery, never move a message backwards.
+ */
+export class IncidentMessages {
+  constructor(private readonly d: IncidentMessagesDeps) {}
+
+  async reconcile(ctx: DeliveryCtx, event: OutboxEvent): Promise<DeliveryOutcome> {
+    const { ws, channel } = ctx;
+    const stage = stageOfEvent(event.type);
+    const record = await this.d.messages.get(ws, channel, event.incidentId);
+    if (record) return this.advance(ctx, record, stage, event);
+
+    const view = viewOf(event, null);
+    if ((await this.d.mutes.mutedUntil(ws, channel, event.monitorId)) !== null) {
+      await this.d.messages.put(ws, channel, event.incidentId, { mode: "muted", stage, view });
+      return "muted";
+    }
+    if (event.type === "opened") return this.open(ctx, view);
+    // Acknowledged or resolved before any message was posted: post the root as it is now.
+    // A recovered one still gets its thread reply: every recovered root has exactly one.
+    const quietThread = quietThreadOf(ctx.sub, this.d.clock.now());
+    const first: AlertMessageRecord = quietThread
+      ? { mode: "thread", stage, view, rootOf: quietThread }
+      : { mode: "root", stage, view };
+    await this.attribute(ctx, first);
+    const posted = await this.d.drawing.postRecord(ctx, first, null);
+    if (this.d.replies.needsRecoveryReply(posted)) await this.d.replies.replyRecovered(ctx, posted);
+    return "posted";
+  }
+
+  private async open(ctx: DeliveryCtx, view: StoredAlertView): Promise<DeliveryOutcome> {
+    const { ws, channel } = ctx;
+    const { incident, apiTeamId } = view;
+    const quietThread = quietThreadOf(ctx.sub, this.d.clock.now());
+    if (quietThread) {
+      // Each alert on its own in the quiet thread: no roll-up or flap thread to post at the top.
+      await this.d.drawing.postRecord(
+        ctx,
+        { mode: "thread", stage: "open", view, rootOf: quietThread },
+        null,
+      );
+      return "posted";
+    }
+    const started = startedMs(view, this.d.clock.now());
+    const storm = await this.d.messages.getStorm(ws, channel, apiTeamId);
+    const rules = this.rulesOf(ctx);
+    const stormDecision = decideStorm(storm, incident.id, started, rules.storm);
+    const monitor = await this.d.messages.getMonitor(ws, channel, incident.monitorId);
+    const flapDecision = decideFlap(monitor, incident.id, started, rules.flap);
+    // The windows are written first: they are keyed by incident, so a redelivery rewrites the same.
+    await this.d.messages.putMonitor(ws, channel, incident.monitorId, {
+      ...monitor,
+      starts: flapDecision.starts,
+    });
+
+    if (stormDecision.rollup) {
+      await this.d.messages.put(ws, channel, incident.id, { mode: "rollup", stage: "open", view });
+      await this.d.rollup.joinRollup(ctx, { ...storm, opens: stormDecision.opens }, view, started);
+      return "posted";
+    }
+    await this.d.messages.putStorm(ws, channel, apiTeamId, { ...storm, opens: stormDecision.opens });
+
+    const flapping = flapDecision.flapping
+      ? { incidents: flapDecision.count, windowMinutes: Math.round(rules.flap.windowMs / 60_000) }
+      : undefined;
+    const lastRoot = monitor.lastRoot;
+    if (flapDecision.intoThread && lastRoot) {
+      const record: AlertMessageRecord = { mode: "thread", stage: "open", view, rootOf: lastRoot.ts };
+      await this.d.drawing.postRecord(ctx, record, null);
+      await this.markRootFlapping(ctx, lastRoot.incidentId, flapping);
+      return "posted";
+    }
+    const record: AlertMessageRecord = {
+      mode: "root",
+      stage: "open",
+      view,
+      ...(flapping ? { flapping } : {}),
+    };
+    await this.d.drawing.postRecord(ctx, record, ctx.sub.mention);
+    // Only a root escalates: a roll-up line or a flapping monitor's thread reply is already summarised.
+    const after = ctx.sub.escalateMinutes;
+    if (after !== undefined && this.d.escalations && !incident.acknowledged) {
+      await this.d.escalations.schedule(ctx.sub, incident.id, started + after * 60_000);
+    }
+    return "posted";
+  }
+
+  /** Moves an existing record to `stage` (never backwards), finishing an interrupted post first. */
+  private async advance(
+    ctx: DeliveryCtx,
+    found: AlertMessageRecord,
+    stage: MessageStage,
+    event: OutboxEvent,
+  ): Promise<DeliveryOutcome> {
+    const { drawing, replies } = this.d;
+    let record = found;
+    let outcome: DeliveryOutcome = "unchanged";
+    if ((record.mode === "root" || record.mode === "thread") && !record.ts) {
+      record = await drawing.postRecord(ctx, record, record.stage === "open" ? ctx.sub.mention : null);
+      outcome = "posted";
+    }
+    if (!isLaterStage(stage, record.stage)) {
+      // An acknowledge seen only after the recovery (events handled out of order): still on the timeline.
+      if (event.incident.acknowledged && record.stage !== "open" && !record.ackReplyTs) {
+        const ackedBy = record.ackedBy ?? (await this.d.messages.ackedBy(ctx.ws, record.view.incident.id));
+        record = await replies.replyAcknowledged(ctx, ackedBy ? { ...record, ackedBy } : record);
+      }
+      if (stage === "resolved" && replies.needsRecoveryReply(record)) {
+        await replies.replyRecovered(ctx, record);
+        return "posted";
+      }
+      if (record.mode === "muted") return "muted";
+      return outcome;
+    }
+    let next: AlertMessageRecord = { ...record, stage, view: viewOf(event, record.view) };
+    // Acknowledged or recovered: nobody needs reminding (the delivery checks the stage again anyway).
+    if (ctx.sub.escalateMinutes !== undefined)
+      await this.d.escalations?.cancel(ctx.sub, next.view.incident.id);
+    await this.attribute(ctx, next);
+    if (next.mode === "muted") {
+      await this.d.messages.put(ctx.ws, ctx.channel, next.view.incident.id, next);
+      return "muted";
+    }
+    if (next.ts) await drawing.updateRoot(ctx, next, next.ts);
+    await this.d.messages.put(ctx.ws, ctx.channel, next.view.incident.id, next);
+    // Acknowledged, or recovered after an acknowledge the poller saw only then: the timeline says so first.
+    if (next.view.incident.acknowledged) next = await replies.replyAcknowledged(ctx, next);
+    await this.d.rollup.refreshRollupMember(ctx, next);
+    if (stage === "resolved" && replies.needsRecoveryReply(next)) await replies.replyRecovered(ctx, next);
+    return outcome === "posted" ? "posted" : "updated";
+  }
+
+  /** The subscription's own storm and flap rules (`--storm`, `--flap`), else this delivery's. */
+  private rulesOf(ctx: DeliveryCtx): { storm: WindowRules; flap: WindowRules } {
+    const own = ctx.sub.rules;
+    return {
+      storm: own?.storm !== undefined ? { threshold: own.storm, windowMs: STORM_WINDOW_MS } : this.d.storm,
+      flap: own?.flap
+        ? { threshold: own.flap.count, windowMs: own.flap.windowMinutes * 60_000 }
+        : this.d.flap,
+    };
+  }
+
+  /**
+   * An acknowledged incident's message names who acknowledged it from Slack, whichever surface and channel
+   * that was (the workspace's attribution record); none: it was acknowledged in the Uptime app.
+   */
+  private async attribute(ctx: DeliveryCtx, record: AlertMessageRecord): Promise<void> {
+    if (record.ackedBy || record.stage === "open" || !record.view.incident.acknowledged) return;
+    const ackedBy = await this.d.messages.ackedBy(ctx.ws, record.view.incident.id);
+    if (ackedBy) record.ackedBy = ackedBy;
+  }
+
+  private async markRootFlapping(
+    ctx: DeliveryCtx,
+    rootIncidentId: string,
+    flapping: AlertMessageRecord["flapping"],
+  ): Promise<void> {
+    const root = await this.d.messages.get(ctx.ws, ctx.channel, rootIncidentId);
+    if (!root?.ts || !flapping) return;
+    const next = { ...root, flapping };
+    await this.d.drawing.updateRoot(ctx, next, root.ts);
+    await this.d.messages.put(ctx.ws, ctx.channel, rootIncidentId, next);
+  }
+}
