@@ -14,7 +14,7 @@ export interface OpenIncidents {
  * page and includes (reference: no filter, no total), and an incident stays open however old it is, so the
  * newest page is not enough. Nothing the reference states bounds how many are open either: the down
  * counter leaves out paused monitors, which can keep an incident open, and transitions are "not shown". So
- * every page is read, up to the README's cap for open incidents (20 pages, 200 incidents).
+ * every page is read, up to the cap for open incidents in docs/configuration.md (20 pages, 200 incidents).
  */
 export async function openIncidents(api: UptimeApi, teamId: string): Promise<OpenIncidents> {
   const first = await api.teams.incidents(teamId, { include: ["monitor"] });

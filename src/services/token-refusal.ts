@@ -7,7 +7,7 @@ import type { ServiceDeps } from "./service-deps";
 const CONFIRM_TIMEOUT_MS = 2_000;
 
 /**
- * The one token policy of the interactive paths (README "What the bot does with your token"): a 401 is a
+ * The one token policy of the interactive paths (docs/alerts.md "What the bot does with your token"): a 401 is a
  * suspicion, not a verdict. A deploy of the service's login layer may answer 401 to any call for a while;
  * only `GET /users/me` answering 401 with that very token confirms that the token itself is refused. A
  * confirmed refusal drops the token (compare-and-set: a login made meanwhile is kept) and becomes

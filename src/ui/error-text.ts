@@ -77,7 +77,7 @@ export function errorText(error: unknown): ErrorText {
         "Your Uptime token is no longer accepted (revoked or expired). Please link your account again with `/uptime login`.",
         true,
       );
-    // One 401 is no proof that the token is gone (README "What the bot does with your token"): still linked.
+    // One 401 is no proof that the token is gone (docs/alerts.md "What the bot does with your token"): still linked.
     case "service.request-refused":
     case "api.authentication":
       return known(

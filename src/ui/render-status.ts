@@ -98,7 +98,7 @@ export function renderStatus(view: StatusView, now: number, links?: WebLinks): R
     });
     blocks.push(...listSections(rows, LIST_BLOCKS, "`/uptime incidents open`"));
   }
-  // MAX_OPEN_SCAN_PAGES pages of 10 (README page caps): an older outage is left out, so the count is a floor.
+  // MAX_OPEN_SCAN_PAGES pages of 10 (docs/configuration.md, page caps): an older outage is left out, so the count is a floor.
   if (view.openIncidentsCapped)
     blocks.push(context("Only the latest 200 incidents were searched for open ones."));
   blocks.push(context("`/uptime incidents open` to acknowledge · `/uptime monitors` to browse"));

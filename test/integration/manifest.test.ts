@@ -46,7 +46,7 @@ const manifest = parse(readFileSync(new URL("manifest.yml", root), "utf8")) as M
 const socketManifest = parse(readFileSync(new URL("manifest.socket-mode.yml", root), "utf8")) as Manifest;
 
 /**
- * Slack's Socket Mode switch as README documents it: `socket_mode_enabled: true`, and no request URLs
+ * Slack's Socket Mode switch as docs/slack-app.md documents it: `socket_mode_enabled: true`, and no request URLs
  * (Slack sends events, commands and interactions over the WebSocket instead).
  */
 function toSocketMode(http: Manifest): Manifest {
@@ -115,11 +115,11 @@ function calledMethods(): Map<string, string[]> {
   return found;
 }
 
-/** README "Permissions the app asks for, and why": each row's methods (or features) and bot scopes. */
+/** docs/slack-app.md "Permissions the app asks for, and why": each row's methods (or features) and bot scopes. */
 function readmePermissions(): { methods: string[]; scopes: string[]; cell: string }[] {
-  const readme = readFileSync(new URL("README.md", root), "utf8");
+  const readme = readFileSync(new URL("docs/slack-app.md", root), "utf8");
   const start = readme.indexOf("### Permissions the app asks for, and why");
-  expect(start, "README has the section").toBeGreaterThan(-1);
+  expect(start, "docs/slack-app.md has the section").toBeGreaterThan(-1);
   const section = readme.slice(start).split(/\n#{2,3} /)[0] ?? "";
   const rows = section.split("\n").filter((line) => line.startsWith("| ") && !line.startsWith("| -"));
   return rows.slice(1).map((row) => {
@@ -133,7 +133,7 @@ function readmePermissions(): { methods: string[]; scopes: string[]; cell: strin
   });
 }
 
-describe("README's permission table", () => {
+describe("docs/slack-app.md's permission table", () => {
   it("asks for exactly the scopes of manifest.yml, manifest.socket-mode.yml and BOT_SCOPES", () => {
     const scopes = new Set(readmePermissions().flatMap((row) => row.scopes));
     expect([...scopes].sort()).toEqual([...manifest.oauth_config.scopes.bot].sort());
@@ -146,7 +146,7 @@ describe("README's permission table", () => {
     const called = calledMethods();
     for (const method of called.keys()) {
       const row = rows.find((r) => r.methods.includes(method));
-      expect(row, `README's permission table lacks ${method}`).toBeDefined();
+      expect(row, `docs/slack-app.md's permission table lacks ${method}`).toBeDefined();
       expect([...(row?.scopes ?? [])].sort(), method).toEqual([...(METHOD_SCOPES[method] ?? [])].sort());
     }
     const stale = rows.flatMap((r) => r.methods).filter((m) => !called.has(m));

@@ -102,7 +102,7 @@ export function renderPauseDirectMessage(notice: PauseNotice): string {
 
 /**
  * A personal subscription's pause, said in the person's DM with the app: their alerts never move onto
- * someone else's token, so they wait for the person (README "What the bot does with your token").
+ * someone else's token, so they wait for the person (docs/alerts.md "What the bot does with your token").
  */
 function renderPersonalPauseMessage(notice: PauseNotice): string {
   const team = teamOf(notice, "your Uptime team");
