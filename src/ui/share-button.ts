@@ -1,6 +1,6 @@
 import type { ActionsBlock } from "@slack/types";
+import { isDirectMessage } from "../domain/is-direct-message";
 import { type Command, formatCommand, parseCommand } from "../grammar";
-import { isDirectMessage } from "../lib/is-direct-message";
 import { tryEncode } from "./codec";
 import { shareCodec, shareCodecV1 } from "./codecs";
 import { actions, blocks } from "./ids";

@@ -181,7 +181,11 @@ describe("a 401 is a suspicion, and personal alerts stay personal", () => {
       15_000,
     );
     stack.simulator.control.clearFaults();
-    expect(dmsTo("U0ALICE").at(-1)).toContain("I turned off your personal alerts of *Acme Production*");
+    // The subscription is deleted first, then she is told (and the "back on" DM of the resume above may land
+    // in between): wait for the message rather than reading the last one.
+    await waitFor(stack.slack.events, () =>
+      dmsTo("U0ALICE").some((t) => t.includes("I turned off your personal alerts of *Acme Production*")),
+    );
     // Bob's own subscription still polls with his token alone.
     expect((await subscriptionsOf("U0BOB")).map((s) => s.target)).toEqual([pollTargetName("1", MEMBER)]);
   });

@@ -1,4 +1,4 @@
-import { isDirectOrGroupMessage } from "../../../lib/is-direct-message";
+import { isDirectOrGroupMessage } from "../../../domain/is-direct-message";
 import { slackTimeZone } from "../../../slack/slack-time-zone";
 import {
   renderChannelUnreachable,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDirectMessage, isDirectOrGroupMessage } from "../../../src/lib/is-direct-message";
+import { isDirectMessage, isDirectOrGroupMessage } from "../../../src/domain/is-direct-message";
 
 describe("isDirectOrGroupMessage", () => {
   it("knows DMs and group DMs as a slash command reports them, and nothing else", () => {
