@@ -190,7 +190,13 @@ describe("the playground page in Chromium", () => {
     await shot("3-linked");
 
     await goTo(page, "channel-general");
-    const whoami = await answerTo(page, "/uptime whoami");
+    // Found by its text, not as "the message after the count before": right after the switch the count may
+    // still be the DM's (one message), and #general with only the answer also counts one.
+    await type(page, "/uptime whoami");
+    const whoami = page
+      .locator("[data-testid=conversation] [data-testid=message]", { hasText: /You're linked as/ })
+      .last();
+    await whoami.waitFor();
     expect(await whoami.getAttribute("data-ephemeral")).toBe("true");
     expect(await shownText(whoami.getByTestId("message-body"))).toContain("You're linked as");
     expect(await shownText(whoami.getByTestId("message-body"))).toContain("Max Member");
