@@ -5,11 +5,13 @@ import { createBotMetrics } from "./bot-metrics";
 import type { Config } from "./config";
 import { type Clock, systemClock } from "./lib/clock";
 import { createLogger, type Logger } from "./lib/logger";
+import { refreshUnfurls } from "./listeners/refresh-unfurls";
 import { type MetricsServer, type Readiness, startMetricsServer } from "./metrics-server";
 import { createServices, type ServiceDeps } from "./services";
 import { boltLogger } from "./slack/bolt-logger";
 import { type BotIdentity, botIdentity } from "./slack/bot-identity";
 import { scrubSlackSdkLines } from "./slack/scrub-slack-sdk-lines";
+import { workspacePosters } from "./slack/workspace-posters";
 import { TokenCipher } from "./store/crypto/token-cipher";
 import { refuseEvictingRedis } from "./store/eviction-policy";
 import { RedisInstallationStore } from "./store/installation-store";
@@ -19,6 +21,7 @@ import { MembershipCache } from "./store/membership-cache";
 import { PendingActionStore } from "./store/pending-action-store";
 import { connectRedis } from "./store/redis-connection";
 import { hashReadsFor } from "./store/tracked-hash-reads";
+import { UnfurlStore } from "./store/unfurl-store";
 import { storeCleanupParticipants, WorkspaceCleanup } from "./store/workspace-cleanup";
 import { ApiError, UptimeClient } from "./uptime";
 
@@ -78,6 +81,7 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
   const calls = createBotMetrics({ redisUp: async () => (await readiness()).ready });
   const uptime = new UptimeClient({ baseUrl: config.uptimeApiUrl, logger, onCall: calls.uptimeCall });
 
+  let refreshUnfurlsOf: ((incidentId: string) => Promise<void>) | undefined;
   const alerts = createAlerts(
     {
       uptimeApiUrl: config.uptimeApiUrl,
@@ -97,6 +101,8 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
       onUptimeCall: calls.uptimeCall,
       ...(options.rejections ? { rejections: options.rejections } : {}),
       ...(options.pollTokenCacheMs ? { pollTokenCacheMs: options.pollTokenCacheMs } : {}),
+      // Link unfurls of an incident are drawn again when it changes (issue 38); bound once services exist.
+      onIncidentChange: (change) => refreshUnfurlsOf?.(change.incidentId) ?? Promise.resolve(),
     },
     { redis, keys, clock, logger, links, installations },
   );
@@ -111,8 +117,21 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
     logger,
     alerts,
     memberships,
+    unfurls: new UnfurlStore({ redis, keys }),
   };
   const services = createServices(serviceDeps);
+  const unfurlPosters = workspacePosters(
+    {
+      apiUrl: config.slack.apiUrl,
+      botToken: config.slack.botToken,
+      oauth: Boolean(config.slack.oauth),
+      fetch: calls.slackFetch,
+    },
+    installations,
+    logger,
+  );
+  refreshUnfurlsOf = (incidentId) =>
+    refreshUnfurls({ services, posterFor: unfurlPosters, webLinks: config.webLinks, logger }, incidentId);
 
   // Ready means Redis answers (docs/architecture.md section 9); the API's reachability is the uptime_chatops_uptime_api_up gauge and a log line.
   const readiness = async (): Promise<Readiness> => {

@@ -20,6 +20,7 @@ import type { WebLinks } from "../ui/web-links";
 import { type UptimeCall, UptimeClient } from "../uptime";
 import { AlertDelivery } from "./deliver/alert-delivery";
 import { DeliveryWorker, outboxKeysOf } from "./deliver/delivery-worker";
+import { type IncidentChange, tapIncidentEvents } from "./deliver/incident-event-tap";
 import { routeOutbox } from "./deliver/route-outbox";
 import { DigestDelivery, type DigestNowRequest } from "./digests/digest-delivery";
 import { DigestSchedules } from "./digests/digest-schedules";
@@ -32,6 +33,7 @@ import { ScheduleWorker } from "./schedules/schedule-worker";
 import { pollHooks } from "./subscriptions/poll-hooks";
 import { SubscriptionPauses } from "./subscriptions/subscription-pauses";
 
+export type { IncidentChange } from "./deliver/incident-event-tap";
 export type { DigestNowRequest } from "./digests/digest-delivery";
 export type { RejectionPolicy } from "./poll/token-rejection";
 
@@ -69,6 +71,11 @@ export interface AlertsOptions {
    * login reaches the polls within it. Not an environment setting: tests shorten it.
    */
   pollTokenCacheMs?: number;
+  /**
+   * Told of each incident event once its channels have it (link unfurls' refresh, issue 38); never awaited
+   * by the delivery, its failures only logged (deliver/incident-event-tap.ts).
+   */
+  onIncidentChange?: ((change: IncidentChange) => Promise<void>) | undefined;
 }
 
 export interface AlertsDeps {
@@ -286,7 +293,16 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
       deliveryWorker = new DeliveryWorker({
         redis,
         outboxKeys,
-        delivery: routeOutbox({ subscriptions, alerts: delivery, digests }),
+        delivery: options.onIncidentChange
+          ? tapIncidentEvents(
+              routeOutbox({ subscriptions, alerts: delivery, digests }),
+              options.onIncidentChange,
+              {
+                clock,
+                logger,
+              },
+            )
+          : routeOutbox({ subscriptions, alerts: delivery, digests }),
         workers: options.alertWorkers,
         clock,
         logger: logger.child({ component: "delivery-worker" }),

@@ -19,12 +19,13 @@ export type ViewHandler = Handler<SlackViewMiddlewareArgs<ViewSubmitAction>>;
 export type EventHandler = Handler<SlackEventMiddlewareArgs>;
 export type ShortcutHandler = Handler<SlackShortcutMiddlewareArgs>;
 export type SuggestionHandler = Handler<SlackOptionsMiddlewareArgs<"block_suggestion">>;
+export type FunctionHandler = Handler<SlackEventMiddlewareArgs<"function_executed">>;
 
 /**
  * Every handler of every surface, by the id Slack sends: each surface's index.ts fills its own table.
  * The tables say what Bolt's `app.command(name)`, `app.action(action_id)`, `app.view(callback_id)`
- * (submissions), `app.event(type)`, `app.shortcut(callback_id)` and `app.options({ type:
- * "block_suggestion", action_id })` would match.
+ * (submissions), `app.event(type)`, `app.shortcut(callback_id)`, `app.options({ type:
+ * "block_suggestion", action_id })` and `app.function(callback_id)` would match.
  */
 export class SurfaceRoutes {
   /** By command name (`/uptime`). */
@@ -39,6 +40,8 @@ export class SurfaceRoutes {
   readonly shortcuts = new Map<string, ShortcutHandler>();
   /** block_suggestion (external selects) by action_id. */
   readonly suggestions = new Map<string, SuggestionHandler>();
+  /** function_executed (Workflow Builder steps) by the function's callback_id, as `app.function(id)` matches. */
+  readonly functions = new Map<string, FunctionHandler>();
 }
 
 type Args = AnyMiddlewareArgs & AllMiddlewareArgs;
@@ -56,7 +59,14 @@ export function routeOf(routes: SurfaceRoutes, args: Args): (() => Promise<void>
   if ("view" in args && args.view) {
     return args.body.type === "view_submission" ? to(routes.views.get(args.view.callback_id)) : null;
   }
-  if ("event" in args && args.event) return to(routes.events.get(args.event.type));
+  if ("event" in args && args.event) {
+    const event = args.event as { type: string; function?: { callback_id?: unknown } };
+    if (event.type === "function_executed") {
+      const callbackId = event.function?.callback_id;
+      return typeof callbackId === "string" ? to(routes.functions.get(callbackId)) : null;
+    }
+    return to(routes.events.get(event.type));
+  }
   if ("shortcut" in args && args.shortcut) return to(routes.shortcuts.get(args.shortcut.callback_id));
   if ("options" in args && args.options) {
     const body = args.body as { type?: unknown; action_id?: unknown };

@@ -1,10 +1,12 @@
 import { accountServices } from "./account-services";
 import { monitorServices } from "./monitor-services";
 import { queryServices } from "./query-services";
+import { reachServices } from "./reach-services";
 import type { ServiceDeps } from "./service-deps";
 import { subscriptionServices } from "./subscription-services";
 
 export * from "./errors";
+export type { MonitorStatusView, UnfurlCardView, UnfurlRefresh } from "./reach-services";
 export type { ServiceDeps } from "./service-deps";
 export { openSession, type UserSession, withSession } from "./session";
 
@@ -18,6 +20,7 @@ export function createServices(deps: ServiceDeps) {
     ...queryServices(deps),
     ...monitorServices(deps),
     ...subscriptionServices(deps),
+    ...reachServices(deps),
   };
 }
 

@@ -4,6 +4,7 @@ import type { Logger } from "../lib/logger";
 import type { LinkStore } from "../store/link-store";
 import type { MembershipCache } from "../store/membership-cache";
 import type { PendingActionStore } from "../store/pending-action-store";
+import type { UnfurlStore } from "../store/unfurl-store";
 import type { WorkspaceCleanup } from "../store/workspace-cleanup";
 import type { UptimeClient } from "../uptime";
 
@@ -26,6 +27,8 @@ export interface ServiceDeps {
    * Optional like `alerts`: without it every such change asks the API.
    */
   memberships?: MembershipCache;
+  /** The unfurls of open incidents, refreshed when an incident changes; without it none is refreshed. */
+  unfurls?: UnfurlStore;
 }
 
 /** The subscription use cases were called without `alerts` in ServiceDeps: a composition mistake. */

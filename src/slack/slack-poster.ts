@@ -29,6 +29,18 @@ export interface SlackPoster {
   uploadFile(file: UploadFileInput): Promise<{ fileId: string }>;
   /** A user's display name (users.info), to name someone without mentioning them; null when unknown. */
   userName(userId: string): Promise<string | null>;
+  /**
+   * chat.unfurl on a message that already has this app's unfurl: Slack replaces the card (link unfurls'
+   * refresh, src/listeners/refresh-unfurls.ts). Optional: only the Web API poster draws unfurls.
+   */
+  unfurl?(input: UnfurlInput): Promise<void>;
+}
+
+export interface UnfurlInput {
+  channel: string;
+  ts: string;
+  /** URL as it appeared in the message -> its card (chat.unfurl `unfurls`). */
+  unfurls: Record<string, MessageAttachment>;
 }
 
 export interface MessageMetadata {

@@ -3,7 +3,7 @@ import { BoundedCache } from "../lib/bounded-cache";
 import type { Clock } from "../lib/clock";
 import { slackCall as call, SLACK_CALL_TIMEOUT_MS } from "./slack-call";
 import { SlackTransientError } from "./slack-errors";
-import type { PostMessageInput, SlackPoster, UpdateMessageInput } from "./slack-poster";
+import type { PostMessageInput, SlackPoster, UnfurlInput, UpdateMessageInput } from "./slack-poster";
 import { type UploadFileInput, uploadFile } from "./upload-file";
 
 /** How far back (pages of 200) a metadata lookup reads: a crash window is seconds, not hours. */
@@ -159,5 +159,11 @@ export class WebApiPoster implements SlackPoster {
 
   uploadFile(file: UploadFileInput): Promise<{ fileId: string }> {
     return uploadFile(this.client, file);
+  }
+
+  async unfurl(input: UnfurlInput): Promise<void> {
+    await call(() =>
+      this.client.chat.unfurl({ channel: input.channel, ts: input.ts, unfurls: input.unfurls }),
+    );
   }
 }

@@ -116,6 +116,13 @@ export function keyspace(prefix = "uc:") {
      * mutes are listed without a SCAN. The key expires with its last mute; ended mutes are pruned on read.
      */
     channelMutes: (ws: string, channelId: string) => `${prefix}mutes:${ws}:${channelId}`,
+
+    // --- link unfurls (store/unfurl-store.ts) ---
+    /**
+     * Hash with a TTL per open incident: the unfurls showing it (workspace|channel|ts|url -> record JSON),
+     * refreshed when the alert pipeline sees the incident change. API incident ids are global.
+     */
+    unfurls: (incidentId: string) => `${prefix}unfurls:${incidentId}`,
   };
 }
 

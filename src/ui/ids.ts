@@ -144,3 +144,21 @@ export const createMonitorKinds = { url: "url", tcp: "tcp" } as const;
 export const MUTE_HOURS = [1, 4, 24] as const;
 /** Mute all of a storm roll-up: one short duration, long enough to work the outage in peace. */
 export const ROLLUP_MUTE_HOURS = 1;
+
+/**
+ * Workflow Builder steps (Bolt custom steps): the `callback_id` of each function in manifest.yml
+ * `functions`, and the names of their inputs and outputs there (test/integration/manifest.test.ts checks).
+ */
+export const workflowSteps = {
+  getMonitorStatus: "get_monitor_status",
+  pauseMonitor: "pause_monitor",
+  resumeMonitor: "resume_monitor",
+  acknowledgeIncident: "acknowledge_incident",
+} as const;
+
+/** Inputs of the workflow steps; `user_context` is the person running the workflow, set by Slack. */
+export const workflowInputs = {
+  userContext: "user_context",
+  monitor: "monitor",
+  incidentId: "incident_id",
+} as const;
