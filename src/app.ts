@@ -24,6 +24,7 @@ import { workspaceKey } from "./store/workspace";
  *   im:write also lets conversations.open give a person's DM with the app: personal alerts are posted
  *   there, and it tells that DM from a DM between people (both D…) for `/uptime subscribe`.
  * - users:read: users.info `tz`, the subscriber's time zone for the 09:00 of a digest.
+ * - links:read, links:write: link unfurls, the `link_shared` event and chat.unfurl (issue 38).
  */
 export const BOT_SCOPES: readonly string[] = [
   "commands",
@@ -34,6 +35,8 @@ export const BOT_SCOPES: readonly string[] = [
   "files:write",
   "im:write",
   "users:read",
+  "links:read",
+  "links:write",
 ];
 
 export interface CreateAppOptions {

@@ -6,7 +6,7 @@ import Ajv from "ajv";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { BOT_SCOPES } from "../../src/app";
-import { commands, shortcuts } from "../../src/ui/ids";
+import { commands, shortcuts, workflowInputs, workflowSteps } from "../../src/ui/ids";
 
 const root = new URL("../../", import.meta.url);
 const schemaDir = new URL("test/fixtures/schemas/slack-app-manifest/", root);
@@ -33,12 +33,22 @@ interface Manifest {
     slash_commands: { command: string; url?: string; usage_hint?: string; should_escape?: boolean }[];
     shortcuts: { callback_id: string; type: string; name: string }[];
     app_home: Record<string, boolean>;
+    unfurl_domains?: string[];
   };
+  functions?: Record<
+    string,
+    {
+      input_parameters: { properties: Record<string, { type: string }>; required?: string[] };
+      output_parameters: { properties: Record<string, { type: string }> };
+    }
+  >;
   oauth_config: { scopes: { bot: string[]; user?: string[] } };
   settings: {
     event_subscriptions: { bot_events: string[]; request_url?: string };
     interactivity: { is_enabled: boolean; request_url?: string; message_menu_options_url?: string };
     socket_mode_enabled: boolean;
+    org_deploy_enabled?: boolean;
+    function_runtime?: string;
   };
 }
 
@@ -86,7 +96,16 @@ const METHOD_SCOPES: Record<string, string[]> = {
   "files.uploadV2": ["files:write"],
   "files.getUploadURLExternal": ["files:write"],
   "files.completeUploadExternal": ["files:write"],
+  // https://docs.slack.dev/reference/methods/chat.unfurl: links:write.
+  "chat.unfurl": ["links:write"],
 };
+
+/**
+ * Scopes no Web API call of ours needs: `commands` (the slash command and the shortcut), and `links:read`,
+ * which subscribes the app to the `link_shared` event (https://docs.slack.dev/reference/events/link_shared,
+ * "Required scopes: links:read").
+ */
+const SCOPES_WITHOUT_A_CALL = ["commands", "links:read"];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -151,9 +170,12 @@ describe("docs/slack-app.md's permission table", () => {
     }
     const stale = rows.flatMap((r) => r.methods).filter((m) => !called.has(m));
     expect(stale, "rows for methods the code no longer calls").toEqual([]);
-    // The one row that is not a Web API method: `commands`, for the slash command and the shortcut.
+    // The rows that are not a Web API method of ours: `commands` (the slash command and the shortcut), the
+    // link_shared event, and the workflow steps (Bolt's complete()/fail() call functions.* for them).
     expect(rows.filter((r) => r.methods.length === 0)).toEqual([
       expect.objectContaining({ scopes: ["commands"], cell: expect.stringContaining("/uptime") }),
+      expect.objectContaining({ scopes: ["links:read"], cell: expect.stringContaining("link_shared") }),
+      expect.objectContaining({ scopes: [], cell: expect.stringContaining("Workflow Builder") }),
     ]);
   });
 });
@@ -185,7 +207,7 @@ describe("manifest.yml", () => {
       [],
     );
     // `commands` is for the slash command and the global shortcut, which are not Web API calls.
-    const needed = new Set(["commands", ...[...called.keys()].flatMap((m) => METHOD_SCOPES[m] ?? [])]);
+    const needed = new Set([...SCOPES_WITHOUT_A_CALL, ...[...called.keys()].flatMap((m) => METHOD_SCOPES[m] ?? [])]);
     expect([...needed].sort()).toEqual([...BOT_SCOPES].sort());
   });
 
@@ -219,8 +241,28 @@ describe("manifest.yml", () => {
     expect([...manifest.settings.event_subscriptions.bot_events].sort()).toEqual([
       "app_home_opened",
       "app_uninstalled",
+      "link_shared",
       "tokens_revoked",
     ]);
+  });
+
+  it("unfurls the web app's domain, and declares exactly the workflow steps of src/ui/ids.ts", () => {
+    expect(manifest.features.unfurl_domains).toEqual(["uptime.example.com"]);
+    // Custom steps need an org-ready app and run in the app's own process (docs/slack-app.md).
+    expect(manifest.settings.org_deploy_enabled).toBe(true);
+    expect(manifest.settings.function_runtime).toBe("remote");
+    const functions = manifest.functions ?? {};
+    expect(Object.keys(functions).sort()).toEqual(Object.values(workflowSteps).sort());
+    for (const [id, fn] of Object.entries(functions)) {
+      // Every step acts as the person running the workflow, whom only Slack can name.
+      expect(fn.input_parameters.properties[workflowInputs.userContext]?.type, id).toBe(
+        "slack#/types/user_context",
+      );
+      expect(fn.input_parameters.required, id).toContain(workflowInputs.userContext);
+    }
+    expect(Object.keys(functions.get_monitor_status?.output_parameters.properties ?? {})).toEqual(
+      expect.arrayContaining(["state", "availability_24h", "open_incident_id"]),
+    );
   });
 
   it("is the HTTP-mode manifest: every request URL is the receiver's /slack/events", () => {
