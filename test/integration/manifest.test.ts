@@ -207,7 +207,10 @@ describe("manifest.yml", () => {
       [],
     );
     // `commands` is for the slash command and the global shortcut, which are not Web API calls.
-    const needed = new Set([...SCOPES_WITHOUT_A_CALL, ...[...called.keys()].flatMap((m) => METHOD_SCOPES[m] ?? [])]);
+    const needed = new Set([
+      ...SCOPES_WITHOUT_A_CALL,
+      ...[...called.keys()].flatMap((m) => METHOD_SCOPES[m] ?? []),
+    ]);
     expect([...needed].sort()).toEqual([...BOT_SCOPES].sort());
   });
 

@@ -123,7 +123,11 @@ export async function dispatchApiCall(input: {
     const token = bearer(input.authorization) ?? (typeof fieldToken === "string" ? fieldToken : undefined);
     if (token === undefined || token === "")
       return { status: 200, headers: JSON_HEADERS, body: { ok: false, error: "not_authed" } };
-    const kind = token === ctx.config.botToken ? "bot" : token === ctx.config.appToken ? "app" : undefined;
+    // A custom step's run gets a bot token of its own (`bot_access_token` of function_executed,
+    // https://docs.slack.dev/reference/events/function_executed), which Bolt calls with inside the step.
+    const runToken = [...ctx.state.functionExecutions.values()].some((run) => run.token === token);
+    const kind =
+      token === ctx.config.botToken || runToken ? "bot" : token === ctx.config.appToken ? "app" : undefined;
     if (kind === undefined)
       return { status: 200, headers: JSON_HEADERS, body: { ok: false, error: "invalid_auth" } };
     if (kind !== spec.token) {

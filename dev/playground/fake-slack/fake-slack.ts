@@ -9,10 +9,11 @@ import { type Args, parseApiBody } from "./args";
 import { FakeSlackUsageError } from "./errors";
 import { FailureQueue } from "./failure-queue";
 import { FaultWindows, type SlackFaultInput } from "./fault-windows";
+import { postUserMessage, runWorkflowStep } from "./link-and-step-events";
 import { type ManifestRules, manifestRules } from "./manifest-rules";
 import { RateTiers } from "./rate-tiers";
 import { ResponseUrlRegistry } from "./response-urls";
-import { SlackSender } from "./sender";
+import { type EventResult, SlackSender } from "./sender";
 import { FakeSocketMode } from "./socket-mode";
 import { FakeSlackState } from "./state";
 import { TriggerRegistry } from "./triggers";
@@ -23,6 +24,7 @@ import type {
   FakeSlackOptions,
   FakeUsergroupSeed,
   FakeUserSeed,
+  FunctionExecution,
 } from "./types";
 import type { MethodContext } from "./web-api";
 import { acceptUpload } from "./web-api/files";
@@ -51,6 +53,25 @@ export interface FakeSlack {
    */
   archiveChannel(id: string): void;
   sender: SlackSender;
+  /**
+   * A person posts a message (no slash command): stored, and `link_shared` sent to the app for links of the
+   * manifest's unfurl_domains, as Slack does (link-and-step-events.ts).
+   */
+  postUserMessage(input: {
+    userId: string;
+    channelId: string;
+    text: string;
+    threadTs?: string;
+  }): Promise<{ ts: string; linkShared?: EventResult }>;
+  /**
+   * A workflow runs one of the app's custom steps, `runBy` the person running it: `function_executed`, and
+   * the run (state.functionExecutions) records how the app completed it (link-and-step-events.ts).
+   */
+  runWorkflowStep(input: {
+    callbackId: string;
+    runBy?: string;
+    inputs?: Record<string, unknown>;
+  }): Promise<{ execution: FunctionExecution; delivery: EventResult }>;
   /** A trigger_id for a user as an interaction would carry (for tests that call views.open directly). */
   issueTriggerId(userId: string): string;
   /** Where the sender delivers over HTTP (the bot's /slack/events URL). */
@@ -322,6 +343,8 @@ export async function startFakeSlack(options: FakeSlackOptions): Promise<FakeSla
     faults: { set: (input) => faults.set(input), clear: () => faults.clear() },
     archiveChannel,
     sender,
+    postUserMessage: (input) => postUserMessage({ state, config, manifest, sender }, input),
+    runWorkflowStep: (input) => runWorkflowStep({ state, config, manifest, sender }, input),
     issueTriggerId: (userId) => triggers.issue(userId),
     setAppUrl: (next) => {
       appUrl = next;

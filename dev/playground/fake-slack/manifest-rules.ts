@@ -17,8 +17,29 @@ export interface ManifestRules {
    * on and not read-only can people send anything there (sender.ts, refuseTypingInAppDm).
    */
   messagesTab: "off" | "read_only" | "writable";
+  /** `settings.event_subscriptions.bot_events`: Slack sends only the events the app subscribed to. */
+  botEvents: ReadonlySet<string>;
+  /**
+   * `features.unfurl_domains`: Slack sends `link_shared` only for links of these domains: "a link
+   * matching the registered URL domain your app is setup to track"
+   * (https://docs.slack.dev/reference/events/link_shared).
+   */
+  unfurlDomains: readonly string[];
+  /** `functions`: the custom steps Workflow Builder offers, by callback_id (link-and-step-events.ts). */
+  functions: ReadonlyMap<string, ManifestFunction>;
+  /** `settings.org_deploy_enabled`: custom steps need an org-ready app (link-and-step-events.ts). */
+  orgDeployEnabled: boolean;
   /** Where the rules came from (a path, or "object"), for error messages. */
   source: string;
+}
+
+/** One `functions.<callback_id>` of the manifest: what function_executed describes. */
+export interface ManifestFunction {
+  title: string;
+  description: string;
+  inputs: Record<string, { type: string; title?: string; description?: string }>;
+  outputs: Record<string, { type: string; title?: string; description?: string }>;
+  requiredInputs: readonly string[];
 }
 
 /** A manifest as `startFakeSlack({ manifest })` takes it: a path to a YAML/JSON file, or the parsed object. */
@@ -92,5 +113,56 @@ export function manifestRules(input?: ManifestInput): ManifestRules {
       : appHome.messages_tab_read_only_enabled === true
         ? "read_only"
         : "writable";
-  return { botScopes: new Set(bot as string[]), messagesTab, source };
+  const settings = isRecord(manifest.settings) ? manifest.settings : {};
+  const subscriptions = isRecord(settings.event_subscriptions) ? settings.event_subscriptions : {};
+  const events = Array.isArray(subscriptions.bot_events) ? subscriptions.bot_events : [];
+  const domains = Array.isArray(features.unfurl_domains) ? features.unfurl_domains : [];
+  return {
+    botScopes: new Set(bot as string[]),
+    messagesTab,
+    botEvents: new Set(events.filter((e): e is string => typeof e === "string")),
+    unfurlDomains: domains.filter((d): d is string => typeof d === "string").map((d) => d.toLowerCase()),
+    functions: manifestFunctions(manifest.functions),
+    orgDeployEnabled: settings.org_deploy_enabled === true,
+    source,
+  };
+}
+
+type Parameters = ManifestFunction["inputs"];
+
+function parametersOf(value: unknown): { properties: Parameters; required: string[] } {
+  const block = isRecord(value) ? value : {};
+  const properties: Parameters = {};
+  if (isRecord(block.properties)) {
+    for (const [name, p] of Object.entries(block.properties)) {
+      if (isRecord(p) && typeof p.type === "string") {
+        properties[name] = {
+          type: p.type,
+          ...(typeof p.title === "string" ? { title: p.title } : {}),
+          ...(typeof p.description === "string" ? { description: p.description } : {}),
+        };
+      }
+    }
+  }
+  const required = Array.isArray(block.required)
+    ? block.required.filter((r): r is string => typeof r === "string")
+    : [];
+  return { properties, required };
+}
+
+function manifestFunctions(value: unknown): Map<string, ManifestFunction> {
+  const out = new Map<string, ManifestFunction>();
+  if (!isRecord(value)) return out;
+  for (const [callbackId, fn] of Object.entries(value)) {
+    if (!isRecord(fn)) continue;
+    const inputs = parametersOf(fn.input_parameters);
+    out.set(callbackId, {
+      title: typeof fn.title === "string" ? fn.title : callbackId,
+      description: typeof fn.description === "string" ? fn.description : "",
+      inputs: inputs.properties,
+      outputs: parametersOf(fn.output_parameters).properties,
+      requiredInputs: inputs.required,
+    });
+  }
+  return out;
 }

@@ -12,7 +12,14 @@ export function botAuthor(
  * .replies send it with include_all_metadata=true); fake-only flags are never sent.
  */
 export function toApiMessage(message: StoredMessage, options: { includeMetadata: boolean }): SlackMessage {
-  const { channel: _channel, reply_broadcast: _rb, unfurl_links: _ul, unfurl_media: _um, ...api } = message;
+  const {
+    channel: _channel,
+    reply_broadcast: _rb,
+    unfurl_links: _ul,
+    unfurl_media: _um,
+    app_unfurls: _au,
+    ...api
+  } = message;
   if (!options.includeMetadata) delete api.metadata;
   return structuredClone(api);
 }

@@ -55,6 +55,9 @@ export const METHOD_SCOPES: Readonly<Record<string, Needed>> = {
   // https://docs.slack.dev/reference/methods/files.getUploadURLExternal, files.completeUploadExternal.
   "files.getUploadURLExternal": ["files:write"],
   "files.completeUploadExternal": ["files:write"],
+  // https://docs.slack.dev/reference/methods/chat.unfurl: links:write. (functions.completeSuccess and
+  // completeError: "No scopes required".)
+  "chat.unfurl": ["links:write"],
 };
 
 export function conversationKind(conversation: Conversation): ConversationKind {

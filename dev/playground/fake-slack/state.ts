@@ -11,7 +11,9 @@ import type {
   FakeSlackConfig,
   FakeUsergroupSeed,
   FakeUserSeed,
+  FunctionExecution,
   ResponseUrlPost,
+  SharedLinks,
   SlackMessage,
   SlackView,
   StoredFile,
@@ -47,6 +49,10 @@ export class FakeSlackState {
   readonly files = new Map<string, StoredFile>();
   readonly calls: ApiCallRecord[] = [];
   readonly responseUrlPosts: ResponseUrlPost[] = [];
+  /** link_shared events sent, by unfurl_id (chat.unfurl's rules). */
+  readonly sharedLinks = new Map<string, SharedLinks>();
+  /** Custom step runs, by function_execution_id (functions.completeSuccess / completeError). */
+  readonly functionExecutions = new Map<string, FunctionExecution>();
   private readonly lastTs = new Map<string, number>();
 
   constructor(
@@ -185,6 +191,20 @@ export class FakeSlackState {
     conversation.messages.push(message);
     if (parent) this.refreshThread(conversation, parent);
     this.changed({ kind: "conversation", channel, ts: message.ts });
+    return message;
+  }
+
+  /** A custom step run was completed or failed (functions.complete*). */
+  functionChanged(id: string): void {
+    this.changed({ kind: "function", id });
+  }
+
+  /** chat.unfurl: each URL's card attached to the message, a later one replacing the earlier. */
+  attachUnfurls(channel: string, ts: string, unfurls: Record<string, unknown>): StoredMessage | undefined {
+    const message = this.findMessage(channel, ts);
+    if (!message) return undefined;
+    message.app_unfurls = { ...message.app_unfurls, ...structuredClone(unfurls) };
+    this.changed({ kind: "conversation", channel, ts });
     return message;
   }
 

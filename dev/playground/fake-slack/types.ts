@@ -137,6 +137,33 @@ export interface StoredMessage extends SlackMessage {
   reply_broadcast?: boolean;
   unfurl_links?: boolean;
   unfurl_media?: boolean;
+  /**
+   * The app's unfurls of this message's links (chat.unfurl), by URL: "the valid unfurls attachments you
+   * provide will be attached to the message. Subsequent attempts ... will modify the same attachments"
+   * (https://docs.slack.dev/reference/methods/chat.unfurl). The demo page shows them under the message.
+   */
+  app_unfurls?: Record<string, unknown>;
+}
+
+/** Links of one message (or composer) the app was told of with link_shared: what chat.unfurl may unfurl. */
+export interface SharedLinks {
+  unfurlId: string;
+  source: "conversations_history" | "composer";
+  channel: string;
+  messageTs: string;
+  urls: readonly string[];
+}
+
+/** One run of a custom workflow step (function_executed), and how the app completed it. */
+export interface FunctionExecution {
+  id: string;
+  callbackId: string;
+  /** The run's own bot token (`bot_access_token` of the event). */
+  token: string;
+  inputs: Record<string, unknown>;
+  state: "running" | "completed" | "failed";
+  outputs?: Record<string, unknown>;
+  error?: string;
 }
 
 export interface Conversation {
@@ -241,7 +268,8 @@ export type FakeSlackChange =
   | { kind: "view"; user: string; viewId: string }
   | { kind: "home"; user: string; viewId: string }
   | { kind: "file"; fileId: string }
-  | { kind: "response_url"; id: string };
+  | { kind: "response_url"; id: string }
+  | { kind: "function"; id: string };
 
 /**
  * A queued failure. `{ status: 500, afterProcessing: true }` is Slack doing the work (the message is

@@ -224,7 +224,7 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
     for (const stream of streams) stream.write(frame);
   };
   const onChange = (change: FakeSlackChange) => {
-    if (change.kind === "file" || change.kind === "response_url") return;
+    if (change.kind === "file" || change.kind === "response_url" || change.kind === "function") return;
     broadcast(change);
   };
   slack.events.on("change", onChange);

@@ -3,6 +3,8 @@ import { chatMethods } from "./chat";
 import type { MethodTable } from "./context";
 import { conversationsMethods } from "./conversations";
 import { filesMethods } from "./files";
+import { functionMethods } from "./functions";
+import { unfurlMethods } from "./unfurls";
 import { usersMethods } from "./users";
 import { viewsMethods } from "./views";
 
@@ -14,6 +16,8 @@ export const webApiMethods: MethodTable = {
   ...viewsMethods,
   ...usersMethods,
   ...filesMethods,
+  ...unfurlMethods,
+  ...functionMethods,
 };
 
 export type { MethodContext, MethodResult, MethodSpec, MethodTable } from "./context";
