@@ -116,7 +116,11 @@ describe("link unfurls", () => {
     const incident = stack.simulator.control.fail(MARKETING_SITE, "HTTP 503 Service Unavailable");
     if (!incident) throw new Error("the monitor opened no incident");
     const url = `${WEB}/incidents/${incident.id}`;
-    const { ts } = await stack.slack.postUserMessage({ userId: "U0ALICE", channelId: CHANNEL, text: `<${url}>` });
+    const { ts } = await stack.slack.postUserMessage({
+      userId: "U0ALICE",
+      channelId: CHANNEL,
+      text: `<${url}>`,
+    });
     const open = await cardOf(ts, url);
     expect(open).toContain("down");
     expect(open).toContain("incident.acknowledge");
