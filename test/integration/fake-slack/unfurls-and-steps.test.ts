@@ -1,0 +1,174 @@
+// The fake Slack's link unfurls and custom steps (issue 38) through a real WebClient: link_shared only for
+// the manifest's unfurl_domains, chat.unfurl's refusals, and a step run completed once.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { ErrorCode, WebClient } from "@slack/web-api";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeSlack, FakeSlackUsageError, startFakeSlack } from "../../../dev/playground/fake-slack";
+import { repositoryManifest } from "../../../dev/playground/fake-slack/manifest-rules";
+import { quietLogger } from "./quiet-logger";
+
+const WEB = "https://uptime.example.com";
+
+async function platformError(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+  } catch (error) {
+    const e = error as { code?: string; data?: { error: string } };
+    expect(e.code).toBe(ErrorCode.PlatformError);
+    return e.data?.error ?? "";
+  }
+  throw new Error("expected the call to fail");
+}
+
+describe("fake Slack: link unfurls and workflow steps", () => {
+  let fake: FakeSlack;
+  let app: Server;
+  let web: WebClient;
+  const received: Record<string, unknown>[] = [];
+
+  beforeAll(async () => {
+    // The app: acknowledges every event and keeps it.
+    app = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk) => {
+        body += chunk;
+      });
+      req.on("end", () => {
+        received.push(JSON.parse(body) as Record<string, unknown>);
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
+    fake = await startFakeSlack({ signingSecret: "s3cret", rateLimits: false });
+    fake.setAppUrl(`http://127.0.0.1:${(app.address() as AddressInfo).port}/slack/events`);
+    web = new WebClient(fake.config.botToken, {
+      slackApiUrl: fake.apiUrl,
+      retryConfig: { retries: 0 },
+      logger: quietLogger(),
+    });
+  });
+  afterAll(async () => {
+    await fake?.close();
+    await new Promise((resolve) => app?.close(resolve));
+  });
+
+  it("sends link_shared as Slack does, for the unfurl domain only", async () => {
+    const url = `${WEB}/monitors/1`;
+    const { ts, linkShared } = await fake.postUserMessage({
+      userId: "U0ALICE",
+      channelId: "C0GENERAL",
+      text: `see <${url}> and <https://other.example.org/x>`,
+    });
+    expect(linkShared?.event).toMatchObject({
+      type: "link_shared",
+      channel: "C0GENERAL",
+      user: "U0ALICE",
+      message_ts: ts,
+      source: "conversations_history",
+      links: [{ domain: "uptime.example.com", url }],
+    });
+    expect(typeof linkShared?.event.unfurl_id).toBe("string");
+    const none = await fake.postUserMessage({ userId: "U0ALICE", channelId: "C0GENERAL", text: "no links" });
+    expect(none.linkShared).toBeUndefined();
+  });
+
+  it("chat.unfurl attaches a card, replaces it on a second call, and refuses what Slack refuses", async () => {
+    const url = `${WEB}/incidents/9`;
+    const { ts, linkShared } = await fake.postUserMessage({
+      userId: "U0BOB",
+      channelId: "C0GENERAL",
+      text: url,
+    });
+    const card = (text: string) => ({ blocks: [{ type: "section", text: { type: "mrkdwn", text } }] });
+    await web.chat.unfurl({ channel: "C0GENERAL", ts, unfurls: { [url]: card("first") } });
+    await web.chat.unfurl({ channel: "C0GENERAL", ts, unfurls: { [url]: card("second") } });
+    const stored = fake.state.findMessage("C0GENERAL", ts)?.app_unfurls;
+    expect(Object.keys(stored ?? {})).toEqual([url]);
+    expect(JSON.stringify(stored)).toContain("second");
+    // By unfurl_id and source, as a link_shared names it.
+    await web.chat.unfurl({
+      unfurl_id: String(linkShared?.event.unfurl_id),
+      source: "conversations_history",
+      unfurls: { [url]: card("third") },
+    });
+    expect(JSON.stringify(fake.state.findMessage("C0GENERAL", ts)?.app_unfurls)).toContain("third");
+
+    expect(
+      await platformError(
+        web.chat.unfurl({ channel: "C0GENERAL", ts, unfurls: { [`${WEB}/x`]: card("x") } }),
+      ),
+    ).toBe("cannot_unfurl_message");
+    expect(
+      await platformError(
+        web.chat.unfurl({ channel: "C0GENERAL", ts: "1.000001", unfurls: { [url]: card("x") } }),
+      ),
+    ).toBe("cannot_find_message");
+    const plain = await fake.postUserMessage({ userId: "U0BOB", channelId: "C0GENERAL", text: "hello" });
+    expect(
+      await platformError(
+        web.chat.unfurl({ channel: "C0GENERAL", ts: plain.ts, unfurls: { [url]: card("x") } }),
+      ),
+    ).toBe("cannot_unfurl_url");
+  });
+
+  it("chat.unfurl needs links:write", async () => {
+    const manifest = repositoryManifest() as { oauth_config: { scopes: { bot: string[] } } };
+    manifest.oauth_config.scopes.bot = manifest.oauth_config.scopes.bot.filter((s) => s !== "links:write");
+    const narrow = await startFakeSlack({ signingSecret: "s3cret", manifest, rateLimits: false });
+    try {
+      const client = new WebClient(narrow.config.botToken, {
+        slackApiUrl: narrow.apiUrl,
+        retryConfig: { retries: 0 },
+        logger: quietLogger(),
+      });
+      expect(
+        await platformError(client.chat.unfurl({ channel: "C0GENERAL", ts: "1.000001", unfurls: {} })),
+      ).toBe("missing_scope");
+    } finally {
+      await narrow.close();
+    }
+  });
+
+  it("a step run: function_executed with the runner's user_context, completed once with its own token", async () => {
+    const { execution, delivery } = await fake.runWorkflowStep({
+      callbackId: "get_monitor_status",
+      runBy: "U0ALICE",
+      inputs: { monitor: "Blog" },
+    });
+    expect(delivery.event).toMatchObject({
+      type: "function_executed",
+      function: { callback_id: "get_monitor_status", type: "app" },
+      inputs: { monitor: "Blog", user_context: { id: "U0ALICE" } },
+      function_execution_id: execution.id,
+      bot_access_token: execution.token,
+    });
+    const runClient = new WebClient(execution.token, {
+      slackApiUrl: fake.apiUrl,
+      retryConfig: { retries: 0 },
+      logger: quietLogger(),
+    });
+    await runClient.functions.completeSuccess({
+      function_execution_id: execution.id,
+      outputs: { state: "up" },
+    });
+    expect(execution).toMatchObject({ state: "completed", outputs: { state: "up" } });
+    expect(
+      await platformError(
+        runClient.functions.completeError({ function_execution_id: execution.id, error: "x" }),
+      ),
+    ).toBe("execution_not_in_running_state");
+    expect(
+      await platformError(web.functions.completeSuccess({ function_execution_id: "Fx0NOPE", outputs: {} })),
+    ).toBe("function_execution_not_found");
+  });
+
+  it("refuses a step the manifest does not declare, or a run without a required input", async () => {
+    await expect(fake.runWorkflowStep({ callbackId: "nope", runBy: "U0ALICE" })).rejects.toThrow(
+      FakeSlackUsageError,
+    );
+    await expect(
+      fake.runWorkflowStep({ callbackId: "pause_monitor", runBy: "U0ALICE", inputs: {} }),
+    ).rejects.toThrow(/monitor/);
+  });
+});
