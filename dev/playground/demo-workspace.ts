@@ -37,6 +37,11 @@ export const OPS_ALERTS_SUBSCRIBE = "subscribe --escalate 1m --storm 3";
 /** The demo monitor that fails on a schedule (simulator demo seed: 7 "Payments API", team 1). */
 export const SCHEDULED_MONITOR = { id: 7, name: "Payments API" } as const;
 export const DEMO_API_TEAM = 1;
+/**
+ * The demo's UPTIME_WEB_URL: the host manifest.yml names under `unfurl_domains`, so that a pasted monitor
+ * or incident link of it unfurls (the fake Slack sends link_shared only for that domain).
+ */
+export const DEMO_WEB_URL = "https://uptime.example.com";
 
 export function demoSlackSeed(botUserId: string): {
   users: FakeUserSeed[];
@@ -213,6 +218,24 @@ export async function waitForAlertBaseline(
   return false;
 }
 
+/**
+ * Olivia pastes the link of the scheduled monitor in #general as a person would (no command): the fake Slack
+ * sends link_shared and the bot's card is attached to her message (chat.unfurl). Waits for the card.
+ */
+export async function pasteMonitorLink(slack: FakeSlack): Promise<void> {
+  const url = `${DEMO_WEB_URL}/monitors/${SCHEDULED_MONITOR.id}`;
+  const { ts } = await slack.postUserMessage({
+    userId: DEMO_PEOPLE.olivia.id,
+    channelId: DEMO_CHANNELS.general.id,
+    text: `${SCHEDULED_MONITOR.name} is the one that keeps failing: <${url}>`,
+  });
+  await waitForChange(
+    slack,
+    () => slack.state.findMessage(DEMO_CHANNELS.general.id, ts)?.app_unfurls?.[url],
+    "the unfurl of the pasted monitor link",
+  );
+}
+
 export interface DemoSetupOptions {
   slack: FakeSlack;
   simulator: SimulatorControl;
@@ -239,6 +262,8 @@ export async function setupDemoWorkspace(options: DemoSetupOptions): Promise<Dem
   const subscribedAt = Date.now();
   const subscription = await subscribeOpsAlerts(slack);
   logger.info({ subscription }, "demo: #ops-alerts subscribed");
+  // A link unfurled in #general: Olivia pastes the scheduled monitor's page; paste another to see more.
+  await pasteMonitorLink(slack);
   // Olivia's own alerts in her DM with the app, quiet in her Uptime quiet hours (22:00-07:00).
   await turnOnPersonalAlerts(slack, DEMO_PEOPLE.olivia.id);
   if (!(await waitForAlertBaseline(simulator, subscribedAt))) {

@@ -147,7 +147,10 @@ function pageMessage(m: StoredMessage): PageMessage {
     ...(m.user !== undefined ? { user: m.user } : {}),
     ...(m.bot_id !== undefined ? { bot_id: m.bot_id } : {}),
     ...(m.blocks !== undefined ? { blocks: m.blocks } : {}),
-    ...(m.attachments !== undefined ? { attachments: m.attachments } : {}),
+    // The app's unfurl cards show under the message, after its own attachments, as in Slack.
+    ...(m.attachments !== undefined || m.app_unfurls !== undefined
+      ? { attachments: [...(m.attachments ?? []), ...Object.values(m.app_unfurls ?? {})] }
+      : {}),
     ...(m.thread_ts !== undefined ? { thread_ts: m.thread_ts } : {}),
     ...(m.reply_count !== undefined ? { reply_count: m.reply_count } : {}),
     ...(m.edited !== undefined ? { edited: m.edited } : {}),
@@ -313,12 +316,12 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
         const input = parse(schemas.message, body);
         requireUser(input.user);
         requireChannel(input.channel);
-        await sender.event({
-          type: "message",
-          channel: input.channel,
-          user: input.user,
+        // As a person posts: stored, and link_shared sent to the bot for links of the unfurl domain.
+        await slack.postUserMessage({
+          userId: input.user,
+          channelId: input.channel,
           text: input.text,
-          ...(input.threadTs ? { thread_ts: input.threadTs } : {}),
+          ...(input.threadTs ? { threadTs: input.threadTs } : {}),
         });
         return { ok: true };
       }

@@ -17,6 +17,7 @@ import {
   DEMO_API_TEAM,
   DEMO_CHANNELS,
   DEMO_ROLES,
+  DEMO_WEB_URL,
   type DemoSetupReport,
   demoSlackSeed,
   setupDemoWorkspace,
@@ -112,6 +113,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       LOG_LEVEL: options.botLogLevel ?? "warn",
       ALERT_WORKERS: "1",
       POLL_INTERVAL_SECONDS: String(options.pollIntervalSeconds ?? 2),
+      // manifest.yml's unfurl domain: names link to it, and a pasted link of it unfurls.
+      UPTIME_WEB_URL: DEMO_WEB_URL,
     });
     const bot = await startBot(config, {
       keyPrefix,

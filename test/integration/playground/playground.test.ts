@@ -144,6 +144,15 @@ describe("the playground server", () => {
     expect(ops.messages[0]?.ephemeral).toBe(false);
   });
 
+  it("shows an unfurl: Olivia's pasted monitor link in #general has the bot's card under it", async () => {
+    const general = await getJson<ConversationState>(`/api/conversation?channel=${GENERAL}&user=${NICK}`);
+    const pasted = general.messages.find((m) => m.user === OLIVIA && m.text.includes("/monitors/"));
+    expect(pasted?.ephemeral).toBe(false);
+    const card = JSON.stringify(pasted?.attachments);
+    expect(card).toContain(SCHEDULED_MONITOR.name);
+    expect(card).toContain("Availability, 24 h");
+  });
+
   it("streams a change after a slash command sent through the page's endpoint; the answer is Olivia's alone", async () => {
     // Olivia and Rita linked in #general (the app's DMs have no composer): their login answers are there.
     const ephemeralsIn = async (user: string) =>
