@@ -17,6 +17,7 @@ function recordingRoutes() {
   routes.events.set("app_home_opened", handler("event"));
   routes.shortcuts.set("create_monitor", handler("shortcut"));
   routes.suggestions.set("group", handler("suggestion"));
+  routes.functions.set("get_monitor_status", handler("function"));
   return { routes, calls };
 }
 
@@ -28,6 +29,11 @@ const requests: Record<string, Record<string, unknown>> = {
   event: { event: { type: "app_home_opened" }, body: { type: "event_callback" } },
   shortcut: { shortcut: { callback_id: "create_monitor" }, body: { type: "shortcut" } },
   suggestion: { options: {}, body: { type: "block_suggestion", action_id: "group" } },
+  // A workflow step: an event, routed by its function's callback_id as app.function() matches it.
+  function: {
+    event: { type: "function_executed", function: { callback_id: "get_monitor_status" } },
+    body: { type: "event_callback" },
+  },
 };
 
 describe("routeOf", () => {
@@ -53,6 +59,9 @@ describe("routeOf", () => {
       { event: { type: "message" }, body: { type: "event_callback" } },
       { shortcut: { callback_id: "other" }, body: { type: "shortcut" } },
       { options: {}, body: { type: "dialog_suggestion", action_id: "group" } },
+      // Another app function, and one without a callback_id: not ours, never an event handler's.
+      { event: { type: "function_executed", function: { callback_id: "other" } }, body: {} },
+      { event: { type: "function_executed" }, body: {} },
       { body: {} },
     ];
     for (const args of unrouted) expect(routeOf(routes, args as unknown as Args)).toBeNull();
