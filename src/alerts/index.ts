@@ -220,6 +220,13 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     remove: (target, subscriber) => removePollTarget(scheduler, target, subscriber),
   };
 
+  // The outbox's routing, tapped for incident events when someone listens (link unfurls' refresh).
+  const tappedOutbox = () => {
+    const routed = routeOutbox({ subscriptions, alerts: delivery, digests });
+    const onChange = options.onIncidentChange;
+    return onChange ? tapIncidentEvents(routed, onChange, { clock, logger }) : routed;
+  };
+
   let pollClient: UptimeClient | null = null;
   let pollWorker: PollWorker | null = null;
   let deliveryWorker: DeliveryWorker | null = null;
@@ -293,16 +300,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
       deliveryWorker = new DeliveryWorker({
         redis,
         outboxKeys,
-        delivery: options.onIncidentChange
-          ? tapIncidentEvents(
-              routeOutbox({ subscriptions, alerts: delivery, digests }),
-              options.onIncidentChange,
-              {
-                clock,
-                logger,
-              },
-            )
-          : routeOutbox({ subscriptions, alerts: delivery, digests }),
+        delivery: tappedOutbox(),
         workers: options.alertWorkers,
         clock,
         logger: logger.child({ component: "delivery-worker" }),
