@@ -347,6 +347,26 @@ describe("the playground page in Chromium", () => {
     await shot("1-digest");
   });
 
+  it("a pasted monitor link unfurls: Olivia's card from the start, and Rita's own link gets one", async () => {
+    const { page, shot } = await open("unfurl");
+    await switchUser(page, RITA, /read-only/);
+    await goTo(page, "channel-general");
+    const olivias = page.locator("[data-testid=conversation] [data-testid=message]", {
+      hasText: /keeps failing/,
+    });
+    await olivias.waitFor();
+    expect(await shownText(olivias)).toContain("Availability, 24 h");
+
+    // Rita is linked (read-only may read): her pasted link is read with her token and unfurled.
+    await type(page, "https://uptime.example.com/monitors/3");
+    const ritas = page
+      .locator("[data-testid=conversation] [data-testid=message]", { hasText: /monitors\/3/ })
+      .last();
+    await eventually(() => shownText(ritas)).toContain("Availability, 24 h");
+    expect(await shownText(ritas)).toContain("Blog");
+    await shot("1-cards");
+  });
+
   it("creates a monitor through the modal, after a validation error next to the URL field", async () => {
     const { page, shot } = await open("create");
     await goTo(page, "channel-general");
