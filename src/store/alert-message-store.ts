@@ -71,9 +71,13 @@ const messageSchema = z.object({
   /** The quiet thread reply "Acknowledged by ..." (the incident's timeline; posted once). */
   ackReplyTs: z.string().optional(),
   ackReplyAttempt: attemptSchema.optional(),
-  /** `--escalate`: the broadcast thread reply saying it is still unacknowledged (posted once). */
+  /** `--escalate`: the first step's broadcast thread reply saying it is still unacknowledged (posted once). */
   escalationTs: z.string().optional(),
   escalationAttempt: attemptSchema.optional(),
+  /** The later steps' replies (`--escalate 5m,15m,30m`), by step index from 1; each posted once. */
+  escalationSteps: z
+    .record(z.string(), z.object({ ts: z.string().optional(), attempt: attemptSchema.optional() }))
+    .optional(),
   rootOf: z.string().optional(),
   flapping: z.object({ incidents: z.number(), windowMinutes: z.number() }).optional(),
   view: viewSchema,

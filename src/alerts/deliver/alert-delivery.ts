@@ -5,7 +5,12 @@ import { type PosterFor, SlackPermanentError } from "../../slack/slack-poster";
 import type { AlertMessageStore, ChannelLock } from "../../store/alert-message-store";
 import type { ChannelRateLimiter } from "../../store/channel-rate-limiter";
 import type { MuteStore } from "../../store/mute-store";
-import { matchesFilters, type Subscription, type SubscriptionStore } from "../../store/subscription-store";
+import {
+  escalationStepsOf,
+  matchesFilters,
+  type Subscription,
+  type SubscriptionStore,
+} from "../../store/subscription-store";
 import type { WebLinks } from "../../ui/web-links";
 import { type AlertMetrics, type DeliveryOutcome, noopAlertMetrics } from "../metrics";
 import type { OutboxEvent } from "../model";
@@ -163,7 +168,7 @@ export class AlertDelivery {
     signal?: AbortSignal,
   ): Promise<DeliveryOutcome> {
     // Re-subscribed without --escalate (the same subscription id): its pending reminders are void.
-    if (sub.paused || sub.escalateMinutes === undefined) return "skipped";
+    if (sub.paused || escalationStepsOf(sub).length === 0) return "skipped";
     return this.inChannel(sub, eventId, signal, "escalation failed; it is retried", (ctx) =>
       this.escalation.deliver(ctx, event),
     );

@@ -113,9 +113,8 @@ export class IncidentMessages {
     };
     await this.d.drawing.postRecord(ctx, record, ctx.sub.mention);
     // Only a root escalates: a roll-up line or a flapping monitor's thread reply is already summarised.
-    const after = ctx.sub.escalateMinutes;
-    if (after !== undefined && this.d.escalations && !incident.acknowledged) {
-      await this.d.escalations.schedule(ctx.sub, incident.id, started + after * 60_000);
+    if (ctx.sub.escalateMinutes !== undefined && this.d.escalations && !incident.acknowledged) {
+      await this.d.escalations.schedule(ctx.sub, incident.id, started);
     }
     return "posted";
   }
