@@ -236,7 +236,9 @@ function storedMention(
 ): Mention | { missingId: true; handle: string } | null {
   if (!mention) return null;
   if (mention.kind === "user")
-    return mention.name ? { kind: "user", id: mention.id, name: mention.name } : { kind: "user", id: mention.id };
+    return mention.name
+      ? { kind: "user", id: mention.id, name: mention.name }
+      : { kind: "user", id: mention.id };
   if (mention.kind !== "usergroup") return { kind: mention.kind };
   // Slack escapes a usergroup picked from the autocomplete as <!subteam^ID|@handle>; typed as plain text it
   // arrives without the id, and `<!subteam^…>` needs the id to ping anyone.

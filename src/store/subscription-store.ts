@@ -28,7 +28,9 @@ export interface EscalationStep {
  * The escalation steps of a subscription, first to last: its `--escalate` steps, or the one step of
  * `escalateMinutes` (records from before steps); none without `--escalate`.
  */
-export function escalationStepsOf(sub: Pick<Subscription, "escalateMinutes" | "escalateSteps">): EscalationStep[] {
+export function escalationStepsOf(
+  sub: Pick<Subscription, "escalateMinutes" | "escalateSteps">,
+): EscalationStep[] {
   if (sub.escalateSteps && sub.escalateSteps.length > 0) return sub.escalateSteps;
   return sub.escalateMinutes !== undefined ? [{ minutes: sub.escalateMinutes }] : [];
 }

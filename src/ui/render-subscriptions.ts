@@ -106,7 +106,9 @@ export function escalateText(minutes: number): string {
  * with its own mention when it names one (else the subscription's). Mentions as code: never a ping.
  */
 export function escalationStepsText(steps: NonNullable<SubscriptionView["escalateSteps"]>): string {
-  const each = steps.map((step) => `${step.minutes} min${step.mention ? ` to ${mentionText(step.mention)}` : ""}`);
+  const each = steps.map(
+    (step) => `${step.minutes} min${step.mention ? ` to ${mentionText(step.mention)}` : ""}`,
+  );
   return `escalates at ${each.join(", ")} while unacknowledged`;
 }
 

@@ -39,7 +39,12 @@ export function allEscalationScheduleIds(subscriptionId: string, incidentId: str
   );
 }
 
-const step = z.number().int().min(0).max(ESCALATE_MAX_STEPS - 1).optional();
+const step = z
+  .number()
+  .int()
+  .min(0)
+  .max(ESCALATE_MAX_STEPS - 1)
+  .optional();
 
 export const escalationSpecSchema = z.object({
   kind: z.literal("escalation"),

@@ -49,9 +49,9 @@ describe("the incident's timeline replies (pure)", () => {
       renderEscalationReply({ ...input, mention: { kind: "usergroup", id: "S1", handle: "oncall" } }).text,
     ).toMatch(/^<!subteam\^S1\|@oncall> ⏰/);
     expect(renderEscalationReply({ ...input, mention: null }).text).toMatch(/^⏰ Shop is still down/);
-    expect(renderEscalationReply({ ...input, mention: { kind: "user", id: "U42", name: "ann" } }).text).toMatch(
-      /^<@U42> ⏰ Shop is still down/,
-    );
+    expect(
+      renderEscalationReply({ ...input, mention: { kind: "user", id: "U42", name: "ann" } }).text,
+    ).toMatch(/^<@U42> ⏰ Shop is still down/);
   });
 
   it("an escalation step says which reminder it is of how many, and carries its own Acknowledge button", () => {
@@ -73,7 +73,9 @@ describe("the incident's timeline replies (pure)", () => {
     };
     const second = renderEscalationReply({ ...input, step: { index: 1, count: 3 } });
     expect(textOf(second)).toContain("within 15 min (reminder 2 of 3)");
-    expect(textOf(renderEscalationReply({ ...input, step: { index: 0, count: 1 } }))).not.toContain("reminder");
+    expect(textOf(renderEscalationReply({ ...input, step: { index: 0, count: 1 } }))).not.toContain(
+      "reminder",
+    );
     const block = second.blocks?.find((b) => b.type === "actions");
     const button = block && "elements" in block ? block.elements[0] : undefined;
     expect(button).toMatchObject({ type: "button", action_id: actions.acknowledge });
