@@ -175,6 +175,31 @@ export class AlertMessageStore {
     await this.redis.set(key, userId, "PX", Math.max(1, Math.round(this.ttls.openMs)));
   }
 
+  /** Notes that `channelId` (through `subscriptionId`) has a message of the incident (kept as long as one). */
+  async addIncidentChannel(
+    ws: WorkspaceRef,
+    incidentId: string,
+    channelId: string,
+    subscriptionId: string,
+  ): Promise<void> {
+    const key = this.keys.alertIncidentChannels(workspaceKey(ws), incidentId);
+    await execOrThrow(
+      this.redis
+        .multi()
+        .hset(key, channelId, subscriptionId)
+        .pexpire(key, Math.max(1, Math.round(this.ttls.openMs))),
+    );
+  }
+
+  /** Every channel with a message of the incident, and the subscription it came through. */
+  async incidentChannels(
+    ws: WorkspaceRef,
+    incidentId: string,
+  ): Promise<{ channelId: string; subscriptionId: string }[]> {
+    const all = await this.redis.hgetall(this.keys.alertIncidentChannels(workspaceKey(ws), incidentId));
+    return Object.entries(all).map(([channelId, subscriptionId]) => ({ channelId, subscriptionId }));
+  }
+
   /** Adds what happened to an incident in Slack to its timeline (kept as long as an open incident's record). */
   async addTimeline(ws: WorkspaceRef, incidentId: string, entry: SlackTimelineEntry): Promise<void> {
     const key = this.keys.alertTimeline(workspaceKey(ws), incidentId);

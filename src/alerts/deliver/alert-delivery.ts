@@ -15,6 +15,7 @@ import type { WebLinks } from "../../ui/web-links";
 import { type AlertMetrics, type DeliveryOutcome, noopAlertMetrics } from "../metrics";
 import type { OutboxEvent } from "../model";
 import type { EscalationEvent } from "../outbox/escalation-event";
+import type { RedrawEvent } from "../outbox/redraw-event";
 import type { SubscriptionPauses } from "../subscriptions/subscription-pauses";
 import { DEFAULT_FLAP_RULES, DEFAULT_STORM_RULES, type WindowRules } from "./alert-rules";
 import { ChannelPosting, type DeliveryCtx } from "./channel-posting";
@@ -172,6 +173,28 @@ export class AlertDelivery {
     return this.inChannel(sub, eventId, signal, "escalation failed; it is retried", (ctx) =>
       this.escalation.deliver(ctx, event),
     );
+  }
+
+  /**
+   * An acknowledge made in Slack, drawn in one more channel's message of the incident (redraw-event.ts,
+   * issue 37), under the channel's lock. Never throws, like deliverTo.
+   */
+  async deliverRedraw(
+    sub: Subscription,
+    eventId: string,
+    event: RedrawEvent,
+    signal?: AbortSignal,
+  ): Promise<DeliveryOutcome> {
+    if (sub.paused) return "skipped";
+    const outcome = await this.inChannel(
+      sub,
+      eventId,
+      signal,
+      "redraw after acknowledge failed; it is retried",
+      (ctx) => this.redraw.acknowledgedIn(ctx, event.incidentId, event.ackedBy),
+    );
+    this.metrics.delivery(outcome);
+    return outcome;
   }
 
   /**
