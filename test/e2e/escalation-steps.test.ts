@@ -6,6 +6,7 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LocalRedis, startPrivateRedis } from "../../dev/local-redis";
 import { type FakeSlack, startFakeSlack } from "../../dev/playground/fake-slack";
+import { contractViolations } from "../../dev/playground/fake-slack/contracts";
 import type { StoredMessage } from "../../dev/playground/fake-slack/types";
 import { DEMO_TOKENS, type RunningSimulator, startSimulator } from "../../dev/simulator";
 import {
@@ -25,6 +26,7 @@ import { PollTargetStore } from "../../src/store/poll-target-store";
 import { actions } from "../../src/ui/ids";
 import { UptimeClient } from "../../src/uptime";
 import { type BotProcess, startBotProcess } from "../support/bot-process";
+import { auditSlackPayloads } from "../support/slack-payload-audit";
 import { textOf } from "../support/text-of";
 import { eventually, waitFor } from "../support/wait-for";
 
@@ -313,5 +315,13 @@ describe("escalation steps and every-channel acknowledge on two replicas", () =>
         expect(new Set(steps).size, `${channel} reminders`).toBe(steps.length);
       }
     }
+    // Everything the two replicas sent is what Slack and the Slack SDK's types accept.
+    expect(
+      auditSlackPayloads({
+        calls: slack.state.calls,
+        responseUrlPosts: slack.state.responseUrlPosts,
+        violations: contractViolations(slack.state),
+      }),
+    ).toEqual([]);
   });
 });
