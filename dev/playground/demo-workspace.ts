@@ -1,7 +1,7 @@
 /**
  * The demo's Slack workspace and how it is set up, through the product's real flows: Olivia and Rita link
  * their accounts with App Home's Link button and the login modal, Olivia subscribes #ops-alerts with
- * `/uptime subscribe` (escalation after a minute, storms above 3) and turns on her own alerts in App Home's
+ * `/uptime subscribe` (escalation steps at 1, 2 and 3 minutes, storms above 3) and turns on her own alerts in App Home's
  * "Your alerts" (they arrive in her DM), and Payments API fails on a schedule so that alerts arrive by
  * themselves.
  */
@@ -29,10 +29,13 @@ export const DEMO_CHANNELS = {
 } as const;
 
 /**
- * How #ops-alerts is subscribed: an outage left unacknowledged for a minute is escalated in its thread, and
- * more than 3 outages within a minute (the "Break 4 at once" control) roll up into one message.
+ * How #ops-alerts is subscribed: an outage left unacknowledged is escalated in its thread at 1 minute, at 2
+ * pinging @oncall and at 3 pinging Olivia herself, and more than 3 outages within a minute (the "Break 4
+ * at once" control) roll up into one message. Written as Slack sends it (should_escape in manifest.yml):
+ * the usergroup and the person picked from the autocomplete arrive as entities.
  */
-export const OPS_ALERTS_SUBSCRIBE = "subscribe --escalate 1m --storm 3";
+export const OPS_ALERTS_SUBSCRIBE =
+  "subscribe --escalate 1m,2m:<!subteam^S0ONCALL|@oncall>,3m:<@U0OLIVIA|olivia> --storm 3";
 
 /** The demo monitor that fails on a schedule (simulator demo seed: 7 "Payments API", team 1). */
 export const SCHEDULED_MONITOR = { id: 7, name: "Payments API" } as const;

@@ -9,6 +9,7 @@ import type { RedisInstallationStore } from "../store/installation-store";
 import type { Keyspace } from "../store/keys";
 import type { LinkStore } from "../store/link-store";
 import { MuteStore } from "../store/mute-store";
+import { OutboxStore } from "../store/outbox-store";
 import { PollTargetStore } from "../store/poll-target-store";
 import type { RedisClient } from "../store/redis-connection";
 import { ScheduleStore } from "../store/schedule-store";
@@ -18,6 +19,7 @@ import type { UserRef, WorkspaceRef } from "../store/workspace";
 import type { CleanupParticipant } from "../store/workspace-cleanup";
 import type { WebLinks } from "../ui/web-links";
 import { type UptimeCall, UptimeClient } from "../uptime";
+import { fanOutAcknowledge } from "./deliver/acknowledge-fan-out";
 import { AlertDelivery } from "./deliver/alert-delivery";
 import { DeliveryWorker, outboxKeysOf } from "./deliver/delivery-worker";
 import { type IncidentChange, tapIncidentEvents } from "./deliver/incident-event-tap";
@@ -136,8 +138,8 @@ export interface Alerts {
   pollTargets: PollTargets;
   /**
    * The API accepted the acknowledge (and only then: issue 32): records who for every channel's message of
-   * the incident (each is redrawn when the poller's event reaches it) and redraws the clicked message at
-   * once ("Acknowledged by @user").
+   * the incident, redraws the clicked message at once ("Acknowledged by @user"), and every other channel's
+   * through the outbox, delivered within moments (issue 37).
    */
   acknowledged(ack: AcknowledgedInSlack): Promise<void>;
   /**
@@ -172,6 +174,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
   const subscriptions = new SubscriptionStore({ redis, keys, clock });
   const messages = new AlertMessageStore({ redis, keys });
   const mutes = new MuteStore({ redis, keys, clock });
+  const outbox = new OutboxStore({ redis });
   const outboxKeys = outboxKeysOf(scheduler);
   const metrics = createPrometheusMetrics({
     sampleOutbox: outboxSampler(redis, outboxKeys),
@@ -238,6 +241,10 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     pollTargets,
     async acknowledged(ack) {
       await messages.setAckedBy(ack.workspace, ack.incidentId, ack.ackedBy);
+      await fanOutAcknowledge(
+        { messages, outbox, outboxKeyOf: (target) => scheduler.outboxKey(scheduler.shardOf(target)) },
+        { workspace: ack.workspace, incidentId: ack.incidentId, ackedBy: ack.ackedBy, except: ack.channelId },
+      );
       if (!ack.channelId) return;
       await delivery.updateAlertMessageAfterAcknowledge({
         workspace: ack.workspace,

@@ -19,11 +19,22 @@ export const MAX_PAGE = 9999;
 /** Longer text is refused before any work is done (Slack's own command text is far shorter). */
 export const MAX_COMMAND_LENGTH = 4000;
 
-/** Who an alert pings. A usergroup typed as `@oncall` has no id; Slack's escaped form carries it. */
+/**
+ * Who an alert pings. A usergroup typed as `@oncall` has no id; Slack's escaped form carries it. A person
+ * arrives only escaped (`<@U123|name>`, manifest.yml `should_escape`): typed as text, `@name` is read as a
+ * usergroup handle.
+ */
 export type MentionArgument =
   | { kind: "here" }
   | { kind: "channel" }
-  | { kind: "usergroup"; handle: string; id?: string };
+  | { kind: "usergroup"; handle: string; id?: string }
+  | { kind: "user"; id: string; name?: string };
+
+/** One `--escalate` step: minutes after the incident opened, and whom it pings (else the `--mention`). */
+export interface EscalationStepArgument {
+  minutes: number;
+  mention?: MentionArgument;
+}
 
 /** What statistics are about: the whole active team, one monitor (name or id), or one group. */
 export type StatsTarget =
@@ -81,6 +92,11 @@ export type Command =
       digest?: DigestCadence;
       /** `--escalate <N>m`: an incident unacknowledged N minutes after it opened pings the channel again. */
       escalateMinutes?: number;
+      /**
+       * `--escalate 5m,15m:@leads`: several steps, or a step that names its own mention; absent for the one
+       * plain step of `--escalate <N>m` (escalateMinutes alone). escalateMinutes is then the first step's.
+       */
+      escalateSteps?: EscalationStepArgument[];
     }
   /** `all` removes every subscription of the channel; otherwise the one whose filters are exactly these. */
   | { kind: "unsubscribe"; all: boolean; monitors: string[]; groups: string[] }

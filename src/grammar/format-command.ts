@@ -29,7 +29,9 @@ export function quoteValue(value: string): string {
 }
 
 function formatMention(mention: MentionArgument): string {
-  return mention.kind === "usergroup" ? `@${mention.handle}` : mention.kind;
+  if (mention.kind === "usergroup") return `@${mention.handle}`;
+  if (mention.kind === "user") return `<@${mention.id}${mention.name ? `|${mention.name}` : ""}>`;
+  return mention.kind;
 }
 
 function formatTarget(target: StatsTarget): string[] {
@@ -92,7 +94,14 @@ export function formatCommand(command: Command): string {
       if (command.kind === "subscribe" && command.flap)
         parts.push("--flap", `${command.flap.count}/${command.flap.windowMinutes}m`);
       if (command.kind === "subscribe" && command.digest) parts.push("--digest", command.digest);
-      if (command.kind === "subscribe" && command.escalateMinutes !== undefined)
+      if (command.kind === "subscribe" && command.escalateSteps)
+        parts.push(
+          "--escalate",
+          command.escalateSteps
+            .map((s) => `${s.minutes}m${s.mention ? `:${formatMention(s.mention)}` : ""}`)
+            .join(","),
+        );
+      else if (command.kind === "subscribe" && command.escalateMinutes !== undefined)
         parts.push("--escalate", `${command.escalateMinutes}m`);
       break;
     case "digest":

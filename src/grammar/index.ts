@@ -23,7 +23,8 @@
  *   latency      [<monitor> | monitor:<name> | group:<name>] [24h|30d]
  *   checks | locations | channels | create | subscriptions
  *   pause <monitor> | resume <monitor>
- *   subscribe   [monitor:<name>]... [group:<name>]... [--mention here|channel|@usergroup]
+ *   subscribe   [monitor:<name>]... [group:<name>]... [--mention here|channel|@usergroup|@person]
+ *               [--escalate <N>m[:<mention>][,<N>m[:<mention>]]...]
  *   unsubscribe [monitor:<name>]... [group:<name>]...    (the subscription with exactly these filters)
  *   unsubscribe all                                        (every subscription of the channel)
  *   unmute <monitor>                                       (lifts the monitor's mute in this channel)
@@ -35,11 +36,12 @@
  *
  * Input is the text as Slack sends it: `&`, `<`, `>` arrive as `&amp;`, `&lt;`, `&gt;`, and with "escape
  * channels, users and links" on, mentions and links arrive as `<!here>`, `<!channel>`,
- * `<!subteam^S0123|@oncall>`, `<https://x.io|x.io>`. Both the escaped and the raw form (`@here`, `@oncall`,
+ * `<!subteam^S0123|@oncall>`, `<@U0123|ann>`, `<https://x.io|x.io>`. Both the escaped and the raw form (`@here`, `@oncall`,
  * `x.io`) are understood; a link stands for the text the user typed (its label).
  */
 export {
   type Command,
+  type EscalationStepArgument,
   MAX_COMMAND_LENGTH,
   MAX_PAGE,
   type MentionArgument,

@@ -21,6 +21,8 @@ export function asFlag(token: Token): { name: string; shown: string; inline?: To
   if (eq === -1) return { name, shown };
   const inline: Token = { text: token.text.slice(eq + 1), literal: token.literal - eq - 1 };
   if (token.mention) inline.mention = token.mention;
+  const mentions = token.mentions?.filter((m) => m.at > eq).map((m) => ({ ...m, at: m.at - eq - 1 }));
+  if (mentions?.length) inline.mentions = mentions;
   return { name, shown, inline };
 }
 
@@ -137,8 +139,8 @@ export function asPeriod(token: Token): Period | ArgumentError | undefined {
 }
 
 export function toMention(token: Token | undefined, shown: string): MentionArgument | ArgumentError {
-  const expects = `${shown} must be here, channel or a @usergroup`;
-  if (!token) return new ArgumentError(`${shown} needs a value: here, channel or a @usergroup`);
+  const expects = `${shown} must be here, channel, a @usergroup or a @person`;
+  if (!token) return new ArgumentError(`${shown} needs a value: here, channel, a @usergroup or a @person`);
   const mention = token.mention;
   if (mention) {
     if (mention.kind === "everyone") return new ArgumentError(`${expects}; @everyone is not allowed`);

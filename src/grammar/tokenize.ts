@@ -13,6 +13,11 @@ export interface Token {
   literal: number;
   /** A Slack mention entity found in the word. */
   mention?: RawMention;
+  /**
+   * Every mention entity of the word with where its text starts in `text`: a word such as
+   * `5m:<!subteam^S1|@a>,15m:<@U2|b>` (`--escalate` steps) holds several.
+   */
+  mentions?: { at: number; mention: RawMention }[];
 }
 
 export const DOUBLE_QUOTES = '"“”„‟';
@@ -79,7 +84,13 @@ function decodeEntity(body: string): { text: string; mention?: RawMention } {
         return { text: label ?? target };
     }
   }
-  if (target.startsWith("@")) return { text: `@${label ?? target.slice(1)}` };
+  if (target.startsWith("@")) {
+    // A person: <@U123|name> (or <@U123> from older clients); the id is what pings.
+    const id = target.slice(1);
+    const name = label?.replace(/^@/, "");
+    const mention: MentionArgument = name ? { kind: "user", id, name } : { kind: "user", id };
+    return { text: `@${name ?? id}`, mention };
+  }
   if (target.startsWith("#")) return { text: `#${label ?? target.slice(1)}` };
   // A link: the label is what the user typed (Slack may have added http:// to the URL).
   return { text: label ?? decodeHtml(target) };
@@ -100,6 +111,7 @@ export function tokenize(s: string): Token[] {
     let text = "";
     let literal = -1;
     let mention: RawMention | undefined;
+    const mentions: { at: number; mention: RawMention }[] = [];
     while (i < s.length && !SPACE.test(s[i]!)) {
       const c = s[i]!;
       const family = DOUBLE_QUOTES.includes(c)
@@ -112,6 +124,7 @@ export function tokenize(s: string): Token[] {
         i++;
         while (i < s.length && !family.includes(s[i]!)) {
           const unit = readUnit(s, i);
+          if (unit.mention) mentions.push({ at: text.length, mention: unit.mention });
           text += unit.text;
           mention = unit.mention ?? mention;
           i = unit.next;
@@ -120,12 +133,14 @@ export function tokenize(s: string): Token[] {
         continue;
       }
       const unit = readUnit(s, i);
+      if (unit.mention) mentions.push({ at: text.length, mention: unit.mention });
       text += unit.text;
       mention = unit.mention ?? mention;
       i = unit.next;
     }
     const token: Token = { text, literal: literal === -1 ? text.length : literal };
     if (mention) token.mention = mention;
+    if (mentions.length > 0) token.mentions = mentions;
     tokens.push(token);
   }
   return tokens;

@@ -47,7 +47,7 @@ export async function acknowledgeIncident(
   const outcome = await sendAcknowledge(deps, ref, input);
   if (outcome.status !== "acknowledged") return outcome;
   // An Acknowledge click also redraws its own message at once, through the same render path as the poller's
-  // events; the other channels' messages follow with the poller's event.
+  // events; every other channel's message of the incident is redrawn through the outbox (issue 37).
   await attribution(deps, () =>
     deps.alerts?.acknowledged({
       workspace: workspaceOf(ref),

@@ -1,6 +1,7 @@
 import type { QuietHours } from "../domain/quiet-hours";
 import type { Mute } from "../store/mute-store";
 import type {
+  EscalationStep,
   Mention,
   Subscription,
   SubscriptionDigest,
@@ -29,6 +30,8 @@ export interface SubscriptionView {
   digest?: SubscriptionDigest | undefined;
   /** `--escalate`: minutes unacknowledged before the channel is pinged again. */
   escalateMinutes?: number | undefined;
+  /** `--escalate` steps, when there are several or one names its own mention. */
+  escalateSteps?: EscalationStep[] | undefined;
   /** The person's own alerts in their DM with the app, quiet in these hours (read when last saved). */
   personal?: { quiet: QuietHours | null } | undefined;
   subscriberUserId: string;
@@ -106,6 +109,7 @@ export async function toViews(
       ...(sub.rules ? { rules: sub.rules } : {}),
       ...(sub.digest ? { digest: sub.digest } : {}),
       ...(sub.escalateMinutes !== undefined ? { escalateMinutes: sub.escalateMinutes } : {}),
+      ...(sub.escalateSteps ? { escalateSteps: sub.escalateSteps } : {}),
       ...(sub.personal ? { personal: { quiet: sub.personal.quiet } } : {}),
       subscriberUserId: sub.subscriber.userId,
       paused: sub.paused ? { reason: sub.paused.reason, at: sub.paused.at } : null,

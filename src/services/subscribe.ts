@@ -1,9 +1,10 @@
 import { type QuietHours, quietHoursOf } from "../domain/quiet-hours";
-import type { MentionArgument } from "../grammar";
+import type { EscalationStepArgument, MentionArgument } from "../grammar";
 import { closestMatches } from "../lib/closest-matches";
 import type { PermanentSlackErrorCode } from "../slack/slack-errors";
 import type { ApiTeam } from "../store/link-store";
 import {
+  type EscalationStep,
   type Mention,
   matchesFilters,
   normalizeFilters,
@@ -42,6 +43,8 @@ export interface SubscribeInput {
   digest?: SubscriptionDigest | undefined;
   /** `--escalate <N>m`. */
   escalateMinutes?: number | undefined;
+  /** `--escalate 5m,15m:@leads`: several steps, or steps with their own mentions. */
+  escalateSteps?: readonly EscalationStepArgument[] | undefined;
   /**
    * Subscribed in the app's DM: the person's own alerts, quiet in the API user's quiet hours. The Slack zone
    * stands in when the API user's record has none.
@@ -77,6 +80,8 @@ export interface SubscriptionPreview {
   digest?: SubscriptionDigest | undefined;
   /** `--escalate`: minutes unacknowledged before the channel is pinged again. */
   escalateMinutes?: number | undefined;
+  /** `--escalate` with several steps or per-step mentions. */
+  escalateSteps?: EscalationStep[] | undefined;
   /** In the app's DM: personal alerts, with the quiet hours read from the API user's record (or none). */
   personal?: { quiet: QuietHours | null } | undefined;
 }
@@ -119,7 +124,12 @@ export async function subscribe(
     // A personal subscription pings nobody: it is the person's own DM.
     const mention = input.personal ? null : storedMention(input.mention);
     if (mention && "missingId" in mention) return { kind: "mention-without-id", handle: mention.handle };
-    const pings = mention !== null && mention.kind !== "usergroup";
+    const steps = escalationSteps(input);
+    if (steps && "missingId" in steps) return { kind: "mention-without-id", handle: steps.handle };
+    // @here and @channel ping everyone in the channel; a group or a person is the subscriber's choice.
+    const pings = [mention, ...(steps ?? []).map((step) => step.mention ?? null)].some(
+      (m) => m?.kind === "here" || m?.kind === "channel",
+    );
     const team = await requireCurrentMember(deps, ref, session.link, session.team, "subscribe", (member) => {
       if (pings) requireWriteRole(member, "mention");
     });
@@ -152,6 +162,7 @@ export async function subscribe(
       downMayBeMore: down.more,
       ...(input.digest ? { digest: input.digest } : {}),
       ...(input.escalateMinutes !== undefined ? { escalateMinutes: input.escalateMinutes } : {}),
+      ...(steps ? { escalateSteps: steps } : {}),
       ...(personal ? { personal } : {}),
     };
 
@@ -178,6 +189,7 @@ export async function subscribe(
       ...(input.rules ? { rules: input.rules } : {}),
       ...(input.digest ? { digest: input.digest } : {}),
       ...(input.escalateMinutes !== undefined ? { escalateMinutes: input.escalateMinutes } : {}),
+      ...(steps ? { escalateSteps: steps } : {}),
       // The quiet hours' alerts go into the thread of this subscribe message.
       ...(personal ? { personal: { ...personal, ...quietThread(announced.ts, existing) } } : {}),
     });
@@ -202,10 +214,31 @@ function quietThread(announcedTs: string | undefined, existing: Subscription | n
   return threadTs ? { threadTs } : {};
 }
 
+/**
+ * `--escalate` steps as stored; undefined for none or the one plain step (escalateMinutes alone). A
+ * personal subscription's steps ping nobody, like its alerts: they stay reminders in the person's DM.
+ */
+function escalationSteps(
+  input: SubscribeInput,
+): EscalationStep[] | { missingId: true; handle: string } | undefined {
+  if (!input.escalateSteps || input.escalateSteps.length === 0) return undefined;
+  const steps: EscalationStep[] = [];
+  for (const step of input.escalateSteps) {
+    const mention = input.personal ? null : storedMention(step.mention);
+    if (mention && "missingId" in mention) return mention;
+    steps.push(mention ? { minutes: step.minutes, mention } : { minutes: step.minutes });
+  }
+  return steps;
+}
+
 function storedMention(
   mention: MentionArgument | undefined,
 ): Mention | { missingId: true; handle: string } | null {
   if (!mention) return null;
+  if (mention.kind === "user")
+    return mention.name
+      ? { kind: "user", id: mention.id, name: mention.name }
+      : { kind: "user", id: mention.id };
   if (mention.kind !== "usergroup") return { kind: mention.kind };
   // Slack escapes a usergroup picked from the autocomplete as <!subteam^ID|@handle>; typed as plain text it
   // arrives without the id, and `<!subteam^…>` needs the id to ping anyone.

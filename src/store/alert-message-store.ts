@@ -71,9 +71,13 @@ const messageSchema = z.object({
   /** The quiet thread reply "Acknowledged by ..." (the incident's timeline; posted once). */
   ackReplyTs: z.string().optional(),
   ackReplyAttempt: attemptSchema.optional(),
-  /** `--escalate`: the broadcast thread reply saying it is still unacknowledged (posted once). */
+  /** `--escalate`: the first step's broadcast thread reply saying it is still unacknowledged (posted once). */
   escalationTs: z.string().optional(),
   escalationAttempt: attemptSchema.optional(),
+  /** The later steps' replies (`--escalate 5m,15m,30m`), by step index from 1; each posted once. */
+  escalationSteps: z
+    .record(z.string(), z.object({ ts: z.string().optional(), attempt: attemptSchema.optional() }))
+    .optional(),
   rootOf: z.string().optional(),
   flapping: z.object({ incidents: z.number(), windowMinutes: z.number() }).optional(),
   view: viewSchema,
@@ -169,6 +173,31 @@ export class AlertMessageStore {
   async setAckedBy(ws: WorkspaceRef, incidentId: string, userId: string): Promise<void> {
     const key = this.keys.alertAckedBy(workspaceKey(ws), incidentId);
     await this.redis.set(key, userId, "PX", Math.max(1, Math.round(this.ttls.openMs)));
+  }
+
+  /** Notes that `channelId` (through `subscriptionId`) has a message of the incident (kept as long as one). */
+  async addIncidentChannel(
+    ws: WorkspaceRef,
+    incidentId: string,
+    channelId: string,
+    subscriptionId: string,
+  ): Promise<void> {
+    const key = this.keys.alertIncidentChannels(workspaceKey(ws), incidentId);
+    await execOrThrow(
+      this.redis
+        .multi()
+        .hset(key, channelId, subscriptionId)
+        .pexpire(key, Math.max(1, Math.round(this.ttls.openMs))),
+    );
+  }
+
+  /** Every channel with a message of the incident, and the subscription it came through. */
+  async incidentChannels(
+    ws: WorkspaceRef,
+    incidentId: string,
+  ): Promise<{ channelId: string; subscriptionId: string }[]> {
+    const all = await this.redis.hgetall(this.keys.alertIncidentChannels(workspaceKey(ws), incidentId));
+    return Object.entries(all).map(([channelId, subscriptionId]) => ({ channelId, subscriptionId }));
   }
 
   /** Adds what happened to an incident in Slack to its timeline (kept as long as an open incident's record). */

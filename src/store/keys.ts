@@ -98,6 +98,11 @@ export function keyspace(prefix = "uc:") {
      * (escalated, muted, unmuted, per channel), for `/uptime incident`'s timeline (issue 15).
      */
     alertTimeline: (ws: string, incidentId: string) => `${prefix}alert-timeline:${ws}:${incidentId}`,
+    /**
+     * Hash with a TTL: channel id -> subscription id of every channel that got a message of an incident, so
+     * that an acknowledge from any surface redraws all of them at once (issue 37).
+     */
+    alertIncidentChannels: (ws: string, incidentId: string) => `${prefix}alert-chans:${ws}:${incidentId}`,
     /** String (JSON) with a TTL: a monitor's last root and recent incident starts in a channel (flap). */
     alertMonitor: (ws: string, channelId: string, monitorId: string) =>
       `${prefix}alert-mon:${ws}:${channelId}:${monitorId}`,

@@ -52,6 +52,14 @@ export class OutboxStore {
     this.group = deps.group ?? DEFAULT_CONSUMER_GROUP;
   }
 
+  /**
+   * Appends an entry written outside a poll's commit (an acknowledge's redraws): the same two fields as
+   * the commit script's, so the delivery workers read it like any other. Returns its id.
+   */
+  async append(stream: string, target: string, event: string): Promise<string> {
+    return (await this.redis.xadd(stream, "*", "target", target, "event", event)) as string;
+  }
+
   /** Creates the group at the start of the stream (MKSTREAM), so entries written before are read too. */
   async ensureGroup(stream: string): Promise<void> {
     try {

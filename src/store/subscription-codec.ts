@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   ESCALATE_MAX_MINUTES,
+  ESCALATE_MAX_STEPS,
   ESCALATE_MIN_MINUTES,
   FLAP_COUNT_MAX,
   FLAP_COUNT_MIN,
@@ -27,7 +28,17 @@ const mentionSchema = z.union([
     id: z.string().regex(SLACK_ID),
     handle: z.string().min(1).max(80),
   }),
+  z.object({
+    kind: z.literal("user"),
+    id: z.string().regex(SLACK_ID),
+    name: z.string().min(1).max(80).optional(),
+  }),
 ]);
+
+const escalationStepSchema = z.object({
+  minutes: z.number().int().min(ESCALATE_MIN_MINUTES).max(ESCALATE_MAX_MINUTES),
+  mention: mentionSchema.optional(),
+});
 
 export const newSubscriptionSchema = z.object({
   workspace: z.object({
@@ -59,6 +70,15 @@ export const newSubscriptionSchema = z.object({
     })
     .optional(),
   escalateMinutes: z.number().int().min(ESCALATE_MIN_MINUTES).max(ESCALATE_MAX_MINUTES).optional(),
+  // Each step later than the one before (alert-rule-bounds.ts), as the grammar said.
+  escalateSteps: z
+    .array(escalationStepSchema)
+    .min(1)
+    .max(ESCALATE_MAX_STEPS)
+    .refine((steps) => steps.every((step, i) => i === 0 || step.minutes > steps[i - 1]!.minutes), {
+      message: "escalation steps must go later each time",
+    })
+    .optional(),
   personal: z
     .object({
       quiet: z

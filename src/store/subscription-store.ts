@@ -11,8 +11,29 @@ import { type ScriptRunner, scriptRunner } from "./scripts";
 import { decodeSubscription, encodeSubscription, newSubscriptionSchema } from "./subscription-codec";
 import { validUserId, type WorkspaceRef, workspaceKey, workspaceOf } from "./workspace";
 
-/** Who an alert pings when it opens: `@here`, `@channel`, a user group, or nobody. */
-export type Mention = { kind: "here" | "channel" } | { kind: "usergroup"; id: string; handle: string };
+/** Who an alert pings when it opens: `@here`, `@channel`, a user group, a person, or nobody. */
+export type Mention =
+  | { kind: "here" | "channel" }
+  | { kind: "usergroup"; id: string; handle: string }
+  /** `name` is what the lists show (as code, never a ping); the id is what pings. */
+  | { kind: "user"; id: string; name?: string };
+
+/** One `--escalate` step: minutes after the incident opened; its own mention, else the subscription's. */
+export interface EscalationStep {
+  minutes: number;
+  mention?: Mention;
+}
+
+/**
+ * The escalation steps of a subscription, first to last: its `--escalate` steps, or the one step of
+ * `escalateMinutes` (records from before steps); none without `--escalate`.
+ */
+export function escalationStepsOf(
+  sub: Pick<Subscription, "escalateMinutes" | "escalateSteps">,
+): EscalationStep[] {
+  if (sub.escalateSteps && sub.escalateSteps.length > 0) return sub.escalateSteps;
+  return sub.escalateMinutes !== undefined ? [{ minutes: sub.escalateMinutes }] : [];
+}
 
 export interface SubscriptionFilters {
   /** Monitor ids (API ids). */
@@ -79,8 +100,13 @@ export interface Subscription {
   rules?: SubscriptionRules;
   /** `--digest daily|weekly`: the channel's digest at 09:00 in `timeZone` (the subscriber's Slack zone). */
   digest?: SubscriptionDigest;
-  /** `--escalate <N>m`: an incident still unacknowledged N minutes after it opened pings the channel again. */
+  /**
+   * `--escalate <N>m`: an incident still unacknowledged N minutes after it opened pings the channel again.
+   * With steps, the first step's minutes (records from before steps hold only this).
+   */
   escalateMinutes?: number;
+  /** `--escalate 5m,15m:@leads`: every step, when there are several or one names its own mention. */
+  escalateSteps?: EscalationStep[];
   /**
    * Subscribed in the app's DM: the person's own alerts. In their quiet hours an alert goes into the thread
    * of `threadTs` (the subscribe message) without broadcast or mention: Slack notifies nobody of a reply in
@@ -176,6 +202,7 @@ export class SubscriptionStore {
       ...(input.rules && (input.rules.storm !== undefined || input.rules.flap) ? { rules: input.rules } : {}),
       ...(input.digest ? { digest: { cadence: input.digest.cadence, timeZone: input.digest.timeZone } } : {}),
       ...(input.escalateMinutes !== undefined ? { escalateMinutes: input.escalateMinutes } : {}),
+      ...(input.escalateSteps ? { escalateSteps: input.escalateSteps } : {}),
       ...(input.personal ? { personal: input.personal } : {}),
       createdAt: existing?.createdAt ?? this.clock.now(),
       paused: null,

@@ -11,7 +11,7 @@ import type {
 } from "../services/subscription-services";
 import type { PermanentSlackErrorCode } from "../slack/slack-errors";
 import { context, freeText, inline, listSections, NAME_MAX, REASON_MAX } from "./query-parts";
-import { digestText, mentionText, subscriptionLine } from "./render-subscriptions";
+import { digestText, escalationStepsText, mentionText, subscriptionLine } from "./render-subscriptions";
 import type { Rendered } from "./reply";
 import { escapeMrkdwn, limits, mrkdwn, truncate } from "./text";
 
@@ -44,8 +44,9 @@ export function renderSubscribeAnnouncement(preview: SubscriptionPreview, now: n
         : ["now gets alerts for", "now get alerts for"];
   const verb = preview.personal ? plural : singular;
   const mention = preview.mention ? `, pinging ${mentionText(preview.mention)} when something goes down` : "";
-  const escalate =
-    preview.escalateMinutes !== undefined
+  const escalate = preview.escalateSteps
+    ? `, ${escalationStepsText(preview.escalateSteps)}`
+    : preview.escalateMinutes !== undefined
       ? `, ${preview.mention ? "pinged" : "reminded"} again after ${preview.escalateMinutes} min unacknowledged`
       : "";
   const digest = preview.digest ? `, and a ${digestText(preview.digest)}` : "";

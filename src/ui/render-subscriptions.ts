@@ -84,7 +84,8 @@ export function subscriptionLine(view: SubscriptionView, options: { subscriber?:
   if (view.rules?.storm !== undefined) parts.push(`storm above ${view.rules.storm} a minute`);
   if (view.rules?.flap)
     parts.push(`flapping at ${view.rules.flap.count} in ${view.rules.flap.windowMinutes}m`);
-  if (view.escalateMinutes !== undefined) parts.push(escalateText(view.escalateMinutes));
+  if (view.escalateSteps) parts.push(escalationStepsText(view.escalateSteps));
+  else if (view.escalateMinutes !== undefined) parts.push(escalateText(view.escalateMinutes));
   if (view.digest) parts.push(digestText(view.digest));
   if (options.subscriber !== false) parts.push(`by <@${escapeMrkdwn(view.subscriberUserId)}>`);
   let line = parts.join(" · ");
@@ -100,6 +101,17 @@ export function escalateText(minutes: number): string {
   return `pinged again after ${minutes} min unacknowledged`;
 }
 
+/**
+ * "escalates at 5 min, 15 min to `@leads`, 30 min to `@here` while unacknowledged": `--escalate` steps, each
+ * with its own mention when it names one (else the subscription's). Mentions as code: never a ping.
+ */
+export function escalationStepsText(steps: NonNullable<SubscriptionView["escalateSteps"]>): string {
+  const each = steps.map(
+    (step) => `${step.minutes} min${step.mention ? ` to ${mentionText(step.mention)}` : ""}`,
+  );
+  return `escalates at ${each.join(", ")} while unacknowledged`;
+}
+
 /** "daily digest at 09:00 Europe/Amsterdam": when the channel's digest comes. */
 export function digestText(digest: NonNullable<SubscriptionView["digest"]>): string {
   const when = digest.cadence === "daily" ? "09:00" : "Mondays 09:00";
@@ -108,7 +120,12 @@ export function digestText(digest: NonNullable<SubscriptionView["digest"]>): str
 
 /** `@here` as code: shown, never a ping (the announcement and lists must not page anyone). */
 export function mentionText(mention: NonNullable<SubscriptionView["mention"]>): string {
-  const label = mention.kind === "usergroup" ? `@${mention.handle}` : `@${mention.kind}`;
+  const label =
+    mention.kind === "usergroup"
+      ? `@${mention.handle}`
+      : mention.kind === "user"
+        ? `@${mention.name ?? mention.id}`
+        : `@${mention.kind}`;
   return `\`${inline(label, 80)}\``;
 }
 

@@ -5,11 +5,17 @@ import { type PosterFor, SlackPermanentError } from "../../slack/slack-poster";
 import type { AlertMessageStore, ChannelLock } from "../../store/alert-message-store";
 import type { ChannelRateLimiter } from "../../store/channel-rate-limiter";
 import type { MuteStore } from "../../store/mute-store";
-import { matchesFilters, type Subscription, type SubscriptionStore } from "../../store/subscription-store";
+import {
+  escalationStepsOf,
+  matchesFilters,
+  type Subscription,
+  type SubscriptionStore,
+} from "../../store/subscription-store";
 import type { WebLinks } from "../../ui/web-links";
 import { type AlertMetrics, type DeliveryOutcome, noopAlertMetrics } from "../metrics";
 import type { OutboxEvent } from "../model";
 import type { EscalationEvent } from "../outbox/escalation-event";
+import type { RedrawEvent } from "../outbox/redraw-event";
 import type { SubscriptionPauses } from "../subscriptions/subscription-pauses";
 import { DEFAULT_FLAP_RULES, DEFAULT_STORM_RULES, type WindowRules } from "./alert-rules";
 import { ChannelPosting, type DeliveryCtx } from "./channel-posting";
@@ -163,10 +169,32 @@ export class AlertDelivery {
     signal?: AbortSignal,
   ): Promise<DeliveryOutcome> {
     // Re-subscribed without --escalate (the same subscription id): its pending reminders are void.
-    if (sub.paused || sub.escalateMinutes === undefined) return "skipped";
+    if (sub.paused || escalationStepsOf(sub).length === 0) return "skipped";
     return this.inChannel(sub, eventId, signal, "escalation failed; it is retried", (ctx) =>
       this.escalation.deliver(ctx, event),
     );
+  }
+
+  /**
+   * An acknowledge made in Slack, drawn in one more channel's message of the incident (redraw-event.ts,
+   * issue 37), under the channel's lock. Never throws, like deliverTo.
+   */
+  async deliverRedraw(
+    sub: Subscription,
+    eventId: string,
+    event: RedrawEvent,
+    signal?: AbortSignal,
+  ): Promise<DeliveryOutcome> {
+    if (sub.paused) return "skipped";
+    const outcome = await this.inChannel(
+      sub,
+      eventId,
+      signal,
+      "redraw after acknowledge failed; it is retried",
+      (ctx) => this.redraw.acknowledgedIn(ctx, event.incidentId, event.ackedBy),
+    );
+    this.metrics.delivery(outcome);
+    return outcome;
   }
 
   /**

@@ -50,6 +50,8 @@ export class IncidentMessages {
       await this.d.messages.put(ws, channel, event.incidentId, { mode: "muted", stage, view });
       return "muted";
     }
+    // Before anything is posted: an acknowledge from another surface redraws every channel listed (issue 37).
+    await this.d.messages.addIncidentChannel(ws, event.incidentId, channel, ctx.sub.id);
     if (event.type === "opened") return this.open(ctx, view);
     // Acknowledged or resolved before any message was posted: post the root as it is now.
     // A recovered one still gets its thread reply: every recovered root has exactly one.
@@ -113,9 +115,8 @@ export class IncidentMessages {
     };
     await this.d.drawing.postRecord(ctx, record, ctx.sub.mention);
     // Only a root escalates: a roll-up line or a flapping monitor's thread reply is already summarised.
-    const after = ctx.sub.escalateMinutes;
-    if (after !== undefined && this.d.escalations && !incident.acknowledged) {
-      await this.d.escalations.schedule(ctx.sub, incident.id, started + after * 60_000);
+    if (ctx.sub.escalateMinutes !== undefined && this.d.escalations && !incident.acknowledged) {
+      await this.d.escalations.schedule(ctx.sub, incident.id, started);
     }
     return "posted";
   }

@@ -54,20 +54,36 @@ export class Redraw {
     const { workspace: ws, channel, incidentId, ackedBy } = input;
     const lock = await this.lockOrThrow(ws, channel);
     try {
-      const record = await this.d.messages.get(ws, channel, incidentId);
-      if (!record || record.stage === "resolved") return false;
       const poster = await this.d.posterFor(ws);
       const ctx: ChannelCtx = { ws, channel, poster, lock, eventId: `ack:${ackedBy}` };
-      let next: AlertMessageRecord = { ...record, stage: "acknowledged", ackedBy };
-      if ((next.mode === "root" || next.mode === "thread") && next.ts)
-        await this.d.drawing.updateRoot(ctx, next, next.ts);
-      await this.d.messages.put(ws, channel, incidentId, next);
-      next = await this.d.replies.replyAcknowledged(ctx, next);
-      await this.d.rollup.refreshRollupMember(ctx, next);
-      return true;
+      return (await this.acknowledgedIn(ctx, incidentId, ackedBy)) !== "skipped";
     } finally {
       await lock.release();
     }
+  }
+
+  /**
+   * Draws the acknowledge of `ackedBy` on the channel's message of the incident, under the lock the caller
+   * holds (a click's, or a redraw event's delivery, issue 37). `skipped` when the channel has no message of
+   * it or it recovered; `unchanged` when it already shows this acknowledge and its thread reply.
+   */
+  async acknowledgedIn(
+    ctx: ChannelCtx,
+    incidentId: string,
+    ackedBy: string,
+  ): Promise<"updated" | "unchanged" | "skipped"> {
+    const { ws, channel } = ctx;
+    const record = await this.d.messages.get(ws, channel, incidentId);
+    if (!record || record.stage === "resolved") return "skipped";
+    if (record.stage === "acknowledged" && record.ackedBy === ackedBy && record.ackReplyTs)
+      return "unchanged";
+    let next: AlertMessageRecord = { ...record, stage: "acknowledged", ackedBy };
+    if ((next.mode === "root" || next.mode === "thread") && next.ts)
+      await this.d.drawing.updateRoot(ctx, next, next.ts);
+    await this.d.messages.put(ws, channel, incidentId, next);
+    next = await this.d.replies.replyAcknowledged(ctx, next);
+    await this.d.rollup.refreshRollupMember(ctx, next);
+    return "updated";
   }
 
   /**

@@ -39,6 +39,26 @@ export function incidentMatcher(incidentId: string, channel: string) {
     payload.incident_id === incidentId && payload.channel === channel;
 }
 
+/**
+ * The metadata of an escalation step's reply: the incident's, and the step (absent for the first, as
+ * before steps), so that a lookup after a crash finds this step's reply and not an earlier one's.
+ */
+export function escalationMetadata(
+  incidentId: string,
+  eventId: string,
+  channel: string,
+  step: number,
+): MessageMetadata {
+  const metadata = incidentMetadata(ESCALATION_EVENT_TYPE, incidentId, eventId, channel);
+  return step === 0 ? metadata : { ...metadata, event_payload: { ...metadata.event_payload, step } };
+}
+
+/** Matches one escalation step's reply of one incident in one channel. */
+export function escalationMatcher(incidentId: string, channel: string, step: number) {
+  const incident = incidentMatcher(incidentId, channel);
+  return (payload: Record<string, unknown>) => incident(payload) && (payload.step ?? 0) === step;
+}
+
 export function rollupMatcher(rollupId: string, channel: string) {
   return (payload: Record<string, unknown>) => payload.rollup_id === rollupId && payload.channel === channel;
 }

@@ -38,10 +38,11 @@ export function monitorTarget(monitor: AlertMonitor | null): string | null {
   return target ? escapeMrkdwn(truncate(target, TARGET_MAX)) : null;
 }
 
-/** `<!here>`, `<!channel>` or `<!subteam^ID|@handle>`: the only pings the app ever sends. */
+/** `<!here>`, `<!channel>`, `<!subteam^ID|@handle>` or `<@U123>`: the only pings the app ever sends. */
 export function mentionToken(mention: Mention | null | undefined): string {
   if (!mention) return "";
   if (mention.kind === "usergroup") return `<!subteam^${mention.id}|@${mention.handle}>`;
+  if (mention.kind === "user") return `<@${mention.id}>`;
   return mention.kind === "here" ? "<!here>" : "<!channel>";
 }
 

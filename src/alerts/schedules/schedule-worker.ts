@@ -104,6 +104,7 @@ export class ScheduleWorker {
         subscriptionId: spec.subscriptionId,
         incidentId: spec.incidentId,
         afterMinutes: spec.afterMinutes,
+        ...(spec.step ? { step: spec.step } : {}),
       };
       // One-shot: fires once ever (nextDueAt 0), whichever replica gets there first.
       const fired = await this.store.fire(schedule, {

@@ -1,6 +1,4 @@
 import {
-  ESCALATE_MAX_MINUTES,
-  ESCALATE_MIN_MINUTES,
   FLAP_COUNT_MAX,
   FLAP_COUNT_MIN,
   FLAP_WINDOW_MAX_MINUTES,
@@ -10,6 +8,7 @@ import {
 import { DIGEST_CADENCES, type DigestCadence } from "../../domain/digest-cadences";
 import type { Command, MentionArgument, SubcommandName } from "../command";
 import { ArgumentError, echo, flagValue, isMentionWord, readArgs, toMention, unique } from "../read-args";
+import { parseEscalationSteps } from "./escalation-steps";
 import { noArguments, oneMonitor, type Parser } from "./parser";
 
 function cadenceOf(text: string): DigestCadence | null {
@@ -88,17 +87,15 @@ export const subscriptionParsers = {
       if (!cadence) return new ArgumentError(`--digest is daily or weekly (got "${echo(digest)}")`);
       command.digest = cadence;
     }
-    const escalate = flagValue(args, "escalate", "minutes, e.g. --escalate 15m");
+    const escalate = flagValue(args, "escalate", "minutes, e.g. --escalate 15m or --escalate 5m,15m,30m");
     if (escalate instanceof ArgumentError) return escalate;
-    if (escalate !== undefined) {
-      const m = /^(\d{1,5})\s*m?$/i.exec(escalate.trim());
-      const minutes = m ? Number(m[1]) : Number.NaN;
-      if (!(minutes >= ESCALATE_MIN_MINUTES && minutes <= ESCALATE_MAX_MINUTES)) {
-        return new ArgumentError(
-          `--escalate is <minutes>m, ${ESCALATE_MIN_MINUTES} to ${ESCALATE_MAX_MINUTES}, e.g. --escalate 15m (got "${echo(escalate)}")`,
-        );
-      }
-      command.escalateMinutes = minutes;
+    const escalateToken = args.flags.get("escalate")?.value;
+    if (escalate !== undefined && escalateToken) {
+      const steps = parseEscalationSteps(escalateToken);
+      if (steps instanceof ArgumentError) return steps;
+      command.escalateMinutes = steps[0]!.minutes;
+      // One plain step keeps the shape `--escalate <N>m` always had.
+      if (steps.length > 1 || steps[0]!.mention) command.escalateSteps = steps;
     }
     return command;
   },

@@ -79,6 +79,65 @@ describe("escalation of an unacknowledged incident", () => {
     ]);
   });
 
+  it("with steps, pings once per step, each with its own mention or else the subscription's", async () => {
+    const s = escalationSetup();
+    const channel = freshChannel(fake, "escsteps");
+    const sub = await setup.subscribe(channel, {
+      escalateMinutes: 5,
+      escalateSteps: [
+        { minutes: 5 },
+        { minutes: 15, mention: { kind: "usergroup", id: "S0LEADS", handle: "leads" } },
+        { minutes: 30, mention: { kind: "user", id: "U0BOSS", name: "boss" } },
+      ],
+    });
+    await setup.emit(alertEvent("opened", "1"));
+    await s.worker.start();
+    await setup.drained();
+    const due = await Promise.all(
+      [0, 1, 2].map((step) => s.store.inspect(escalationScheduleId(sub.id, "1", step))),
+    );
+    expect(due.map((d) => d.dueAt)).toEqual([T0 + 5 * 60_000, T0 + 15 * 60_000, T0 + 30 * 60_000]);
+
+    // All three are due (T0 is long past): replicas race, each step fires once.
+    const replicas = [s.scheduleWorker(), s.scheduleWorker()];
+    const fired = await Promise.all(replicas.flatMap((r) => [r.tick(), r.tick()]));
+    expect(fired.reduce((a, b) => a + b, 0)).toBe(3);
+    await setup.drained();
+    // Redelivered "opened": every step already fired, nothing comes back.
+    await setup.emit(alertEvent("opened", "1"));
+    await setup.drained();
+    expect(await replicas[0]!.tick()).toBe(0);
+
+    const replies = repliesOf(channel);
+    expect(replies).toHaveLength(3);
+    expect(replies.every((m) => m.subtype === "thread_broadcast")).toBe(true);
+    const texts = replies.map((m) => m.text).sort();
+    expect(texts).toEqual([
+      expect.stringMatching(/^<!here> ⏰/),
+      expect.stringMatching(/^<!subteam\^S0LEADS\|@leads> ⏰/),
+      expect.stringMatching(/^<@U0BOSS> ⏰/),
+    ]);
+    expect(replies.map((m) => m.metadata?.event_payload?.step ?? 0).sort()).toEqual([0, 1, 2]);
+  });
+
+  it("with steps, an acknowledge cancels every step", async () => {
+    const s = escalationSetup();
+    const channel = freshChannel(fake, "escstepsack");
+    const sub = await setup.subscribe(channel, {
+      escalateMinutes: 5,
+      escalateSteps: [{ minutes: 5 }, { minutes: 15 }, { minutes: 30 }],
+    });
+    await setup.emit(alertEvent("opened", "1"));
+    await s.worker.start();
+    await setup.drained();
+    await setup.emit(alertEvent("acknowledged", "1"));
+    await setup.drained();
+    for (const step of [0, 1, 2])
+      expect((await s.store.inspect(escalationScheduleId(sub.id, "1", step))).dueAt).toBeNull();
+    expect(await s.scheduleWorker().tick()).toBe(0);
+    expect(repliesOf(channel).map((m) => m.metadata?.event_type)).toEqual(["uptime_alert_ack"]);
+  });
+
   it("is void once the channel re-subscribed without --escalate (the same subscription)", async () => {
     const s = escalationSetup();
     const channel = freshChannel(fake, "escoff");

@@ -107,6 +107,61 @@ describe("parseCommand: examples", () => {
     ["subscribe --digest Weekly", { kind: "subscribe", monitors: [], groups: [], digest: "weekly" }],
     ["subscribe --escalate 15m", { kind: "subscribe", monitors: [], groups: [], escalateMinutes: 15 }],
     ["subscribe --escalate=1440", { kind: "subscribe", monitors: [], groups: [], escalateMinutes: 1440 }],
+    [
+      "subscribe --escalate 5m,15m,30m",
+      {
+        kind: "subscribe",
+        monitors: [],
+        groups: [],
+        escalateMinutes: 5,
+        escalateSteps: [{ minutes: 5 }, { minutes: 15 }, { minutes: 30 }],
+      },
+    ],
+    [
+      // As Slack sends it with should_escape: each step's mention is its own entity inside one word.
+      "subscribe --mention <!subteam^S0OPS|@ops> --escalate 5m:<!subteam^S0PRI|@primary>,15m:<@U0LEAD|lee>,30m:here,45m",
+      {
+        kind: "subscribe",
+        monitors: [],
+        groups: [],
+        mention: { kind: "usergroup", id: "S0OPS", handle: "ops" },
+        escalateMinutes: 5,
+        escalateSteps: [
+          { minutes: 5, mention: { kind: "usergroup", id: "S0PRI", handle: "primary" } },
+          { minutes: 15, mention: { kind: "user", id: "U0LEAD", name: "lee" } },
+          { minutes: 30, mention: { kind: "here" } },
+          { minutes: 45 },
+        ],
+      },
+    ],
+    [
+      "subscribe --escalate=10m:@oncall",
+      {
+        kind: "subscribe",
+        monitors: [],
+        groups: [],
+        escalateMinutes: 10,
+        escalateSteps: [{ minutes: 10, mention: { kind: "usergroup", handle: "oncall" } }],
+      },
+    ],
+    [
+      "subscribe --escalate=10m:<@U0ANN|ann>",
+      {
+        kind: "subscribe",
+        monitors: [],
+        groups: [],
+        escalateMinutes: 10,
+        escalateSteps: [{ minutes: 10, mention: { kind: "user", id: "U0ANN", name: "ann" } }],
+      },
+    ],
+    [
+      "subscribe --mention <@U0ANN|ann>",
+      { kind: "subscribe", monitors: [], groups: [], mention: { kind: "user", id: "U0ANN", name: "ann" } },
+    ],
+    [
+      "subscribe <@U0ANN>",
+      { kind: "subscribe", monitors: [], groups: [], mention: { kind: "user", id: "U0ANN" } },
+    ],
     ["digest", { kind: "digest" }],
     ["digest daily", { kind: "digest", cadence: "daily" }],
     [
@@ -182,6 +237,13 @@ describe("parseCommand: what it does not understand gives help with a precise er
     ["subscribe --escalate 0m", "subscribe", /--escalate is <minutes>m, 1 to 1440, e\.g\. --escalate 15m/],
     ["subscribe --escalate 1441m", "subscribe", /--escalate is <minutes>m, 1 to 1440/],
     ["subscribe --escalate 2h", "subscribe", /--escalate is <minutes>m/],
+    ["subscribe --escalate 5m,,15m", "subscribe", /--escalate is <minutes>m.*\(got "5m,,15m"\)/],
+    ["subscribe --escalate 15m,5m", "subscribe", /--escalate steps go later each time: 5m comes after 15m/],
+    ["subscribe --escalate 5m,5m", "subscribe", /steps go later each time/],
+    ["subscribe --escalate 1m,2m,3m,4m,5m,6m", "subscribe", /--escalate takes at most 5 steps \(got 6\)/],
+    ["subscribe --escalate 5m:", "subscribe", /the mention of the 5m step needs a value/],
+    ["subscribe --escalate 5m:oncall", "subscribe", /the mention of the 5m step must be here, channel/],
+    ["subscribe --escalate 5m:<!everyone>", "subscribe", /@everyone is not allowed/],
     ["digest monthly", "digest", /"digest" takes daily or weekly/],
     ["digest daily weekly", "digest", /"digest" takes daily or weekly/],
     ["subscribe --flap 3", "subscribe", /--flap is <incidents>\/<minutes>m/],
@@ -199,7 +261,7 @@ describe("parseCommand: what it does not understand gives help with a precise er
     [
       "subscribe --mention oncall",
       "subscribe",
-      /--mention must be here, channel or a @usergroup \(got "oncall"\)/,
+      /--mention must be here, channel, a @usergroup or a @person \(got "oncall"\)/,
     ],
     ["subscribe --mention", "subscribe", /--mention needs a value/],
     ["subscribe @a @b", "subscribe", /give one --mention/],

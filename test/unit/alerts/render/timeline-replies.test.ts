@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { renderAcknowledgedReply } from "../../../../src/alerts/render/render-acknowledged-reply";
 import { renderEscalationReply } from "../../../../src/alerts/render/render-escalation-reply";
 import { renderMuteReply } from "../../../../src/alerts/render/render-mute-reply";
+import { acknowledgeCodec } from "../../../../src/ui/codecs";
+import { actions } from "../../../../src/ui/ids";
 import { textOf } from "../../../support/text-of";
 
 const PINGS = /<@U|<!here|<!channel|<!subteam/;
@@ -36,6 +38,7 @@ describe("the incident's timeline replies (pure)", () => {
         reason: "HTTP 503",
       },
       monitor: { id: "7", name: "Shop", target: "https://shop.example.com", group: null },
+      apiTeamId: "42",
       afterMinutes: 15,
       now: Date.parse("2026-11-24T09:15:30Z"),
     };
@@ -46,6 +49,38 @@ describe("the incident's timeline replies (pure)", () => {
       renderEscalationReply({ ...input, mention: { kind: "usergroup", id: "S1", handle: "oncall" } }).text,
     ).toMatch(/^<!subteam\^S1\|@oncall> ⏰/);
     expect(renderEscalationReply({ ...input, mention: null }).text).toMatch(/^⏰ Shop is still down/);
+    expect(
+      renderEscalationReply({ ...input, mention: { kind: "user", id: "U42", name: "ann" } }).text,
+    ).toMatch(/^<@U42> ⏰ Shop is still down/);
+  });
+
+  it("an escalation step says which reminder it is of how many, and carries its own Acknowledge button", () => {
+    const input = {
+      incident: {
+        id: "1",
+        monitorId: "7",
+        started: "2026-11-24T09:00:00Z",
+        ended: null,
+        acknowledged: null,
+        maintenance: false,
+        reason: null,
+      },
+      monitor: { id: "7", name: "Shop", target: "https://shop.example.com", group: null },
+      apiTeamId: "42",
+      mention: null,
+      afterMinutes: 15,
+      now: Date.parse("2026-11-24T09:15:30Z"),
+    };
+    const second = renderEscalationReply({ ...input, step: { index: 1, count: 3 } });
+    expect(textOf(second)).toContain("within 15 min (reminder 2 of 3)");
+    expect(textOf(renderEscalationReply({ ...input, step: { index: 0, count: 1 } }))).not.toContain(
+      "reminder",
+    );
+    const block = second.blocks?.find((b) => b.type === "actions");
+    const button = block && "elements" in block ? block.elements[0] : undefined;
+    expect(button).toMatchObject({ type: "button", action_id: actions.acknowledge });
+    const value = button && "value" in button ? button.value : undefined;
+    expect(acknowledgeCodec.decode(value)).toEqual({ incidentId: "1", teamId: "42" });
   });
 
   it("the escalation links the monitor's name when UPTIME_WEB_URL is set, and only then", () => {
@@ -60,6 +95,7 @@ describe("the incident's timeline replies (pure)", () => {
         reason: null,
       },
       monitor: { id: "7", name: "Shop", target: "https://shop.example.com", group: null },
+      apiTeamId: "42",
       mention: null,
       afterMinutes: 15,
       now: Date.parse("2026-11-24T09:15:30Z"),
