@@ -132,7 +132,7 @@ describe("escalation steps and every-channel acknowledge on two replicas", () =>
           Object.fromEntries(Array.from({ length: g.length / 2 }, (_, i) => [g[2 * i], g[2 * i + 1]])),
         )
         .find((g) => g.name === DEFAULT_CONSUMER_GROUP);
-      if (!group || group.pending !== 0 || group["last-delivered-id"] !== lastId) return false;
+      if (group?.pending !== 0 || group["last-delivered-id"] !== lastId) return false;
     }
     return true;
   };
