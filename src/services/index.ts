@@ -1,10 +1,13 @@
+import type { UserRef } from "../store/workspace";
 import { accountServices } from "./account-services";
+import { type FairShareKind, takeFairShare } from "./fair-share";
 import { monitorServices } from "./monitor-services";
 import { queryServices } from "./query-services";
 import type { ServiceDeps } from "./service-deps";
 import { subscriptionServices } from "./subscription-services";
 
 export * from "./errors";
+export type { FairShareKind, FairShareTake } from "./fair-share";
 export type { ServiceDeps } from "./service-deps";
 export { openSession, type UserSession, withSession } from "./session";
 
@@ -18,6 +21,8 @@ export function createServices(deps: ServiceDeps) {
     ...queryServices(deps),
     ...monitorServices(deps),
     ...subscriptionServices(deps),
+    /** One command or chart of the person's fair share (docs/architecture.md section 10). */
+    takeFairShare: (ref: UserRef, kind: FairShareKind) => takeFairShare(deps, ref, kind),
   };
 }
 

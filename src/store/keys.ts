@@ -116,6 +116,19 @@ export function keyspace(prefix = "uc:") {
      * mutes are listed without a SCAN. The key expires with its last mute; ended mutes are pruned on read.
      */
     channelMutes: (ws: string, channelId: string) => `${prefix}mutes:${ws}:${channelId}`,
+
+    // --- fair shares (docs/architecture.md section 10): token buckets, one key per script (bucket-*.lua) ---
+    /**
+     * Hash with a TTL (`level`, `at`): a Slack user's bucket of commands or of charts, shared by every
+     * replica; gone once full again.
+     */
+    fairShare: (ws: string, userId: string, kind: "command" | "chart") =>
+      `${prefix}fair:${kind}:${ws}:${userId}`,
+    /**
+     * Hash with a TTL (`level`, `at`): the interactive share of one API token's rate limit (A12), named by
+     * the token's short hash (never the token), so that replicas agree on what commands have spent.
+     */
+    apiBudget: (tokenHash: string) => `${prefix}api-budget:${tokenHash}`,
   };
 }
 
