@@ -83,12 +83,33 @@ describe("what counts as a command", () => {
   let stack: Stack;
 
   beforeAll(async () => {
-    // Two commands at once, then one an hour: the third is refused whatever the machine's speed.
-    stack = await startStack({ bot: { fairShare: { commandBurst: 2, commandsPerMinute: 1 / 60 } } });
+    // Four commands and one chart at once, then one an hour: whatever the machine's speed, the fifth command
+    // and the second chart are refused.
+    stack = await startStack({
+      bot: {
+        fairShare: { commandBurst: 4, commandsPerMinute: 1 / 60, chartBurst: 1, chartsPerMinute: 1 / 60 },
+      },
+    });
     await linkUser(stack, "U0ALICE", DEMO_TOKENS.owner);
   });
   afterAll(async () => {
     await stack?.close();
+  });
+
+  it("counts a digest's chart: past the share of charts the digest is posted without it, and the asker told", async () => {
+    const first = await stack.command("U0ALICE", "availability Blog");
+    await waitFor(stack.slack.events, () => hasImage(first), 20_000);
+    const before = stack.slack.state.channelMessages("C0GENERAL").length;
+    const told = await stack.command("U0ALICE", "digest");
+    expect(textOf(told)).toMatch(
+      /posted without its chart\. You've asked for many charts; the next one in \d+ min\./,
+    );
+    const digest = await waitFor(
+      stack.slack.events,
+      () => stack.slack.state.channelMessages("C0GENERAL")[before],
+    );
+    expect(textOf(digest)).toMatch(/digest/i);
+    expect(stack.slack.state.files.size).toBe(1);
   });
 
   it("counts every /uptime subcommand and Share click, never help", async () => {
