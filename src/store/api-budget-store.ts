@@ -33,9 +33,9 @@ export class ApiBudgetStore {
     this.spec = { capacity: Math.max(1, interactive), perSecond: interactive };
   }
 
-  /** One request of `token`, reserved up to `longestWaitMs` ahead. */
-  async take(token: string, longestWaitMs: number): Promise<ApiBudgetTake> {
-    const took = await this.deps.buckets.take(this.key(token), this.spec, 1, longestWaitMs);
+  /** `requests` requests of `token` (all or none), reserved up to `longestWaitMs` ahead. */
+  async take(token: string, longestWaitMs: number, requests = 1): Promise<ApiBudgetTake> {
+    const took = await this.deps.buckets.take(this.key(token), this.spec, requests, longestWaitMs);
     return took.taken ? { ok: true, waitMs: took.waitMs } : { ok: false, waitMs: took.waitMs };
   }
 
