@@ -11,7 +11,7 @@ export interface ApiBudgetLimits {
   pollReserve: number;
 }
 
-export const DEFAULT_API_BUDGET: ApiBudgetLimits = { perSecond: 10, pollReserve: 3 };
+export const DEFAULT_API_BUDGET: ApiBudgetLimits = { perSecond: 20, pollReserve: 5 };
 
 /** Taken now or after `waitMs`, or not before `waitMs` (longer than the caller would wait). */
 export type ApiBudgetTake = { ok: true; waitMs: number } | { ok: false; waitMs: number };

@@ -41,7 +41,7 @@ describe("loadConfig", () => {
       chartsPerMinute: 10,
       chartBurst: 10,
     });
-    expect(loadConfig(base).apiBudget).toEqual({ perSecond: 10, pollReserve: 3 });
+    expect(loadConfig(base).apiBudget).toEqual({ perSecond: 20, pollReserve: 5 });
     const set = loadConfig({
       ...base,
       FAIR_SHARE_COMMANDS_PER_MINUTE: "60",
