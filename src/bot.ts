@@ -12,14 +12,17 @@ import { boltLogger } from "./slack/bolt-logger";
 import { type BotIdentity, botIdentity } from "./slack/bot-identity";
 import { scrubSlackSdkLines } from "./slack/scrub-slack-sdk-lines";
 import { workspacePosters } from "./slack/workspace-posters";
+import { type ApiBudgetLimits, ApiBudgetStore } from "./store/api-budget-store";
 import { TokenCipher } from "./store/crypto/token-cipher";
 import { refuseEvictingRedis } from "./store/eviction-policy";
+import { type FairShareLimits, FairShareStore } from "./store/fair-share-store";
 import { RedisInstallationStore } from "./store/installation-store";
 import { keyspace } from "./store/keys";
 import { LinkStore } from "./store/link-store";
 import { MembershipCache } from "./store/membership-cache";
 import { PendingActionStore } from "./store/pending-action-store";
 import { connectRedis } from "./store/redis-connection";
+import { TokenBuckets } from "./store/token-buckets";
 import { hashReadsFor } from "./store/tracked-hash-reads";
 import { UnfurlStore } from "./store/unfurl-store";
 import { storeCleanupParticipants, WorkspaceCleanup } from "./store/workspace-cleanup";
@@ -38,6 +41,13 @@ export interface BotOptions {
   pollTokenCacheMs?: AlertsOptions["pollTokenCacheMs"];
   /** Per Web API call of the listeners' Slack client (default 10 s, app.ts): tests shorten it. */
   slackTimeoutMs?: number;
+  /** Each person's fair share, over the FAIR_SHARE_* settings: tests make it small. */
+  fairShare?: Partial<FairShareLimits>;
+  /**
+   * The API's assumed limit per token and the polls' reserve (A12), over UPTIME_API_RATE_PER_TOKEN and
+   * UPTIME_API_POLL_RESERVE, and how long one call of a command waits for its share (`waitMs`).
+   */
+  apiBudget?: Partial<ApiBudgetLimits> & { waitMs?: number };
 }
 
 export interface RunningBot {
@@ -108,6 +118,17 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
   );
   cleanup.add(alerts.cleanupParticipant);
   const memberships = new MembershipCache({ redis, keys });
+  const buckets = new TokenBuckets({ redis });
+  const fairShare = new FairShareStore({
+    buckets,
+    keys,
+    limits: { ...config.fairShare, ...options.fairShare },
+  });
+  const apiBudget = new ApiBudgetStore({
+    buckets,
+    keys,
+    limits: { ...config.apiBudget, ...options.apiBudget },
+  });
   const serviceDeps: ServiceDeps = {
     uptime,
     links,
@@ -118,6 +139,9 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
     alerts,
     memberships,
     unfurls: new UnfurlStore({ redis, keys }),
+    fairShare,
+    apiBudget,
+    ...(options.apiBudget?.waitMs === undefined ? {} : { apiBudgetWaitMs: options.apiBudget.waitMs }),
   };
   const services = createServices(serviceDeps);
   const unfurlPosters = workspacePosters(

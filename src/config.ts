@@ -2,7 +2,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseEnv } from "node:util";
 import { z } from "zod";
+import { type ApiBudgetLimits, DEFAULT_API_BUDGET } from "./store/api-budget-store";
 import { InvalidKeyConfigError, KEY_VARIABLE, parseEncryptionKeys } from "./store/crypto/encryption-keys";
+import { DEFAULT_FAIR_SHARE, type FairShareLimits } from "./store/fair-share-store";
 import {
   DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
   parseClusterNodes,
@@ -50,6 +52,15 @@ const pathTemplate = (name: string, fallback: string) =>
     )
     .default(fallback);
 
+// A whole number of at least 1: a fair share of nothing would refuse everyone.
+const perMinute = (name: string, fallback: number) =>
+  z.coerce
+    .number({ message: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} must be at least 1`)
+    .max(1_000_000, `${name} must be at most 1000000`)
+    .default(fallback);
+
 const redisUrl = z
   .string()
   .trim()
@@ -92,6 +103,26 @@ const schema = z
       })
       .default("info"),
     POLL_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+    // Each person's fair share (docs/architecture.md section 10): a rate per minute and a burst.
+    FAIR_SHARE_COMMANDS_PER_MINUTE: perMinute(
+      "FAIR_SHARE_COMMANDS_PER_MINUTE",
+      DEFAULT_FAIR_SHARE.commandsPerMinute,
+    ),
+    FAIR_SHARE_COMMAND_BURST: perMinute("FAIR_SHARE_COMMAND_BURST", DEFAULT_FAIR_SHARE.commandBurst),
+    FAIR_SHARE_CHARTS_PER_MINUTE: perMinute(
+      "FAIR_SHARE_CHARTS_PER_MINUTE",
+      DEFAULT_FAIR_SHARE.chartsPerMinute,
+    ),
+    FAIR_SHARE_CHART_BURST: perMinute("FAIR_SHARE_CHART_BURST", DEFAULT_FAIR_SHARE.chartBurst),
+    // The API's limit per token as assumed here, and the part of it kept for polling (A12).
+    UPTIME_API_RATE_PER_TOKEN: z.coerce
+      .number({ message: "UPTIME_API_RATE_PER_TOKEN must be a number of requests per second" })
+      .positive("UPTIME_API_RATE_PER_TOKEN must be more than 0 (requests per second)")
+      .default(DEFAULT_API_BUDGET.perSecond),
+    UPTIME_API_POLL_RESERVE: z.coerce
+      .number({ message: "UPTIME_API_POLL_RESERVE must be a number of requests per second" })
+      .min(0, "UPTIME_API_POLL_RESERVE must be at least 0 (requests per second)")
+      .default(DEFAULT_API_BUDGET.pollReserve),
     ALERT_WORKERS: z.coerce.number().int().min(0).max(64).default(1),
   })
   .superRefine((env, ctx) => {
@@ -143,6 +174,13 @@ const schema = z
       if (!(error instanceof InvalidKeyConfigError)) throw error;
       ctx.addIssue({ code: "custom", path: [KEY_VARIABLE], message: error.message });
     }
+    if (env.UPTIME_API_POLL_RESERVE >= env.UPTIME_API_RATE_PER_TOKEN) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["UPTIME_API_POLL_RESERVE"],
+        message: `must be less than UPTIME_API_RATE_PER_TOKEN (${env.UPTIME_API_RATE_PER_TOKEN}): commands need a share too`,
+      });
+    }
     if (env.SLACK_APP_TOKEN && !env.SLACK_APP_TOKEN.startsWith("xapp-")) {
       ctx.addIssue({
         code: "custom",
@@ -175,6 +213,10 @@ export type Config = Readonly<{
   logLevel: string;
   pollIntervalSeconds: number;
   alertWorkers: number;
+  /** FAIR_SHARE_*: each person's commands and charts (docs/architecture.md section 10). */
+  fairShare: Readonly<FairShareLimits>;
+  /** UPTIME_API_RATE_PER_TOKEN and UPTIME_API_POLL_RESERVE (A12). */
+  apiBudget: Readonly<ApiBudgetLimits>;
 }>;
 
 export class ConfigError extends Error {
@@ -235,6 +277,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     pollIntervalSeconds: e.POLL_INTERVAL_SECONDS,
     alertWorkers: e.ALERT_WORKERS,
+    fairShare: Object.freeze({
+      commandsPerMinute: e.FAIR_SHARE_COMMANDS_PER_MINUTE,
+      commandBurst: e.FAIR_SHARE_COMMAND_BURST,
+      chartsPerMinute: e.FAIR_SHARE_CHARTS_PER_MINUTE,
+      chartBurst: e.FAIR_SHARE_CHART_BURST,
+    }),
+    apiBudget: Object.freeze({
+      perSecond: e.UPTIME_API_RATE_PER_TOKEN,
+      pollReserve: e.UPTIME_API_POLL_RESERVE,
+    }),
   });
 }
 

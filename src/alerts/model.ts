@@ -116,6 +116,15 @@ export interface DigestReport {
   worst: DigestMonitor[];
   /** The team's availability per point of the period, for the chart. */
   chart: { precision: Precision; points: { time: Date; value: number | null }[] };
-  /** A list was cut at its cap: the numbers cover what was read. */
+  /** A list was cut at its page cap (DIGEST_MONITOR_PAGES, DIGEST_INCIDENT_PAGES): the numbers cover what was read. */
   capped: boolean;
 }
+
+/**
+ * The page caps of a digest's walks (docs/configuration.md, page caps): 50 pages of monitors, as finding a
+ * monitor by name reads, and 20 of incidents, as `/uptime incidents open` reads. A digest asked for with
+ * `/uptime digest` runs with the asker's token, whose share of the API is small (A12): without a cap a
+ * team of thousands of monitors would spend it all on one answer.
+ */
+export const DIGEST_MONITOR_PAGES = 50;
+export const DIGEST_INCIDENT_PAGES = 20;

@@ -14,7 +14,8 @@ export type ServiceErrorCode =
   | "service.group-not-found"
   | "service.alerts-change-not-allowed"
   | "service.read-only-role"
-  | "service.not-muted";
+  | "service.not-muted"
+  | "service.api-budget";
 
 export abstract class ServiceError extends Error {
   override readonly name: string = "ServiceError";
@@ -154,6 +155,19 @@ export class NotMutedError extends ServiceError {
     super(`No monitor muted in this channel matches "${query}"`);
   }
 }
+/**
+ * The interactive share of the caller's API token is used up for longer than a command waits
+ * (docs/architecture.md section 10, A12): the rest of the API's limit is kept for their polls, so the
+ * command is not sent; `waitMs` is how long until it could be.
+ */
+export class ApiBudgetError extends ServiceError {
+  override readonly name: string = "ApiBudgetError";
+  readonly code = "service.api-budget";
+  constructor(readonly waitMs: number) {
+    super(`The interactive share of this token's API rate limit is used up for ${waitMs} ms`);
+  }
+}
+
 /** Every error a use case may end in that has a sentence for the user: the service's own and the API's. */
 export type KnownError =
   | NotLinkedError
@@ -166,6 +180,7 @@ export type KnownError =
   | AlertsChangeNotAllowedError
   | ReadOnlyRoleError
   | NotMutedError
+  | ApiBudgetError
   | UptimeFailure;
 
 /** The one union of error codes (service and API); ui/error-text.ts handles each of them. */

@@ -1,4 +1,6 @@
+import type { UserRef } from "../store/workspace";
 import { accountServices } from "./account-services";
+import { type FairShareKind, takeFairShare } from "./fair-share";
 import { monitorServices } from "./monitor-services";
 import { queryServices } from "./query-services";
 import { reachServices } from "./reach-services";
@@ -6,6 +8,7 @@ import type { ServiceDeps } from "./service-deps";
 import { subscriptionServices } from "./subscription-services";
 
 export * from "./errors";
+export type { FairShareKind, FairShareTake } from "./fair-share";
 export type { MonitorStatusView, UnfurlCardView, UnfurlRefresh } from "./reach-services";
 export type { ServiceDeps } from "./service-deps";
 export { openSession, type UserSession, withSession } from "./session";
@@ -21,6 +24,8 @@ export function createServices(deps: ServiceDeps) {
     ...monitorServices(deps),
     ...subscriptionServices(deps),
     ...reachServices(deps),
+    /** One command or chart of the person's fair share (docs/architecture.md section 10). */
+    takeFairShare: (ref: UserRef, kind: FairShareKind) => takeFairShare(deps, ref, kind),
   };
 }
 

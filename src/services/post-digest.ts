@@ -13,6 +13,8 @@ export interface PostDigestInput {
   cadence?: DigestCadence | undefined;
   /** The asker's Slack time zone, named when the channel has no digest of its own. */
   timeZone: string;
+  /** False: posted without its chart (the asker's share of charts is used up). */
+  withChart?: boolean;
 }
 
 export type PostDigestOutcome =
@@ -51,6 +53,7 @@ export async function postDigest(
         filters: own ? own.filters : coveredBy(subs),
         cadence,
         timeZone: own?.digest?.timeZone ?? input.timeZone,
+        withChart: input.withChart ?? true,
       });
     } catch (error) {
       // The digest's poster narrowed Slack's answer (src/slack/slack-call.ts).

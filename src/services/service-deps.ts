@@ -1,6 +1,8 @@
 import type { Alerts } from "../alerts";
 import type { Clock } from "../lib/clock";
 import type { Logger } from "../lib/logger";
+import type { ApiBudgetStore } from "../store/api-budget-store";
+import type { FairShareStore } from "../store/fair-share-store";
 import type { LinkStore } from "../store/link-store";
 import type { MembershipCache } from "../store/membership-cache";
 import type { PendingActionStore } from "../store/pending-action-store";
@@ -29,6 +31,18 @@ export interface ServiceDeps {
   memberships?: MembershipCache;
   /** The unfurls of open incidents, refreshed when an incident changes; without it none is refreshed. */
   unfurls?: UnfurlStore;
+  /**
+   * Each person's share of commands and charts (docs/architecture.md section 10). Optional: without it
+   * nobody is limited.
+   */
+  fairShare?: FairShareStore;
+  /**
+   * The interactive share of each API token's rate limit (A12): every API call of a session spends from
+   * it. Optional: without it sessions call the API ungated.
+   */
+  apiBudget?: ApiBudgetStore;
+  /** How long one API call of a command waits for that share (default API_BUDGET_WAIT_MS). */
+  apiBudgetWaitMs?: number;
 }
 
 /** The subscription use cases were called without `alerts` in ServiceDeps: a composition mistake. */

@@ -1,6 +1,7 @@
 import type { ApiTeam, LinkRecord } from "../store/link-store";
 import type { UserRef } from "../store/workspace";
 import { AuthenticationError, type UptimeApi } from "../uptime";
+import { apiBudgetGate } from "./api-budget-gate";
 import { NoTeamError, NotLinkedError, StaleLinkError } from "./errors";
 import type { ServiceDeps } from "./service-deps";
 import { refusedTokenError } from "./token-refusal";
@@ -24,7 +25,9 @@ export async function openSession(deps: ServiceDeps, ref: UserRef): Promise<User
   if (link.stale || !token) throw new StaleLinkError();
   const team = link.teams.find((t) => t.id === link.activeTeamId) ?? link.teams[0];
   if (!team) throw new NoTeamError();
-  return { ref, link, token, api: deps.uptime.as(token), team };
+  // Interactive calls spend from the token's interactive share, never from the polls' reserve (A12).
+  const gate = deps.apiBudget && apiBudgetGate(deps.apiBudget, token, deps.logger, deps.apiBudgetWaitMs);
+  return { ref, link, token, api: deps.uptime.as(token, gate), team };
 }
 
 /**

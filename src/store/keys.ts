@@ -128,6 +128,18 @@ export function keyspace(prefix = "uc:") {
      * refreshed when the alert pipeline sees the incident change. API incident ids are global.
      */
     unfurls: (incidentId: string) => `${prefix}unfurls:${incidentId}`,
+    // --- fair shares (docs/architecture.md section 10): token buckets, one key per script (bucket-*.lua) ---
+    /**
+     * Hash with a TTL (`level`, `at`): a Slack user's bucket of commands or of charts, shared by every
+     * replica; gone once full again.
+     */
+    fairShare: (ws: string, userId: string, kind: "command" | "chart") =>
+      `${prefix}fair:${kind}:${ws}:${userId}`,
+    /**
+     * Hash with a TTL (`level`, `at`): the interactive share of one API token's rate limit (A12), named by
+     * the token's short hash (never the token), so that replicas agree on what commands have spent.
+     */
+    apiBudget: (tokenHash: string) => `${prefix}api-budget:${tokenHash}`,
   };
 }
 

@@ -47,6 +47,9 @@ export interface ScriptReplies {
   "dead-letter-replay": string;
   "schedule-fire": 0 | 1;
   "link-drop-token": 0 | 1;
+  /** Taken (1, with the wait before using the tokens) or not (0, with the wait until they are there). */
+  "bucket-take": [taken: 0 | 1, waitMs: number];
+  "bucket-drain": number;
 }
 
 export type ScriptName = keyof ScriptReplies;

@@ -7,6 +7,7 @@
  * is escaped, so that a monitor named `<https://evil.example|api>` makes no link (docs/architecture.md section 7).
  */
 import type { AlertsChange, AlertsChangeNotAllowedError, KnownError } from "../services/errors";
+import { apiBudgetSentence } from "./fair-share-text";
 import { escapeMrkdwn as esc } from "./text";
 
 export interface ErrorText {
@@ -120,6 +121,8 @@ export function errorText(error: unknown): ErrorText {
           ? `No monitor muted in this channel matches "${esc(e.query)}". Muted here: ${quoteList(e.suggestions)}.`
           : "No monitor is muted in this channel.",
       );
+    case "service.api-budget":
+      return known(apiBudgetSentence(e.waitMs));
     case "api.permission-denied":
       return known(
         "Your role in this Uptime team doesn't allow that (read-only members can't change monitors or acknowledge incidents). Ask a team owner or a regular member.",

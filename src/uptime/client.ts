@@ -10,6 +10,7 @@ import { Teams } from "./resources/teams";
 import { Users } from "./resources/users";
 import { DEFAULT_RETRY, type RetryOptions } from "./retry-policy";
 import {
+  type CallGate,
   DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_USER_AGENT,
   Session,
@@ -92,9 +93,12 @@ export class UptimeClient {
     });
   }
 
-  /** The API as the user who owns `token`; shares this client's connection pool. */
-  as(token: string): UptimeApi {
-    return new UptimeApi(new Session(this.#transport, token));
+  /**
+   * The API as the user who owns `token`; shares this client's connection pool. A `gate` is asked before
+   * each attempt (the interactive share of the token's rate limit, A12).
+   */
+  as(token: string, gate?: CallGate): UptimeApi {
+    return new UptimeApi(new Session(this.#transport, token, gate));
   }
 
   /** Connection pool counters: connected, free, pending, queued, running, size. */

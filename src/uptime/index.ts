@@ -34,7 +34,7 @@ export type {
 } from "./resources/teams";
 export type { GetUserOptions, UserInclude, Users } from "./resources/users";
 export { DEFAULT_RETRY, type RetryOptions } from "./retry-policy";
-export type { UptimeCall } from "./transport";
+export type { CallGate, UptimeCall } from "./transport";
 export { type CallOptions, DEFAULT_MAX_RESPONSE_BYTES } from "./transport";
 export * from "./types";
 export { CLIENT_VERSION } from "./version";

@@ -6,7 +6,7 @@ import { Pool } from "undici";
 import { sleep } from "../lib/backoff";
 import type { Logger } from "../lib/logger";
 import { apiErrorFrom } from "./api-error-from";
-import { DecodeError, type ResponseHeaders, UptimeError, UsageError } from "./errors";
+import { DecodeError, RateLimitError, type ResponseHeaders, UptimeError, UsageError } from "./errors";
 import { bodyText, requestWhole } from "./request-whole";
 import { delayBeforeRetry, isRetryable, type RetryOptions } from "./retry-policy";
 import { abortError, transportError } from "./transport-error";
@@ -45,6 +45,18 @@ export interface UptimeCall {
 }
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
+
+/**
+ * Asked before each attempt of one user's requests (retries included: each attempt counts against the
+ * API's limit), and told of each 429: the interactive share of a token's rate limit (docs/architecture.md
+ * section 10, A12). `admit` resolves when the attempt may go and rejects, with an error of its own, when
+ * it may not; that error reaches the caller as it is.
+ */
+export interface CallGate {
+  admit(signal?: AbortSignal): Promise<void>;
+  /** The API answered 429; `retryAfterSeconds` as it said (A2), null when it did not. */
+  limited(retryAfterSeconds: number | null): void;
+}
 export type Decoder<T> = (json: unknown) => T;
 /**
  * Answers a 2xx body from its raw bytes when it can tell what it holds without parsing it, else undefined
@@ -61,6 +73,7 @@ interface RequestSpec {
   body: string | undefined;
   retry: boolean;
   options: CallOptions | undefined;
+  gate?: CallGate | undefined;
 }
 
 /**
@@ -153,11 +166,21 @@ export class Transport {
     const signal = spec.options?.signal;
     for (let attempt = 0; ; attempt++) {
       let error: UptimeError;
+      // Outside the try below: the gate's refusal is its own error, neither retried nor wrapped.
+      if (spec.gate) {
+        try {
+          await spec.gate.admit(signal);
+        } catch (reason) {
+          if (signal?.aborted) throw abortError(spec, reason);
+          throw reason;
+        }
+      }
       try {
         return await this.#once(spec, decode, shortcut);
       } catch (err) {
         error = err instanceof UptimeError ? err : transportError(err, spec, signal);
       }
+      if (spec.gate && error instanceof RateLimitError) spec.gate.limited(error.retryAfter);
       if (!spec.retry || attempt >= retry.retries || !isRetryable(error, signal)) throw error;
       const delayMs = delayBeforeRetry(error, attempt, retry);
       if (delayMs === null) throw error;
@@ -253,8 +276,9 @@ export class Session {
   readonly #t: Transport;
   readonly #headers: Record<string, string>;
   readonly #bodyHeaders: Record<string, string>;
+  readonly #gate: CallGate | undefined;
 
-  constructor(transport: Transport, token: string) {
+  constructor(transport: Transport, token: string, gate?: CallGate) {
     // The token itself is never part of a message.
     if (typeof token !== "string" || !TOKEN.test(token)) {
       throw new UsageError("token must be a non-empty string of visible ASCII characters");
@@ -266,6 +290,7 @@ export class Session {
       "user-agent": transport.userAgent,
     };
     this.#bodyHeaders = { ...this.#headers, "content-type": JSON_BODY };
+    this.#gate = gate;
   }
 
   /** GET `path` (relative to the base URL, query included); retried (idempotent). */
@@ -283,6 +308,7 @@ export class Session {
         body: undefined,
         retry: true,
         options,
+        gate: this.#gate,
       },
       decode,
       shortcut,
@@ -299,6 +325,7 @@ export class Session {
         body: undefined,
         retry: true,
         options,
+        gate: this.#gate,
       },
       decode,
     );
@@ -325,6 +352,7 @@ export class Session {
         body: hasBody ? JSON.stringify(body) : undefined,
         retry: idempotent,
         options,
+        gate: this.#gate,
       },
       decode,
     );

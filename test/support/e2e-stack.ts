@@ -55,7 +55,10 @@ export async function startStack(
      * Options of the bot that are not environment settings (e.g. short token-rejection windows, or a clock
      * that a test moves forward past a cache's age limit).
      */
-    bot?: Pick<BotOptions, "rejections" | "pollTokenCacheMs" | "slackTimeoutMs" | "clock">;
+    bot?: Pick<
+      BotOptions,
+      "rejections" | "pollTokenCacheMs" | "slackTimeoutMs" | "clock" | "fairShare" | "apiBudget"
+    >;
     /** Channels besides the fake Slack's default ones. */
     extraChannels?: FakeChannelSeed[];
     /** The manifest the fake Slack enforces (default: the repository's manifest.yml). */

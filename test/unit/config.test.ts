@@ -34,6 +34,34 @@ describe("loadConfig", () => {
     expect(Object.isFrozen(config.slack)).toBe(true);
   });
 
+  it("reads the fair shares and the API's limit per token, with defaults, and refuses a reserve as large as the limit", () => {
+    expect(loadConfig(base).fairShare).toEqual({
+      commandsPerMinute: 30,
+      commandBurst: 30,
+      chartsPerMinute: 10,
+      chartBurst: 10,
+    });
+    expect(loadConfig(base).apiBudget).toEqual({ perSecond: 20, pollReserve: 5 });
+    const set = loadConfig({
+      ...base,
+      FAIR_SHARE_COMMANDS_PER_MINUTE: "60",
+      FAIR_SHARE_CHART_BURST: "3",
+      UPTIME_API_RATE_PER_TOKEN: "2.5",
+      UPTIME_API_POLL_RESERVE: "0.5",
+    });
+    expect(set.fairShare).toMatchObject({ commandsPerMinute: 60, chartBurst: 3 });
+    expect(set.apiBudget).toEqual({ perSecond: 2.5, pollReserve: 0.5 });
+    expect(errorOf({ ...base, UPTIME_API_RATE_PER_TOKEN: "3", UPTIME_API_POLL_RESERVE: "3" })).toBe(
+      "UPTIME_API_POLL_RESERVE must be less than UPTIME_API_RATE_PER_TOKEN (3): commands need a share too",
+    );
+    expect(errorOf({ ...base, FAIR_SHARE_CHARTS_PER_MINUTE: "0" })).toBe(
+      "FAIR_SHARE_CHARTS_PER_MINUTE must be at least 1",
+    );
+    expect(errorOf({ ...base, FAIR_SHARE_COMMAND_BURST: "lots" })).toMatch(
+      /^FAIR_SHARE_COMMAND_BURST must be/,
+    );
+  });
+
   it("turns on Socket Mode with an app token, and needs no signing secret then", () => {
     const config = loadConfig({ ...base, SLACK_SIGNING_SECRET: undefined, SLACK_APP_TOKEN: "xapp-1" });
     expect(config.slack.socketMode).toBe(true);

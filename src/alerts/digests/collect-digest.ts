@@ -1,12 +1,8 @@
 import { matchesFilters, type SubscriptionFilters } from "../../store/subscription-store";
-import type { Incident, Monitor, UptimeApi } from "../../uptime";
-import type { DigestPeriod, DigestReport } from "../model";
+import type { Incident, Monitor, Page, UptimeApi } from "../../uptime";
+import { DIGEST_INCIDENT_PAGES, DIGEST_MONITOR_PAGES, type DigestPeriod, type DigestReport } from "../model";
 import type { DigestCadence } from "./digest-calendar";
 import { computeDigest, digestPrecision } from "./digest-report";
-
-/** A digest reads at most this many monitors and incidents: enough for any team, bounded for a huge one. */
-export const DIGEST_MAX_MONITORS = 2000;
-export const DIGEST_MAX_INCIDENTS = 2000;
 
 export interface DigestRequest {
   apiTeamId: string;
@@ -20,7 +16,9 @@ export interface DigestRequest {
  * Reads what a digest needs with one user's token and computes it: the team (its name), its monitors with
  * the cadence's availability series (A11 include on the monitor list), and the incidents that started in
  * the period (A6: newest first, so reading stops at the first older one). The subscription's filters
- * apply to both; incidents during maintenance (A6) are left out, as alerts leave them out.
+ * apply to both; incidents during maintenance (A6) are left out, as alerts leave them out. Each walk
+ * stops at its page cap (DIGEST_MONITOR_PAGES, DIGEST_INCIDENT_PAGES; the page past it is never asked
+ * for), and the report says so.
  */
 export async function collectDigest(api: UptimeApi, request: DigestRequest): Promise<DigestReport> {
   const { apiTeamId, filters, period } = request;
@@ -29,27 +27,36 @@ export async function collectDigest(api: UptimeApi, request: DigestRequest): Pro
   const team = await api.teams.get(apiTeamId);
   let capped = false;
   const monitors: Monitor[] = [];
-  for await (const monitor of api.teams.monitorsAll(apiTeamId, { include: [include] })) {
-    if (monitors.length >= DIGEST_MAX_MONITORS) {
+  let page: Page<Monitor> | null = await api.teams.monitors(apiTeamId, { include: [include] });
+  for (let read = 1; page; read++) {
+    for (const monitor of page.items)
+      if (matchesFilters(filters, { monitorId: monitor.id, monitor })) monitors.push(monitor);
+    if (!page.hasMore) break;
+    // The page past the cap is never asked for (the API gives no total: Pagination).
+    if (read >= DIGEST_MONITOR_PAGES) {
       capped = true;
       break;
     }
-    if (matchesFilters(filters, { monitorId: monitor.id, monitor })) monitors.push(monitor);
+    page = await page.next();
   }
   const byId = new Map(monitors.map((m) => [m.id, m]));
   const incidents: Incident[] = [];
-  let read = 0;
-  for await (const incident of api.teams.incidentsAll(apiTeamId)) {
-    if (++read > DIGEST_MAX_INCIDENTS) {
+  let incidentPage: Page<Incident> | null = await api.teams.incidents(apiTeamId);
+  walk: for (let read = 1; incidentPage; read++) {
+    for (const incident of incidentPage.items) {
+      const started = incident.started.getTime();
+      if (started < period.from) break walk;
+      if (started >= period.to || incident.maintenance) continue;
+      const monitor = incident.monitorId === null ? null : (byId.get(incident.monitorId) ?? null);
+      if (monitor && matchesFilters(filters, { monitorId: incident.monitorId, monitor }))
+        incidents.push(incident);
+    }
+    if (!incidentPage.hasMore) break;
+    if (read >= DIGEST_INCIDENT_PAGES) {
       capped = true;
       break;
     }
-    const started = incident.started.getTime();
-    if (started < period.from) break;
-    if (started >= period.to || incident.maintenance) continue;
-    const monitor = incident.monitorId === null ? null : (byId.get(incident.monitorId) ?? null);
-    if (monitor && matchesFilters(filters, { monitorId: incident.monitorId, monitor }))
-      incidents.push(incident);
+    incidentPage = await incidentPage.next();
   }
   return computeDigest({
     cadence: request.cadence,

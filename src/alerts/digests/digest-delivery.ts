@@ -52,6 +52,8 @@ export interface DigestNowRequest {
   filters: SubscriptionFilters;
   cadence: DigestCadence;
   timeZone: string;
+  /** False when the asker's share of charts is used up (docs/architecture.md section 10): text only. */
+  withChart?: boolean;
 }
 
 const LOCK_TTL_MS = 60_000;
@@ -151,6 +153,7 @@ export class DigestDelivery {
         requestedBy: request.requestedBy,
         scheduled: false,
         cadence: request.cadence,
+        withChart: request.withChart ?? true,
       },
     );
   }
@@ -194,6 +197,7 @@ export class DigestDelivery {
       scheduled: boolean;
       cadence: DigestCadence;
       metadata?: Record<string, string>;
+      withChart?: boolean;
     },
   ): Promise<string> {
     const rendered =
@@ -209,7 +213,7 @@ export class DigestDelivery {
       ...(rendered.blocks ? { blocks: rendered.blocks } : {}),
       ...(metadata ? { metadata } : {}),
     });
-    if (content.kind === "report")
+    if (content.kind === "report" && options.withChart !== false)
       await this.attachChart(poster, channel, ts, content.report, rendered, metadata);
     return ts;
   }

@@ -2,7 +2,10 @@ import type { KnownBlock } from "@slack/types";
 import { formatDuration, slackDate } from "../../lib/format-time";
 import type { Rendered } from "../../ui/reply";
 import { escapeMrkdwn, limits, mrkdwn, truncate } from "../../ui/text";
-import type { DigestReport } from "../model";
+import { DIGEST_INCIDENT_PAGES, DIGEST_MONITOR_PAGES, type DigestReport } from "../model";
+
+/** Why a digest's numbers may leave some out: it stopped reading at its page caps (10 items a page). */
+export const DIGEST_CAPPED_NOTE = `Very many monitors or incidents: this digest stopped reading at ${DIGEST_MONITOR_PAGES} pages of monitors and ${DIGEST_INCIDENT_PAGES} of incidents, and its numbers cover what it read.`;
 
 export interface DigestHeading {
   /** Who subscribed the channel (scheduled), or who asked for it now (`/uptime digest`). */
@@ -94,7 +97,7 @@ export function renderDigest(report: DigestReport, heading: DigestHeading): Rend
       ? `${report.cadence === "daily" ? "Every day" : "Every Monday"} at 09:00 ${escapeMrkdwn(report.timeZone)}, subscribed by <@${heading.requestedBy}>.`
       : `Asked for by <@${heading.requestedBy}> with /uptime digest.`,
   ];
-  if (report.capped) notes.push("Very many monitors or incidents: the numbers cover the first 2,000 read.");
+  if (report.capped) notes.push(DIGEST_CAPPED_NOTE);
   blocks.push({ type: "context", elements: [mrkdwn(notes.join(" "))] });
   return { text, blocks };
 }

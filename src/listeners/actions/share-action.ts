@@ -1,6 +1,7 @@
 import type { ButtonAction } from "@slack/bolt";
 import { slackErrorOf } from "../../slack/slack-call";
 import { slackUserNames } from "../../slack/slack-user-names";
+import { renderFairShareRefusal } from "../../ui/fair-share-text";
 import { mentionedUserIds } from "../../ui/quiet-mentions";
 import { renderShareNotMember, renderShareRefused } from "../../ui/render-share-refused";
 import { renderSharedCopy } from "../../ui/render-shared-copy";
@@ -26,6 +27,12 @@ export function shareAction(deps: ListenerDeps) {
       // The button only ever sits on a message, and a message is always in a channel.
       const channelId = args.body.channel?.id;
       if (!channelId) return;
+      // A Share re-runs the command: it spends one of the clicker's commands (docs/architecture.md section 10).
+      const share = await deps.services.takeFairShare(user, "command");
+      if (!share.ok) {
+        await answer.message(renderFairShareRefusal(share.waitMs));
+        return;
+      }
       const { teamId, monitorId } = value;
       const read = () => queryAnswer(value.command, { user, channelId, teamId, monitorId }, deps);
       // Answers of no team (locations, the channel's subscriptions) are anyone's to read again.

@@ -40,6 +40,8 @@ describe("Lua script loader", () => {
         "add",
         "alert-lock-extend",
         "alert-lock-release",
+        "bucket-drain",
+        "bucket-take",
         "channel-slot",
         "claim",
         "commit",
