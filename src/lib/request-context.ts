@@ -16,9 +16,9 @@ export interface RequestContext {
 
 /**
  * What the storage holds: how to name the workspace, and the context once a line asked for it. Most
- * requests write no line, so the workspace key and the id (a random read: randomBytes was 2 to 3 % of the
- * bot's CPU per `/uptime status` in `npm run bench -- commands`, docs/benchmarks.md) are made only then,
- * once per request, so that all of its lines carry the same id.
+ * requests write no line, so the workspace key and the id (a synchronous random read: with the key, about
+ * 1.7 % of the bot's CPU per `/uptime status` in the commands bench's profiles, docs/benchmarks.md) are made
+ * only then, once per request, so that all of its lines carry the same id.
  */
 interface Pending {
   workspaceOf: () => { workspace?: string };
