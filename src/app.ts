@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { App, type CustomRoute, HTTPReceiver, type InstallationStore, SocketModeReceiver } from "@slack/bolt";
 import type { FetchFunction, RetryOptions } from "@slack/web-api";
 import type { Config } from "./config";
-import { newRequestId, withRequestContext } from "./lib/request-context";
+import { withRequestContext } from "./lib/request-context";
 import { type ListenerDeps, registerListeners } from "./listeners";
 import { boltLogger } from "./slack/bolt-logger";
 import type { BotIdentity } from "./slack/bot-identity";
@@ -260,15 +260,17 @@ export function createApp(deps: ListenerDeps, options: CreateAppOptions): SlackA
   app.error(async (error) => {
     deps.logger.error({ err: error.original ?? error, code: error.code }, "unhandled listener error");
   });
+  const inFlight = new InFlight();
   // First middleware: everything after it (listeners, services, their clients) runs inside the request's
   // context, so each log line of the request names its workspace and request id (lib/request-context.ts).
+  // `next()` resolves when the listeners have finished, not at the ack, so inFlight counts the work a
+  // shutdown must wait for. One middleware for both: each of Bolt's middleware layers costs CPU per request.
   app.use(({ context, next }) =>
-    withRequestContext({ ...workspaceOfContext(context), requestId: newRequestId() }, next),
+    withRequestContext(
+      () => workspaceOfContext(context),
+      () => inFlight.track(next),
+    ),
   );
-  const inFlight = new InFlight();
-  // Global middleware: `next()` resolves when the listeners have finished, not at the ack, so this counts
-  // the work a shutdown must wait for.
-  app.use(({ next }) => inFlight.track(next));
   registerListeners(app, deps);
 
   return {

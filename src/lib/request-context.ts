@@ -14,16 +14,33 @@ export interface RequestContext {
   requestId: string;
 }
 
-const storage = new AsyncLocalStorage<RequestContext>();
+/**
+ * What the storage holds: how to name the workspace, and the context once a line asked for it. Most
+ * requests write no line, so the workspace key and the id (a synchronous random read: with the key, about
+ * 1.7 % of the bot's CPU per `/uptime status` in the commands bench's profiles, docs/benchmarks.md) are made
+ * only then, once per request, so that all of its lines carry the same id.
+ */
+interface Pending {
+  workspaceOf: () => { workspace?: string };
+  made?: RequestContext;
+}
+
+const storage = new AsyncLocalStorage<Pending>();
 
 /** The context of the request being handled, undefined outside one. */
 export function requestContext(): RequestContext | undefined {
-  return storage.getStore();
+  const pending = storage.getStore();
+  if (!pending) return undefined;
+  pending.made ??= { ...pending.workspaceOf(), requestId: newRequestId() };
+  return pending.made;
 }
 
-/** Runs `work` (and everything it starts) as part of the request `context`. */
-export function withRequestContext<T>(context: RequestContext, work: () => T): T {
-  return storage.run(context, work);
+/**
+ * Runs `work` (and everything it starts) as part of a new request. `workspaceOf` names its workspace;
+ * it runs at most once, when the request's first line is written.
+ */
+export function withRequestContext<T>(workspaceOf: () => { workspace?: string }, work: () => T): T {
+  return storage.run({ workspaceOf }, work);
 }
 
 /** A new request id: 12 hex characters, enough to tell apart the requests of one incident's hours. */

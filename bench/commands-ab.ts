@@ -1,0 +1,190 @@
+/**
+ * `npx tsx bench/commands-ab.ts <other main.js> [--rounds 6]`: this tree's compiled bot and another build's,
+ * side by side in the same window, answering the commands bench's `/uptime status` (500 per run at
+ * concurrency 20, after 2,000 each of warm-up) through one fake Slack, one simulator and one private Redis:
+ * the CPU each bot spends per command, run by run, in A B B A order so that a drift of the machine's load
+ * falls on both alike; and, from a short counted run of each, the Uptime API requests (the simulator's
+ * request log) and Redis commands (INFO commandstats) per command.
+ *
+ * One after the other, two builds differ by less than the commands bench's run-to-run noise on this
+ * shared machine (docs/benchmarks.md); run together, they share whatever the machine does meanwhile. The
+ * other build comes from a worktree whose link format is this tree's, e.g.:
+ *   git worktree add ../base main && ln -s "$PWD/node_modules" ../base/
+ *   (cd ../base && BENCH_ROUNDS=1 npm run bench -- commands)   # writes its test-output/bench-dist
+ *   npx tsx bench/commands-ab.ts ../base/test-output/bench-dist/main.js
+ * Not judged: the commands bench is where the goals are.
+ */
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { Redis } from "ioredis";
+import { startPrivateRedis } from "../dev/local-redis";
+import { startFakeSlack } from "../dev/playground/fake-slack";
+import { DEMO_TOKENS } from "../dev/simulator";
+import { silentLogger } from "../src/lib/logger";
+import { generateKey } from "../src/store/crypto/encryption-keys";
+import { TokenCipher } from "../src/store/crypto/token-cipher";
+import { keyspace } from "../src/store/keys";
+import { LinkStore } from "../src/store/link-store";
+import { UptimeClient } from "../src/uptime";
+import { type BotProcess, startBotProcess } from "../test/support/bot-process";
+import { compiledRuntime } from "./compiled";
+import { commandStats, cpuMeter, fmt, machineLine, runConcurrent } from "./measure";
+import { startSimulatorProcess } from "./processes";
+import { REFERENCE_BOT_TOKEN, REFERENCE_SIGNING_SECRET } from "./reference-app";
+
+const TOTAL = 500;
+const CONCURRENCY = 20;
+const WARMUP = 2000;
+const COUNTED = 50;
+const USER = "U0ALICE";
+const CHANNEL = "C0GENERAL";
+
+const roundsAt = process.argv.indexOf("--rounds");
+const ROUNDS = roundsAt >= 0 ? Number(process.argv[roundsAt + 1]) : 6;
+const other = process.argv[2];
+if (!other || other.startsWith("--") || !existsSync(other) || !Number.isInteger(ROUNDS) || ROUNDS < 1) {
+  console.error("usage: npx tsx bench/commands-ab.ts <other main.js> [--rounds N]");
+  process.exit(2);
+}
+const otherMain = resolve(other);
+
+async function main() {
+  console.log(machineLine());
+  const redis = await startPrivateRedis();
+  const sim = await startSimulatorProcess({ seed: "demo" });
+  const slack = await startFakeSlack({
+    signingSecret: REFERENCE_SIGNING_SECRET,
+    botToken: REFERENCE_BOT_TOKEN,
+    rateLimits: false,
+  });
+  const bots: BotProcess[] = [];
+  const admin = new Redis(redis.url);
+  try {
+    const key = generateKey();
+    const client = new UptimeClient({ baseUrl: sim.url, logger: silentLogger });
+    const api = client.as(DEMO_TOKENS.owner);
+    const [me, teams] = await Promise.all([api.users.me(), api.users.teams()]);
+    await client.close();
+    await new LinkStore({ redis: admin, keys: keyspace("uc:"), cipher: TokenCipher.fromSetting(key) }).save(
+      { teamId: slack.config.teamId, userId: USER },
+      DEMO_TOKENS.owner,
+      {
+        apiUserId: me.id,
+        apiUserName: `${me.firstName} ${me.lastName}`,
+        teams: teams.map((t) => ({ id: t.id, name: t.name, role: "owner" })),
+        activeTeamId: "1",
+      },
+    );
+    const built = await compiledRuntime();
+    const env = {
+      SLACK_BOT_TOKEN: REFERENCE_BOT_TOKEN,
+      SLACK_SIGNING_SECRET: REFERENCE_SIGNING_SECRET,
+      SLACK_API_URL: slack.apiUrl,
+      UPTIME_API_URL: sim.url,
+      REDIS_URL: redis.url,
+      TOKEN_ENCRYPTION_KEY: key,
+      ALERT_WORKERS: "0",
+      LOG_LEVEL: "warn",
+    };
+    const builds = { "this tree": built.main, other: otherMain } as const;
+    const names: (keyof typeof builds)[] = ["this tree", "other"];
+    const started: Record<string, BotProcess> = {};
+    for (const name of names) {
+      const bot = await startBotProcess({
+        name: `commands-ab-${name.replace(" ", "-")}`,
+        compiled: { main: builds[name], nodeFlags: built.nodeFlags },
+        env,
+      });
+      bots.push(bot);
+      started[name] = bot;
+    }
+
+    const pending = new Map<string, () => void>();
+    slack.events.on("change", (change: { kind: string; id?: string }) => {
+      if (change.kind !== "response_url" || !change.id) return;
+      const post = slack.state.responseUrlPosts.at(-1);
+      if (post && (post.status !== 200 || JSON.stringify(post.body).includes("went wrong"))) {
+        console.error(`unexpected answer: ${JSON.stringify(post.body).slice(0, 300)}`);
+        process.exitCode = 1;
+      }
+      pending.get(change.id)?.();
+    });
+    /** `total` commands to `name`'s bot, each until its answer arrives; CPU seconds of that bot. */
+    const run = async (name: keyof typeof builds, total: number) => {
+      const bot = started[name]!;
+      slack.setAppUrl(`${bot.url}/slack/events`);
+      const cpu = cpuMeter(bot.pid);
+      await runConcurrent(total, CONCURRENCY, async () => {
+        const result = await slack.sender.slashCommand({ userId: USER, channelId: CHANNEL, text: "status" });
+        if (result.status !== 200) throw new Error(`${name} answered ${result.status}`);
+        const id = result.responseUrl.split("/").pop() ?? "";
+        // The answer may already be in: look it up before waiting for it.
+        if (!slack.state.responseUrlPosts.some((p) => p.id === id)) {
+          await new Promise<void>((done, fail) => {
+            const timer = setTimeout(() => fail(new Error(`${name}: no answer within 10 s`)), 10_000);
+            pending.set(id, () => {
+              clearTimeout(timer);
+              done();
+            });
+          });
+        }
+        pending.delete(id);
+      });
+      return cpu.seconds();
+    };
+
+    for (const name of names) await run(name, WARMUP);
+    console.log(`warm: ${WARMUP} commands each; ${ROUNDS} rounds of ${TOTAL} each, A B B A`);
+    const perCommand: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? names : [...names].reverse();
+      const line: string[] = [];
+      for (const name of order) {
+        const ms = ((await run(name, TOTAL)) * 1000) / TOTAL;
+        perCommand[name]!.push(ms);
+        line.push(`${name} ${fmt(ms, 3)} ms`);
+      }
+      console.log(`round ${round + 1}: CPU per command: ${line.join(", ")}`);
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const a = median(perCommand["this tree"]!);
+    const b = median(perCommand.other!);
+    console.log(
+      `medians: this tree ${fmt(a, 3)} ms, other ${fmt(b, 3)} ms of CPU per command; this tree / other = ${fmt(a / b, 2)}`,
+    );
+
+    for (const name of names) {
+      await fetch(`${sim.url}/__simulator/requests`, { method: "DELETE" });
+      const before = await commandStats(admin);
+      await run(name, COUNTED);
+      const after = await commandStats(admin);
+      const log = (await (await fetch(`${sim.url}/__simulator/requests?limit=1000`)).json()) as {
+        requests: { method: string; path: string }[];
+      };
+      const redisCalls = [...after]
+        .map(([cmd, s]) => [cmd, s.calls - (before.get(cmd)?.calls ?? 0)] as const)
+        // INFO itself (the `before` reading) is not the bot's.
+        .filter(([cmd, calls]) => calls > 0 && cmd !== "info");
+      const paths = new Map<string, number>();
+      for (const r of log.requests) {
+        const shape = `${r.method} ${r.path.replace(/\/\d+/g, "/{id}")}`;
+        paths.set(shape, (paths.get(shape) ?? 0) + 1);
+      }
+      console.log(
+        `${name}: per command ${fmt(log.requests.length / COUNTED, 2)} API requests (${[...paths]
+          .map(([p, n]) => `${p} ${fmt(n / COUNTED, 2)}`)
+          .join(", ")}), ${fmt(redisCalls.reduce((s, [, n]) => s + n, 0) / COUNTED, 2)} Redis commands${
+          redisCalls.length ? ` (${redisCalls.map(([c, n]) => `${c} ${n}`).join(", ")})` : ""
+        }`,
+      );
+    }
+  } finally {
+    for (const bot of bots) await bot.terminate().catch(() => {});
+    admin.disconnect();
+    await slack.close();
+    await sim.child.stop();
+    await redis.stop();
+  }
+}
+
+await main();
