@@ -20,6 +20,7 @@ import { PendingActionStore } from "./store/pending-action-store";
 import { connectRedis } from "./store/redis-connection";
 import { hashReadsFor } from "./store/tracked-hash-reads";
 import { storeCleanupParticipants, WorkspaceCleanup } from "./store/workspace-cleanup";
+import { createChartRenderer } from "./ui/charts/chart-renderer";
 import { ApiError, UptimeClient } from "./uptime";
 
 export interface BotOptions {
@@ -77,6 +78,8 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
   // Redis' gauge asks the readiness probe (below) on each scrape.
   const calls = createBotMetrics({ redisUp: async () => (await readiness()).ready });
   const uptime = new UptimeClient({ baseUrl: config.uptimeApiUrl, logger, onCall: calls.uptimeCall });
+  // Charts are drawn off the event loop (issue 36); no worker starts before the first chart.
+  const charts = createChartRenderer({ logger: logger.child({ component: "charts" }) });
 
   const alerts = createAlerts(
     {
@@ -98,7 +101,7 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
       ...(options.rejections ? { rejections: options.rejections } : {}),
       ...(options.pollTokenCacheMs ? { pollTokenCacheMs: options.pollTokenCacheMs } : {}),
     },
-    { redis, keys, clock, logger, links, installations },
+    { redis, keys, clock, logger, links, installations, charts },
   );
   cleanup.add(alerts.cleanupParticipant);
   const memberships = new MembershipCache({ redis, keys });
@@ -148,6 +151,7 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
       identity = await botIdentity(config.slack);
     } catch (error) {
       await alerts.stop().catch(() => {});
+      await charts.close();
       await uptime.close();
       await linkReads.close();
       redis.disconnect();
@@ -155,7 +159,7 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
     }
   }
   const app = createApp(
-    { services, logger, clock, webLinks: config.webLinks },
+    { services, logger, clock, charts, webLinks: config.webLinks },
     {
       slack: config.slack,
       port: config.port,
@@ -187,6 +191,7 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
     await metricsServer?.close();
     await app.app.stop().catch(() => {});
     await alerts.stop().catch(() => {});
+    await charts.close();
     await uptime.close();
     await linkReads.close();
     redis.disconnect();
@@ -217,6 +222,8 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
         await alerts.stop().catch((err) => logger.warn({ err }, "error while stopping the alert workers"));
         apiHealth.stop();
         await metricsServer?.close();
+        // After the listeners and the digests: no chart is asked for any more.
+        await charts.close();
         await uptime.close();
         await linkReads.close();
         await redis.quit().catch(() => redis.disconnect());

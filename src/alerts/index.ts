@@ -31,6 +31,7 @@ import { escalationSchedules } from "./schedules/escalation-schedules";
 import { ScheduleWorker } from "./schedules/schedule-worker";
 import { pollHooks } from "./subscriptions/poll-hooks";
 import { SubscriptionPauses } from "./subscriptions/subscription-pauses";
+import type { ChartRenderer } from "../ui/charts/chart-renderer";
 
 export type { DigestNowRequest } from "./digests/digest-delivery";
 export type { RejectionPolicy } from "./poll/token-rejection";
@@ -73,6 +74,8 @@ export interface AlertsOptions {
 
 export interface AlertsDeps {
   redis: RedisClient;
+  /** The bot's chart worker pool (digest charts); bot.ts starts and closes it. */
+  charts: Pick<ChartRenderer, "render">;
   keys: Keyspace;
   clock: Clock;
   logger: Logger;
@@ -205,6 +208,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
       });
       return digestClient;
     },
+    charts: deps.charts,
     clock,
     logger: logger.child({ component: "digests" }),
   });

@@ -16,5 +16,8 @@ export async function dataSubcommand<K extends ShareableKind>(
   const { answer: data, chart, shown } = await queryAnswer(command, { user, channelId }, deps);
   const answer = withShareButton(data, command, channelId, shown);
   await respond({ response_type: "ephemeral", ...answer });
-  if (chart) await attachChart({ client, userId: user.userId, answer, respond, logger: deps.logger }, chart);
+  if (chart) {
+    const req = { client, charts: deps.charts, userId: user.userId, answer, respond, logger: deps.logger };
+    await attachChart(req, chart);
+  }
 }
