@@ -16,6 +16,7 @@ import { subscriptionCleanupParticipant } from "../store/subscription-cleanup";
 import { type Subscription, SubscriptionStore } from "../store/subscription-store";
 import type { UserRef, WorkspaceRef } from "../store/workspace";
 import type { CleanupParticipant } from "../store/workspace-cleanup";
+import type { ChartRenderer } from "../ui/charts/chart-renderer";
 import type { WebLinks } from "../ui/web-links";
 import { type UptimeCall, UptimeClient } from "../uptime";
 import { AlertDelivery } from "./deliver/alert-delivery";
@@ -31,7 +32,6 @@ import { escalationSchedules } from "./schedules/escalation-schedules";
 import { ScheduleWorker } from "./schedules/schedule-worker";
 import { pollHooks } from "./subscriptions/poll-hooks";
 import { SubscriptionPauses } from "./subscriptions/subscription-pauses";
-import type { ChartRenderer } from "../ui/charts/chart-renderer";
 
 export type { DigestNowRequest } from "./digests/digest-delivery";
 export type { RejectionPolicy } from "./poll/token-rejection";

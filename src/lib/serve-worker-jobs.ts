@@ -1,5 +1,5 @@
-import { parentPort } from "node:worker_threads";
 import { getHeapStatistics } from "node:v8";
+import { parentPort } from "node:worker_threads";
 import type { JobAnswer } from "./worker-pool";
 
 /**

@@ -78,7 +78,11 @@ describe("npm run build", () => {
       maxHeapMb: 64,
     });
     try {
-      const option = { xAxis: { data: ["a", "b"] }, yAxis: {}, series: [{ type: "bar" as const, data: [1, 2] }] };
+      const option = {
+        xAxis: { data: ["a", "b"] },
+        yAxis: {},
+        series: [{ type: "bar" as const, data: [1, 2] }],
+      };
       const drawn = await pool.run({ option, width: 200, height: 100 });
       const info = readPng(Buffer.from(drawn.png));
       expect(info).toMatchObject({ width: 200, height: 100 });

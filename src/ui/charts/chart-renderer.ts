@@ -2,7 +2,7 @@ import { availableParallelism } from "node:os";
 import type { EChartsOption } from "echarts";
 import type { Logger } from "../../lib/logger";
 import { spawnModuleWorker } from "../../lib/spawn-module-worker";
-import { type WorkerPoolStats, WorkerPool, WorkRefused } from "../../lib/worker-pool";
+import { WorkerPool, type WorkerPoolStats, WorkRefused } from "../../lib/worker-pool";
 import { CHART_HEIGHT, CHART_WIDTH } from "./chart-options";
 import type { ChartPng } from "./render-chart-png";
 

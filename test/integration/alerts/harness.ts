@@ -1,4 +1,3 @@
-import { type ChartRenderer, createChartRenderer } from "../../../src/ui/charts/chart-renderer";
 import { type FakeSlack, startFakeSlack } from "../../../dev/playground/fake-slack";
 import { AlertDelivery, type AlertDeliveryDeps } from "../../../src/alerts/deliver/alert-delivery";
 import {
@@ -25,6 +24,7 @@ import { PollTargetStore } from "../../../src/store/poll-target-store";
 import type { RedisClient as Redis } from "../../../src/store/redis-connection";
 import { ScheduleStore } from "../../../src/store/schedule-store";
 import { type NewSubscription, SubscriptionStore } from "../../../src/store/subscription-store";
+import { type ChartRenderer, createChartRenderer } from "../../../src/ui/charts/chart-renderer";
 import type { UptimeClient } from "../../../src/uptime";
 import { quietLogger } from "../fake-slack/quiet-logger";
 

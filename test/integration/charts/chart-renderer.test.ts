@@ -1,10 +1,10 @@
 // The bot's chart renderer (src/ui/charts/chart-renderer.ts): a real worker thread draws the chart the
 // answers show, and a burst past its queue is refused with a reason the answer can say in one sentence.
 import { afterEach, describe, expect, it } from "vitest";
-import { type ChartRenderer, ChartRefused, createChartRenderer } from "../../../src/ui/charts/chart-renderer";
+import { CHART_HEIGHT, CHART_WIDTH } from "../../../src/ui/charts/chart-options";
+import { ChartRefused, type ChartRenderer, createChartRenderer } from "../../../src/ui/charts/chart-renderer";
 import { chartSkippedText } from "../../../src/ui/charts/chart-skipped";
 import { availabilityChart } from "../../../src/ui/charts/stats-charts";
-import { CHART_HEIGHT, CHART_WIDTH } from "../../../src/ui/charts/chart-options";
 import { readPng } from "../../support/png";
 
 const chart = availabilityChart({
