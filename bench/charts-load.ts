@@ -169,7 +169,9 @@ export async function chartsLoadBench(): Promise<void> {
       await acks(slack, CHART_PERSON, chartCommand, batch, 2);
       const done = await settle(slack, from, batch, 120_000);
       shown += done.shown;
-      if (done.shown === 0) throw new Error("no chart shown in a batch of 50: see test-output/bench-charts-bot.log");
+      if (done.shown === 0) {
+        throw new Error("no chart shown in a batch of 50: see test-output/bench-charts-bot.log");
+      }
     }
     const rssMb = processRssMb(bot.pid) ?? Number.NaN;
     console.log(
