@@ -153,10 +153,11 @@ export class WorkerPool<In, Out> {
       this.dispatch();
     });
     worker.on("exit", () => {
-      if (this.slots.has(slot)) {
-        this.end(slot, new WorkRefused("failed", "the worker exited"));
-        this.dispatch();
-      }
+      if (!this.slots.has(slot)) return;
+      const refusal = new WorkRefused("failed", "the worker exited");
+      if (!slot.ready) for (const job of this.queue.splice(0)) job.reject(refusal);
+      this.end(slot, refusal);
+      this.dispatch();
     });
     return slot;
   }
