@@ -26,6 +26,7 @@ import { TokenBuckets } from "./store/token-buckets";
 import { hashReadsFor } from "./store/tracked-hash-reads";
 import { UnfurlStore } from "./store/unfurl-store";
 import { storeCleanupParticipants, WorkspaceCleanup } from "./store/workspace-cleanup";
+import { createChartRenderer } from "./ui/charts/chart-renderer";
 import { ApiError, UptimeClient } from "./uptime";
 
 export interface BotOptions {
@@ -90,6 +91,8 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
   // Redis' gauge asks the readiness probe (below) on each scrape.
   const calls = createBotMetrics({ redisUp: async () => (await readiness()).ready });
   const uptime = new UptimeClient({ baseUrl: config.uptimeApiUrl, logger, onCall: calls.uptimeCall });
+  // Charts are drawn off the event loop (issue 36); no worker starts before the first chart.
+  const charts = createChartRenderer({ logger: logger.child({ component: "charts" }) });
 
   let refreshUnfurlsOf: ((incidentId: string) => Promise<void>) | undefined;
   const alerts = createAlerts(
@@ -114,7 +117,7 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
       // Link unfurls of an incident are drawn again when it changes (issue 38); bound once services exist.
       onIncidentChange: (change) => refreshUnfurlsOf?.(change.incidentId) ?? Promise.resolve(),
     },
-    { redis, keys, clock, logger, links, installations },
+    { redis, keys, clock, logger, links, installations, charts },
   );
   cleanup.add(alerts.cleanupParticipant);
   const memberships = new MembershipCache({ redis, keys });
@@ -191,6 +194,7 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
       identity = await botIdentity(config.slack);
     } catch (error) {
       await alerts.stop().catch(() => {});
+      await charts.close();
       await uptime.close();
       await linkReads.close();
       redis.disconnect();
@@ -198,7 +202,7 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
     }
   }
   const app = createApp(
-    { services, logger, clock, webLinks: config.webLinks },
+    { services, logger, clock, charts, webLinks: config.webLinks },
     {
       slack: config.slack,
       port: config.port,
@@ -230,6 +234,7 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
     await metricsServer?.close();
     await app.app.stop().catch(() => {});
     await alerts.stop().catch(() => {});
+    await charts.close();
     await uptime.close();
     await linkReads.close();
     redis.disconnect();
@@ -260,6 +265,8 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
         await alerts.stop().catch((err) => logger.warn({ err }, "error while stopping the alert workers"));
         apiHealth.stop();
         await metricsServer?.close();
+        // After the listeners and the digests: no chart is asked for any more.
+        await charts.close();
         await uptime.close();
         await linkReads.close();
         await redis.quit().catch(() => redis.disconnect());

@@ -1,6 +1,6 @@
 // `npm run build`: src/main.ts -> dist/main.js (one ESM file, with its source map), the operator commands
-// src/alerts-cli.ts -> dist/alerts.js and src/rotate-key.ts -> dist/rotate-key.js, and the Lua scripts ->
-// dist/scripts/. `npm start`, `npm run alerts` and `npm run rotate-key` then run `node dist/...` with the
+// src/alerts-cli.ts -> dist/alerts.js and src/rotate-key.ts -> dist/rotate-key.js, the chart worker
+// src/ui/charts/chart-worker.ts -> dist/chart-worker.js, and the Lua scripts -> dist/scripts/. `npm start`, `npm run alerts` and `npm run rotate-key` then run `node dist/...` with the
 // runtime dependencies only (tsx is a devDependency: `npm prune --omit=dev` removes it, and an operator
 // needs these commands on exactly that install, during an incident).
 //
@@ -20,6 +20,8 @@ export interface BuildResult {
   main: string;
   /** The operator commands, as absolute paths: dist/alerts.js and dist/rotate-key.js. */
   commands: { alerts: string; rotateKey: string };
+  /** dist/chart-worker.js: the chart worker thread's entry (src/ui/charts/chart-worker.ts). */
+  chartWorker: string;
   /** The Lua files copied next to it. */
   scripts: string[];
   /** Every module the bundles import at run time (packages and node: builtins), sorted. */
@@ -48,18 +50,22 @@ export async function buildDist(outdir: URL = new URL("dist/", root)): Promise<B
     alerts: fileURLToPath(new URL("alerts.js", outdir)),
     rotateKey: fileURLToPath(new URL("rotate-key.js", outdir)),
   };
-  // Each program is a bundle of its own (no shared chunks): dist/ stays three files an admin can name.
+  // Each program is a bundle of its own (no shared chunks): dist/ stays four files an admin can name.
   const { metafile } = await build({
     ...NODE_BUNDLE,
     entryPoints: {
       main: fileURLToPath(new URL("src/main.ts", root)),
       alerts: fileURLToPath(new URL("src/alerts-cli.ts", root)),
       "rotate-key": fileURLToPath(new URL("src/rotate-key.ts", root)),
+      // The chart worker (src/ui/charts/chart-worker.ts): a thread of the bot loads it as a file of its own,
+      // found next to the bundle that starts it (chart-renderer.ts, `new URL("./chart-worker.js", ...)`).
+      "chart-worker": fileURLToPath(new URL("src/ui/charts/chart-worker.ts", root)),
     },
     outdir: fileURLToPath(outdir),
     metafile: true,
   });
-  for (const file of [main, commands.alerts, commands.rotateKey]) refuseNonAscii(file);
+  const chartWorker = fileURLToPath(new URL("chart-worker.js", outdir));
+  for (const file of [main, commands.alerts, commands.rotateKey, chartWorker]) refuseNonAscii(file);
   const imports = new Set<string>();
   for (const input of Object.values(metafile.inputs)) {
     // `<runtime>` is esbuild's own helper module (keepNames), inlined in the bundle.
@@ -75,7 +81,7 @@ export async function buildDist(outdir: URL = new URL("dist/", root)): Promise<B
   mkdirSync(to, { recursive: true });
   const scripts = readdirSync(from).filter((file) => file.endsWith(".lua"));
   for (const file of scripts) copyFileSync(new URL(file, from), new URL(file, to));
-  return { main, commands, scripts, imports: [...imports].sort() };
+  return { main, commands, chartWorker, scripts, imports: [...imports].sort() };
 }
 
 /**

@@ -17,6 +17,7 @@ import { subscriptionCleanupParticipant } from "../store/subscription-cleanup";
 import { type Subscription, SubscriptionStore } from "../store/subscription-store";
 import type { UserRef, WorkspaceRef } from "../store/workspace";
 import type { CleanupParticipant } from "../store/workspace-cleanup";
+import type { ChartRenderer } from "../ui/charts/chart-renderer";
 import type { WebLinks } from "../ui/web-links";
 import { type UptimeCall, UptimeClient } from "../uptime";
 import { fanOutAcknowledge } from "./deliver/acknowledge-fan-out";
@@ -82,6 +83,8 @@ export interface AlertsOptions {
 
 export interface AlertsDeps {
   redis: RedisClient;
+  /** The bot's chart worker pool (digest charts); bot.ts starts and closes it. */
+  charts: Pick<ChartRenderer, "render">;
   keys: Keyspace;
   clock: Clock;
   logger: Logger;
@@ -215,6 +218,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
       });
       return digestClient;
     },
+    charts: deps.charts,
     clock,
     logger: logger.child({ component: "digests" }),
   });

@@ -1,6 +1,7 @@
 import type { Clock } from "../lib/clock";
 import type { Logger } from "../lib/logger";
 import type { Services } from "../services";
+import type { ChartRenderer } from "../ui/charts/chart-renderer";
 import type { WebLinks } from "../ui/web-links";
 
 /** What every listener may use: the use cases, a logger, the clock, and what renderers are told to link. */
@@ -8,6 +9,8 @@ export interface ListenerDeps {
   services: Services;
   logger: Logger;
   clock: Clock;
+  /** Draws charts off the event loop (a worker pool; bot.ts starts it and closes it in stop()). */
+  charts: ChartRenderer;
   /** UPTIME_WEB_URL and its paths: names in answers link to the web app; undefined links nothing. */
   webLinks?: WebLinks | undefined;
 }

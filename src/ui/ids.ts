@@ -122,6 +122,8 @@ export const commands = {
 export const blocks = {
   alertActions: "alert.actions",
   chart: "chart.image",
+  /** The one sentence that says why an answer's chart was not drawn (chart-skipped.ts). */
+  chartSkipped: "chart.skipped",
   monitorsPager: "monitors.pager",
   incidentsPager: "incidents.pager",
   /** The actions block of the Share in channel button; the shared copy leaves it out. */

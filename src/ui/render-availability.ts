@@ -4,7 +4,7 @@ import type { AvailabilityView } from "../services/get-availability";
 import type { StatsSource, StatsSubject } from "../services/stats-target";
 import { context, header, NAME_MAX } from "./query-parts";
 import type { Rendered } from "./reply";
-import { availabilitySparkline, percent } from "./stats-parts";
+import { percent } from "./stats-parts";
 import { escapeMrkdwn, limits, mrkdwn, truncate } from "./text";
 
 /** "monitor Blog", "group API", "team Acme Production": plain text for headers. */
@@ -33,7 +33,11 @@ export function spanText(points: readonly { time: Date }[], daily: boolean): str
   return `${slackDate(first.time, format)} → ${slackDate(last.time, format)}`;
 }
 
-/** `/uptime availability`: a bar per hour or day (gaps where there is no data, A10), total percent and downtime. */
+/**
+ * `/uptime availability`: total percent, downtime, the worst hour or day and the points without data (A10).
+ * The bars per hour or day are the chart under the answer (ui/charts/stats-charts.ts), not a text bar: one
+ * picture (issue 36).
+ */
 export function renderAvailability(view: AvailabilityView): Rendered {
   const title = `Availability of ${subjectTitle(view.subject)}`;
   const blocks: KnownBlock[] = [header(title), context(periodLabel(view.period))];
@@ -51,7 +55,7 @@ export function renderAvailability(view: AvailabilityView): Rendered {
     const daily = s.precision === "daily";
     blocks.push({
       type: "section",
-      text: mrkdwn(`\`${availabilitySparkline(s)}\`\n${spanText(s.points, daily)}`),
+      text: mrkdwn(spanText(s.points, daily)),
     });
     blocks.push({
       type: "section",

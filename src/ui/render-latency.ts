@@ -3,10 +3,13 @@ import type { LatencyView } from "../services/get-latency";
 import { context, header } from "./query-parts";
 import { periodLabel, sourceNote, spanText, subjectTitle } from "./render-availability";
 import type { Rendered } from "./reply";
-import { latencySparkline, millis } from "./stats-parts";
+import { millis } from "./stats-parts";
 import { escapeMrkdwn, limits, mrkdwn, truncate } from "./text";
 
-/** `/uptime latency`: a bar per hour or day (A10 TotalDuration in ms; gaps for nulls), averages, fastest and slowest. */
+/**
+ * `/uptime latency`: averages, fastest and slowest (A10 TotalDuration in ms). The bars per hour or day are the
+ * chart under the answer, not a text bar (issue 36).
+ */
 export function renderLatency(view: LatencyView): Rendered {
   const title = `Latency of ${subjectTitle(view.subject)}`;
   const blocks: KnownBlock[] = [header(title), context(periodLabel(view.period))];
@@ -19,7 +22,7 @@ export function renderLatency(view: LatencyView): Rendered {
       .filter((v): v is number => v !== null && Number.isFinite(v));
     blocks.push({
       type: "section",
-      text: mrkdwn(`\`${latencySparkline(s)}\`\n${spanText(s.points, s.precision === "daily")}`),
+      text: mrkdwn(spanText(s.points, s.precision === "daily")),
     });
     blocks.push({
       type: "section",

@@ -57,7 +57,16 @@ function incidentRow(incident: Incident, now: number, links?: WebLinks): string 
  * incidents. With `links` (UPTIME_WEB_URL) a line under the header links the monitor (a header cannot hold a
  * link), and each recent incident links its own page.
  */
-export function renderMonitorDetails(view: MonitorDetailsView, now: number, links?: WebLinks): Rendered {
+/**
+ * `chart`: the answer shows the 24 h availability chart under it (`/uptime monitor`), so the availability and
+ * latency lines carry no text bar; the alert's Details answer has no chart and keeps them (issue 36).
+ */
+export function renderMonitorDetails(
+  view: MonitorDetailsView,
+  now: number,
+  links?: WebLinks,
+  { chart }: { chart: boolean } = { chart: false },
+): Rendered {
   const m = view.monitor;
   const name = inline(m.name, 140);
   const target = inline(targetOf(m), TARGET_MAX);
@@ -85,7 +94,7 @@ export function renderMonitorDetails(view: MonitorDetailsView, now: number, link
     {
       type: "section",
       text: mrkdwn(
-        `*Availability, last 24 h*\n${availabilityLine(m.availabilityHourly)}\n*Latency, last 24 h*\n${latencyLine(m.latencyHourly)}`,
+        `*Availability, last 24 h*\n${availabilityLine(m.availabilityHourly, { bar: !chart })}\n*Latency, last 24 h*\n${latencyLine(m.latencyHourly, { bar: !chart })}`,
       ),
     },
   ];

@@ -25,9 +25,13 @@ const ASKER_ONLY_ACTIONS: ReadonlySet<string> = new Set([
 
 /**
  * A chart is an upload shared to the asker's DM only: the channel could not see it. The shared copy is
- * the text answer; the chart stays in the asker's answer.
+ * the text answer; the chart (or the sentence that says it was skipped) stays in the asker's answer.
  */
-const ASKER_ONLY_BLOCKS: ReadonlySet<string> = new Set([blockIds.share, blockIds.chart]);
+const ASKER_ONLY_BLOCKS: ReadonlySet<string> = new Set([
+  blockIds.share,
+  blockIds.chart,
+  blockIds.chartSkipped,
+]);
 
 function forChannel(block: KnownBlock): KnownBlock | null {
   if (block.block_id && ASKER_ONLY_BLOCKS.has(block.block_id)) return null;

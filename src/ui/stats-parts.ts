@@ -1,4 +1,8 @@
-/** Sparkline lines of availability and latency series (A10), shared by the monitor details and the statistics answers. */
+/**
+ * Numbers and text bars of availability and latency series (A10), shared by the monitor details and the
+ * statistics answers. A text bar is drawn only where no chart can be (the alert's Details: issue 36, one
+ * picture), and never in inline code: Slack draws inline code in red, and 100 % would read as an alarm.
+ */
 import { formatDuration } from "../lib/format-time";
 import { sparkline } from "../lib/sparkline";
 import type { AvailabilitySeries, LatencySeries } from "../services/aggregate-stats";
@@ -31,16 +35,27 @@ export function latencySparkline(series: LatencySeries): string {
   return sparkline(series.points.map((p) => p.totalMs));
 }
 
-/** "`▇▇█▁██` 99.95% · downtime 4m 12s". */
-export function availabilityLine(series: AvailabilitySeries | null | undefined): string {
+/** Whether a line carries its text bar: not when a chart of the same answer shows the series. */
+export interface LineOptions {
+  bar: boolean;
+}
+
+/** "▇▇█▁██ 99.95% · downtime 4m 12s"; without the bar "99.95% · downtime 4m 12s". */
+export function availabilityLine(
+  series: AvailabilitySeries | null | undefined,
+  { bar }: LineOptions = { bar: true },
+): string {
   if (!series || series.points.length === 0) return "no data yet";
   const downtime = series.totals.downtimeSeconds;
   const down = downtime === null ? "" : ` · downtime ${formatDuration(downtime)}`;
-  return `\`${availabilitySparkline(series)}\` ${percent(series.totals.availability)}${down}`;
+  return `${bar ? `${availabilitySparkline(series)} ` : ""}${percent(series.totals.availability)}${down}`;
 }
 
-/** "`▂▃▅▂▁` avg 123 ms (fastest 80 ms, slowest 300 ms)". */
-export function latencyLine(series: LatencySeries | null | undefined): string {
+/** "▂▃▅▂▁ avg 123 ms (fastest 80 ms, slowest 300 ms)"; without the bar from "avg". */
+export function latencyLine(
+  series: LatencySeries | null | undefined,
+  { bar }: LineOptions = { bar: true },
+): string {
   if (!series || series.points.length === 0) return "no data yet";
   const values = series.points
     .map((p) => p.totalMs)
@@ -48,5 +63,5 @@ export function latencyLine(series: LatencySeries | null | undefined): string {
   const range = values.length
     ? ` (fastest ${millis(Math.min(...values))}, slowest ${millis(Math.max(...values))})`
     : "";
-  return `\`${latencySparkline(series)}\` avg ${millis(series.averages.totalMs)}${range}`;
+  return `${bar ? `${latencySparkline(series)} ` : ""}avg ${millis(series.averages.totalMs)}${range}`;
 }

@@ -1,14 +1,19 @@
 // `npm run build` (tools/build.ts) into a temporary folder: what dist/ must hold for `node dist/main.js` to
 // run with the runtime dependencies only. The whole install (npm ci, build, prune, start) is
 // test/e2e/production-install.test.ts; this is the fast check of the same output.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WorkerPool } from "../../src/lib/worker-pool";
 import { projectScripts, readScripts } from "../../src/store/scripts";
+import type { ChartJob } from "../../src/ui/charts/chart-renderer";
+import type { ChartPng } from "../../src/ui/charts/render-chart-png";
 import { type BuildResult, buildDist, refuseNonAscii } from "../../tools/build";
+import { readPng } from "../support/png";
 
 const packageJson = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
   dependencies: Record<string, string>;
@@ -52,6 +57,38 @@ describe("npm run build", () => {
       expect(readFileSync(file, "utf8")).not.toMatch(/from "\.\.?\//);
       const map = JSON.parse(readFileSync(`${file}.map`, "utf8")) as { sources: string[] };
       expect(map.sources).toContainEqual(expect.stringMatching(source));
+    }
+  });
+
+  it("writes the chart worker where the bundled chart-renderer.ts starts it, and it draws a chart from there", async () => {
+    expect(result.chartWorker).toBe(join(dir, "dist", "chart-worker.js"));
+    // import.meta.url of the bundle is dist/main.js: the same URL arithmetic as src/ui/charts/chart-renderer.ts.
+    expect(readFileSync(result.main, "utf8")).toContain('new URL("./chart-worker.js", import.meta.url)');
+    const map = JSON.parse(readFileSync(`${result.chartWorker}.map`, "utf8")) as { sources: string[] };
+    const ours = map.sources.filter((source) => !source.includes("node_modules"));
+    expect(ours).toContainEqual(expect.stringMatching(/src\/ui\/charts\/chart-worker\.ts$/));
+    expect(ours.filter((source) => !/(^|\/)src\//.test(source))).toEqual([]);
+    // The worker's packages resolve as dist/'s do in the repository: from a node_modules above it.
+    symlinkSync(new URL("../../node_modules", import.meta.url), join(dir, "node_modules"), "dir");
+    const pool = new WorkerPool<ChartJob, ChartPng>({
+      spawn: (resourceLimits) => new Worker(result.chartWorker, { resourceLimits }),
+      size: 1,
+      maxQueue: 1,
+      timeoutMs: 20_000,
+      maxHeapMb: 64,
+    });
+    try {
+      const option = {
+        xAxis: { data: ["a", "b"] },
+        yAxis: {},
+        series: [{ type: "bar" as const, data: [1, 2] }],
+      };
+      const drawn = await pool.run({ option, width: 200, height: 100 });
+      const info = readPng(Buffer.from(drawn.png));
+      expect(info).toMatchObject({ width: 200, height: 100 });
+      expect(info.colours).toBeGreaterThan(2);
+    } finally {
+      await pool.close();
     }
   });
 

@@ -14,7 +14,7 @@ import type { LinkStore } from "../../store/link-store";
 import type { Subscription, SubscriptionFilters } from "../../store/subscription-store";
 import type { WorkspaceRef } from "../../store/workspace";
 import { chartImageBlock } from "../../ui/charts/chart-image-block";
-import { renderChartPng } from "../../ui/charts/render-chart-png";
+import type { ChartRenderer } from "../../ui/charts/chart-renderer";
 import { AuthenticationError, PermissionDeniedError, type UptimeApi, type UptimeClient } from "../../uptime";
 import type { DeliveryOutcome } from "../metrics";
 import type { DigestReport } from "../model";
@@ -38,6 +38,8 @@ export interface DigestDeliveryDeps {
   pauses: Pick<SubscriptionPauses, "pause">;
   /** The Uptime client the scheduled digests read with (the subscriber's token). */
   client: () => UptimeClient;
+  /** The bot's chart worker pool (bot.ts): a chart it refuses leaves the digest without one (logged). */
+  charts: Pick<ChartRenderer, "render">;
   clock?: Clock;
   logger?: Logger;
 }
@@ -229,7 +231,7 @@ export class DigestDelivery {
     const chart = digestChart(report);
     if (!chart) return;
     try {
-      const png = await renderChartPng(chart.option);
+      const png = await this.d.charts.render(chart.option);
       const { fileId } = await poster.uploadFile({
         channel,
         threadTs: ts,

@@ -5,13 +5,15 @@ import { sleep } from "../../lib/backoff";
 import type { Logger } from "../../lib/logger";
 import { uploadFile } from "../../slack/upload-file";
 import { chartImageBlock } from "../../ui/charts/chart-image-block";
-import { type ChartPng, renderChartPng } from "../../ui/charts/render-chart-png";
+import { ChartRefused, type ChartRenderer } from "../../ui/charts/chart-renderer";
+import { chartSkippedBlock } from "../../ui/charts/chart-skipped";
+import type { ChartPng } from "../../ui/charts/render-chart-png";
 import { blocks as blockIds } from "../../ui/ids";
 import type { Rendered } from "../../ui/reply";
 
 export interface ChartToAttach {
   /** The ECharts option (ui/charts/chart-options.ts). */
-  option: Parameters<typeof renderChartPng>[0];
+  option: Parameters<ChartRenderer["render"]>[0];
   altText: string;
   title: string;
   filename: string;
@@ -19,6 +21,8 @@ export interface ChartToAttach {
 
 export interface AttachChartRequest {
   client: WebClient;
+  /** The bot's chart worker pool (bot.ts). */
+  charts: ChartRenderer;
   /** The asker: the chart is shared to their DM with the app so that they may see it (see below). */
   userId: string;
   /** The ephemeral answer already sent; it is replaced by the same answer with the chart under it. */
@@ -40,14 +44,16 @@ const SHOW_WAIT_MS = 500;
  * reader's DM with the app: they keep a copy there, and nobody else sees it.
  *
  * Never costs the answer: the text is already there, and any failure (render, upload, Slack refusing the
- * blocks) is a log line with the reason. Returns the file id when the chart was shown.
+ * blocks) is a log line with the reason. A chart the renderer refuses (many charts at once, too slow: issue
+ * 36) also adds one sentence under the answer that says so. Returns the file id when the chart was shown.
  */
 export async function attachChart(req: AttachChartRequest, chart: ChartToAttach): Promise<string | null> {
   let png: ChartPng;
   try {
-    png = await renderChartPng(chart.option);
+    png = await req.charts.render(chart.option);
   } catch (err) {
-    req.logger.warn({ err, chart: chart.filename }, "chart not shown: rendering failed");
+    req.logger.warn({ err: reason(err), chart: chart.filename }, "chart not shown: rendering failed");
+    if (err instanceof ChartRefused) await sayChartSkipped(req, chartSkippedBlock(err.reason));
     return null;
   }
   let fileId: string;
@@ -76,6 +82,20 @@ export async function attachChart(req: AttachChartRequest, chart: ChartToAttach)
     }
   }
   return null;
+}
+
+/** The answer again, with the sentence that says why it has no chart; a refusal of it is only logged. */
+async function sayChartSkipped(req: AttachChartRequest, sentence: KnownBlock): Promise<void> {
+  try {
+    await req.respond({
+      replace_original: true,
+      response_type: "ephemeral",
+      text: req.answer.text,
+      blocks: withChart(req.answer.blocks ?? [], sentence),
+    });
+  } catch (err) {
+    req.logger.warn({ err: reason(err) }, "could not say that the chart was skipped");
+  }
 }
 
 /** The image under the answer's text, above its Share in channel button: the button acts on all of it. */

@@ -23,5 +23,8 @@ export async function dataSubcommand<K extends ShareableKind>(
     return;
   }
   await respond({ response_type: "ephemeral", ...answer });
-  if (chart) await attachChart({ client, userId: user.userId, answer, respond, logger: deps.logger }, chart);
+  if (chart) {
+    const req = { client, charts: deps.charts, userId: user.userId, answer, respond, logger: deps.logger };
+    await attachChart(req, chart);
+  }
 }

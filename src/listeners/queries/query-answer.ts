@@ -64,9 +64,10 @@ const queries: { [K in ShareableKind]: QueryFor<K> } = {
       monitorId === undefined
         ? await deps.services.monitorDetails(user, monitor, teamId)
         : await deps.services.monitorDetailsById(user, monitorId, teamId);
+    const chart = monitorDetailsChart(view.monitor);
     return {
-      answer: renderMonitorDetails(view, deps.clock.now(), deps.webLinks),
-      chart: monitorDetailsChart(view.monitor),
+      answer: renderMonitorDetails(view, deps.clock.now(), deps.webLinks, { chart: chart !== null }),
+      chart,
       shown: { teamId: view.teamId, monitorId: view.monitor.id },
     };
   },

@@ -25,9 +25,10 @@ let engines: Promise<Engines> | undefined;
 
 /**
  * ECharts and resvg are loaded on the first chart, not at start: ECharts alone is about 40 MB of a
- * process's memory (issue 13, the bot's RSS), and many replicas never draw a chart.
+ * process's memory (issue 13, the bot's RSS), and many replicas never draw a chart. The bot draws in a worker
+ * (chart-renderer.ts), which loads them as it starts.
  */
-function loadEngines(): Promise<Engines> {
+export function loadEngines(): Promise<Engines> {
   engines ??= Promise.all([import("echarts"), import("@resvg/resvg-js")]).then(([echarts, resvg]) => ({
     echarts,
     Resvg: resvg.Resvg,

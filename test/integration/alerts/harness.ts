@@ -24,6 +24,7 @@ import { PollTargetStore } from "../../../src/store/poll-target-store";
 import type { RedisClient as Redis } from "../../../src/store/redis-connection";
 import { ScheduleStore } from "../../../src/store/schedule-store";
 import { type NewSubscription, SubscriptionStore } from "../../../src/store/subscription-store";
+import { type ChartRenderer, createChartRenderer } from "../../../src/ui/charts/chart-renderer";
 import type { UptimeClient } from "../../../src/uptime";
 import { quietLogger } from "../fake-slack/quiet-logger";
 
@@ -143,7 +144,9 @@ export function alertSetup(redis: Redis, prefix: string, fake: FakeSlack) {
   function scheduleParts(options: { client: UptimeClient; poster?: SlackPoster; clock?: Clock }) {
     const posterFor = () => options.poster ?? webPoster;
     const schedules = new ScheduleStore({ redis, keys, scheduler });
+    charts ??= createChartRenderer();
     const digests = new DigestDelivery({
+      charts,
       links,
       posts: new DigestPostStore({ redis, keys }),
       messages,
@@ -155,8 +158,10 @@ export function alertSetup(redis: Redis, prefix: string, fake: FakeSlack) {
     return { schedules, digests };
   }
 
+  let charts: ChartRenderer | undefined;
   async function stopAll() {
     await Promise.all(workers.map((w) => w.stop()));
+    await charts?.close();
   }
 
   return {

@@ -49,6 +49,19 @@ describe("renderMonitorDetails", () => {
     expect(renderMonitorDetails(view(), NOW)).toMatchSnapshot();
   });
 
+  it("draws text bars only without a chart (the alert's Details), and never in inline code", () => {
+    const details = textOf(renderMonitorDetails(view(), NOW));
+    const withChart = textOf(renderMonitorDetails(view(), NOW, undefined, { chart: true }));
+    // Slack draws inline code in red: no bar sits between backticks, with a chart or without.
+    for (const text of [details, withChart]) expect(text).not.toMatch(/`[^`]*[▁▂▃▄▅▆▇█][^`]*`/);
+    expect(details).toMatch(/\*Availability, last 24 h\*\n[▁▂▃▄▅▆▇█·]{24} 99\.78% · downtime /);
+    expect(details).toMatch(/\*Latency, last 24 h\*\n[▁▂▃▄▅▆▇█·]{24} avg \d+ ms/);
+    // With the chart: the numbers stay, the bars go.
+    expect(withChart).not.toMatch(/[▁▂▃▄▅▆▇█]/);
+    expect(withChart).toMatch(/\*Availability, last 24 h\*\n99\.78% · downtime /);
+    expect(withChart).toMatch(/\*Latency, last 24 h\*\navg \d+ ms/);
+  });
+
   it("offers Pause for an active monitor and Resume for a paused one", () => {
     const button = (paused: boolean) =>
       renderMonitorDetails(view({ paused }), NOW).blocks?.flatMap((b) =>

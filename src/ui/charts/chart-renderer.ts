@@ -1,0 +1,69 @@
+import { availableParallelism } from "node:os";
+import type { EChartsOption } from "echarts";
+import type { Logger } from "../../lib/logger";
+import { spawnModuleWorker } from "../../lib/spawn-module-worker";
+import { WorkerPool, type WorkerPoolStats, WorkRefused } from "../../lib/worker-pool";
+import { CHART_HEIGHT, CHART_WIDTH } from "./chart-options";
+import type { ChartPng } from "./render-chart-png";
+
+/** One chart to draw, as the worker receives it (plain data: an ECharts option holds no functions here). */
+export interface ChartJob {
+  option: EChartsOption;
+  width: number;
+  height: number;
+}
+
+/**
+ * Draws charts off the event loop (issue 36): 18 to 32 ms of CPU per chart on the bot's thread delayed every
+ * other person's acknowledgement. Charts go to a worker pool (lib/worker-pool.ts); a chart the pool refuses
+ * (queue full, too slow, the worker failed) rejects with WorkRefused, and the answer stands without it
+ * (chart-skipped.ts says why). One per bot process: bot.ts starts it and closes it in stop().
+ */
+export interface ChartRenderer {
+  render(option: EChartsOption, width?: number, height?: number): Promise<ChartPng>;
+  stats(): WorkerPoolStats;
+  close(): Promise<void>;
+}
+
+export interface ChartRendererOptions {
+  /** Worker threads (default: one per core beyond the first, at most 2: the event loop keeps a core). */
+  workers?: number;
+  /** Charts waiting for a worker before the next one is refused (default 8: about 0.25 s of drawing each). */
+  maxQueue?: number;
+  /** Per chart on a worker (default 5 s: a chart takes 20 to 40 ms, a loaded machine a few times that). */
+  timeoutMs?: number;
+  /** A worker whose heap passes this after a chart is replaced (default 64 MB; ECharts holds about 25). */
+  maxHeapMb?: number;
+  /** Charts before a worker is replaced anyway (default 500: resvg's native memory is not in the heap). */
+  maxJobs?: number;
+  idleMs?: number;
+  logger?: Logger;
+}
+
+const BUNDLED_WORKER = new URL("./chart-worker.js", import.meta.url);
+const SOURCE_WORKER = new URL("./chart-worker.ts", import.meta.url);
+
+export function createChartRenderer(options: ChartRendererOptions = {}): ChartRenderer {
+  const pool = new WorkerPool<ChartJob, ChartPng>({
+    spawn: (resourceLimits) => spawnModuleWorker(BUNDLED_WORKER, SOURCE_WORKER, { resourceLimits }),
+    size: options.workers ?? Math.min(2, Math.max(1, availableParallelism() - 1)),
+    maxQueue: options.maxQueue ?? 8,
+    timeoutMs: options.timeoutMs ?? 5000,
+    maxHeapMb: options.maxHeapMb ?? 64,
+    maxJobs: options.maxJobs ?? 500,
+    ...(options.idleMs === undefined ? {} : { idleMs: options.idleMs }),
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+  return {
+    async render(option, width = CHART_WIDTH, height = CHART_HEIGHT) {
+      const drawn = await pool.run({ option, width, height });
+      // The PNG crosses the thread boundary as a Uint8Array (structured clone); a Buffer view of it, no copy.
+      const png = Buffer.from(drawn.png.buffer, drawn.png.byteOffset, drawn.png.byteLength);
+      return { png, width: drawn.width, height: drawn.height };
+    },
+    stats: () => pool.stats(),
+    close: () => pool.close(),
+  };
+}
+
+export { WorkRefused as ChartRefused };

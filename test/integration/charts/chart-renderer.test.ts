@@ -1,0 +1,66 @@
+// The bot's chart renderer (src/ui/charts/chart-renderer.ts): a real worker thread draws the chart the
+// answers show, and a burst past its queue is refused with a reason the answer can say in one sentence.
+import { afterEach, describe, expect, it } from "vitest";
+import { CHART_HEIGHT, CHART_WIDTH } from "../../../src/ui/charts/chart-options";
+import { ChartRefused, type ChartRenderer, createChartRenderer } from "../../../src/ui/charts/chart-renderer";
+import { chartSkippedText } from "../../../src/ui/charts/chart-skipped";
+import { availabilityChart } from "../../../src/ui/charts/stats-charts";
+import { readPng } from "../../support/png";
+
+const chart = availabilityChart({
+  subject: { kind: "monitor", id: "7", name: "checkout API" },
+  period: "24h",
+  series: {
+    precision: "hourly",
+    points: Array.from({ length: 24 }, (_, i) => ({
+      time: new Date(Date.UTC(2026, 10, 27, i)),
+      availability: i % 5 === 0 ? 98.5 : 100,
+      downtimeSeconds: i % 5 === 0 ? 54 : 0,
+    })),
+    totals: { availability: 99.6, downtimeSeconds: 270, timeframeSeconds: 86_400 },
+  },
+  source: { kind: "api" },
+})!;
+
+let renderer: ChartRenderer | undefined;
+afterEach(async () => {
+  await renderer?.close();
+  renderer = undefined;
+});
+
+describe("createChartRenderer", () => {
+  it("draws the chart on a worker thread: a PNG of the chart's size with bars and text on it", async () => {
+    renderer = createChartRenderer({ workers: 1 });
+    const { png, width, height } = await renderer.render(chart.option);
+    expect(Buffer.isBuffer(png)).toBe(true);
+    expect({ width, height }).toEqual({ width: CHART_WIDTH, height: CHART_HEIGHT });
+    const info = readPng(png);
+    expect({ width: info.width, height: info.height }).toEqual({ width: CHART_WIDTH, height: CHART_HEIGHT });
+    expect(info.colours).toBeGreaterThan(20);
+    expect(renderer.stats()).toMatchObject({ workers: 1, busy: 0, queued: 0 });
+  });
+
+  it("refuses the charts past its queue as busy, which the answer says in one sentence", async () => {
+    renderer = createChartRenderer({ workers: 1, maxQueue: 2 });
+    await renderer.render(chart.option);
+    const burst = await Promise.allSettled(Array.from({ length: 6 }, () => renderer!.render(chart.option)));
+    const drawn = burst.filter((r) => r.status === "fulfilled");
+    const refused = burst.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
+    // One drawing, two waiting; the other three refused at once.
+    expect(drawn).toHaveLength(3);
+    expect(refused).toHaveLength(3);
+    for (const error of refused) expect(error).toBeInstanceOf(ChartRefused);
+    expect(refused.map((e) => (e as ChartRefused).reason)).toEqual(["busy", "busy", "busy"]);
+    expect(chartSkippedText("busy")).toBe(
+      "Chart skipped: the bot is drawing many charts right now. Ask again in a minute for the picture.",
+    );
+  });
+
+  it("closes: its worker ends and a chart asked for afterwards is refused as closed", async () => {
+    renderer = createChartRenderer({ workers: 1 });
+    await renderer.render(chart.option);
+    await renderer.close();
+    expect(renderer.stats().workers).toBe(0);
+    await expect(renderer.render(chart.option)).rejects.toMatchObject({ reason: "closed" });
+  });
+});

@@ -1,0 +1,109 @@
+// lib/worker-pool.ts with real worker threads (test/support/workers/test-job-worker.ts, started from source
+// the way the chart worker is under tsx): bounded queue, per-job timeout, replacement after a memory bound
+// or a crash, and a clean close.
+import { afterEach, describe, expect, it } from "vitest";
+import { spawnModuleWorker } from "../../../src/lib/spawn-module-worker";
+import { WorkerPool, type WorkerPoolOptions, WorkRefused } from "../../../src/lib/worker-pool";
+import type { TestJob } from "../../support/workers/test-job-worker";
+
+const SOURCE = new URL("../../support/workers/test-job-worker.ts", import.meta.url);
+// No bundled file exists: the source path is the one taken.
+const BUNDLED = new URL("../../support/workers/test-job-worker.js", import.meta.url);
+
+const pools: WorkerPool<TestJob, string>[] = [];
+function pool(options: Partial<WorkerPoolOptions> = {}) {
+  const p = new WorkerPool<TestJob, string>({
+    spawn: (resourceLimits) => spawnModuleWorker(BUNDLED, SOURCE, { resourceLimits }),
+    size: 1,
+    maxQueue: 4,
+    timeoutMs: 10_000,
+    maxHeapMb: 256,
+    ...options,
+  });
+  pools.push(p);
+  return p;
+}
+
+async function refusal(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(WorkRefused);
+  return (error as WorkRefused).reason;
+}
+
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((p) => p.close()));
+});
+
+describe("WorkerPool", () => {
+  it("runs jobs on a worker started on the first job", async () => {
+    const p = pool({ size: 2 });
+    expect(p.stats().workers).toBe(0);
+    const answers = await Promise.all(["a", "b", "c"].map((value) => p.run({ kind: "echo", value })));
+    expect(answers).toEqual(["a", "b", "c"]);
+    expect(p.stats()).toMatchObject({ workers: 2, busy: 0, queued: 0, replaced: 0 });
+  });
+
+  it("refuses a job at once when the queue is full, and still runs the ones it took", async () => {
+    const p = pool({ maxQueue: 2 });
+    // A started worker takes the first job at once; the next two wait.
+    await p.run({ kind: "echo", value: "started" });
+    const running = p.run({ kind: "spin", ms: 300 });
+    const waiting = [p.run({ kind: "echo", value: "1" }), p.run({ kind: "echo", value: "2" })];
+    expect(p.stats()).toMatchObject({ busy: 1, queued: 2 });
+    expect(await refusal(p.run({ kind: "echo", value: "3" }))).toBe("busy");
+    expect(await Promise.all([running, ...waiting])).toEqual(["spun", "1", "2"]);
+  });
+
+  it("refuses a job past its timeout, ends its worker, and runs the next job on a new one", async () => {
+    const p = pool({ timeoutMs: 200 });
+    const slow = p.run({ kind: "spin", ms: 5_000 });
+    const next = p.run({ kind: "echo", value: "after" });
+    expect(await refusal(slow)).toBe("timeout");
+    expect(await next).toBe("after");
+    expect(p.stats()).toMatchObject({ workers: 1, replaced: 1 });
+  });
+
+  it("replaces a worker whose heap grew past the bound after its job", async () => {
+    const p = pool({ maxHeapMb: 40 });
+    expect(await p.run({ kind: "grow", mb: 10 })).toBe("kept 10 MB");
+    expect(p.stats()).toMatchObject({ workers: 1, replaced: 0 });
+    // 10 + 40 MB of numbers: past the 40 MB bound, under V8's hard limit (2 x 40 MB of old generation).
+    expect(await p.run({ kind: "grow", mb: 40 })).toBe("kept 50 MB");
+    expect(p.stats()).toMatchObject({ workers: 0, replaced: 1 });
+    // A new worker: its heap starts empty again.
+    expect(await p.run({ kind: "grow", mb: 1 })).toBe("kept 1 MB");
+  });
+
+  it("a worker that grows past V8's limit during a job is ended: the job is refused, the next one runs", async () => {
+    const p = pool({ maxHeapMb: 16 });
+    expect(await refusal(p.run({ kind: "grow", mb: 400 }))).toBe("failed");
+    expect(await p.run({ kind: "echo", value: "still here" })).toBe("still here");
+    expect(p.stats().replaced).toBe(1);
+  });
+
+  it("a job's error is its answer; a worker that exits is replaced", async () => {
+    const p = pool();
+    const thrown = p.run({ kind: "throw" });
+    expect(await refusal(thrown)).toBe("failed");
+    await expect(thrown).rejects.toThrow("the job failed on purpose");
+    expect(p.stats().replaced).toBe(0);
+    expect(await refusal(p.run({ kind: "exit" }))).toBe("failed");
+    expect(await p.run({ kind: "echo", value: "new worker" })).toBe("new worker");
+    expect(p.stats().replaced).toBe(1);
+  });
+
+  it("close refuses the running and the waiting jobs, ends the workers, and refuses new jobs", async () => {
+    const p = pool();
+    const running = refusal(p.run({ kind: "spin", ms: 5_000 }));
+    const waiting = refusal(p.run({ kind: "echo", value: "never" }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await p.close();
+    expect(await running).toBe("closed");
+    expect(await waiting).toBe("closed");
+    expect(p.stats()).toMatchObject({ workers: 0, queued: 0 });
+    expect(await refusal(p.run({ kind: "echo", value: "late" }))).toBe("closed");
+  });
+});
