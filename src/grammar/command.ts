@@ -1,6 +1,7 @@
 /** What `/uptime` text means once parsed: the commands and the values their arguments may take. */
 
 import type { DigestCadence } from "../domain/digest-cadences";
+import type { SlowRule } from "../domain/slow-rule";
 
 export const MONITOR_STATES = ["up", "down", "paused", "pending"] as const;
 /** The values of `monitors --state` (the API's own filter, uptime/resources/teams.ts, differs). */
@@ -81,6 +82,8 @@ export type Command =
       digest?: DigestCadence;
       /** `--escalate <N>m`: an incident unacknowledged N minutes after it opened pings the channel again. */
       escalateMinutes?: number;
+      /** `--slow <T>[/<N>]`: N checks in a row slower than T ms post a slow alert (N defaults to 3). */
+      slow?: SlowRule;
     }
   /** `all` removes every subscription of the channel; otherwise the one whose filters are exactly these. */
   | { kind: "unsubscribe"; all: boolean; monitors: string[]; groups: string[] }

@@ -1,4 +1,5 @@
 import { type QuietHours, quietHoursOf } from "../domain/quiet-hours";
+import type { SlowRule } from "../domain/slow-rule";
 import type { MentionArgument } from "../grammar";
 import { closestMatches } from "../lib/closest-matches";
 import type { PermanentSlackErrorCode } from "../slack/slack-errors";
@@ -42,6 +43,8 @@ export interface SubscribeInput {
   digest?: SubscriptionDigest | undefined;
   /** `--escalate <N>m`. */
   escalateMinutes?: number | undefined;
+  /** `--slow <T>[/<N>]`: slow-response alerts (issue 37). */
+  slow?: SlowRule | undefined;
   /**
    * Subscribed in the app's DM: the person's own alerts, quiet in the API user's quiet hours. The Slack zone
    * stands in when the API user's record has none.
@@ -77,6 +80,8 @@ export interface SubscriptionPreview {
   digest?: SubscriptionDigest | undefined;
   /** `--escalate`: minutes unacknowledged before the channel is pinged again. */
   escalateMinutes?: number | undefined;
+  /** `--slow`: the slow-response rule. */
+  slow?: SlowRule | undefined;
   /** In the app's DM: personal alerts, with the quiet hours read from the API user's record (or none). */
   personal?: { quiet: QuietHours | null } | undefined;
 }
@@ -152,6 +157,7 @@ export async function subscribe(
       downMayBeMore: down.more,
       ...(input.digest ? { digest: input.digest } : {}),
       ...(input.escalateMinutes !== undefined ? { escalateMinutes: input.escalateMinutes } : {}),
+      ...(input.slow ? { slow: input.slow } : {}),
       ...(personal ? { personal } : {}),
     };
 
@@ -164,7 +170,14 @@ export async function subscribe(
     const target = await alerts.pollTargets.add(
       // The first poll announces incidents that began after this read and were not on it, so an outage
       // starting between this reply and that poll is not mistaken for history.
-      { apiTeamId: team.id, token, tokenRef: ref, subscriber: id, baseline: { at: readAt, seen: down.seen } },
+      {
+        apiTeamId: team.id,
+        token,
+        tokenRef: ref,
+        subscriber: id,
+        baseline: { at: readAt, seen: down.seen },
+        slow: input.slow,
+      },
       deps.clock.now(),
     );
     const result = await alerts.subscriptions.create({
@@ -178,6 +191,7 @@ export async function subscribe(
       ...(input.rules ? { rules: input.rules } : {}),
       ...(input.digest ? { digest: input.digest } : {}),
       ...(input.escalateMinutes !== undefined ? { escalateMinutes: input.escalateMinutes } : {}),
+      ...(input.slow ? { slow: input.slow } : {}),
       // The quiet hours' alerts go into the thread of this subscribe message.
       ...(personal ? { personal: { ...personal, ...quietThread(announced.ts, existing) } } : {}),
     });

@@ -5,6 +5,10 @@ import {
   FLAP_COUNT_MAX,
   FLAP_COUNT_MIN,
   FLAP_WINDOW_MAX_MINUTES,
+  SLOW_CHECKS_MAX,
+  SLOW_CHECKS_MIN,
+  SLOW_MAX_MS,
+  SLOW_MIN_MS,
   STORM_MAX,
   STORM_MIN,
 } from "../domain/alert-rule-bounds";
@@ -59,6 +63,12 @@ export const newSubscriptionSchema = z.object({
     })
     .optional(),
   escalateMinutes: z.number().int().min(ESCALATE_MIN_MINUTES).max(ESCALATE_MAX_MINUTES).optional(),
+  slow: z
+    .object({
+      thresholdMs: z.number().int().min(SLOW_MIN_MS).max(SLOW_MAX_MS),
+      checks: z.number().int().min(SLOW_CHECKS_MIN).max(SLOW_CHECKS_MAX),
+    })
+    .optional(),
   personal: z
     .object({
       quiet: z

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { DigestCadence } from "../domain/digest-cadences";
 import { PAUSE_REASONS, type PauseReason } from "../domain/pause-reasons";
 import type { QuietHours } from "../domain/quiet-hours";
+import type { SlowRule } from "../domain/slow-rule";
 import { type Clock, systemClock } from "../lib/clock";
 import { CorruptRecordError } from "./corrupt-record-error";
 import type { Keyspace } from "./keys";
@@ -81,6 +82,8 @@ export interface Subscription {
   digest?: SubscriptionDigest;
   /** `--escalate <N>m`: an incident still unacknowledged N minutes after it opened pings the channel again. */
   escalateMinutes?: number;
+  /** `--slow <T>[/<N>]`: N checks in a row slower than T ms post a slow alert here (issue 37). */
+  slow?: SlowRule;
   /**
    * Subscribed in the app's DM: the person's own alerts. In their quiet hours an alert goes into the thread
    * of `threadTs` (the subscribe message) without broadcast or mention: Slack notifies nobody of a reply in
@@ -176,6 +179,7 @@ export class SubscriptionStore {
       ...(input.rules && (input.rules.storm !== undefined || input.rules.flap) ? { rules: input.rules } : {}),
       ...(input.digest ? { digest: { cadence: input.digest.cadence, timeZone: input.digest.timeZone } } : {}),
       ...(input.escalateMinutes !== undefined ? { escalateMinutes: input.escalateMinutes } : {}),
+      ...(input.slow ? { slow: { thresholdMs: input.slow.thresholdMs, checks: input.slow.checks } } : {}),
       ...(input.personal ? { personal: input.personal } : {}),
       createdAt: existing?.createdAt ?? this.clock.now(),
       paused: null,

@@ -12,7 +12,7 @@ import type { OutboxDelivery } from "./outbox-entry-handler";
  */
 export function routeOutbox(deps: {
   subscriptions: Pick<SubscriptionStore, "get">;
-  alerts: Pick<AlertDelivery, "subscriptionsOf" | "deliverTo" | "deliverEscalation">;
+  alerts: Pick<AlertDelivery, "subscriptionsOf" | "deliverTo" | "deliverEscalation" | "deliverSlow">;
   digests: Pick<DigestDelivery, "deliverTo">;
 }): OutboxDelivery {
   return {
@@ -33,6 +33,8 @@ export function routeOutbox(deps: {
           return deps.digests.deliverTo(sub, eventId, event);
         case "escalation":
           return deps.alerts.deliverEscalation(sub, eventId, event, signal);
+        case "slow":
+          return deps.alerts.deliverSlow(sub, eventId, event, signal);
         default:
           return deps.alerts.deliverTo(sub, eventId, event, signal);
       }

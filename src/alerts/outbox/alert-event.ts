@@ -4,6 +4,7 @@ import { alertIncidentSchema, alertMonitorSchema } from "../../store/alert-messa
 import type { AlertEvent, IncidentStage, OutboxEvent } from "../model";
 import { type DigestEvent, digestEventSchema } from "./digest-event";
 import { type EscalationEvent, escalationEventSchema } from "./escalation-event";
+import { type SlowEvent, slowEventSchema } from "./slow-event";
 
 /** An outbox entry whose event does not have the shape this version reads. */
 export class OutboxEventError extends Error {
@@ -42,7 +43,7 @@ export function decodeOutboxEvent(raw: string | undefined): OutboxEvent {
 }
 
 /** What an outbox entry carries: an alert event of the poller, or a schedule's (docs/architecture.md section 5). */
-export type DeliverableEvent = OutboxEvent | DigestEvent | EscalationEvent;
+export type DeliverableEvent = OutboxEvent | DigestEvent | EscalationEvent | SlowEvent;
 
 /** The event of any outbox entry, by its `type`; an OutboxEventError names what is wrong. */
 export function decodeDeliverableEvent(raw: string | undefined): DeliverableEvent {
@@ -61,6 +62,13 @@ export function decodeDeliverableEvent(raw: string | undefined): DeliverableEven
       escalationEventSchema,
       (issue) => new OutboxEventError(jsonIssueText("escalation event", issue)),
     );
+  }
+  if (raw?.includes('"type":"slow"')) {
+    return parseJson(
+      raw,
+      slowEventSchema,
+      (issue) => new OutboxEventError(jsonIssueText("slow event", issue)),
+    ) as SlowEvent;
   }
   return decodeOutboxEvent(raw);
 }

@@ -46,6 +46,7 @@ export const subscribeSubcommand: SubcommandHandler<"subscribe"> = async (
       },
       digest,
       escalateMinutes: command.escalateMinutes,
+      slow: command.slow,
       personal: personal ? { slackTimeZone: timeZone ?? null } : undefined,
     },
     (preview) => announceSubscription(client, deps, preview),
