@@ -72,6 +72,7 @@ const trackedSchema = z.object({
 const sampleSchema = z.object({ at: z.number(), ms: z.number(), location: z.string() });
 const slowSchema = z.object({
   watermark: z.number(),
+  atWatermark: z.array(z.string()).max(100),
   rules: z.record(
     z.string(),
     z.record(

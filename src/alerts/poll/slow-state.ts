@@ -10,8 +10,11 @@ import type { CheckSnapshot } from "./checks-signature";
  * each check carries its `totalDuration` (A5).
  *
  * Rules:
- * - A check is counted once: only checks created after the state's watermark (the newest counted one)
- *   are read, oldest first. The first poll with slow rules counts the whole list (at most 50, A5).
+ * - A check is counted once: only checks created after the state's watermark (the newest counted one),
+ *   or at it and not among the ids counted there, are read, oldest first (several monitors' checks may
+ *   share a `created`, and one may reach the list after a poll read another). A check that reaches the
+ *   list later than a newer one was counted is not counted. The first poll with slow rules counts the
+ *   whole list (at most 50, A5).
  * - A passed check slower than the rule's threshold adds to the monitor's slow run; a passed check at or
  *   under it ends the run. Failed checks (the monitor is down) and checks without a duration count for
  *   nothing: being down is an incident, not slowness.
@@ -44,6 +47,8 @@ export interface SlowMonitorState {
 export interface SlowState {
   /** `created` of the newest check counted (epoch ms). */
   watermark: number;
+  /** Ids of the checks counted whose `created` is the watermark. */
+  atWatermark: string[];
   /** slowRuleKey -> monitor id -> state; monitors with nothing going on are left out. */
   rules: Record<string, Record<string, SlowMonitorState>>;
 }
@@ -73,11 +78,9 @@ export function advanceSlow(
   now: number,
 ): { state: SlowState | undefined; transitions: SlowTransition[] } {
   if (rules.length === 0) return { state: undefined, transitions: [] };
-  const watermark = prev?.watermark ?? Number.NEGATIVE_INFINITY;
-  const fresh = newChecks(checks, watermark);
+  const fresh = newChecks(checks, prev);
   const transitions: SlowTransition[] = [];
-  const next: SlowState = { watermark: prev?.watermark ?? 0, rules: {} };
-  for (const check of fresh) next.watermark = Math.max(next.watermark, check.created);
+  const next: SlowState = { ...nextWatermark(prev, fresh), rules: {} };
 
   for (const rule of rules) {
     const key = slowRuleKey(rule);
@@ -118,19 +121,29 @@ export function advanceSlow(
   return { state: next, transitions };
 }
 
-/** Checks with a duration and a time and a time, created after the watermark, oldest first. */
-function newChecks(
-  checks: readonly CheckSnapshot[],
-  watermark: number,
-): (CheckSnapshot & { created: number; durationMs: number })[] {
-  const fresh: (CheckSnapshot & { created: number; durationMs: number })[] = [];
+type Counted = CheckSnapshot & { created: number; durationMs: number };
+
+/** Checks with a duration and a time, not counted yet (after the watermark or new at it), oldest first. */
+function newChecks(checks: readonly CheckSnapshot[], prev: SlowState | undefined): Counted[] {
+  const watermark = prev?.watermark ?? Number.NEGATIVE_INFINITY;
+  const counted = new Set(prev?.atWatermark ?? []);
+  const fresh: Counted[] = [];
   for (const check of checks) {
-    if (typeof check.created !== "number" || !(check.created > watermark)) continue;
+    if (typeof check.created !== "number" || check.created < watermark) continue;
+    if (check.created === watermark && counted.has(check.id)) continue;
     if (typeof check.durationMs !== "number" || !Number.isFinite(check.durationMs)) continue;
-    fresh.push(check as CheckSnapshot & { created: number; durationMs: number });
+    fresh.push(check as Counted);
   }
   // A5: newest first; the rules count oldest first. Ties (one round, several locations) keep their order.
   return fresh.reverse().sort((a, b) => a.created - b.created);
+}
+
+function nextWatermark(prev: SlowState | undefined, fresh: readonly Counted[]): Omit<SlowState, "rules"> {
+  let watermark = prev?.watermark ?? 0;
+  for (const check of fresh) watermark = Math.max(watermark, check.created);
+  const kept = watermark === prev?.watermark ? prev.atWatermark : [];
+  const added = fresh.filter((check) => check.created === watermark).map((check) => check.id);
+  return { watermark, atWatermark: [...kept, ...added] };
 }
 
 function step(

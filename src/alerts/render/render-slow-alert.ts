@@ -33,23 +33,14 @@ const LISTED_SAMPLES = 6;
  */
 export function renderSlowAlert(input: SlowAlertInput): RenderedAlert {
   const text = headline(input);
-  const head: KnownBlock[] = [{ type: "section", text: mrkdwn(text) }];
-  if (input.chart) head.push(chartImageBlock(input.chart.fileId, input.chart.altText, input.chart.title));
-  const details: KnownBlock[] = [
+  const body: KnownBlock[] = [
     { type: "section", fields: fields(input) },
     { type: "context", elements: [mrkdwn(`*Latest checks:* ${sampleList(input.samples)}`)] },
   ];
-  return {
-    text,
-    blocks: head,
-    attachments: [
-      {
-        color: input.phase === "fast" ? ALERT_COLORS.resolved : ALERT_COLORS.acknowledged,
-        fallback: text,
-        blocks: details,
-      },
-    ],
-  };
+  if (input.chart) body.push(chartImageBlock(input.chart.fileId, input.chart.altText, input.chart.title));
+  // Like an incident's root (render-alert-root.ts): the text, then a colored bar with the details.
+  const color = input.phase === "fast" ? ALERT_COLORS.resolved : ALERT_COLORS.acknowledged;
+  return { text, attachments: [{ color, fallback: text, blocks: body }] };
 }
 
 function headline(input: SlowAlertInput): string {
