@@ -80,7 +80,9 @@ describe("renderSlowAlert (issue 37)", () => {
     const rendered = renderSlowAlert(input({ monitor: null, links }));
     expect(rendered.text).toMatch(/^🟠 Monitor 77 is slow/);
     expect(rendered.text).not.toContain("https://");
-    expect(JSON.stringify(blocksOf(rendered))).toContain("<https://uptime.example.com/monitors/77|Monitor 77>");
+    expect(JSON.stringify(blocksOf(rendered))).toContain(
+      "<https://uptime.example.com/monitors/77|Monitor 77>",
+    );
   });
 
   it("writes durations as a reader reads them", () => {
