@@ -1,4 +1,5 @@
 import type { QuietHours } from "../domain/quiet-hours";
+import type { SlowRule } from "../domain/slow-rule";
 import type { Mute } from "../store/mute-store";
 import type {
   Mention,
@@ -29,6 +30,8 @@ export interface SubscriptionView {
   digest?: SubscriptionDigest | undefined;
   /** `--escalate`: minutes unacknowledged before the channel is pinged again. */
   escalateMinutes?: number | undefined;
+  /** `--slow`: the slow-response rule (issue 37). */
+  slow?: SlowRule | undefined;
   /** The person's own alerts in their DM with the app, quiet in these hours (read when last saved). */
   personal?: { quiet: QuietHours | null } | undefined;
   subscriberUserId: string;
@@ -106,6 +109,7 @@ export async function toViews(
       ...(sub.rules ? { rules: sub.rules } : {}),
       ...(sub.digest ? { digest: sub.digest } : {}),
       ...(sub.escalateMinutes !== undefined ? { escalateMinutes: sub.escalateMinutes } : {}),
+      ...(sub.slow ? { slow: sub.slow } : {}),
       ...(sub.personal ? { personal: { quiet: sub.personal.quiet } } : {}),
       subscriberUserId: sub.subscriber.userId,
       paused: sub.paused ? { reason: sub.paused.reason, at: sub.paused.at } : null,

@@ -101,6 +101,13 @@ describe("slow-response alerts end to end, two replicas", () => {
     await redis?.quit();
   });
 
+  it("says the rule in the subscribe message and in /uptime subscriptions", async () => {
+    const announced = stack.slack.state.channelMessages(CHANNEL).map((m) => textOf(m));
+    expect(announced.some((t) => t.includes("a slow alert over 2s, 3 checks in a row"))).toBe(true);
+    const listed = await stack.command("U0ALICE", "subscriptions", CHANNEL);
+    expect(textOf(listed)).toContain("slow alert over 2s, 3 checks in a row");
+  });
+
   it("posts one amber slow message with durations and a chart, updates it in place, turns it green after 3 fast checks", async () => {
     await control(`monitors/${BLOG}/slow`, { ms: 2500 });
     await checkRound();
