@@ -29,10 +29,14 @@ export const DEMO_CHANNELS = {
 } as const;
 
 /**
- * How #ops-alerts is subscribed: an outage left unacknowledged for a minute is escalated in its thread, and
- * more than 3 outages within a minute (the "Break 4 at once" control) roll up into one message.
+ * How #ops-alerts is subscribed: an outage left unacknowledged for a minute is escalated in its thread,
+ * more than 3 outages within a minute (the "Break 4 at once" control) roll up into one message, and 3
+ * checks in a row over 2 s (the "Make it slow" control) post a slow-response alert.
  */
-export const OPS_ALERTS_SUBSCRIBE = "subscribe --escalate 1m --storm 3";
+export const OPS_ALERTS_SUBSCRIBE = "subscribe --escalate 1m --storm 3 --slow 2s";
+
+/** What "Make it slow" sets a monitor's checks to take (ms): over the 2 s of OPS_ALERTS_SUBSCRIBE. */
+export const DEMO_SLOW_MS = 2600;
 
 /** The demo monitor that fails on a schedule (simulator demo seed: 7 "Payments API", team 1). */
 export const SCHEDULED_MONITOR = { id: 7, name: "Payments API" } as const;
