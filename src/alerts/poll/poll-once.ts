@@ -44,6 +44,9 @@ export const MAX_INCIDENT_PAGES = 5;
 export const MAX_MISSING_FETCHES = 20;
 export { MAX_MONITOR_FETCHES } from "./fetch-monitors";
 
+/** A target without `--slow` subscriptions (the common case): no array made per poll (issue 13). */
+const NO_SLOW_RULES: readonly never[] = [];
+
 export interface PollHooks {
   /** After the committed baseline of a new target: what is down now (the subscribe reply). */
   onBaseline?(target: string, openIncidents: IncidentSnapshot[], meta: PollTargetMeta): void | Promise<void>;
@@ -183,7 +186,7 @@ async function poll(
   // the call's own headers and body timeouts (half the budget) rather than a timer and an AbortSignal
   // per poll: at thousands of polls a second those cost more than the rest of a quiet poll's logic.
   const checksTimeoutMs = Math.max(1, Math.floor(deps.budgetMs / 2));
-  const slowRules = meta.slow ?? [];
+  const slowRules = meta.slow ?? NO_SLOW_RULES;
   // `--slow` rules read every check's duration (A5 totalDuration): the same one call, decoded whole.
   const answer =
     slowRules.length > 0
@@ -192,14 +195,16 @@ async function poll(
   // All passed: no failing monitor, the same signature and failing locations as the decoded checks give.
   const checks = answer === ALL_CHECKS_PASSED ? [] : toCheckSnapshots(answer);
   const slow = trackSlow(state, checks, slowRules, now);
-  const call = budgetLeft(startedAt + deps.budgetMs);
-  const monitors = new Map<string, AlertMonitor | null>();
   if (!needsIncidentFetch(state?.checksSignature, checks, claimed.refresh)) {
     // Nothing to write: the stored state already holds this signature (or the fetch would be due).
     if (!slow.changed || !state)
       return { outcome: "quiet", events: [], commit: { now, nextDueAt, failures: "reset" } };
-    return slowOnly(api, teamId, withSlow(state, slow.state), slow, monitors, { now, nextDueAt }, call);
+    const left = budgetLeft(startedAt + deps.budgetMs);
+    return slowOnly(api, teamId, withSlow(state, slow.state), slow, { now, nextDueAt }, left);
   }
+
+  const call = budgetLeft(startedAt + deps.budgetMs);
+  const monitors = new Map<string, AlertMonitor | null>();
 
   const fetched = await fetchIncidents(api, teamId, state, monitors, call);
   const diff = diffIncidents(state, fetched, { now, baselineSince: meta.baseline });
@@ -249,10 +254,10 @@ async function slowOnly(
   teamId: string,
   nextState: PollState,
   slow: SlowPoll,
-  monitors: Map<string, AlertMonitor | null>,
   at: { now: number; nextDueAt: number },
   call: CallOptions,
 ): Promise<Success> {
+  const monitors = new Map<string, AlertMonitor | null>();
   await fetchMonitors(api, slowMonitorsToFetch(slow.transitions, monitors), monitors, call);
   const events = slowEvents(slow.transitions, teamId, monitors).map(encodeSlowEvent);
   const state = encodePollState(nextState);

@@ -14,7 +14,11 @@ import { advanceSlow, type SlowState, type SlowTransition } from "./slow-state";
 export interface SlowPoll {
   state: SlowState | undefined;
   transitions: SlowTransition[];
-  /** The state differs from the stored one: the poll must commit even when nothing else changed. */
+  /**
+   * A count or an alert moved: the poll must commit even when nothing else changed. A watermark that moved
+   * alone does not count: the checks it passed changed nothing, and counting them again changes nothing
+   * again, so a busy team's quiet polls write nothing (issue 13's quiet poll).
+   */
   changed: boolean;
 }
 
@@ -33,7 +37,8 @@ export function trackSlow(
   if (!prev?.baselined) return NOTHING;
   if (rules.length === 0) return prev.slow ? { ...NOTHING, changed: true } : NOTHING;
   const { state, transitions } = advanceSlow(prev.slow, checks, rules, now);
-  const changed = JSON.stringify(state) !== JSON.stringify(prev.slow);
+  const changed =
+    prev.slow === undefined || JSON.stringify(state?.rules) !== JSON.stringify(prev.slow.rules);
   return { state, transitions, changed };
 }
 
