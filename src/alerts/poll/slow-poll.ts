@@ -37,8 +37,7 @@ export function trackSlow(
   if (!prev?.baselined) return NOTHING;
   if (rules.length === 0) return prev.slow ? { ...NOTHING, changed: true } : NOTHING;
   const { state, transitions } = advanceSlow(prev.slow, checks, rules, now);
-  const changed =
-    prev.slow === undefined || JSON.stringify(state?.rules) !== JSON.stringify(prev.slow.rules);
+  const changed = prev.slow === undefined || JSON.stringify(state?.rules) !== JSON.stringify(prev.slow.rules);
   return { state, transitions, changed };
 }
 
