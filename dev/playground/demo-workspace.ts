@@ -30,12 +30,16 @@ export const DEMO_CHANNELS = {
 
 /**
  * How #ops-alerts is subscribed: an outage left unacknowledged is escalated in its thread at 1 minute, at 2
- * pinging @oncall and at 3 pinging Olivia herself, and more than 3 outages within a minute (the "Break 4
- * at once" control) roll up into one message. Written as Slack sends it (should_escape in manifest.yml):
- * the usergroup and the person picked from the autocomplete arrive as entities.
+ * pinging @oncall and at 3 pinging Olivia herself; more than 3 outages within a minute (the "Break 4 at
+ * once" control) roll up into one message; and 3 checks in a row over 2 s (the "Make it slow" control)
+ * post a slow-response alert. Written as Slack sends it (should_escape in manifest.yml): the usergroup and
+ * the person picked from the autocomplete arrive as entities.
  */
 export const OPS_ALERTS_SUBSCRIBE =
-  "subscribe --escalate 1m,2m:<!subteam^S0ONCALL|@oncall>,3m:<@U0OLIVIA|olivia> --storm 3";
+  "subscribe --escalate 1m,2m:<!subteam^S0ONCALL|@oncall>,3m:<@U0OLIVIA|olivia> --storm 3 --slow 2s";
+
+/** What "Make it slow" sets a monitor's checks to take (ms): over the 2 s of OPS_ALERTS_SUBSCRIBE. */
+export const DEMO_SLOW_MS = 2600;
 
 /** The demo monitor that fails on a schedule (simulator demo seed: 7 "Payments API", team 1). */
 export const SCHEDULED_MONITOR = { id: 7, name: "Payments API" } as const;

@@ -42,7 +42,8 @@ async function main(): Promise<void> {
 
   Try: /uptime status in #ops-alerts as Olivia (owner); switch to Nick and run /uptime login
   (token: demo-member-token). Press "Break a monitor": the alert lands in #ops-alerts; Acknowledge it
-  as Rita (read-only), then as Olivia; press "Recover". Payments API also fails every 3 minutes.
+  as Rita (read-only), then as Olivia; press "Recover". "Make it slow" posts a slow-response alert.
+  Payments API also fails every 3 minutes.
   Ctrl-C stops everything.
 `);
 

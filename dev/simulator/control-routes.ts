@@ -26,6 +26,8 @@ const statusSchema = z.object({
   failures: z.array(z.unknown()).optional(),
 });
 const reasonSchema = z.object({ reason: z.string().min(1).max(500).optional() }).nullish();
+// Below the reference's longest interval (A8: 1 h) and plainly a time a check could take.
+const slowSchema = z.object({ ms: z.number().int().positive().max(600_000) });
 const runSchema = z.object({ monitorId: z.number().int().positive().optional() }).nullish();
 
 function parse<T>(schema: z.ZodType<T>, body: unknown): T {
@@ -66,6 +68,14 @@ export function controlRoutes(control: Control): RouteDef<ControlHandler>[] {
         const reason = parse(reasonSchema, body)?.reason;
         const incident = control.fail(id(params), reason);
         return incident ? { status: 200, body: { data: incident } } : okBody;
+      },
+    },
+    {
+      method: "POST",
+      path: "/__simulator/monitors/:id/slow",
+      handler: ({ params, body }) => {
+        control.slow(id(params), parse(slowSchema, body).ms);
+        return okBody;
       },
     },
     {

@@ -24,7 +24,9 @@ export interface SimulatorControl {
   reset(): void;
   /** The monitor fails from now until recover(): failing checks, state -10, an open incident (returned). */
   fail(monitorId: number, reason?: string): Resource | null;
-  /** Ends a fail(): passing checks, state 10, the incident ended with its downtime (returned). */
+  /** Every passing check of the monitor takes about `ms` from now until recover() (`totalDuration`, A5). */
+  slow(monitorId: number, ms: number): void;
+  /** Ends a fail() or a slow(): passing checks, state 10, the incident ended with its downtime (returned). */
   recover(monitorId: number): Resource | null;
   /** Acknowledges as if someone did it outside the API client (the service's web interface). */
   acknowledge(incidentId: number): Resource;
@@ -89,6 +91,10 @@ export class Control implements SimulatorControl {
     const m = this.world.monitorOrThrow(monitorId);
     this.engine.fail(m, reason);
     return this.openIncident(m);
+  }
+
+  slow(monitorId: number, ms: number): void {
+    this.engine.slow(this.world.monitorOrThrow(monitorId), ms);
   }
 
   recover(monitorId: number): Resource | null {

@@ -102,6 +102,8 @@ export interface MonitorRecord {
   baseLatency: number;
   /** Set by the control API's fail; cleared by recover. */
   forced: { reason: string } | null;
+  /** Set by the control API's slow (ms of every passing check); cleared by recover. */
+  slowMs: number | null;
   openIncident: number | null;
   /** Incident ids in the order they opened. */
   incidents: number[];

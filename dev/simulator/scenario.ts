@@ -227,8 +227,15 @@ export class ScenarioEngine {
     if (!m.paused) this.round(m, this.clock.now());
   }
 
+  /** Every passing check takes about `ms` from now until recover(): the monitor stays up, only slow. */
+  slow(m: MonitorRecord, ms: number): void {
+    m.slowMs = ms;
+    if (!m.paused) void this.round(m, this.clock.now());
+  }
+
   recover(m: MonitorRecord): void {
     m.forced = null;
+    m.slowMs = null;
     if (!m.paused) void this.round(m, this.clock.now());
   }
 
@@ -238,7 +245,11 @@ export class ScenarioEngine {
     return m.locations.map((location) => {
       const base = m.baseLatency + (LOCATION_OFFSET.get(location) ?? 0);
       if (failure === null) {
-        const total = Math.max(1, Math.round(base * (0.8 + rnd() * 0.4)));
+        // Slowed: never under the set time, so that a test's threshold below it always sees it slow.
+        const total =
+          m.slowMs !== null
+            ? m.slowMs + Math.round(rnd() * m.slowMs * 0.1)
+            : Math.max(1, Math.round(base * (0.8 + rnd() * 0.4)));
         return this.check(m, at, location, 200, 1, null, total, Math.round(total * (0.25 + rnd() * 0.15)));
       }
       const timeout = /timeout|timed out/i.test(failure);
@@ -260,7 +271,9 @@ export class ScenarioEngine {
 
   private probeChecks(m: MonitorRecord, at: number, r: ProbeResult): CheckRecord[] {
     return m.locations.map((location) => {
-      const total = Math.max(1, r.durationMs + Math.round(this.world.random() * 5));
+      // A slowed monitor's probe answered as fast as its target does: the check reports the set time.
+      const measured = r.ok && m.slowMs !== null ? Math.max(m.slowMs, r.durationMs) : r.durationMs;
+      const total = Math.max(1, measured + Math.round(this.world.random() * 5));
       const state = r.ok ? 1 : -1;
       return this.check(
         m,

@@ -203,6 +203,7 @@ export class World {
       locations,
       baseLatency,
       forced: null,
+      slowMs: null,
       openIncident: null,
       incidents: [],
       recentChecks: [],

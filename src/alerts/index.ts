@@ -1,4 +1,5 @@
 import type { FetchFunction, Logger as SlackLogger } from "@slack/web-api";
+import type { SlowRule } from "../domain/slow-rule";
 import type { Clock } from "../lib/clock";
 import type { Logger } from "../lib/logger";
 import { workspacePosters } from "../slack/workspace-posters";
@@ -28,7 +29,7 @@ import { routeOutbox } from "./deliver/route-outbox";
 import { DigestDelivery, type DigestNowRequest } from "./digests/digest-delivery";
 import { DigestSchedules } from "./digests/digest-schedules";
 import { PollWorker } from "./poll/poll-worker";
-import { addPollTarget, removePollTarget } from "./poll/poller";
+import { addPollTarget, pollTargetName, removePollTarget } from "./poll/poller";
 import { type RejectionPolicy, rejectionPolicy } from "./poll/token-rejection";
 import { createPrometheusMetrics, outboxSampler, type PrometheusMetrics } from "./prometheus-metrics";
 import { escalationSchedules } from "./schedules/escalation-schedules";
@@ -126,6 +127,8 @@ export interface PollTargets {
       subscriber: string;
       /** What the subscribe reply read (time, incident ids of page 1): the first poll's baseline. */
       baseline?: { at: number; seen: readonly string[] };
+      /** The subscriber's `--slow` rule: the target's meta gets it with the rules of its other subscriptions. */
+      slow?: SlowRule | undefined;
     },
     now: number,
   ): Promise<string>;
@@ -223,7 +226,15 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     logger: logger.child({ component: "digests" }),
   });
   const pollTargets: PollTargets = {
-    add: (input, now) => addPollTarget(scheduler, input, now),
+    add: async (input, now) => {
+      const { slow: _own, ...rest } = input;
+      const slowRules = await slowRulesOfTarget(
+        subscriptions,
+        pollTargetName(input.apiTeamId, input.token),
+        input,
+      );
+      return addPollTarget(scheduler, { ...rest, slowRules }, now);
+    },
     remove: (target, subscriber) => removePollTarget(scheduler, target, subscriber),
   };
 
@@ -340,4 +351,19 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
       digestClient = null;
     },
   };
+}
+
+/**
+ * The slow rules a target's meta carries after `input.subscriber` (re)registers: its own, and those of the
+ * target's other subscriptions (issue 37). A rule of a subscription removed since stays until the next
+ * subscribe rewrites the meta: the poller then counts for nobody, and delivery finds no channel for it.
+ */
+async function slowRulesOfTarget(
+  subscriptions: Pick<SubscriptionStore, "listByTargetSettled">,
+  target: string,
+  input: { subscriber: string; slow?: SlowRule | undefined },
+): Promise<SlowRule[]> {
+  const { subscriptions: others } = await subscriptions.listByTargetSettled(target);
+  const rules = others.flatMap((sub) => (sub.id !== input.subscriber && sub.slow ? [sub.slow] : []));
+  return input.slow ? [...rules, input.slow] : rules;
 }

@@ -68,6 +68,14 @@ export interface OutboxEvent extends AlertEvent {
   teamName?: string;
 }
 
+/** One measured check of a slow alert (issue 37): when, how long (`totalDuration`, A5), from where. */
+export interface SlowSample {
+  /** `created` of the check (epoch ms). */
+  at: number;
+  ms: number;
+  location: string;
+}
+
 /** The period a digest covers: [from, to) in ms, and the key that names it (once per key and channel). */
 export interface DigestPeriod {
   key: string;

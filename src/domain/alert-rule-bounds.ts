@@ -1,5 +1,5 @@
 /**
- * Bounds of a subscription's own storm and flap rules (`--storm <N>`, `--flap <N>/<M>m`): the grammar says
+ * Bounds of a subscription's own storm, flap, escalation and slow rules (`--storm <N>`, `--flap <N>/<M>m`): the grammar says
  * them to the user, the subscription store checks them again. Defaults are docs/architecture.md section 1's.
  */
 export const STORM_MIN = 1;
@@ -15,3 +15,15 @@ export const FLAP_WINDOW_MAX_MINUTES = 1440;
 export const ESCALATE_MIN_MINUTES = 1;
 export const ESCALATE_MAX_MINUTES = 1440;
 export const ESCALATE_MAX_STEPS = 5;
+/**
+ * `--slow <T>[/<N>]`: a check slower than T ms, N times in a row, makes a monitor slow. T stays below the
+ * longest check the reference's monitors take (a `tcp_port` timeout, A8) and above a network's jitter.
+ */
+export const SLOW_MIN_MS = 100;
+export const SLOW_MAX_MS = 60_000;
+export const SLOW_CHECKS_MIN = 1;
+export const SLOW_CHECKS_MAX = 20;
+/** `--slow 2s` without `/<N>`: three slow checks in a row. */
+export const SLOW_CHECKS_DEFAULT = 3;
+/** Fast checks in a row that end a slow alert (the issue's "3 checks fast again"). */
+export const SLOW_RECOVERY_CHECKS = 3;

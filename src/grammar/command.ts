@@ -1,6 +1,7 @@
 /** What `/uptime` text means once parsed: the commands and the values their arguments may take. */
 
 import type { DigestCadence } from "../domain/digest-cadences";
+import type { SlowRule } from "../domain/slow-rule";
 
 export const MONITOR_STATES = ["up", "down", "paused", "pending"] as const;
 /** The values of `monitors --state` (the API's own filter, uptime/resources/teams.ts, differs). */
@@ -97,6 +98,8 @@ export type Command =
        * plain step of `--escalate <N>m` (escalateMinutes alone). escalateMinutes is then the first step's.
        */
       escalateSteps?: EscalationStepArgument[];
+      /** `--slow <T>[/<N>]`: N checks in a row slower than T ms post a slow alert (N defaults to 3). */
+      slow?: SlowRule;
     }
   /** `all` removes every subscription of the channel; otherwise the one whose filters are exactly these. */
   | { kind: "unsubscribe"; all: boolean; monitors: string[]; groups: string[] }

@@ -1,4 +1,5 @@
 /** Formatting (help examples, "run this instead", and the round-trip property of the tests). */
+import { formatSlowRule } from "../domain/slow-rule";
 import type { Command, MentionArgument, StatsTarget } from "./command";
 import { PERIOD_LIKE } from "./read-args";
 import { DOUBLE_QUOTES, SINGLE_QUOTES } from "./tokenize";
@@ -103,6 +104,7 @@ export function formatCommand(command: Command): string {
         );
       else if (command.kind === "subscribe" && command.escalateMinutes !== undefined)
         parts.push("--escalate", `${command.escalateMinutes}m`);
+      if (command.kind === "subscribe" && command.slow) parts.push("--slow", formatSlowRule(command.slow));
       break;
     case "digest":
       if (command.cadence) parts.push(command.cadence);

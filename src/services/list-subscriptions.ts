@@ -1,4 +1,5 @@
 import type { QuietHours } from "../domain/quiet-hours";
+import type { SlowRule } from "../domain/slow-rule";
 import type { Mute } from "../store/mute-store";
 import type {
   EscalationStep,
@@ -32,6 +33,8 @@ export interface SubscriptionView {
   escalateMinutes?: number | undefined;
   /** `--escalate` steps, when there are several or one names its own mention. */
   escalateSteps?: EscalationStep[] | undefined;
+  /** `--slow`: the slow-response rule (issue 37). */
+  slow?: SlowRule | undefined;
   /** The person's own alerts in their DM with the app, quiet in these hours (read when last saved). */
   personal?: { quiet: QuietHours | null } | undefined;
   subscriberUserId: string;
@@ -110,6 +113,7 @@ export async function toViews(
       ...(sub.digest ? { digest: sub.digest } : {}),
       ...(sub.escalateMinutes !== undefined ? { escalateMinutes: sub.escalateMinutes } : {}),
       ...(sub.escalateSteps ? { escalateSteps: sub.escalateSteps } : {}),
+      ...(sub.slow ? { slow: sub.slow } : {}),
       ...(sub.personal ? { personal: { quiet: sub.personal.quiet } } : {}),
       subscriberUserId: sub.subscriber.userId,
       paused: sub.paused ? { reason: sub.paused.reason, at: sub.paused.at } : null,

@@ -1,4 +1,5 @@
 import { type QuietHours, quietHoursOf } from "../domain/quiet-hours";
+import type { SlowRule } from "../domain/slow-rule";
 import type { EscalationStepArgument, MentionArgument } from "../grammar";
 import { closestMatches } from "../lib/closest-matches";
 import type { PermanentSlackErrorCode } from "../slack/slack-errors";
@@ -45,6 +46,8 @@ export interface SubscribeInput {
   escalateMinutes?: number | undefined;
   /** `--escalate 5m,15m:@leads`: several steps, or steps with their own mentions. */
   escalateSteps?: readonly EscalationStepArgument[] | undefined;
+  /** `--slow <T>[/<N>]`: slow-response alerts (issue 37). */
+  slow?: SlowRule | undefined;
   /**
    * Subscribed in the app's DM: the person's own alerts, quiet in the API user's quiet hours. The Slack zone
    * stands in when the API user's record has none.
@@ -82,6 +85,8 @@ export interface SubscriptionPreview {
   escalateMinutes?: number | undefined;
   /** `--escalate` with several steps or per-step mentions. */
   escalateSteps?: EscalationStep[] | undefined;
+  /** `--slow`: the slow-response rule. */
+  slow?: SlowRule | undefined;
   /** In the app's DM: personal alerts, with the quiet hours read from the API user's record (or none). */
   personal?: { quiet: QuietHours | null } | undefined;
 }
@@ -163,6 +168,7 @@ export async function subscribe(
       ...(input.digest ? { digest: input.digest } : {}),
       ...(input.escalateMinutes !== undefined ? { escalateMinutes: input.escalateMinutes } : {}),
       ...(steps ? { escalateSteps: steps } : {}),
+      ...(input.slow ? { slow: input.slow } : {}),
       ...(personal ? { personal } : {}),
     };
 
@@ -175,7 +181,14 @@ export async function subscribe(
     const target = await alerts.pollTargets.add(
       // The first poll announces incidents that began after this read and were not on it, so an outage
       // starting between this reply and that poll is not mistaken for history.
-      { apiTeamId: team.id, token, tokenRef: ref, subscriber: id, baseline: { at: readAt, seen: down.seen } },
+      {
+        apiTeamId: team.id,
+        token,
+        tokenRef: ref,
+        subscriber: id,
+        baseline: { at: readAt, seen: down.seen },
+        slow: input.slow,
+      },
       deps.clock.now(),
     );
     const result = await alerts.subscriptions.create({
@@ -190,6 +203,7 @@ export async function subscribe(
       ...(input.digest ? { digest: input.digest } : {}),
       ...(input.escalateMinutes !== undefined ? { escalateMinutes: input.escalateMinutes } : {}),
       ...(steps ? { escalateSteps: steps } : {}),
+      ...(input.slow ? { slow: input.slow } : {}),
       // The quiet hours' alerts go into the thread of this subscribe message.
       ...(personal ? { personal: { ...personal, ...quietThread(announced.ts, existing) } } : {}),
     });

@@ -84,6 +84,23 @@ const messageSchema = z.object({
 });
 export type AlertMessageRecord = z.infer<typeof messageSchema>;
 
+/** One slow-response alert's message in one channel (issue 37): amber while slow, green once fast. */
+const slowMessageSchema = z.object({
+  phase: z.enum(["slow", "fast"]),
+  ts: z.string().optional(),
+  attempt: attemptSchema.optional(),
+  apiTeamId: z.string(),
+  monitorId: z.string(),
+  monitor: alertMonitorSchema.nullable(),
+  rule: z.object({ thresholdMs: z.number(), checks: z.number() }),
+  since: z.number(),
+  samples: z.array(z.object({ at: z.number(), ms: z.number(), location: z.string() })),
+  /** The chart uploaded in the message's thread; `chartAt` set before the upload, so it is tried once. */
+  chartFileId: z.string().optional(),
+  chartAt: z.number().optional(),
+});
+export type SlowMessageRecord = z.infer<typeof slowMessageSchema>;
+
 const timelineEntrySchema = z.object({
   at: z.number(),
   kind: z.enum(["escalated", "muted", "unmuted"]),
@@ -164,6 +181,15 @@ export class AlertMessageStore {
   ): Promise<void> {
     const ttl = record.stage === "resolved" ? this.ttls.resolvedMs : this.ttls.openMs;
     await this.write(this.keys.alertMessage(workspaceKey(ws), channelId, incidentId), record, ttl);
+  }
+
+  async getSlow(ws: WorkspaceRef, channelId: string, alertId: string): Promise<SlowMessageRecord | null> {
+    return this.read(this.keys.alertSlow(workspaceKey(ws), channelId, alertId), slowMessageSchema);
+  }
+
+  async putSlow(ws: WorkspaceRef, channelId: string, alertId: string, record: SlowMessageRecord) {
+    const ttl = record.phase === "fast" ? this.ttls.resolvedMs : this.ttls.openMs;
+    await this.write(this.keys.alertSlow(workspaceKey(ws), channelId, alertId), record, ttl);
   }
 
   /**

@@ -93,6 +93,9 @@ export function keyspace(prefix = "uc:") {
      * channel's message for it says who (issue 15, attribution).
      */
     alertAckedBy: (ws: string, incidentId: string) => `${prefix}alert-ack:${ws}:${incidentId}`,
+    /** String (JSON) with a TTL: one slow-response alert's message in one channel (issue 37). */
+    alertSlow: (ws: string, channelId: string, alertId: string) =>
+      `${prefix}alert-slow:${ws}:${channelId}:${alertId}`,
     /**
      * List (JSON entries) with a TTL: what happened to an incident in Slack beyond the API's own times
      * (escalated, muted, unmuted, per channel), for `/uptime incident`'s timeline (issue 15).

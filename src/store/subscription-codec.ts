@@ -6,6 +6,10 @@ import {
   FLAP_COUNT_MAX,
   FLAP_COUNT_MIN,
   FLAP_WINDOW_MAX_MINUTES,
+  SLOW_CHECKS_MAX,
+  SLOW_CHECKS_MIN,
+  SLOW_MAX_MS,
+  SLOW_MIN_MS,
   STORM_MAX,
   STORM_MIN,
 } from "../domain/alert-rule-bounds";
@@ -77,6 +81,12 @@ export const newSubscriptionSchema = z.object({
     .max(ESCALATE_MAX_STEPS)
     .refine((steps) => steps.every((step, i) => i === 0 || step.minutes > steps[i - 1]!.minutes), {
       message: "escalation steps must go later each time",
+    })
+    .optional(),
+  slow: z
+    .object({
+      thresholdMs: z.number().int().min(SLOW_MIN_MS).max(SLOW_MAX_MS),
+      checks: z.number().int().min(SLOW_CHECKS_MIN).max(SLOW_CHECKS_MAX),
     })
     .optional(),
   personal: z

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { DigestCadence } from "../domain/digest-cadences";
 import { PAUSE_REASONS, type PauseReason } from "../domain/pause-reasons";
 import type { QuietHours } from "../domain/quiet-hours";
+import type { SlowRule } from "../domain/slow-rule";
 import { type Clock, systemClock } from "../lib/clock";
 import { CorruptRecordError } from "./corrupt-record-error";
 import type { Keyspace } from "./keys";
@@ -107,6 +108,8 @@ export interface Subscription {
   escalateMinutes?: number;
   /** `--escalate 5m,15m:@leads`: every step, when there are several or one names its own mention. */
   escalateSteps?: EscalationStep[];
+  /** `--slow <T>[/<N>]`: N checks in a row slower than T ms post a slow alert here (issue 37). */
+  slow?: SlowRule;
   /**
    * Subscribed in the app's DM: the person's own alerts. In their quiet hours an alert goes into the thread
    * of `threadTs` (the subscribe message) without broadcast or mention: Slack notifies nobody of a reply in
@@ -203,6 +206,7 @@ export class SubscriptionStore {
       ...(input.digest ? { digest: { cadence: input.digest.cadence, timeZone: input.digest.timeZone } } : {}),
       ...(input.escalateMinutes !== undefined ? { escalateMinutes: input.escalateMinutes } : {}),
       ...(input.escalateSteps ? { escalateSteps: input.escalateSteps } : {}),
+      ...(input.slow ? { slow: { thresholdMs: input.slow.thresholdMs, checks: input.slow.checks } } : {}),
       ...(input.personal ? { personal: input.personal } : {}),
       createdAt: existing?.createdAt ?? this.clock.now(),
       paused: null,

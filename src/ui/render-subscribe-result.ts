@@ -11,7 +11,13 @@ import type {
 } from "../services/subscription-services";
 import type { PermanentSlackErrorCode } from "../slack/slack-errors";
 import { context, freeText, inline, listSections, NAME_MAX, REASON_MAX } from "./query-parts";
-import { digestText, escalationStepsText, mentionText, subscriptionLine } from "./render-subscriptions";
+import {
+  digestText,
+  escalationStepsText,
+  mentionText,
+  slowText,
+  subscriptionLine,
+} from "./render-subscriptions";
 import type { Rendered } from "./reply";
 import { escapeMrkdwn, limits, mrkdwn, truncate } from "./text";
 
@@ -49,8 +55,9 @@ export function renderSubscribeAnnouncement(preview: SubscriptionPreview, now: n
     : preview.escalateMinutes !== undefined
       ? `, ${preview.mention ? "pinged" : "reminded"} again after ${preview.escalateMinutes} min unacknowledged`
       : "";
+  const slow = preview.slow ? `, a ${slowText(preview.slow)}` : "";
   const digest = preview.digest ? `, and a ${digestText(preview.digest)}` : "";
-  const headline = `🔔 ${preview.personal ? "You" : "This channel"} ${verb} ${scope} of *${team}*${mention}${escalate}${digest}.`;
+  const headline = `🔔 ${preview.personal ? "You" : "This channel"} ${verb} ${scope} of *${team}*${mention}${escalate}${slow}${digest}.`;
   const blocks: KnownBlock[] = [
     {
       type: "section",

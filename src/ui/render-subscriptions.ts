@@ -1,4 +1,5 @@
 import type { KnownBlock } from "@slack/types";
+import { formatDurationMs, type SlowRule } from "../domain/slow-rule";
 import { quoteValue } from "../grammar";
 import { slackDate } from "../lib/format-time";
 import type { ChannelSubscriptionsView, Mute, SubscriptionView } from "../services/subscription-services";
@@ -86,6 +87,7 @@ export function subscriptionLine(view: SubscriptionView, options: { subscriber?:
     parts.push(`flapping at ${view.rules.flap.count} in ${view.rules.flap.windowMinutes}m`);
   if (view.escalateSteps) parts.push(escalationStepsText(view.escalateSteps));
   else if (view.escalateMinutes !== undefined) parts.push(escalateText(view.escalateMinutes));
+  if (view.slow) parts.push(slowText(view.slow));
   if (view.digest) parts.push(digestText(view.digest));
   if (options.subscriber !== false) parts.push(`by <@${escapeMrkdwn(view.subscriberUserId)}>`);
   let line = parts.join(" · ");
@@ -94,6 +96,11 @@ export function subscriptionLine(view: SubscriptionView, options: { subscriber?:
     line += `\n      _paused ${slackDate(view.paused.at)}: ${escapeMrkdwn(why)}_`;
   }
   return line;
+}
+
+/** "slow alert over 2s, 3 checks in a row": `--slow` (issue 37). */
+export function slowText(rule: SlowRule): string {
+  return `slow alert over ${formatDurationMs(rule.thresholdMs)}, ${rule.checks} ${rule.checks === 1 ? "check" : "checks in a row"}`;
 }
 
 /** "pinged again after 15 min unacknowledged": `--escalate`. */

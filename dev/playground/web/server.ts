@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import { z } from "zod";
 import type { Logger } from "../../../src/lib/logger";
 import { ApiError as SimulatorApiError, type SimulatorControl } from "../../simulator";
+import { DEMO_SLOW_MS } from "../demo-workspace";
 import {
   AckTimeoutError,
   type EphemeralMessage,
@@ -410,6 +411,12 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
         for (const m of down) simulator.recover(m.id);
         broadcast({ kind: "monitors" });
         return { ok: true, recovered: down.map((m) => m.name) };
+      }
+      case "/api/slow": {
+        const input = parse(schemas.monitor, body);
+        simulator.slow(input.monitorId, DEMO_SLOW_MS);
+        broadcast({ kind: "monitors" });
+        return { ok: true };
       }
       case "/api/recover": {
         const input = parse(schemas.monitor, body);

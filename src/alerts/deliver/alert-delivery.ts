@@ -1,3 +1,4 @@
+import { sameSlowRule } from "../../domain/slow-rule";
 import { sleep } from "../../lib/backoff";
 import { type Clock, systemClock } from "../../lib/clock";
 import { type Logger, silentLogger } from "../../lib/logger";
@@ -16,6 +17,7 @@ import { type AlertMetrics, type DeliveryOutcome, noopAlertMetrics } from "../me
 import type { OutboxEvent } from "../model";
 import type { EscalationEvent } from "../outbox/escalation-event";
 import type { RedrawEvent } from "../outbox/redraw-event";
+import type { SlowEvent } from "../outbox/slow-event";
 import type { SubscriptionPauses } from "../subscriptions/subscription-pauses";
 import { DEFAULT_FLAP_RULES, DEFAULT_STORM_RULES, type WindowRules } from "./alert-rules";
 import { ChannelPosting, type DeliveryCtx } from "./channel-posting";
@@ -24,6 +26,7 @@ import { IncidentDrawing } from "./incident-drawing";
 import { IncidentMessages } from "./incident-messages";
 import { IncidentReplies } from "./incident-replies";
 import { type AcknowledgeInSlack, type MuteChangeInSlack, Redraw } from "./redraw";
+import { SlowMessages } from "./slow-messages";
 import { StormRollup } from "./storm-rollup";
 
 export interface AlertDeliveryDeps {
@@ -76,6 +79,7 @@ export class AlertDelivery {
   private readonly incidents: IncidentMessages;
   private readonly escalation: EscalationDelivery;
   private readonly redraw: Redraw;
+  private readonly slow: SlowMessages;
 
   constructor(deps: AlertDeliveryDeps) {
     this.d = deps;
@@ -115,6 +119,14 @@ export class AlertDelivery {
       clock,
       metrics: this.metrics,
       webLinks,
+    });
+    this.slow = new SlowMessages({
+      messages,
+      posting,
+      clock,
+      logger: this.logger,
+      webLinks,
+      sleep: deps.sleep ?? ((ms, signal) => sleep(ms, signal)),
     });
     this.redraw = new Redraw({
       messages,
@@ -192,6 +204,36 @@ export class AlertDelivery {
       signal,
       "redraw after acknowledge failed; it is retried",
       (ctx) => this.redraw.acknowledgedIn(ctx, event.incidentId, event.ackedBy),
+    );
+    this.metrics.delivery(outcome);
+    return outcome;
+  }
+
+  /**
+   * A slow-response event (issue 37) for a subscription with the same `--slow` rule: the channel's slow
+   * message is posted, updated or turned green (slow-messages.ts). A monitor muted here gets no new one.
+   * Never throws, like deliverTo.
+   */
+  async deliverSlow(
+    sub: Subscription,
+    eventId: string,
+    event: SlowEvent,
+    signal?: AbortSignal,
+  ): Promise<DeliveryOutcome> {
+    if (sub.paused || !sameSlowRule(sub.slow, event.rule)) return "skipped";
+    const opening = event.phase === "slow";
+    if (opening && !matchesFilters(sub.filters, { monitorId: event.monitorId, monitor: event.monitor }))
+      return "skipped";
+    const outcome = await this.inChannel(
+      sub,
+      eventId,
+      signal,
+      "slow alert failed; it is retried",
+      async (ctx) => {
+        if (opening && (await this.d.mutes.mutedUntil(ctx.ws, ctx.channel, event.monitorId)) !== null)
+          return "muted";
+        return this.slow.deliver(ctx, event);
+      },
     );
     this.metrics.delivery(outcome);
     return outcome;

@@ -13,7 +13,10 @@ import type { OutboxDelivery } from "./outbox-entry-handler";
  */
 export function routeOutbox(deps: {
   subscriptions: Pick<SubscriptionStore, "get">;
-  alerts: Pick<AlertDelivery, "subscriptionsOf" | "deliverTo" | "deliverEscalation" | "deliverRedraw">;
+  alerts: Pick<
+    AlertDelivery,
+    "subscriptionsOf" | "deliverTo" | "deliverEscalation" | "deliverRedraw" | "deliverSlow"
+  >;
   digests: Pick<DigestDelivery, "deliverTo">;
 }): OutboxDelivery {
   return {
@@ -36,6 +39,8 @@ export function routeOutbox(deps: {
           return deps.alerts.deliverEscalation(sub, eventId, event, signal);
         case "redraw":
           return deps.alerts.deliverRedraw(sub, eventId, event, signal);
+        case "slow":
+          return deps.alerts.deliverSlow(sub, eventId, event, signal);
         default:
           return deps.alerts.deliverTo(sub, eventId, event, signal);
       }

@@ -5,6 +5,7 @@ import type { AlertEvent, IncidentStage, OutboxEvent } from "../model";
 import { type DigestEvent, digestEventSchema } from "./digest-event";
 import { type EscalationEvent, escalationEventSchema } from "./escalation-event";
 import { type RedrawEvent, redrawEventSchema } from "./redraw-event";
+import { type SlowEvent, slowEventSchema } from "./slow-event";
 
 /** An outbox entry whose event does not have the shape this version reads. */
 export class OutboxEventError extends Error {
@@ -43,7 +44,7 @@ export function decodeOutboxEvent(raw: string | undefined): OutboxEvent {
 }
 
 /** What an outbox entry carries: an alert event of the poller, or a schedule's (docs/architecture.md section 5). */
-export type DeliverableEvent = OutboxEvent | DigestEvent | EscalationEvent | RedrawEvent;
+export type DeliverableEvent = OutboxEvent | DigestEvent | EscalationEvent | RedrawEvent | SlowEvent;
 
 /** The event of any outbox entry, by its `type`; an OutboxEventError names what is wrong. */
 export function decodeDeliverableEvent(raw: string | undefined): DeliverableEvent {
@@ -69,6 +70,13 @@ export function decodeDeliverableEvent(raw: string | undefined): DeliverableEven
       redrawEventSchema,
       (issue) => new OutboxEventError(jsonIssueText("redraw event", issue)),
     );
+  }
+  if (raw?.includes('"type":"slow"')) {
+    return parseJson(
+      raw,
+      slowEventSchema,
+      (issue) => new OutboxEventError(jsonIssueText("slow event", issue)),
+    ) as SlowEvent;
   }
   return decodeOutboxEvent(raw);
 }

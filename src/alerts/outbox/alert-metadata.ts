@@ -10,6 +10,7 @@ export const RECOVERY_EVENT_TYPE = "uptime_alert_recovery";
 export const ROLLUP_EVENT_TYPE = "uptime_alert_rollup";
 export const ESCALATION_EVENT_TYPE = "uptime_alert_escalation";
 export const ACK_REPLY_EVENT_TYPE = "uptime_alert_ack";
+export const SLOW_EVENT_TYPE = "uptime_alert_slow";
 
 /** The metadata of a message about one incident in one channel: its root, or a reply in its thread. */
 export function incidentMetadata(
@@ -69,4 +70,17 @@ export function rollupMatcher(rollupId: string, channel: string) {
  */
 export function lookupOldestTs(attemptAt: number, marginMs = 5 * 60_000): string {
   return (Math.max(0, attemptAt - marginMs) / 1000).toFixed(6);
+}
+
+/** The metadata of a slow-response alert's message (issue 37). */
+export function slowMetadata(alertId: string, eventId: string, channel: string): MessageMetadata {
+  return {
+    event_type: SLOW_EVENT_TYPE,
+    event_payload: { slow_alert_id: alertId, event_id: eventId, channel },
+  };
+}
+
+export function slowMatcher(alertId: string, channel: string) {
+  return (payload: Record<string, unknown>) =>
+    payload.slow_alert_id === alertId && payload.channel === channel;
 }

@@ -12,6 +12,10 @@ export interface CheckSnapshot {
   monitorId: string;
   location: string;
   state: number;
+  /** `totalDuration` (A5, ms); null or absent when the API gave none. Read only for `--slow` rules. */
+  durationMs?: number | null;
+  /** `created` (epoch ms): orders the checks the slow rules count (slow-state.ts). */
+  created?: number;
 }
 
 /**

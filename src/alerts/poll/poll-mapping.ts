@@ -27,7 +27,14 @@ export function toIncidentSnapshot(incident: Incident): IncidentSnapshot | null 
 export function toCheckSnapshot(check: Check): CheckSnapshot | null {
   if (!check.monitorId) return null;
   // A5: `state` 1 passed, -1 failed.
-  return { id: check.id, monitorId: check.monitorId, location: check.location, state: check.passed ? 1 : -1 };
+  return {
+    id: check.id,
+    monitorId: check.monitorId,
+    location: check.location,
+    state: check.passed ? 1 : -1,
+    durationMs: check.durationMs,
+    created: check.created.getTime(),
+  };
 }
 
 export function toCheckSnapshots(checks: readonly Check[]): CheckSnapshot[] {

@@ -3,15 +3,17 @@ import type { Logger } from "../../lib/logger";
 import type { PollTargetStore } from "../../store/poll-target-store";
 import type { ClaimedTarget, CommitInput } from "../../store/poll-target-types";
 import type { Incident } from "../../uptime";
-import { ALL_CHECKS_PASSED, type CallOptions, NotFoundError, type Page, type UptimeApi } from "../../uptime";
+import { ALL_CHECKS_PASSED, type CallOptions, type Page, type UptimeApi } from "../../uptime";
 import type { PollErrorKind, PollMetrics, PollOutcome } from "../metrics";
 import type { AlertMonitor, IncidentSnapshot, OutboxEvent } from "../model";
 import { encodeOutboxEvent } from "../outbox/alert-event";
+import { encodeSlowEvent } from "../outbox/slow-event";
 import { checksSignature, needsIncidentFetch } from "./checks-signature";
 import type { ClaimCache } from "./claim-cache";
 import type { ClaimHolds } from "./claim-holds";
 import { diffIncidents, shouldFetchNextPage, trackedOpenMissing } from "./diff";
 import { enrichEvents, monitorsToFetch, needsTeamCounters, teamMonitorCount } from "./enrich-events";
+import { fetchMonitors, orNullWhenGone } from "./fetch-monitors";
 import type { PollApiCache } from "./poll-api-cache";
 import { classifyPollError, failureCommit, isRejection, TokenUnavailableError } from "./poll-failure";
 import { toAlertMonitor, toCheckSnapshots, toIncidentSnapshot } from "./poll-mapping";
@@ -24,6 +26,7 @@ import {
 } from "./poll-target";
 import { nextPollAt, type PollTimingOptions } from "./poll-timing";
 import { type ConfirmedRejection, rejectionCommit } from "./rejection-commit";
+import { type SlowPoll, slowEvents, slowMonitorsToFetch, trackSlow, withSlow } from "./slow-poll";
 import type { RejectionPolicy } from "./token-rejection";
 
 export type { ConfirmedRejection } from "./rejection-commit";
@@ -39,8 +42,10 @@ export type { ConfirmedRejection } from "./rejection-commit";
 export const MAX_INCIDENT_PAGES = 5;
 /** Most `GET /incidents/{id}` (A7) of tracked open incidents that fell off the pages, per poll. */
 export const MAX_MISSING_FETCHES = 20;
-/** Most `GET /monitors/{id}` for monitors of events that the incident pages did not include, per poll. */
-export const MAX_MONITOR_FETCHES = 20;
+export { MAX_MONITOR_FETCHES } from "./fetch-monitors";
+
+/** A target without `--slow` subscriptions (the common case): no array made per poll (issue 13). */
+const NO_SLOW_RULES: readonly never[] = [];
 
 export interface PollHooks {
   /** After the committed baseline of a new target: what is down now (the subscribe reply). */
@@ -99,6 +104,8 @@ interface Success {
   state?: PollState;
   outcome: "quiet" | "diffed" | "baseline";
   events: OutboxEvent[];
+  /** Slow-response events committed with them (issue 37). */
+  slowEvents?: number;
   baseline?: IncidentSnapshot[];
 }
 
@@ -179,19 +186,29 @@ async function poll(
   // the call's own headers and body timeouts (half the budget) rather than a timer and an AbortSignal
   // per poll: at thousands of polls a second those cost more than the rest of a quiet poll's logic.
   const checksTimeoutMs = Math.max(1, Math.floor(deps.budgetMs / 2));
-  const answer = await api.teams.checksUnlessAllPassed(teamId, { timeoutMs: checksTimeoutMs });
+  const slowRules = meta.slow ?? NO_SLOW_RULES;
+  // `--slow` rules read every check's duration (A5 totalDuration): the same one call, decoded whole.
+  const answer =
+    slowRules.length > 0
+      ? await api.teams.checks(teamId, { timeoutMs: checksTimeoutMs })
+      : await api.teams.checksUnlessAllPassed(teamId, { timeoutMs: checksTimeoutMs });
   // All passed: no failing monitor, the same signature and failing locations as the decoded checks give.
   const checks = answer === ALL_CHECKS_PASSED ? [] : toCheckSnapshots(answer);
+  const slow = trackSlow(state, checks, slowRules, now);
   if (!needsIncidentFetch(state?.checksSignature, checks, claimed.refresh)) {
     // Nothing to write: the stored state already holds this signature (or the fetch would be due).
-    return { outcome: "quiet", events: [], commit: { now, nextDueAt, failures: "reset" } };
+    if (!slow.changed || !state)
+      return { outcome: "quiet", events: [], commit: { now, nextDueAt, failures: "reset" } };
+    const left = budgetLeft(startedAt + deps.budgetMs);
+    return slowOnly(api, teamId, withSlow(state, slow.state), slow, { now, nextDueAt }, left);
   }
 
   const call = budgetLeft(startedAt + deps.budgetMs);
   const monitors = new Map<string, AlertMonitor | null>();
+
   const fetched = await fetchIncidents(api, teamId, state, monitors, call);
   const diff = diffIncidents(state, fetched, { now, baselineSince: meta.baseline });
-  const nextState: PollState = { ...diff.state, checksSignature: checksSignature(checks) };
+  const nextState = withSlow({ ...diff.state, checksSignature: checksSignature(checks) }, slow.state);
   const encoded = encodePollState(nextState);
   const outcome = diff.baseline ? "baseline" : "diffed";
   if (diff.events.length === 0 && encoded === claimed.state) {
@@ -200,9 +217,15 @@ async function poll(
   }
   const commit: CommitInput = { now, nextDueAt, failures: "reset", state: encoded };
   const baseline = diff.baseline ? { baseline: diff.baseline.openIncidents } : {};
-  if (diff.events.length === 0) return { outcome, events: [], commit, state: nextState, ...baseline };
+  if (diff.events.length === 0 && slow.transitions.length === 0) {
+    return { outcome, events: [], commit, state: nextState, ...baseline };
+  }
 
-  await fetchMonitors(api, monitorsToFetch(diff.events, monitors), monitors, call);
+  const wanted = [
+    ...monitorsToFetch(diff.events, monitors),
+    ...slowMonitorsToFetch(slow.transitions, monitors),
+  ];
+  await fetchMonitors(api, [...new Set(wanted)], monitors, call);
   const team = needsTeamCounters(diff.events) ? await api.teams.get(teamId, call) : undefined;
   const events = enrichEvents(diff.events, {
     apiTeamId: teamId,
@@ -211,13 +234,35 @@ async function poll(
     teamMonitorCount: team ? teamMonitorCount(team.counters) : undefined,
     teamName: team?.name,
   });
+  const slowOut = slowEvents(slow.transitions, teamId, monitors);
   return {
     outcome,
     events,
-    commit: { ...commit, events: events.map(encodeOutboxEvent) },
+    slowEvents: slowOut.length,
+    commit: { ...commit, events: [...events.map(encodeOutboxEvent), ...slowOut.map(encodeSlowEvent)] },
     state: nextState,
     ...baseline,
   };
+}
+
+/**
+ * The checks changed nothing the incidents care about, but the slow state moved (issue 37): commit it with
+ * its events. The only extra read is the monitor of an alert that opens (its name and group).
+ */
+async function slowOnly(
+  api: UptimeApi,
+  teamId: string,
+  nextState: PollState,
+  slow: SlowPoll,
+  at: { now: number; nextDueAt: number },
+  call: CallOptions,
+): Promise<Success> {
+  const monitors = new Map<string, AlertMonitor | null>();
+  await fetchMonitors(api, slowMonitorsToFetch(slow.transitions, monitors), monitors, call);
+  const events = slowEvents(slow.transitions, teamId, monitors).map(encodeSlowEvent);
+  const state = encodePollState(nextState);
+  const commit: CommitInput = { ...at, failures: "reset", state, ...(events.length ? { events } : {}) };
+  return { outcome: "diffed", events: [], slowEvents: events.length, commit, state: nextState };
 }
 
 /**
@@ -285,30 +330,6 @@ function takeIncidents(
   return snapshots;
 }
 
-async function fetchMonitors(
-  api: UptimeApi,
-  ids: readonly string[],
-  monitors: Map<string, AlertMonitor | null>,
-  call: CallOptions,
-): Promise<void> {
-  const wanted = ids.slice(0, MAX_MONITOR_FETCHES);
-  const found = await Promise.all(wanted.map((id) => orNullWhenGone(api.monitors.get(id, call))));
-  wanted.forEach((id, i) => {
-    const monitor = found[i];
-    monitors.set(id, monitor ? toAlertMonitor(monitor) : null);
-  });
-}
-
-/** A deleted incident or monitor is not an API failure: the event goes out without it. */
-async function orNullWhenGone<T>(request: Promise<T>): Promise<T | null> {
-  try {
-    return await request;
-  } catch (error) {
-    if (error instanceof NotFoundError) return null;
-    throw error;
-  }
-}
-
 async function commitSuccess(
   claimed: ClaimedTarget,
   meta: PollTargetMeta,
@@ -317,7 +338,7 @@ async function commitSuccess(
 ): Promise<PollResult> {
   const { target } = claimed;
   const held = deps.holds?.has(claimed) ?? false;
-  if (held && claimed.settled && success.commit.state === undefined && success.events.length === 0) {
+  if (held && claimed.settled && success.commit.state === undefined && success.commit.events === undefined) {
     // Nothing to write (issue 13): the stored state is the poll's (a quiet poll, or a refresh that found
     // nothing new), there are no failures or streak to reset, and the claim made the target due at its
     // next poll (heldUntil) and booked the refresh. The lease token stays stored until the next claim
@@ -347,7 +368,7 @@ async function commitSuccess(
     deps.logger.info({ target, open: open.length }, "poll target baselined");
     await runHook(deps, target, "onBaseline", () => deps.hooks?.onBaseline?.(target, open, meta));
   }
-  return { target, outcome: success.outcome, events: success.events.length };
+  return { target, outcome: success.outcome, events: success.events.length + (success.slowEvents ?? 0) };
 }
 
 async function commitFailure(

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { jsonIssueText, parseJson } from "../../lib/parse-json";
 import type { IncidentStage } from "../model";
+import type { SlowState } from "./slow-state";
 
 /**
  * The compact, JSON-serialisable state of one poll target (an API team as seen by one token), stored
@@ -49,6 +50,8 @@ export interface PollState {
    * books the refresh, ClaimedTarget.refresh); still accepted, so that those states decode.
    */
   incidentsFetchedAt?: number;
+  /** The `--slow` rules' counts and open slow alerts (slow-state.ts); absent while no rule asks for them. */
+  slow?: SlowState;
 }
 
 export class PollStateError extends Error {
@@ -66,6 +69,24 @@ const trackedSchema = z.object({
   seen: z.number(),
 });
 
+const sampleSchema = z.object({ at: z.number(), ms: z.number(), location: z.string() });
+const slowSchema = z.object({
+  watermark: z.number(),
+  atWatermark: z.array(z.string()).max(100),
+  rules: z.record(
+    z.string(),
+    z.record(
+      z.string(),
+      z.object({
+        run: z.array(sampleSchema),
+        alert: z
+          .object({ id: z.string(), since: z.number(), fast: z.number(), samples: z.array(sampleSchema) })
+          .optional(),
+      }),
+    ),
+  ),
+});
+
 const pollStateSchema = z.object({
   v: z.literal(1),
   baselined: z.boolean(),
@@ -73,6 +94,7 @@ const pollStateSchema = z.object({
   floor: z.object({ started: z.string().optional(), id: z.string().optional() }).optional(),
   checksSignature: z.string().optional(),
   incidentsFetchedAt: z.number().optional(),
+  slow: slowSchema.optional(),
 });
 
 /**
@@ -109,6 +131,8 @@ export function encodePollState(state: PollState): string {
         }
       : {}),
     ...(state.checksSignature !== undefined ? { checksSignature: state.checksSignature } : {}),
+    // Built by advanceSlow in one order on every replica: its JSON compares as the rest does.
+    ...(state.slow !== undefined ? { slow: state.slow } : {}),
   };
   return JSON.stringify(canonical);
 }

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import { SLOW_CHECKS_MAX, SLOW_CHECKS_MIN, SLOW_MAX_MS, SLOW_MIN_MS } from "../../domain/alert-rule-bounds";
+import { type SlowRule, slowRuleKey } from "../../domain/slow-rule";
 import { jsonIssueText, parseJson } from "../../lib/parse-json";
 import type { UserRef } from "../../store/workspace";
 
@@ -55,7 +57,15 @@ export interface PollTargetMeta {
   tokenRef: UserRef;
   /** The subscribe-time read that the first poll's baseline is measured from (diff.ts BaselineSince). */
   baseline?: { at: number; seen: string[] };
+  /**
+   * The distinct `--slow` rules of the target's subscriptions (issue 37): the poller reads every check's
+   * duration only when there is one, and counts each rule once for all the channels that share it.
+   */
+  slow?: SlowRule[];
 }
+
+/** Distinct slow rules a target tracks; a subscription with yet another rule gets no slow alert. */
+export const MAX_SLOW_RULES = 10;
 
 /** Page 1 of incidents holds 10 (reference); a bound keeps the meta small whatever a server sends. */
 const MAX_BASELINE_SEEN = 50;
@@ -71,6 +81,15 @@ const metaSchema = z.object({
   }),
   baseline: z
     .object({ at: z.number().finite(), seen: z.array(z.string()).max(MAX_BASELINE_SEEN) })
+    .optional(),
+  slow: z
+    .array(
+      z.object({
+        thresholdMs: z.number().int().min(SLOW_MIN_MS).max(SLOW_MAX_MS),
+        checks: z.number().int().min(SLOW_CHECKS_MIN).max(SLOW_CHECKS_MAX),
+      }),
+    )
+    .max(MAX_SLOW_RULES)
     .optional(),
 });
 
@@ -98,6 +117,8 @@ export function pollTargetRegistration(input: {
   /** E.g. the subscription id: the target goes when its last subscriber leaves. */
   subscriber: string;
   baseline?: { at: number; seen: readonly string[] };
+  /** The slow rules of every subscription of the target, this one's included (distinctSlowRules). */
+  slowRules?: readonly SlowRule[];
 }): { target: string; registration: { subscriber: string; group: string; meta: string } } {
   return {
     target: pollTargetName(input.apiTeamId, input.token),
@@ -111,7 +132,23 @@ export function pollTargetRegistration(input: {
         ...(input.baseline
           ? { baseline: { at: input.baseline.at, seen: input.baseline.seen.slice(0, MAX_BASELINE_SEEN) } }
           : {}),
+        ...(input.slowRules && input.slowRules.length > 0
+          ? { slow: distinctSlowRules(input.slowRules) }
+          : {}),
       }),
     },
   };
+}
+
+/**
+ * One of each rule, in one order (the meta is rewritten by every subscribe), at most MAX_SLOW_RULES: a
+ * subscription whose rule is beyond them gets no slow alert (docs/alerts.md says so).
+ */
+export function distinctSlowRules(rules: readonly SlowRule[]): SlowRule[] {
+  const byKey = new Map<string, SlowRule>();
+  for (const rule of rules)
+    byKey.set(slowRuleKey(rule), { thresholdMs: rule.thresholdMs, checks: rule.checks });
+  return [...byKey.values()]
+    .sort((a, b) => a.thresholdMs - b.thresholdMs || a.checks - b.checks)
+    .slice(0, MAX_SLOW_RULES);
 }

@@ -1,3 +1,4 @@
+import type { SlowRule } from "../../domain/slow-rule";
 import type { PollTargetStore } from "../../store/poll-target-store";
 import type { UserRef } from "../../store/workspace";
 import { pollTargetRegistration } from "./poll-target";
@@ -41,6 +42,8 @@ export interface AddPollTargetInput {
   subscriber: string;
   /** The subscribe-time read of incidents: the first poll announces what began after it (diff.ts). */
   baseline?: { at: number; seen: readonly string[] };
+  /** The slow rules of the target's subscriptions, this one's included (issue 37). */
+  slowRules?: readonly SlowRule[];
 }
 
 /**

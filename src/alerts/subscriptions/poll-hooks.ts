@@ -1,4 +1,5 @@
 import type { TokenPauseReason } from "../../domain/pause-reasons";
+import type { SlowRule } from "../../domain/slow-rule";
 import type { Clock } from "../../lib/clock";
 import type { Logger } from "../../lib/logger";
 import type { PosterFor } from "../../slack/slack-poster";
@@ -22,7 +23,8 @@ export interface PollHookDeps {
   subscriptions: Pick<SubscriptionStore, "listByTargetSettled" | "listByWorkspace" | "moveTarget" | "delete">;
   pauses: Pick<SubscriptionPauses, "pause" | "resume">;
   pollTargets: {
-    add(input: AddPollTargetInput, now: number): Promise<string>;
+    /** `slow`: the subscription's own rule; the target's meta gets it with its other subscriptions' (index.ts). */
+    add(input: AddPollTargetInput & { slow?: SlowRule | undefined }, now: number): Promise<string>;
     remove(target: string, subscriber: string): Promise<number>;
   };
   /** Drops what else a deleted subscription had (its digest schedule). */
@@ -174,6 +176,8 @@ async function takeOver(
           tokenRef: ref,
           subscriber: sub.id,
           baseline: { at: rejection.streak.since, seen },
+          // A moved subscription keeps its slow rule on the new target (issue 37).
+          slow: sub.slow,
         },
         now,
       );

@@ -2,10 +2,16 @@ import {
   FLAP_COUNT_MAX,
   FLAP_COUNT_MIN,
   FLAP_WINDOW_MAX_MINUTES,
+  SLOW_CHECKS_DEFAULT,
+  SLOW_CHECKS_MAX,
+  SLOW_CHECKS_MIN,
+  SLOW_MAX_MS,
+  SLOW_MIN_MS,
   STORM_MAX,
   STORM_MIN,
 } from "../../domain/alert-rule-bounds";
 import { DIGEST_CADENCES, type DigestCadence } from "../../domain/digest-cadences";
+import type { SlowRule } from "../../domain/slow-rule";
 import type { Command, MentionArgument, SubcommandName } from "../command";
 import { ArgumentError, echo, flagValue, isMentionWord, readArgs, toMention, unique } from "../read-args";
 import { parseEscalationSteps } from "./escalation-steps";
@@ -14,6 +20,17 @@ import { noArguments, oneMonitor, type Parser } from "./parser";
 function cadenceOf(text: string): DigestCadence | null {
   const word = text.trim().toLowerCase();
   return DIGEST_CADENCES.find((c) => c === word) ?? null;
+}
+
+/** `2s`, `1.5s`, `800ms`, with `/<checks>` or not; null when it is none of these or out of bounds. */
+export function parseSlowRule(text: string): SlowRule | null {
+  const m = /^(\d{1,5}(?:\.\d{1,3})?)\s*(ms|s)(?:\s*\/\s*(\d{1,3}))?$/i.exec(text.trim());
+  if (!m) return null;
+  const thresholdMs = Math.round(Number(m[1]) * (m[2]!.toLowerCase() === "s" ? 1000 : 1));
+  const checks = m[3] === undefined ? SLOW_CHECKS_DEFAULT : Number(m[3]);
+  if (!(thresholdMs >= SLOW_MIN_MS && thresholdMs <= SLOW_MAX_MS)) return null;
+  if (!(checks >= SLOW_CHECKS_MIN && checks <= SLOW_CHECKS_MAX)) return null;
+  return { thresholdMs, checks };
 }
 
 function wholeNumber(text: string): number | null {
@@ -26,7 +43,7 @@ export const subscriptionParsers = {
   unmute: oneMonitor("unmute"),
 
   subscribe: (sub, tokens) => {
-    const args = readArgs(sub, tokens, ["mention", "storm", "flap", "digest", "escalate"], true);
+    const args = readArgs(sub, tokens, ["mention", "storm", "flap", "digest", "escalate", "slow"], true);
     if (args instanceof ArgumentError) return args;
     let mention: MentionArgument | undefined;
     const mentionFlag = args.flags.get("mention");
@@ -96,6 +113,17 @@ export const subscriptionParsers = {
       command.escalateMinutes = steps[0]!.minutes;
       // One plain step keeps the shape `--escalate <N>m` always had.
       if (steps.length > 1 || steps[0]!.mention) command.escalateSteps = steps;
+    }
+    const slow = flagValue(args, "slow", "a check time, e.g. --slow 2s");
+    if (slow instanceof ArgumentError) return slow;
+    if (slow !== undefined) {
+      const rule = parseSlowRule(slow);
+      if (!rule) {
+        return new ArgumentError(
+          `--slow is <seconds>s or <ms>ms, ${SLOW_MIN_MS}ms to ${SLOW_MAX_MS / 1000}s, and /<checks> in a row (${SLOW_CHECKS_MIN} to ${SLOW_CHECKS_MAX}, default ${SLOW_CHECKS_DEFAULT}), e.g. --slow 2s or --slow 2s/5 (got "${echo(slow)}")`,
+        );
+      }
+      command.slow = rule;
     }
     return command;
   },

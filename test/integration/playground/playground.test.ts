@@ -272,6 +272,32 @@ describe("the playground server", () => {
     );
   }, 60_000);
 
+  it("makes a monitor slow: #ops-alerts gets one amber slow alert, green again after Recover", async () => {
+    // Demo seed 5 "Public API": checked every 30 s of scenario time, a few seconds here.
+    const PUBLIC_API = 5;
+    expect((await post("/api/slow", { monitorId: PUBLIC_API })).body.ok).toBe(true);
+    const slowAlert = () =>
+      playground.slack.state.channelMessages(OPS).find((m) => m.metadata?.event_type === "uptime_alert_slow");
+    const amber = await waitFor(
+      playground.slack.events,
+      () => (slowAlert()?.text.includes("Public API is slow") ? slowAlert() : undefined),
+      30_000,
+    );
+    expect(JSON.stringify(amber.attachments)).toMatch(/2\.\d\d s \(\w+\)/);
+    expect((await post("/api/recover", { monitorId: PUBLIC_API })).body.ok).toBe(true);
+    await waitFor(
+      playground.slack.events,
+      () => playground.slack.state.findMessage(OPS, amber.ts)?.text.includes("Public API is fast again"),
+      30_000,
+    );
+    expect(
+      playground.slack.state
+        .channelMessages(OPS)
+        .filter((m) => m.metadata?.event_type === "uptime_alert_slow"),
+    ).toHaveLength(1);
+    expect((await post("/api/slow", { monitorId: 9999 })).status).toBe(400);
+  }, 70_000);
+
   it("refuses bad requests with a clear message", async () => {
     expect(await post("/api/command", { user: "U0NOBODY", channel: GENERAL, text: "/uptime help" })).toEqual({
       status: 400,

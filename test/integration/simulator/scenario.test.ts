@@ -83,6 +83,34 @@ describe("simulator scenario: checks and states", () => {
     expect(counters).toEqual({ up: 1, down: 0, paused: 0, pending: 0 });
   });
 
+  it("slow makes every passing check take the given time (totalDuration) until recover, the monitor up", async () => {
+    const { team, monitor: id } = await seedOne();
+    await api.sim.control.runChecks();
+    // A round of its own time, apart from the normal one above.
+    await api.control("POST", "/__simulator/clock/advance", { ms: 1000 });
+    const slowed = await api.control("POST", `/__simulator/monitors/${id}/slow`, { ms: 2500 });
+    expect(slowed.status).toBe(200);
+    const checks = (await api.get(`/teams/${team}/checks`, TOKEN)).body.data;
+    const latest = checks.filter(
+      (c: { attributes: { created: string } }) => c.attributes.created === checks[0].attributes.created,
+    );
+    for (const c of latest) {
+      expect(c.attributes.state).toBe(1);
+      expect(c.attributes.totalDuration).toBeGreaterThanOrEqual(2500);
+      expect(c.attributes.totalDuration).toBeLessThanOrEqual(2750);
+    }
+    expect((await monitor(id)).meta.state).toBe(10);
+    expect((await api.get(`/teams/${team}/incidents`, TOKEN)).body.data).toHaveLength(0);
+    await api.control("POST", `/__simulator/monitors/${id}/recover`);
+    const after = (await api.get(`/teams/${team}/checks`, TOKEN)).body.data[0].attributes;
+    expect(after.totalDuration).toBeLessThan(2500);
+    for (const body of [{}, { ms: 0 }, { ms: "2s" }, { ms: 600_001 }]) {
+      const refused = await api.control("POST", `/__simulator/monitors/${id}/slow`, body);
+      expect(refused.status).toBe(400);
+    }
+    expect((await api.control("POST", "/__simulator/monitors/999/slow", { ms: 100 })).status).toBe(404);
+  });
+
   it("a timeout failure gives status 0 checks", async () => {
     const { team, monitor: id } = await seedOne({
       service: "tcp_port",

@@ -94,10 +94,19 @@ describe("client objects to pipeline snapshots", () => {
     expect(toIncidentSnapshot(apiIncident({ monitorId: null }))).toBeNull();
   });
 
-  it("maps checks (A5: passed 1, failed -1) and drops checks without a monitor", () => {
+  it("maps checks (A5: passed 1, failed -1, totalDuration, created) and drops checks without a monitor", () => {
     expect(
       toCheckSnapshots([apiCheck("1", "5", "Frankfurt", false), apiCheck("2", null, "Paris", true)]),
-    ).toEqual([{ id: "1", monitorId: "5", location: "Frankfurt", state: -1 }]);
+    ).toEqual([
+      {
+        id: "1",
+        monitorId: "5",
+        location: "Frankfurt",
+        state: -1,
+        durationMs: 10,
+        created: new Date(T0).getTime(),
+      },
+    ]);
   });
 
   it("shows a URL monitor by its URL and a TCP monitor as host:port (A8)", () => {

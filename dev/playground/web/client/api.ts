@@ -57,6 +57,7 @@ export const api = {
   homeOpened: (user: string) => postJson("/api/home-opened", { user }),
   breakMonitor: (monitorId: number) => postJson("/api/break", { monitorId }),
   recoverMonitor: (monitorId: number) => postJson("/api/recover", { monitorId }),
+  slowMonitor: (monitorId: number) => postJson("/api/slow", { monitorId }),
   storm: () => postJson("/api/storm", {}),
   recoverAll: () => postJson("/api/recover-all", {}),
 };

@@ -458,17 +458,24 @@ function wireComposer(form: HTMLFormElement, input: HTMLTextAreaElement, threadT
   });
 }
 
-async function monitorControl(kind: "break" | "recover"): Promise<void> {
+async function monitorControl(kind: "break" | "recover" | "slow"): Promise<void> {
   const picker = $<HTMLSelectElement>("monitor-picker");
   const id = Number(picker.value);
   const monitor = app.monitors.find((m) => m.id === id);
   if (!monitor) return;
-  const answer = kind === "break" ? await api.breakMonitor(id) : await api.recoverMonitor(id);
+  const answer =
+    kind === "break"
+      ? await api.breakMonitor(id)
+      : kind === "slow"
+        ? await api.slowMonitor(id)
+        : await api.recoverMonitor(id);
   const status = $("control-status");
   status.textContent = answer.ok
     ? kind === "break"
       ? `${monitor.name} is failing now: the alert reaches #ops-alerts within a few seconds.`
-      : `${monitor.name} is passing again: watch the alert turn green.`
+      : kind === "slow"
+        ? `${monitor.name} answers in 2.6 s now: after 3 slow checks #ops-alerts gets an amber slow alert.`
+        : `${monitor.name} is passing again: watch the alert turn green.`
     : (answer.error ?? "That did not work.");
   await refreshMonitors();
 }
@@ -533,6 +540,7 @@ function wireChrome(): void {
   });
   $("break-monitor").addEventListener("click", () => void monitorControl("break"));
   $("recover-monitor").addEventListener("click", () => void monitorControl("recover"));
+  $("slow-monitor").addEventListener("click", () => void monitorControl("slow"));
   $("storm").addEventListener("click", () => void teamControl("storm"));
   $("recover-all").addEventListener("click", () => void teamControl("recover-all"));
 }

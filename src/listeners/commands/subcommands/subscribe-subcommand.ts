@@ -47,6 +47,7 @@ export const subscribeSubcommand: SubcommandHandler<"subscribe"> = async (
       digest,
       escalateMinutes: command.escalateMinutes,
       escalateSteps: command.escalateSteps,
+      slow: command.slow,
       personal: personal ? { slackTimeZone: timeZone ?? null } : undefined,
     },
     (preview) => announceSubscription(client, deps, preview),
