@@ -204,6 +204,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     logger: logger.child({ component: "alert-delivery" }),
     metrics: metrics.alert,
     webLinks: options.webLinks,
+    charts: deps.charts,
   });
   const digestSchedules = new DigestSchedules({ store: schedules, clock });
   let digestClient: UptimeClient | null = null;

@@ -12,6 +12,8 @@ import {
   type Subscription,
   type SubscriptionStore,
 } from "../../store/subscription-store";
+import type { ChartRenderer } from "../../ui/charts/chart-renderer";
+import { renderChartPng } from "../../ui/charts/render-chart-png";
 import type { WebLinks } from "../../ui/web-links";
 import { type AlertMetrics, type DeliveryOutcome, noopAlertMetrics } from "../metrics";
 import type { OutboxEvent } from "../model";
@@ -44,6 +46,11 @@ export interface AlertDeliveryDeps {
   metrics?: AlertMetrics;
   /** UPTIME_WEB_URL and its paths: every message rendered here links monitors (and the root, its incident). */
   webLinks?: WebLinks | undefined;
+  /**
+   * The bot's chart worker pool (slow alerts' charts, issue 36); without it (tests that build the delivery
+   * alone) charts are drawn on this thread.
+   */
+  charts?: Pick<ChartRenderer, "render">;
   /** Waits (ms), ending early (rejecting) when the signal aborts; tests may pass their own. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   storm?: WindowRules;
@@ -126,6 +133,7 @@ export class AlertDelivery {
       clock,
       logger: this.logger,
       webLinks,
+      charts: deps.charts ?? { render: renderChartPng },
       sleep: deps.sleep ?? ((ms, signal) => sleep(ms, signal)),
     });
     this.redraw = new Redraw({

@@ -1,7 +1,7 @@
 import type { Clock } from "../../lib/clock";
 import type { Logger } from "../../lib/logger";
 import type { AlertMessageStore, SlowMessageRecord } from "../../store/alert-message-store";
-import { renderChartPng } from "../../ui/charts/render-chart-png";
+import type { ChartRenderer } from "../../ui/charts/chart-renderer";
 import type { WebLinks } from "../../ui/web-links";
 import type { DeliveryOutcome } from "../metrics";
 import { SLOW_EVENT_TYPE, slowMatcher, slowMetadata } from "../outbox/alert-metadata";
@@ -16,6 +16,8 @@ export interface SlowMessagesDeps {
   clock: Clock;
   logger: Logger;
   webLinks: WebLinks | undefined;
+  /** Draws the chart off the event loop (the bot's worker pool, issue 36); a refusal leaves it out. */
+  charts: Pick<ChartRenderer, "render">;
   /** Waits between the chart's upload and the update that shows it (Slack processes an upload first). */
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
@@ -92,7 +94,7 @@ export class SlowMessages {
     const marked: SlowMessageRecord = { ...record, chartAt: this.d.clock.now() };
     await this.d.messages.putSlow(ws, channel, alertId, marked);
     try {
-      const png = await renderChartPng(chart.option, SLOW_CHART_WIDTH, SLOW_CHART_HEIGHT);
+      const png = await this.d.charts.render(chart.option, SLOW_CHART_WIDTH, SLOW_CHART_HEIGHT);
       await this.d.posting.waitForSlot(ctx);
       const { fileId } = await this.d.posting.withRateLimit(ctx, () =>
         ctx.poster.uploadFile({
