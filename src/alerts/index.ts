@@ -8,6 +8,7 @@ import { DigestPostStore } from "../store/digest-post-store";
 import type { RedisInstallationStore } from "../store/installation-store";
 import type { Keyspace } from "../store/keys";
 import type { LinkStore } from "../store/link-store";
+import { MaintenanceStore } from "../store/maintenance-store";
 import { MuteStore } from "../store/mute-store";
 import { PollTargetStore } from "../store/poll-target-store";
 import type { RedisClient } from "../store/redis-connection";
@@ -28,6 +29,7 @@ import { addPollTarget, removePollTarget } from "./poll/poller";
 import { type RejectionPolicy, rejectionPolicy } from "./poll/token-rejection";
 import { createPrometheusMetrics, outboxSampler, type PrometheusMetrics } from "./prometheus-metrics";
 import { escalationSchedules } from "./schedules/escalation-schedules";
+import { type MaintenanceSchedules, maintenanceSchedules } from "./schedules/maintenance-schedules";
 import { ScheduleWorker } from "./schedules/schedule-worker";
 import { pollHooks } from "./subscriptions/poll-hooks";
 import { SubscriptionPauses } from "./subscriptions/subscription-pauses";
@@ -124,6 +126,8 @@ export interface PollTargets {
 export interface Alerts {
   subscriptions: SubscriptionStore;
   mutes: MuteStore;
+  /** Planned quiet windows (issue 37): stored per channel, their notes fired by the schedules. */
+  maintenance: { windows: MaintenanceStore; schedules: MaintenanceSchedules };
   /** Read by the Mute overflow: the name of a muted monitor, from its last alert message in the channel. */
   messages: AlertMessageStore;
   pollTargets: PollTargets;
@@ -165,6 +169,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
   const subscriptions = new SubscriptionStore({ redis, keys, clock });
   const messages = new AlertMessageStore({ redis, keys });
   const mutes = new MuteStore({ redis, keys, clock });
+  const windows = new MaintenanceStore({ redis, keys, clock });
   const outboxKeys = outboxKeysOf(scheduler);
   const metrics = createPrometheusMetrics({
     sampleOutbox: outboxSampler(redis, outboxKeys),
@@ -180,6 +185,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     subscriptions,
     messages,
     mutes,
+    windows,
     rateLimiter: new ChannelRateLimiter({ redis, keys }),
     posterFor,
     pauses,
@@ -220,6 +226,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
   return {
     subscriptions,
     mutes,
+    maintenance: { windows, schedules: maintenanceSchedules(schedules) },
     messages,
     pollTargets,
     async acknowledged(ack) {

@@ -59,9 +59,15 @@ export type PostAttempt = z.infer<typeof attemptSchema>;
 const messageSchema = z.object({
   /**
    * root: a message of its own; thread: a reply in a flapping monitor's thread (`rootOf`); rollup: a line
-   * of the storm roll-up; muted: nothing was posted because the monitor was muted when it opened.
+   * of the storm roll-up; muted: nothing was posted because the monitor was muted when it opened (or a
+   * quiet window held it back: `heldBy`).
    */
   mode: z.enum(["root", "thread", "rollup", "muted"]),
+  /**
+   * The planned quiet window (its id) that held this incident back: alerted at the window's end if still
+   * going on. A field rather than a mode of its own, so that a version without windows reads it as muted.
+   */
+  heldBy: z.string().optional(),
   stage: stageSchema,
   ts: z.string().optional(),
   ackedBy: z.string().optional(),

@@ -116,6 +116,14 @@ export function keyspace(prefix = "uc:") {
      * mutes are listed without a SCAN. The key expires with its last mute; ended mutes are pruned on read.
      */
     channelMutes: (ws: string, channelId: string) => `${prefix}mutes:${ws}:${channelId}`,
+    /**
+     * Hash per channel: window id -> planned quiet window (JSON: scope, start, end, who, why, notes posted),
+     * so that `/uptime maintenance` lists them without a SCAN. Expires a day after its last window ends.
+     */
+    channelMaintenance: (ws: string, channelId: string) => `${prefix}maint:${ws}:${channelId}`,
+    /** Hash per window: incident id -> subscription id of the outages it held back, alerted at its end. */
+    maintenanceHeld: (ws: string, channelId: string, windowId: string) =>
+      `${prefix}maint-held:${ws}:${channelId}:${windowId}`,
   };
 }
 

@@ -5,6 +5,7 @@ import type {
   MessageStage,
   StoredAlertView,
 } from "../../store/alert-message-store";
+import type { MaintenanceStore } from "../../store/maintenance-store";
 import type { MuteStore } from "../../store/mute-store";
 import type { DeliveryOutcome } from "../metrics";
 import { isLaterStage, type OutboxEvent } from "../model";
@@ -21,6 +22,8 @@ import type { StormRollup } from "./storm-rollup";
 export interface IncidentMessagesDeps {
   messages: AlertMessageStore;
   mutes: Pick<MuteStore, "mutedUntil">;
+  /** Planned quiet windows (issue 37): an incident first seen during one is held back until its end. */
+  windows?: Pick<MaintenanceStore, "covering" | "hold"> | undefined;
   escalations?: EscalationSchedules | undefined;
   drawing: IncidentDrawing;
   replies: IncidentReplies;
@@ -48,6 +51,16 @@ export class IncidentMessages {
     const view = viewOf(event, null);
     if ((await this.d.mutes.mutedUntil(ws, channel, event.monitorId)) !== null) {
       await this.d.messages.put(ws, channel, event.incidentId, { mode: "muted", stage, view });
+      return "muted";
+    }
+    const window = await this.d.windows?.covering(ws, channel, {
+      monitorId: event.monitorId,
+      group: event.monitor?.group,
+    });
+    if (window && this.d.windows) {
+      // Remembered before the record: a crash in between holds it again on the retry, never loses it.
+      await this.d.windows.hold(ws, channel, window, event.incidentId, ctx.sub.id);
+      await this.d.messages.put(ws, channel, event.incidentId, { mode: "muted", heldBy: window.id, stage, view });
       return "muted";
     }
     if (event.type === "opened") return this.open(ctx, view);

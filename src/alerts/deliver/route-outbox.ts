@@ -8,11 +8,11 @@ import type { OutboxDelivery } from "./outbox-entry-handler";
 
 /**
  * One outbox, several kinds of entry (docs/architecture.md section 5 "Schedules"): a poll target's alert event fans
- * out to the target's subscriptions; a schedule's (digest, escalation) goes to its one subscription.
+ * out to the target's subscriptions; a schedule's (digest, escalation, maintenance) goes to its one subscription.
  */
 export function routeOutbox(deps: {
   subscriptions: Pick<SubscriptionStore, "get">;
-  alerts: Pick<AlertDelivery, "subscriptionsOf" | "deliverTo" | "deliverEscalation">;
+  alerts: Pick<AlertDelivery, "subscriptionsOf" | "deliverTo" | "deliverEscalation" | "deliverMaintenance">;
   digests: Pick<DigestDelivery, "deliverTo">;
 }): OutboxDelivery {
   return {
@@ -33,6 +33,8 @@ export function routeOutbox(deps: {
           return deps.digests.deliverTo(sub, eventId, event);
         case "escalation":
           return deps.alerts.deliverEscalation(sub, eventId, event, signal);
+        case "maintenance":
+          return deps.alerts.deliverMaintenance(sub, eventId, event, signal);
         default:
           return deps.alerts.deliverTo(sub, eventId, event, signal);
       }

@@ -4,6 +4,7 @@ import { alertIncidentSchema, alertMonitorSchema } from "../../store/alert-messa
 import type { AlertEvent, IncidentStage, OutboxEvent } from "../model";
 import { type DigestEvent, digestEventSchema } from "./digest-event";
 import { type EscalationEvent, escalationEventSchema } from "./escalation-event";
+import { type MaintenanceEvent, maintenanceEventSchema } from "./maintenance-event";
 
 /** An outbox entry whose event does not have the shape this version reads. */
 export class OutboxEventError extends Error {
@@ -42,7 +43,7 @@ export function decodeOutboxEvent(raw: string | undefined): OutboxEvent {
 }
 
 /** What an outbox entry carries: an alert event of the poller, or a schedule's (docs/architecture.md section 5). */
-export type DeliverableEvent = OutboxEvent | DigestEvent | EscalationEvent;
+export type DeliverableEvent = OutboxEvent | DigestEvent | EscalationEvent | MaintenanceEvent;
 
 /** The event of any outbox entry, by its `type`; an OutboxEventError names what is wrong. */
 export function decodeDeliverableEvent(raw: string | undefined): DeliverableEvent {
@@ -60,6 +61,13 @@ export function decodeDeliverableEvent(raw: string | undefined): DeliverableEven
       raw,
       escalationEventSchema,
       (issue) => new OutboxEventError(jsonIssueText("escalation event", issue)),
+    );
+  }
+  if (raw?.includes('"type":"maintenance"')) {
+    return parseJson(
+      raw,
+      maintenanceEventSchema,
+      (issue) => new OutboxEventError(jsonIssueText("maintenance event", issue)),
     );
   }
   return decodeOutboxEvent(raw);

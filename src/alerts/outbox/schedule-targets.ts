@@ -2,7 +2,7 @@
  * Outbox targets of schedules (docs/architecture.md section 5 "Schedules"): `<kind>:<subscriptionId>`, one
  * subscription each, unlike a poll target (`team:...`) whose events fan out to every subscription of it.
  */
-const SCHEDULE_KINDS = ["digest", "escalation"] as const;
+const SCHEDULE_KINDS = ["digest", "escalation", "maintenance"] as const;
 export type ScheduleKind = (typeof SCHEDULE_KINDS)[number];
 
 export function scheduleTarget(kind: ScheduleKind, subscriptionId: string): string {
