@@ -81,6 +81,8 @@ const messageSchema = z.object({
   escalationTs: z.string().optional(),
   escalationAttempt: attemptSchema.optional(),
   rootOf: z.string().optional(),
+  /** A mute until recovered ended with this incident's recovery (issue 37): who had set it ("" unknown). */
+  muteEndedBy: z.string().optional(),
   flapping: z.object({ incidents: z.number(), windowMinutes: z.number() }).optional(),
   view: viewSchema,
 });

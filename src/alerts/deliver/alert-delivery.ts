@@ -26,7 +26,7 @@ import { StormRollup } from "./storm-rollup";
 export interface AlertDeliveryDeps {
   subscriptions: Pick<SubscriptionStore, "listByTargetSettled" | "pause" | "markPauseNotified" | "get">;
   messages: AlertMessageStore;
-  mutes: Pick<MuteStore, "mutedUntil" | "get">;
+  mutes: Pick<MuteStore, "mutedUntil" | "get" | "endByRecovery">;
   /** Planned quiet windows (issue 37): held outages, and the notes at each window's start and end. */
   windows?: Pick<MaintenanceStore, "covering" | "hold" | "get" | "put" | "held">;
   rateLimiter: Pick<ChannelRateLimiter, "reserve">;
@@ -201,8 +201,12 @@ export class AlertDelivery {
     if (!maintenance) return "skipped";
     // A paused subscription cannot post here (its token or the channel is refused): the window waits.
     if (sub.paused) return "skipped";
-    const outcome = await this.inChannel(sub, eventId, signal, "maintenance note failed; it is retried", (ctx) =>
-      maintenance.deliver(ctx, event),
+    const outcome = await this.inChannel(
+      sub,
+      eventId,
+      signal,
+      "maintenance note failed; it is retried",
+      (ctx) => maintenance.deliver(ctx, event),
     );
     this.metrics.delivery(outcome);
     return outcome;

@@ -5,8 +5,7 @@ import type { Subscription, SubscriptionStore } from "../../store/subscription-s
 import type { DeliveryOutcome } from "../metrics";
 import type { MaintenanceEvent } from "../outbox/maintenance-event";
 import { renderMaintenanceNote } from "../render/render-maintenance-note";
-import type { DeliveryCtx } from "./channel-posting";
-import type { ChannelPosting } from "./channel-posting";
+import type { ChannelPosting, DeliveryCtx } from "./channel-posting";
 import type { EscalationSchedules } from "./escalation-delivery";
 import type { IncidentDrawing } from "./incident-drawing";
 
@@ -67,7 +66,8 @@ export class MaintenanceDelivery {
       eventType: MAINTENANCE_EVENT_TYPE,
       matcher: (payload) =>
         payload.window_id === window.id && payload.phase === phase && payload.channel === ctx.channel,
-      saveAttempt: (attempt) => this.d.windows.put(ctx.ws, ctx.channel, { ...window, [attemptField]: attempt }),
+      saveAttempt: (attempt) =>
+        this.d.windows.put(ctx.ws, ctx.channel, { ...window, [attemptField]: attempt }),
       message: {
         channel: ctx.channel,
         ...rendered,

@@ -1,21 +1,15 @@
 import type { QuietScope } from "../../domain/quiet-windows";
 import { slackDate } from "../../lib/format-time";
+import { quietScopeText } from "../../ui/quiet-scope-text";
 import { escapeMrkdwn, mrkdwn, truncate } from "../../ui/text";
 import type { RenderedAlert } from "./alert-parts";
-
-/** What a quiet window covers, in a sentence: "*Docs*", "the group *Edge*", "every monitor". */
-export function quietScopeText(scope: QuietScope): string {
-  if (scope.kind === "all") return "every monitor";
-  if (scope.kind === "group") return `the group *${escapeMrkdwn(truncate(scope.group, 80))}*`;
-  return scope.name ? `*${escapeMrkdwn(truncate(scope.name, 80))}*` : `monitor #${scope.monitorId}`;
-}
 
 export interface MaintenanceNoteInput {
   phase: "start" | "end";
   id: string;
   scope: QuietScope;
   endAt: number;
-  /** The Slack user who planned it (named, not pinged: a mention in a note would notify them each time). */
+  /** The Slack user who planned it. */
   by: string;
   reason: string | null;
   /** Who ended it early, when someone did. */
