@@ -176,7 +176,7 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
     aliases: ["maint"],
     usage: "maintenance [<monitor>|group:<name>|all <duration> [--at HH:MM] [--reason <text>]] | end <id>",
     example: "maintenance group:Edge 2h --at 22:00 --reason database upgrade",
-    summary: "plan a quiet window here (no outage alerts, a note at its start and end); list or end them",
+    summary: "plan a quiet window in this channel; list or end them",
   },
 ];
 
