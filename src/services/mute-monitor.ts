@@ -19,6 +19,8 @@ export interface MuteInput {
    * after MUTE_UNTIL_RECOVERED_MAX_MS.
    */
   untilRecovered?: { incidentId: string } | undefined;
+  /** The monitor's name when the caller read it (a typed mute): kept when no alert of it is stored here. */
+  monitorName?: string | undefined;
   /**
    * The API team the alert comes from when the caller knows it (a roll-up's): checked when the monitor has
    * no root message of its own in the channel to tell it.
@@ -58,7 +60,7 @@ export async function muteMonitor(deps: ServiceDeps, ref: UserRef, input: MuteIn
     alert?.apiTeamId ?? input.apiTeamId ?? null,
     "mute",
   );
-  const monitorName = alert?.monitorName ?? null;
+  const monitorName = alert?.monitorName ?? input.monitorName ?? null;
   const info = { by: ref.userId, monitorName, apiTeamId };
   const until = input.untilRecovered
     ? await alerts.mutes.mute(
@@ -193,6 +195,7 @@ export async function muteTyped(
     monitorId: monitor.id,
     hours: input.duration.kind === "minutes" ? input.duration.minutes / 60 : 0,
     untilRecovered,
+    monitorName: monitor.name,
     apiTeamId,
   });
 }
