@@ -43,6 +43,8 @@ async function main(): Promise<void> {
   Try: /uptime status in #ops-alerts as Olivia (owner); switch to Nick and run /uptime login
   (token: demo-member-token). Press "Break a monitor": the alert lands in #ops-alerts; Acknowledge it
   as Rita (read-only), then as Olivia; press "Recover". Payments API also fails every 3 minutes.
+  Bastion SSH is in a planned quiet window (/uptime maintenance lists it): break it, and nothing is
+  posted until /uptime maintenance end <id>.
   Ctrl-C stops everything.
 `);
 

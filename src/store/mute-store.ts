@@ -175,7 +175,7 @@ export class MuteStore {
       by: parsed.by,
       monitorName: parsed.name,
       apiTeamId: parsed.team,
-      untilRecovered: parsed.rec ?? null,
+      ...(parsed.rec ? { untilRecovered: parsed.rec } : {}),
     };
   }
 
