@@ -135,7 +135,9 @@ async function requirePlanner(
   const subscriptions = await requireAlerts(deps).subscriptions.listByChannel(workspaceOf(ref), channelId);
   if (subscriptions.length === 0) throw new NotSubscribedHereError();
   return decideOnMemberships(deps, ref, link, "maintenance", (teams) => {
-    const sub = subscriptions.find((s) => teams.some((t) => t.id === s.apiTeamId));
+    // A paused subscription cannot post the notes: one that works carries the window when there is one.
+    const mine = subscriptions.filter((s) => teams.some((t) => t.id === s.apiTeamId));
+    const sub = mine.find((s) => !s.paused) ?? mine[0];
     const member = sub && teams.find((t) => t.id === sub.apiTeamId);
     if (!sub || !member) throw new AlertsChangeNotAllowedError("maintenance", "not_member", null);
     requireWriteRole(member, "maintenance");

@@ -121,6 +121,7 @@ export class AlertDelivery {
       ? new MaintenanceDelivery({
           windows: deps.windows,
           messages,
+          mutes,
           subscriptions: deps.subscriptions,
           escalations: deps.escalations,
           posting,

@@ -1,6 +1,7 @@
 import type { Clock } from "../../lib/clock";
 import type { AlertMessageRecord, AlertMessageStore } from "../../store/alert-message-store";
 import type { MaintenanceStore, MaintenanceWindow } from "../../store/maintenance-store";
+import type { MuteStore } from "../../store/mute-store";
 import type { Subscription, SubscriptionStore } from "../../store/subscription-store";
 import type { DeliveryOutcome } from "../metrics";
 import type { MaintenanceEvent } from "../outbox/maintenance-event";
@@ -14,6 +15,7 @@ export const MAINTENANCE_EVENT_TYPE = "uptime_maintenance";
 export interface MaintenanceDeliveryDeps {
   windows: Pick<MaintenanceStore, "get" | "put" | "held">;
   messages: Pick<AlertMessageStore, "get">;
+  mutes: Pick<MuteStore, "mutedUntil">;
   subscriptions: Pick<SubscriptionStore, "get">;
   escalations?: EscalationSchedules | undefined;
   posting: ChannelPosting;
@@ -93,6 +95,9 @@ export class MaintenanceDelivery {
       // A root whose post was interrupted by a crash: finished (looked up first) like any other.
       const interrupted = record.mode === "root" && !record.ts;
       if (!heldHere && !interrupted) continue;
+      // Muted here meanwhile: the mute decides now, as for any outage that opens while muted.
+      if (heldHere && (await this.d.mutes.mutedUntil(ctx.ws, ctx.channel, record.view.incident.monitorId)) !== null)
+        continue;
       const sub = await this.subscriptionOf(ctx, subscriptionId);
       const { heldBy: _held, ...rest } = record;
       const root: AlertMessageRecord = { ...rest, mode: "root" };
