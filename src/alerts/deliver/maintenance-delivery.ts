@@ -96,8 +96,8 @@ export class MaintenanceDelivery {
       const interrupted = record.mode === "root" && !record.ts;
       if (!heldHere && !interrupted) continue;
       // Muted here meanwhile: the mute decides now, as for any outage that opens while muted.
-      if (heldHere && (await this.d.mutes.mutedUntil(ctx.ws, ctx.channel, record.view.incident.monitorId)) !== null)
-        continue;
+      const monitorId = record.view.incident.monitorId;
+      if (heldHere && (await this.d.mutes.mutedUntil(ctx.ws, ctx.channel, monitorId)) !== null) continue;
       const sub = await this.subscriptionOf(ctx, subscriptionId);
       const { heldBy: _held, ...rest } = record;
       const root: AlertMessageRecord = { ...rest, mode: "root" };
