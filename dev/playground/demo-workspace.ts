@@ -40,6 +40,11 @@ export const OPS_ALERTS_SUBSCRIBE =
 
 /** What "Make it slow" sets a monitor's checks to take (ms): over the 2 s of OPS_ALERTS_SUBSCRIBE. */
 export const DEMO_SLOW_MS = 2600;
+/**
+ * A planned quiet window in #ops-alerts from the start (issue 37), for a monitor the page's buttons leave
+ * alone: its start note is there at once, "Break a monitor" on it shows an outage held back.
+ */
+export const OPS_ALERTS_MAINTENANCE = 'maintenance "Bastion SSH" 8h --reason bastion host replacement';
 
 /** The demo monitor that fails on a schedule (simulator demo seed: 7 "Payments API", team 1). */
 export const SCHEDULED_MONITOR = { id: 7, name: "Payments API" } as const;
@@ -206,6 +211,31 @@ export async function subscribeOpsAlerts(slack: FakeSlack): Promise<string> {
 }
 
 /**
+ * `/uptime maintenance ...` in #ops-alerts as Olivia, through the real command: resolves with the window's
+ * id from her answer (the channel's start note follows from the schedule).
+ */
+export async function planOpsMaintenance(slack: FakeSlack): Promise<string> {
+  const user = DEMO_PEOPLE.olivia.id;
+  const channel = DEMO_CHANNELS.opsAlerts.id;
+  const before = slack.state.ephemeralFor(user, channel).length;
+  const result = await slack.sender.slashCommand({
+    userId: user,
+    channelId: channel,
+    text: OPS_ALERTS_MAINTENANCE,
+  });
+  if (result.status !== 200)
+    throw new DemoSetupError(`demo setup: /uptime maintenance answered ${result.status}`);
+  const answer = await waitForChange(
+    slack,
+    () => slack.state.ephemeralFor(user, channel)[before]?.text,
+    "the answer to /uptime maintenance",
+  );
+  const id = /Maintenance `([a-z0-9]+)` planned/.exec(answer)?.[1];
+  if (!id) throw new DemoSetupError(`demo setup: /uptime maintenance was refused: ${answer}`);
+  return id;
+}
+
+/**
  * Resolves once the alert poller has read team 1 twice since `sinceMs` (seen in the simulator's request
  * log), that is once its first poll, the baseline, is behind it. The baseline takes what is open then as
  * already known, so a monitor broken before it would never be announced.
@@ -256,6 +286,8 @@ export interface DemoSetupOptions {
 export interface DemoSetupReport {
   linked: string[];
   subscription: string;
+  /** The id of the quiet window planned in #ops-alerts. */
+  maintenance: string;
 }
 
 /** Links Olivia and Rita, subscribes #ops-alerts, starts the Payments API schedule. */
@@ -276,6 +308,8 @@ export async function setupDemoWorkspace(options: DemoSetupOptions): Promise<Dem
   if (!(await waitForAlertBaseline(simulator, subscribedAt))) {
     logger.warn("demo: the alert poller has not read team 1 yet; alerts may take a moment to start");
   }
+  const maintenance = await planOpsMaintenance(slack);
+  logger.info({ maintenance }, "demo: a quiet window planned in #ops-alerts");
 
   if (options.schedule !== false) {
     const schedule = options.schedule ?? { everyMs: 180_000, durationMs: 40_000 };
@@ -286,5 +320,5 @@ export async function setupDemoWorkspace(options: DemoSetupOptions): Promise<Dem
       reason: "HTTP 503 Service Unavailable",
     });
   }
-  return { linked: [DEMO_PEOPLE.olivia.id, DEMO_PEOPLE.rita.id], subscription };
+  return { linked: [DEMO_PEOPLE.olivia.id, DEMO_PEOPLE.rita.id], subscription, maintenance };
 }

@@ -44,6 +44,8 @@ async function main(): Promise<void> {
   (token: demo-member-token). Press "Break a monitor": the alert lands in #ops-alerts; Acknowledge it
   as Rita (read-only), then as Olivia; press "Recover". "Make it slow" posts a slow-response alert.
   Payments API also fails every 3 minutes.
+  Bastion SSH is in a planned quiet window (/uptime maintenance lists it): break it, and nothing is
+  posted until /uptime maintenance end <id>.
   Ctrl-C stops everything.
 `);
 

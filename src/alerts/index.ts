@@ -9,6 +9,7 @@ import { DigestPostStore } from "../store/digest-post-store";
 import type { RedisInstallationStore } from "../store/installation-store";
 import type { Keyspace } from "../store/keys";
 import type { LinkStore } from "../store/link-store";
+import { MaintenanceStore } from "../store/maintenance-store";
 import { MuteStore } from "../store/mute-store";
 import { OutboxStore } from "../store/outbox-store";
 import { PollTargetStore } from "../store/poll-target-store";
@@ -33,6 +34,7 @@ import { addPollTarget, pollTargetName, removePollTarget } from "./poll/poller";
 import { type RejectionPolicy, rejectionPolicy } from "./poll/token-rejection";
 import { createPrometheusMetrics, outboxSampler, type PrometheusMetrics } from "./prometheus-metrics";
 import { escalationSchedules } from "./schedules/escalation-schedules";
+import { type MaintenanceSchedules, maintenanceSchedules } from "./schedules/maintenance-schedules";
 import { ScheduleWorker } from "./schedules/schedule-worker";
 import { pollHooks } from "./subscriptions/poll-hooks";
 import { SubscriptionPauses } from "./subscriptions/subscription-pauses";
@@ -139,6 +141,8 @@ export interface PollTargets {
 export interface Alerts {
   subscriptions: SubscriptionStore;
   mutes: MuteStore;
+  /** Planned quiet windows (issue 37): stored per channel, their notes fired by the schedules. */
+  maintenance: { windows: MaintenanceStore; schedules: MaintenanceSchedules };
   /** Read by the Mute overflow: the name of a muted monitor, from its last alert message in the channel. */
   messages: AlertMessageStore;
   pollTargets: PollTargets;
@@ -181,6 +185,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
   const messages = new AlertMessageStore({ redis, keys });
   const mutes = new MuteStore({ redis, keys, clock });
   const outbox = new OutboxStore({ redis });
+  const windows = new MaintenanceStore({ redis, keys, clock });
   const outboxKeys = outboxKeysOf(scheduler);
   const metrics = createPrometheusMetrics({
     sampleOutbox: outboxSampler(redis, outboxKeys),
@@ -196,6 +201,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     subscriptions,
     messages,
     mutes,
+    windows,
     rateLimiter: new ChannelRateLimiter({ redis, keys }),
     posterFor,
     pauses,
@@ -253,6 +259,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
   return {
     subscriptions,
     mutes,
+    maintenance: { windows, schedules: maintenanceSchedules(schedules) },
     messages,
     pollTargets,
     async acknowledged(ack) {

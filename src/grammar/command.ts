@@ -106,6 +106,32 @@ export type Command =
   | { kind: "subscriptions" }
   /** `digest [daily|weekly]`: the channel's digest of the last day or week, posted now. */
   | { kind: "digest"; cadence?: DigestCadence }
-  | { kind: "unmute"; monitor: string };
+  | { kind: "unmute"; monitor: string }
+  /** `mute <monitor> <duration | until-recovered>`: no new alert for the monitor in this channel. */
+  | { kind: "mute"; monitor: string; duration: MuteDuration }
+  | MaintenanceCommand;
+
+/** How long a typed mute lasts: minutes, or until the monitor's open incident recovers. */
+export type MuteDuration = { kind: "minutes"; minutes: number } | { kind: "until-recovered" };
+
+/** What a planned quiet window covers, as typed: a monitor (name or id), a group, or every monitor. */
+export type MaintenanceTarget =
+  | { kind: "monitor"; monitor: string }
+  | { kind: "group"; group: string }
+  | { kind: "all" };
+
+/** `maintenance`: list this channel's windows, plan one, or end one early (issue 37). */
+export type MaintenanceCommand =
+  | { kind: "maintenance"; action: "list" }
+  | {
+      kind: "maintenance";
+      action: "plan";
+      target: MaintenanceTarget;
+      minutes: number;
+      /** `--at HH:MM`: the next such time in the planner's Slack time zone; absent: now. */
+      at?: { hour: number; minute: number };
+      reason?: string;
+    }
+  | { kind: "maintenance"; action: "end"; id: string };
 
 export type SubcommandName = Command["kind"];

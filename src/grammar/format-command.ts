@@ -41,6 +41,16 @@ function formatTarget(target: StatsTarget): string[] {
   return [];
 }
 
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** Minutes as typed back: `1d2h5m`, with the zero parts left out. */
+export function formatMinutes(minutes: number): string {
+  const d = Math.floor(minutes / 1440);
+  const h = Math.floor((minutes % 1440) / 60);
+  const m = minutes % 60;
+  return `${d ? `${d}d` : ""}${h ? `${h}h` : ""}${m || minutes === 0 ? `${m}m` : ""}`;
+}
+
 /**
  * The canonical text of a command, as a user would type it after `/uptime` (before Slack escapes it).
  * parseCommand(formatCommand(c)) gives c back for every command that parseCommand can produce, except help
@@ -108,6 +118,22 @@ export function formatCommand(command: Command): string {
       break;
     case "digest":
       if (command.cadence) parts.push(command.cadence);
+      break;
+    case "mute":
+      parts.push(quoteValue(command.monitor));
+      parts.push(
+        command.duration.kind === "minutes" ? formatMinutes(command.duration.minutes) : "until-recovered",
+      );
+      break;
+    case "maintenance":
+      if (command.action === "end") parts.push("end", command.id);
+      if (command.action !== "plan") break;
+      if (command.target.kind === "all") parts.push("all");
+      else if (command.target.kind === "group") parts.push(`group:${quoteValue(command.target.group)}`);
+      else parts.push(`monitor:${quoteValue(command.target.monitor)}`);
+      parts.push(formatMinutes(command.minutes));
+      if (command.at) parts.push("--at", `${pad(command.at.hour)}:${pad(command.at.minute)}`);
+      if (command.reason !== undefined) parts.push("--reason", command.reason);
       break;
     default:
       break;

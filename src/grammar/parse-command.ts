@@ -4,6 +4,7 @@ import { accountParsers } from "./parsers/accounts";
 import { changeParsers } from "./parsers/changes";
 import type { Parser } from "./parsers/parser";
 import { queryParsers } from "./parsers/queries";
+import { quietParsers } from "./parsers/quiet";
 import { subscriptionParsers } from "./parsers/subscriptions";
 import { ArgumentError, asFlag, echo, unique } from "./read-args";
 import { resolveSubcommand, SUBCOMMANDS } from "./subcommand-info";
@@ -14,6 +15,7 @@ const PARSERS: Record<Exclude<SubcommandName, "help">, Parser> = {
   ...queryParsers,
   ...changeParsers,
   ...subscriptionParsers,
+  ...quietParsers,
 };
 
 const HELP_WORDS = new Set(["help", "?", "-h", "-?", "--help", "—help", "–help"]);

@@ -164,6 +164,20 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
     example: "unmute api-eu",
     summary: "alerts again for a muted monitor",
   },
+  {
+    name: "mute",
+    aliases: ["snooze"],
+    usage: "mute <monitor> <duration|until-recovered>",
+    example: "mute api-eu until-recovered",
+    summary: "no new alerts for a monitor in this channel, for a while or until it recovers",
+  },
+  {
+    name: "maintenance",
+    aliases: ["maint"],
+    usage: "maintenance [<monitor>|group:<name>|all <duration> [--at HH:MM] [--reason <text>]] | end <id>",
+    example: "maintenance group:Edge 2h --at 22:00 --reason database upgrade",
+    summary: "plan a quiet window in this channel; list or end them",
+  },
 ];
 
 const BY_WORD = new Map<string, SubcommandName>();

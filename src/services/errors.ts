@@ -15,7 +15,10 @@ export type ServiceErrorCode =
   | "service.alerts-change-not-allowed"
   | "service.read-only-role"
   | "service.not-muted"
-  | "service.api-budget";
+  | "service.api-budget"
+  | "service.maintenance-not-found"
+  | "service.not-subscribed-here"
+  | "service.nothing-to-recover";
 
 export abstract class ServiceError extends Error {
   override readonly name: string = "ServiceError";
@@ -101,7 +104,14 @@ export class GroupNotFoundError extends ServiceError {
  * The changes of a channel's alerts that need a linked member of the subscribed API team (docs/architecture.md section 1);
  * `acknowledge` is a roll-up's Acknowledge all.
  */
-export type AlertsChange = "subscribe" | "unsubscribe" | "mute" | "unmute" | "digest" | "acknowledge";
+export type AlertsChange =
+  | "subscribe"
+  | "unsubscribe"
+  | "mute"
+  | "unmute"
+  | "digest"
+  | "acknowledge"
+  | "maintenance";
 
 /**
  * The caller may not change this channel's alerts: not linked, link stale, not a member of the API team
@@ -121,12 +131,13 @@ export class AlertsChangeNotAllowedError extends ServiceError {
 }
 
 /** What a read-only member may not do to a channel's alerts. */
-export type ReadOnlyNeed = "mention" | "replace" | "remove";
+export type ReadOnlyNeed = "mention" | "replace" | "remove" | "maintenance";
 
 const READ_ONLY_CANNOT: Record<ReadOnlyNeed, string> = {
   mention: "ping the channel",
   replace: "replace a subscription",
   remove: "remove a subscription",
+  maintenance: "plan or end a maintenance window",
 };
 
 /**
@@ -168,6 +179,37 @@ export class ApiBudgetError extends ServiceError {
   }
 }
 
+/** `/uptime maintenance end <id>` named no window of this channel that is planned or going on. */
+export class MaintenanceNotFoundError extends ServiceError {
+  override readonly name: string = "MaintenanceNotFoundError";
+  readonly code = "service.maintenance-not-found";
+  constructor(
+    readonly id: string,
+    /** The ids of the channel's windows, to choose from. */
+    readonly ids: readonly string[],
+  ) {
+    super(`No maintenance window "${id}" in this channel`);
+  }
+}
+
+/** A quiet window was asked for in a channel with no alert subscription: there is nothing to quiet. */
+export class NotSubscribedHereError extends ServiceError {
+  override readonly name: string = "NotSubscribedHereError";
+  readonly code = "service.not-subscribed-here";
+  constructor() {
+    super("This channel has no alert subscription");
+  }
+}
+
+/** `mute <monitor> until-recovered` for a monitor with no outage alerted in this channel. */
+export class NothingToRecoverError extends ServiceError {
+  override readonly name: string = "NothingToRecoverError";
+  readonly code = "service.nothing-to-recover";
+  constructor(readonly monitorName: string) {
+    super(`${monitorName} has no open outage alerted in this channel`);
+  }
+}
+
 /** Every error a use case may end in that has a sentence for the user: the service's own and the API's. */
 export type KnownError =
   | NotLinkedError
@@ -181,6 +223,9 @@ export type KnownError =
   | ReadOnlyRoleError
   | NotMutedError
   | ApiBudgetError
+  | MaintenanceNotFoundError
+  | NotSubscribedHereError
+  | NothingToRecoverError
   | UptimeFailure;
 
 /** The one union of error codes (service and API); ui/error-text.ts handles each of them. */

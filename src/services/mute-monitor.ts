@@ -1,15 +1,26 @@
+import { MUTE_UNTIL_RECOVERED_MAX_MS } from "../domain/quiet-windows";
 import type { LinkRecord } from "../store/link-store";
 import type { UserRef, WorkspaceRef } from "../store/workspace";
 import { workspaceOf } from "../store/workspace";
 import { requireCurrentMember, requireLinked, requireMember } from "./alerts-permission";
-import type { AlertsChange } from "./errors";
+import { type AlertsChange, NothingToRecoverError, NotSubscribedHereError } from "./errors";
+import { resolveMonitor } from "./find-monitor";
 import { requireAlerts, type ServiceDeps } from "./service-deps";
+import { withSession } from "./session";
 import { decideOnMemberships } from "./team-membership";
 
 export interface MuteInput {
   channelId: string;
   monitorId: string;
+  /** How long (fractions for typed minutes); ignored with `untilRecovered`. */
   hours: number;
+  /**
+   * Until this incident of the monitor recovers (issue 37): the mute ends with its recovery, at the latest
+   * after MUTE_UNTIL_RECOVERED_MAX_MS.
+   */
+  untilRecovered?: { incidentId: string } | undefined;
+  /** The monitor's name when the caller read it (a typed mute): kept when no alert of it is stored here. */
+  monitorName?: string | undefined;
   /**
    * The API team the alert comes from when the caller knows it (a roll-up's): checked when the monitor has
    * no root message of its own in the channel to tell it.
@@ -22,8 +33,10 @@ export interface MuteOutcome {
   monitorName: string | null;
   monitorId: string;
   hours: number;
-  /** Until when (ms). */
+  /** Until when (ms): with `untilRecovered`, only the latest end. */
   until: number;
+  /** Until the incident recovers (issue 37). */
+  untilRecovered?: boolean;
 }
 
 /**
@@ -47,18 +60,32 @@ export async function muteMonitor(deps: ServiceDeps, ref: UserRef, input: MuteIn
     alert?.apiTeamId ?? input.apiTeamId ?? null,
     "mute",
   );
-  const monitorName = alert?.monitorName ?? null;
-  const until = await alerts.mutes.muteFor(ws, input.channelId, input.monitorId, input.hours, {
-    by: ref.userId,
-    monitorName,
-    apiTeamId,
-  });
+  const monitorName = alert?.monitorName ?? input.monitorName ?? null;
+  const info = { by: ref.userId, monitorName, apiTeamId };
+  const until = input.untilRecovered
+    ? await alerts.mutes.mute(
+        ws,
+        input.channelId,
+        input.monitorId,
+        deps.clock.now() + MUTE_UNTIL_RECOVERED_MAX_MS,
+        {
+          ...info,
+          untilRecovered: input.untilRecovered.incidentId,
+        },
+      )
+    : await alerts.mutes.muteFor(ws, input.channelId, input.monitorId, input.hours, info);
   deps.logger.info(
     { channel: input.channelId, monitorId: input.monitorId, hours: input.hours, by: ref.userId },
     "monitor muted in channel",
   );
   await redrawAfterMuteChange(deps, ws, input.channelId, input.monitorId, { kind: "muted", by: ref.userId });
-  return { monitorName, monitorId: input.monitorId, hours: input.hours, until };
+  return {
+    monitorName,
+    monitorId: input.monitorId,
+    hours: input.hours,
+    until,
+    untilRecovered: input.untilRecovered !== undefined,
+  };
 }
 
 /**
@@ -126,4 +153,49 @@ async function lastAlertOf(
     deps.logger.warn({ err }, "could not read the muted monitor's last alert");
     return null;
   }
+}
+
+export interface MuteTypedInput {
+  channelId: string;
+  /** The monitor as typed: a name or id, looked up in a team this channel is subscribed to. */
+  query: string;
+  /** A set duration in minutes, or until the monitor's open incident here recovers. */
+  duration: { kind: "minutes"; minutes: number } | { kind: "until-recovered" };
+}
+
+/**
+ * `/uptime mute <monitor> <duration | until-recovered>` (issue 37): the Mute overflow's service for a typed
+ * monitor. The monitor is found with the caller's own token in a team this channel is subscribed to (one
+ * they belong to, as their link says; muteMonitor then asks the API). Until recovered needs an outage of
+ * it alerted here, whose recovery ends the mute: otherwise there is nothing to wait for.
+ */
+export async function muteTyped(
+  deps: ServiceDeps,
+  ref: UserRef,
+  input: MuteTypedInput,
+): Promise<MuteOutcome> {
+  const alerts = requireAlerts(deps);
+  const link = await requireLinked(deps, ref, "mute");
+  const ws = workspaceOf(ref);
+  const teams = [
+    ...new Set((await alerts.subscriptions.listByChannel(ws, input.channelId)).map((s) => s.apiTeamId)),
+  ];
+  if (teams.length === 0) throw new NotSubscribedHereError();
+  const apiTeamId = teams.find((id) => link.teams.some((t) => t.id === id)) ?? teams[0]!;
+  const monitor = await withSession(deps, ref, ({ api }) => resolveMonitor(api, apiTeamId, input.query));
+  let untilRecovered: { incidentId: string } | undefined;
+  if (input.duration.kind === "until-recovered") {
+    const last = (await alerts.messages.getMonitor(ws, input.channelId, monitor.id)).lastRoot;
+    const record = last ? await alerts.messages.get(ws, input.channelId, last.incidentId) : null;
+    if (!record || record.stage === "resolved") throw new NothingToRecoverError(monitor.name);
+    untilRecovered = { incidentId: record.view.incident.id };
+  }
+  return muteMonitor(deps, ref, {
+    channelId: input.channelId,
+    monitorId: monitor.id,
+    hours: input.duration.kind === "minutes" ? input.duration.minutes / 60 : 0,
+    untilRecovered,
+    monitorName: monitor.name,
+    apiTeamId,
+  });
 }

@@ -1,7 +1,8 @@
 import type { UserRef } from "../store/workspace";
 import type { RollupInput } from "./acknowledge-rollup";
 import { listChannelSubscriptions } from "./list-subscriptions";
-import { type MuteInput, muteMonitor } from "./mute-monitor";
+import { endMaintenance, listMaintenance, type PlanMaintenanceInput, planMaintenance } from "./maintenance";
+import { type MuteInput, type MuteTypedInput, muteMonitor, muteTyped } from "./mute-monitor";
 import { muteRollup } from "./mute-rollup";
 import { type PostDigestInput, postDigest } from "./post-digest";
 import type { ServiceDeps } from "./service-deps";
@@ -11,7 +12,8 @@ import { type UnsubscribeInput, unsubscribe } from "./unsubscribe";
 
 export type { Mute } from "../store/mute-store";
 export type { ChannelSubscriptionsView, SubscriptionView } from "./list-subscriptions";
-export type { MuteInput, MuteOutcome } from "./mute-monitor";
+export type { EndMaintenanceOutcome, MaintenanceTarget, PlanMaintenanceInput } from "./maintenance";
+export type { MuteInput, MuteOutcome, MuteTypedInput } from "./mute-monitor";
 export type { MuteRollupOutcome } from "./mute-rollup";
 export type { PostDigestInput, PostDigestOutcome } from "./post-digest";
 export type {
@@ -40,10 +42,17 @@ export function subscriptionServices(deps: ServiceDeps) {
     listChannelSubscriptions: (ref: UserRef, channelId: string) =>
       listChannelSubscriptions(deps, ref, channelId),
     muteMonitor: (ref: UserRef, input: MuteInput) => muteMonitor(deps, ref, input),
+    /** `/uptime mute <monitor> <duration | until-recovered>`. */
+    muteTyped: (ref: UserRef, input: MuteTypedInput) => muteTyped(deps, ref, input),
     /** Mute all of a storm roll-up. */
     muteRollup: (ref: UserRef, input: RollupInput & { hours: number }) => muteRollup(deps, ref, input),
     /** The Unmute button and `/uptime unmute <monitor>`. */
     unmuteMonitor: (ref: UserRef, input: UnmuteInput) => unmuteMonitor(deps, ref, input),
+    /** `/uptime maintenance ...`: plan, end and list this channel's quiet windows (issue 37). */
+    planMaintenance: (ref: UserRef, input: PlanMaintenanceInput) => planMaintenance(deps, ref, input),
+    endMaintenance: (ref: UserRef, input: { channelId: string; id: string }) =>
+      endMaintenance(deps, ref, input),
+    listMaintenance: (ref: UserRef, channelId: string) => listMaintenance(deps, ref, channelId),
     /** `/uptime digest`: the channel's digest, posted now. */
     postDigest: (ref: UserRef, input: PostDigestInput) => postDigest(deps, ref, input),
   };

@@ -59,9 +59,15 @@ export type PostAttempt = z.infer<typeof attemptSchema>;
 const messageSchema = z.object({
   /**
    * root: a message of its own; thread: a reply in a flapping monitor's thread (`rootOf`); rollup: a line
-   * of the storm roll-up; muted: nothing was posted because the monitor was muted when it opened.
+   * of the storm roll-up; muted: nothing was posted because the monitor was muted when it opened (or a
+   * quiet window held it back: `heldBy`).
    */
   mode: z.enum(["root", "thread", "rollup", "muted"]),
+  /**
+   * The planned quiet window (its id) that held this incident back: alerted at the window's end if still
+   * going on. A field rather than a mode of its own, so that a version without windows reads it as muted.
+   */
+  heldBy: z.string().optional(),
   stage: stageSchema,
   ts: z.string().optional(),
   ackedBy: z.string().optional(),
@@ -79,6 +85,8 @@ const messageSchema = z.object({
     .record(z.string(), z.object({ ts: z.string().optional(), attempt: attemptSchema.optional() }))
     .optional(),
   rootOf: z.string().optional(),
+  /** A mute until recovered ended with this incident's recovery (issue 37): who had set it ("" unknown). */
+  muteEndedBy: z.string().optional(),
   flapping: z.object({ incidents: z.number(), windowMinutes: z.number() }).optional(),
   view: viewSchema,
 });

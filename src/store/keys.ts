@@ -143,6 +143,14 @@ export function keyspace(prefix = "uc:") {
      * the token's short hash (never the token), so that replicas agree on what commands have spent.
      */
     apiBudget: (tokenHash: string) => `${prefix}api-budget:${tokenHash}`,
+    /**
+     * Hash per channel: window id -> planned quiet window (JSON: scope, start, end, who, why, notes posted),
+     * so that `/uptime maintenance` lists them without a SCAN. Expires a day after its last window ends.
+     */
+    channelMaintenance: (ws: string, channelId: string) => `${prefix}maint:${ws}:${channelId}`,
+    /** Hash per window: incident id -> subscription id of the outages it held back, alerted at its end. */
+    maintenanceHeld: (ws: string, channelId: string, windowId: string) =>
+      `${prefix}maint-held:${ws}:${channelId}:${windowId}`,
   };
 }
 

@@ -17,6 +17,8 @@ export interface MuteInfo {
   monitorName?: string | null;
   /** The API team of the monitor: who may unmute (a linked member of it). */
   apiTeamId?: string | null;
+  /** Until this incident recovers (issue 37), `until` being only the latest end. */
+  untilRecovered?: string | null;
 }
 
 /** One live mute of one monitor in one channel. */
@@ -27,6 +29,8 @@ export interface Mute {
   by: string | null;
   monitorName: string | null;
   apiTeamId: string | null;
+  /** The incident whose recovery ends the mute (issue 37); null (or absent) for a mute of a set duration. */
+  untilRecovered?: string | null;
 }
 
 const storedSchema = z.object({
@@ -35,6 +39,8 @@ const storedSchema = z.object({
   by: z.string().nullable(),
   name: z.string().nullable(),
   team: z.string().nullable(),
+  /** Added with issue 37; a version without it reads the mute as lasting until `until`. */
+  rec: z.string().optional(),
 });
 
 /**
@@ -71,6 +77,7 @@ export class MuteStore {
       by: info.by ?? null,
       name: info.monitorName ?? null,
       team: info.apiTeamId ?? null,
+      ...(info.untilRecovered ? { rec: info.untilRecovered } : {}),
     };
     const key = this.key(ws, channelId);
     // NX gives a new hash its expiry, GT only ever lengthens it: the key lives as long as its longest mute.
@@ -125,6 +132,21 @@ export class MuteStore {
     return live.sort((a, b) => a.until - b.until || a.monitorId.localeCompare(b.monitorId));
   }
 
+  /**
+   * Lifts a mute until recovered when `incidentId` is the incident it waits for (the incident recovered).
+   * Returns the mute lifted, or null when the monitor's mute is another one (or none).
+   */
+  async endByRecovery(
+    ws: WorkspaceRef,
+    channelId: string,
+    monitorId: string,
+    incidentId: string,
+  ): Promise<Mute | null> {
+    const mute = await this.get(ws, channelId, monitorId);
+    if (mute?.untilRecovered !== incidentId) return null;
+    return (await this.unmute(ws, channelId, monitorId)) ?? mute;
+  }
+
   /** Lifts the monitor's mute in the channel. Returns the mute that was live, or null. */
   async unmute(ws: WorkspaceRef, channelId: string, monitorId: string): Promise<Mute | null> {
     const key = this.key(ws, channelId);
@@ -153,6 +175,7 @@ export class MuteStore {
       by: parsed.by,
       monitorName: parsed.name,
       apiTeamId: parsed.team,
+      ...(parsed.rec ? { untilRecovered: parsed.rec } : {}),
     };
   }
 

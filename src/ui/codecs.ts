@@ -44,6 +44,17 @@ export const muteCodec = defineCodec(
   { limit: valueLimits.optionValue, keys: { monitorId: "m", channelId: "c", hours: "h" } },
 );
 
+/**
+ * The mute overflow's "until recovered" option (issue 37): the incident whose recovery ends the mute. A
+ * codec of its own, so that a replica of an older version answers "out of date" instead of misreading it.
+ */
+export const muteUntilRecoveredCodec = defineCodec(
+  "muter",
+  1,
+  z.object({ monitorId: apiId, channelId: slackId, incidentId: apiId }),
+  { limit: valueLimits.optionValue, keys: { monitorId: "m", channelId: "c", incidentId: "i" } },
+);
+
 /** Unmute button of a muted alert message: the monitor and the channel it is muted in. */
 export const unmuteCodec = defineCodec("unmute", 1, z.object({ monitorId: apiId, channelId: slackId }), {
   limit: valueLimits.buttonValue,

@@ -28,6 +28,7 @@ const CHANGE_PHRASES: Record<AlertsChange, string> = {
   unmute: "unmute alerts in this channel",
   digest: "post a digest in this channel",
   acknowledge: "acknowledge these alerts",
+  maintenance: "plan or end maintenance windows in this channel",
 };
 
 function teamLabel(name: string | null | undefined): string {
@@ -113,7 +114,9 @@ export function errorText(error: unknown): ErrorText {
       return known(
         e.need === "mention"
           ? `Read-only members of ${teamLabel(e.teamName)} can't make alerts ping \`@here\` or \`@channel\`. Leave out \`--mention\`, mention a user group, or ask a team owner or a regular member.`
-          : `Someone else set up this subscription, and read-only members of ${teamLabel(e.teamName)} can't ${e.need} it. Nothing changed: ask a team owner or a regular member, or ask its subscriber.`,
+          : e.need === "maintenance"
+            ? `Read-only members of ${teamLabel(e.teamName)} can't plan or end maintenance windows: a window quiets the channel's outage alerts. Nothing changed: ask a team owner or a regular member.`
+            : `Someone else set up this subscription, and read-only members of ${teamLabel(e.teamName)} can't ${e.need} it. Nothing changed: ask a team owner or a regular member, or ask its subscriber.`,
       );
     case "service.not-muted":
       return known(
@@ -123,6 +126,20 @@ export function errorText(error: unknown): ErrorText {
       );
     case "service.api-budget":
       return known(apiBudgetSentence(e.waitMs));
+    case "service.maintenance-not-found":
+      return known(
+        e.ids.length
+          ? `No maintenance window \`${esc(e.id)}\` is planned or going on in this channel. Here: ${e.ids.map((id) => `\`${esc(id)}\``).join(", ")} (\`/uptime maintenance\` lists them).`
+          : `No maintenance window is planned or going on in this channel.`,
+      );
+    case "service.not-subscribed-here":
+      return known(
+        "This channel gets no outage alerts, so there is nothing to quiet. Subscribe it first with `/uptime subscribe`.",
+      );
+    case "service.nothing-to-recover":
+      return known(
+        `*${esc(e.monitorName)}* has no open outage alerted in this channel, so there is no recovery to wait for. Nothing was muted: give a duration instead, e.g. \`/uptime mute ${esc(e.monitorName)} 4h\`.`,
+      );
     case "api.permission-denied":
       return known(
         "Your role in this Uptime team doesn't allow that (read-only members can't change monitors or acknowledge incidents). Ask a team owner or a regular member.",

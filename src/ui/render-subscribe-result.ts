@@ -1,7 +1,7 @@
 import type { KnownBlock } from "@slack/types";
 import type { QuietHours } from "../domain/quiet-hours";
 import { quoteValue } from "../grammar";
-import { slackDate } from "../lib/format-time";
+import { formatDuration, slackDate } from "../lib/format-time";
 import type {
   DownNow,
   Mute,
@@ -236,8 +236,11 @@ function mutedName(name: string | null, monitorId: string): string {
 export function renderMuteNote(outcome: MuteOutcome, by: string): Rendered {
   const name = mutedName(outcome.monitorName, outcome.monitorId);
   const command = outcome.monitorName ? quoteValue(outcome.monitorName) : outcome.monitorId;
+  const how = outcome.untilRecovered
+    ? "until it recovers"
+    : `for ${Number.isInteger(outcome.hours) ? `${outcome.hours} h` : formatDuration(outcome.hours * 3600)} (until ${slackDate(outcome.until)})`;
   const text =
-    `🔕 <@${escapeMrkdwn(by)}> muted ${name} in this channel for ${outcome.hours} h (until ${slackDate(outcome.until)}). ` +
+    `🔕 <@${escapeMrkdwn(by)}> muted ${name} in this channel ${how}. ` +
     `No new alert messages for it here until then; messages already posted keep updating. ` +
     `The alert's *Unmute* button or \`/uptime unmute ${inline(command, NAME_MAX)}\` lifts it.`;
   return { text, blocks: [{ type: "section", text: mrkdwn(text) }] };

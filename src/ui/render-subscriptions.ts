@@ -70,7 +70,8 @@ export function muteLine(mute: Mute): string {
     : `monitor #${escapeMrkdwn(mute.monitorId)}`;
   const by = mute.by ? ` by <@${escapeMrkdwn(mute.by)}>` : "";
   const unmute = `\`/uptime unmute ${inline(mute.monitorName ? quoteValue(mute.monitorName) : mute.monitorId, NAME_MAX)}\``;
-  return `🔕 *${name}* muted${by} until ${slackDate(mute.until)} · ${unmute}`;
+  const until = mute.untilRecovered ? "it recovers" : slackDate(mute.until);
+  return `🔕 *${name}* muted${by} until ${until} · ${unmute}`;
 }
 
 /**

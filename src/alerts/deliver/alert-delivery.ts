@@ -5,6 +5,7 @@ import { type Logger, silentLogger } from "../../lib/logger";
 import { type PosterFor, SlackPermanentError } from "../../slack/slack-poster";
 import type { AlertMessageStore, ChannelLock } from "../../store/alert-message-store";
 import type { ChannelRateLimiter } from "../../store/channel-rate-limiter";
+import type { MaintenanceStore } from "../../store/maintenance-store";
 import type { MuteStore } from "../../store/mute-store";
 import {
   escalationStepsOf,
@@ -18,6 +19,7 @@ import type { WebLinks } from "../../ui/web-links";
 import { type AlertMetrics, type DeliveryOutcome, noopAlertMetrics } from "../metrics";
 import type { OutboxEvent } from "../model";
 import type { EscalationEvent } from "../outbox/escalation-event";
+import type { MaintenanceEvent } from "../outbox/maintenance-event";
 import type { RedrawEvent } from "../outbox/redraw-event";
 import type { SlowEvent } from "../outbox/slow-event";
 import type { SubscriptionPauses } from "../subscriptions/subscription-pauses";
@@ -27,14 +29,17 @@ import { EscalationDelivery, type EscalationSchedules } from "./escalation-deliv
 import { IncidentDrawing } from "./incident-drawing";
 import { IncidentMessages } from "./incident-messages";
 import { IncidentReplies } from "./incident-replies";
+import { MaintenanceDelivery } from "./maintenance-delivery";
 import { type AcknowledgeInSlack, type MuteChangeInSlack, Redraw } from "./redraw";
 import { SlowMessages } from "./slow-messages";
 import { StormRollup } from "./storm-rollup";
 
 export interface AlertDeliveryDeps {
-  subscriptions: Pick<SubscriptionStore, "listByTargetSettled" | "pause" | "markPauseNotified">;
+  subscriptions: Pick<SubscriptionStore, "listByTargetSettled" | "pause" | "markPauseNotified" | "get">;
   messages: AlertMessageStore;
-  mutes: Pick<MuteStore, "mutedUntil" | "get">;
+  mutes: Pick<MuteStore, "mutedUntil" | "get" | "endByRecovery">;
+  /** Planned quiet windows (issue 37): held outages, and the notes at each window's start and end. */
+  windows?: Pick<MaintenanceStore, "covering" | "hold" | "get" | "put" | "held">;
   rateLimiter: Pick<ChannelRateLimiter, "reserve">;
   posterFor: PosterFor;
   /** The one pause path (subscriptions/subscription-pauses.ts): a permanent Slack error pauses there. */
@@ -85,6 +90,7 @@ export class AlertDelivery {
   private readonly posting: ChannelPosting;
   private readonly incidents: IncidentMessages;
   private readonly escalation: EscalationDelivery;
+  private readonly maintenance: MaintenanceDelivery | null;
   private readonly redraw: Redraw;
   private readonly slow: SlowMessages;
 
@@ -111,6 +117,7 @@ export class AlertDelivery {
     this.incidents = new IncidentMessages({
       messages,
       mutes,
+      windows: deps.windows,
       escalations: deps.escalations,
       drawing,
       replies,
@@ -136,6 +143,18 @@ export class AlertDelivery {
       charts: deps.charts ?? { render: renderChartPng },
       sleep: deps.sleep ?? ((ms, signal) => sleep(ms, signal)),
     });
+    this.maintenance = deps.windows
+      ? new MaintenanceDelivery({
+          windows: deps.windows,
+          messages,
+          mutes,
+          subscriptions: deps.subscriptions,
+          escalations: deps.escalations,
+          posting,
+          drawing,
+          clock,
+        })
+      : null;
     this.redraw = new Redraw({
       messages,
       mutes,
@@ -193,6 +212,31 @@ export class AlertDelivery {
     return this.inChannel(sub, eventId, signal, "escalation failed; it is retried", (ctx) =>
       this.escalation.deliver(ctx, event),
     );
+  }
+
+  /**
+   * A planned quiet window started or ended (maintenance-delivery.ts): its note, and at its end the outages
+   * it held back that are still going on, under the channel's lock. Never throws, like deliverTo.
+   */
+  async deliverMaintenance(
+    sub: Subscription,
+    eventId: string,
+    event: MaintenanceEvent,
+    signal?: AbortSignal,
+  ): Promise<DeliveryOutcome> {
+    const maintenance = this.maintenance;
+    if (!maintenance) return "skipped";
+    // A paused subscription cannot post here (its token or the channel is refused): the window waits.
+    if (sub.paused) return "skipped";
+    const outcome = await this.inChannel(
+      sub,
+      eventId,
+      signal,
+      "maintenance note failed; it is retried",
+      (ctx) => maintenance.deliver(ctx, event),
+    );
+    this.metrics.delivery(outcome);
+    return outcome;
   }
 
   /**

@@ -78,7 +78,7 @@ export class IncidentDrawing {
   private async muteShown(ctx: ChannelCtx, record: AlertMessageRecord): Promise<AlertRootInput["muted"]> {
     if (record.mode !== "root" || record.stage === "resolved") return null;
     const mute = await this.d.mutes.get(ctx.ws, ctx.channel, record.view.incident.monitorId);
-    return mute ? { until: mute.until, by: mute.by } : null;
+    return mute ? { until: mute.until, by: mute.by, untilRecovered: Boolean(mute.untilRecovered) } : null;
   }
 
   /** The one render path of an incident's message, from its stored record. */

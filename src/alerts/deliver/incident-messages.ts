@@ -5,6 +5,7 @@ import type {
   MessageStage,
   StoredAlertView,
 } from "../../store/alert-message-store";
+import type { MaintenanceStore } from "../../store/maintenance-store";
 import type { MuteStore } from "../../store/mute-store";
 import type { DeliveryOutcome } from "../metrics";
 import { isLaterStage, type OutboxEvent } from "../model";
@@ -20,7 +21,9 @@ import type { StormRollup } from "./storm-rollup";
 
 export interface IncidentMessagesDeps {
   messages: AlertMessageStore;
-  mutes: Pick<MuteStore, "mutedUntil">;
+  mutes: Pick<MuteStore, "mutedUntil" | "endByRecovery">;
+  /** Planned quiet windows (issue 37): an incident first seen during one is held back until its end. */
+  windows?: Pick<MaintenanceStore, "covering" | "hold"> | undefined;
   escalations?: EscalationSchedules | undefined;
   drawing: IncidentDrawing;
   replies: IncidentReplies;
@@ -52,6 +55,21 @@ export class IncidentMessages {
     }
     // Before anything is posted: an acknowledge from another surface redraws every channel listed (issue 37).
     await this.d.messages.addIncidentChannel(ws, event.incidentId, channel, ctx.sub.id);
+    const window = await this.d.windows?.covering(ws, channel, {
+      monitorId: event.monitorId,
+      group: event.monitor?.group,
+    });
+    if (window && this.d.windows) {
+      // Remembered before the record: a crash in between holds it again on the retry, never loses it.
+      await this.d.windows.hold(ws, channel, window, event.incidentId, ctx.sub.id);
+      await this.d.messages.put(ws, channel, event.incidentId, {
+        mode: "muted",
+        heldBy: window.id,
+        stage,
+        view,
+      });
+      return "muted";
+    }
     if (event.type === "opened") return this.open(ctx, view);
     // Acknowledged or resolved before any message was posted: post the root as it is now.
     // A recovered one still gets its thread reply: every recovered root has exactly one.
@@ -149,6 +167,20 @@ export class IncidentMessages {
       return outcome;
     }
     let next: AlertMessageRecord = { ...record, stage, view: viewOf(event, record.view) };
+    if (stage === "resolved") {
+      // A mute until recovered ends here; the record says so first, so that the one recovery reply (posted
+      // once, even across a retry) tells the thread.
+      const ended = await this.d.mutes.endByRecovery(
+        ctx.ws,
+        ctx.channel,
+        next.view.incident.monitorId,
+        next.view.incident.id,
+      );
+      if (ended) {
+        next = { ...next, muteEndedBy: ended.by ?? "" };
+        await this.d.messages.put(ctx.ws, ctx.channel, next.view.incident.id, next);
+      }
+    }
     // Acknowledged or recovered: nobody needs reminding (the delivery checks the stage again anyway).
     if (ctx.sub.escalateMinutes !== undefined)
       await this.d.escalations?.cancel(ctx.sub, next.view.incident.id);

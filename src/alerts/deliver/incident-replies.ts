@@ -38,6 +38,7 @@ export class IncidentReplies {
       monitor: record.view.monitor,
       links: this.d.webLinks,
       now: this.d.clock.now(),
+      muteEndedBy: record.muteEndedBy,
     });
     const { ts } = await this.d.posting.postOnce(ctx, {
       attempt: record.replyAttempt,

@@ -8,14 +8,19 @@ import type { OutboxDelivery } from "./outbox-entry-handler";
 
 /**
  * One outbox, several kinds of entry (docs/architecture.md section 5 "Schedules"): a poll target's alert event fans
- * out to the target's subscriptions; a schedule's (digest, escalation) and an acknowledge's redraw go to
- * their one subscription.
+ * out to the target's subscriptions; a schedule's (digest, escalation, maintenance) and an acknowledge's
+ * redraw go to their one subscription.
  */
 export function routeOutbox(deps: {
   subscriptions: Pick<SubscriptionStore, "get">;
   alerts: Pick<
     AlertDelivery,
-    "subscriptionsOf" | "deliverTo" | "deliverEscalation" | "deliverRedraw" | "deliverSlow"
+    | "subscriptionsOf"
+    | "deliverTo"
+    | "deliverEscalation"
+    | "deliverRedraw"
+    | "deliverSlow"
+    | "deliverMaintenance"
   >;
   digests: Pick<DigestDelivery, "deliverTo">;
 }): OutboxDelivery {
@@ -41,6 +46,8 @@ export function routeOutbox(deps: {
           return deps.alerts.deliverRedraw(sub, eventId, event, signal);
         case "slow":
           return deps.alerts.deliverSlow(sub, eventId, event, signal);
+        case "maintenance":
+          return deps.alerts.deliverMaintenance(sub, eventId, event, signal);
         default:
           return deps.alerts.deliverTo(sub, eventId, event, signal);
       }

@@ -4,6 +4,7 @@ import { alertIncidentSchema, alertMonitorSchema } from "../../store/alert-messa
 import type { AlertEvent, IncidentStage, OutboxEvent } from "../model";
 import { type DigestEvent, digestEventSchema } from "./digest-event";
 import { type EscalationEvent, escalationEventSchema } from "./escalation-event";
+import { type MaintenanceEvent, maintenanceEventSchema } from "./maintenance-event";
 import { type RedrawEvent, redrawEventSchema } from "./redraw-event";
 import { type SlowEvent, slowEventSchema } from "./slow-event";
 
@@ -44,7 +45,13 @@ export function decodeOutboxEvent(raw: string | undefined): OutboxEvent {
 }
 
 /** What an outbox entry carries: an alert event of the poller, or a schedule's (docs/architecture.md section 5). */
-export type DeliverableEvent = OutboxEvent | DigestEvent | EscalationEvent | RedrawEvent | SlowEvent;
+export type DeliverableEvent =
+  | OutboxEvent
+  | DigestEvent
+  | EscalationEvent
+  | RedrawEvent
+  | SlowEvent
+  | MaintenanceEvent;
 
 /** The event of any outbox entry, by its `type`; an OutboxEventError names what is wrong. */
 export function decodeDeliverableEvent(raw: string | undefined): DeliverableEvent {
@@ -77,6 +84,13 @@ export function decodeDeliverableEvent(raw: string | undefined): DeliverableEven
       slowEventSchema,
       (issue) => new OutboxEventError(jsonIssueText("slow event", issue)),
     ) as SlowEvent;
+  }
+  if (raw?.includes('"type":"maintenance"')) {
+    return parseJson(
+      raw,
+      maintenanceEventSchema,
+      (issue) => new OutboxEventError(jsonIssueText("maintenance event", issue)),
+    );
   }
   return decodeOutboxEvent(raw);
 }

@@ -3,7 +3,7 @@
  * subscription each, unlike a poll target (`team:...`) whose events fan out to every subscription of it.
  * An acknowledge's redraw of one channel (`redraw:`) goes to one subscription the same way.
  */
-const SCHEDULE_KINDS = ["digest", "escalation", "redraw"] as const;
+const SCHEDULE_KINDS = ["digest", "escalation", "redraw", "maintenance"] as const;
 export type ScheduleKind = (typeof SCHEDULE_KINDS)[number];
 
 export function scheduleTarget(kind: ScheduleKind, subscriptionId: string): string {

@@ -3,7 +3,7 @@ import { formatDuration, slackDate } from "../../lib/format-time";
 import type { Mention } from "../../store/subscription-store";
 import { acknowledgeButton } from "../../ui/acknowledge-button";
 import { tryEncode } from "../../ui/codec";
-import { detailsCodec, muteCodec, unmuteCodec } from "../../ui/codecs";
+import { detailsCodec, muteCodec, muteUntilRecoveredCodec, unmuteCodec } from "../../ui/codecs";
 import { actions, blocks, MUTE_HOURS } from "../../ui/ids";
 import { scrubUrlsInText } from "../../ui/scrub-urls-in-text";
 import { escapeMrkdwn, limits, mrkdwn, plainText, truncate } from "../../ui/text";
@@ -39,7 +39,7 @@ export interface AlertRootInput {
    */
   mention?: Mention | null;
   /** The monitor's live mute in this channel: shown with who muted and an Unmute button (docs/architecture.md section 1). */
-  muted?: { until: number; by?: string | null } | null;
+  muted?: { until: number; by?: string | null; untilRecovered?: boolean } | null;
   flapping?: FlapNoteInput | null;
   /** UPTIME_WEB_URL: the monitor and the incident link to the web app; absent, nothing is linked. */
   links?: WebLinks | undefined;
@@ -84,9 +84,9 @@ function isMuted(input: AlertRootInput): input is AlertRootInput & { muted: { un
   return !!input.muted && input.stage !== "resolved";
 }
 
-function mutedText(muted: { until: number; by?: string | null }): string {
+function mutedText(muted: { until: number; by?: string | null; untilRecovered?: boolean }): string {
   const by = muted.by ? ` by <@${escapeMrkdwn(muted.by)}>` : "";
-  return `🔕 Muted here${by} until ${slackDate(muted.until)}`;
+  return `🔕 Muted here${by} until ${muted.untilRecovered ? "it recovers" : slackDate(muted.until)}`;
 }
 
 function headline(input: AlertRootInput): string {
@@ -164,6 +164,14 @@ function actionsBlock(input: AlertRootInput): ActionsBlock | null {
       const value = tryEncode(muteCodec, { monitorId: incident.monitorId, channelId, hours });
       return value ? [{ text: plainText(`Mute ${hours} h in this channel`, limits.optionText), value }] : [];
     });
+    const untilRecovered = tryEncode(muteUntilRecoveredCodec, {
+      monitorId: incident.monitorId,
+      channelId,
+      incidentId: incident.id,
+    });
+    if (untilRecovered) {
+      options.push({ text: plainText("Mute until it recovers", limits.optionText), value: untilRecovered });
+    }
     // An overflow menu needs at least two options.
     if (options.length >= 2) elements.push({ type: "overflow", action_id: actions.mute, options });
   }

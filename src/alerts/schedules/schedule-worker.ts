@@ -8,9 +8,14 @@ import type { DueSchedule, ScheduleStore } from "../../store/schedule-store";
 import { digestPeriod, latestOccurrence, nextOccurrence } from "../digests/digest-calendar";
 import { type DigestEvent, digestScheduleId, digestSpecSchema } from "../outbox/digest-event";
 import { type EscalationEvent, escalationSpecSchema } from "../outbox/escalation-event";
+import { type MaintenanceEvent, maintenancePhase, maintenanceSpecSchema } from "../outbox/maintenance-event";
 import { scheduleTarget } from "../outbox/schedule-targets";
 
-const specSchema = z.discriminatedUnion("kind", [digestSpecSchema, escalationSpecSchema]);
+const specSchema = z.discriminatedUnion("kind", [
+  digestSpecSchema,
+  escalationSpecSchema,
+  maintenanceSpecSchema,
+]);
 
 export interface ScheduleWorkerOptions {
   store: ScheduleStore;
@@ -114,6 +119,24 @@ export class ScheduleWorker {
         event: JSON.stringify(event),
       });
       if (fired) this.logger.info({ schedule: schedule.id }, "escalation due");
+      return fired;
+    }
+    if (spec.kind === "maintenance") {
+      const phase = maintenancePhase(spec, schedule.dueAt);
+      const event: MaintenanceEvent = {
+        type: "maintenance",
+        subscriptionId: spec.subscriptionId,
+        windowId: spec.windowId,
+        phase,
+      };
+      // Two periods, start then end: each fires once whichever replica gets there first.
+      const fired = await this.store.fire(schedule, {
+        period: phase,
+        nextDueAt: phase === "start" ? spec.endAt : 0,
+        target: scheduleTarget("maintenance", spec.subscriptionId),
+        event: JSON.stringify(event),
+      });
+      if (fired) this.logger.info({ schedule: schedule.id, phase }, "maintenance window note due");
       return fired;
     }
     const occurrence = latestOccurrence(spec.cadence, spec.timeZone, now);

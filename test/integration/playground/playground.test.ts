@@ -142,6 +142,15 @@ describe("the playground server", () => {
     const ops = await getJson<ConversationState>(`/api/conversation?channel=${OPS}&user=${NICK}`);
     expect(ops.messages[0]?.text).toContain("alerts");
     expect(ops.messages[0]?.ephemeral).toBe(false);
+    // Issue 37: a quiet window planned through the real command, its start note in the channel.
+    expect(playground.setup.maintenance).toMatch(/^[a-z0-9]{4}$/);
+    const note = await waitFor(playground.slack.events, () =>
+      playground.slack.state
+        .channelMessages(OPS)
+        .find((m) => m.text.includes(`Maintenance \`${playground.setup.maintenance}\` started`)),
+    );
+    expect(note.text).toContain("*Bastion SSH*");
+    expect(note.text).toContain("bastion host replacement");
   });
 
   it("shows an unfurl: Olivia's pasted monitor link in #general has the bot's card under it", async () => {

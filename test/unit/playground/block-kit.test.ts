@@ -59,6 +59,8 @@ describe("renderBlocks over the bot's own surfaces", () => {
       "overflow-option",
       "overflow-option",
       "overflow-option",
+      // Issue 37: "Mute until it recovers".
+      "overflow-option",
       `button-${actions.details}`,
     ]);
     expect(html).toContain('class="bk-button bk-button--primary"');

@@ -8,6 +8,8 @@ import { editSubcommand } from "./edit-subcommand";
 import { helpSubcommand } from "./help-subcommand";
 import { loginSubcommand } from "./login-subcommand";
 import { logoutSubcommand } from "./logout-subcommand";
+import { maintenanceSubcommand } from "./maintenance-subcommand";
+import { muteSubcommand } from "./mute-subcommand";
 import { pauseSubcommand } from "./pause-subcommand";
 import { resumeSubcommand } from "./resume-subcommand";
 import { subscribeSubcommand } from "./subscribe-subcommand";
@@ -44,4 +46,6 @@ export const subcommandHandlers: SubcommandHandlers = {
   unmute: unmuteSubcommand,
   digest: digestSubcommand,
   edit: editSubcommand,
+  mute: muteSubcommand,
+  maintenance: maintenanceSubcommand,
 };

@@ -15,6 +15,7 @@ import {
   acknowledgeCodec,
   detailsCodec,
   muteCodec,
+  muteUntilRecoveredCodec,
   rollupCodec,
   unmuteCodec,
 } from "../../../../src/ui/codecs";
@@ -80,10 +81,14 @@ describe("renderAlertRoot", () => {
     const ack = elements[0] as { value: string };
     expect(acknowledgeCodec.decode(ack.value)).toEqual({ incidentId: "9001", teamId: "12" });
     const overflow = elements[1] as { options: { value: string }[] };
-    expect(overflow.options.map((o) => muteCodec.decode(o.value))).toEqual([
+    expect(
+      overflow.options.map((o) => muteCodec.decode(o.value) ?? muteUntilRecoveredCodec.decode(o.value)),
+    ).toEqual([
       { monitorId: "77", channelId: "C0ALERTS", hours: 1 },
       { monitorId: "77", channelId: "C0ALERTS", hours: 4 },
       { monitorId: "77", channelId: "C0ALERTS", hours: 24 },
+      // Issue 37: until this incident recovers.
+      { monitorId: "77", channelId: "C0ALERTS", incidentId: "9001" },
     ]);
     expect(detailsCodec.decode((elements[2] as { value: string }).value)).toEqual({
       monitorId: "77",
@@ -228,6 +233,27 @@ describe("renderRecoveryReply", () => {
         }),
       ),
     ).toEqual([]);
+  });
+
+  it("says in the thread that a mute until recovered has ended (issue 37)", () => {
+    const reply = renderRecoveryReply({ incident: resolved, monitor, now: NOW, muteEndedBy: "U0MUTER" });
+    const text = JSON.stringify(reply.blocks);
+    expect(text).toContain("The mute set by <@U0MUTER> until it recovered has ended");
+    expect(reply.text).toBe("✅ Checkout API recovered after 4m 12s. Its mute here has ended");
+    expect(JSON.stringify(renderRecoveryReply({ incident: resolved, monitor, now: NOW }))).not.toContain(
+      "mute",
+    );
+  });
+});
+
+describe("a mute until recovered on the root (issue 37)", () => {
+  it("says until it recovers instead of a time", () => {
+    const rendered = renderAlertRoot(
+      root({ muted: { until: NOW + 3_600_000, by: "U0M", untilRecovered: true } }),
+    );
+    const note = JSON.stringify(rendered.attachments![0]!.blocks!.find((b) => b.type === "context"));
+    expect(note).toContain("Muted here by <@U0M> until it recovers");
+    expect(note).not.toContain("<!date^");
   });
 });
 

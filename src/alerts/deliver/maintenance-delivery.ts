@@ -1,0 +1,123 @@
+import type { Clock } from "../../lib/clock";
+import type { AlertMessageRecord, AlertMessageStore } from "../../store/alert-message-store";
+import type { MaintenanceStore, MaintenanceWindow } from "../../store/maintenance-store";
+import type { MuteStore } from "../../store/mute-store";
+import type { Subscription, SubscriptionStore } from "../../store/subscription-store";
+import type { DeliveryOutcome } from "../metrics";
+import type { MaintenanceEvent } from "../outbox/maintenance-event";
+import { renderMaintenanceNote } from "../render/render-maintenance-note";
+import type { ChannelPosting, DeliveryCtx } from "./channel-posting";
+import type { EscalationSchedules } from "./escalation-delivery";
+import type { IncidentDrawing } from "./incident-drawing";
+
+export const MAINTENANCE_EVENT_TYPE = "uptime_maintenance";
+
+export interface MaintenanceDeliveryDeps {
+  windows: Pick<MaintenanceStore, "get" | "put" | "held">;
+  messages: Pick<AlertMessageStore, "get">;
+  mutes: Pick<MuteStore, "mutedUntil">;
+  subscriptions: Pick<SubscriptionStore, "get">;
+  escalations?: EscalationSchedules | undefined;
+  posting: ChannelPosting;
+  drawing: IncidentDrawing;
+  clock: Clock;
+}
+
+/**
+ * A planned quiet window's start and end in its channel (issue 37), under the channel's lock: one short
+ * note each, posted once (attempt recorded, metadata looked up after a crash); at the end, every outage it
+ * held back that is still going on gets its alert, once (the record turns from held to a root).
+ */
+export class MaintenanceDelivery {
+  constructor(private readonly d: MaintenanceDeliveryDeps) {}
+
+  async deliver(ctx: DeliveryCtx, event: MaintenanceEvent): Promise<DeliveryOutcome> {
+    const window = await this.d.windows.get(ctx.ws, ctx.channel, event.windowId);
+    // Cancelled before it started, or expired long ago: nothing to say.
+    if (!window) return "skipped";
+    if (event.phase === "start") {
+      if (window.ended || window.startNoteTs) return "skipped";
+      await this.note(ctx, window, "start");
+      return "posted";
+    }
+    // Marked first: an open delivered after this, by a replica whose clock is behind, is alerted at once.
+    let current: MaintenanceWindow = window.ended ? window : { ...window, ended: true };
+    if (!window.ended) await this.d.windows.put(ctx.ws, ctx.channel, current);
+    if (!current.endNoteTs) current = await this.note(ctx, current, "end");
+    await this.alertHeld(ctx, current);
+    return "posted";
+  }
+
+  private async note(
+    ctx: DeliveryCtx,
+    window: MaintenanceWindow,
+    phase: "start" | "end",
+  ): Promise<MaintenanceWindow> {
+    const rendered = renderMaintenanceNote({
+      phase,
+      id: window.id,
+      scope: window.scope,
+      endAt: window.endAt,
+      by: window.by,
+      reason: window.reason,
+      endedBy: window.endedBy,
+    });
+    const attemptField = phase === "start" ? "startAttempt" : "endAttempt";
+    const { ts } = await this.d.posting.postOnce(ctx, {
+      attempt: window[attemptField],
+      eventType: MAINTENANCE_EVENT_TYPE,
+      matcher: (payload) =>
+        payload.window_id === window.id && payload.phase === phase && payload.channel === ctx.channel,
+      saveAttempt: (attempt) =>
+        this.d.windows.put(ctx.ws, ctx.channel, { ...window, [attemptField]: attempt }),
+      message: {
+        channel: ctx.channel,
+        ...rendered,
+        metadata: {
+          event_type: MAINTENANCE_EVENT_TYPE,
+          event_payload: { window_id: window.id, phase, channel: ctx.channel, event_id: ctx.eventId },
+        },
+      },
+    });
+    const latest = (await this.d.windows.get(ctx.ws, ctx.channel, window.id)) ?? window;
+    const next = { ...latest, ...(phase === "start" ? { startNoteTs: ts } : { endNoteTs: ts }) };
+    await this.d.windows.put(ctx.ws, ctx.channel, next);
+    return next;
+  }
+
+  /** Each outage held back and still going on: its root now, with its own subscription's mention. */
+  private async alertHeld(ctx: DeliveryCtx, window: MaintenanceWindow): Promise<void> {
+    const held = await this.d.windows.held(ctx.ws, ctx.channel, window.id);
+    for (const [incidentId, subscriptionId] of Object.entries(held).sort(([a], [b]) => a.localeCompare(b))) {
+      const record = await this.d.messages.get(ctx.ws, ctx.channel, incidentId);
+      if (!record || record.stage === "resolved") continue;
+      const heldHere = record.mode === "muted" && record.heldBy === window.id;
+      // A root whose post was interrupted by a crash: finished (looked up first) like any other.
+      const interrupted = record.mode === "root" && !record.ts;
+      if (!heldHere && !interrupted) continue;
+      // Muted here meanwhile: the mute decides now, as for any outage that opens while muted.
+      const monitorId = record.view.incident.monitorId;
+      if (heldHere && (await this.d.mutes.mutedUntil(ctx.ws, ctx.channel, monitorId)) !== null) continue;
+      const sub = await this.subscriptionOf(ctx, subscriptionId);
+      const { heldBy: _held, ...rest } = record;
+      const root: AlertMessageRecord = { ...rest, mode: "root" };
+      await this.d.drawing.postRecord(ctx, root, sub.mention);
+      // Reminded from now on, not from the outage's start: the channel only just heard of it (each step
+      // of --escalate counts from this post).
+      if (sub.escalateMinutes !== undefined && this.d.escalations && root.stage === "open") {
+        await this.d.escalations.schedule(sub, incidentId, this.d.clock.now());
+      }
+    }
+  }
+
+  private async subscriptionOf(ctx: DeliveryCtx, id: string): Promise<Subscription> {
+    if (id === ctx.sub.id) return ctx.sub;
+    try {
+      const sub = await this.d.subscriptions.get(id);
+      if (sub && sub.channelId === ctx.channel && !sub.paused) return sub;
+    } catch {
+      // An unreadable subscription: the alert still goes out, with the planning subscription's settings.
+    }
+    return ctx.sub;
+  }
+}
