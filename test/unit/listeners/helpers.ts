@@ -25,7 +25,10 @@ export function fakeDeps(services: Partial<Services>) {
   const missing = (name: string | symbol) => () => {
     throw new Error(`the test gave no fake for services.${String(name)}`);
   };
-  const proxied = new Proxy(services, {
+  // Every command and Share click takes from the person's fair share first (services/fair-share.ts): a
+  // listener test that is not about the limit gets a share that always answers "go on".
+  const withShare: Partial<Services> = { takeFairShare: async () => ({ ok: true }), ...services };
+  const proxied = new Proxy(withShare, {
     get: (target, name) => (name in target ? target[name as keyof Services] : missing(name)),
   });
   return { services: proxied as Services, logger, clock: fixedClock(NOW) } as unknown as ListenerDeps & {
