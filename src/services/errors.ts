@@ -100,7 +100,14 @@ export class GroupNotFoundError extends ServiceError {
  * The changes of a channel's alerts that need a linked member of the subscribed API team (docs/architecture.md section 1);
  * `acknowledge` is a roll-up's Acknowledge all.
  */
-export type AlertsChange = "subscribe" | "unsubscribe" | "mute" | "unmute" | "digest" | "acknowledge";
+export type AlertsChange =
+  | "subscribe"
+  | "unsubscribe"
+  | "mute"
+  | "unmute"
+  | "digest"
+  | "acknowledge"
+  | "incident-channel";
 
 /**
  * The caller may not change this channel's alerts: not linked, link stale, not a member of the API team
@@ -120,10 +127,11 @@ export class AlertsChangeNotAllowedError extends ServiceError {
 }
 
 /** What a read-only member may not do to a channel's alerts. */
-export type ReadOnlyNeed = "mention" | "replace" | "remove";
+export type ReadOnlyNeed = "mention" | "replace" | "remove" | "incident-channel";
 
 const READ_ONLY_CANNOT: Record<ReadOnlyNeed, string> = {
   mention: "ping the channel",
+  "incident-channel": "open or archive an incident channel",
   replace: "replace a subscription",
   remove: "remove a subscription",
 };

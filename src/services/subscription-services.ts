@@ -1,5 +1,6 @@
 import type { UserRef } from "../store/workspace";
 import type { RollupInput } from "./acknowledge-rollup";
+import { archiveIncidentChannel, type IncidentChannelInput, openIncidentChannel } from "./incident-channel";
 import { listChannelSubscriptions } from "./list-subscriptions";
 import { type MuteInput, muteMonitor } from "./mute-monitor";
 import { muteRollup } from "./mute-rollup";
@@ -10,6 +11,7 @@ import { type UnmuteInput, unmuteMonitor } from "./unmute-monitor";
 import { type UnsubscribeInput, unsubscribe } from "./unsubscribe";
 
 export type { Mute } from "../store/mute-store";
+export type { IncidentChannelInput, OpenIncidentChannelOutcome } from "./incident-channel";
 export type { ChannelSubscriptionsView, SubscriptionView } from "./list-subscriptions";
 export type { MuteInput, MuteOutcome } from "./mute-monitor";
 export type { MuteRollupOutcome } from "./mute-rollup";
@@ -42,6 +44,11 @@ export function subscriptionServices(deps: ServiceDeps) {
     muteMonitor: (ref: UserRef, input: MuteInput) => muteMonitor(deps, ref, input),
     /** Mute all of a storm roll-up. */
     muteRollup: (ref: UserRef, input: RollupInput & { hours: number }) => muteRollup(deps, ref, input),
+    /** "Open incident channel" on an alert or a roll-up (issue 38). */
+    openIncidentChannel: (ref: UserRef, input: IncidentChannelInput) => openIncidentChannel(deps, ref, input),
+    /** Archive on an incident channel's recovery summary (issue 38). */
+    archiveIncidentChannel: (ref: UserRef, input: Omit<IncidentChannelInput, "incidentId">) =>
+      archiveIncidentChannel(deps, ref, input),
     /** The Unmute button and `/uptime unmute <monitor>`. */
     unmuteMonitor: (ref: UserRef, input: UnmuteInput) => unmuteMonitor(deps, ref, input),
     /** `/uptime digest`: the channel's digest, posted now. */
