@@ -34,6 +34,8 @@ export const BOT_SCOPES: readonly string[] = [
   "files:write",
   "im:write",
   "users:read",
+  "channels:manage",
+  "usergroups:read",
 ];
 
 export interface CreateAppOptions {

@@ -2,6 +2,7 @@ import { authMethods } from "./auth";
 import { chatMethods } from "./chat";
 import type { MethodTable } from "./context";
 import { conversationsMethods } from "./conversations";
+import { conversationsManageMethods } from "./conversations-manage";
 import { filesMethods } from "./files";
 import { usersMethods } from "./users";
 import { viewsMethods } from "./views";
@@ -11,6 +12,7 @@ export const webApiMethods: MethodTable = {
   ...authMethods,
   ...chatMethods,
   ...conversationsMethods,
+  ...conversationsManageMethods,
   ...viewsMethods,
   ...usersMethods,
   ...filesMethods,
