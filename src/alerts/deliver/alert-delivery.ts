@@ -123,7 +123,7 @@ export class AlertDelivery {
       metrics: this.metrics,
       webLinks,
     });
-    this.channels = deps.incidentChannels
+    const channels = deps.incidentChannels
       ? new IncidentChannels({
           ...deps.incidentChannels,
           messages,
@@ -133,6 +133,7 @@ export class AlertDelivery {
           webLinks,
         })
       : null;
+    this.channels = channels;
     this.redraw = new Redraw({
       messages,
       mutes,
@@ -142,6 +143,7 @@ export class AlertDelivery {
       replies,
       rollup,
       clock,
+      follow: channels ? (ctx, incidentId) => channels.follow(ctx, incidentId) : undefined,
     });
   }
 

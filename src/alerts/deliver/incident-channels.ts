@@ -18,7 +18,10 @@ import {
   renderIncidentChannelLink,
   renderIncidentChannelSummary,
 } from "../render/render-incident-channel";
-import type { ChannelPosting, DeliveryCtx } from "./channel-posting";
+import type { ChannelCtx, ChannelPosting } from "./channel-posting";
+
+/** A step in the alert's channel: an outbox event's (with its subscription) or a click's redraw. */
+export type FollowCtx = ChannelCtx & { sub?: Subscription };
 
 export const INCIDENT_CHANNEL_EVENT_TYPE = "uptime_incident_channel";
 
@@ -114,7 +117,7 @@ export class IncidentChannels {
    * the alert's own channel feeds it, so each event reaches it once. A refusal of the incident channel (it
    * was archived, the bot removed) ends its feed and never pauses the alert's subscription.
    */
-  async follow(ctx: DeliveryCtx, incidentId: string): Promise<void> {
+  async follow(ctx: FollowCtx, incidentId: string): Promise<void> {
     const subject = await this.d.store.subjectOf(ctx.ws, incidentId);
     if (!subject) return;
     const record = await this.d.store.get(ctx.ws, subject);
@@ -265,7 +268,7 @@ export class IncidentChannels {
   }
 
   private async postEntry(
-    ctx: DeliveryCtx,
+    ctx: FollowCtx,
     record: IncidentChannelRecord,
     subject: string,
     incidentId: string,
@@ -277,7 +280,7 @@ export class IncidentChannels {
     await this.postOnce(ctx, record, subject, `${incidentId}:${kind}`, incidentId, rendered);
   }
 
-  private async summarise(ctx: DeliveryCtx, record: IncidentChannelRecord, subject: string): Promise<void> {
+  private async summarise(ctx: FollowCtx, record: IncidentChannelRecord, subject: string): Promise<void> {
     const messages = await Promise.all(
       record.incidents.map((id) => this.d.messages.get(ctx.ws, record.sourceChannel, id)),
     );
@@ -288,7 +291,7 @@ export class IncidentChannels {
     for (const m of known) {
       ackedBy[m.view.incident.id] = m.ackedBy ? await ctx.poster.userName(m.ackedBy) : null;
     }
-    const availability = await this.d.availability(ctx.sub, [
+    const availability = await this.d.availability(ctx.sub ?? null, [
       ...new Set(known.map((m) => m.view.incident.monitorId)),
     ]);
     const rendered = renderIncidentChannelSummary({
@@ -304,7 +307,7 @@ export class IncidentChannels {
 
   /** One timeline post, once: recorded before it is made, looked up by its metadata after a crash. */
   private async postOnce(
-    ctx: DeliveryCtx,
+    ctx: FollowCtx,
     record: IncidentChannelRecord,
     subject: string,
     entry: string,

@@ -35,6 +35,8 @@ export interface RedrawDeps {
   replies: IncidentReplies;
   rollup: StormRollup;
   clock: Clock;
+  /** The incident's channel, if one was opened, hears the acknowledge as the alert's thread does (issue 38). */
+  follow?: ((ctx: ChannelCtx, incidentId: string) => Promise<void>) | undefined;
 }
 
 /**
@@ -64,6 +66,7 @@ export class Redraw {
       await this.d.messages.put(ws, channel, incidentId, next);
       next = await this.d.replies.replyAcknowledged(ctx, next);
       await this.d.rollup.refreshRollupMember(ctx, next);
+      await this.d.follow?.(ctx, incidentId);
       return true;
     } finally {
       await lock.release();
