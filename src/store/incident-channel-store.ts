@@ -2,6 +2,7 @@ import { z } from "zod";
 import { parseRecord } from "./corrupt-record-error";
 import type { Keyspace } from "./keys";
 import type { RedisClient } from "./redis-connection";
+import { execOrThrow } from "./redis-helpers";
 import { type WorkspaceRef, workspaceKey } from "./workspace";
 
 /**
@@ -55,15 +56,20 @@ export class IncidentChannelStore {
     return raw === null ? null : parseRecord(key, raw, recordSchema);
   }
 
-  /** Saves the record, and points each of its incidents at the subject (the delivery's feed finds it so). */
+  /**
+   * Saves the record, then points each of its incidents at the subject (the delivery's feed finds it so).
+   * One key per command, no MULTI: the keys lie in different slots of a Redis Cluster, and the order is
+   * enough (an index is written only once the record it names exists).
+   */
   async put(ws: WorkspaceRef, subject: string, record: IncidentChannelRecord): Promise<void> {
     const w = workspaceKey(ws);
-    const multi = this.d.redis
-      .multi()
-      .set(this.d.keys.incidentChannel(w, subject), JSON.stringify(record), "PX", RECORD_TTL_MS);
-    for (const id of record.incidents)
-      multi.set(this.d.keys.incidentChannelOf(w, id), subject, "PX", RECORD_TTL_MS);
-    await multi.exec();
+    const key = this.d.keys.incidentChannel(w, subject);
+    await this.d.redis.set(key, JSON.stringify(record), "PX", RECORD_TTL_MS);
+    await Promise.all(
+      record.incidents.map((id) =>
+        this.d.redis.set(this.d.keys.incidentChannelOf(w, id), subject, "PX", RECORD_TTL_MS),
+      ),
+    );
   }
 
   async subjectOf(ws: WorkspaceRef, incidentId: string): Promise<string | null> {
@@ -78,6 +84,9 @@ export class IncidentChannelStore {
 
   async putPost(ws: WorkspaceRef, subject: string, field: string, post: IncidentChannelPost): Promise<void> {
     const key = this.d.keys.incidentChannelPosts(workspaceKey(ws), subject);
-    await this.d.redis.multi().hset(key, field, JSON.stringify(post)).pexpire(key, RECORD_TTL_MS).exec();
+    // One key: a MULTI stays in its slot.
+    await execOrThrow(
+      this.d.redis.multi().hset(key, field, JSON.stringify(post)).pexpire(key, RECORD_TTL_MS),
+    );
   }
 }

@@ -78,22 +78,28 @@ describe("fake Slack: incident channel methods", () => {
     expect(fake.state.conversation(id)?.members).toEqual([BOT]);
     expect(await refusal(web.conversations.invite({ channel: id, users: BOT }))).toBe("cant_invite_self");
     await web.conversations.invite({ channel: id, users: "U0ALICE" });
-    expect(await refusal(web.conversations.invite({ channel: id, users: "U0ALICE" }))).toBe("already_in_channel");
+    expect(await refusal(web.conversations.invite({ channel: id, users: "U0ALICE" }))).toBe(
+      "already_in_channel",
+    );
     await web.conversations.invite({ channel: id, users: "U0ALICE,U0BOB", force: true });
     expect(fake.state.conversation(id)?.members).toEqual([BOT, "U0ALICE", "U0BOB"]);
     // The caller must be a member; a private channel it is not in does not exist for it.
-    expect(await refusal(web.conversations.invite({ channel: "C0QUIET", users: "U0BOB" }))).toBe("not_in_channel");
+    expect(await refusal(web.conversations.invite({ channel: "C0QUIET", users: "U0BOB" }))).toBe(
+      "not_in_channel",
+    );
     expect(await refusal(web.conversations.invite({ channel: "C0SECRET", users: "U0BOB" }))).toBe(
       "channel_not_found",
     );
   });
 
-  it("the poster invites everyone it can, skipping who is already in, one at a time when a batch fails", async () => {
+  it("the poster invites everyone it can, skipping who is in, one at a time when a batch fails", async () => {
     const poster = WebApiPoster.fromToken("xoxb-fake-bot", { slackApiUrl: fake.apiUrl });
     const { id } = await poster.createChannel("inc-poster");
     await poster.inviteToChannel(id, ["U0ALICE"]);
     await poster.inviteToChannel(id, ["U0ALICE", "U0BOB", "U0CAROL", BOT]);
-    expect([...(fake.state.conversation(id)?.members ?? [])].sort()).toEqual([BOT, "U0ALICE", "U0BOB", "U0CAROL"].sort());
+    expect([...(fake.state.conversation(id)?.members ?? [])].sort()).toEqual(
+      [BOT, "U0ALICE", "U0BOB", "U0CAROL"].sort(),
+    );
     expect(await poster.usergroupMembers("S0ONCALL")).toEqual(["U0ALICE", "U0BOB"]);
     await poster.archiveChannel(id);
     // Archived twice: already_archived is left as it is.
@@ -101,14 +107,16 @@ describe("fake Slack: incident channel methods", () => {
     expect(fake.state.conversation(id)?.isArchived).toBe(true);
   });
 
-  it("conversations.archive refuses the general channel, an archived one, and one the bot is not in", async () => {
+  it("conversations.archive refuses #general, an archived channel, and one the bot is not in", async () => {
     const { channel } = await web.conversations.create({ name: "inc-archive" });
     expect(await refusal(web.conversations.archive({ channel: "C0GENERAL" }))).toBe("cant_archive_general");
     expect(await refusal(web.conversations.archive({ channel: "C0QUIET" }))).toBe("not_in_channel");
     await web.conversations.archive({ channel: channel!.id! });
     expect(await refusal(web.conversations.archive({ channel: channel!.id! }))).toBe("already_archived");
     expect(await refusal(web.chat.postMessage({ channel: channel!.id!, text: "late" }))).toBe("is_archived");
-    expect(await refusal(web.conversations.invite({ channel: channel!.id!, users: "U0BOB" }))).toBe("is_archived");
+    expect(await refusal(web.conversations.invite({ channel: channel!.id!, users: "U0BOB" }))).toBe(
+      "is_archived",
+    );
   });
 
   it("usergroups.users.list answers a group's members and no_such_subteam for an unknown one", async () => {
