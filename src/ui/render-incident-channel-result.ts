@@ -1,6 +1,7 @@
 import type { OpenIncidentChannelOutcome } from "../services/subscription-services";
+import type { SlackRefusal } from "../slack/slack-errors";
 import type { Rendered } from "./reply";
-import { escapeMrkdwn, mrkdwn } from "./text";
+import { escapeMrkdwn, mrkdwn, truncate } from "./text";
 
 /** The answer to "Open incident channel", to the clicker only (issue 38). */
 export function renderOpenIncidentChannelResult(outcome: OpenIncidentChannelOutcome): Rendered {
@@ -23,4 +24,19 @@ function openText(outcome: OpenIncidentChannelOutcome): string {
     case "no-alert":
       return ":information_source: This alert is no longer followed here (it ended a while ago), so no channel was opened.";
   }
+}
+
+/**
+ * Slack refused to create, fill or archive an incident channel: said to the clicker with Slack's code. A
+ * missing scope means the workspace installed the app before incident channels asked for
+ * `channels:manage` and `usergroups:read`.
+ */
+export function renderIncidentChannelRefused(refusal: SlackRefusal, doing: "open" | "archive"): Rendered {
+  const code = escapeMrkdwn(truncate(refusal.code, 60));
+  const what = doing === "open" ? "create the incident channel" : "archive this channel";
+  const text =
+    refusal.slackError === "missing_scope"
+      ? `:warning: Slack won't let me ${what}: the app lacks a permission (\`${code}\`). A workspace admin can reinstall the app to grant it.`
+      : `:warning: Slack refused to let me ${what} (\`${code}\`). Nothing else changed.`;
+  return { text, blocks: [{ type: "section", text: mrkdwn(text) }] };
 }
