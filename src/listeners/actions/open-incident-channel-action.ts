@@ -1,6 +1,6 @@
 import type { ButtonAction } from "@slack/bolt";
-import { incidentChannelCodec } from "../../ui/codecs";
 import { SlackApiError } from "../../slack/slack-errors";
+import { incidentChannelCodec } from "../../ui/codecs";
 import {
   renderIncidentChannelRefused,
   renderOpenIncidentChannelResult,
