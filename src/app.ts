@@ -37,6 +37,8 @@ export const BOT_SCOPES: readonly string[] = [
   "users:read",
   "links:read",
   "links:write",
+  "channels:manage",
+  "usergroups:read",
 ];
 
 export interface CreateAppOptions {

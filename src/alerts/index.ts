@@ -6,6 +6,7 @@ import { workspacePosters } from "../slack/workspace-posters";
 import { AlertMessageStore } from "../store/alert-message-store";
 import { ChannelRateLimiter } from "../store/channel-rate-limiter";
 import { DigestPostStore } from "../store/digest-post-store";
+import { IncidentChannelStore } from "../store/incident-channel-store";
 import type { RedisInstallationStore } from "../store/installation-store";
 import type { Keyspace } from "../store/keys";
 import type { LinkStore } from "../store/link-store";
@@ -25,6 +26,7 @@ import { type UptimeCall, UptimeClient } from "../uptime";
 import { fanOutAcknowledge } from "./deliver/acknowledge-fan-out";
 import { AlertDelivery } from "./deliver/alert-delivery";
 import { DeliveryWorker, outboxKeysOf } from "./deliver/delivery-worker";
+import type { OpenIncidentChannel, OpenIncidentChannelOutcome } from "./deliver/incident-channels";
 import { type IncidentChange, tapIncidentEvents } from "./deliver/incident-event-tap";
 import { routeOutbox } from "./deliver/route-outbox";
 import { DigestDelivery, type DigestNowRequest } from "./digests/digest-delivery";
@@ -39,6 +41,7 @@ import { ScheduleWorker } from "./schedules/schedule-worker";
 import { pollHooks } from "./subscriptions/poll-hooks";
 import { SubscriptionPauses } from "./subscriptions/subscription-pauses";
 
+export type { OpenIncidentChannel, OpenIncidentChannelOutcome } from "./deliver/incident-channels";
 export type { IncidentChange } from "./deliver/incident-event-tap";
 export type { DigestNowRequest } from "./digests/digest-delivery";
 export type { RejectionPolicy } from "./poll/token-rejection";
@@ -157,6 +160,11 @@ export interface Alerts {
    * @user until ..." with Unmute while muted, the Mute menu again once unmuted.
    */
   redrawAfterMuteChange(change: MuteChangedInSlack): Promise<void>;
+  /** Incident channels (issue 38); the caller has checked who may open or archive one. */
+  incidentChannels: {
+    open(input: OpenIncidentChannel): Promise<OpenIncidentChannelOutcome>;
+    archive(input: { workspace: WorkspaceRef; channelId: string; by: string }): Promise<void>;
+  };
   /** Channel digests (issue 14): scheduled with the subscription, or posted now. */
   digests: {
     /**
@@ -197,6 +205,15 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
   const rejections = rejectionPolicy(options.rejections);
   const pauses = new SubscriptionPauses({ subscriptions, links: deps.links, posterFor, logger });
   const schedules = new ScheduleStore({ redis, keys, scheduler });
+  let digestClient: UptimeClient | null = null;
+  const apiClient = () => {
+    digestClient ??= new UptimeClient({
+      baseUrl: options.uptimeApiUrl,
+      logger,
+      ...(options.onUptimeCall ? { onCall: options.onUptimeCall } : {}),
+    });
+    return digestClient;
+  };
   const delivery = new AlertDelivery({
     subscriptions,
     messages,
@@ -211,23 +228,21 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     metrics: metrics.alert,
     webLinks: options.webLinks,
     charts: deps.charts,
+    incidentChannels: {
+      store: new IncidentChannelStore({ redis, keys }),
+      subscriptions,
+      posterFor,
+      availability: incidentAvailability(deps.links, apiClient),
+    },
   });
   const digestSchedules = new DigestSchedules({ store: schedules, clock });
-  let digestClient: UptimeClient | null = null;
   const digests = new DigestDelivery({
     links: deps.links,
     posts: new DigestPostStore({ redis, keys }),
     messages,
     posterFor,
     pauses,
-    client: () => {
-      digestClient ??= new UptimeClient({
-        baseUrl: options.uptimeApiUrl,
-        logger,
-        ...(options.onUptimeCall ? { onCall: options.onUptimeCall } : {}),
-      });
-      return digestClient;
-    },
+    client: apiClient,
     charts: deps.charts,
     clock,
     logger: logger.child({ component: "digests" }),
@@ -275,6 +290,10 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
         incidentId: ack.incidentId,
         ackedBy: ack.ackedBy,
       });
+    },
+    incidentChannels: {
+      open: (input) => delivery.openIncidentChannel(input),
+      archive: (input) => delivery.archiveIncidentChannel(input),
     },
     async redrawAfterMuteChange(change) {
       await delivery.redrawAfterMuteChange({
@@ -374,4 +393,30 @@ async function slowRulesOfTarget(
   const { subscriptions: others } = await subscriptions.listByTargetSettled(target);
   const rules = others.flatMap((sub) => (sub.id !== input.subscriber && sub.slow ? [sub.slow] : []));
   return input.slow ? [...rules, input.slow] : rules;
+}
+
+/**
+ * The availability around an incident for its channel's summary (issue 38): each monitor's last 24 h
+ * (A10 hourly, A11 include on GET /monitors/{id}), read with the subscriber's token; null where it cannot be.
+ */
+function incidentAvailability(links: LinkStore, client: () => UptimeClient) {
+  return async (sub: Subscription | null, monitorIds: readonly string[]) => {
+    const out: Record<string, number | null> = {};
+    const token = sub
+      ? await links.getToken({ ...sub.workspace, userId: sub.subscriber.userId }).catch(() => null)
+      : null;
+    for (const id of monitorIds) {
+      out[id] = null;
+      if (!token) continue;
+      try {
+        const monitor = await client()
+          .as(token)
+          .monitors.get(id, { include: ["availability-hourly"] });
+        out[id] = monitor.availabilityHourly?.totals.availability ?? null;
+      } catch {
+        // The summary says "unknown": an API failure must not hold the recovery's feed.
+      }
+    }
+    return out;
+  };
 }

@@ -111,7 +111,8 @@ export type AlertsChange =
   | "unmute"
   | "digest"
   | "acknowledge"
-  | "maintenance";
+  | "maintenance"
+  | "incident-channel";
 
 /**
  * The caller may not change this channel's alerts: not linked, link stale, not a member of the API team
@@ -131,10 +132,11 @@ export class AlertsChangeNotAllowedError extends ServiceError {
 }
 
 /** What a read-only member may not do to a channel's alerts. */
-export type ReadOnlyNeed = "mention" | "replace" | "remove" | "maintenance";
+export type ReadOnlyNeed = "mention" | "replace" | "remove" | "maintenance" | "incident-channel";
 
 const READ_ONLY_CANNOT: Record<ReadOnlyNeed, string> = {
   mention: "ping the channel",
+  "incident-channel": "open or archive an incident channel",
   replace: "replace a subscription",
   remove: "remove a subscription",
   maintenance: "plan or end a maintenance window",

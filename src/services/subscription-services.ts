@@ -1,5 +1,6 @@
 import type { UserRef } from "../store/workspace";
 import type { RollupInput } from "./acknowledge-rollup";
+import { archiveIncidentChannel, type IncidentChannelInput, openIncidentChannel } from "./incident-channel";
 import { listChannelSubscriptions } from "./list-subscriptions";
 import { endMaintenance, listMaintenance, type PlanMaintenanceInput, planMaintenance } from "./maintenance";
 import { type MuteInput, type MuteTypedInput, muteMonitor, muteTyped } from "./mute-monitor";
@@ -11,6 +12,7 @@ import { type UnmuteInput, unmuteMonitor } from "./unmute-monitor";
 import { type UnsubscribeInput, unsubscribe } from "./unsubscribe";
 
 export type { Mute } from "../store/mute-store";
+export type { IncidentChannelInput, OpenIncidentChannelOutcome } from "./incident-channel";
 export type { ChannelSubscriptionsView, SubscriptionView } from "./list-subscriptions";
 export type { EndMaintenanceOutcome, MaintenanceTarget, PlanMaintenanceInput } from "./maintenance";
 export type { MuteInput, MuteOutcome, MuteTypedInput } from "./mute-monitor";
@@ -46,6 +48,11 @@ export function subscriptionServices(deps: ServiceDeps) {
     muteTyped: (ref: UserRef, input: MuteTypedInput) => muteTyped(deps, ref, input),
     /** Mute all of a storm roll-up. */
     muteRollup: (ref: UserRef, input: RollupInput & { hours: number }) => muteRollup(deps, ref, input),
+    /** "Open incident channel" on an alert or a roll-up (issue 38). */
+    openIncidentChannel: (ref: UserRef, input: IncidentChannelInput) => openIncidentChannel(deps, ref, input),
+    /** Archive on an incident channel's recovery summary (issue 38). */
+    archiveIncidentChannel: (ref: UserRef, input: Omit<IncidentChannelInput, "incidentId">) =>
+      archiveIncidentChannel(deps, ref, input),
     /** The Unmute button and `/uptime unmute <monitor>`. */
     unmuteMonitor: (ref: UserRef, input: UnmuteInput) => unmuteMonitor(deps, ref, input),
     /** `/uptime maintenance ...`: plan, end and list this channel's quiet windows (issue 37). */

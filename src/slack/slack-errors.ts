@@ -22,6 +22,17 @@ export const GONE_MESSAGE_ERRORS = [
 export type GoneMessageErrorCode = (typeof GONE_MESSAGE_ERRORS)[number];
 
 /**
+ * Refusals of the incident-channel calls the bot acts on (issue 38): a taken name gets a suffix, an invitee
+ * already in the channel (or the bot itself) is skipped, an archived channel stays archived.
+ */
+export const INCIDENT_CHANNEL_ERRORS = [
+  "name_taken",
+  "already_in_channel",
+  "cant_invite_self",
+  "already_archived",
+] as const;
+
+/**
  * Slack's error codes that the bot acts on, each for a reason: the permanent ones pause a subscription or
  * refuse a subscribe, a gone message is redrawn no more, and `hash_conflict` (views.update with a `hash`)
  * means a second click already redrew the modal. Any other code is "other": Slack refused, for a reason
@@ -30,6 +41,7 @@ export type GoneMessageErrorCode = (typeof GONE_MESSAGE_ERRORS)[number];
 export const KNOWN_SLACK_ERRORS = [
   ...PERMANENT_SLACK_ERRORS,
   ...GONE_MESSAGE_ERRORS,
+  ...INCIDENT_CHANNEL_ERRORS,
   "hash_conflict",
 ] as const;
 export type KnownSlackError = (typeof KNOWN_SLACK_ERRORS)[number];

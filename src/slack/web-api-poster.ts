@@ -2,7 +2,8 @@ import { type FetchFunction, type Logger, WebClient, type WebClientOptions } fro
 import { BoundedCache } from "../lib/bounded-cache";
 import type { Clock } from "../lib/clock";
 import { slackCall as call, SLACK_CALL_TIMEOUT_MS } from "./slack-call";
-import { SlackTransientError } from "./slack-errors";
+import type { SlackChannels } from "./slack-channels";
+import { SlackApiError, SlackTransientError } from "./slack-errors";
 import type { PostMessageInput, SlackPoster, UnfurlInput, UpdateMessageInput } from "./slack-poster";
 import { type UploadFileInput, uploadFile } from "./upload-file";
 
@@ -46,8 +47,11 @@ interface HistoryMessage {
   metadata?: { event_type?: string; event_payload?: Record<string, unknown> };
 }
 
-/** SlackPoster over @slack/web-api, its errors narrowed to slack-errors.ts (slack-call.ts). */
-export class WebApiPoster implements SlackPoster {
+/** Per-user refusals of conversations.invite: that user is skipped, the others are still invited. */
+const SKIPPED_INVITE_ERRORS = new Set(["already_in_channel", "cant_invite_self"]);
+
+/** SlackPoster (and the incident-channel calls) over @slack/web-api, its errors narrowed to slack-errors.ts. */
+export class WebApiPoster implements SlackPoster, SlackChannels {
   /**
    * Display names seen. Bounded (issue 32): with one bot token the poster lives as long as the process,
    * and every user who ever acknowledged an alert would stay; an hour also lets a new name show.
@@ -165,5 +169,48 @@ export class WebApiPoster implements SlackPoster {
     await call(() =>
       this.client.chat.unfurl({ channel: input.channel, ts: input.ts, unfurls: input.unfurls }),
     );
+  }
+
+  async createChannel(name: string): Promise<{ id: string; name: string }> {
+    const result = await call(() => this.client.conversations.create({ name }));
+    const id = result.channel?.id;
+    if (!id) throw new SlackTransientError("no_channel_in_response", { reason: "response" });
+    return { id, name: result.channel?.name ?? name };
+  }
+
+  async inviteToChannel(channel: string, users: readonly string[]): Promise<void> {
+    const unique = [...new Set(users)];
+    if (unique.length === 0) return;
+    try {
+      await call(() => this.client.conversations.invite({ channel, users: unique.join(",") }));
+      return;
+    } catch (error) {
+      // "Users who can be successfully invited ... will not be invited if any of the user invites fail"
+      // (https://docs.slack.dev/reference/methods/conversations.invite): one at a time then, skipping theirs.
+      if (!(error instanceof SlackApiError) || unique.length === 1) {
+        if (error instanceof SlackApiError && SKIPPED_INVITE_ERRORS.has(error.code)) return;
+        throw error;
+      }
+    }
+    for (const user of unique) {
+      try {
+        await call(() => this.client.conversations.invite({ channel, users: user }));
+      } catch (error) {
+        if (!(error instanceof SlackApiError) || !SKIPPED_INVITE_ERRORS.has(error.code)) throw error;
+      }
+    }
+  }
+
+  async archiveChannel(channel: string): Promise<void> {
+    try {
+      await call(() => this.client.conversations.archive({ channel }));
+    } catch (error) {
+      if (!(error instanceof SlackApiError) || error.slackError !== "already_archived") throw error;
+    }
+  }
+
+  async usergroupMembers(usergroupId: string): Promise<string[]> {
+    const result = await call(() => this.client.usergroups.users.list({ usergroup: usergroupId }));
+    return result.users ?? [];
   }
 }

@@ -4,8 +4,10 @@ import type { Clock } from "../lib/clock";
 import type { Logger } from "../lib/logger";
 import type { RedisInstallationStore } from "../store/installation-store";
 import { type WorkspaceRef, workspaceKey } from "../store/workspace";
-import type { PosterFor, SlackPoster } from "./slack-poster";
 import { WebApiPoster } from "./web-api-poster";
+
+/** Each workspace's poster, which also makes the calls of incident channels (slack-channels.ts). */
+export type WorkspacePosterFor = (ws: WorkspaceRef) => WebApiPoster | Promise<WebApiPoster>;
 
 /** How long a workspace's poster (its bot token from the installation store) is reused. */
 const POSTER_TTL_MS = 5 * 60_000;
@@ -31,7 +33,7 @@ export function workspacePosters(
   installations: RedisInstallationStore,
   logger: Logger,
   cacheOptions: { maxEntries?: number; ttlMs?: number; clock?: Clock } = {},
-): PosterFor {
+): WorkspacePosterFor {
   const options = {
     ...(slack.apiUrl ? { slackApiUrl: slack.apiUrl } : {}),
     ...(slack.fetch ? { fetch: slack.fetch } : {}),
@@ -43,7 +45,7 @@ export function workspacePosters(
     return () => poster;
   }
   // Bounded in number and time: a workspace that stopped getting alerts (or uninstalled) does not stay.
-  const cache = new BoundedCache<string, SlackPoster>({
+  const cache = new BoundedCache<string, WebApiPoster>({
     maxEntries: cacheOptions.maxEntries ?? MAX_POSTERS,
     ttlMs: cacheOptions.ttlMs ?? POSTER_TTL_MS,
     ...(cacheOptions.clock ? { clock: cacheOptions.clock } : {}),

@@ -151,6 +151,16 @@ export function keyspace(prefix = "uc:") {
     /** Hash per window: incident id -> subscription id of the outages it held back, alerted at its end. */
     maintenanceHeld: (ws: string, channelId: string, windowId: string) =>
       `${prefix}maint-held:${ws}:${channelId}:${windowId}`,
+    // --- incident channels (issue 38; store/incident-channel-store.ts) ---
+    // `subject` is `i:<incidentId>` (an alert's) or `s:<apiTeamId>:<channelId>:<rollupId>` (a roll-up's).
+    /** String with a TTL, set if absent: who is opening the subject's channel (two clicks make one). */
+    incidentChannelClaim: (ws: string, subject: string) => `${prefix}inc-claim:${ws}:${subject}`,
+    /** String (JSON) with a TTL: the subject's incident channel once created. */
+    incidentChannel: (ws: string, subject: string) => `${prefix}inc-chan:${ws}:${subject}`,
+    /** Hash with a TTL: `<incidentId>:<kind>` -> the timeline post in the channel (attempt, ts). */
+    incidentChannelPosts: (ws: string, subject: string) => `${prefix}inc-posts:${ws}:${subject}`,
+    /** String with a TTL: the subject whose channel follows an incident (an alert's or its roll-up's). */
+    incidentChannelOf: (ws: string, incidentId: string) => `${prefix}inc-of:${ws}:${incidentId}`,
   };
 }
 

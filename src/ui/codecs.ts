@@ -71,6 +71,23 @@ export const rollupCodec = defineCodec("storm", 1, z.object({ teamId: apiId, cha
 });
 
 /**
+ * Open incident channel (issue 38): the API team, the alert's channel, and the incident of an alert; a storm
+ * roll-up's button names no incident (the channel is the roll-up's).
+ */
+export const incidentChannelCodec = defineCodec(
+  "ich",
+  1,
+  z.object({ teamId: apiId, channelId: slackId, incidentId: apiId.optional() }),
+  { limit: valueLimits.buttonValue, keys: { teamId: "t", channelId: "c", incidentId: "i" } },
+);
+
+/** Archive on an incident channel's recovery summary: the API team and the incident channel (issue 38). */
+export const archiveChannelCodec = defineCodec("arch", 1, z.object({ teamId: apiId, channelId: slackId }), {
+  limit: valueLimits.buttonValue,
+  keys: { teamId: "t", channelId: "c" },
+});
+
+/**
  * Details button of an alert message: the incident's view (issue 15). `incidentId` is optional so that the
  * buttons of messages posted before it existed still answer, with the monitor's details.
  */

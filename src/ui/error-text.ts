@@ -29,6 +29,7 @@ const CHANGE_PHRASES: Record<AlertsChange, string> = {
   digest: "post a digest in this channel",
   acknowledge: "acknowledge these alerts",
   maintenance: "plan or end maintenance windows in this channel",
+  "incident-channel": "open or archive an incident channel for these alerts",
 };
 
 function teamLabel(name: string | null | undefined): string {
@@ -116,7 +117,9 @@ export function errorText(error: unknown): ErrorText {
           ? `Read-only members of ${teamLabel(e.teamName)} can't make alerts ping \`@here\` or \`@channel\`. Leave out \`--mention\`, mention a user group, or ask a team owner or a regular member.`
           : e.need === "maintenance"
             ? `Read-only members of ${teamLabel(e.teamName)} can't plan or end maintenance windows: a window quiets the channel's outage alerts. Nothing changed: ask a team owner or a regular member.`
-            : `Someone else set up this subscription, and read-only members of ${teamLabel(e.teamName)} can't ${e.need} it. Nothing changed: ask a team owner or a regular member, or ask its subscriber.`,
+            : e.need === "incident-channel"
+              ? `Read-only members of ${teamLabel(e.teamName)} can't open or archive an incident channel. Nothing changed: ask a team owner or a regular member.`
+              : `Someone else set up this subscription, and read-only members of ${teamLabel(e.teamName)} can't ${e.need} it. Nothing changed: ask a team owner or a regular member, or ask its subscriber.`,
       );
     case "service.not-muted":
       return known(

@@ -28,6 +28,10 @@ function shareRefusedText(refusal: SlackRefusal, channel: string): string {
     case "cant_update_message":
     case "edit_window_closed":
     case "hash_conflict":
+    case "name_taken":
+    case "already_in_channel":
+    case "cant_invite_self":
+    case "already_archived":
     case "other":
       return `Slack refused my post in ${channel} (\`${escapeMrkdwn(truncate(refusal.code, 60))}\`), so nothing was shared.`;
   }

@@ -89,6 +89,12 @@ const METHOD_SCOPES: Record<string, string[]> = {
   "conversations.open": ["im:write"],
   "users.info": ["users:read"],
   "usergroups.list": ["usergroups:read"],
+  // Incident channels (issue 38): public channels the bot creates; channels:manage is the bot scope of each
+  // (https://docs.slack.dev/reference/methods/conversations.create, .invite, .archive).
+  "conversations.create": ["channels:manage"],
+  "conversations.invite": ["channels:manage"],
+  "conversations.archive": ["channels:manage"],
+  "usergroups.users.list": ["usergroups:read"],
   "views.open": [],
   "views.update": [],
   "views.push": [],
@@ -123,8 +129,9 @@ function calledMethods(): Map<string, string[]> {
     const rel = relative(src, file);
     if (rel.startsWith("playground/") || rel.startsWith("simulator/")) continue;
     const text = readFileSync(file, "utf8");
-    for (const match of text.matchAll(/\bclient\.([a-z]+)\.([a-zA-Z0-9]+)\s*\(/g)) {
-      const method = `${match[1]}.${match[2]}`;
+    // Two parts (`chat.postMessage`) or three (`usergroups.users.list`).
+    for (const match of text.matchAll(/\bclient\.([a-z]+)\.([a-zA-Z0-9]+)(?:\.([a-zA-Z0-9]+))?\s*\(/g)) {
+      const method = [match[1], match[2], match[3]].filter(Boolean).join(".");
       found.set(method, [...(found.get(method) ?? []), rel]);
     }
     for (const match of text.matchAll(/\.apiCall\(\s*["']([a-zA-Z.]+)["']/g)) {

@@ -15,6 +15,10 @@ export const METHOD_TIERS: Readonly<Record<string, keyof typeof TIER_PER_MINUTE>
   "conversations.info": "tier3",
   "users.info": "tier4",
   "usergroups.list": "tier2",
+  "usergroups.users.list": "tier2",
+  "conversations.create": "tier2",
+  "conversations.invite": "tier3",
+  "conversations.archive": "tier2",
   "views.open": "tier4",
   "files.completeUploadExternal": "tier4",
 };

@@ -1,5 +1,5 @@
 import type { Args } from "./args";
-import { stringArg } from "./args";
+import { boolArg, stringArg } from "./args";
 import { SlackApiError } from "./errors";
 import type { FakeSlackState } from "./state";
 import type { Conversation } from "./types";
@@ -48,6 +48,29 @@ export const METHOD_SCOPES: Readonly<Record<string, Needed>> = {
   // conversations.open starts a DM (im:write) or a group DM (mpim:write, whose scope page lists it:
   // https://docs.slack.dev/reference/scopes/mpim.write); resuming an existing one by id needs the same.
   "conversations.open": { public: "im:write", private: "im:write", im: "im:write", mpim: "mpim:write" },
+  // Incident channels: conversations.create, .invite and .archive take channels:manage for a public channel
+  // and groups:write for a private one (each method's "Scopes", bot token; also channels:write, a legacy
+  // scope, and im:write / mpim:write, which name DMs these methods refuse).
+  "conversations.create": {
+    public: "channels:manage",
+    private: "groups:write",
+    im: "im:write",
+    mpim: "mpim:write",
+  },
+  "conversations.invite": {
+    public: "channels:manage",
+    private: "groups:write",
+    im: "im:write",
+    mpim: "mpim:write",
+  },
+  "conversations.archive": {
+    public: "channels:manage",
+    private: "groups:write",
+    im: "im:write",
+    mpim: "mpim:write",
+  },
+  // https://docs.slack.dev/reference/methods/usergroups.users.list: usergroups:read.
+  "usergroups.users.list": ["usergroups:read"],
   // https://docs.slack.dev/reference/methods/users.info: users:read.
   "users.info": ["users:read"],
   // https://docs.slack.dev/reference/methods/usergroups.list: usergroups:read.
@@ -73,6 +96,7 @@ export function conversationKind(conversation: Conversation): ConversationKind {
  */
 function kindOfCall(method: string, args: Args, state: FakeSlackState): ConversationKind | undefined {
   const channel = stringArg(args, "channel");
+  if (method === "conversations.create") return boolArg(args, "is_private") === true ? "private" : "public";
   if (method === "conversations.open" && channel === undefined) {
     const users = (stringArg(args, "users") ?? "").split(",").filter((u) => u.trim() !== "");
     return users.length > 1 ? "mpim" : "im";

@@ -143,6 +143,30 @@ export class FakeSlackState {
     return { conversation, alreadyOpen: false };
   }
 
+  /** A channel created by `creator` (conversations.create), who is its first member. */
+  createChannel(name: string, isPrivate: boolean, creator: string): Conversation {
+    const conversation: Conversation = {
+      id: slackId(isPrivate ? "G" : "C"),
+      name,
+      isPrivate,
+      isArchived: false,
+      isIm: false,
+      isMpim: false,
+      created: Math.floor(this.config.clock.now() / 1000),
+      members: [creator],
+      messages: [],
+    };
+    this.conversations.set(conversation.id, conversation);
+    this.changed({ kind: "conversation", channel: conversation.id });
+    return conversation;
+  }
+
+  /** Adds members to a channel (conversations.invite); the caller checked each of them. */
+  addMembers(conversation: Conversation, users: readonly string[]): void {
+    for (const user of users) if (!conversation.members.includes(user)) conversation.members.push(user);
+    this.changed({ kind: "conversation", channel: conversation.id });
+  }
+
   /** Archives (or unarchives) a channel, as a member would in Slack; false when there is no such channel. */
   setArchived(id: string, archived: boolean): boolean {
     const conversation = this.conversations.get(id);

@@ -13,6 +13,7 @@ import {
   type Subscription,
   type SubscriptionStore,
 } from "../../store/subscription-store";
+import type { WorkspaceRef } from "../../store/workspace";
 import type { ChartRenderer } from "../../ui/charts/chart-renderer";
 import { renderChartPng } from "../../ui/charts/render-chart-png";
 import type { WebLinks } from "../../ui/web-links";
@@ -26,6 +27,12 @@ import type { SubscriptionPauses } from "../subscriptions/subscription-pauses";
 import { DEFAULT_FLAP_RULES, DEFAULT_STORM_RULES, type WindowRules } from "./alert-rules";
 import { ChannelPosting, type DeliveryCtx } from "./channel-posting";
 import { EscalationDelivery, type EscalationSchedules } from "./escalation-delivery";
+import {
+  IncidentChannels,
+  type IncidentChannelsDeps,
+  type OpenIncidentChannel,
+  type OpenIncidentChannelOutcome,
+} from "./incident-channels";
 import { IncidentDrawing } from "./incident-drawing";
 import { IncidentMessages } from "./incident-messages";
 import { IncidentReplies } from "./incident-replies";
@@ -56,6 +63,11 @@ export interface AlertDeliveryDeps {
    * alone) charts are drawn on this thread.
    */
   charts?: Pick<ChartRenderer, "render">;
+  /** Incident channels (issue 38): absent, none is opened and the delivery feeds none. */
+  incidentChannels?: Pick<
+    IncidentChannelsDeps,
+    "store" | "subscriptions" | "posterFor" | "availability" | "waitForOtherMs"
+  >;
   /** Waits (ms), ending early (rejecting) when the signal aborts; tests may pass their own. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   storm?: WindowRules;
@@ -93,6 +105,7 @@ export class AlertDelivery {
   private readonly maintenance: MaintenanceDelivery | null;
   private readonly redraw: Redraw;
   private readonly slow: SlowMessages;
+  private readonly channels: IncidentChannels | null;
 
   constructor(deps: AlertDeliveryDeps) {
     this.d = deps;
@@ -155,6 +168,17 @@ export class AlertDelivery {
           clock,
         })
       : null;
+    const channels = deps.incidentChannels
+      ? new IncidentChannels({
+          ...deps.incidentChannels,
+          messages,
+          posting,
+          clock,
+          logger: this.logger,
+          webLinks,
+        })
+      : null;
+    this.channels = channels;
     this.redraw = new Redraw({
       messages,
       mutes,
@@ -164,6 +188,7 @@ export class AlertDelivery {
       replies,
       rollup,
       clock,
+      follow: channels ? (ctx, incidentId) => channels.follow(ctx, incidentId) : undefined,
     });
   }
 
@@ -209,9 +234,26 @@ export class AlertDelivery {
   ): Promise<DeliveryOutcome> {
     // Re-subscribed without --escalate (the same subscription id): its pending reminders are void.
     if (sub.paused || escalationStepsOf(sub).length === 0) return "skipped";
-    return this.inChannel(sub, eventId, signal, "escalation failed; it is retried", (ctx) =>
-      this.escalation.deliver(ctx, event),
-    );
+    return this.inChannel(sub, eventId, signal, "escalation failed; it is retried", async (ctx) => {
+      const outcome = await this.escalation.deliver(ctx, event);
+      await this.channels?.follow(ctx, event.incidentId);
+      return outcome;
+    });
+  }
+
+  /** "Open incident channel" (issue 38): opens it once across replicas, or answers the one opened. */
+  openIncidentChannel(input: OpenIncidentChannel): Promise<OpenIncidentChannelOutcome> {
+    if (!this.channels) return Promise.resolve({ kind: "no-alert" });
+    return this.channels.open(input);
+  }
+
+  /** The Archive button of an incident channel's recovery summary. */
+  async archiveIncidentChannel(input: {
+    workspace: WorkspaceRef;
+    channelId: string;
+    by: string;
+  }): Promise<void> {
+    await this.channels?.archive(input.workspace, input.channelId, input.by);
   }
 
   /**
@@ -322,7 +364,12 @@ export class AlertDelivery {
       eventId,
       signal,
       "alert delivery failed; the event stays pending and is retried",
-      (ctx) => this.incidents.reconcile(ctx, event),
+      async (ctx) => {
+        const outcome = await this.incidents.reconcile(ctx, event);
+        // What reached the alert's thread reaches its incident channel too, in the same step (once).
+        await this.channels?.follow(ctx, event.incidentId);
+        return outcome;
+      },
     );
   }
 

@@ -35,6 +35,8 @@ export interface RedrawDeps {
   replies: IncidentReplies;
   rollup: StormRollup;
   clock: Clock;
+  /** The incident's channel, if one was opened, hears the acknowledge as the alert's thread does (issue 38). */
+  follow?: ((ctx: ChannelCtx, incidentId: string) => Promise<void>) | undefined;
 }
 
 /**
@@ -56,7 +58,11 @@ export class Redraw {
     try {
       const poster = await this.d.posterFor(ws);
       const ctx: ChannelCtx = { ws, channel, poster, lock, eventId: `ack:${ackedBy}` };
-      return (await this.acknowledgedIn(ctx, incidentId, ackedBy)) !== "skipped";
+      const outcome = await this.acknowledgedIn(ctx, incidentId, ackedBy);
+      if (outcome === "skipped") return false;
+      // The incident's channel hears the click at once (issue 38); other channels' redraws never feed it.
+      await this.d.follow?.(ctx, incidentId);
+      return true;
     } finally {
       await lock.release();
     }

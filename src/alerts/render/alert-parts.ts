@@ -1,7 +1,10 @@
-import type { KnownBlock, MessageAttachment } from "@slack/types";
+import type { Button, KnownBlock, MessageAttachment } from "@slack/types";
 import type { Mention } from "../../store/subscription-store";
+import { tryEncode } from "../../ui/codec";
+import { incidentChannelCodec } from "../../ui/codecs";
+import { actions } from "../../ui/ids";
 import { publicAddress } from "../../ui/public-address";
-import { escapeMrkdwn, truncate } from "../../ui/text";
+import { escapeMrkdwn, limits, plainText, truncate } from "../../ui/text";
 import type { AlertMonitor, IncidentSnapshot, IncidentStage } from "../model";
 
 /** An alert message: the top-level `text` (the notification, says what broke) and a colored bar. */
@@ -54,4 +57,23 @@ export function epochOf(iso: string | null | undefined): number {
 export function downtimeSeconds(incident: IncidentSnapshot, now: number): number {
   const end = incident.ended ? epochOf(incident.ended) : now;
   return (end - epochOf(incident.started)) / 1000;
+}
+
+/**
+ * "Open incident channel" (issue 38) on an alert (with its incident) or a storm roll-up (without): the same
+ * button opens the channel once and, once opened, answers its link. Left out when the ids do not fit.
+ */
+export function incidentChannelButton(value: {
+  teamId: string;
+  channelId: string;
+  incidentId?: string;
+}): Button | undefined {
+  const encoded = tryEncode(incidentChannelCodec, value);
+  if (encoded === undefined) return undefined;
+  return {
+    type: "button",
+    action_id: actions.openIncidentChannel,
+    text: plainText("Open incident channel", limits.buttonText),
+    value: encoded,
+  };
 }

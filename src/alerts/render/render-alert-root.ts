@@ -13,6 +13,7 @@ import {
   ALERT_COLORS,
   downtimeSeconds,
   epochOf,
+  incidentChannelButton,
   mentionToken,
   monitorName,
   monitorTarget,
@@ -184,5 +185,11 @@ function actionsBlock(input: AlertRootInput): ActionsBlock | null {
       value: detailsValue,
     });
   }
+  // While it lasts: a recovered incident's channel (if one was opened) has its summary and Archive.
+  const channelButton =
+    stage !== "resolved"
+      ? incidentChannelButton({ teamId: apiTeamId, channelId, incidentId: incident.id })
+      : undefined;
+  if (channelButton) elements.push(channelButton);
   return elements.length > 0 ? { type: "actions", block_id: blocks.alertActions, elements } : null;
 }

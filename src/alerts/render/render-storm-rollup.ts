@@ -10,6 +10,7 @@ import {
   ALERT_COLORS,
   downtimeSeconds,
   epochOf,
+  incidentChannelButton,
   monitorName,
   monitorTarget,
   type RenderedAlert,
@@ -106,6 +107,8 @@ function rollupButtons(input: StormRollupInput): Button[] | undefined {
     text: plainText(`Mute all ${ROLLUP_MUTE_HOURS} h`, limits.buttonText),
     value,
   });
+  const channel = incidentChannelButton({ teamId: input.apiTeamId, channelId: input.channelId });
+  if (channel) buttons.push(channel);
   return buttons;
 }
 

@@ -5,6 +5,7 @@ import type { ActionArgs } from "../handle-interaction";
 import type { ListenerDeps } from "../listener-deps";
 import type { SurfaceRoutes } from "../surface-routes";
 import { acknowledgeAction } from "./acknowledge-action";
+import { archiveIncidentChannelAction } from "./archive-incident-channel-action";
 import { createMonitorKindAction } from "./create-monitor-kind-action";
 import { deleteMonitorAction } from "./delete-monitor-action";
 import { detailsAction } from "./details-action";
@@ -13,6 +14,7 @@ import { homeRefreshAction } from "./home-refresh-action";
 import { linkAccountAction } from "./link-account-action";
 import { muteAction } from "./mute-action";
 import { openCreateMonitorAction } from "./open-create-monitor-action";
+import { openIncidentChannelAction } from "./open-incident-channel-action";
 import { openPersonalAlertsAction } from "./open-personal-alerts-action";
 import { pageNavAction } from "./page-nav-action";
 import { pauseMonitorAction } from "./pause-monitor-action";
@@ -74,4 +76,7 @@ export function register(routes: SurfaceRoutes, deps: ListenerDeps): void {
   // Storm roll-ups: Acknowledge all and Mute all
   on(actions.rollupAcknowledgeAll, rollupAcknowledgeAllAction(deps));
   on(actions.rollupMuteAll, rollupMuteAllAction(deps));
+  // Incident channels (issue 38): opened from an alert or a roll-up, archived from their summary
+  on(actions.openIncidentChannel, openIncidentChannelAction(deps));
+  on(actions.archiveIncidentChannel, archiveIncidentChannelAction(deps));
 }

@@ -2,6 +2,7 @@ import { authMethods } from "./auth";
 import { chatMethods } from "./chat";
 import type { MethodTable } from "./context";
 import { conversationsMethods } from "./conversations";
+import { conversationsManageMethods } from "./conversations-manage";
 import { filesMethods } from "./files";
 import { functionMethods } from "./functions";
 import { unfurlMethods } from "./unfurls";
@@ -13,6 +14,7 @@ export const webApiMethods: MethodTable = {
   ...authMethods,
   ...chatMethods,
   ...conversationsMethods,
+  ...conversationsManageMethods,
   ...viewsMethods,
   ...usersMethods,
   ...filesMethods,

@@ -48,6 +48,19 @@ export const usersMethods: MethodTable = {
     },
   },
 
+  // https://docs.slack.dev/reference/methods/usergroups.users.list: `usergroup` required; an unknown one is
+  // no_such_subteam ("No usergroup found with the given ID").
+  "usergroups.users.list": {
+    token: "bot",
+    handle(args, ctx) {
+      const id = stringArg(args, "usergroup");
+      if (id === undefined || id === "") throw new SlackApiError("invalid_arguments");
+      const group = ctx.state.usergroups.find((g) => g.id === id);
+      if (!group) throw new SlackApiError("no_such_subteam");
+      return { users: [...group.users] };
+    },
+  },
+
   "usergroups.list": {
     token: "bot",
     handle(args, ctx) {

@@ -14,6 +14,7 @@ import { PAUSE_REASONS } from "../../../../src/domain/pause-reasons";
 import {
   acknowledgeCodec,
   detailsCodec,
+  incidentChannelCodec,
   muteCodec,
   muteUntilRecoveredCodec,
   rollupCodec,
@@ -77,7 +78,12 @@ describe("renderAlertRoot", () => {
     expect(rendered.text).toBe("<!here> 🔴 Checkout API is down: HTTP 503 Service Unavailable");
     expect(rendered.attachments?.[0]?.color).toBe("#E01E5A");
     const elements = elementsOf(rendered);
-    expect(elements.map((e) => e.action_id)).toEqual([actions.acknowledge, actions.mute, actions.details]);
+    expect(elements.map((e) => e.action_id)).toEqual([
+      actions.acknowledge,
+      actions.mute,
+      actions.details,
+      actions.openIncidentChannel,
+    ]);
     const ack = elements[0] as { value: string };
     expect(acknowledgeCodec.decode(ack.value)).toEqual({ incidentId: "9001", teamId: "12" });
     const overflow = elements[1] as { options: { value: string }[] };
@@ -94,6 +100,12 @@ describe("renderAlertRoot", () => {
       monitorId: "77",
       incidentId: "9001",
     });
+    // Open incident channel names the incident, its API team and this channel (issue 38).
+    expect(incidentChannelCodec.decode((elements[3] as { value: string }).value)).toEqual({
+      teamId: "12",
+      channelId: "C0ALERTS",
+      incidentId: "9001",
+    });
     expect(JSON.stringify(rendered)).toContain("<!date^1772445840^");
     expect(JSON.stringify(rendered)).toContain("Frankfurt, Virginia");
   });
@@ -103,7 +115,11 @@ describe("renderAlertRoot", () => {
     expect(bySlack).toMatchSnapshot();
     expect(bySlack.text).toBe("🟠 Checkout API is down, acknowledged by <@U0ALICE>");
     expect(bySlack.attachments?.[0]?.color).toBe("#ECB22E");
-    expect(elementsOf(bySlack).map((e) => e.action_id)).toEqual([actions.mute, actions.details]);
+    expect(elementsOf(bySlack).map((e) => e.action_id)).toEqual([
+      actions.mute,
+      actions.details,
+      actions.openIncidentChannel,
+    ]);
     const outside = renderAlertRoot(root({ stage: "acknowledged", ackedBy: null }));
     expect(outside.text).toContain("acknowledged in the Uptime app");
   });
@@ -317,12 +333,18 @@ describe("renderStormRollup", () => {
     expect(buttons.map((b) => [b.action_id, b.text.text])).toEqual([
       [actions.rollupAcknowledgeAll, "Acknowledge all"],
       [actions.rollupMuteAll, "Mute all 1 h"],
+      [actions.openIncidentChannel, "Open incident channel"],
     ]);
-    for (const b of buttons)
+    for (const b of buttons.slice(0, 2))
       expect(rollupCodec.decode(b.value)).toEqual({ teamId: "12", channelId: "C0STORM" });
-    // Every incident acknowledged: only Mute all is left, and each line says so.
+    // The roll-up's incident channel names no incident: the roll-up's own (issue 38).
+    expect(incidentChannelCodec.decode(buttons[2]?.value)).toEqual({ teamId: "12", channelId: "C0STORM" });
+    // Every incident acknowledged: only Mute all (and the incident channel) is left, and each line says so.
     const acked = { ...input, down: down(3).map((d) => ({ ...d, acknowledged: true })) };
-    expect(buttonsOf(acked).map((b) => b.action_id)).toEqual([actions.rollupMuteAll]);
+    expect(buttonsOf(acked).map((b) => b.action_id)).toEqual([
+      actions.rollupMuteAll,
+      actions.openIncidentChannel,
+    ]);
     expect(JSON.stringify(renderStormRollup(acked).attachments)).toMatch(/, acknowledged/);
     // Amber once every incident still down is acknowledged, as an alert's root; red while one is not.
     expect(renderStormRollup(acked).attachments?.[0]?.color).toBe(ALERT_COLORS.acknowledged);
