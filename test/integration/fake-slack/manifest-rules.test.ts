@@ -89,15 +89,15 @@ describe("fake Slack rules from the manifest", () => {
   let web: WebClient;
 
   beforeAll(async () => {
-    // The repository's manifest: the bot has chat:write, channels:history, groups:history, users:read...
+    // The repository's manifest: the bot has chat:write, channels:history, groups:history, users:read... and not channels:read
     fake = await startFakeSlack({ signingSecret: "s3cret", users, channels });
     web = client(fake);
   });
   afterAll(() => fake.close());
 
   it("a method whose scope the manifest lacks answers missing_scope, naming what is needed", async () => {
-    const answer = await refusal(web.usergroups.list());
-    expect(answer).toMatchObject({ ok: false, error: "missing_scope", needed: "usergroups:read" });
+    const answer = await refusal(web.conversations.members({ channel: "C0GENERAL" }));
+    expect(answer).toMatchObject({ ok: false, error: "missing_scope", needed: "channels:read" });
     expect(String(answer.provided).split(",")).toContain("chat:write");
     // conversations.* need the scope of the conversation's type: history of a public or a private channel and
     // of the app's DM is granted, of a group DM (mpim:history) is not.

@@ -62,6 +62,8 @@ describe("renderBlocks over the bot's own surfaces", () => {
       // Issue 37: "Mute until it recovers".
       "overflow-option",
       `button-${actions.details}`,
+      // Issue 38: "Open incident channel".
+      `button-${actions.openIncidentChannel}`,
     ]);
     expect(html).toContain('class="bk-button bk-button--primary"');
     expect(html).not.toContain("unknown-");
