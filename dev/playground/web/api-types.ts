@@ -11,6 +11,8 @@ export interface PlaygroundUser {
 export interface PlaygroundChannel {
   id: string;
   name: string;
+  /** Archived in Slack (an incident channel after its Archive button): listed, marked. */
+  archived?: boolean;
 }
 
 export interface Bootstrap {

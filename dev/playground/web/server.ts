@@ -237,6 +237,18 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
   }, KEEPALIVE_MS);
   keepalive.unref();
 
+  /**
+   * Channels made while the playground runs (the bot's incident channels, conversations.create), after the
+   * configured ones, oldest first; an archived one stays listed, marked, as Slack keeps it searchable.
+   */
+  function createdChannels(): PlaygroundChannel[] {
+    const listed = new Set(options.channels.map((c) => c.id));
+    return [...state.conversations.values()]
+      .filter((c) => !c.isIm && !c.isMpim && !listed.has(c.id))
+      .sort((a, b) => a.created - b.created)
+      .map((c) => ({ id: c.id, name: c.name, ...(c.isArchived ? { archived: true } : {}) }));
+  }
+
   function bootstrap(): Bootstrap {
     const dms: Record<string, string> = {};
     for (const conversation of state.conversations.values()) {
@@ -252,7 +264,7 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
         realName: u.realName,
         role: options.roles[u.id] ?? "",
       })),
-      channels: options.channels,
+      channels: [...options.channels, ...createdChannels()],
       dms,
       appDmComposer: messagesTab === "writable",
       usergroups: Object.fromEntries(state.usergroups.map((g) => [g.id, g.handle])),

@@ -7,7 +7,7 @@ import { findElement, messageBlockGroups } from "../../../dev/playground/web/ren
 import { type RunningPlayground, startPlayground } from "../../../dev/playground/web/start-playground";
 import { silentLogger } from "../../../src/lib/logger";
 import { actions, blocks } from "../../../src/ui/ids";
-import { waitFor } from "../../support/wait-for";
+import { eventually, waitFor } from "../../support/wait-for";
 
 const OLIVIA = DEMO_PEOPLE.olivia.id;
 const RITA = DEMO_PEOPLE.rita.id;
@@ -229,6 +229,35 @@ describe("the playground server", () => {
           .find((m) => m.text.includes(`${SCHEDULED_MONITOR.name} is down`)),
       20_000,
     );
+    // Issue 38: "Open incident channel" makes #inc-<date>-payments-api, listed in the page's sidebar with the
+    // incident's summary in it.
+    const opened = await post("/api/action", {
+      user: OLIVIA,
+      container: { type: "message", channel: OPS, ts: alert.ts },
+      action: {
+        type: "button",
+        action_id: actions.openIncidentChannel,
+        block_id: blocks.alertActions,
+        value: findElement(messageBlockGroups(alert), blocks.alertActions, actions.openIncidentChannel)
+          ?.element.value,
+      },
+    });
+    expect(opened.body.ok).toBe(true);
+    const incidentChannel = await eventually(
+      async () =>
+        (await getJson<{ channels: { id: string; name: string }[] }>("/api/bootstrap")).channels.find((c) =>
+          /^inc-\d{8}-payments-api/.test(c.name),
+        ),
+      20_000,
+    );
+    const summary = await eventually(
+      async () =>
+        (
+          await getJson<ConversationState>(`/api/conversation?channel=${incidentChannel.id}&user=${OLIVIA}`)
+        ).messages.find((m) => m.text.includes(SCHEDULED_MONITOR.name)),
+      20_000,
+    );
+    expect(summary.text).toContain(SCHEDULED_MONITOR.name);
     const acked = await post("/api/action", {
       user: OLIVIA,
       container: { type: "message", channel: OPS, ts: alert.ts },

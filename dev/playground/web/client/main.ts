@@ -239,7 +239,7 @@ function renderSidebar(): void {
   const items: { testid: string; label: string; place: Place; channel?: string }[] = [
     ...app.boot.channels.map((c) => ({
       testid: `channel-${c.name}`,
-      label: `# ${c.name}`,
+      label: `# ${c.name}${c.archived ? " (archived)" : ""}`,
       place: { kind: "channel" as const, id: c.id },
       channel: c.id,
     })),
@@ -364,7 +364,9 @@ async function openThread(channel: string, ts: string): Promise<void> {
 
 // --- live updates -------------------------------------------------------------------------------------
 
-const pending = { conversation: false, thread: false, views: false, monitors: false };
+/** The channels of the first bootstrap that were not made since (the demo's own); filled at start. */
+const configuredChannels = new Set<string>();
+const pending = { conversation: false, thread: false, views: false, monitors: false, channels: false };
 let flushTimer: ReturnType<typeof setTimeout> | undefined;
 
 function schedule(change: ChangeEvent): void {
@@ -379,11 +381,25 @@ function schedule(change: ChangeEvent): void {
       app.unread.add(change.channel);
       renderSidebar();
     }
+    // A channel made or archived since the page loaded (an incident channel): the sidebar lists it again.
+    // The demo's own channels never change, so their messages never ask for the list.
+    if (
+      change.kind === "conversation" &&
+      !configuredChannels.has(change.channel) &&
+      !Object.values(app.boot.dms).includes(change.channel)
+    )
+      pending.channels = true;
     if (app.thread?.channel === change.channel) pending.thread = true;
     // An alert changes monitor states too.
     pending.monitors = true;
   }
   if (flushTimer === undefined) flushTimer = setTimeout(flush, 40);
+}
+
+async function refreshChannels(): Promise<void> {
+  const { channels } = await api.bootstrap();
+  app.boot = { ...app.boot, channels };
+  renderSidebar();
 }
 
 function flush(): void {
@@ -393,7 +409,8 @@ function flush(): void {
   if (pending.thread) jobs.push(refreshThread());
   if (pending.views) jobs.push(refreshViews());
   if (pending.monitors) jobs.push(refreshMonitors());
-  pending.conversation = pending.thread = pending.views = pending.monitors = false;
+  if (pending.channels) jobs.push(refreshChannels());
+  pending.conversation = pending.thread = pending.views = pending.monitors = pending.channels = false;
   Promise.all(jobs).catch((error: unknown) =>
     showNotice(`Could not refresh: ${(error as Error).message}`, true),
   );
@@ -547,6 +564,7 @@ function wireChrome(): void {
 
 async function boot(): Promise<void> {
   const bootstrap = await api.bootstrap();
+  for (const c of bootstrap.channels) configuredChannels.add(c.id);
   const firstChannel = bootstrap.channels[0];
   app = {
     boot: bootstrap,
