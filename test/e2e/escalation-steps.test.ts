@@ -110,6 +110,12 @@ describe("escalation steps and every-channel acknowledge on two replicas", () =>
    * Time travel: the step's schedule is made due now (the bots read the wall clock; the first step is a
    * minute away). Only schedules that exist are moved (XX). Resolves with how many.
    */
+  /**
+   * The root is posted before its step schedules are written (incident-messages.ts): a test that moves a step
+   * waits until all three exist, or it could race the bot and find none.
+   */
+  const scheduled = (incidentId: string) =>
+    eventually(async () => ((await stepSchedules(incidentId)).length === 3 ? true : undefined), 20_000);
   const makeDue = async (incidentId: string, step: number) => {
     const due = await stepSchedules(incidentId, step);
     for (const { shard, id } of due) await client.zadd(keys.scheduleDue(shard), "XX", Date.now(), id);
@@ -223,6 +229,7 @@ describe("escalation steps and every-channel acknowledge on two replicas", () =>
   it("reminds at each of three steps with the step's mention, broadcast, each with an Acknowledge button", async () => {
     const id = fail(MARKETING_SITE);
     const root = await waitRoot(ESCALATING, id);
+    await scheduled(id);
     const expected = ["<!subteam^S0SRE|@sre>", "<!subteam^S0ONCALL|@oncall>", "<@U0BOB>"];
     for (const [step, mention] of expected.entries()) {
       expect(await makeDue(id, step)).toBe(1);
@@ -246,6 +253,7 @@ describe("escalation steps and every-channel acknowledge on two replicas", () =>
   it("sends no step after an acknowledge clicked on a reminder", async () => {
     const id = fail(WEB_SHOP);
     const root = await waitRoot(ESCALATING, id);
+    await scheduled(id);
     expect(await makeDue(id, 0)).toBe(1);
     const [reminder] = await waitFor(
       slack.events,
