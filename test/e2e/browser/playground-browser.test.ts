@@ -89,11 +89,13 @@ async function type(page: Page, text: string): Promise<void> {
  * conversation (an earlier answer with similar text must not stand in for it).
  */
 async function answerTo(page: Page, text: string): Promise<Locator> {
-  const messages = page.locator("[data-testid=conversation] [data-testid=message]");
-  const before = await messages.count();
+  // The answer is the next ephemeral message: #ops-alerts also gets the demo's own posts meanwhile (a
+  // scheduled outage, its escalation steps, the quiet window's note), which are not ephemeral.
+  const answers = page.locator("[data-testid=conversation] [data-testid=message][data-ephemeral=true]");
+  const before = await answers.count();
   await type(page, text);
-  await eventually(() => messages.count()).toBeGreaterThan(before);
-  return messages.nth(before);
+  await eventually(() => answers.count()).toBeGreaterThan(before);
+  return answers.nth(before);
 }
 
 /** The text as the reader sees it (line breaks between blocks and fields), not the DOM's textContent. */
