@@ -20,7 +20,7 @@ export interface BuildResult {
   main: string;
   /** The operator commands, as absolute paths: dist/alerts.js and dist/rotate-key.js. */
   commands: { alerts: string; rotateKey: string };
-  /** dist/chart-worker.js: the chart worker thread's entry (src/ui/charts/chart-worker.ts). */
+  /** dist/chart-worker.js: the chart worker process's entry (src/ui/charts/chart-worker.ts). */
   chartWorker: string;
   /** The Lua files copied next to it. */
   scripts: string[];
@@ -57,7 +57,7 @@ export async function buildDist(outdir: URL = new URL("dist/", root)): Promise<B
       main: fileURLToPath(new URL("src/main.ts", root)),
       alerts: fileURLToPath(new URL("src/alerts-cli.ts", root)),
       "rotate-key": fileURLToPath(new URL("src/rotate-key.ts", root)),
-      // The chart worker (src/ui/charts/chart-worker.ts): a thread of the bot loads it as a file of its own,
+      // The chart worker (src/ui/charts/chart-worker.ts): a child process of the bot runs it as a file of its own,
       // found next to the bundle that starts it (chart-renderer.ts, `new URL("./chart-worker.js", ...)`).
       "chart-worker": fileURLToPath(new URL("src/ui/charts/chart-worker.ts", root)),
     },

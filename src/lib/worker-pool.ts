@@ -1,18 +1,19 @@
-import type { Worker } from "node:worker_threads";
 import type { Logger } from "./logger";
 
 /**
- * A small pool of worker threads for CPU work that must not run on the event loop (charts: issue 36).
+ * A small pool of worker processes for CPU work that must not run on the event loop (charts: issue 36).
  * Bounded on every side, so that one person's burst costs only that person:
  * - `size` workers, started on the first job (a replica that never draws starts none);
  * - `maxQueue` jobs waiting; one more is refused at once ("busy") instead of waiting behind the others;
  * - `timeoutMs` per job on a worker, from the moment the worker takes it (a starting worker takes none); a
  *   job past it is refused ("timeout") and its worker ended;
- * - a worker whose heap grew past `maxHeapMb` after a job, or that ran `maxJobs` jobs, is retired and a new one
- *   started on the next job (V8's own `resourceLimits` ends one that grows past the bound during a job);
+ * - a worker whose heap grew past `maxHeapMb` or whose RSS grew past `maxRssMb` after a job, or that ran
+ *   `maxJobs` jobs, is retired and a new one started on the next job (V8's old-generation limit, given to
+ *   spawn(), ends one that grows past the bound during a job);
  * - a worker idle for `idleMs` is ended: its heap goes back to the system.
  *
- * The worker side is serve-worker-jobs.ts: one job at a time, answered with the worker's heap size.
+ * The worker side is serve-worker-jobs.ts: one job at a time, answered with the worker's heap size and RSS.
+ * spawn-module-process.ts starts one as a child process.
  */
 export type WorkRefusal = "busy" | "timeout" | "failed" | "closed";
 
@@ -26,14 +27,27 @@ export class WorkRefused extends Error {
   }
 }
 
+/** What the pool needs of a worker: the shape of a worker thread's, which spawn-module-process.ts gives a process. */
+export interface PoolWorker {
+  postMessage(message: unknown): void;
+  on(event: "message", listener: (message: never) => void): PoolWorker;
+  on(event: "error", listener: (err: Error) => void): PoolWorker;
+  on(event: "exit", listener: (code: number | null) => void): PoolWorker;
+  ref(): void;
+  unref(): void;
+  terminate(): Promise<unknown>;
+}
+
 export interface WorkerPoolOptions {
   /** Starts one worker (serve-worker-jobs.ts on its side). */
-  spawn: (resourceLimits: { maxOldGenerationSizeMb: number }) => Worker;
+  spawn: (resourceLimits: { maxOldGenerationSizeMb: number }) => PoolWorker;
   size: number;
   maxQueue: number;
   timeoutMs: number;
   /** Heap bound of a worker, checked after each job and given to V8 as its old-generation limit (x 2). */
   maxHeapMb: number;
+  /** RSS bound of a worker process, checked after each job (native memory, e.g. a rasteriser's, is not in the heap). */
+  maxRssMb?: number;
   /** Jobs before a worker is replaced anyway (native memory, e.g. a rasteriser's, is not in the heap). */
   maxJobs?: number;
   /** A worker idle this long is ended (default 60 s). */
@@ -43,8 +57,8 @@ export interface WorkerPoolOptions {
 
 /** What serve-worker-jobs.ts posts back for each job. */
 export type JobAnswer<Out> =
-  | { id: number; ok: true; output: Out; heapBytes: number }
-  | { id: number; ok: false; error: string; heapBytes: number };
+  | { id: number; ok: true; output: Out; heapBytes: number; rssBytes: number }
+  | { id: number; ok: false; error: string; heapBytes: number; rssBytes: number };
 
 interface Job<In, Out> {
   id: number;
@@ -54,7 +68,7 @@ interface Job<In, Out> {
 }
 
 interface Slot<In, Out> {
-  worker: Worker;
+  worker: PoolWorker;
   /** The worker said it is ready (serve-worker-jobs.ts, after its module and warm-up loaded). */
   ready: boolean;
   jobs: number;
@@ -127,6 +141,8 @@ export class WorkerPool<In, Out> {
         this.end(slot, new WorkRefused("timeout", `no answer within ${this.o.timeoutMs} ms`));
         this.dispatch();
       }, this.o.timeoutMs);
+      // A job in flight keeps the process alive (its caller waits for it); an idle worker does not.
+      slot.worker.ref();
       slot.worker.postMessage({ id: job.id, input: job.input });
     }
   }
@@ -134,8 +150,7 @@ export class WorkerPool<In, Out> {
   private start(): Slot<In, Out> {
     // V8's limit is the hard stop during a job; the softer check after each job (maxHeapMb) retires first.
     const worker = this.o.spawn({ maxOldGenerationSizeMb: this.o.maxHeapMb * 2 });
-    // A worker waiting for work never keeps the process alive (stop() ends them anyway).
-    worker.unref();
+    // Started for a waiting job: it keeps the process alive until it answers; an idle one does not (answered()).
     const slot: Slot<In, Out> = { worker, ready: false, jobs: 0, retiring: false };
     this.slots.add(slot);
     worker.on("message", (message: JobAnswer<Out> | { ready: true }) => {
@@ -167,12 +182,18 @@ export class WorkerPool<In, Out> {
     if (!job || job.id !== answer.id) return;
     clearTimeout(slot.timer);
     slot.job = undefined;
+    slot.worker.unref();
     if (answer.ok) job.resolve(answer.output);
     else job.reject(new WorkRefused("failed", answer.error));
     const heapMb = answer.heapBytes / 1024 / 1024;
-    if (heapMb > this.o.maxHeapMb || (this.o.maxJobs !== undefined && slot.jobs >= this.o.maxJobs)) {
+    const rssMb = answer.rssBytes / 1024 / 1024;
+    if (
+      heapMb > this.o.maxHeapMb ||
+      (this.o.maxRssMb !== undefined && rssMb > this.o.maxRssMb) ||
+      (this.o.maxJobs !== undefined && slot.jobs >= this.o.maxJobs)
+    ) {
       this.o.logger?.info(
-        { heapMb: Math.round(heapMb), jobs: slot.jobs },
+        { heapMb: Math.round(heapMb), rssMb: Math.round(rssMb), jobs: slot.jobs },
         "worker retired after its memory or job bound",
       );
       this.end(slot, undefined, true);

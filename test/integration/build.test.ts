@@ -6,14 +6,16 @@ import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawnModuleProcess } from "../../src/lib/spawn-module-process";
 import { WorkerPool } from "../../src/lib/worker-pool";
 import { projectScripts, readScripts } from "../../src/store/scripts";
 import type { ChartJob } from "../../src/ui/charts/chart-renderer";
 import type { ChartPng } from "../../src/ui/charts/render-chart-png";
 import { type BuildResult, buildDist, refuseNonAscii } from "../../tools/build";
 import { readPng } from "../support/png";
+
+const NO_SOURCE = new URL("file:///nonexistent/chart-worker.ts");
 
 const packageJson = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
   dependencies: Record<string, string>;
@@ -71,7 +73,8 @@ describe("npm run build", () => {
     // The worker's packages resolve as dist/'s do in the repository: from a node_modules above it.
     symlinkSync(new URL("../../node_modules", import.meta.url), join(dir, "node_modules"), "dir");
     const pool = new WorkerPool<ChartJob, ChartPng>({
-      spawn: (resourceLimits) => new Worker(result.chartWorker, { resourceLimits }),
+      // The bundle exists: spawnModuleProcess takes it, never the source.
+      spawn: (limits) => spawnModuleProcess(pathToFileURL(result.chartWorker), NO_SOURCE, limits),
       size: 1,
       maxQueue: 1,
       timeoutMs: 20_000,

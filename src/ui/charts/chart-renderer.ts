@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import type { EChartsOption } from "echarts";
 import type { Logger } from "../../lib/logger";
-import { spawnModuleWorker } from "../../lib/spawn-module-worker";
+import { spawnModuleProcess } from "../../lib/spawn-module-process";
 import { WorkerPool, type WorkerPoolStats, WorkRefused } from "../../lib/worker-pool";
 import { CHART_HEIGHT, CHART_WIDTH } from "./chart-options";
 import type { ChartPng } from "./render-chart-png";
@@ -15,7 +15,9 @@ export interface ChartJob {
 
 /**
  * Draws charts off the event loop (issue 36): 18 to 32 ms of CPU per chart on the bot's thread delayed every
- * other person's acknowledgement. Charts go to a worker pool (lib/worker-pool.ts); a chart the pool refuses
+ * other person's acknowledgement. Charts go to a pool of worker processes (lib/worker-pool.ts,
+ * lib/spawn-module-process.ts: a process's memory leaves with it, and it runs at a lower priority than the bot's
+ * event loop); a chart the pool refuses
  * (queue full, too slow, the worker failed) rejects with WorkRefused, and the answer stands without it
  * (chart-skipped.ts says why). One per bot process: bot.ts starts it and closes it in stop().
  */
@@ -26,7 +28,7 @@ export interface ChartRenderer {
 }
 
 export interface ChartRendererOptions {
-  /** Worker threads (default: one per core beyond the first, at most 2: the event loop keeps a core). */
+  /** Worker processes (default: one per core beyond the first, at most 2: the event loop keeps a core). */
   workers?: number;
   /** Charts waiting for a worker before the next one is refused (default 8: about 0.25 s of drawing each). */
   maxQueue?: number;
@@ -34,22 +36,35 @@ export interface ChartRendererOptions {
   timeoutMs?: number;
   /** A worker whose heap passes this after a chart is replaced (default 64 MB; ECharts holds about 25). */
   maxHeapMb?: number;
-  /** Charts before a worker is replaced anyway (default 500: resvg's native memory is not in the heap). */
+  /**
+   * A worker whose RSS passes this after a chart is replaced (default 200 MB: the bundled worker holds about 90 MB
+   * fresh and 130 to 140 MB after a few hundred charts; from source, under tsx, about 160).
+   */
+  maxRssMb?: number;
+  /** Charts before a worker is replaced anyway (default 500). */
   maxJobs?: number;
   idleMs?: number;
   logger?: Logger;
 }
+
+/**
+ * Below the bot's own priority (0): on a busy machine the kernel runs acknowledgements and alerts first, and
+ * a chart waits (its timeout still bounds the wait). Not 19: a chart should still come on a merely busy machine.
+ */
+const WORKER_NICE = 10;
 
 const BUNDLED_WORKER = new URL("./chart-worker.js", import.meta.url);
 const SOURCE_WORKER = new URL("./chart-worker.ts", import.meta.url);
 
 export function createChartRenderer(options: ChartRendererOptions = {}): ChartRenderer {
   const pool = new WorkerPool<ChartJob, ChartPng>({
-    spawn: (resourceLimits) => spawnModuleWorker(BUNDLED_WORKER, SOURCE_WORKER, { resourceLimits }),
+    spawn: ({ maxOldGenerationSizeMb }) =>
+      spawnModuleProcess(BUNDLED_WORKER, SOURCE_WORKER, { maxOldGenerationSizeMb, nice: WORKER_NICE }),
     size: options.workers ?? Math.min(2, Math.max(1, availableParallelism() - 1)),
     maxQueue: options.maxQueue ?? 8,
     timeoutMs: options.timeoutMs ?? 5000,
     maxHeapMb: options.maxHeapMb ?? 64,
+    maxRssMb: options.maxRssMb ?? 200,
     maxJobs: options.maxJobs ?? 500,
     ...(options.idleMs === undefined ? {} : { idleMs: options.idleMs }),
     ...(options.logger ? { logger: options.logger } : {}),
@@ -57,7 +72,7 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
   return {
     async render(option, width = CHART_WIDTH, height = CHART_HEIGHT) {
       const drawn = await pool.run({ option, width, height });
-      // The PNG crosses the thread boundary as a Uint8Array (structured clone); a Buffer view of it, no copy.
+      // The PNG crosses the IPC channel as a Uint8Array (advanced serialisation); a Buffer view of it, no copy.
       const png = Buffer.from(drawn.png.buffer, drawn.png.byteOffset, drawn.png.byteLength);
       return { png, width: drawn.width, height: drawn.height };
     },

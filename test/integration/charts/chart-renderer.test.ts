@@ -1,4 +1,4 @@
-// The bot's chart renderer (src/ui/charts/chart-renderer.ts): a real worker thread draws the chart the
+// The bot's chart renderer (src/ui/charts/chart-renderer.ts): a real worker process draws the chart the
 // answers show, and a burst past its queue is refused with a reason the answer can say in one sentence.
 import { afterEach, describe, expect, it } from "vitest";
 import { CHART_HEIGHT, CHART_WIDTH } from "../../../src/ui/charts/chart-options";
@@ -29,7 +29,7 @@ afterEach(async () => {
 });
 
 describe("createChartRenderer", () => {
-  it("draws the chart on a worker thread: a PNG of the chart's size with bars and text on it", async () => {
+  it("draws the chart in a worker process: a PNG of the chart's size with bars and text on it", async () => {
     renderer = createChartRenderer({ workers: 1 });
     const { png, width, height } = await renderer.render(chart.option);
     expect(Buffer.isBuffer(png)).toBe(true);

@@ -1,8 +1,11 @@
-// lib/worker-pool.ts with real worker threads (test/support/workers/test-job-worker.ts, started from source
+// lib/worker-pool.ts with real worker processes (test/support/workers/test-job-worker.ts, started from source
 // the way the chart worker is under tsx): bounded queue, per-job timeout, replacement after a memory bound
 // or a crash, and a clean close.
-import { afterEach, describe, expect, it } from "vitest";
-import { spawnModuleWorker } from "../../../src/lib/spawn-module-worker";
+import { spawn } from "node:child_process";
+import { getPriority } from "node:os";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { spawnModuleProcess } from "../../../src/lib/spawn-module-process";
 import { WorkerPool, type WorkerPoolOptions, WorkRefused } from "../../../src/lib/worker-pool";
 import type { TestJob } from "../../support/workers/test-job-worker";
 
@@ -10,10 +13,21 @@ const SOURCE = new URL("../../support/workers/test-job-worker.ts", import.meta.u
 // No bundled file exists: the source path is the one taken.
 const BUNDLED = new URL("../../support/workers/test-job-worker.js", import.meta.url);
 
+const ORPHAN_PARENT = new URL("../../support/workers/orphan-parent.ts", import.meta.url);
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const pools: WorkerPool<TestJob, string>[] = [];
 function pool(options: Partial<WorkerPoolOptions> = {}) {
   const p = new WorkerPool<TestJob, string>({
-    spawn: (resourceLimits) => spawnModuleWorker(BUNDLED, SOURCE, { resourceLimits }),
+    spawn: (limits) => spawnModuleProcess(BUNDLED, SOURCE, limits),
     size: 1,
     maxQueue: 4,
     timeoutMs: 10_000,
@@ -75,6 +89,45 @@ describe("WorkerPool", () => {
     expect(p.stats()).toMatchObject({ workers: 0, replaced: 1 });
     // A new worker: its heap starts empty again.
     expect(await p.run({ kind: "grow", mb: 1 })).toBe("kept 1 MB");
+  });
+
+  it("replaces a worker process whose RSS grew past its bound after a job (native memory is not in the heap)", async () => {
+    const p = pool({ maxRssMb: 10_000 });
+    await p.run({ kind: "echo", value: "x" });
+    expect(p.stats()).toMatchObject({ workers: 1, replaced: 0 });
+    const tight = pool({ maxRssMb: 20 });
+    // No Node process runs in 20 MB: the first answer's RSS retires its worker.
+    expect(await tight.run({ kind: "echo", value: "y" })).toBe("y");
+    expect(tight.stats()).toMatchObject({ workers: 0, replaced: 1 });
+  });
+
+  it("runs its workers at the priority it is given, below the caller's", async () => {
+    const p = new WorkerPool<TestJob, string>({
+      spawn: (limits) => spawnModuleProcess(BUNDLED, SOURCE, { ...limits, nice: 7 }),
+      size: 1,
+      maxQueue: 1,
+      timeoutMs: 10_000,
+      maxHeapMb: 256,
+    });
+    pools.push(p);
+    const pid = Number(await p.run({ kind: "pid" }));
+    expect(getPriority(pid)).toBe(Math.min(19, getPriority() + 7));
+  });
+
+  it("a worker process ends when its parent is killed (SIGKILL: no close ran)", async () => {
+    const parent = spawn(process.execPath, ["--import", "tsx", fileURLToPath(ORPHAN_PARENT)], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const workerPid = await new Promise<number>((resolve, reject) => {
+      parent.stdout.on("data", (chunk: Buffer) => {
+        const match = /worker (\d+)/.exec(chunk.toString());
+        if (match) resolve(Number(match[1]));
+      });
+      parent.once("exit", () => reject(new Error("the parent ended before its worker answered")));
+    });
+    expect(alive(workerPid)).toBe(true);
+    parent.kill("SIGKILL");
+    await vi.waitFor(() => expect(alive(workerPid)).toBe(false), { timeout: 10_000, interval: 50 });
   });
 
   it("a worker that grows past V8's limit during a job is ended: the job is refused, the next one runs", async () => {

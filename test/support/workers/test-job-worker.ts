@@ -6,7 +6,8 @@ export type TestJob =
   | { kind: "spin"; ms: number }
   | { kind: "grow"; mb: number }
   | { kind: "throw" }
-  | { kind: "exit" };
+  | { kind: "exit" }
+  | { kind: "pid" };
 
 const kept: unknown[] = [];
 
@@ -26,6 +27,8 @@ serveWorkerJobs((job: TestJob) => {
       return `kept ${kept.length} MB`;
     case "throw":
       throw new Error("the job failed on purpose");
+    case "pid":
+      return String(process.pid);
     case "exit":
       process.exit(3);
   }
