@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { cpus } from "node:os";
 import type { Redis } from "ioredis";
 
@@ -89,6 +89,17 @@ export function processRssMb(pid: number): number | null {
     return m ? Number(m[1]) / 1024 : null;
   } catch {
     return null;
+  }
+}
+
+/** The pids of a process's children, from /proc (a bot's chart workers); empty where /proc cannot tell. */
+export function childPids(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((tid) =>
+      readFileSync(`/proc/${pid}/task/${tid}/children`, "utf8").split(" ").filter(Boolean).map(Number),
+    );
+  } catch {
+    return [];
   }
 }
 
