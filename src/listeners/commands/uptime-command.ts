@@ -1,5 +1,6 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from "@slack/bolt";
 import { parseCommand, type SubcommandName } from "../../grammar";
+import { KeyedLanes } from "../../lib/keyed-lanes";
 import { respondTo } from "../../slack/respond-to";
 import { userRefFrom } from "../../slack/user-ref";
 import { renderFairShareRefusal } from "../../ui/fair-share-text";
@@ -14,8 +15,17 @@ import { subcommandHandlers } from "./subcommands";
  * of the person's fair share (docs/architecture.md section 10) and lets the subcommand answer through
  * `respond`. Known errors become one sentence for the user; unexpected ones
  * are also rethrown so that `app.error` logs them. Never a stack trace in Slack.
+ *
+ * One person's commands are answered PERSON_LANE at a time in this process (after their acknowledgement): a
+ * burst waits behind itself instead of flooding the event loop that acknowledges everybody else (issue 36).
+ * The subcommands that open a modal skip the lane: Slack's trigger expires 3 s after the command, and a
+ * modal is one views.open, no burst.
  */
+const PERSON_LANE = 2;
+const OPENS_A_MODAL: ReadonlySet<string> = new Set<SubcommandName>(["login", "create", "edit"]);
+
 export function uptimeCommand(deps: ListenerDeps) {
+  const lanes = new KeyedLanes(PERSON_LANE);
   return async ({ command, ack, client, context }: SlackCommandMiddlewareArgs & AllMiddlewareArgs) => {
     await ack();
     // Not Bolt's `respond`: the same POST without the global fetch's cost (respond-to.ts).
@@ -31,18 +41,22 @@ export function uptimeCommand(deps: ListenerDeps) {
       client,
     };
     const handler = subcommandHandlers[parsed.kind as SubcommandName] as SubcommandHandler;
-    try {
-      // Help costs nobody anything; every other subcommand spends one of the person's commands.
-      if (parsed.kind !== "help") {
-        const share = await deps.services.takeFairShare(request.user, "command");
-        if (!share.ok) {
-          await respond({ response_type: "ephemeral", ...renderFairShareRefusal(share.waitMs) });
-          return;
+    const person = `${command.enterprise_id ?? command.team_id}:${command.user_id}`;
+    const answer = async () => {
+      try {
+        // Help costs nobody anything; every other subcommand spends one of the person's commands.
+        if (parsed.kind !== "help") {
+          const share = await deps.services.takeFairShare(request.user, "command");
+          if (!share.ok) {
+            await respond({ response_type: "ephemeral", ...renderFairShareRefusal(share.waitMs) });
+            return;
+          }
         }
+        await handler(request, deps);
+      } catch (error) {
+        await answerFailure(answerByRespond(respond), error);
       }
-      await handler(request, deps);
-    } catch (error) {
-      await answerFailure(answerByRespond(respond), error);
-    }
+    };
+    await (OPENS_A_MODAL.has(parsed.kind) ? answer() : lanes.run(person, answer));
   };
 }

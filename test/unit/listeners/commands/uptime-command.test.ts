@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-function command(text: string, channelId = "C0OPS") {
+function command(text: string, channelId = "C0OPS", userId = "U0ALICE") {
   posted.length = 0;
   const ack = vi.fn(async () => {});
   const args = {
@@ -40,7 +40,7 @@ function command(text: string, channelId = "C0OPS") {
     client: fakeClient(),
     command: {
       text,
-      user_id: "U0ALICE",
+      user_id: userId,
       channel_id: channelId,
       trigger_id: "trig",
       response_url: responseUrl,
@@ -82,6 +82,40 @@ describe("uptimeCommand", () => {
       uptimeCommand(fakeDeps({ acknowledgeIncident: vi.fn(async () => Promise.reject(boom)) }))(args),
     ).rejects.toBe(boom);
     expect(posted[0]).toMatchObject({ text: expect.stringMatching(/Something went wrong on our side/) });
+  });
+
+  it("answers one person's commands two at a time; another person's, and a modal of theirs, do not wait", async () => {
+    const started: string[] = [];
+    const releases: (() => void)[] = [];
+    const acknowledgeIncident = vi.fn(async (user: { userId: string }, input: { incidentId: string }) => {
+      started.push(`${user.userId} #${input.incidentId}`);
+      await new Promise<void>((resolve) => releases.push(resolve));
+      return undefined as never;
+    });
+    const listener = uptimeCommand(fakeDeps({ acknowledgeIncident }));
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+    const alice = [1, 2, 3].map((i) => listener(command(`ack #${i}`).args).catch(() => {}));
+    await settle();
+    expect(started).toEqual(["U0ALICE #1", "U0ALICE #2"]);
+
+    const bob = listener(command("ack #9", "C0OPS", "U0BOB").args).catch(() => {});
+    const login = command("login");
+    const loginDone = listener(login.args);
+    await settle();
+    expect(started).toEqual(["U0ALICE #1", "U0ALICE #2", "U0BOB #9"]);
+    // Slack's trigger expires 3 s after the command: the modal opens while Alice's two answers still run.
+    await loginDone;
+    expect(
+      (login.args.client as unknown as { views: { open: ReturnType<typeof vi.fn> } }).views.open,
+    ).toHaveBeenCalled();
+
+    releases.shift()!();
+    await settle();
+    expect(started).toEqual(["U0ALICE #1", "U0ALICE #2", "U0BOB #9", "U0ALICE #3"]);
+    for (const release of releases.splice(0)) release();
+    await settle();
+    for (const release of releases.splice(0)) release();
+    await Promise.all([...alice, bob]);
   });
 
   describe("Share in channel", () => {
