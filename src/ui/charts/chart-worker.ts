@@ -1,5 +1,5 @@
 import { serveWorkerJobs } from "../../lib/serve-worker-jobs";
-import type { ChartJob } from "./chart-renderer";
+import type { ChartJob, DrawnChart } from "./chart-renderer";
 import { loadEngines, renderChartPng } from "./render-chart-png";
 
 /**
@@ -11,4 +11,8 @@ import { loadEngines, renderChartPng } from "./render-chart-png";
  */
 // Loaded before the worker says it is ready: the first chart's timeout counts drawing only.
 await loadEngines();
-serveWorkerJobs((job: ChartJob) => renderChartPng(job.option, job.width, job.height));
+serveWorkerJobs(async (job: ChartJob): Promise<Required<DrawnChart>> => {
+  const t0 = performance.now();
+  const drawn = await renderChartPng(job.option, job.width, job.height);
+  return { ...drawn, drawMs: performance.now() - t0 };
+});
