@@ -107,8 +107,8 @@ async function renderBench(): Promise<void> {
     ];
     let worstRatio = 0;
     let worst = "";
-    let worstDrawP99 = 0;
-    let worstTripP99 = 0;
+    let worstDrawRatio = 0;
+    let worstDraw = "";
     for (const kind of kinds) {
       const api = await timeApi(remote.url, kind.include);
       const noLatency = await timeApi(local.url, kind.include);
@@ -128,10 +128,13 @@ async function renderBench(): Promise<void> {
         `  round trip to the worker     p50 ${fmt(percentile(renders.times, 50), 1)} ms  p99 ${fmt(renderP99, 1)} ms; this process's CPU ${fmt(renders.cpuMsPerChart, 1)} ms per chart; PNG ${fmt(renders.bytes / 1024, 1)} KiB`,
       );
       console.log(
-        `  not judged: drawn on this thread (the renderer before the worker) p50 ${fmt(percentile(inThread, 50), 1)} ms  p99 ${fmt(percentile(inThread, 99), 1)} ms`,
+        `  drawn on this thread (the renderer before the worker, the limit) p50 ${fmt(percentile(inThread, 50), 1)} ms  p99 ${fmt(percentile(inThread, 99), 1)} ms`,
       );
-      worstDrawP99 = Math.max(worstDrawP99, drawP99);
-      worstTripP99 = Math.max(worstTripP99, renderP99);
+      const drawRatio = drawP99 / percentile(inThread, 99);
+      if (drawRatio > worstDrawRatio) {
+        worstDrawRatio = drawRatio;
+        worstDraw = `${kind.name}: ${fmt(drawP99, 1)} ms on the worker / ${fmt(percentile(inThread, 99), 1)} ms on this thread (round trip ${fmt(renderP99, 1)} ms)`;
+      }
       console.log(
         `  API calls      p50 ${fmt(percentile(api.times, 50), 1)} ms  p99 ${fmt(apiP99, 1)} ms (API latency ${API_LATENCY_MS} ms per request, 2 requests)`,
       );
@@ -147,12 +150,14 @@ async function renderBench(): Promise<void> {
     console.log(
       `\ngoal chart-vs-api: ${fmt(worstRatio, 2)} x, worst ${worst} (<= 1.00) ${worstRatio <= 1 ? "PASS" : "FAIL"}`,
     );
+    // The issue's "unchanged or better against today": the renderer before the worker, timed in this run on this
+    // machine (its p99 was 31.5 ms on the day the issue was filed; 41 to 48 ms on 2026-11-28 09:50).
     console.log(
       goalLine(
         "chart-render-p99",
-        `${fmt(worstDrawP99, 1)} ms drawn on the worker, the worse of the two charts (round trip p99 ${fmt(worstTripP99, 1)} ms)`,
-        "<= 31.5 ms",
-        worstDrawP99 <= 31.5,
+        `${fmt(worstDrawRatio, 2)} x, worst ${worstDraw}`,
+        "<= 1.00 x the renderer on the bot's thread, same run",
+        worstDrawRatio <= 1,
       ),
     );
   } finally {
