@@ -77,7 +77,12 @@ const WARMUP = 2000;
 const ROUNDS = countFromEnv("BENCH_ROUNDS", 9);
 const SIGNING_SECRET = REFERENCE_SIGNING_SECRET;
 const BOT_TOKEN = REFERENCE_BOT_TOKEN;
-const USER = "U0ALICE";
+/**
+ * The people sending: one per command in flight, as concurrency 20 is 20 people at once. (One person
+ * sending all of them would measure that person's lane, two answers at a time: uptime-command.ts.)
+ */
+const USERS = Array.from({ length: CONCURRENCY }, (_, i) => `U0PERSON${String(i).padStart(2, "0")}`);
+let turn = 0;
 const CHANNEL = "C0GENERAL";
 
 interface CommandRun {
@@ -121,7 +126,8 @@ async function runCommands(
   const started = performance.now();
   await runConcurrent(total, CONCURRENCY, async () => {
     const t0 = performance.now();
-    const result = await slack.sender.slashCommand({ userId: USER, channelId: CHANNEL, text });
+    const userId = USERS[turn++ % USERS.length]!;
+    const result = await slack.sender.slashCommand({ userId, channelId: CHANNEL, text });
     ack.push(performance.now() - t0);
     if (result.status !== 200) throw new Error(`the app answered ${result.status}`);
     if (!waitForAnswer) return;
@@ -160,12 +166,14 @@ async function linkDemoOwner(redisUrl: string, key: string, apiUrl: string, team
     const api = client.as(DEMO_TOKENS.owner);
     const [me, teams] = await Promise.all([api.users.me(), api.users.teams()]);
     const links = new LinkStore({ redis, keys: keyspace("uc:"), cipher: TokenCipher.fromSetting(key) });
-    await links.save({ teamId, userId: USER }, DEMO_TOKENS.owner, {
-      apiUserId: me.id,
-      apiUserName: `${me.firstName} ${me.lastName}`,
-      teams: teams.map((t) => ({ id: t.id, name: t.name, role: "owner" })),
-      activeTeamId: "1",
-    });
+    for (const userId of USERS) {
+      await links.save({ teamId, userId }, DEMO_TOKENS.owner, {
+        apiUserId: me.id,
+        apiUserName: `${me.firstName} ${me.lastName}`,
+        teams: teams.map((t) => ({ id: t.id, name: t.name, role: "owner" })),
+        activeTeamId: "1",
+      });
+    }
   } finally {
     await client.close();
     redis.disconnect();
@@ -328,7 +336,12 @@ export default async function commandsBench(): Promise<void> {
     const apiUrl = sim.url;
 
     // Slack's rate limits off: the bench measures the bot, not the fake's 429s.
-    slack = await startFakeSlack({ signingSecret: SIGNING_SECRET, botToken: BOT_TOKEN, rateLimits: false });
+    slack = await startFakeSlack({
+      signingSecret: SIGNING_SECRET,
+      botToken: BOT_TOKEN,
+      rateLimits: false,
+      users: USERS.map((id) => ({ id, name: id.toLowerCase(), realName: id })),
+    });
     const key = generateKey();
     await linkDemoOwner(redis.url, key, apiUrl, slack.config.teamId);
 
@@ -374,8 +387,9 @@ export default async function commandsBench(): Promise<void> {
         TOKEN_ENCRYPTION_KEY: key,
         ALERT_WORKERS: "0",
         LOG_LEVEL: "warn",
-        // One person sends every command here: shares no person could reach, so that the bench measures
-        // answers (the buckets are still taken, in Redis, for each command and API call), not refusals.
+        // 20 people send thousands of commands here: shares no person could reach, so that the bench measures
+        // answers (the buckets are still taken, in Redis, for each command and API call), not refusals; and
+        // they share the demo owner's token, whose API budget is lifted likewise.
         FAIR_SHARE_COMMANDS_PER_MINUTE: "1000000",
         FAIR_SHARE_COMMAND_BURST: "1000000",
         UPTIME_API_RATE_PER_TOKEN: "1000000",
