@@ -202,6 +202,7 @@ interface Round {
   direct: Run;
   floor: CommandRun;
   floorLink: CommandRun;
+  floorShares: CommandRun;
 }
 
 const median = (values: number[]) =>
@@ -220,7 +221,7 @@ function report(rounds: Round[], finalBotRssMb: number): void {
       .map(([name, seconds]) => `${name} ${ms(seconds)}`)
       .join(", ")}; total ${ms(total)}`;
   };
-  rounds.forEach(({ bot, noop, direct, floor, floorLink }, i) => {
+  rounds.forEach(({ bot, noop, direct, floor, floorLink, floorShares }, i) => {
     console.log(`round ${i + 1}:`);
     console.log(line("  bot ack (HTTP response)", bot.ack));
     console.log(line("  bot full (response_url)", bot.full));
@@ -228,6 +229,7 @@ function report(rounds: Round[], finalBotRssMb: number): void {
     console.log(line("  direct API (4 calls, ||)", direct.latencies));
     console.log(line("  floor full (response_url)", floor.full));
     console.log(line("  floor + link full", floorLink.full));
+    console.log(line("  floor + shares full", floorShares.full));
     console.log(
       `    bot run:    ${rate(bot.wallMs)} commands/s, bot RSS ${fmt(bot.rssMb)} MB; CPU ms per command: ${cpuPerCommand(bot.cpuSeconds)}`,
     );
@@ -243,6 +245,9 @@ function report(rounds: Round[], finalBotRssMb: number): void {
     console.log(
       `    floor + link run: ${rate(floorLink.wallMs)} commands/s; CPU ms per command: ${cpuPerCommand(floorLink.cpuSeconds)}`,
     );
+    console.log(
+      `    floor + shares run: ${rate(floorShares.wallMs)} commands/s; CPU ms per command: ${cpuPerCommand(floorShares.cpuSeconds)}`,
+    );
   });
   const of = (pick: (r: Round) => number) => median(rounds.map(pick));
   const ackP99 = of((r) => percentile(r.bot.ack, 99));
@@ -256,6 +261,8 @@ function report(rounds: Round[], finalBotRssMb: number): void {
   const botCpu = of((r) => appCpu(r.bot));
   const floorCpu = of((r) => appCpu(r.floor));
   const floorLinkCpu = of((r) => appCpu(r.floorLink));
+  const floorSharesCpu = of((r) => appCpu(r.floorShares));
+  const floorSharesP50 = of((r) => percentile(r.floorShares.full, 50));
   const vsFloor = fullP50 / floorP50;
   const cpuVsFloor = botCpu / floorCpu;
   console.log(`medians of ${rounds.length} rounds:`);
@@ -294,6 +301,9 @@ function report(rounds: Round[], finalBotRssMb: number): void {
   );
   console.log(
     `not judged, the latency of a floor that reads its caller's link from Redis for every command: floor + link full p50 ${fmt(floorLinkP50, 1)} ms = ${fmt(floorLinkP50 / floorP50, 2)} x the floor's; the bot ${fmt(fullP50 / floorLinkP50, 2)} x the floor + link app's`,
+  );
+  console.log(
+    `not judged, the floor with issue 36's shares in Redis (the person's fair share and the token's API budget, one script each per command): CPU ${ms(floorSharesCpu)} ms per command = ${fmt(floorSharesCpu / floorCpu, 2)} x the floor, full p50 ${fmt(floorSharesP50, 1)} ms = ${fmt(floorSharesP50 / floorP50, 2)} x; the bot ${fmt(botCpu / floorSharesCpu, 2)} x its CPU and ${fmt(fullP50 / floorSharesP50, 2)} x its p50`,
   );
   console.log(
     `not judged (the issue-3 goal, replaced by commands-vs-floor): full p50 / (no-op ack p50 + direct API p50) = ${fmt(fullP50 / limit, 2)}`,
@@ -374,6 +384,14 @@ export default async function commandsBench(): Promise<void> {
       TOKEN_ENCRYPTION_KEY: key,
     });
     children.push(floorLink);
+    const floorSharesPort = await freePort();
+    const floorShares = reference("--floor-shares", {
+      PORT: String(floorSharesPort),
+      SLACK_API_URL: slack.apiUrl,
+      UPTIME_API_URL: apiUrl,
+      REDIS_URL: redis.url,
+    });
+    children.push(floorShares);
     // The bot as `npm start` runs it: the build, with the start script's node flags; bot.pid is its own.
     bot = await startBotProcess({
       name: "bench-commands-bot",
@@ -401,6 +419,7 @@ export default async function commandsBench(): Promise<void> {
     await waitForHttp(`http://127.0.0.1:${floorPort}/healthz`, floor);
     await waitForHttp(`http://127.0.0.1:${noopPort}/healthz`, noop);
     await waitForHttp(`http://127.0.0.1:${floorLinkPort}/healthz`, floorLink);
+    await waitForHttp(`http://127.0.0.1:${floorSharesPort}/healthz`, floorShares);
 
     // Everything else that shares the cores during a run: its CPU per command is printed too.
     const others = {
@@ -424,6 +443,10 @@ export default async function commandsBench(): Promise<void> {
       slack!.setAppUrl(`http://127.0.0.1:${floorLinkPort}/slack/events`);
       return runCommands(slack!, { app: floorLink.pid, ...others }, "status", total, true);
     };
+    const floorSharesRun = (total: number) => {
+      slack!.setAppUrl(`http://127.0.0.1:${floorSharesPort}/slack/events`);
+      return runCommands(slack!, { app: floorShares.pid, ...others }, "status", total, true);
+    };
     const client = new UptimeClient({ baseUrl: apiUrl, logger: silentLogger });
     const directRun = (total: number) =>
       directApi(client, { simulator: others.simulator, "client here": process.pid }, total);
@@ -434,6 +457,7 @@ export default async function commandsBench(): Promise<void> {
       await directRun(WARMUP);
       await floorRun(WARMUP);
       await floorLinkRun(WARMUP);
+      await floorSharesRun(WARMUP);
       const rounds: Round[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         // A round another guest slowed (steal) is run again: its bot and floor runs are not alike.
@@ -445,6 +469,7 @@ export default async function commandsBench(): Promise<void> {
             direct: await directRun(TOTAL),
             floor: await floorRun(TOTAL),
             floorLink: await floorLinkRun(TOTAL),
+            floorShares: await floorSharesRun(TOTAL),
           };
           return { ...runs, steal: machine().steal };
         });

@@ -9,9 +9,14 @@
  *   every command (LinkStore.getWithToken without kept reads: one Redis round trip, the record's JSON decoded
  *   once, AES-GCM once) instead of a constant, as the bot reads it on a Redis Cluster. Not judged: it measures
  *   what the link read costs; on one Redis the bot keeps links until Redis says they changed.
+ * - floor + shares (`--floor-shares`): the floor, with the two Redis scripts issue 36 adds to every command:
+ *   the person's fair share (FairShareStore.take, one script) and the token's API budget for the four calls
+ *   started together (ApiBudgetStore.take, one script), with limits nobody reaches, as the bench runs the bot.
+ *   Not judged: it measures what the shares cost any bot that keeps them in Redis so that replicas agree.
  * Compiled and run like the bot (bench/compiled.ts), so that the two differ in their own code only.
  *
- * Environment: PORT, SLACK_API_URL, UPTIME_API_URL (floor), REDIS_URL and TOKEN_ENCRYPTION_KEY (floor + link).
+ * Environment: PORT, SLACK_API_URL, UPTIME_API_URL (floor), REDIS_URL (floor + link, floor + shares) and
+ * TOKEN_ENCRYPTION_KEY (floor + link).
  */
 import { App, HTTPReceiver, LogLevel, type SlashCommand } from "@slack/bolt";
 import { DEMO_TOKENS } from "../dev/simulator";
@@ -31,7 +36,34 @@ export const statusCalls = (api: UptimeApi) =>
     api.status.get(),
   ]);
 
-type Mode = "noop" | "floor" | "floor-link";
+type Mode = "noop" | "floor" | "floor-link" | "floor-shares";
+
+/** For floor + shares: the two scripts a command of the bot runs before its API calls (issue 36). */
+async function sharesOf(mode: Mode): Promise<((command: SlashCommand) => Promise<void>) | undefined> {
+  if (mode !== "floor-shares") return undefined;
+  const [{ Redis }, { keyspace }, { TokenBuckets }, { FairShareStore }, { ApiBudgetStore }] =
+    await Promise.all([
+      import("ioredis"),
+      import("../src/store/keys"),
+      import("../src/store/token-buckets"),
+      import("../src/store/fair-share-store"),
+      import("../src/store/api-budget-store"),
+    ]);
+  const buckets = new TokenBuckets({ redis: new Redis(process.env.REDIS_URL ?? "") });
+  const keys = keyspace("floor:");
+  const lifted = 1_000_000;
+  const fairShare = new FairShareStore({
+    buckets,
+    keys,
+    limits: { commandsPerMinute: lifted, commandBurst: lifted, chartsPerMinute: lifted, chartBurst: lifted },
+  });
+  const budget = new ApiBudgetStore({ buckets, keys, limits: { perSecond: lifted } });
+  return async (command) => {
+    const share = await fairShare.take({ teamId: command.team_id, userId: command.user_id }, "command");
+    const calls = await budget.take(DEMO_TOKENS.owner, 2000, 4);
+    if (!share.ok || !calls.ok) throw new Error("a lifted share refused");
+  };
+}
 
 /** The API as the caller: the demo owner's, made once, for the floor; for floor + link, from their link. */
 async function apiSource(
@@ -84,8 +116,10 @@ async function referenceServer(mode: Mode): Promise<void> {
   } else {
     const client = new UptimeClient({ baseUrl: process.env.UPTIME_API_URL ?? "", logger: silentLogger });
     const apiOf = await apiSource(mode, client);
+    const shares = await sharesOf(mode);
     app.command("/uptime", async ({ ack, command }) => {
       await ack();
+      await shares?.(command);
       const [team, down, incidents, service] = await statusCalls(await apiOf(command));
       const open = incidents.items.filter((i) => i.open).length;
       await respondTo(command.response_url)({
@@ -98,6 +132,6 @@ async function referenceServer(mode: Mode): Promise<void> {
   process.once("SIGTERM", () => app.stop().then(() => process.exit(0)));
 }
 
-const modes: Mode[] = ["noop", "floor", "floor-link"];
+const modes: Mode[] = ["noop", "floor", "floor-link", "floor-shares"];
 const mode = modes.find((m) => process.argv.includes(`--${m}`));
 if (mode) await referenceServer(mode);

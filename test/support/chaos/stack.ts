@@ -286,6 +286,18 @@ export async function startChaosStack(options: {
           () => channels.every((channel) => botMessages(channel).length >= 1),
           30_000,
         );
+        // The summary is posted before the subscription is stored (services/subscribe.ts: the post is the proof
+        // that the app may post there), so the store is waited for too, channel by channel.
+        await until(
+          `every channel of ${team.key} has its subscription stored`,
+          async () =>
+            (
+              await Promise.all(
+                channels.map((channel) => subscriptions.listByChannel({ teamId: SLACK_TEAM }, channel)),
+              )
+            ).every((subs) => subs.length > 0),
+          30_000,
+        );
         // The first poll of a target is a baseline: an outage before it would be summarised, not alerted.
         const targets = new Set<string>();
         for (const channel of channels) {
@@ -293,7 +305,6 @@ export async function startChaosStack(options: {
             targets.add(sub.target);
           }
         }
-        if (targets.size === 0) throw new Error(`no subscription was stored for ${team.key}`);
         await until(
           `the poll targets of ${team.key} have their baseline`,
           async () =>
