@@ -41,7 +41,8 @@ export function uptimeCommand(deps: ListenerDeps) {
       client,
     };
     const handler = subcommandHandlers[parsed.kind as SubcommandName] as SubcommandHandler;
-    const person = `${command.enterprise_id ?? command.team_id}:${command.user_id}`;
+    // An org-wide install: one person across its workspaces (enterprise_id is "" or absent elsewhere).
+    const person = `${command.enterprise_id || command.team_id}:${command.user_id}`;
     const answer = async () => {
       try {
         // Help costs nobody anything; every other subcommand spends one of the person's commands.
