@@ -11,19 +11,13 @@
  * - Not judged: the same burst with the fair shares lifted, so that every chart reaches the renderer: what
  *   the worker processes alone keep from the other people's acknowledgements.
  */
-import { Redis } from "ioredis";
 import { type LocalRedis, startPrivateRedis } from "../dev/local-redis";
 import { type FakeSlack, startFakeSlack } from "../dev/playground/fake-slack";
 import { DEFAULT_USERS } from "../dev/playground/fake-slack/fake-slack";
-import { DEMO_TOKENS } from "../dev/simulator";
-import { silentLogger } from "../src/lib/logger";
 import { generateKey } from "../src/store/crypto/encryption-keys";
-import { TokenCipher } from "../src/store/crypto/token-cipher";
-import { keyspace } from "../src/store/keys";
-import { LinkStore } from "../src/store/link-store";
-import { UptimeClient } from "../src/uptime";
 import { type BotProcess, startBotProcess } from "../test/support/bot-process";
 import { compiledRuntime } from "./compiled";
+import { linkDemoOwner } from "./link-demo-owner";
 import { childPids, fmt, goalLine, percentile, processRssMb, runConcurrent } from "./measure";
 import { type Child, startSimulatorProcess } from "./processes";
 import { REFERENCE_BOT_TOKEN, REFERENCE_SIGNING_SECRET } from "./reference-app";
@@ -45,27 +39,6 @@ const OTHER_CONCURRENCY = 2;
 const WARMUP = 300;
 const RSS_CHARTS = 500;
 const CHART_COMMAND = "availability Blog";
-
-async function link(redisUrl: string, key: string, apiUrl: string, teamId: string, userIds: string[]) {
-  const client = new UptimeClient({ baseUrl: apiUrl, logger: silentLogger });
-  const redis = new Redis(redisUrl);
-  try {
-    const api = client.as(DEMO_TOKENS.owner);
-    const [me, teams] = await Promise.all([api.users.me(), api.users.teams()]);
-    const links = new LinkStore({ redis, keys: keyspace("uc:"), cipher: TokenCipher.fromSetting(key) });
-    for (const userId of userIds) {
-      await links.save({ teamId, userId }, DEMO_TOKENS.owner, {
-        apiUserId: me.id,
-        apiUserName: `${me.firstName} ${me.lastName}`,
-        teams: teams.map((t) => ({ id: t.id, name: t.name, role: "owner" })),
-        activeTeamId: "1",
-      });
-    }
-  } finally {
-    await client.close();
-    redis.disconnect();
-  }
-}
 
 /** Acknowledgement times (ms, sorted) of `total` commands, sent by `people` in turn, and their response URL ids. */
 /** Whose turn it is: one count for every call, so that people take turns across calls too. */
@@ -267,7 +240,7 @@ export async function chartsLoadBench(): Promise<void> {
       ],
     });
     const key = generateKey();
-    await link(redis.url, key, sim.url, slack.config.teamId, [
+    await linkDemoOwner(redis.url, key, sim.url, slack.config.teamId, [
       CHART_PERSON,
       LIFTED_CHART_PERSON,
       STATUS_PERSON,

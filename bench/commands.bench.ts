@@ -27,19 +27,16 @@
  * All of it is CPU-bound on 2 cores (the closed loop sends as fast as answers come back), so each run
  * also prints the CPU each process spent per command: where the cores went.
  */
-import { Redis } from "ioredis";
 import { freePort, type LocalRedis, startPrivateRedis } from "../dev/local-redis";
 import { type FakeSlack, startFakeSlack } from "../dev/playground/fake-slack";
 import type { ResponseUrlPost } from "../dev/playground/fake-slack/types";
 import { DEMO_TOKENS } from "../dev/simulator";
 import { silentLogger } from "../src/lib/logger";
 import { generateKey } from "../src/store/crypto/encryption-keys";
-import { TokenCipher } from "../src/store/crypto/token-cipher";
-import { keyspace } from "../src/store/keys";
-import { LinkStore } from "../src/store/link-store";
 import { UptimeClient } from "../src/uptime";
 import { type BotProcess, startBotProcess } from "../test/support/bot-process";
 import { compiledRuntime } from "./compiled";
+import { linkDemoOwner } from "./link-demo-owner";
 import {
   cpuMeters,
   fmt,
@@ -157,27 +154,6 @@ async function runCommands(
     cpuSeconds: cpu(),
     rssMb: processRssMb(pids.app) ?? Number.NaN,
   };
-}
-
-async function linkDemoOwner(redisUrl: string, key: string, apiUrl: string, teamId: string) {
-  const client = new UptimeClient({ baseUrl: apiUrl, logger: silentLogger });
-  const redis = new Redis(redisUrl);
-  try {
-    const api = client.as(DEMO_TOKENS.owner);
-    const [me, teams] = await Promise.all([api.users.me(), api.users.teams()]);
-    const links = new LinkStore({ redis, keys: keyspace("uc:"), cipher: TokenCipher.fromSetting(key) });
-    for (const userId of USERS) {
-      await links.save({ teamId, userId }, DEMO_TOKENS.owner, {
-        apiUserId: me.id,
-        apiUserName: `${me.firstName} ${me.lastName}`,
-        teams: teams.map((t) => ({ id: t.id, name: t.name, role: "owner" })),
-        activeTeamId: "1",
-      });
-    }
-  } finally {
-    await client.close();
-    redis.disconnect();
-  }
 }
 
 /** The same API calls as `/uptime status`, made directly: the limit for the API part of the answer. */
@@ -353,7 +329,7 @@ export default async function commandsBench(): Promise<void> {
       users: USERS.map((id) => ({ id, name: id.toLowerCase(), realName: id })),
     });
     const key = generateKey();
-    await linkDemoOwner(redis.url, key, apiUrl, slack.config.teamId);
+    await linkDemoOwner(redis.url, key, apiUrl, slack.config.teamId, USERS);
 
     // --- the no-op and floor apps (the references) and the bot, as `npm start` runs it, beside them ---
     const noopPort = await freePort();
