@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -71,10 +71,24 @@ function redisServerOnPath(): boolean {
   return redisServerFound;
 }
 
+/** A redis-server that could not listen because another process holds its port (a free port is a guess). */
+export class RedisPortTakenError extends Error {}
+
+function logTail(file: string): string {
+  try {
+    return readFileSync(file, "utf8").trim().split("\n").slice(-3).join(" | ");
+  } catch {
+    return "";
+  }
+}
+
 /**
  * Spawns a redis-server on 127.0.0.1:`port` with its files in `dir` and no RDB snapshots, and waits until
- * it answers (at most 10 s; a server that exits or does not answer is killed and reported). `extraArgs`
- * are appended (the persistence options). Throws REDIS_MISSING_MESSAGE when redis-server is not on PATH.
+ * it answers (at most 10 s; a server that exits or does not answer is killed and reported with the last
+ * lines of its log, `dir`/redis.log). `extraArgs` are appended (the persistence options). Throws
+ * REDIS_MISSING_MESSAGE when redis-server is not on PATH, and RedisPortTakenError when the port (or a
+ * cluster bus port in `extraArgs`) was taken between choosing it and binding it, so a caller that chose
+ * the port can choose another.
  */
 export async function spawnRedisServer(
   port: number,
@@ -82,9 +96,22 @@ export async function spawnRedisServer(
   extraArgs: readonly string[] = [],
 ): Promise<ChildProcess> {
   if (!redisServerOnPath()) throw new Error(REDIS_MISSING_MESSAGE);
+  const logfile = join(dir, "redis.log");
   const child = spawn(
     "redis-server",
-    ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", ...extraArgs],
+    [
+      "--port",
+      String(port),
+      "--bind",
+      "127.0.0.1",
+      "--dir",
+      dir,
+      "--logfile",
+      logfile,
+      "--save",
+      "",
+      ...extraArgs,
+    ],
     { stdio: "ignore" },
   );
   const url = `redis://127.0.0.1:${port}`;
@@ -92,21 +119,43 @@ export async function spawnRedisServer(
   while (!(await redisAnswers(url, 200))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`redis-server did not start on port ${port}`);
+      const tail = logTail(logfile);
+      const message = `redis-server did not start on port ${port}${tail ? `: ${tail}` : ""}`;
+      throw /address already in use/i.test(tail) ? new RedisPortTakenError(message) : new Error(message);
     }
     await new Promise((r) => setTimeout(r, 50));
   }
   return child;
 }
 
+/** spawnRedisServer on a free port, choosing another when the chosen one was taken meanwhile (3 tries). */
+export async function spawnRedisServerOnFreePort(
+  dir: string,
+  extraArgs: readonly string[] = [],
+): Promise<{ port: number; child: ChildProcess }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      return { port, child: await spawnRedisServer(port, dir, extraArgs) };
+    } catch (err) {
+      if (!(err instanceof RedisPortTakenError) || attempt >= 3) throw err;
+    }
+  }
+}
+
 /** Starts a throw-away redis-server (no persistence) on a free port and waits until it answers. */
 export async function startPrivateRedis(port?: number): Promise<LocalRedis> {
   if (!redisServerOnPath()) throw new Error(REDIS_MISSING_MESSAGE);
-  const chosen = port ?? (await freePort());
   const dir = mkdtempSync(join(tmpdir(), "uptime-chatops-redis-"));
+  const args = ["--appendonly", "no"];
   let child: ChildProcess;
+  let chosen: number;
   try {
-    child = await spawnRedisServer(chosen, dir, ["--appendonly", "no"]);
+    if (port === undefined) ({ port: chosen, child } = await spawnRedisServerOnFreePort(dir, args));
+    else {
+      chosen = port;
+      child = await spawnRedisServer(port, dir, args);
+    }
   } catch (err) {
     rmSync(dir, { recursive: true, force: true });
     throw err;

@@ -1,5 +1,16 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { redisAnswers, resolveRedis, startPrivateRedis } from "../../dev/local-redis";
+import {
+  freePort,
+  RedisPortTakenError,
+  redisAnswers,
+  resolveRedis,
+  spawnRedisServer,
+  startPrivateRedis,
+} from "../../dev/local-redis";
 import { testRedis } from "../support/redis";
 
 describe("local Redis resolution", () => {
@@ -27,5 +38,22 @@ describe("local Redis resolution", () => {
     expect(reused.owned).toBe(false);
     expect(reused.url).toBe(own.url);
     await own.stop();
+  });
+
+  // A free port is a guess another process may take first: the clean-clone CI once lost a cluster test to
+  // "redis-server did not start on port N" with no reason given.
+  it("says why a server did not start, and tells a taken port apart so that its caller can choose another", async () => {
+    const holder = createServer();
+    const port = await freePort();
+    await new Promise<void>((resolve) => holder.listen(port, "127.0.0.1", resolve));
+    const dir = mkdtempSync(join(tmpdir(), "uptime-chatops-taken-"));
+    try {
+      const failure = await spawnRedisServer(port, dir).catch((err: unknown) => err);
+      expect(failure).toBeInstanceOf(RedisPortTakenError);
+      expect(String(failure)).toMatch(new RegExp(`port ${port}: .*Address already in use`, "i"));
+    } finally {
+      holder.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

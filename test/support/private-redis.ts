@@ -3,7 +3,7 @@ import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort, spawnRedisServer } from "../../dev/local-redis";
+import { spawnRedisServer, spawnRedisServerOnFreePort } from "../../dev/local-redis";
 
 export interface RestartableRedis {
   url: string;
@@ -28,15 +28,15 @@ export interface RestartableRedis {
  * temporary directory that survives the restart.
  */
 export async function startRestartableRedis(port?: number): Promise<RestartableRedis> {
-  const chosen = port ?? (await freePort());
   const dir = mkdtempSync(join(tmpdir(), "uptime-chatops-failover-redis-"));
-  const url = `redis://127.0.0.1:${chosen}`;
+  const args = ["--appendonly", "yes", "--appendfsync", "always"];
   let child: ChildProcess | null = null;
+  let chosen = port ?? 0;
 
   const start = async () => {
     if (child && child.exitCode === null) return;
     // A failed start (e.g. the port still in TIME_WAIT right after a stop) throws; the caller decides.
-    child = await spawnRedisServer(chosen, dir, ["--appendonly", "yes", "--appendfsync", "always"]);
+    child = await spawnRedisServer(chosen, dir, args);
   };
 
   const stop = async () => {
@@ -49,13 +49,15 @@ export async function startRestartableRedis(port?: number): Promise<RestartableR
   };
 
   try {
-    await start();
+    // The first start may choose again when its free port was taken meanwhile; restarts keep the port.
+    if (port === undefined) ({ port: chosen, child } = await spawnRedisServerOnFreePort(dir, args));
+    else await start();
   } catch (err) {
     rmSync(dir, { recursive: true, force: true });
     throw err;
   }
   return {
-    url,
+    url: `redis://127.0.0.1:${chosen}`,
     port: chosen,
     start,
     stop,

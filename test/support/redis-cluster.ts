@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { Redis } from "ioredis";
-import { freePort, spawnRedisServer } from "../../dev/local-redis";
+import { freePort, RedisPortTakenError, spawnRedisServer } from "../../dev/local-redis";
 import type { ClusterSeed } from "../../src/store/redis-connection";
 
 const run = promisify(execFile);
@@ -104,27 +104,48 @@ export async function startRedisCluster(options: RedisClusterOptions = {}): Prom
   };
 
   const ports: number[] = [];
-  try {
-    const count = masters * (1 + replicas);
-    while (ports.length < count) {
+  const taken = new Set<number>();
+  // A free port is a guess: another test may bind it before the node does, and two guesses may agree
+  // (a node's port and another's bus port). Every port and bus port here is distinct, and a node whose
+  // port was taken meanwhile is started again on new ones.
+  const choosePorts = async () => {
+    for (;;) {
       const port = await freePort();
       const bus = await freePort();
-      if (ports.includes(port) || port === bus) continue;
-      ports.push(port);
-      mkdirSync(join(root, String(port)));
-      argsOf.set(port, [
-        "--cluster-enabled",
-        "yes",
-        "--cluster-config-file",
-        "nodes.conf",
-        "--cluster-port",
-        String(bus),
-        "--cluster-node-timeout",
-        "3000",
-        ...persistence,
-      ]);
+      if (taken.has(port) || taken.has(bus) || port === bus) continue;
+      taken.add(port);
+      taken.add(bus);
+      return { port, bus };
     }
-    await Promise.all(ports.map(startNode));
+  };
+  const argsFor = (bus: number) => [
+    "--cluster-enabled",
+    "yes",
+    "--cluster-config-file",
+    "nodes.conf",
+    "--cluster-port",
+    String(bus),
+    "--cluster-node-timeout",
+    "3000",
+    ...persistence,
+  ];
+  const startNewNode = async (): Promise<number> => {
+    for (let attempt = 1; ; attempt++) {
+      const { port, bus } = await choosePorts();
+      mkdirSync(join(root, String(port)));
+      argsOf.set(port, argsFor(bus));
+      try {
+        await startNode(port);
+        return port;
+      } catch (error) {
+        argsOf.delete(port);
+        if (!(error instanceof RedisPortTakenError) || attempt >= 3) throw error;
+      }
+    }
+  };
+  try {
+    const count = masters * (1 + replicas);
+    ports.push(...(await Promise.all(Array.from({ length: count }, startNewNode))));
     await run(
       "redis-cli",
       [
