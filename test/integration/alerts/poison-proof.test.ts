@@ -133,6 +133,29 @@ describe("a poison entry", () => {
     expect(metricTotal(text, "uptime_chatops_deliveries_total", /outcome="retry"/)).toBe(3);
   });
 
+  it("an attempt that fails before any channel (its subscriptions cannot be listed) is a counted retry too", async () => {
+    setup = alertSetup(redis, prefix, fake);
+    const channel = freshChannel(fake, "unlisted");
+    await setup.subscribe(channel);
+    // The target's index is not a set: listing its subscriptions fails (WRONGTYPE) at every attempt.
+    await redis.del(setup.keys.subscriptionsByTarget(TARGET));
+    await redis.set(setup.keys.subscriptionsByTarget(TARGET), "not a set");
+    const [id] = await setup.emit(alertEvent("opened", "68"));
+    const metrics = createPrometheusMetrics({ processMetrics: false });
+    await setup
+      .worker({ maxAttempts: 3, retryBackoff: { baseMs: 5, maxMs: 20 }, metrics: metrics.alert })
+      .start();
+    await setup.drained();
+
+    const [dead, ...more] = await setup.outbox.deadLetters(setup.outboxKey);
+    expect(more).toHaveLength(0);
+    expect(dead).toMatchObject({ outboxId: id, deliveries: 3 });
+    expect(dead!.reason).toMatch(/^attempts: 3 attempts failed; last: .*WRONGTYPE/);
+    expect(
+      metricTotal(await metricsText(metrics), "uptime_chatops_deliveries_total", /outcome="retry"/),
+    ).toBe(3);
+  });
+
   it("an unreadable record is dead-lettered at once, without a retry", async () => {
     setup = alertSetup(redis, prefix, fake);
     const channel = freshChannel(fake, "unreadable");
