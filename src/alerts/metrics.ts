@@ -19,7 +19,7 @@ export type DeliveryOutcome =
   | "retry";
 
 export interface AlertMetrics {
-  /** One per (event, channel) outcome. */
+  /** One per (event, channel) outcome; an attempt that failed before its channels were known is one "retry". */
   delivery(outcome: DeliveryOutcome): void;
   /** Seconds from the incident's start to its root message being posted. */
   deliveryLatency(seconds: number): void;

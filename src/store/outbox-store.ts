@@ -134,6 +134,24 @@ export class OutboxStore {
     );
   }
 
+  /**
+   * Gives back the delivery a reclaim counted for entries `consumer` is still handling (its heartbeat came
+   * too late): the count stays the attempts made. Left alone when the count moved on or the entry was
+   * settled meanwhile; the idle time is kept. Returns how many got it back.
+   */
+  async uncount(
+    stream: string,
+    consumer: string,
+    entries: readonly Pick<OutboxEntry, "id" | "deliveries">[],
+  ): Promise<number> {
+    if (entries.length === 0) return 0;
+    return this.scripts.run(
+      "outbox-uncount",
+      [stream],
+      [this.group, consumer, ...entries.flatMap((entry) => [entry.id, entry.deliveries])],
+    );
+  }
+
   async ack(stream: string, id: string): Promise<void> {
     await this.redis.xack(stream, this.group, id);
   }

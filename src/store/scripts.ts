@@ -40,6 +40,7 @@ export interface ScriptReplies {
   "channel-slot": number;
   "outbox-reclaim": [next: string, entries: [id: string, fields: string[], deliveries: number][]];
   "outbox-touch": number;
+  "outbox-uncount": number;
   "outbox-dead-letter": 0 | 1;
   "outbox-release": number;
   "outbox-trim": number;

@@ -328,9 +328,13 @@ export class DeliveryWorker {
         await this.outbox.ensureGroup(key);
         return dispatched;
       }
-      // An entry still in flight here (an event loop stalled past the heartbeat) is already being handled.
-      const fresh = reply.entries.filter((entry) => !loop.inFlight.get(key)?.has(entry.id));
+      // An entry still in flight here (an event loop stalled past the heartbeat) is already being handled:
+      // the delivery this claim counted is given back, or each stall would burn one of its attempts.
+      const inFlight = loop.inFlight.get(key);
+      const fresh = reply.entries.filter((entry) => !inFlight?.has(entry.id));
+      const handled = reply.entries.filter((entry) => !fresh.includes(entry));
       dispatched += await this.dispatch(loop, key, fresh);
+      await this.outbox.uncount(key, loop.consumer, handled);
       cursor = reply.next;
       if (cursor === "0-0") break;
     }

@@ -98,6 +98,9 @@ export class OutboxEntryHandler {
     if (plan.kind === "unreadable") return this.deadLetter(key, entry, "unreadable", plan.reason);
     if (plan.kind === "failed") {
       untrack();
+      // An attempt the stream counted, failed before its channels were known: one retry, so that the
+      // retries an operator reads add up to the deliveries the dead letters show.
+      this.d.metrics.delivery("retry");
       return this.failed(key, consumer, entry, errorText(plan.error));
     }
     const { event } = plan;

@@ -81,6 +81,81 @@ describe("a poison entry", () => {
     expect(await pendingOf(redis, setup.outboxKey)).toEqual([]);
   });
 
+  it("a reclaim that takes back an entry its own loop is still handling (a heartbeat come too late) burns none of its attempts", async () => {
+    setup = alertSetup(redis, prefix, fake);
+    const channel = freshChannel(fake, "stalled");
+    await setup.subscribe(channel);
+    await redis.set(setup.keys.alertMessage(workspaceKey(WS), channel, "67"), '{"v":99,"shape":"new"}');
+    // Another replica holds the channel: the attempt stays in flight here until the test lets it go.
+    const held = await setup.messages.lockChannel(WS, channel, 60_000);
+    expect(held).not.toBeNull();
+    const [id] = await setup.emit(alertEvent("opened", "67"));
+    const metrics = createPrometheusMetrics({ processMetrics: false });
+    // The heartbeat beats every 20 s (a third of reclaimIdleMs): none comes during the test.
+    await setup
+      .worker({
+        consumer: "stalled",
+        reclaimIdleMs: 60_000,
+        reclaimEveryMs: 50,
+        maxAttempts: 3,
+        retryBackoff: { baseMs: 5, maxMs: 20 },
+        metrics: metrics.alert,
+        delivery: setup.delivery({ metrics: metrics.alert, lockWaitMs: 20_000 }),
+      })
+      .start();
+    await eventually(async () => ((await pendingOf(redis, setup.outboxKey)).length === 1 ? true : undefined));
+    expect(await pendingOf(redis, setup.outboxKey)).toEqual([{ id, consumer: "stalled-0", deliveries: 1 }]);
+
+    // What an event loop stalled past reclaimIdleMs leaves in Redis: the entry in flight looks idle.
+    await redis.xclaim(setup.outboxKey, "alert-delivery", "stalled-0", 0, id!, "IDLE", 120_000, "JUSTID");
+    const idle = async () =>
+      Number(
+        (
+          (await redis.xpending(setup.outboxKey, "alert-delivery", id!, id!, 1)) as [
+            string,
+            string,
+            number,
+            number,
+          ][]
+        )[0]![2],
+      );
+    // The loop's own reclaim took it (the idle time starts again): still one delivery, the one in flight.
+    await eventually(async () => ((await idle()) < 60_000 ? true : undefined));
+    expect(await pendingOf(redis, setup.outboxKey)).toEqual([{ id, consumer: "stalled-0", deliveries: 1 }]);
+
+    await held!.release();
+    await setup.drained();
+    const [dead, ...more] = await setup.outbox.deadLetters(setup.outboxKey);
+    expect(more).toHaveLength(0);
+    expect(dead).toMatchObject({ outboxId: id, deliveries: 3 });
+    // Three attempts were made, one per delivery the stream counted.
+    const text = await metricsText(metrics);
+    expect(metricTotal(text, "uptime_chatops_deliveries_total", /outcome="retry"/)).toBe(3);
+  });
+
+  it("an attempt that fails before any channel (its subscriptions cannot be listed) is a counted retry too", async () => {
+    setup = alertSetup(redis, prefix, fake);
+    const channel = freshChannel(fake, "unlisted");
+    await setup.subscribe(channel);
+    // The target's index is not a set: listing its subscriptions fails (WRONGTYPE) at every attempt.
+    await redis.del(setup.keys.subscriptionsByTarget(TARGET));
+    await redis.set(setup.keys.subscriptionsByTarget(TARGET), "not a set");
+    const [id] = await setup.emit(alertEvent("opened", "68"));
+    const metrics = createPrometheusMetrics({ processMetrics: false });
+    await setup
+      .worker({ maxAttempts: 3, retryBackoff: { baseMs: 5, maxMs: 20 }, metrics: metrics.alert })
+      .start();
+    await setup.drained();
+
+    const [dead, ...more] = await setup.outbox.deadLetters(setup.outboxKey);
+    expect(more).toHaveLength(0);
+    expect(dead).toMatchObject({ outboxId: id, deliveries: 3 });
+    expect(dead!.reason).toMatch(/^attempts: 3 attempts failed; last: .*WRONGTYPE/);
+    expect(
+      metricTotal(await metricsText(metrics), "uptime_chatops_deliveries_total", /outcome="retry"/),
+    ).toBe(3);
+  });
+
   it("an unreadable record is dead-lettered at once, without a retry", async () => {
     setup = alertSetup(redis, prefix, fake);
     const channel = freshChannel(fake, "unreadable");

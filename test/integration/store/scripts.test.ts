@@ -56,6 +56,7 @@ describe("Lua script loader", () => {
         "outbox-sweep-consumers",
         "outbox-touch",
         "outbox-trim",
+        "outbox-uncount",
         "poll-rejection",
         "remove",
         "schedule-fire",
