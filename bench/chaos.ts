@@ -4,12 +4,13 @@
  * the same code as the e2e tests at full size) with real outages; one row per scenario, then one
  * `goal <id>: <measured> (<target>) PASS|FAIL` line per goal. Like the benchmarks it is a measurement, not
  * a test; it exits 1 when a goal fails so that a script can tell. Bot logs: test-output/chaos-bot-<n>.log.
- * `--small`: the e2e tests' sizes and short fault windows with 1 s polls, for a quick look.
+ * `--small`: the e2e tests' sizes and short fault windows with 1 s polls (and their short Slack call timeout
+ * and post settle), for a quick look.
  */
 
 import type { ChaosRow } from "../test/support/chaos/report";
 import { formatGoal, formatTable, goals } from "../test/support/chaos/report";
-import { FULL_SIZE, SMALL_SIZE, selectScenarios } from "../test/support/chaos/scenarios";
+import { FULL_SIZE, SMALL_SIZE, SMALL_SLACK_TIMING, selectScenarios } from "../test/support/chaos/scenarios";
 import { startChaosStack } from "../test/support/chaos/stack";
 import { machineLine } from "./measure";
 
@@ -35,6 +36,8 @@ const stack = await startChaosStack({
   bots: 3,
   pollIntervalSeconds: POLL_INTERVAL_SECONDS,
   name: "chaos",
+  // Full size keeps the product's Slack call timeout and post settle (10 s, 30 s).
+  ...(small ? { slackTiming: SMALL_SLACK_TIMING } : {}),
 });
 const rows: ChaosRow[] = [];
 try {

@@ -106,11 +106,13 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
         botToken: config.slack.botToken,
         oauth: Boolean(config.slack.oauth),
         fetch: calls.slackFetch,
+        callTimeoutMs: config.slackAlertCallTimeoutMs,
         // The same scrubbing as the listeners' client: no raw payload reaches the log at any level.
         logger: scrubSlackSdkLines(boltLogger(logger, "alert-slack-client"), () =>
           logger.isLevelEnabled("debug"),
         ),
       },
+      postSettleMs: config.alertPostSettleMs,
       onUptimeCall: calls.uptimeCall,
       ...(options.rejections ? { rejections: options.rejections } : {}),
       ...(options.pollTokenCacheMs ? { pollTokenCacheMs: options.pollTokenCacheMs } : {}),

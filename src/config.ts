@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseEnv } from "node:util";
 import { z } from "zod";
+import { POST_SETTLE_MS, SLACK_CALL_TIMEOUT_MS } from "./slack/slack-timeouts";
 import { type ApiBudgetLimits, DEFAULT_API_BUDGET } from "./store/api-budget-store";
 import { InvalidKeyConfigError, KEY_VARIABLE, parseEncryptionKeys } from "./store/crypto/encryption-keys";
 import { DEFAULT_FAIR_SHARE, type FairShareLimits } from "./store/fair-share-store";
@@ -59,6 +60,15 @@ const perMinute = (name: string, fallback: number) =>
     .int(`${name} must be a whole number`)
     .min(1, `${name} must be at least 1`)
     .max(1_000_000, `${name} must be at most 1000000`)
+    .default(fallback);
+
+// A time in whole milliseconds within [min, max].
+const milliseconds = (name: string, min: number, max: number, fallback: number) =>
+  z.coerce
+    .number()
+    .int(`${name} must be a whole number of milliseconds`)
+    .min(min, `${name} must be at least ${min} (ms)`)
+    .max(max, `${name} must be at most ${max} (ms)`)
     .default(fallback);
 
 const redisUrl = z
@@ -124,6 +134,15 @@ const schema = z
       .min(0, "UPTIME_API_POLL_RESERVE must be at least 0 (requests per second)")
       .default(DEFAULT_API_BUDGET.pollReserve),
     ALERT_WORKERS: z.coerce.number().int().min(0).max(64).default(1),
+    // How long one alert Slack call may take (slack/slack-timeouts.ts), and how long after an unanswered post a retry
+    // waits before posting again (alerts/outbox/post-settle.ts). Tests shorten both; the defaults are the product's.
+    SLACK_ALERT_CALL_TIMEOUT_MS: milliseconds(
+      "SLACK_ALERT_CALL_TIMEOUT_MS",
+      100,
+      120_000,
+      SLACK_CALL_TIMEOUT_MS,
+    ),
+    ALERT_POST_SETTLE_MS: milliseconds("ALERT_POST_SETTLE_MS", 100, 600_000, POST_SETTLE_MS),
   })
   .superRefine((env, ctx) => {
     const oauth = [env.SLACK_CLIENT_ID, env.SLACK_CLIENT_SECRET, env.SLACK_STATE_SECRET];
@@ -181,6 +200,15 @@ const schema = z
         message: `must be less than UPTIME_API_RATE_PER_TOKEN (${env.UPTIME_API_RATE_PER_TOKEN}): commands need a share too`,
       });
     }
+    // A post Slack carries out after the client gave up on it lands after the call timeout: a settle no
+    // longer than the timeout would let the retry post before it, twice (docs/architecture.md section 5).
+    if (env.ALERT_POST_SETTLE_MS <= env.SLACK_ALERT_CALL_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ALERT_POST_SETTLE_MS"],
+        message: `must be more than SLACK_ALERT_CALL_TIMEOUT_MS (${env.SLACK_ALERT_CALL_TIMEOUT_MS}): a timed-out post may still land after it`,
+      });
+    }
     if (env.SLACK_APP_TOKEN && !env.SLACK_APP_TOKEN.startsWith("xapp-")) {
       ctx.addIssue({
         code: "custom",
@@ -213,6 +241,10 @@ export type Config = Readonly<{
   logLevel: string;
   pollIntervalSeconds: number;
   alertWorkers: number;
+  /** SLACK_ALERT_CALL_TIMEOUT_MS: how long one Slack call of the alert clients may take. */
+  slackAlertCallTimeoutMs: number;
+  /** ALERT_POST_SETTLE_MS: how long after an unanswered post a retry waits; more than the call timeout. */
+  alertPostSettleMs: number;
   /** FAIR_SHARE_*: each person's commands and charts (docs/architecture.md section 10). */
   fairShare: Readonly<FairShareLimits>;
   /** UPTIME_API_RATE_PER_TOKEN and UPTIME_API_POLL_RESERVE (A12). */
@@ -277,6 +309,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     pollIntervalSeconds: e.POLL_INTERVAL_SECONDS,
     alertWorkers: e.ALERT_WORKERS,
+    slackAlertCallTimeoutMs: e.SLACK_ALERT_CALL_TIMEOUT_MS,
+    alertPostSettleMs: e.ALERT_POST_SETTLE_MS,
     fairShare: Object.freeze({
       commandsPerMinute: e.FAIR_SHARE_COMMANDS_PER_MINUTE,
       commandBurst: e.FAIR_SHARE_COMMAND_BURST,

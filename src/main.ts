@@ -1,4 +1,4 @@
-import { type RunningBot, startBot } from "./bot";
+import type { RunningBot } from "./bot";
 import { ConfigError, loadConfig, readEnvironment } from "./config";
 import { createLogger } from "./lib/logger";
 
@@ -24,6 +24,8 @@ async function main() {
   if (envFile) logger.info({ envFile }, "settings read from .env (the real environment wins)");
   let bot: RunningBot;
   try {
+    // Loaded once the settings are read: a wrong setting stops start-up without loading the whole bot first.
+    const { startBot } = await import("./bot");
     bot = await startBot(config, { logger });
   } catch (error) {
     return fail(`could not start: ${oneLine(error)}`);

@@ -67,7 +67,15 @@ export interface AlertsOptions {
     fetch?: FetchFunction | undefined;
     /** The alert clients' logger (the bot's JSON log, through bolt-logger.ts). */
     logger?: SlackLogger | undefined;
+    /** How long one alert Slack call may take (SLACK_ALERT_CALL_TIMEOUT_MS); default SLACK_CALL_TIMEOUT_MS. */
+    callTimeoutMs?: number | undefined;
   };
+  /**
+   * How long after an unanswered post a retry waits before posting again (ALERT_POST_SETTLE_MS); default
+   * POST_SETTLE_MS. Longer than the call timeout: a post Slack carries out after the client gave up must land
+   * within it.
+   */
+  postSettleMs?: number | undefined;
   /** Told of every Uptime API attempt of the poll and digest clients (latency metrics). */
   onUptimeCall?: ((call: UptimeCall) => void) | undefined;
   /**
@@ -228,6 +236,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     metrics: metrics.alert,
     webLinks: options.webLinks,
     charts: deps.charts,
+    postSettleMs: options.postSettleMs,
     incidentChannels: {
       store: new IncidentChannelStore({ redis, keys }),
       subscriptions,
@@ -246,6 +255,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     charts: deps.charts,
     clock,
     logger: logger.child({ component: "digests" }),
+    postSettleMs: options.postSettleMs,
   });
   const pollTargets: PollTargets = {
     add: async (input, now) => {

@@ -7,8 +7,7 @@ import {
   slackErrorFor,
 } from "./slack-errors";
 
-/** How long one Slack call may take (docs/architecture.md section 5): a stalled call must not hold its channel. */
-export const SLACK_CALL_TIMEOUT_MS = 10_000;
+export { SLACK_CALL_TIMEOUT_MS } from "./slack-timeouts";
 
 /**
  * The one place that reads @slack/web-api's errors (their `code`, `data.error`, `retryAfter`): any error a

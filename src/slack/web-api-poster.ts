@@ -27,7 +27,7 @@ export interface AlertWebClientOptions {
 /**
  * WebClient exactly as alerts need it: its own retries OFF (a retried chat.postMessage duplicates the
  * post; docs/architecture.md section 5), 429s rejected instead of queued, so the outbox decides when to retry, and
- * every call timed out after 10 s. A post that timed out may still have been posted: its attempt was
+ * every call timed out after 10 s (SLACK_ALERT_CALL_TIMEOUT_MS). A post that timed out may still have been posted: its attempt was
  * recorded first, so the retry looks the message up by metadata before posting again.
  */
 export function alertWebClient(token: string, options: AlertWebClientOptions = {}) {

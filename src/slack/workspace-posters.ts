@@ -21,6 +21,8 @@ export interface PosterSettings {
   fetch?: FetchFunction | undefined;
   /** The WebClients' logger: the bot's JSON log, never @slack/web-api's plain-text console. */
   logger?: SlackLogger | undefined;
+  /** Per call (ms), SLACK_ALERT_CALL_TIMEOUT_MS; default SLACK_CALL_TIMEOUT_MS (web-api-poster.ts). */
+  callTimeoutMs?: number | undefined;
 }
 
 /**
@@ -38,6 +40,7 @@ export function workspacePosters(
     ...(slack.apiUrl ? { slackApiUrl: slack.apiUrl } : {}),
     ...(slack.fetch ? { fetch: slack.fetch } : {}),
     ...(slack.logger ? { logger: slack.logger } : {}),
+    ...(slack.callTimeoutMs ? { timeoutMs: slack.callTimeoutMs } : {}),
   };
   const botToken = slack.botToken;
   if (!slack.oauth && botToken) {

@@ -4,13 +4,18 @@
 // Every scenario must post each expected alert exactly once and nothing false.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ChaosRow, formatTable } from "../support/chaos/report";
-import { type ScenarioId, SMALL_SIZE, scenarios } from "../support/chaos/scenarios";
+import { type ScenarioId, SMALL_SIZE, SMALL_SLACK_TIMING, scenarios } from "../support/chaos/scenarios";
 import { type ChaosStack, startChaosStack } from "../support/chaos/stack";
 
 const POLL_INTERVAL_SECONDS = 1;
 const SCENARIO_TIMEOUT_MS = 120_000;
-/** The team of (b) run again with stalls longer than the bot's Slack call timeout (10 s). */
+/**
+ * The team of (b) run again with stalls longer than the bots' Slack call timeout. The bots run with short
+ * Slack timings (SMALL_SLACK_TIMING: a 4 s call timeout, an 8 s post settle, instead of 10 s and 30 s);
+ * `npm run chaos` runs (b) at full size with the product's.
+ */
 const STALL_PAST_TIMEOUT = "b2";
+const { callTimeoutMs, postSettleMs } = SMALL_SLACK_TIMING;
 
 describe("fault suite: each fault leaves no duplicate, loss or false alert", () => {
   let stack: ChaosStack;
@@ -25,6 +30,7 @@ describe("fault suite: each fault leaves no duplicate, loss or false alert", () 
       bots: 3,
       pollIntervalSeconds: POLL_INTERVAL_SECONDS,
       name: "chaos-e2e",
+      slackTiming: SMALL_SLACK_TIMING,
     });
   });
 
@@ -71,13 +77,16 @@ describe("fault suite: each fault leaves no duplicate, loss or false alert", () 
     SCENARIO_TIMEOUT_MS,
   );
 
-  // A post stalled past the bot's 10 s Slack call timeout is carried out by Slack after all: the retry
-  // must not post again before it could have landed (POST_SETTLE_MS in alerts/outbox/post-settle.ts). Before that
-  // wait, this posted 2 duplicates here and 4 in `npm run chaos`.
+  // A post stalled past the bot's Slack call timeout is carried out by Slack after all: the retry must not
+  // post again before it could have landed (ALERT_POST_SETTLE_MS, alerts/outbox/post-settle.ts). Before that
+  // wait, this posted 2 duplicates here and 4 in `npm run chaos`. Each stall ends 1 s past the timeout, within
+  // the settle: timeout < stall < settle, as 10 s < 11 s < 30 s were with the product's timings.
   it(
     "(b) a post stalled past the Slack call timeout is not posted twice",
     async () => {
-      const params = { ...SMALL_SIZE, slack5xxMs: 1_000, stallWindowMs: 12_000, stallMs: 11_000 };
+      const stallMs = callTimeoutMs + 1_000;
+      expect(stallMs).toBeLessThan(postSettleMs);
+      const params = { ...SMALL_SIZE, slack5xxMs: 1_000, stallWindowMs: stallMs + 1_000, stallMs };
       expectClean(await run("b", params, STALL_PAST_TIMEOUT));
     },
     SCENARIO_TIMEOUT_MS,

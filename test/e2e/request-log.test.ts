@@ -10,6 +10,12 @@ import { eventually } from "../support/wait-for";
 
 /** Demo seed: monitor 1 "Marketing site" of team 1, which Alice (owner token) belongs to. */
 const MARKETING_SITE = 1;
+/**
+ * The alert client's Slack call timeout (SLACK_ALERT_CALL_TIMEOUT_MS), short so that a stall past it costs
+ * seconds, not the product's 10; the post settle (ALERT_POST_SETTLE_MS) must be longer, as config.ts requires.
+ */
+const ALERT_CALL_TIMEOUT_MS = 2_000;
+const ALERT_POST_SETTLE_MS = 5_000;
 
 interface Line {
   level: number;
@@ -33,7 +39,15 @@ describe("one JSON log, with the workspace and a request id on a request's lines
   });
 
   beforeAll(async () => {
-    stack = await startStack({ logger, env: { ALERT_WORKERS: "1", POLL_INTERVAL_SECONDS: "1" } });
+    stack = await startStack({
+      logger,
+      env: {
+        ALERT_WORKERS: "1",
+        POLL_INTERVAL_SECONDS: "1",
+        SLACK_ALERT_CALL_TIMEOUT_MS: String(ALERT_CALL_TIMEOUT_MS),
+        ALERT_POST_SETTLE_MS: String(ALERT_POST_SETTLE_MS),
+      },
+    });
     await linkUser(stack, "U0ALICE", DEMO_TOKENS.owner);
   });
   afterAll(async () => {
@@ -64,13 +78,13 @@ describe("one JSON log, with the workspace and a request id on a request's lines
   });
 
   it("logs the alert clients' failures as JSON lines of the bot's log", async () => {
-    // chat.postMessage held longer than the alert client's 10 s timeout: its fetch is aborted, which
+    // chat.postMessage held longer than the alert client's timeout: its fetch is aborted, which
     // @slack/web-api reports as "http request failed" through the logger it was given.
     stack.slack.faults.set({
       kind: "stall",
       methods: ["chat.postMessage"],
-      durationMs: 14_000,
-      stallMs: 12_000,
+      durationMs: ALERT_CALL_TIMEOUT_MS + 4_000,
+      stallMs: ALERT_CALL_TIMEOUT_MS + 2_000,
     });
     stack.simulator.control.fail(MARKETING_SITE, "HTTP 503 from the request-log test");
     const failed = await eventually(

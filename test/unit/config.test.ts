@@ -89,6 +89,18 @@ describe("loadConfig", () => {
     [{ REDIS_CLUSTER_NODES: " , " }, "REDIS_CLUSTER_NODES must list at least one host:port"],
     [{ REDIS_COMMAND_TIMEOUT_MS: "5s" }, 'REDIS_COMMAND_TIMEOUT_MS must be a number, got "5s"'],
     [{ REDIS_COMMAND_TIMEOUT_MS: "10" }, "REDIS_COMMAND_TIMEOUT_MS must be at least 100 (ms)"],
+    [{ SLACK_ALERT_CALL_TIMEOUT_MS: "2s" }, 'SLACK_ALERT_CALL_TIMEOUT_MS must be a number, got "2s"'],
+    [{ SLACK_ALERT_CALL_TIMEOUT_MS: "0" }, "SLACK_ALERT_CALL_TIMEOUT_MS must be at least 100 (ms)"],
+    [{ ALERT_POST_SETTLE_MS: "10m" }, 'ALERT_POST_SETTLE_MS must be a number, got "10m"'],
+    [{ ALERT_POST_SETTLE_MS: "600001" }, "ALERT_POST_SETTLE_MS must be at most 600000 (ms)"],
+    [
+      { ALERT_POST_SETTLE_MS: "10000" },
+      "ALERT_POST_SETTLE_MS must be more than SLACK_ALERT_CALL_TIMEOUT_MS (10000)",
+    ],
+    [
+      { SLACK_ALERT_CALL_TIMEOUT_MS: "40000" },
+      "ALERT_POST_SETTLE_MS must be more than SLACK_ALERT_CALL_TIMEOUT_MS (40000)",
+    ],
     [{ TOKEN_ENCRYPTION_KEY: undefined }, "TOKEN_ENCRYPTION_KEY is required"],
     [{ TOKEN_ENCRYPTION_KEY: "k1:AAAA" }, "TOKEN_ENCRYPTION_KEY entry 1 is not a 32-byte key"],
     [{ TOKEN_ENCRYPTION_KEY: `${KEY},k1:${KEY.slice(3)}` }, "TOKEN_ENCRYPTION_KEY entry 2 repeats"],
@@ -143,6 +155,13 @@ describe("loadConfig", () => {
   it("reads REDIS_COMMAND_TIMEOUT_MS, 5000 ms when unset", () => {
     expect(loadConfig(base).redisCommandTimeoutMs).toBe(5000);
     expect(loadConfig({ ...base, REDIS_COMMAND_TIMEOUT_MS: "750" }).redisCommandTimeoutMs).toBe(750);
+  });
+
+  it("reads the alert clients' Slack call timeout and post settle, 10 s and 30 s when unset", () => {
+    expect(loadConfig(base)).toMatchObject({ slackAlertCallTimeoutMs: 10_000, alertPostSettleMs: 30_000 });
+    expect(
+      loadConfig({ ...base, SLACK_ALERT_CALL_TIMEOUT_MS: " 2000 ", ALERT_POST_SETTLE_MS: "5000" }),
+    ).toMatchObject({ slackAlertCallTimeoutMs: 2000, alertPostSettleMs: 5000 });
   });
 
   it("reads REDIS_URL, or REDIS_CLUSTER_NODES (seeds, IPv6 in brackets) which then wins", () => {

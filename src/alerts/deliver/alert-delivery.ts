@@ -78,6 +78,8 @@ export interface AlertDeliveryDeps {
   lockWaitMs?: number;
   /** 429 answers waited out (Retry-After) within one delivery before leaving the event for later. */
   maxRateLimitWaits?: number;
+  /** How long an unanswered post may still land (ALERT_POST_SETTLE_MS); default POST_SETTLE_MS. */
+  postSettleMs?: number | undefined;
 }
 
 /**
@@ -122,6 +124,7 @@ export class AlertDelivery {
       lockTtlMs: deps.lockTtlMs ?? 60_000,
       lockWaitMs: deps.lockWaitMs ?? 10_000,
       maxRateLimitWaits: deps.maxRateLimitWaits ?? 3,
+      postSettleMs: deps.postSettleMs,
     });
     const drawing = new IncidentDrawing({ messages, mutes, posting, clock, metrics: this.metrics, webLinks });
     const replies = new IncidentReplies({ messages, posting, clock, webLinks });

@@ -61,6 +61,8 @@ export interface ChannelPostingDeps {
   lockWaitMs: number;
   /** 429 answers waited out (Retry-After) within one delivery before leaving the event for later. */
   maxRateLimitWaits: number;
+  /** How long an unanswered post may still land (ALERT_POST_SETTLE_MS); default POST_SETTLE_MS. */
+  postSettleMs?: number | undefined;
 }
 
 const LOCK_POLL_MS = 25;
@@ -98,7 +100,7 @@ export class ChannelPosting {
       let found = await lookUp();
       // Slack can carry out a call after the client gave up on it (a timeout, a lost connection): an earlier
       // attempt not found yet may still land. Post again only once it no longer can, or it lands twice.
-      const settleMs = settleWaitMs(step.attempt, this.d.clock.now());
+      const settleMs = settleWaitMs(step.attempt, this.d.clock.now(), this.d.postSettleMs);
       if (!found && settleMs > 0) {
         await this.keepLock(ctx, settleMs);
         await this.d.sleep(settleMs, ctx.signal);

@@ -42,6 +42,8 @@ export interface DigestDeliveryDeps {
   charts: Pick<ChartRenderer, "render">;
   clock?: Clock;
   logger?: Logger;
+  /** How long an unanswered post may still land (ALERT_POST_SETTLE_MS); default POST_SETTLE_MS. */
+  postSettleMs?: number | undefined;
 }
 
 /** A digest asked for now (`/uptime digest`), read with the asker's own token. */
@@ -105,7 +107,7 @@ export class DigestDelivery {
         // Slack can carry out a post after the client gave up on it (a timeout): post again only once the
         // earlier attempt can no longer land. The worker's backoff brings the entry back; no lock is held.
         const attempt = { at: record.attemptAt, answered: record.answered };
-        if (settleWaitMs(attempt, this.clock.now()) > 0) return "retry";
+        if (settleWaitMs(attempt, this.clock.now(), this.d.postSettleMs) > 0) return "retry";
       }
       const content = await this.scheduledContent(sub, event);
       const attemptAt = this.clock.now();

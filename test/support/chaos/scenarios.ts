@@ -62,6 +62,14 @@ export const SMALL_SIZE: ChaosParams = {
   quietMs: 3_000,
 };
 
+/**
+ * The bots' Slack timings at small size (SLACK_ALERT_CALL_TIMEOUT_MS, ALERT_POST_SETTLE_MS); full size runs
+ * the product's 10 s and 30 s. The order is the product's: a stall of (b) (SMALL_SIZE.stallMs) ends within
+ * the call timeout, a post held past the timeout is carried out by the fake Slack after it and must land
+ * within the settle, which is longer than both, else the retry would post it twice.
+ */
+export const SMALL_SLACK_TIMING = { callTimeoutMs: 4_000, postSettleMs: 8_000 } as const;
+
 export type ScenarioId = "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h";
 
 export interface Scenario {

@@ -109,6 +109,11 @@ export async function startChaosStack(options: {
   pollIntervalSeconds: number;
   /** Names the bots' logs: test-output/<name>-bot-<n>.log. */
   name: string;
+  /**
+   * SLACK_ALERT_CALL_TIMEOUT_MS and ALERT_POST_SETTLE_MS of the bots (the settle longer than the timeout,
+   * as config.ts requires); unset, the product's 10 s and 30 s.
+   */
+  slackTiming?: { callTimeoutMs: number; postSettleMs: number };
 }): Promise<ChaosStack> {
   const teams = new Map<string, ChaosTeam>();
   for (const plan of options.teams) {
@@ -176,6 +181,12 @@ export async function startChaosStack(options: {
       ALERT_WORKERS: "1",
       POLL_INTERVAL_SECONDS: String(options.pollIntervalSeconds),
       LOG_LEVEL: "info",
+      ...(options.slackTiming
+        ? {
+            SLACK_ALERT_CALL_TIMEOUT_MS: String(options.slackTiming.callTimeoutMs),
+            ALERT_POST_SETTLE_MS: String(options.slackTiming.postSettleMs),
+          }
+        : {}),
     };
     // In parallel: each child spends seconds compiling TypeScript.
     const bots = await Promise.all(
