@@ -332,7 +332,6 @@ export default async function commandsBench(): Promise<void> {
     await linkDemoOwner(redis.url, key, apiUrl, slack.config.teamId, USERS);
 
     // --- the no-op and floor apps (the references) and the bot, as `npm start` runs it, beside them ---
-    const noopPort = await freePort();
     const built = await compiledRuntime();
     // BENCH_CPU_PROF=<dir>: the bot and the reference apps also write V8 CPU profiles there (see
     // bench/profile-top.ts); a profiled run's numbers are not the goals'.
@@ -340,34 +339,25 @@ export default async function commandsBench(): Promise<void> {
       ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
       : [];
     const compiled = { ...built, nodeFlags: [...built.nodeFlags, ...profile] };
-    const reference = (flag: string, env: Record<string, string>) =>
-      startNodeChild([...compiled.nodeFlags, compiled.referenceApp, flag], env);
-    const noop = reference("--noop", { PORT: String(noopPort), SLACK_API_URL: slack.apiUrl });
-    children.push(noop);
-    const floorPort = await freePort();
-    const floor = reference("--floor", {
-      PORT: String(floorPort),
-      SLACK_API_URL: slack.apiUrl,
-      UPTIME_API_URL: apiUrl,
-    });
-    children.push(floor);
-    const floorLinkPort = await freePort();
-    const floorLink = reference("--floor-link", {
-      PORT: String(floorLinkPort),
-      SLACK_API_URL: slack.apiUrl,
+    /** One reference app on a free port, answering this fake Slack (`env`: what its mode needs besides). */
+    const reference = async (flag: string, env: Record<string, string> = {}) => {
+      const port = await freePort();
+      const child = startNodeChild([...compiled.nodeFlags, compiled.referenceApp, flag], {
+        PORT: String(port),
+        SLACK_API_URL: slack!.apiUrl,
+        ...env,
+      });
+      children.push(child);
+      return { child, pid: child.pid, url: `http://127.0.0.1:${port}` };
+    };
+    const noop = await reference("--noop");
+    const floor = await reference("--floor", { UPTIME_API_URL: apiUrl });
+    const floorLink = await reference("--floor-link", {
       UPTIME_API_URL: apiUrl,
       REDIS_URL: redis.url,
       TOKEN_ENCRYPTION_KEY: key,
     });
-    children.push(floorLink);
-    const floorSharesPort = await freePort();
-    const floorShares = reference("--floor-shares", {
-      PORT: String(floorSharesPort),
-      SLACK_API_URL: slack.apiUrl,
-      UPTIME_API_URL: apiUrl,
-      REDIS_URL: redis.url,
-    });
-    children.push(floorShares);
+    const floorShares = await reference("--floor-shares", { UPTIME_API_URL: apiUrl, REDIS_URL: redis.url });
     // The bot as `npm start` runs it: the build, with the start script's node flags; bot.pid is its own.
     bot = await startBotProcess({
       name: "bench-commands-bot",
@@ -392,10 +382,8 @@ export default async function commandsBench(): Promise<void> {
     const botPort = bot.port;
     const botPid = bot.pid;
     const startRssMb = processRssMb(botPid) ?? Number.NaN;
-    await waitForHttp(`http://127.0.0.1:${floorPort}/healthz`, floor);
-    await waitForHttp(`http://127.0.0.1:${noopPort}/healthz`, noop);
-    await waitForHttp(`http://127.0.0.1:${floorLinkPort}/healthz`, floorLink);
-    await waitForHttp(`http://127.0.0.1:${floorSharesPort}/healthz`, floorShares);
+    for (const app of [floor, noop, floorLink, floorShares])
+      await waitForHttp(`${app.url}/healthz`, app.child);
 
     // Everything else that shares the cores during a run: its CPU per command is printed too.
     const others = {
@@ -403,26 +391,15 @@ export default async function commandsBench(): Promise<void> {
       "fake Slack + load": process.pid,
       ...(redis.pid !== undefined ? { redis: redis.pid } : {}),
     };
-    const botRun = (total: number) => {
-      slack!.setAppUrl(`http://127.0.0.1:${botPort}/slack/events`);
-      return runCommands(slack!, { app: botPid, ...others }, "status", total, true);
+    const runOf = (app: { pid: number; url: string }, answered: boolean) => (total: number) => {
+      slack!.setAppUrl(`${app.url}/slack/events`);
+      return runCommands(slack!, { app: app.pid, ...others }, "status", total, answered);
     };
-    const noopRun = (total: number) => {
-      slack!.setAppUrl(`http://127.0.0.1:${noopPort}/slack/events`);
-      return runCommands(slack!, { app: noop.pid, ...others }, "status", total, false);
-    };
-    const floorRun = (total: number) => {
-      slack!.setAppUrl(`http://127.0.0.1:${floorPort}/slack/events`);
-      return runCommands(slack!, { app: floor.pid, ...others }, "status", total, true);
-    };
-    const floorLinkRun = (total: number) => {
-      slack!.setAppUrl(`http://127.0.0.1:${floorLinkPort}/slack/events`);
-      return runCommands(slack!, { app: floorLink.pid, ...others }, "status", total, true);
-    };
-    const floorSharesRun = (total: number) => {
-      slack!.setAppUrl(`http://127.0.0.1:${floorSharesPort}/slack/events`);
-      return runCommands(slack!, { app: floorShares.pid, ...others }, "status", total, true);
-    };
+    const botRun = runOf({ pid: botPid, url: `http://127.0.0.1:${botPort}` }, true);
+    const noopRun = runOf(noop, false);
+    const floorRun = runOf(floor, true);
+    const floorLinkRun = runOf(floorLink, true);
+    const floorSharesRun = runOf(floorShares, true);
     const client = new UptimeClient({ baseUrl: apiUrl, logger: silentLogger });
     const directRun = (total: number) =>
       directApi(client, { simulator: others.simulator, "client here": process.pid }, total);
