@@ -22,3 +22,15 @@ export async function takeFairShare(
     return { ok: true };
   }
 }
+
+/**
+ * A refusal of the person's share already known in this process (no Redis call), so that it can be the
+ * acknowledgement itself; undefined when only a take can tell.
+ */
+export function knownFairShareRefusal(
+  deps: ServiceDeps,
+  ref: UserRef,
+  kind: FairShareKind,
+): { ok: false; waitMs: number } | undefined {
+  return deps.fairShare?.refusal(ref, kind);
+}

@@ -1,6 +1,6 @@
 import type { UserRef } from "../store/workspace";
 import { accountServices } from "./account-services";
-import { type FairShareKind, takeFairShare } from "./fair-share";
+import { type FairShareKind, knownFairShareRefusal, takeFairShare } from "./fair-share";
 import { monitorServices } from "./monitor-services";
 import { queryServices } from "./query-services";
 import { reachServices } from "./reach-services";
@@ -26,6 +26,8 @@ export function createServices(deps: ServiceDeps) {
     ...reachServices(deps),
     /** One command or chart of the person's fair share (docs/architecture.md section 10). */
     takeFairShare: (ref: UserRef, kind: FairShareKind) => takeFairShare(deps, ref, kind),
+    /** A refusal of that share this process already knows of, without asking Redis. */
+    knownFairShareRefusal: (ref: UserRef, kind: FairShareKind) => knownFairShareRefusal(deps, ref, kind),
   };
 }
 

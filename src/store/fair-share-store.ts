@@ -24,16 +24,34 @@ export const DEFAULT_FAIR_SHARE: FairShareLimits = {
 /** Taken, or not before `waitMs`. */
 export type FairShareTake = { ok: true } | { ok: false; waitMs: number };
 
+/** Refusals remembered at most (people past a share at once in one process); the oldest go first. */
+const REMEMBERED_REFUSALS = 10_000;
+
 /**
  * A fair share per Slack user (docs/architecture.md section 10): one token bucket for commands and one for
  * charts, in Redis so that every replica counts the same. A refusal says how long until the next one.
+ *
+ * A refusal is also remembered in this process until that moment: a burst past its share (issue 36: 200
+ * charts as fast as Slack sends them) is then refused without a Redis call each, and `refusal()` can say so
+ * before the command is acknowledged, in the acknowledgement itself. Nothing is lost by it: a refused
+ * take spends nothing, and the bucket cannot hold a token before the wait Redis gave has passed. Another
+ * replica asks Redis and learns the same.
  */
 export class FairShareStore {
   private readonly specs: Record<FairShareKind, BucketSpec>;
+  /** Key of a person's share -> the local time (ms) before which Redis would refuse it. */
+  private readonly refusedUntil = new Map<string, number>();
+  private readonly now: () => number;
 
   constructor(
-    private readonly deps: { buckets: TokenBuckets; keys: Keyspace; limits?: Partial<FairShareLimits> },
+    private readonly deps: {
+      buckets: TokenBuckets;
+      keys: Keyspace;
+      limits?: Partial<FairShareLimits>;
+      now?: () => number;
+    },
   ) {
+    this.now = deps.now ?? Date.now;
     const l = { ...DEFAULT_FAIR_SHARE, ...deps.limits };
     this.specs = {
       command: { capacity: l.commandBurst, perSecond: l.commandsPerMinute / 60 },
@@ -42,8 +60,45 @@ export class FairShareStore {
   }
 
   async take(ref: UserRef, kind: FairShareKind): Promise<FairShareTake> {
-    const key = this.deps.keys.fairShare(workspaceKey(ref), ref.userId, kind);
+    const key = this.key(ref, kind);
+    const known = this.remembered(key);
+    if (known) return known;
     const took = await this.deps.buckets.take(key, this.specs[kind]);
-    return took.taken ? { ok: true } : { ok: false, waitMs: took.waitMs };
+    if (took.taken) return { ok: true };
+    this.remember(key, took.waitMs);
+    return { ok: false, waitMs: took.waitMs };
+  }
+
+  /** A refusal this process already knows of (no Redis call), or undefined: only take() can say yes. */
+  refusal(ref: UserRef, kind: FairShareKind): { ok: false; waitMs: number } | undefined {
+    return this.remembered(this.key(ref, kind));
+  }
+
+  private key(ref: UserRef, kind: FairShareKind): string {
+    return this.deps.keys.fairShare(workspaceKey(ref), ref.userId, kind);
+  }
+
+  private remembered(key: string): { ok: false; waitMs: number } | undefined {
+    const until = this.refusedUntil.get(key);
+    if (until === undefined) return undefined;
+    const waitMs = until - this.now();
+    if (waitMs > 0) return { ok: false, waitMs };
+    this.refusedUntil.delete(key);
+    return undefined;
+  }
+
+  private remember(key: string, waitMs: number): void {
+    if (waitMs <= 0) return;
+    this.refusedUntil.delete(key);
+    if (this.refusedUntil.size >= REMEMBERED_REFUSALS) {
+      const now = this.now();
+      for (const [k, until] of this.refusedUntil) if (until <= now) this.refusedUntil.delete(k);
+      // Still full of live refusals: the oldest is forgotten (its next take asks Redis, which still refuses).
+      if (this.refusedUntil.size >= REMEMBERED_REFUSALS) {
+        const oldest = this.refusedUntil.keys().next().value;
+        if (oldest !== undefined) this.refusedUntil.delete(oldest);
+      }
+    }
+    this.refusedUntil.set(key, this.now() + waitMs);
   }
 }

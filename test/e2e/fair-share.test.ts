@@ -71,6 +71,17 @@ describe("one person's chart burst, another person's commands", () => {
     for (const m of alice.filter((m) => /You've asked for many charts/.test(textOf(m))))
       expect(hasImage(m)).toBe(false);
 
+    // Now that the bot knows Alice is past her share, her next command is told so in its acknowledgement (no
+    // Redis call, no response_url POST, no place in her lane): Slack shows that answer to her alone.
+    const again = await stack.slack.sender.slashCommand({
+      userId: "U0ALICE",
+      channelId: "C0GENERAL",
+      text: "status",
+    });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ response_type: "ephemeral", text: expect.stringMatching(SLOW_DOWN) });
+    expect(textOf(stack.slack.state.ephemeralFor("U0ALICE", "C0GENERAL").at(-1)!)).toMatch(SLOW_DOWN);
+
     // Bob: every answer whole, never told to wait, and his chart during the burst is drawn too.
     expect(bob).toHaveLength(4);
     for (const m of bob) expect(textOf(m)).not.toMatch(ANY_LIMIT);

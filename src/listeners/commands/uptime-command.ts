@@ -11,9 +11,9 @@ import type { SubcommandHandler, SubcommandRequest } from "./subcommand";
 import { subcommandHandlers } from "./subcommands";
 
 /**
- * `/uptime ...`: acknowledges at once (Slack's 3 s limit), then parses (pure, total), takes one command
+ * `/uptime ...`: parses (pure, total) and acknowledges at once (Slack's 3 s limit), then takes one command
  * of the person's fair share (docs/architecture.md section 10) and lets the subcommand answer through
- * `respond`. Known errors become one sentence for the user; unexpected ones
+ * `respond`. A person already refused in this process is told in the acknowledgement instead. Known errors become one sentence for the user; unexpected ones
  * are also rethrown so that `app.error` logs them. Never a stack trace in Slack.
  *
  * One person's commands are answered PERSON_LANE at a time in this process (after their acknowledgement): a
@@ -27,13 +27,21 @@ const OPENS_A_MODAL: ReadonlySet<string> = new Set<SubcommandName>(["login", "cr
 export function uptimeCommand(deps: ListenerDeps) {
   const lanes = new KeyedLanes(PERSON_LANE);
   return async ({ command, ack, client, context }: SlackCommandMiddlewareArgs & AllMiddlewareArgs) => {
+    const parsed = parseCommand(command.text ?? "");
+    const user = userRefFrom(context, command.user_id);
+    // A person this process already refused until later is told in the acknowledgement: no Redis call, no
+    // response_url POST, no place in their lane, so a burst past its share costs the others little.
+    const refused = parsed.kind === "help" ? undefined : deps.services.knownFairShareRefusal(user, "command");
+    if (refused) {
+      await ack({ response_type: "ephemeral", ...renderFairShareRefusal(refused.waitMs) });
+      return;
+    }
     await ack();
     // Not Bolt's `respond`: the same POST without the global fetch's cost (respond-to.ts).
     const respond = respondTo(command.response_url);
-    const parsed = parseCommand(command.text ?? "");
     const request: SubcommandRequest = {
       command: parsed,
-      user: userRefFrom(context, command.user_id),
+      user,
       channelId: command.channel_id,
       channelName: command.channel_name,
       triggerId: command.trigger_id,

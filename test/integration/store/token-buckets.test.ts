@@ -6,6 +6,7 @@ import { FairShareStore } from "../../../src/store/fair-share-store";
 import { keyspace } from "../../../src/store/keys";
 import { createRedisClient, parseClusterNodes } from "../../../src/store/redis-connection";
 import { TokenBuckets } from "../../../src/store/token-buckets";
+import { workspaceKey } from "../../../src/store/workspace";
 import { onCluster, testRedis } from "../../support/redis";
 
 const { redis, prefix } = testRedis();
@@ -99,6 +100,29 @@ describe("the fair share and the API budget over the buckets", () => {
     // Bob's shares are his own.
     expect(await share.take(bob, "chart")).toEqual({ ok: true });
     expect(await share.take(bob, "command")).toEqual({ ok: true });
+  });
+
+  it("remembers a refusal in the process until its wait is over, and asks Redis again after", async () => {
+    const buckets = new TokenBuckets({ redis, now: () => now });
+    const share = new FairShareStore({
+      buckets,
+      keys,
+      limits: { commandsPerMinute: 6, commandBurst: 1, chartsPerMinute: 1, chartBurst: 1 },
+      now: () => now,
+    });
+    const alice = { teamId: "T1", userId: "UREMEMBERED" };
+    expect(share.refusal(alice, "command")).toBeUndefined();
+    expect(await share.take(alice, "command")).toEqual({ ok: true });
+    expect(await share.take(alice, "command")).toEqual({ ok: false, waitMs: 10_000 });
+    expect(share.refusal(alice, "command")).toEqual({ ok: false, waitMs: 10_000 });
+    expect(share.refusal(alice, "chart")).toBeUndefined();
+    // Redis is not asked while the refusal stands: with the bucket gone (a full one), it is still refused.
+    await redis.del(keys.fairShare(workspaceKey(alice), "UREMEMBERED", "command"));
+    now += 4_000;
+    expect(await share.take(alice, "command")).toEqual({ ok: false, waitMs: 6_000 });
+    now += 6_000;
+    expect(share.refusal(alice, "command")).toBeUndefined();
+    expect(await share.take(alice, "command")).toEqual({ ok: true });
   });
 
   it("gives commands the rate less the polls' reserve, per token, and keys it by a hash of the token", async () => {

@@ -27,7 +27,11 @@ export function fakeDeps(services: Partial<Services>) {
   };
   // Every command and Share click takes from the person's fair share first (services/fair-share.ts): a
   // listener test that is not about the limit gets a share that always answers "go on".
-  const withShare: Partial<Services> = { takeFairShare: async () => ({ ok: true }), ...services };
+  const withShare: Partial<Services> = {
+    takeFairShare: async () => ({ ok: true }),
+    knownFairShareRefusal: () => undefined,
+    ...services,
+  };
   const proxied = new Proxy(withShare, {
     get: (target, name) => (name in target ? target[name as keyof Services] : missing(name)),
   });

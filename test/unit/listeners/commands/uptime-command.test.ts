@@ -118,6 +118,36 @@ describe("uptimeCommand", () => {
     await Promise.all([...alice, bob]);
   });
 
+  it("tells a person this process already refused in the acknowledgement itself, and runs nothing", async () => {
+    const acknowledgeIncident = vi.fn(async () => undefined as never);
+    const takeFairShare = vi.fn(async () => ({ ok: true as const }));
+    const knownFairShareRefusal = vi.fn((user: { userId: string }) =>
+      user.userId === "U0ALICE" ? { ok: false as const, waitMs: 4_200 } : undefined,
+    );
+    const listener = uptimeCommand(fakeDeps({ acknowledgeIncident, takeFairShare, knownFairShareRefusal }));
+    const refused = command("ack #1");
+    await listener(refused.args);
+    expect(refused.ack).toHaveBeenCalledWith(
+      expect.objectContaining({
+        response_type: "ephemeral",
+        text: "You've sent many commands; the next one in 5 s.",
+      }),
+    );
+    expect(posted).toHaveLength(0);
+    expect(takeFairShare).not.toHaveBeenCalled();
+    expect(acknowledgeIncident).not.toHaveBeenCalled();
+    // help costs nothing, so a refusal is not even asked for; another person is served as usual.
+    const help = command("help");
+    await listener(help.args);
+    expect(help.ack).toHaveBeenCalledWith();
+    expect(knownFairShareRefusal).toHaveBeenCalledTimes(1);
+    const bob = command("ack #2", "C0OPS", "U0BOB");
+    // (the stub's empty result is no acknowledgement to render: that answer fails after the call, as expected)
+    await listener(bob.args).catch(() => {});
+    expect(bob.ack).toHaveBeenCalledWith();
+    expect(acknowledgeIncident).toHaveBeenCalledWith(userRef("U0BOB"), { incidentId: "2" });
+  });
+
   describe("Share in channel", () => {
     const listChannels = vi.fn(
       async () => ({ team: { id: "1", name: "Acme" }, channels: [] }) as unknown as ChannelListView,
