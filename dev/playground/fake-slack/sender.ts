@@ -34,6 +34,21 @@ export interface DeliveryResult {
   body: unknown;
 }
 
+export interface SlashCommandInput {
+  userId: string;
+  channelId: string;
+  text: string;
+  command?: string;
+  via?: Via;
+}
+
+/** A signed request to the app, ready to be sent by any HTTP client. */
+export interface PreparedRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
 export interface SlashCommandResult extends DeliveryResult {
   responseUrl: string;
   triggerId: string;
@@ -230,13 +245,35 @@ export class SlackSender {
     return this.post(raw, contentType, options);
   }
 
-  async slashCommand(input: {
-    userId: string;
-    channelId: string;
-    text: string;
-    command?: string;
-    via?: Via;
-  }): Promise<SlashCommandResult> {
+  async slashCommand(input: SlashCommandInput): Promise<SlashCommandResult> {
+    const { user, conversation, form, responseUrl, triggerId } = this.commandForm(input);
+    const result = await this.deliver("command", form, input.via);
+    if (result.status === 200) this.applyCommandReply(conversation.id, user.id, result.body);
+    return { ...result, responseUrl, triggerId };
+  }
+
+  /**
+   * A slash command as Slack would send it over HTTP, signed now, for another thread to send (a bench that
+   * times acknowledgements away from this process's event loop). Its answer in the acknowledgement is not
+   * applied to the fake's state: only answers through its response_url are.
+   */
+  preparedSlashCommand(input: Omit<SlashCommandInput, "via">): PreparedRequest & { responseUrl: string } {
+    const appUrl = this.deps.appUrl();
+    if (appUrl === undefined)
+      throw new FakeSlackUsageError("no appUrl: pass it to startFakeSlack or setAppUrl");
+    const { form, responseUrl } = this.commandForm(input);
+    const body = new URLSearchParams(form as unknown as Record<string, string>).toString();
+    const contentType = "application/x-www-form-urlencoded";
+    const headers = signedHeaders(
+      this.deps.config.signingSecret,
+      Math.floor(Date.now() / 1000),
+      body,
+      contentType,
+    );
+    return { url: appUrl, headers, body, responseUrl };
+  }
+
+  private commandForm(input: Omit<SlashCommandInput, "via">) {
     const user = this.user(input.userId);
     const conversation = this.conversation(input.channelId);
     refuseTypingInAppDm(conversation, this.deps.methodContext.manifest);
@@ -255,9 +292,7 @@ export class SlackSender {
       responseUrl,
       triggerId,
     });
-    const result = await this.deliver("command", form, input.via);
-    if (result.status === 200) this.applyCommandReply(conversation.id, user.id, result.body);
-    return { ...result, responseUrl, triggerId };
+    return { user, conversation, form, responseUrl, triggerId };
   }
 
   /** A body in the answer to a slash command is a message: ephemeral unless response_type is in_channel. */
