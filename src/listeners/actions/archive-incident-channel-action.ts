@@ -1,7 +1,5 @@
 import type { ButtonAction } from "@slack/bolt";
-import { SlackApiError } from "../../slack/slack-errors";
 import { archiveChannelCodec } from "../../ui/codecs";
-import { renderIncidentChannelRefused } from "../../ui/render-incident-channel-result";
 import { actionHandler } from "../handle-interaction";
 import type { ListenerDeps } from "../listener-deps";
 
