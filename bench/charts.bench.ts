@@ -56,8 +56,10 @@ async function timeApi(url: string, include: "availability-hourly" | "latency-da
 
 /**
  * Through the worker, one chart at a time (the round trip an answer waits for, and the drawing's time the
- * worker reports), alternating with the same chart drawn on this thread (the renderer before issue 36, the
- * limit): worker, thread, worker, thread, so that whatever else the machine does meanwhile falls on both.
+ * worker reports), in turn with the same chart drawn twice on this thread (the renderer before issue 36, the
+ * limit, as two series A and B): the three in a rotating order, so that whatever else the machine does
+ * meanwhile, and each place in the turn, falls on all three. A and B are the same renderer: how far their p99s
+ * differ is how finely this run can tell two renderers apart.
  */
 async function timeRenders(renderer: ChartRenderer, chart: StatsChart) {
   for (let i = 0; i < WARMUP; i++) {
@@ -67,9 +69,10 @@ async function timeRenders(renderer: ChartRenderer, chart: StatsChart) {
   let cpuMs = 0;
   const times: number[] = [];
   const draws: number[] = [];
-  const inThread: number[] = [];
+  const threadA: number[] = [];
+  const threadB: number[] = [];
   let bytes = 0;
-  for (let i = 0; i < RENDERS; i++) {
+  const onWorker = async () => {
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     const drawn = await renderer.render(chart.option);
@@ -78,15 +81,23 @@ async function timeRenders(renderer: ChartRenderer, chart: StatsChart) {
     cpuMs += (cpu.user + cpu.system) / 1000;
     bytes = drawn.png.length;
     draws.push(drawn.drawMs ?? Number.NaN);
-    const t1 = performance.now();
+  };
+  const onThread = (into: number[]) => async () => {
+    const t0 = performance.now();
     await renderChartPng(chart.option);
-    inThread.push(performance.now() - t1);
+    into.push(performance.now() - t0);
+  };
+  const turn = [onWorker, onThread(threadA), onThread(threadB)];
+  for (let i = 0; i < RENDERS; i++) {
+    for (let k = 0; k < turn.length; k++) await turn[(i + k) % turn.length]!();
   }
   const sorted = (xs: number[]) => xs.sort((a, b) => a - b);
   return {
     times: sorted(times),
     draws: sorted(draws),
-    inThread: sorted(inThread),
+    threadA: sorted(threadA),
+    threadB: sorted(threadB),
+    inThread: sorted([...threadA, ...threadB]),
     cpuMsPerChart: cpuMs / RENDERS,
     bytes,
   };
@@ -111,7 +122,7 @@ async function renderBench(): Promise<void> {
     ];
     let worstRatio = 0;
     let worst = "";
-    let worstDrawRatio = 0;
+    let worstDrawExcess = Number.NEGATIVE_INFINITY;
     let worstDraw = "";
     for (const kind of kinds) {
       const api = await timeApi(remote.url, kind.include);
@@ -123,7 +134,7 @@ async function renderBench(): Promise<void> {
       const renderP99 = percentile(renders.times, 99);
       const drawP99 = percentile(renders.draws, 99);
       console.log(
-        `\n${kind.name} of Blog (${ANSWERS} answers' API calls; ${RENDERS} renders after ${WARMUP} warm-up, on the worker and on this thread in turn):`,
+        `\n${kind.name} of Blog (${ANSWERS} answers' API calls; ${RENDERS} renders after ${WARMUP} warm-up, on the worker and twice on this thread in turn):`,
       );
       console.log(
         `  chart drawn on the worker    p50 ${fmt(percentile(renders.draws, 50), 1)} ms  p99 ${fmt(drawP99, 1)} ms`,
@@ -132,12 +143,19 @@ async function renderBench(): Promise<void> {
         `  round trip to the worker     p50 ${fmt(percentile(renders.times, 50), 1)} ms  p99 ${fmt(renderP99, 1)} ms; this process's CPU ${fmt(renders.cpuMsPerChart, 1)} ms per chart; PNG ${fmt(renders.bytes / 1024, 1)} KiB`,
       );
       console.log(
-        `  drawn on this thread (the renderer before the worker, the limit) p50 ${fmt(percentile(inThread, 50), 1)} ms  p99 ${fmt(percentile(inThread, 99), 1)} ms`,
+        `  drawn on this thread (the renderer before the worker, the limit; A and B) p50 ${fmt(percentile(inThread, 50), 1)} ms  p99 ${fmt(percentile(inThread, 99), 1)} ms`,
       );
-      const drawRatio = drawP99 / percentile(inThread, 99);
-      if (drawRatio > worstDrawRatio) {
-        worstDrawRatio = drawRatio;
-        worstDraw = `${kind.name}: ${fmt(drawP99, 1)} ms on the worker / ${fmt(percentile(inThread, 99), 1)} ms on this thread (round trip ${fmt(renderP99, 1)} ms)`;
+      // The worker against the thread (A and B together), and the thread's two series against each other.
+      const threadP99 = percentile(inThread, 99);
+      const drawRatio = drawP99 / threadP99;
+      const [a99, b99] = [percentile(renders.threadA, 99), percentile(renders.threadB, 99)];
+      const spread = Math.max(a99, b99) / Math.min(a99, b99);
+      console.log(
+        `  the same renderer twice on this thread: series A p99 ${fmt(a99, 1)} ms, series B p99 ${fmt(b99, 1)} ms: this run tells p99s apart to ${fmt(spread, 2)} x`,
+      );
+      if (drawRatio - spread > worstDrawExcess) {
+        worstDrawExcess = drawRatio - spread;
+        worstDraw = `${kind.name}: ${fmt(drawRatio, 2)} x, ${fmt(drawP99, 1)} ms on the worker / ${fmt(threadP99, 1)} ms on this thread (round trip ${fmt(renderP99, 1)} ms); the thread against itself ${fmt(spread, 2)} x`;
       }
       console.log(
         `  API calls      p50 ${fmt(percentile(api.times, 50), 1)} ms  p99 ${fmt(apiP99, 1)} ms (API latency ${API_LATENCY_MS} ms per request, 2 requests)`,
@@ -155,13 +173,16 @@ async function renderBench(): Promise<void> {
       `\ngoal chart-vs-api: ${fmt(worstRatio, 2)} x, worst ${worst} (<= 1.00) ${worstRatio <= 1 ? "PASS" : "FAIL"}`,
     );
     // The issue's "unchanged or better against today": the renderer before the worker, timed in this run on this
-    // machine (its p99 was 31.5 ms on the day the issue was filed; 41 to 48 ms on 2026-11-28 09:50).
+    // machine (its p99 was 31.5 ms on the day the issue was filed; 41 to 48 ms on 2026-11-28 09:50). "Unchanged"
+    // is judged to this run's own resolution: the worker's p99 over the thread's is no further above 1 than the
+    // thread's two series are from each other (a p99 of 200 draws is their second slowest: two series of the
+    // same renderer differed by 1.00 to 1.19 x on 2026-11-28, while the worker was 1.32 to 1.49 x).
     console.log(
       goalLine(
         "chart-render-p99",
-        `${fmt(worstDrawRatio, 2)} x, worst ${worstDraw}`,
-        "<= 1.00 x the renderer on the bot's thread, same run",
-        worstDrawRatio <= 1,
+        `worst ${worstDraw}`,
+        "worker / thread <= the thread / itself, same run",
+        worstDrawExcess <= 0,
       ),
     );
   } finally {
