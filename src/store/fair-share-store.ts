@@ -63,9 +63,11 @@ export class FairShareStore {
     const key = this.key(ref, kind);
     const known = this.remembered(key);
     if (known) return known;
+    // Counted from before the call: the refusal is kept no longer than Redis's own wait.
+    const asked = this.now();
     const took = await this.deps.buckets.take(key, this.specs[kind]);
     if (took.taken) return { ok: true };
-    this.remember(key, took.waitMs);
+    this.remember(key, asked + took.waitMs);
     return { ok: false, waitMs: took.waitMs };
   }
 
@@ -87,8 +89,8 @@ export class FairShareStore {
     return undefined;
   }
 
-  private remember(key: string, waitMs: number): void {
-    if (waitMs <= 0) return;
+  private remember(key: string, until: number): void {
+    if (until <= this.now()) return;
     this.refusedUntil.delete(key);
     if (this.refusedUntil.size >= REMEMBERED_REFUSALS) {
       const now = this.now();
@@ -99,6 +101,6 @@ export class FairShareStore {
         if (oldest !== undefined) this.refusedUntil.delete(oldest);
       }
     }
-    this.refusedUntil.set(key, this.now() + waitMs);
+    this.refusedUntil.set(key, until);
   }
 }
