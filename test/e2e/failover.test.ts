@@ -1,14 +1,16 @@
 // Failover end to end (issue 4, docs/architecture.md sections 5 and 8): three `npm start` processes share one Redis,
-// poll the simulator and post to the fake Slack. 200 scripted outages over 30 teams and 60 channels, one
-// bot killed with SIGKILL mid-run, Redis restarted once, then 10 s of API 500s: every incident ends with
-// exactly one root per channel, green, with exactly one recovery reply, and nothing else is posted.
+// poll the simulator and post to the fake Slack. Scripted outages over 30 teams and 60 channels, one bot
+// killed with SIGKILL mid-run, Redis restarted once, then 10 s of API 500s: every incident ends with exactly
+// one root per channel, green, with exactly one recovery reply, and nothing else is posted.
 // (`npm run chaos` scenario (d) holds the API at 500 for 30 s at full size.)
 //
 // The same run again on a Redis Cluster of 3 masters (REDIS_CLUSTER_NODES, issue 12): the bots use the
-// Cluster client, one master is restarted instead of the single Redis. To keep CI time down it leaves out the
-// API fault phase (which tests the poller, not the storage) and runs 3 rounds of outages (90) instead of 7:
-// the SIGKILL, the digests, the escalations and the master restart all fall within them, and the 200-outage
-// scale is the single Redis run's.
+// Cluster client, one master is restarted instead of the single Redis, without the API fault phase (which
+// tests the poller, not the storage).
+//
+// Both run 3 rounds of outages (90) in `npm test`: the SIGKILL, the digests, the escalations and the restart
+// all fall within them. Issue 4's full scale, 200 outages (7 rounds, 50 s more) on one Redis, is
+// `npm run chaos:failover` (FAILOVER_OUTAGES=200 on this file), kept out of `npm test` for its 15-minute budget.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Cluster, Redis } from "ioredis";
@@ -140,13 +142,27 @@ async function redisCluster(): Promise<Storage> {
   };
 }
 
+/** Outages of the single Redis run: 90 (3 rounds) in `npm test`; `npm run chaos:failover` sets 200, issue 4's scale. */
+const OUTAGES = outagesSetting(process.env.FAILOVER_OUTAGES);
+
+function outagesSetting(value: string | undefined): number {
+  if (value === undefined || value === "") return 90;
+  const n = Number(value);
+  // At least the first 3 rounds, where the faults fall; at most 200, so that the digest teams' 7th monitor
+  // never has an outage (DIGEST_TEAMS).
+  if (!Number.isInteger(n) || n < 90 || n > 200) {
+    throw new Error(`FAILOVER_OUTAGES must be a whole number from 90 to 200, not "${value}"`);
+  }
+  return n;
+}
+
 const SUITES = [
   {
     name: "failover",
     title: "one Redis, SIGKILL, a Redis restart and an API outage",
     storage: singleRedis,
     faultPhase: true,
-    outages: 200,
+    outages: OUTAGES,
   },
   {
     name: "cluster-failover",
