@@ -295,7 +295,10 @@ export class SlackSender {
     return { user, conversation, form, responseUrl, triggerId };
   }
 
-  /** A body in the answer to a slash command is a message: ephemeral unless response_type is in_channel. */
+  /**
+   * A body in the answer to a slash command is a message: ephemeral unless response_type is in_channel
+   * (https://docs.slack.dev/interactivity/implementing-slash-commands, "Sending an immediate response").
+   */
   private applyCommandReply(channel: string, user: string, body: unknown): void {
     const reply = asObject(body);
     if (!reply) return;

@@ -30,7 +30,9 @@ export function uptimeCommand(deps: ListenerDeps) {
     const parsed = parseCommand(command.text ?? "");
     const user = userRefFrom(context, command.user_id);
     // A person this process already refused until later is told in the acknowledgement: no Redis call, no
-    // response_url POST, no place in their lane, so a burst past its share costs the others little.
+    // response_url POST, no place in their lane, so a burst past its share costs the others little. Slack shows
+    // a message in the HTTP answer to a command as an ephemeral reply
+    // (https://docs.slack.dev/interactivity/implementing-slash-commands, "Sending an immediate response").
     const refused = parsed.kind === "help" ? undefined : deps.services.knownFairShareRefusal(user, "command");
     if (refused) {
       await ack({ response_type: "ephemeral", ...renderFairShareRefusal(refused.waitMs) });
