@@ -94,7 +94,7 @@ export class FairShareStore {
     this.refusedUntil.delete(key);
     if (this.refusedUntil.size >= REMEMBERED_REFUSALS) {
       const now = this.now();
-      for (const [k, until] of this.refusedUntil) if (until <= now) this.refusedUntil.delete(k);
+      for (const [k, end] of this.refusedUntil) if (end <= now) this.refusedUntil.delete(k);
       // Still full of live refusals: the oldest is forgotten (its next take asks Redis, which still refuses).
       if (this.refusedUntil.size >= REMEMBERED_REFUSALS) {
         const oldest = this.refusedUntil.keys().next().value;

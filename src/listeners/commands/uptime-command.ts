@@ -13,8 +13,9 @@ import { subcommandHandlers } from "./subcommands";
 /**
  * `/uptime ...`: parses (pure, total) and acknowledges at once (Slack's 3 s limit), then takes one command
  * of the person's fair share (docs/architecture.md section 10) and lets the subcommand answer through
- * `respond`. A person already refused in this process is told in the acknowledgement instead. Known errors become one sentence for the user; unexpected ones
- * are also rethrown so that `app.error` logs them. Never a stack trace in Slack.
+ * `respond`; a person this process already refused is told so in the acknowledgement instead. Known errors
+ * become one sentence for the user; unexpected ones are also rethrown so that `app.error` logs them. Never a
+ * stack trace in Slack.
  *
  * One person's commands are answered PERSON_LANE at a time in this process (after their acknowledgement): a
  * burst waits behind itself instead of flooding the event loop that acknowledges everybody else (issue 36).
