@@ -176,7 +176,7 @@ async function renderBench(): Promise<void> {
     // machine (its p99 was 31.5 ms on the day the issue was filed; 41 to 48 ms on 2026-11-28 09:50). "Unchanged"
     // is judged to this run's own resolution: the worker's p99 over the thread's is no further above 1 than the
     // thread's two series are from each other (a p99 of 200 draws is their second slowest: two series of the
-    // same renderer differed by 1.00 to 1.19 x on 2026-11-28, while the worker was 1.32 to 1.49 x).
+    // same renderer differed by 1.00 to 1.19 x on 2026-11-28, while the worker was 1.15 to 1.50 x).
     console.log(
       goalLine(
         "chart-render-p99",
