@@ -7,6 +7,8 @@
  */
 import { Agent, request } from "undici";
 import type { PreparedRequest } from "../dev/playground/fake-slack/sender";
+import { sleep } from "../src/lib/backoff";
+import { runConcurrent } from "./measure";
 
 export interface AckTimerBatch {
   requests: PreparedRequest[];
@@ -29,18 +31,14 @@ const agent = new Agent({ connections: 16 });
 process.on("disconnect", () => process.exit(0));
 process.on("message", async ({ requests, concurrency, pauseMs }: AckTimerBatch) => {
   const timed: TimedAck[] = [];
-  let next = 0;
-  const sender = async () => {
-    while (next < requests.length) {
-      const { url, headers, body } = requests[next++]!;
-      const t0 = performance.now();
-      const response = await request(url, { method: "POST", headers, body, dispatcher: agent });
-      const text = await response.body.text();
-      const ms = performance.now() - t0;
-      timed.push({ at: performance.timeOrigin + t0, ms, status: response.statusCode, body: text });
-      if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, sender));
+  await runConcurrent(requests.length, concurrency, async (i) => {
+    const { url, headers, body } = requests[i]!;
+    const t0 = performance.now();
+    const response = await request(url, { method: "POST", headers, body, dispatcher: agent });
+    const text = await response.body.text();
+    const ms = performance.now() - t0;
+    timed.push({ at: performance.timeOrigin + t0, ms, status: response.statusCode, body: text });
+    if (pauseMs > 0) await sleep(pauseMs);
+  });
   process.send?.(timed);
 });

@@ -17,7 +17,7 @@
  */
 import { fork } from "node:child_process";
 import { once } from "node:events";
-import { freePort, type LocalRedis, startPrivateRedis } from "../dev/local-redis";
+import { type LocalRedis, startPrivateRedis } from "../dev/local-redis";
 import { type FakeSlack, startFakeSlack } from "../dev/playground/fake-slack";
 import { DEFAULT_USERS } from "../dev/playground/fake-slack/fake-slack";
 import { generateKey } from "../src/store/crypto/encryption-keys";
@@ -26,7 +26,7 @@ import type { AckTimerBatch, TimedAck } from "./ack-timer-process";
 import { compiledRuntime } from "./compiled";
 import { linkDemoOwner } from "./link-demo-owner";
 import { childPids, fmt, goalLine, percentile, processRssMb, runConcurrent } from "./measure";
-import { type Child, startNodeChild, startSimulatorProcess, waitForHttp } from "./processes";
+import { type Child, startReferenceApp, startSimulatorProcess, waitForHttp } from "./processes";
 import { REFERENCE_BOT_TOKEN, REFERENCE_SIGNING_SECRET } from "./reference-app";
 
 /**
@@ -227,13 +227,9 @@ const LIFTED_SHARES = {
 
 /** The no-op reference app, compiled as the bot is, answering this fake Slack (which now sends to it). */
 async function startNoopApp(slack: FakeSlack): Promise<Child> {
-  const compiled = await compiledRuntime();
-  const port = await freePort();
-  const child = startNodeChild([...compiled.nodeFlags, compiled.referenceApp, "--noop"], {
-    PORT: String(port),
+  const { child, url } = await startReferenceApp(await compiledRuntime(), "--noop", {
     SLACK_API_URL: slack.apiUrl,
   });
-  const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/healthz`, child);
   slack.setAppUrl(`${url}/slack/events`);
   return child;

@@ -27,7 +27,7 @@
  * All of it is CPU-bound on 2 cores (the closed loop sends as fast as answers come back), so each run
  * also prints the CPU each process spent per command: where the cores went.
  */
-import { freePort, type LocalRedis, startPrivateRedis } from "../dev/local-redis";
+import { type LocalRedis, startPrivateRedis } from "../dev/local-redis";
 import { type FakeSlack, startFakeSlack } from "../dev/playground/fake-slack";
 import type { ResponseUrlPost } from "../dev/playground/fake-slack/types";
 import { DEMO_TOKENS } from "../dev/simulator";
@@ -48,7 +48,7 @@ import {
   runConcurrent,
   unstolen,
 } from "./measure";
-import { type Child, startNodeChild, startSimulatorProcess, waitForHttp } from "./processes";
+import { type Child, startReferenceApp, startSimulatorProcess, waitForHttp } from "./processes";
 import { REFERENCE_BOT_TOKEN, REFERENCE_SIGNING_SECRET, statusCalls } from "./reference-app";
 
 /** A positive whole number from the environment, or the default; anything else stops the bench, named. */
@@ -341,14 +341,9 @@ export default async function commandsBench(): Promise<void> {
     const compiled = { ...built, nodeFlags: [...built.nodeFlags, ...profile] };
     /** One reference app on a free port, answering this fake Slack (`env`: what its mode needs besides). */
     const reference = async (flag: string, env: Record<string, string> = {}) => {
-      const port = await freePort();
-      const child = startNodeChild([...compiled.nodeFlags, compiled.referenceApp, flag], {
-        PORT: String(port),
-        SLACK_API_URL: slack!.apiUrl,
-        ...env,
-      });
-      children.push(child);
-      return { child, pid: child.pid, url: `http://127.0.0.1:${port}` };
+      const app = await startReferenceApp(compiled, flag, { SLACK_API_URL: slack!.apiUrl, ...env });
+      children.push(app.child);
+      return app;
     };
     const noop = await reference("--noop");
     const floor = await reference("--floor", { UPTIME_API_URL: apiUrl });

@@ -105,3 +105,20 @@ export async function startSimulatorProcess(options: {
   }
   return { url, child };
 }
+
+/**
+ * One of bench/reference-app.ts's apps (`flag`: --noop, --floor, ...), built as the bot is (bench/compiled.ts),
+ * on a free port; `env` says where Slack, the API and Redis are. Not waited for: see waitForHttp.
+ */
+export async function startReferenceApp(
+  compiled: { nodeFlags: string[]; referenceApp: string },
+  flag: string,
+  env: Record<string, string>,
+): Promise<{ child: Child; pid: number; url: string }> {
+  const port = await freePort();
+  const child = startNodeChild([...compiled.nodeFlags, compiled.referenceApp, flag], {
+    PORT: String(port),
+    ...env,
+  });
+  return { child, pid: child.pid, url: `http://127.0.0.1:${port}` };
+}
