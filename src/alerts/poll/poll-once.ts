@@ -196,7 +196,8 @@ async function poll(
   const checks = answer === ALL_CHECKS_PASSED ? [] : toCheckSnapshots(answer);
   const slow = trackSlow(state, checks, slowRules, now);
   if (!needsIncidentFetch(state?.checksSignature, checks, claimed.refresh)) {
-    // Nothing to write: the stored state already holds this signature (or the fetch would be due).
+    // Nothing to write: the stored state holds this signature, or one whose recovered failures have only
+    // scrolled off the checks page since (or the fetch would be due).
     if (!slow.changed || !state)
       return { outcome: "quiet", events: [], commit: { now, nextDueAt, failures: "reset" } };
     const left = budgetLeft(startedAt + deps.budgetMs);
