@@ -18,6 +18,28 @@ export interface QueuedPoll {
 }
 
 /**
+ * True when no again-poll follows this one (AgainPolls.add): the next poll of its target is the next
+ * claim's, at the end of the hold, or it is a lease's only poll.
+ */
+export function isLastPollOfHold(poll: QueuedPoll): boolean {
+  const { heldUntil } = poll.claimed;
+  return poll.step <= 0 || heldUntil === null || heldUntil - (poll.due + poll.step) < poll.step / 2;
+}
+
+/**
+ * A held claim's refresh (claim-n.lua answers one booked before the hold ends, and books the next 30 s
+ * after it) must be read by a poll of this hold: the next claim finds the next one not yet due. So the
+ * hold's last poll reads it when it is not due yet, up to a step early. Without that, a refresh booked
+ * after the hold's last poll was never read, and the next came 30 s later: one in holdPolls of the
+ * incident reads skipped, and an acknowledge made outside Slack, or an outage seen only by the read,
+ * shown up to 60 s late instead of 30.
+ */
+export function readsRefresh(poll: QueuedPoll, now: number): boolean {
+  const { refreshAt } = poll.claimed;
+  return refreshAt !== null && (refreshAt <= now || isLastPollOfHold(poll));
+}
+
+/**
  * The next polls of held claims whose last poll was quiet, the earliest first (issue 13), on one timer:
  * when it fires, `onDue` takes the polls now due (takeDue). The worker lets the rest go at stop() (drain).
  */
@@ -39,8 +61,9 @@ export class AgainPolls {
     const { claimed } = poll;
     if (claimed.refresh) claimed.refreshAt = null;
     claimed.refresh = false;
+    const last = isLastPollOfHold(poll);
     poll.due += poll.step;
-    if (poll.step <= 0 || claimed.heldUntil === null || claimed.heldUntil - poll.due < poll.step / 2) return;
+    if (last) return;
     this.heap.push(poll);
     if (arm) this.arm();
   }

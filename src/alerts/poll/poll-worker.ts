@@ -7,7 +7,7 @@ import type { PollTargetStore } from "../../store/poll-target-store";
 import type { ClaimedTarget } from "../../store/poll-target-types";
 import type { UptimeClient } from "../../uptime";
 import { noopPollMetrics, type PollMetrics } from "../metrics";
-import { AgainPolls, type QueuedPoll } from "./again-polls";
+import { AgainPolls, type QueuedPoll, readsRefresh } from "./again-polls";
 import { ClaimCache } from "./claim-cache";
 import { ClaimHolds, holdPeriod, holdPolls } from "./claim-holds";
 import { PollApiCache, type ResolveToken } from "./poll-api-cache";
@@ -278,7 +278,9 @@ export class PollWorker {
   /** A claimed target's first poll: due now, then every hold / holdPolls while held and quiet. */
   private queued(claimed: ClaimedTarget, now: number): QueuedPoll {
     const step = claimed.heldUntil === null ? 0 : (claimed.heldUntil - now) / this.holdPolls;
-    return { claimed, due: now, step };
+    const poll = { claimed, due: now, step };
+    claimed.refresh = readsRefresh(poll, now);
+    return poll;
   }
 
   /**
@@ -295,7 +297,7 @@ export class PollWorker {
     for (const poll of this.again.takeDue(now)) {
       const { claimed } = poll;
       if (claimed.heldUntil === null || claimed.heldUntil - now < shortest) continue;
-      claimed.refresh = claimed.refreshAt !== null && claimed.refreshAt <= now;
+      claimed.refresh = readsRefresh(poll, now);
       this.queue.push(poll);
       this.holds.add(claimed, heldAt);
     }

@@ -258,6 +258,35 @@ describe("poller against the simulator", () => {
     expect(info!.failures).toBe(0);
   });
 
+  it("announces an outage that began and ended between two polls with the next poll, not the 30 s read", async () => {
+    const { worker, add, outbox } = setup();
+    await add("1");
+    const w = worker();
+    expect((await w.sweep()).map((r) => r.outcome)).toEqual(["baseline"]);
+    await tick();
+    expect((await w.sweep()).map((r) => r.outcome)).toEqual(["quiet"]);
+
+    // Down for 2 s and up again before the next poll: the latest check of every monitor passes.
+    const opened = sim.control.fail(5, "Connection timeout");
+    await tick(2_000);
+    sim.control.recover(5);
+    await tick(INTERVAL - 2_000);
+    sim.control.clearRequests();
+    expect((await w.sweep()).map((r) => r.outcome)).toEqual(["diffed"]);
+    expect(sim.control.requests().some((r) => r.path.startsWith("/teams/1/incidents"))).toBe(true);
+    const events = await outbox();
+    expect(events.map((e) => [e.type, e.incidentId])).toEqual([
+      ["opened", String(opened!.id)],
+      ["resolved", String(opened!.id)],
+    ]);
+
+    // The failed check is still on the page: the polls after it read the checks alone.
+    await tick();
+    sim.control.clearRequests();
+    expect((await w.sweep()).map((r) => r.outcome)).toEqual(["quiet"]);
+    expect(sim.control.requests().map((r) => `${r.method} ${r.path}`)).toEqual(["GET /teams/1/checks"]);
+  });
+
   it("bounds the incident read by what is left of the poll's budget: a read that never answers fails the poll as a timeout", async () => {
     // An API whose checks answer at once (all passed) and whose incidents never answer: a new target's
     // first poll needs its incidents (the baseline), and only the budget ends the wait.
@@ -573,6 +602,46 @@ describe("poller against the simulator", () => {
       expect(await epoch()).toBe(firstEpoch + 2);
     } finally {
       await w.stop();
+    }
+  });
+
+  it("a refresh booked after the last poll of a hold is read by that poll, not skipped for 30 s", async () => {
+    const { add, scheduler, seen, redis, prefix, worker, outbox } = setup();
+    const keys = keyspace(prefix);
+    const STEP = 300;
+    const down = sim.control.fail(2, "HTTP 503"); // open before the subscription: tracked by the baseline
+    const target = await add("1");
+    const shard = scheduler.shardOf(target);
+    await worker({ pollIntervalMs: STEP }).sweep();
+    const until = async (done: () => boolean | Promise<boolean>) => {
+      for (let i = 0; i < 500 && !(await done()); i++) await new Promise((r) => setTimeout(r, 10));
+      expect(await done()).toBe(true);
+    };
+    const polls = () => seen.outcomes.length;
+
+    // The next claim holds the target for 4 polls, a step apart (as above), and its 30 s read falls due
+    // between the 4th poll and the end of the hold. Acknowledged outside Slack: no check changes.
+    await tick(STEP);
+    await redis.hset(keys.pollTarget(shard, target), "refreshAt", clock.now() + 3.5 * STEP);
+    sim.control.acknowledge(Number(down!.id));
+    const w = worker({ pollIntervalMs: STEP });
+    w.start();
+    try {
+      await until(() => polls() === 2);
+      for (let n = 3; n <= 5; n++) {
+        await tick(STEP);
+        await until(() => polls() === n);
+      }
+      // Four polls of the hold; the 4th read the incidents. Then the next claim's first poll.
+      await tick(STEP);
+      await until(() => polls() === 6);
+      expect(seen.outcomes.slice(1)).toEqual(["quiet", "quiet", "quiet", "diffed", "quiet"]);
+      expect((await outbox()).map((e) => [e.type, e.incidentId])).toEqual([
+        ["acknowledged", String(down!.id)],
+      ]);
+    } finally {
+      await w.stop();
+      sim.control.recover(2);
     }
   });
 
