@@ -25,9 +25,10 @@ export interface CheckSnapshot {
  *
  * Then, after RECOVERED, the failures already over: for each monitor not failing now, its newest failed
  * check on the page. An outage that began and ended between two polls leaves the failing set as it was,
- * and without this part its incident waited for the 30 s refresh: an alert up to 30 s late. The part changes only when a check fails, never while a
- * monitor stays down, so it costs an incident read per short failure, not per poll. Limit (A5): the page
- * is the latest 50 checks; a failure that scrolled off it between two polls is left to the refresh.
+ * and without this part its incident waited for the 30 s refresh: an alert up to 30 s late. The part
+ * changes only when a check fails, never while a monitor stays down, so it costs an incident read per
+ * short failure, not per poll. Limit (A5): the page is the latest 50 checks; a failure that scrolled off
+ * it between two polls is left to the refresh.
  */
 export function checksSignature(checks: readonly CheckSnapshot[]): string {
   // The common case of a quiet team: no check failed at all, so no latest one did either. Same string
