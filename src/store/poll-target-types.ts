@@ -39,7 +39,8 @@ export interface ClaimedTarget {
   /**
    * When a poll of this claim reads the incidents (ms), booked by the claim; null for none. At or before
    * the claim's time for its first poll (`refresh`); later only for a hold that ends after it, whose
-   * target the worker polls again until then (poll-worker.ts).
+   * target the worker polls again until then (poll-worker.ts), the hold's last poll reading it at the latest
+   * (again-polls.ts readsRefresh).
    */
   refreshAt: number | null;
   /**
