@@ -149,7 +149,12 @@ describe("a 401 is a suspicion, and personal alerts stay personal", () => {
     // Her own alerts stay on her (paused) target: Bob's token never reads them.
     expect(paused.target).toBe(aliceTarget);
     expect(paused.paused?.reason).toBe("not_logged_in");
-    expect(dmsTo("U0ALICE").at(-1)).toContain("I paused your personal alerts");
+    // The pause is stored first, then she is told (SubscriptionPauses.pause): wait for the DM, do not race it.
+    const told = await eventually(async () => {
+      const last = dmsTo("U0ALICE").at(-1);
+      return last?.includes("I paused your personal alerts") ? last : undefined;
+    });
+    expect(told).toContain("you are no longer logged in");
     // Her channel subscription moved to Bob's token: the channel and Bob are told, once each.
     await eventually(async () => {
       const channelSub = (await subscriptionsOf("U0ALICE")).find((s) => s.channelId === "C0ALERTS");
