@@ -1,3 +1,4 @@
+import { setBounded } from "../lib/set-bounded";
 import type { Keyspace } from "./keys";
 import type { BucketSpec, TokenBuckets } from "./token-buckets";
 import { type UserRef, workspaceKey } from "./workspace";
@@ -90,17 +91,14 @@ export class FairShareStore {
   }
 
   private remember(key: string, until: number): void {
-    if (until <= this.now()) return;
-    this.refusedUntil.delete(key);
+    const now = this.now();
+    if (until <= now) return;
+    // Full: the refusals already over go first; still full, setBounded forgets the oldest (its next take asks
+    // Redis, which still refuses).
     if (this.refusedUntil.size >= REMEMBERED_REFUSALS) {
-      const now = this.now();
       for (const [k, end] of this.refusedUntil) if (end <= now) this.refusedUntil.delete(k);
-      // Still full of live refusals: the oldest is forgotten (its next take asks Redis, which still refuses).
-      if (this.refusedUntil.size >= REMEMBERED_REFUSALS) {
-        const oldest = this.refusedUntil.keys().next().value;
-        if (oldest !== undefined) this.refusedUntil.delete(oldest);
-      }
     }
-    this.refusedUntil.set(key, until);
+    this.refusedUntil.delete(key);
+    setBounded(this.refusedUntil, key, until, REMEMBERED_REFUSALS);
   }
 }
