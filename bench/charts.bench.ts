@@ -72,7 +72,7 @@ async function timeApi(url: string, include: "availability-hourly" | "latency-da
  *
  * Each block starts with one drawing timed apart (`afterSwitch`, printed, not judged): the first drawing after
  * the other process drew charts is up to 2.5 x slower, on the worker more than on this thread (2026-11-28,
- * 20:20, p50 18.6 ms: the worker's first drawing after this thread drew 10 charts 31 to 48 ms; after 190 ms
+ * 19:58, p50 18.6 ms: the worker's first drawing after this thread drew 10 charts 31 to 48 ms; after 190 ms
  * asleep, or after this thread spun for 190 ms, no slower; after it churned 8 MB buffers 1.5 x). `--trace-gc`
  * in the worker put no collection of its own in most of those drawings: it waits for a core, at nice 10
  * (chart-renderer.ts), while this process's threads finish what its own 10 drawings left (sweeping, freeing).
@@ -152,7 +152,7 @@ async function renderBench(): Promise<void> {
   // One worker, as on a 2-core replica (the default there); this process's RSS includes it. Not replaced
   // during the run (the pool's default retires a worker after 500 charts; this part draws about 940): a fresh
   // worker's first drawing took 66 to 74 ms and its next dozen 20 to 45 % longer than a warm one's
-  // (2026-11-28, 21:00), so a replacement inside a series put those into its p99 alone. What a fresh worker
+  // (2026-11-28, 20:05), so a replacement inside a series put those into its p99 alone. What a fresh worker
   // costs is a start-up cost, not the renderer's drawing time.
   const renderer = createChartRenderer({ workers: 1, maxJobs: 10_000 });
   const remote = await startSimulatorProcess({ seed: "demo", latencyMs: API_LATENCY_MS });
