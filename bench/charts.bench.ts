@@ -74,10 +74,10 @@ async function timeApi(url: string, include: "availability-hourly" | "latency-da
  * the other process drew charts is up to 2.5 x slower, on the worker more than on this thread (2026-11-28,
  * 19:58, p50 18.6 ms: the worker's first drawing after this thread drew 10 charts 31 to 48 ms; after 190 ms
  * asleep, or after this thread spun for 190 ms, no slower; after it churned 8 MB buffers 1.5 x). `--trace-gc`
- * in the worker put no collection of its own in most of those drawings: it waits for a core, at nice 10
- * (chart-renderer.ts), while this process's threads finish what its own 10 drawings left (sweeping, freeing).
- * In the bot that does not happen after a chart: its thread draws none. What does happen there, the bot's own
- * work taking the core first, is the worker's priority doing its job, and `ack-under-charts` judges it.
+ * in the worker put no collection of its own in most of those drawings, and the worker at nice 0 was no
+ * better: what this process's drawing leaves behind (its background threads, the caches) slows the next
+ * drawing elsewhere; the cause was not pinned down further. In the bot that does not happen after a chart:
+ * its thread draws none.
  */
 async function timeRenders(renderer: ChartRenderer, chart: StatsChart) {
   for (let i = 0; i < WARMUP; i++) {
