@@ -124,10 +124,7 @@ export class MaintenanceStore {
   ): Promise<void> {
     const key = this.keys.maintenanceHeld(workspaceKey(ws), channelId, window.id);
     await execOrThrow(
-      this.redis
-        .multi()
-        .hset(key, incidentId, subscriptionId)
-        .pexpireat(key, Math.round(Math.max(window.endAt, this.clock.now()) + KEEP_AFTER_END_MS)),
+      this.redis.multi().hset(key, incidentId, subscriptionId).pexpireat(key, this.expiryAt(window.endAt)),
     );
   }
 
@@ -138,8 +135,19 @@ export class MaintenanceStore {
 
   private async expireWith(key: string, endAt: number): Promise<void> {
     // NX gives a new hash its expiry, GT only lengthens it: the key lives as long as its latest window.
-    const at = Math.round(Math.max(endAt, this.clock.now()) + KEEP_AFTER_END_MS);
+    const at = this.expiryAt(endAt);
     await execOrThrow(this.redis.multi().pexpireat(key, at, "NX").pexpireat(key, at, "GT"));
+  }
+
+  /**
+   * A day after `endAt` (or after now, if it is over), as a time of the wall clock: Redis expires keys by its
+   * own clock, while this store's may be another (a test's, the demo's), so the time left is measured on this
+   * store's clock and counted from Date.now(), as MuteStore does. With an absolute time, a store on a clock a
+   * day behind wrote keys that expired at once.
+   */
+  private expiryAt(endAt: number): number {
+    const now = this.clock.now();
+    return Date.now() + Math.round(Math.max(endAt, now) + KEEP_AFTER_END_MS - now);
   }
 
   private key(ws: WorkspaceRef, channelId: string): string {
