@@ -141,7 +141,7 @@ export class MaintenanceStore {
 
   /**
    * A day after `endAt` (or after now, if it is over), as a time of the wall clock: Redis expires keys by its
-   * own clock, while this store's may be another (a test's, the demo's), so the time left is measured on this
+   * own clock, while this store's may be another (a test's), so the time left is measured on this
    * store's clock and counted from Date.now(), as MuteStore does. With an absolute time, a store on a clock a
    * day behind wrote keys that expired at once.
    */
