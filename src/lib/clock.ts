@@ -5,6 +5,14 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => Date.now() };
 
+/**
+ * When `at` (a time on `clock`) comes by the wall clock, for Redis's PEXPIREAT: Redis expires keys by its own
+ * clock, so a store on another clock (a test's) counts the time left on its own and adds it to Date.now().
+ */
+export function wallClockTime(clock: Clock, at: number): number {
+  return Date.now() + Math.round(at - clock.now());
+}
+
 export function fixedClock(
   at: number | string | Date,
 ): Clock & { set(ms: number): void; advance(ms: number): void } {

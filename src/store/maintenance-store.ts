@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { QuietScope } from "../domain/quiet-windows";
 import { scopeCovers } from "../domain/quiet-windows";
-import { type Clock, systemClock } from "../lib/clock";
+import { type Clock, systemClock, wallClockTime } from "../lib/clock";
 import type { PostAttempt } from "./alert-message-store";
 import type { Keyspace } from "./keys";
 import type { RedisClient } from "./redis-connection";
@@ -139,15 +139,9 @@ export class MaintenanceStore {
     await execOrThrow(this.redis.multi().pexpireat(key, at, "NX").pexpireat(key, at, "GT"));
   }
 
-  /**
-   * A day after `endAt` (or after now, if it is over), as a time of the wall clock: Redis expires keys by its
-   * own clock, while this store's may be another (a test's), so the time left is measured on this
-   * store's clock and counted from Date.now(), as MuteStore does. With an absolute time, a store on a clock a
-   * day behind wrote keys that expired at once.
-   */
+  /** A day after `endAt` (or after now, if it is over), on the wall clock (Redis's). */
   private expiryAt(endAt: number): number {
-    const now = this.clock.now();
-    return Date.now() + Math.round(Math.max(endAt, now) + KEEP_AFTER_END_MS - now);
+    return wallClockTime(this.clock, Math.max(endAt, this.clock.now()) + KEEP_AFTER_END_MS);
   }
 
   private key(ws: WorkspaceRef, channelId: string): string {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type Clock, systemClock } from "../lib/clock";
+import { type Clock, systemClock, wallClockTime } from "../lib/clock";
 import type { Keyspace } from "./keys";
 import type { RedisClient } from "./redis-connection";
 import { execOrThrow } from "./redis-helpers";
@@ -81,7 +81,7 @@ export class MuteStore {
     };
     const key = this.key(ws, channelId);
     // NX gives a new hash its expiry, GT only ever lengthens it: the key lives as long as its longest mute.
-    const expireAt = Date.now() + ttl;
+    const expireAt = wallClockTime(this.clock, end);
     await execOrThrow(
       this.redis
         .multi()
