@@ -362,8 +362,9 @@ describe.each(SUITES)("$name: three bot processes on $title", (suite) => {
   /** The escalation schedules of an incident still in the schedule sets, with their due times (diagnostics). */
   const escalationSchedulesOf = async (incidentId: string) => {
     const keys = keyspace(KEY_PREFIX);
+    const scheduler = new PollTargetStore({ redis: client, keys });
     const found: string[] = [];
-    for (let shard = 0; shard < new PollTargetStore({ redis: client, keys }).shards; shard++) {
+    for (let shard = 0; shard < scheduler.shards; shard++) {
       const entries = await client.zrange(keys.scheduleDue(shard), 0, -1, "WITHSCORES");
       for (let i = 0; i < entries.length; i += 2) {
         const id = entries[i]!;
