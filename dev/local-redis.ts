@@ -48,17 +48,39 @@ export function redisAnswers(url: string, timeoutMs = 1000): Promise<boolean> {
   });
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+// Linux's default ip_local_port_range is 32768-60999: every outgoing connection of a test run (thousands, to Redis,
+// the simulator, fake Slack) takes its source port from there, and `listen(0)` hands out ports from the same range,
+// so a port found free that way can be some socket's source port by the time a child process listens on it (CI saw
+// a bot stop on EADDRINUSE). Ports below that range are only ever taken by a listener that asked for them.
+const LISTEN_PORT_MIN = 20_000;
+const LISTEN_PORT_MAX = 32_767;
+/** Ports this process has handed out: two calls in a row must not name the same port before either is bound. */
+const handedOut = new Set<number>();
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
     server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
+    server.once("error", () => resolve(false));
+    // No host: the dual-stack wildcard, so a port held on 127.0.0.1, ::1 or any address counts as taken.
+    server.listen(port, () => server.close(() => resolve(true)));
   });
+}
+
+/**
+ * A port nothing listens on now, for a child process to listen on; still a guess (another process may take it
+ * first), so callers that start a listener retry on EADDRINUSE.
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = LISTEN_PORT_MIN + Math.floor(Math.random() * (LISTEN_PORT_MAX - LISTEN_PORT_MIN + 1));
+    if (handedOut.has(port)) continue;
+    if (await canListen(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  throw new Error(`no free port found between ${LISTEN_PORT_MIN} and ${LISTEN_PORT_MAX} after 50 tries`);
 }
 
 let redisServerFound = false;

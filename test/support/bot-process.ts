@@ -46,11 +46,25 @@ export interface StartBotProcessOptions {
   compiled?: { main: string; nodeFlags: string[] };
 }
 
+/** The bot stopped at start-up because a port it was given was taken meanwhile. */
+class PortTakenError extends Error {}
+
 /**
  * `npm start` as a child process (`tsx src/main.ts`, without npm's banner and tsx's wrapper process), as
  * each replica of a deployment runs it; `pid` is the bot's own. Its output goes to test-output/<name>.log so that a failing run can be read.
  */
 export async function startBotProcess(options: StartBotProcessOptions): Promise<BotProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startBotProcessOnce(options);
+    } catch (error) {
+      // A free port is a guess (dev/local-redis.ts, freePort): another process may bind it first; new ports then.
+      if (!(error instanceof PortTakenError) || attempt >= 3) throw error;
+    }
+  }
+}
+
+async function startBotProcessOnce(options: StartBotProcessOptions): Promise<BotProcess> {
   const port = options.port ?? (await freePort());
   const metricsPort = await freePort();
   mkdirSync(TEST_OUTPUT_DIR, { recursive: true });
@@ -132,7 +146,8 @@ async function waitUntilHealthy(bot: BotProcess, timeoutMs: number): Promise<voi
   while (Date.now() < deadline) {
     if (bot.exited()) {
       const tail = readFileSync(bot.logFile, "utf8").slice(-2000);
-      throw new Error(`${bot.name} exited before it was healthy; its log ends with:\n${tail}`);
+      const ErrorType = tail.includes("EADDRINUSE") ? PortTakenError : Error;
+      throw new ErrorType(`${bot.name} exited before it was healthy; its log ends with:\n${tail}`);
     }
     try {
       if ((await fetch(`${bot.url}/healthz`)).status === 200) return;
