@@ -132,11 +132,18 @@ export class IncidentMessages {
       ...(flapping ? { flapping } : {}),
     };
     await this.d.drawing.postRecord(ctx, record, ctx.sub.mention);
-    // Only a root escalates: a roll-up line or a flapping monitor's thread reply is already summarised.
-    if (ctx.sub.escalateMinutes !== undefined && this.d.escalations && !incident.acknowledged) {
-      await this.d.escalations.schedule(ctx.sub, incident.id, started);
-    }
+    await this.bookEscalations(ctx, view);
     return "posted";
+  }
+
+  /**
+   * Only a root escalates: a roll-up line or a flapping monitor's thread reply is already summarised. Booked
+   * after the root's post, so again on every redelivery of its opening (a crash in between would otherwise
+   * leave the root without its reminders); booking again is harmless: a one-shot that fired keeps its record.
+   */
+  private async bookEscalations(ctx: DeliveryCtx, view: StoredAlertView): Promise<void> {
+    if (ctx.sub.escalateMinutes === undefined || !this.d.escalations || view.incident.acknowledged) return;
+    await this.d.escalations.schedule(ctx.sub, view.incident.id, startedMs(view, this.d.clock.now()));
   }
 
   /** Moves an existing record to `stage` (never backwards), finishing an interrupted post first. */
@@ -153,6 +160,8 @@ export class IncidentMessages {
       record = await drawing.postRecord(ctx, record, record.stage === "open" ? ctx.sub.mention : null);
       outcome = "posted";
     }
+    if (stage === "open" && record.mode === "root" && record.stage === "open")
+      await this.bookEscalations(ctx, record.view);
     if (!isLaterStage(stage, record.stage)) {
       // An acknowledge seen only after the recovery (events handled out of order): still on the timeline.
       if (event.incident.acknowledged && record.stage !== "open" && !record.ackReplyTs) {

@@ -92,18 +92,19 @@ export class MaintenanceDelivery {
       const record = await this.d.messages.get(ctx.ws, ctx.channel, incidentId);
       if (!record || record.stage === "resolved") continue;
       const heldHere = record.mode === "muted" && record.heldBy === window.id;
-      // A root whose post was interrupted by a crash: finished (looked up first) like any other.
-      const interrupted = record.mode === "root" && !record.ts;
-      if (!heldHere && !interrupted) continue;
+      // A root of this window posted by a delivery that crashed before the end: its post is finished (looked
+      // up first) like any other, and its reminders booked, which that delivery may not have done.
+      const released = record.mode === "root";
+      if (!heldHere && !released) continue;
       // Muted here meanwhile: the mute decides now, as for any outage that opens while muted.
       const monitorId = record.view.incident.monitorId;
       if (heldHere && (await this.d.mutes.mutedUntil(ctx.ws, ctx.channel, monitorId)) !== null) continue;
       const sub = await this.subscriptionOf(ctx, subscriptionId);
       const { heldBy: _held, ...rest } = record;
       const root: AlertMessageRecord = { ...rest, mode: "root" };
-      await this.d.drawing.postRecord(ctx, root, sub.mention);
+      if (!root.ts) await this.d.drawing.postRecord(ctx, root, sub.mention);
       // Reminded from now on, not from the outage's start: the channel only just heard of it (each step
-      // of --escalate counts from this post).
+      // of --escalate counts from this post). Booking again on a redelivery changes nothing (a one-shot).
       if (sub.escalateMinutes !== undefined && this.d.escalations && root.stage === "open") {
         await this.d.escalations.schedule(sub, incidentId, this.d.clock.now());
       }

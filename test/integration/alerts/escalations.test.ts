@@ -3,11 +3,15 @@
 // reply to the fake Slack, unless the incident was acknowledged or recovered first.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { FakeSlack } from "../../../dev/playground/fake-slack";
+import type { EscalationSchedules } from "../../../src/alerts/deliver/escalation-delivery";
 import { routeOutbox } from "../../../src/alerts/deliver/route-outbox";
 import { ALERT_EVENT_TYPE, ESCALATION_EVENT_TYPE } from "../../../src/alerts/outbox/alert-metadata";
 import { escalationScheduleId } from "../../../src/alerts/outbox/escalation-event";
+import type { MaintenanceEvent } from "../../../src/alerts/outbox/maintenance-event";
+import { scheduleTarget } from "../../../src/alerts/outbox/schedule-targets";
 import { escalationSchedules } from "../../../src/alerts/schedules/escalation-schedules";
 import { ScheduleWorker } from "../../../src/alerts/schedules/schedule-worker";
+import { MaintenanceStore } from "../../../src/store/maintenance-store";
 import { UptimeClient } from "../../../src/uptime";
 import { testRedis } from "../../support/redis";
 import { alertEvent, alertSetup, freshChannel, startSlack, WS } from "./harness";
@@ -28,14 +32,30 @@ afterEach(() => setup?.stopAll());
 
 const T0 = Date.parse("2026-03-02T10:00:00Z");
 
-function escalationSetup(clock?: { now: () => number }) {
+function escalationSetup(clock?: { now: () => number }, bookingFails = 0, withWindows = false) {
   setup = alertSetup(redis, prefix, fake);
   const { schedules: store, digests } = setup.scheduleParts({ client });
-  const alerts = setup.delivery({ escalations: escalationSchedules(store), ...(clock ? { clock } : {}) });
+  const real = escalationSchedules(store);
+  let failures = bookingFails;
+  // The replica dies (or Redis goes away) after the root's post and before its booking: the delivery fails
+  // there, and the outbox entry is delivered again.
+  const escalations: EscalationSchedules = {
+    schedule: (...args) => {
+      if (failures-- > 0) return Promise.reject(new Error("Connection is closed."));
+      return real.schedule(...args);
+    },
+    cancel: (...args) => real.cancel(...args),
+  };
+  const windows = new MaintenanceStore({ redis, keys: setup.keys });
+  const alerts = setup.delivery({
+    escalations,
+    ...(clock ? { clock } : {}),
+    ...(withWindows ? { windows } : {}),
+  });
   const worker = setup.worker({
     delivery: routeOutbox({ subscriptions: setup.subscriptions, alerts, digests }),
   });
-  return { store, worker, scheduleWorker: () => new ScheduleWorker({ store }) };
+  return { store, worker, windows, scheduleWorker: () => new ScheduleWorker({ store }) };
 }
 
 function repliesOf(channel: string) {
@@ -77,6 +97,66 @@ describe("escalation of an unacknowledged incident", () => {
     expect(await setup.messages.timeline(WS, "1")).toEqual([
       { at: expect.any(Number), kind: "escalated", channel },
     ]);
+  });
+
+  it("is booked by the redelivery when the first delivery posted the root and stopped before booking it", async () => {
+    const s = escalationSetup(undefined, 1);
+    const channel = freshChannel(fake, "escretry");
+    const sub = await setup.subscribe(channel, { escalateMinutes: 5 });
+    await setup.emit(alertEvent("opened", "1"));
+    await s.worker.start();
+    await setup.drained();
+    const roots = (fake.state.conversation(channel)?.messages ?? []).filter((m) => m.thread_ts === undefined);
+    expect(roots).toHaveLength(1);
+    expect((await s.store.inspect(escalationScheduleId(sub.id, "1"))).dueAt).toBe(T0 + 5 * 60_000);
+    expect(await s.scheduleWorker().tick()).toBe(1);
+    await setup.drained();
+    expect(repliesOf(channel).map((m) => m.metadata?.event_type)).toEqual([ESCALATION_EVENT_TYPE]);
+  });
+
+  it("is booked by the redelivery of a quiet window's end that posted the held root and stopped before booking it", async () => {
+    const s = escalationSetup(undefined, 1, true);
+    const channel = freshChannel(fake, "escwindow");
+    const sub = await setup.subscribe(channel, { escalateMinutes: 5 });
+    const window = await s.windows.plan(WS, channel, {
+      scope: { kind: "monitor", monitorId: "101", name: "Service 101" },
+      startAt: Date.now() - 60_000,
+      endAt: Date.now() + 3_600_000,
+      by: "U0ALICE",
+      reason: null,
+      subscriptionId: sub.id,
+      apiTeamId: "1",
+    });
+    await setup.emit(alertEvent("opened", "1"));
+    await s.worker.start();
+    await setup.drained();
+    expect(await setup.messages.get(WS, channel, "1")).toMatchObject({ mode: "muted", heldBy: window.id });
+    const end: MaintenanceEvent = {
+      type: "maintenance",
+      subscriptionId: sub.id,
+      windowId: window.id,
+      phase: "end",
+    };
+    await redis.xadd(
+      setup.outboxKey,
+      "*",
+      "target",
+      scheduleTarget("maintenance", sub.id),
+      "event",
+      JSON.stringify(end),
+    );
+    await setup.drained();
+    const roots = (fake.state.conversation(channel)?.messages ?? []).filter(
+      (m) => m.thread_ts === undefined && m.metadata?.event_type === ALERT_EVENT_TYPE,
+    );
+    expect(roots).toHaveLength(1);
+    // Due five minutes after the held root's post, not after the outage's start.
+    const { dueAt } = await s.store.inspect(escalationScheduleId(sub.id, "1"));
+    expect(dueAt).toBeGreaterThan(Date.now() + 4 * 60_000);
+    const later = { now: () => Date.now() + 6 * 60_000 };
+    expect(await new ScheduleWorker({ store: s.store, clock: later }).tick()).toBe(1);
+    await setup.drained();
+    expect(repliesOf(channel).map((m) => m.metadata?.event_type)).toEqual([ESCALATION_EVENT_TYPE]);
   });
 
   it("with steps, pings once per step, each with its own mention or else the subscription's", async () => {
