@@ -32,7 +32,10 @@ afterEach(() => setup?.stopAll());
 
 const T0 = Date.parse("2026-03-02T10:00:00Z");
 
-function escalationSetup(clock?: { now: () => number }, bookingFails = 0, withWindows = false) {
+function escalationSetup(
+  options: { clock?: { now: () => number }; bookingFails?: number; withWindows?: boolean } = {},
+) {
+  const { clock, bookingFails = 0, withWindows = false } = options;
   setup = alertSetup(redis, prefix, fake);
   const { schedules: store, digests } = setup.scheduleParts({ client });
   const real = escalationSchedules(store);
@@ -46,11 +49,11 @@ function escalationSetup(clock?: { now: () => number }, bookingFails = 0, withWi
     },
     cancel: (...args) => real.cancel(...args),
   };
-  const windows = new MaintenanceStore({ redis, keys: setup.keys });
+  const windows = withWindows ? new MaintenanceStore({ redis, keys: setup.keys }) : undefined;
   const alerts = setup.delivery({
     escalations,
     ...(clock ? { clock } : {}),
-    ...(withWindows ? { windows } : {}),
+    ...(windows ? { windows } : {}),
   });
   const worker = setup.worker({
     delivery: routeOutbox({ subscriptions: setup.subscriptions, alerts, digests }),
@@ -100,7 +103,7 @@ describe("escalation of an unacknowledged incident", () => {
   });
 
   it("is booked by the redelivery when the first delivery posted the root and stopped before booking it", async () => {
-    const s = escalationSetup(undefined, 1);
+    const s = escalationSetup({ bookingFails: 1 });
     const channel = freshChannel(fake, "escretry");
     const sub = await setup.subscribe(channel, { escalateMinutes: 5 });
     await setup.emit(alertEvent("opened", "1"));
@@ -115,10 +118,10 @@ describe("escalation of an unacknowledged incident", () => {
   });
 
   it("is booked by the redelivery of a quiet window's end that posted the held root and stopped before booking it", async () => {
-    const s = escalationSetup(undefined, 1, true);
+    const s = escalationSetup({ bookingFails: 1, withWindows: true });
     const channel = freshChannel(fake, "escwindow");
     const sub = await setup.subscribe(channel, { escalateMinutes: 5 });
-    const window = await s.windows.plan(WS, channel, {
+    const window = await s.windows!.plan(WS, channel, {
       scope: { kind: "monitor", monitorId: "101", name: "Service 101" },
       startAt: Date.now() - 60_000,
       endAt: Date.now() + 3_600_000,
@@ -236,7 +239,7 @@ describe("escalation of an unacknowledged incident", () => {
 
   it("stays in the thread, not broadcast, when it falls in a personal subscription's quiet hours", async () => {
     let now = Date.parse("2026-11-26T08:59:00Z");
-    const s = escalationSetup({ now: () => now });
+    const s = escalationSetup({ clock: { now: () => now } });
     const channel = freshChannel(fake, "escquiet");
     // The subscribe message of the DM: the quiet hours' thread.
     const { ts: threadTs } = await setup.webPoster.postMessage({ channel, text: "Your personal alerts" });
