@@ -4,7 +4,7 @@
  * concurrency 20, after 2,000 each of warm-up) through one fake Slack, one simulator and one private Redis:
  * the CPU each bot spends per command, run by run, in A B B A order so that a drift of the machine's load
  * falls on both alike; and, from a short counted run of each, the Uptime API requests (the simulator's
- * request log) and Redis commands (INFO commandstats) per command.
+ * request log) and Redis commands (INFO commandstats) per command; and each bot's RSS after the rounds.
  *
  * One after the other, two builds differ by less than the commands bench's run-to-run noise on this
  * shared machine (docs/benchmarks.md); run together, they share whatever the machine does meanwhile. The
@@ -19,16 +19,11 @@ import { resolve } from "node:path";
 import { Redis } from "ioredis";
 import { startPrivateRedis } from "../dev/local-redis";
 import { startFakeSlack } from "../dev/playground/fake-slack";
-import { DEMO_TOKENS } from "../dev/simulator";
-import { silentLogger } from "../src/lib/logger";
 import { generateKey } from "../src/store/crypto/encryption-keys";
-import { TokenCipher } from "../src/store/crypto/token-cipher";
-import { keyspace } from "../src/store/keys";
-import { LinkStore } from "../src/store/link-store";
-import { UptimeClient } from "../src/uptime";
 import { type BotProcess, startBotProcess } from "../test/support/bot-process";
 import { compiledRuntime } from "./compiled";
-import { commandStats, cpuMeter, fmt, machineLine, runConcurrent } from "./measure";
+import { linkDemoOwner } from "./link-demo-owner";
+import { commandStats, cpuMeter, fmt, machineLine, processRssMb, runConcurrent } from "./measure";
 import { startSimulatorProcess } from "./processes";
 import { REFERENCE_BOT_TOKEN, REFERENCE_SIGNING_SECRET } from "./reference-app";
 
@@ -36,7 +31,8 @@ const TOTAL = 500;
 const CONCURRENCY = 20;
 const WARMUP = 2000;
 const COUNTED = 50;
-const USER = "U0ALICE";
+/** As the commands bench: 20 people, each linked to the demo owner's token. */
+const USERS = Array.from({ length: CONCURRENCY }, (_, i) => `U0PERSON${String(i).padStart(2, "0")}`);
 const CHANNEL = "C0GENERAL";
 
 const roundsAt = process.argv.indexOf("--rounds");
@@ -56,25 +52,13 @@ async function main() {
     signingSecret: REFERENCE_SIGNING_SECRET,
     botToken: REFERENCE_BOT_TOKEN,
     rateLimits: false,
+    users: USERS.map((id) => ({ id, name: id.toLowerCase(), realName: id })),
   });
   const bots: BotProcess[] = [];
   const admin = new Redis(redis.url);
   try {
     const key = generateKey();
-    const client = new UptimeClient({ baseUrl: sim.url, logger: silentLogger });
-    const api = client.as(DEMO_TOKENS.owner);
-    const [me, teams] = await Promise.all([api.users.me(), api.users.teams()]);
-    await client.close();
-    await new LinkStore({ redis: admin, keys: keyspace("uc:"), cipher: TokenCipher.fromSetting(key) }).save(
-      { teamId: slack.config.teamId, userId: USER },
-      DEMO_TOKENS.owner,
-      {
-        apiUserId: me.id,
-        apiUserName: `${me.firstName} ${me.lastName}`,
-        teams: teams.map((t) => ({ id: t.id, name: t.name, role: "owner" })),
-        activeTeamId: "1",
-      },
-    );
+    await linkDemoOwner(redis.url, key, sim.url, slack.config.teamId, USERS);
     const built = await compiledRuntime();
     const env = {
       SLACK_BOT_TOKEN: REFERENCE_BOT_TOKEN,
@@ -85,6 +69,11 @@ async function main() {
       TOKEN_ENCRYPTION_KEY: key,
       ALERT_WORKERS: "0",
       LOG_LEVEL: "warn",
+      // As the commands bench runs the bot: shares nobody reaches (still taken in Redis for each command and
+      // API call), so that both bots answer every command rather than refuse in the acknowledgement.
+      FAIR_SHARE_COMMANDS_PER_MINUTE: "1000000",
+      FAIR_SHARE_COMMAND_BURST: "1000000",
+      UPTIME_API_RATE_PER_TOKEN: "1000000",
     };
     const builds = { "this tree": built.main, other: otherMain } as const;
     const names: (keyof typeof builds)[] = ["this tree", "other"];
@@ -114,8 +103,14 @@ async function main() {
       const bot = started[name]!;
       slack.setAppUrl(`${bot.url}/slack/events`);
       const cpu = cpuMeter(bot.pid);
+      let turn = 0;
       await runConcurrent(total, CONCURRENCY, async () => {
-        const result = await slack.sender.slashCommand({ userId: USER, channelId: CHANNEL, text: "status" });
+        const userId = USERS[turn++ % USERS.length]!;
+        const result = await slack.sender.slashCommand({ userId, channelId: CHANNEL, text: "status" });
+        if (result.body !== undefined)
+          throw new Error(
+            `${name} answered in the acknowledgement: ${JSON.stringify(result.body).slice(0, 200)}`,
+          );
         if (result.status !== 200) throw new Error(`${name} answered ${result.status}`);
         const id = result.responseUrl.split("/").pop() ?? "";
         // The answer may already be in: look it up before waiting for it.
@@ -149,6 +144,8 @@ async function main() {
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     const a = median(perCommand["this tree"]!);
     const b = median(perCommand.other!);
+    const rss = names.map((name) => `${name} ${fmt(processRssMb(started[name]!.pid) ?? Number.NaN)} MB`);
+    console.log(`RSS after the rounds: ${rss.join(", ")}`);
     console.log(
       `medians: this tree ${fmt(a, 3)} ms, other ${fmt(b, 3)} ms of CPU per command; this tree / other = ${fmt(a / b, 2)}`,
     );
