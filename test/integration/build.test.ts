@@ -2,7 +2,7 @@
 // run with the runtime dependencies only. The whole install (npm ci, build, prune, start) is
 // test/e2e/production-install.test.ts; this is the fast check of the same output.
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { builtinModules } from "node:module";
+import { builtinModules, SourceMap, type SourceMapPayload } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -44,6 +44,16 @@ describe("npm run build", () => {
     expect(code).toMatch(/\/\/# sourceMappingURL=main\.js\.map\s*$/);
     const map = JSON.parse(readFileSync(`${result.main}.map`, "utf8")) as { sources: string[] };
     expect(map.sources).toContainEqual(expect.stringMatching(/src\/main\.ts$/));
+  });
+
+  it("maps the bundle's lines back to src/ with a map that carries no source text", () => {
+    const map = JSON.parse(readFileSync(`${result.main}.map`, "utf8")) as SourceMapPayload;
+    expect(map.sourcesContent).toBeUndefined();
+    const lines = readFileSync(result.main, "utf8").split("\n");
+    const line = lines.findIndex((text) => text.startsWith("async function main()"));
+    expect(line).toBeGreaterThan(0);
+    const entry = new SourceMap(map).findEntry(line, 0);
+    expect(entry).toMatchObject({ originalSource: expect.stringMatching(/src\/main\.ts$/) });
   });
 
   it("writes the operator commands next to it: dist/alerts.js and dist/rotate-key.js, each bundled whole", () => {
