@@ -12,6 +12,8 @@
  *   git worktree add ../base main && ln -s "$PWD/node_modules" ../base/
  *   (cd ../base && BENCH_ROUNDS=1 npm run bench -- commands)   # writes its test-output/bench-dist
  *   npx tsx bench/commands-ab.ts ../base/test-output/bench-dist/main.js
+ * The same build with other node flags (say, another young generation): this tree's main.js as the other
+ * build, with `--other-flags "--enable-source-maps --max-semi-space-size=8"`.
  * Not judged: the commands bench is where the goals are.
  */
 import { existsSync } from "node:fs";
@@ -37,9 +39,14 @@ const CHANNEL = "C0GENERAL";
 
 const roundsAt = process.argv.indexOf("--rounds");
 const ROUNDS = roundsAt >= 0 ? Number(process.argv[roundsAt + 1]) : 6;
+// --other-flags "<node flags>": the other bot runs with these instead of npm start's (e.g. another heap).
+const flagsAt = process.argv.indexOf("--other-flags");
+const OTHER_FLAGS = flagsAt >= 0 ? (process.argv[flagsAt + 1] ?? "").split(/\s+/).filter(Boolean) : undefined;
 const other = process.argv[2];
 if (!other || other.startsWith("--") || !existsSync(other) || !Number.isInteger(ROUNDS) || ROUNDS < 1) {
-  console.error("usage: npx tsx bench/commands-ab.ts <other main.js> [--rounds N]");
+  console.error(
+    "usage: npx tsx bench/commands-ab.ts <other main.js> [--rounds N] [--other-flags '<node flags>']",
+  );
   process.exit(2);
 }
 const otherMain = resolve(other);
@@ -81,7 +88,10 @@ async function main() {
     for (const name of names) {
       const bot = await startBotProcess({
         name: `commands-ab-${name.replace(" ", "-")}`,
-        compiled: { main: builds[name], nodeFlags: built.nodeFlags },
+        compiled: {
+          main: builds[name],
+          nodeFlags: name === "other" ? (OTHER_FLAGS ?? built.nodeFlags) : built.nodeFlags,
+        },
         env,
       });
       bots.push(bot);
