@@ -162,6 +162,7 @@ export class IncidentMessages {
     }
     if (stage === "open" && record.mode === "root" && record.stage === "open")
       await this.bookEscalations(ctx, record.view);
+    if (stage === "open" && record.mode === "thread") await this.markFlapRootAgain(ctx, record);
     if (!isLaterStage(stage, record.stage)) {
       // An acknowledge seen only after the recovery (events handled out of order): still on the timeline.
       if (event.incident.acknowledged && record.stage !== "open" && !record.ackReplyTs) {
@@ -228,6 +229,26 @@ export class IncidentMessages {
     if (ackedBy) record.ackedBy = ackedBy;
   }
 
+  /**
+   * A flapping monitor's reply marks the root it went into after its own post (open): a redelivery of its
+   * opening marks it again, so that a crash in between leaves no root without its flapping count. The count
+   * is decided again from the monitor's remembered starts, which already hold this incident's.
+   */
+  private async markFlapRootAgain(ctx: DeliveryCtx, reply: AlertMessageRecord): Promise<void> {
+    const { incident } = reply.view;
+    const monitor = await this.d.messages.getMonitor(ctx.ws, ctx.channel, incident.monitorId);
+    const root = monitor.lastRoot;
+    // A reply in a quiet window's thread, or a monitor that has had a root of its own since: nothing to mark.
+    if (!root || root.ts !== reply.rootOf) return;
+    const { flap } = this.rulesOf(ctx);
+    const decision = decideFlap(monitor, incident.id, startedMs(reply.view, this.d.clock.now()), flap);
+    if (!decision.intoThread) return;
+    await this.markRootFlapping(ctx, root.incidentId, {
+      incidents: decision.count,
+      windowMinutes: Math.round(flap.windowMs / 60_000),
+    });
+  }
+
   private async markRootFlapping(
     ctx: DeliveryCtx,
     rootIncidentId: string,
@@ -235,6 +256,8 @@ export class IncidentMessages {
   ): Promise<void> {
     const root = await this.d.messages.get(ctx.ws, ctx.channel, rootIncidentId);
     if (!root?.ts || !flapping) return;
+    // Already marked with this count or a later incident's: a redelivery changes nothing.
+    if (root.flapping && root.flapping.incidents >= flapping.incidents) return;
     const next = { ...root, flapping };
     await this.d.drawing.updateRoot(ctx, next, root.ts);
     await this.d.messages.put(ctx.ws, ctx.channel, rootIncidentId, next);

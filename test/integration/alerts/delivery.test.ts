@@ -271,6 +271,32 @@ describe("alert delivery through the outbox, WebClient and the fake Slack", () =
     expect(colorOf(flapMessage)).toBe("#2EB67D");
   });
 
+  it("marks the last root flapping on the redelivery of a 4th incident whose thread reply was posted before the update failed", async () => {
+    setup = alertSetup(redis, prefix, fake);
+    const channel = freshChannel(fake, "flapretry");
+    await setup.subscribe(channel);
+    for (const [i, id] of ["25", "26", "27"].entries()) {
+      await setup.emit(
+        alertEvent("opened", id, { monitorId: "901", startedMin: i * 3 }),
+        alertEvent("resolved", id, { monitorId: "901", startedMin: i * 3, endedMin: i * 3 + 1 }),
+      );
+    }
+    await setup.worker().start();
+    await setup.drained();
+    const last = fake.state.channelMessages(channel)[2]!;
+    expect(JSON.stringify(last.attachments)).toContain("Flapping:* 3 incidents in 15 min");
+    // The reply in the last root's thread is posted; the root's update then fails, as a replica killed
+    // between the two would leave it, and the outbox entry is delivered again.
+    fake.failNext("chat.update", { status: 500 });
+    await setup.emit(alertEvent("opened", "28", { monitorId: "901", startedMin: 9 }));
+    await setup.drained();
+    expect(fake.state.channelMessages(channel)).toHaveLength(3);
+    const root = fake.state.findMessage(channel, last.ts)!;
+    expect(JSON.stringify(root.attachments)).toContain("Flapping:* 4 incidents in 15 min");
+    const replies = fake.state.replies(channel, last.ts);
+    expect(replies.filter((m) => m.metadata?.event_payload.incident_id === "28")).toHaveLength(1);
+  });
+
   it("posts no root for a muted monitor, and nothing when it recovers", async () => {
     setup = alertSetup(redis, prefix, fake);
     const channel = freshChannel(fake, "mute");
