@@ -10,7 +10,7 @@ import type { MuteStore } from "../../store/mute-store";
 import type { DeliveryOutcome } from "../metrics";
 import { isLaterStage, type OutboxEvent } from "../model";
 import { stageOfEvent } from "../outbox/alert-event";
-import { decideFlap, decideStorm, STORM_WINDOW_MS, type WindowRules } from "./alert-rules";
+import { decideFlap, decideStorm, type FlapDecision, STORM_WINDOW_MS, type WindowRules } from "./alert-rules";
 import type { DeliveryCtx } from "./channel-posting";
 import type { EscalationSchedules } from "./escalation-delivery";
 import type { IncidentDrawing } from "./incident-drawing";
@@ -115,9 +115,7 @@ export class IncidentMessages {
     }
     await this.d.messages.putStorm(ws, channel, apiTeamId, { ...storm, opens: stormDecision.opens });
 
-    const flapping = flapDecision.flapping
-      ? { incidents: flapDecision.count, windowMinutes: Math.round(rules.flap.windowMs / 60_000) }
-      : undefined;
+    const flapping = flappingLine(flapDecision, rules.flap);
     const lastRoot = monitor.lastRoot;
     if (flapDecision.intoThread && lastRoot) {
       const record: AlertMessageRecord = { mode: "thread", stage: "open", view, rootOf: lastRoot.ts };
@@ -242,11 +240,7 @@ export class IncidentMessages {
     if (!root || root.ts !== reply.rootOf) return;
     const { flap } = this.rulesOf(ctx);
     const decision = decideFlap(monitor, incident.id, startedMs(reply.view, this.d.clock.now()), flap);
-    if (!decision.intoThread) return;
-    await this.markRootFlapping(ctx, root.incidentId, {
-      incidents: decision.count,
-      windowMinutes: Math.round(flap.windowMs / 60_000),
-    });
+    if (decision.intoThread) await this.markRootFlapping(ctx, root.incidentId, flappingLine(decision, flap));
   }
 
   private async markRootFlapping(
@@ -262,4 +256,10 @@ export class IncidentMessages {
     await this.d.drawing.updateRoot(ctx, next, root.ts);
     await this.d.messages.put(ctx.ws, ctx.channel, rootIncidentId, next);
   }
+}
+
+/** What a root says of its monitor's flapping (the count in the window), or nothing when it is not. */
+function flappingLine(decision: FlapDecision, flap: WindowRules): AlertMessageRecord["flapping"] {
+  if (!decision.flapping) return undefined;
+  return { incidents: decision.count, windowMinutes: Math.round(flap.windowMs / 60_000) };
 }
