@@ -34,7 +34,7 @@ export const NODE_BUNDLE = {
   packages: "external",
   platform: "node",
   format: "esm",
-  target: "node20.18",
+  target: "node26",
   // `npm start` runs node with --enable-source-maps: a stack trace in the log names src/ files and lines.
   // The mappings are all that takes; node keeps the whole map it read, and the sources' text in it cost the
   // bot 7 MB of RSS (docs/benchmarks.md, issue 36).

@@ -1,6 +1,6 @@
 // The container image, built from Containerfile and run as an operator would: against the simulator, the
 // fake Slack and a Redis on this machine's loopback (host network). It answers a command, delivers an
-// alert, runs the operator's command, reports healthy, runs Node 24 as a non-root PID 1, and drains then
+// alert, runs the operator's command, reports healthy, runs Node 26 as a non-root PID 1, and drains then
 // exits 0 on SIGTERM.
 //
 // No image can be pulled here: NODE_IMAGE is a stand-in built once from Debian packages and npm's
@@ -29,7 +29,7 @@ import { eventually, waitFor } from "../support/wait-for";
 
 const run = promisify(execFile);
 const repository = new URL("../../", import.meta.url).pathname;
-const BASE_IMAGE = "localhost/uptime-chatops-stand-in-node:24";
+const BASE_IMAGE = "localhost/uptime-chatops-stand-in-node:26";
 const IMAGE = "localhost/uptime-chatops:container-e2e";
 const SIGNING_SECRET = "container-e2e-secret";
 const BOT_TOKEN = "xoxb-container-e2e";
@@ -119,7 +119,7 @@ describe("the container image", () => {
     console.log(`container e2e:\n${text}`);
   });
 
-  it("is a Node 24 image that runs as a non-root user, with a health check, small enough", async () => {
+  it("is a Node 26 image that runs as a non-root user, with a health check, small enough", async () => {
     const [config] = JSON.parse(await podman(["image", "inspect", IMAGE])) as {
       Size: number;
       Config: { User: string; Cmd: string[]; StopSignal?: string };
@@ -134,7 +134,7 @@ describe("the container image", () => {
     expect(config!.Healthcheck?.Test.join(" ")).toContain("/healthz");
     expect(config!.Config.StopSignal).toBe("SIGTERM");
     const node = (await podman(["run", "--rm", ...RUN_LIMITS, IMAGE, "node", "--version"])).trim();
-    expect(node).toMatch(/^v24\./);
+    expect(node).toMatch(/^v26\./);
     // Only the runtime: no devDependency, no sources.
     const listing = await podman([
       "run",

