@@ -13,6 +13,11 @@ export interface SpawnModuleProcessOptions {
    * busy, the kernel runs the bot's own threads (acknowledgements, alerts) before this one's work.
    */
   nice?: number;
+  /**
+   * Takes the process's stderr instead of the parent's stderr getting it: for a caller that expects the
+   * process to crash (a test that exhausts its heap on purpose) and checks what it said.
+   */
+  onStderr?: (chunk: Buffer) => void;
 }
 
 /**
@@ -40,8 +45,9 @@ export function spawnModuleProcess(
     execArgv,
     serialization: "advanced",
     // Its stdout has nothing to say; a crash's stack goes to the bot's stderr, next to its log.
-    stdio: ["ignore", "ignore", "inherit", "ipc"],
+    stdio: ["ignore", "ignore", options.onStderr ? "pipe" : "inherit", "ipc"],
   });
+  if (options.onStderr) child.stderr?.on("data", options.onStderr);
   if (options.nice !== undefined && child.pid !== undefined) {
     try {
       setPriority(child.pid, options.nice);

@@ -131,10 +131,22 @@ describe("WorkerPool", () => {
   });
 
   it("a worker that grows past V8's limit during a job is ended: the job is refused, the next one runs", async () => {
-    const p = pool({ maxHeapMb: 16 });
+    // The crash's stack is what this test expects: taken here, not printed in the test run's output.
+    let stderr = "";
+    const p = pool({
+      maxHeapMb: 16,
+      spawn: (limits) =>
+        spawnModuleProcess(BUNDLED, SOURCE, {
+          ...limits,
+          onStderr: (chunk) => {
+            stderr += chunk.toString();
+          },
+        }),
+    });
     expect(await refusal(p.run({ kind: "grow", mb: 400 }))).toBe("failed");
     expect(await p.run({ kind: "echo", value: "still here" })).toBe("still here");
     expect(p.stats().replaced).toBe(1);
+    expect(stderr).toMatch(/heap out of memory/i);
   });
 
   it("a job's error is its answer; a worker that exits is replaced", async () => {
