@@ -58,4 +58,10 @@ export {
 } from "./command";
 export { formatCommand, quoteValue } from "./format-command";
 export { parseCommand } from "./parse-command";
-export { resolveSubcommand, SUBCOMMANDS, type SubcommandInfo } from "./subcommand-info";
+export {
+  resolveSubcommand,
+  SUBCOMMAND_GROUPS,
+  SUBCOMMANDS,
+  type SubcommandGroup,
+  type SubcommandInfo,
+} from "./subcommand-info";

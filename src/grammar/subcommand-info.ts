@@ -1,7 +1,13 @@
 import type { SubcommandName } from "./command";
 
+/** The help's and README's groups, in their order. */
+export const SUBCOMMAND_GROUPS = ["accounts", "queries", "changes", "alerts"] as const;
+export type SubcommandGroup = (typeof SUBCOMMAND_GROUPS)[number];
+
 export interface SubcommandInfo {
   name: SubcommandName;
+  group: SubcommandGroup;
+  /** Other words for it, each listed in the help and README. */
   aliases: readonly string[];
   usage: string;
   example: string;
@@ -10,26 +16,57 @@ export interface SubcommandInfo {
 
 /** Every subcommand with what `help` shows; the order is the order of the help text. */
 export const SUBCOMMANDS: readonly SubcommandInfo[] = [
-  { name: "help", aliases: ["?"], usage: "help [command]", example: "help monitors", summary: "this help" },
+  {
+    name: "help",
+    group: "accounts",
+    aliases: ["?", "-h", "--help"],
+    usage: "help [command]",
+    example: "help monitors",
+    summary: "this help",
+  },
   {
     name: "login",
+    group: "accounts",
     aliases: ["link"],
     usage: "login",
     example: "login",
     summary: "link your Slack account to your API token",
   },
-  { name: "logout", aliases: ["unlink"], usage: "logout", example: "logout", summary: "forget your token" },
-  { name: "whoami", aliases: ["me"], usage: "whoami", example: "whoami", summary: "your linked API user" },
+  {
+    name: "logout",
+    group: "accounts",
+    aliases: ["unlink"],
+    usage: "logout",
+    example: "logout",
+    summary: "forget your token",
+  },
+  {
+    name: "whoami",
+    group: "accounts",
+    aliases: ["me"],
+    usage: "whoami",
+    example: "whoami",
+    summary: "your linked API user",
+  },
   {
     name: "team",
+    group: "accounts",
     aliases: ["teams"],
     usage: "team [id or name]",
     example: "team Acme",
     summary: "show or choose the active team",
   },
-  { name: "status", aliases: [], usage: "status", example: "status", summary: "what is up, down and open" },
+  {
+    name: "status",
+    group: "queries",
+    aliases: [],
+    usage: "status",
+    example: "status",
+    summary: "what is up, down and open",
+  },
   {
     name: "monitors",
+    group: "queries",
     aliases: ["list", "ls"],
     usage: "monitors [text] [--state up|down|paused|pending] [--group G] [--sort -name] [--page N]",
     example: "monitors api --state down",
@@ -37,6 +74,7 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
   },
   {
     name: "monitor",
+    group: "queries",
     aliases: ["mon"],
     usage: "monitor <name or id>",
     example: 'monitor "API gateway"',
@@ -44,6 +82,7 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
   },
   {
     name: "incident",
+    group: "queries",
     aliases: [],
     usage: "incident <id>",
     example: "incident 123",
@@ -51,6 +90,7 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
   },
   {
     name: "incidents",
+    group: "queries",
     aliases: ["inc"],
     usage: "incidents [open] [--page N]",
     example: "incidents open",
@@ -58,6 +98,7 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
   },
   {
     name: "ack",
+    group: "changes",
     aliases: ["acknowledge"],
     usage: "ack <incident id>",
     example: "ack 123",
@@ -65,6 +106,7 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
   },
   {
     name: "availability",
+    group: "queries",
     aliases: ["avail", "uptime"],
     usage: "availability [monitor | group:<name>] [24h|30d]",
     example: "availability group:Edge 30d",
@@ -72,14 +114,23 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
   },
   {
     name: "latency",
+    group: "queries",
     aliases: ["lat"],
     usage: "latency [monitor | group:<name>] [24h|30d]",
     example: 'latency "API gateway"',
     summary: "response times",
   },
-  { name: "checks", aliases: ["check"], usage: "checks", example: "checks", summary: "the latest checks" },
+  {
+    name: "checks",
+    group: "queries",
+    aliases: ["check"],
+    usage: "checks",
+    example: "checks",
+    summary: "the latest checks",
+  },
   {
     name: "locations",
+    group: "queries",
     aliases: ["location"],
     usage: "locations",
     example: "locations",
@@ -87,13 +138,16 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
   },
   {
     name: "channels",
-    aliases: [],
+    group: "queries",
+    aliases: ["alert-channels"],
     usage: "channels",
     example: "channels",
-    summary: "the team's alert channels",
+    // Not Slack channels: the API's channels are the service's own media for its alerts.
+    summary: "the team's alert channels in the Uptime service (SMS, e-mail, phone; not Slack channels)",
   },
   {
     name: "create",
+    group: "changes",
     aliases: ["new", "add"],
     usage: "create",
     example: "create",
@@ -101,6 +155,7 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
   },
   {
     name: "pause",
+    group: "changes",
     aliases: ["disable"],
     usage: "pause <monitor>",
     example: "pause api-eu",
@@ -108,6 +163,7 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
   },
   {
     name: "resume",
+    group: "changes",
     aliases: ["enable", "unpause"],
     usage: "resume <monitor>",
     example: "resume api-eu",
@@ -115,6 +171,7 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
   },
   {
     name: "edit",
+    group: "changes",
     aliases: [],
     usage: "edit <monitor>",
     example: "edit api-eu",
@@ -122,6 +179,7 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
   },
   {
     name: "delete",
+    group: "changes",
     aliases: ["remove"],
     usage: "delete <monitor>",
     example: "delete api-eu",
@@ -129,6 +187,7 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
   },
   {
     name: "subscribe",
+    group: "alerts",
     aliases: ["sub"],
     usage:
       "subscribe [monitor:<name>]... [group:<name>]... [--mention here|channel|@group|@person] [--storm <N>] [--flap <N>/<M>m] [--digest daily|weekly] [--escalate <N>m[:<mention>],...] [--slow <T>s[/<N>]]",
@@ -138,6 +197,7 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
   },
   {
     name: "unsubscribe",
+    group: "alerts",
     aliases: ["unsub"],
     usage: "unsubscribe [monitor:<name>]... [group:<name>]... | all",
     example: "unsubscribe all",
@@ -145,6 +205,7 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
   },
   {
     name: "subscriptions",
+    group: "alerts",
     aliases: ["subs"],
     usage: "subscriptions",
     example: "subscriptions",
@@ -152,6 +213,7 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
   },
   {
     name: "digest",
+    group: "alerts",
     aliases: [],
     usage: "digest [daily|weekly]",
     example: "digest weekly",
@@ -159,6 +221,7 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
   },
   {
     name: "unmute",
+    group: "alerts",
     aliases: [],
     usage: "unmute <monitor>",
     example: "unmute api-eu",
@@ -166,6 +229,7 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
   },
   {
     name: "mute",
+    group: "alerts",
     aliases: ["snooze"],
     usage: "mute <monitor> <duration|until-recovered>",
     example: "mute api-eu until-recovered",
@@ -173,6 +237,7 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
   },
   {
     name: "maintenance",
+    group: "alerts",
     aliases: ["maint"],
     usage: "maintenance [<monitor>|group:<name>|all <duration> [--at HH:MM] [--reason <text>]] | end <id>",
     example: "maintenance group:Edge 2h --at 22:00 --reason database upgrade",
