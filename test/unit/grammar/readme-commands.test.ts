@@ -33,7 +33,10 @@ function groupRows(title: string): string[][] {
   expect(start, `README has "### ${title}"`).toBeGreaterThan(-1);
   const lines = section.slice(start).split("\n").slice(2);
   const table = lines.slice(lines.findIndex((l) => l.startsWith("|")));
-  const rows = table.slice(0, table.findIndex((l) => !l.startsWith("|")));
+  const rows = table.slice(
+    0,
+    table.findIndex((l) => !l.startsWith("|")),
+  );
   return rows.slice(2).map(cellsOf);
 }
 
@@ -46,7 +49,9 @@ describe("README's command reference", () => {
       expect(rows.map((r) => r[0])).toEqual(infos.map((s) => `\`${s.name}\``));
       for (const [i, info] of infos.entries()) {
         const [, aliases, summary, example] = rows[i]!;
-        expect(aliases, `${info.name}'s aliases`).toBe(info.aliases.map((a) => `\`${escapePipes(a)}\``).join(", "));
+        expect(aliases, `${info.name}'s aliases`).toBe(
+          info.aliases.map((a) => `\`${escapePipes(a)}\``).join(", "),
+        );
         expect(summary, info.name).toBe(escapePipes(info.summary));
         expect(example, info.name).toBe(`\`/uptime ${escapePipes(info.example)}\``);
       }
