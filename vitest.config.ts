@@ -1,5 +1,21 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * The long fault and failover scenarios: `npm run test:resilience` (with the `cluster` project and the
+ * container test), not `npm test`. `npm test` keeps a small version of the fault suite (chaos.test.ts
+ * reads TEST_TIER) so a change to the fault paths still meets a fault there.
+ */
+const RESILIENCE = [
+  "test/e2e/failover.test.ts",
+  "test/e2e/cluster-master-failover.test.ts",
+  "test/e2e/production-install.test.ts",
+];
+const E2E = {
+  globalSetup: ["test/support/global-slack-contracts.ts"],
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
+};
+
 export default defineConfig({
   test: {
     // Two test files at a time, e2e included: on 2 cores vitest's default is one (cores - 1), and most of an e2e
@@ -22,7 +38,7 @@ export default defineConfig({
       {
         // The store and script tests again, on a real 3-master Redis Cluster (REDIS_CLUSTER_NODES): a
         // representative set (scheduler, scripts, every store, the outbox, its delivery, dead letters, metrics and
-        // the digest schedules), not the whole suite.
+        // the digest schedules), not the whole suite. In `npm run test:resilience`.
         extends: true,
         test: {
           name: "cluster",
@@ -36,12 +52,17 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: "e2e", include: ["test/e2e/**/*.test.ts"], exclude: RESILIENCE, ...E2E },
+      },
+      {
+        // The same stacks as e2e, at full size: failover on one Redis and on a Cluster, a Cluster master
+        // failover, the production install from a clone, and every scenario of the fault suite.
+        extends: true,
         test: {
-          name: "e2e",
-          include: ["test/e2e/**/*.test.ts"],
-          globalSetup: ["test/support/global-slack-contracts.ts"],
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          name: "resilience",
+          include: [...RESILIENCE, "test/e2e/chaos.test.ts"],
+          env: { TEST_TIER: "resilience" },
+          ...E2E,
         },
       },
     ],

@@ -2,6 +2,9 @@
 // size): three `npm start` processes, the simulator, the fake Slack and a private Redis go through each
 // fault with real outages, one scenario after another on one stack, (f) last since it kills a process.
 // Every scenario must post each expected alert exactly once and nothing false.
+//
+// `npm run test:resilience` (TEST_TIER=resilience, vitest.config.ts) runs every scenario; `npm test` runs a
+// few on a smaller stack, one of each kind of fault: Slack (a), the API (c), Redis (e) and a process (f).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ChaosRow, formatTable } from "../support/chaos/report";
 import { type ScenarioId, SMALL_SIZE, SMALL_SLACK_TIMING, scenarios } from "../support/chaos/scenarios";
@@ -16,6 +19,13 @@ const SCENARIO_TIMEOUT_MS = 120_000;
  */
 const STALL_PAST_TIMEOUT = "b2";
 const { callTimeoutMs, postSettleMs } = SMALL_SLACK_TIMING;
+const FULL = process.env.TEST_TIER === "resilience";
+const QUICK: readonly ScenarioId[] = ["a", "c", "e", "f"];
+const included = (id: ScenarioId) => FULL || QUICK.includes(id);
+/** A scenario's test, defined only in the tiers that run it (not shown as skipped in the others). */
+const scenarioIt = (id: ScenarioId, title: string, test: () => Promise<void>) => {
+  if (included(id)) it(title, test, SCENARIO_TIMEOUT_MS);
+};
 
 describe("fault suite: each fault leaves no duplicate, loss or false alert", () => {
   let stack: ChaosStack;
@@ -24,8 +34,8 @@ describe("fault suite: each fault leaves no duplicate, loss or false alert", () 
   beforeAll(async () => {
     stack = await startChaosStack({
       teams: [
-        ...scenarios.map((s) => s.plan(SMALL_SIZE)),
-        scenarios.find((s) => s.id === "b")!.plan(SMALL_SIZE, STALL_PAST_TIMEOUT),
+        ...scenarios.filter((s) => included(s.id)).map((s) => s.plan(SMALL_SIZE)),
+        ...(included("b") ? [scenarios.find((s) => s.id === "b")!.plan(SMALL_SIZE, STALL_PAST_TIMEOUT)] : []),
       ],
       bots: 3,
       pollIntervalSeconds: POLL_INTERVAL_SECONDS,
@@ -61,38 +71,31 @@ describe("fault suite: each fault leaves no duplicate, loss or false alert", () 
     });
   };
 
-  it(
+  scenarioIt(
+    "a",
     "(a) Slack answers 429 with Retry-After to chat.postMessage/update for a while",
     async () => {
       expectClean(await run("a"));
     },
-    SCENARIO_TIMEOUT_MS,
   );
 
-  it(
-    "(b) Slack answers 5xx, then stalls every post",
-    async () => {
-      expectClean(await run("b"));
-    },
-    SCENARIO_TIMEOUT_MS,
-  );
+  scenarioIt("b", "(b) Slack answers 5xx, then stalls every post", async () => {
+    expectClean(await run("b"));
+  });
 
   // A post stalled past the bot's Slack call timeout is carried out by Slack after all: the retry must not
   // post again before it could have landed (ALERT_POST_SETTLE_MS, alerts/outbox/post-settle.ts). Before that
   // wait, this posted 2 duplicates here and 4 in `npm run chaos`. Each stall ends 1 s past the timeout, within
   // the settle: timeout < stall < settle, as 10 s < 11 s < 30 s were with the product's timings.
-  it(
-    "(b) a post stalled past the Slack call timeout is not posted twice",
-    async () => {
-      const stallMs = callTimeoutMs + 1_000;
-      expect(stallMs).toBeLessThan(postSettleMs);
-      const params = { ...SMALL_SIZE, slack5xxMs: 1_000, stallWindowMs: stallMs + 1_000, stallMs };
-      expectClean(await run("b", params, STALL_PAST_TIMEOUT));
-    },
-    SCENARIO_TIMEOUT_MS,
-  );
+  scenarioIt("b", "(b) a post stalled past the Slack call timeout is not posted twice", async () => {
+    const stallMs = callTimeoutMs + 1_000;
+    expect(stallMs).toBeLessThan(postSettleMs);
+    const params = { ...SMALL_SIZE, slack5xxMs: 1_000, stallWindowMs: stallMs + 1_000, stallMs };
+    expectClean(await run("b", params, STALL_PAST_TIMEOUT));
+  });
 
-  it(
+  scenarioIt(
+    "c",
     "(c) the API answers 401 to the poll token for a while: nothing paused, no new login",
     async () => {
       const row = await run("c");
@@ -100,27 +103,23 @@ describe("fault suite: each fault leaves no duplicate, loss or false alert", () 
       expect(row.paused).toBe(0);
       expect(row.linkKept).toBe(true);
     },
-    SCENARIO_TIMEOUT_MS,
   );
 
-  it(
+  scenarioIt(
+    "d",
     "(d) the API answers 500 for a while: an open incident is not read as recovered",
     async () => {
       expectClean(await run("d"));
     },
-    SCENARIO_TIMEOUT_MS,
   );
 
-  it(
-    "(e) Redis restarts (keeping its data)",
-    async () => {
-      const row = await run("e");
-      expectClean(row);
-    },
-    SCENARIO_TIMEOUT_MS,
-  );
+  scenarioIt("e", "(e) Redis restarts (keeping its data)", async () => {
+    const row = await run("e");
+    expectClean(row);
+  });
 
-  it(
+  scenarioIt(
+    "g",
     "(g) one unreadable subscription among good ones: the others get the alert, its copy is dead-lettered",
     async () => {
       const row = await run("g");
@@ -128,28 +127,19 @@ describe("fault suite: each fault leaves no duplicate, loss or false alert", () 
       expect(row.delivered).toEqual({ got: SMALL_SIZE.corruptAmong - 1, of: SMALL_SIZE.corruptAmong - 1 });
       expect(row.deadLetters).toBe(1);
     },
-    SCENARIO_TIMEOUT_MS,
   );
 
-  it(
-    "(h) one archived channel: every other channel gets its alerts",
-    async () => {
-      // Its delay goal (p99 <= poll interval + 2 s) is measured by `npm run chaos`, not asserted here.
-      const row = await run("h");
-      expectClean(row);
-      // is_archived is permanent: the archived channel's subscription, and only it, is paused.
-      expect(row.paused).toBe(1);
-    },
-    SCENARIO_TIMEOUT_MS,
-  );
+  scenarioIt("h", "(h) one archived channel: every other channel gets its alerts", async () => {
+    // Its delay goal (p99 <= poll interval + 2 s) is measured by `npm run chaos`, not asserted here.
+    const row = await run("h");
+    expectClean(row);
+    // is_archived is permanent: the archived channel's subscription, and only it, is paused.
+    expect(row.paused).toBe(1);
+  });
 
-  it(
-    "(f) SIGKILL of one of three processes",
-    async () => {
-      const row = await run("f");
-      expect(stack.bots.filter((bot) => bot.exited())).toHaveLength(1);
-      expectClean(row);
-    },
-    SCENARIO_TIMEOUT_MS,
-  );
+  scenarioIt("f", "(f) SIGKILL of one of three processes", async () => {
+    const row = await run("f");
+    expect(stack.bots.filter((bot) => bot.exited())).toHaveLength(1);
+    expectClean(row);
+  });
 });
