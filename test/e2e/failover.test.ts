@@ -254,6 +254,9 @@ describe.each(SUITES)("$name: three bot processes on $title", (suite) => {
 
     // Linked as `/uptime login` would leave it (the login flow has tests of its own).
     client = redis.client();
+    // The test restarts Redis (a master) on purpose: the client reconnects by itself, and its connection errors
+    // meanwhile are expected, not something to print (ioredis prints an error nobody listens to).
+    client.on("error", () => {});
     const links = new LinkStore({
       redis: client,
       keys: keyspace(KEY_PREFIX),

@@ -199,6 +199,9 @@ export async function startChaosStack(options: {
     slack.setAppUrl(`${bots[0]!.url}/slack/events`);
 
     const client = new Redis(redis.url, { maxRetriesPerRequest: null });
+    // Scenario (e) restarts Redis on purpose: the client reconnects by itself, and its connection errors
+    // meanwhile are expected, not something to print (ioredis prints an error nobody listens to).
+    client.on("error", () => {});
     started.push({ close: async () => client.disconnect() });
     const keys = keyspace(KEY_PREFIX);
     const links = new LinkStore({ redis: client, keys, cipher: TokenCipher.fromSetting(tokenEncryptionKey) });
