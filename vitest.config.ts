@@ -25,7 +25,17 @@ export default defineConfig({
     globalSetup: ["test/support/global-redis.ts"],
     projects: [
       // Property tests run thousands of cases: room for a busy 2-core machine, not a timing assertion.
-      { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"], testTimeout: 20_000 } },
+      // Not isolated: the unit files are pure (no module mocks, fake timers or environment changes), and
+      // importing the modules again for each of them was most of the project's time.
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["test/unit/**/*.test.ts"],
+          testTimeout: 20_000,
+          poolOptions: { forks: { isolate: false } },
+        },
+      },
       {
         extends: true,
         test: {
