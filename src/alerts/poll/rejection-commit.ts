@@ -88,7 +88,14 @@ export async function rejectionCommit(
       return null;
     }
   })();
-  const outcome = await deps.hooks?.onTokenRejected?.({ target, kind: confirmedKind, reason, meta, streak, state });
+  const outcome = await deps.hooks?.onTokenRejected?.({
+    target,
+    kind: confirmedKind,
+    reason,
+    meta,
+    streak,
+    state,
+  });
   deps.logger.warn({ target, reason, outcome: outcome ?? "paused" }, "token rejection confirmed");
   return recheck;
 }

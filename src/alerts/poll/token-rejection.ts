@@ -112,10 +112,7 @@ export async function confirmRejection(
 }
 
 /** True only when `GET /users/me` answers 401 to this token; anything else proves nothing. */
-async function meRefused(
-  api: Pick<UptimeApi, "users">,
-  options: { signal?: AbortSignal },
-): Promise<boolean> {
+async function meRefused(api: Pick<UptimeApi, "users">, options: { signal?: AbortSignal }): Promise<boolean> {
   try {
     await api.users.me(options);
     return false;
