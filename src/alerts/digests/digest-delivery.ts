@@ -14,7 +14,7 @@ import type { LinkStore } from "../../store/link-store";
 import type { Subscription, SubscriptionFilters } from "../../store/subscription-store";
 import type { WorkspaceRef } from "../../store/workspace";
 import { chartImageBlock } from "../../ui/charts/chart-image-block";
-import type { ChartRenderer } from "../../ui/charts/chart-renderer";
+import type { ChartFor, ChartRenderer } from "../../ui/charts/chart-renderer";
 import { AuthenticationError, PermissionDeniedError, type UptimeApi, type UptimeClient } from "../../uptime";
 import type { DeliveryOutcome } from "../metrics";
 import type { DigestReport } from "../model";
@@ -158,6 +158,8 @@ export class DigestDelivery {
         scheduled: false,
         cadence: request.cadence,
         withChart: request.withChart ?? true,
+        // Asked for by a person: it counts among their charts in flight (chart-renderer.ts).
+        chartFor: { person: personKey(request.workspace, request.requestedBy) },
       },
     );
   }
@@ -202,6 +204,7 @@ export class DigestDelivery {
       cadence: DigestCadence;
       metadata?: Record<string, string>;
       withChart?: boolean;
+      chartFor?: ChartFor;
     },
   ): Promise<string> {
     const rendered =
@@ -218,7 +221,7 @@ export class DigestDelivery {
       ...(metadata ? { metadata } : {}),
     });
     if (content.kind === "report" && options.withChart !== false)
-      await this.attachChart(poster, channel, ts, content.report, rendered, metadata);
+      await this.attachChart(poster, channel, ts, content.report, rendered, metadata, options.chartFor);
     return ts;
   }
 
@@ -229,11 +232,12 @@ export class DigestDelivery {
     report: DigestReport,
     rendered: { text: string; blocks?: unknown[] },
     metadata: MessageMetadata | undefined,
+    chartFor: ChartFor | undefined,
   ): Promise<void> {
     const chart = digestChart(report);
     if (!chart) return;
     try {
-      const png = await this.d.charts.render(chart.option);
+      const png = await this.d.charts.render(chart.option, undefined, undefined, chartFor);
       const { fileId } = await poster.uploadFile({
         channel,
         threadTs: ts,
@@ -266,4 +270,9 @@ export class DigestDelivery {
       );
     }
   }
+}
+
+/** A person's key among the chart renderer's owners: unique within the process, not a Redis key. */
+function personKey(workspace: WorkspaceRef, userId: string): string {
+  return [workspace.enterpriseId ?? "", workspace.teamId ?? "", userId].join(":");
 }
