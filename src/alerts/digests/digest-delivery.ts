@@ -166,7 +166,9 @@ export class DigestDelivery {
 
   /**
    * The subscriber's token reads it. A link that is gone or refused is said in the channel (the on-call
-   * channel must not wait for a digest that will never come); anything else (the API down) is retried.
+   * channel must not wait for a digest that will never come); anything else (the API down) is retried. A 401
+   * is a suspicion (docs/architecture.md section 7): the token is said refused only when `GET /users/me`
+   * refuses it too; otherwise the digest is retried like any failure.
    */
   private async scheduledContent(sub: Subscription, event: DigestEvent): Promise<Content> {
     const ref = { ...sub.workspace, userId: sub.subscriber.userId };
@@ -177,8 +179,9 @@ export class DigestDelivery {
       token = null;
     }
     if (!token) return { kind: "unavailable", why: "the person who subscribed is no longer logged in." };
+    const api = this.d.client().as(token);
     try {
-      const report = await collectDigest(this.d.client().as(token), {
+      const report = await collectDigest(api, {
         apiTeamId: sub.apiTeamId,
         filters: sub.filters,
         cadence: event.cadence,
@@ -187,7 +190,10 @@ export class DigestDelivery {
       });
       return { kind: "report", report };
     } catch (error) {
-      if (error instanceof AuthenticationError || error instanceof PermissionDeniedError) {
+      const refused =
+        error instanceof PermissionDeniedError ||
+        (error instanceof AuthenticationError && (await meRefuses(api)));
+      if (refused) {
         return { kind: "unavailable", why: "the Uptime API refused the subscriber's token for this team." };
       }
       throw error;
@@ -275,4 +281,14 @@ export class DigestDelivery {
 /** A person's key among the chart renderer's owners: unique within the process, not a Redis key. */
 function personKey(workspace: WorkspaceRef, userId: string): string {
   return [workspace.enterpriseId ?? "", workspace.teamId ?? "", userId].join(":");
+}
+
+/** True only when `GET /users/me` answers 401 to the token: what confirms a 401 met elsewhere. */
+async function meRefuses(api: UptimeApi): Promise<boolean> {
+  try {
+    await api.users.me();
+    return false;
+  } catch (error) {
+    return error instanceof AuthenticationError;
+  }
 }
