@@ -4,6 +4,7 @@ import { createApp } from "./app";
 import { createBotMetrics } from "./bot-metrics";
 import type { Config } from "./config";
 import { type Clock, systemClock } from "./lib/clock";
+import { registerLogSecret } from "./lib/log-secrets";
 import { createLogger, type Logger } from "./lib/logger";
 import { refreshUnfurls } from "./listeners/refresh-unfurls";
 import { type MetricsServer, type Readiness, startMetricsServer } from "./metrics-server";
@@ -67,6 +68,18 @@ export interface RunningBot {
  */
 export async function startBot(config: Config, options: BotOptions = {}): Promise<RunningBot> {
   const logger = options.logger ?? createLogger({ level: config.logLevel, name: "uptime-chatops" });
+  // The bot's own secrets never reach a log line, in whatever words a library logs them (log-secrets.ts).
+  for (const secret of [
+    config.slack.botToken,
+    config.slack.appToken,
+    config.slack.signingSecret,
+    config.slack.oauth?.clientSecret,
+    config.slack.oauth?.stateSecret,
+    config.tokenEncryptionKey,
+    ...config.tokenEncryptionKey.split(","),
+  ]) {
+    registerLogSecret(secret);
+  }
   const clock = options.clock ?? systemClock;
   const cipher = TokenCipher.fromSetting(config.tokenEncryptionKey);
   // A cluster that is not ready stops start-up here with one line (main.ts); a single Redis may come later.

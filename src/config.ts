@@ -71,6 +71,9 @@ const milliseconds = (name: string, min: number, max: number, fallback: number) 
     .max(max, `${name} must be at most ${max} (ms)`)
     .default(fallback);
 
+/** The shortest SLACK_STATE_SECRET start-up accepts. */
+export const STATE_SECRET_MIN_LENGTH = 32;
+
 const redisUrl = z
   .string()
   .trim()
@@ -83,7 +86,16 @@ const schema = z
     SLACK_APP_TOKEN: optionalText,
     SLACK_CLIENT_ID: optionalText,
     SLACK_CLIENT_SECRET: optionalText,
-    SLACK_STATE_SECRET: optionalText,
+    // Bolt signs the OAuth install's state with it: a short one could be guessed, and an install forged.
+    SLACK_STATE_SECRET: optionalText.pipe(
+      z
+        .string()
+        .min(
+          STATE_SECRET_MIN_LENGTH,
+          `SLACK_STATE_SECRET must be at least ${STATE_SECRET_MIN_LENGTH} characters (a long random string, e.g. \`openssl rand -hex 32\`)`,
+        )
+        .optional(),
+    ),
     SLACK_API_URL: optionalText.pipe(url("SLACK_API_URL").optional()),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),

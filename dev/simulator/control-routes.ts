@@ -19,6 +19,7 @@ const faultSchema = z.object({
   count: z.number().int().positive().optional(),
   token: z.string().min(1).optional(),
   path: z.string().startsWith("/").optional(),
+  exactPath: z.boolean().optional(),
 });
 const advanceSchema = z.object({ ms: z.number().nonnegative() });
 const statusSchema = z.object({
@@ -115,6 +116,7 @@ export function controlRoutes(control: Control): RouteDef<ControlHandler>[] {
           ...(f.count !== undefined ? { count: f.count } : {}),
           ...(f.token !== undefined ? { token: f.token } : {}),
           ...(f.path !== undefined ? { path: f.path } : {}),
+          ...(f.exactPath !== undefined ? { exactPath: f.exactPath } : {}),
         });
         return { status: 201, body: { ok: true } };
       },

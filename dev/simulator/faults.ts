@@ -12,6 +12,8 @@ export interface FaultInput {
   token?: string;
   /** Only requests whose path starts with this (e.g. `/teams/1/checks`); others are served. */
   path?: string;
+  /** With `path`: only that very path (`/teams/1`, not `/teams/1/checks`). */
+  exactPath?: boolean;
 }
 
 interface Fault {
@@ -20,6 +22,7 @@ interface Fault {
   remaining: number | null;
   token: string | null;
   path: string | null;
+  exactPath: boolean;
 }
 
 /** What a fault may select a request by. */
@@ -35,7 +38,7 @@ export class Faults {
   constructor(private readonly clock: Clock) {}
 
   set(input: FaultInput): void {
-    const { status, durationMs, count, token, path } = input;
+    const { status, durationMs, count, token, path, exactPath } = input;
     if (!Number.isInteger(status) || (status !== 0 && (status < 400 || status > 599))) {
       throw new ApiError(400, "status must be 0 or an HTTP error status from 400 to 599");
     }
@@ -47,12 +50,14 @@ export class Faults {
     }
     if (token !== undefined && token === "") throw new ApiError(400, "token must not be empty");
     if (path !== undefined && !path.startsWith("/")) throw new ApiError(400, "path must start with /");
+    if (exactPath && path === undefined) throw new ApiError(400, "exactPath needs a path");
     this.fault = {
       status,
       until: durationMs === undefined ? null : this.clock.now() + durationMs,
       remaining: count ?? null,
       token: token ?? null,
       path: path ?? null,
+      exactPath: exactPath === true,
     };
   }
 
@@ -72,7 +77,9 @@ export class Faults {
       return null;
     }
     if (f.token !== null && request?.token !== f.token) return null;
-    if (f.path !== null && !request?.path.startsWith(f.path)) return null;
+    if (f.path !== null && !(f.exactPath ? request?.path === f.path : request?.path.startsWith(f.path))) {
+      return null;
+    }
     if (f.remaining !== null) {
       f.remaining--;
       if (f.remaining <= 0) this.fault = null;

@@ -1,4 +1,5 @@
 import pino, { type Logger, type LoggerOptions } from "pino";
+import { redactSecrets } from "./log-secrets";
 import { requestContext } from "./request-context";
 
 export type { Logger } from "pino";
@@ -36,7 +37,25 @@ export function createLogger(
   // Synchronous writes to stdout, not pino's default asynchronous stream: at process.exit that stream
   // writes its buffer while an earlier write may still be in flight, so the last lines came out of order
   // ("draining" after "stopped" on a loaded machine). The bot logs a few lines per event, not per request.
-  return pino(config, options.destination ?? pino.destination({ dest: 1, sync: true }));
+  return pino(config, redacting(options.destination ?? pino.destination({ dest: 1, sync: true })));
+}
+
+/**
+ * The destination behind a last net (log-secrets.ts): the paths above know our own fields' names, but a
+ * library's message, an error's stack or a field named anything else reach the line as text.
+ */
+function redacting(destination: pino.DestinationStream): pino.DestinationStream {
+  const target = destination as pino.DestinationStream & {
+    flush?: (cb?: (err?: Error) => void) => void;
+    flushSync?: () => void;
+    end?: () => void;
+  };
+  return Object.assign(
+    { write: (line: string) => target.write(redactSecrets(line)) },
+    target.flush ? { flush: (cb?: (err?: Error) => void) => target.flush?.(cb) } : {},
+    target.flushSync ? { flushSync: () => target.flushSync?.() } : {},
+    target.end ? { end: () => target.end?.() } : {},
+  );
 }
 
 /** A logger that writes nothing, for tests and tools that only need the interface. */

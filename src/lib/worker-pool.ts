@@ -5,6 +5,12 @@ import type { Logger } from "./logger";
  * Bounded on every side, so that one person's burst costs only that person:
  * - `size` workers, started on the first job (a replica that never draws starts none);
  * - `maxQueue` jobs waiting; one more is refused at once ("busy") instead of waiting behind the others;
+ *   the last `reservedQueue` places of it take only reserved jobs (alerts' charts), so that answers filling
+ *   the queue never skip an alert's;
+ * - `maxPerOwner` jobs of one owner (a person) waiting or running; one more is refused ("owner_busy"), so
+ *   that one person's burst never takes the places of everybody else's;
+ * - `readyTimeoutMs` for a starting worker to say it is ready; past it the worker is ended and the jobs
+ *   waiting for it are refused ("timeout"), so that one stuck at start-up never holds every job;
  * - `timeoutMs` per job on a worker, from the moment the worker takes it (a starting worker takes none); a
  *   job past it is refused ("timeout") and its worker ended;
  * - a worker whose heap grew past `maxHeapMb` or whose RSS grew past `maxRssMb` after a job, or that ran
@@ -15,7 +21,7 @@ import type { Logger } from "./logger";
  * The worker side is serve-worker-jobs.ts: one job at a time, answered with the worker's heap size and RSS.
  * spawn-module-process.ts starts one as a child process.
  */
-export type WorkRefusal = "busy" | "timeout" | "failed" | "closed";
+export type WorkRefusal = "busy" | "owner_busy" | "timeout" | "failed" | "closed";
 
 export class WorkRefused extends Error {
   override readonly name = "WorkRefused";
@@ -52,7 +58,19 @@ export interface WorkerPoolOptions {
   maxJobs?: number;
   /** A worker idle this long is ended (default 60 s). */
   idleMs?: number;
+  /** Places of the queue that only reserved jobs may take (default 0). */
+  reservedQueue?: number;
+  /** Jobs of one owner waiting or running at once (default: no bound). */
+  maxPerOwner?: number;
+  /** How long a starting worker may take to say it is ready (default 30 s). */
+  readyTimeoutMs?: number;
   logger?: Logger;
+}
+
+/** Who a job is for: its owner (a person's key) counts against maxPerOwner; a reserved job may take the reserved places. */
+export interface JobTicket {
+  owner?: string | undefined;
+  reserved?: boolean | undefined;
 }
 
 /** What serve-worker-jobs.ts posts back for each job. */
@@ -75,6 +93,8 @@ interface Slot<In, Out> {
   job?: Job<In, Out> | undefined;
   timer?: NodeJS.Timeout | undefined;
   idle?: NodeJS.Timeout | undefined;
+  /** Until the worker says it is ready (readyTimeoutMs). */
+  starting?: NodeJS.Timeout | undefined;
   retiring: boolean;
 }
 
@@ -90,21 +110,50 @@ export class WorkerPool<In, Out> {
   private readonly slots = new Set<Slot<In, Out>>();
   private readonly queue: Job<In, Out>[] = [];
   private readonly exits = new Set<Promise<unknown>>();
+  /** Jobs waiting or running per owner (JobTicket.owner); an owner with none is not kept. */
+  private readonly owners = new Map<string, number>();
   private nextId = 1;
   private replaced = 0;
   private closed = false;
 
   constructor(private readonly o: WorkerPoolOptions) {}
 
-  /** Runs one job; rejects with WorkRefused when the pool is full, the job too slow, or the worker failed. */
-  run(input: In): Promise<Out> {
+  /**
+   * Runs one job; rejects with WorkRefused when the pool is full (for this ticket), its owner has enough
+   * jobs in flight, the job is too slow, or the worker failed.
+   */
+  run(input: In, ticket: JobTicket = {}): Promise<Out> {
     if (this.closed) return Promise.reject(new WorkRefused("closed", "the worker pool is closed"));
+    const { owner } = ticket;
+    const inFlight = owner === undefined ? 0 : (this.owners.get(owner) ?? 0);
+    if (this.o.maxPerOwner !== undefined && inFlight >= this.o.maxPerOwner) {
+      return Promise.reject(new WorkRefused("owner_busy", `${inFlight} jobs of the same owner in flight`));
+    }
     // The queue holds only jobs no ready worker could take at once: a free worker empties it in dispatch().
-    if (this.queue.length >= this.o.maxQueue) {
+    const places = ticket.reserved ? this.o.maxQueue : this.o.maxQueue - (this.o.reservedQueue ?? 0);
+    if (this.queue.length >= places) {
       return Promise.reject(new WorkRefused("busy", `${this.queue.length} jobs already wait`));
     }
+    if (owner !== undefined) this.owners.set(owner, inFlight + 1);
+    const settled = () => {
+      if (owner === undefined) return;
+      const left = (this.owners.get(owner) ?? 1) - 1;
+      if (left > 0) this.owners.set(owner, left);
+      else this.owners.delete(owner);
+    };
     return new Promise<Out>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, input, resolve, reject });
+      this.queue.push({
+        id: this.nextId++,
+        input,
+        resolve: (output) => {
+          settled();
+          resolve(output);
+        },
+        reject: (error) => {
+          settled();
+          reject(error);
+        },
+      });
       this.dispatch();
     });
   }
@@ -153,8 +202,23 @@ export class WorkerPool<In, Out> {
     // Started for a waiting job: it keeps the process alive until it answers; an idle one does not (answered()).
     const slot: Slot<In, Out> = { worker, ready: false, jobs: 0, retiring: false };
     this.slots.add(slot);
+    const readyTimeoutMs = this.o.readyTimeoutMs ?? 30_000;
+    slot.starting = setTimeout(() => {
+      this.o.logger?.warn(
+        { readyTimeoutMs },
+        "a worker did not get ready in time; it is replaced on the next job",
+      );
+      // With no other worker ready the jobs waited for this one: refused now, with the sentence a slow job
+      // gets, rather than waiting on (a worker that cannot start would not start for them either).
+      const refusal = new WorkRefused("timeout", `no worker ready within ${readyTimeoutMs} ms`);
+      const others = [...this.slots].some((other) => other !== slot && other.ready && !other.retiring);
+      if (!others) for (const job of this.queue.splice(0)) job.reject(refusal);
+      this.end(slot, refusal);
+      this.dispatch();
+    }, readyTimeoutMs);
     worker.on("message", (message: JobAnswer<Out> | { ready: true }) => {
       if ("ready" in message) {
+        clearTimeout(slot.starting);
         slot.ready = true;
         this.dispatch();
       } else this.answered(slot, message);
@@ -210,6 +274,7 @@ export class WorkerPool<In, Out> {
     slot.retiring = true;
     clearTimeout(slot.timer);
     clearTimeout(slot.idle);
+    clearTimeout(slot.starting);
     if (slot.job) slot.job.reject(refusal ?? new WorkRefused("failed", "the worker ended"));
     slot.job = undefined;
     if (replaced) this.replaced++;

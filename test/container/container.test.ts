@@ -265,7 +265,9 @@ describe("the container image", () => {
     expect(redisCommand).toContain("--maxmemory-policy noeviction");
     expect(compose.services.redis?.volumes?.some((v) => v.endsWith(":/data"))).toBe(true);
     expect(compose.services.bot?.build?.dockerfile).toBe("Containerfile");
-    expect(compose.services.bot?.environment?.REDIS_URL).toBe("redis://redis:6379");
+    expect(compose.services.bot?.environment?.REDIS_URL).toMatch(
+      /^redis:\/\/:\$\{REDIS_PASSWORD:\?.*\}@redis:6379$/,
+    );
   });
 
   /** `podman logs` of the container: the bot's JSON lines (stdout; stderr stays empty). */

@@ -36,7 +36,7 @@ describe("an org-wide install (Enterprise Grid)", () => {
         SLACK_BOT_TOKEN: undefined,
         SLACK_CLIENT_ID: "1234.5678",
         SLACK_CLIENT_SECRET: "client-secret",
-        SLACK_STATE_SECRET: "state-secret-for-the-org-test",
+        SLACK_STATE_SECRET: "state-secret-for-the-org-test-32-characters",
       },
       slack: { enterpriseId: ENTERPRISE, enterpriseInstall: true },
     });

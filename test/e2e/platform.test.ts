@@ -120,7 +120,7 @@ describe("platform: health, signatures, Socket Mode, OAuth, logs", () => {
         SLACK_BOT_TOKEN: undefined,
         SLACK_CLIENT_ID: "1234.5678",
         SLACK_CLIENT_SECRET: "client-secret",
-        SLACK_STATE_SECRET: "state-secret-for-the-test",
+        SLACK_STATE_SECRET: "state-secret-for-the-test-32-characters",
       });
       const answer = await get(bot.port, "/slack/install");
       expect(answer.status).toBe(302);

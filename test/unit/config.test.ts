@@ -67,6 +67,19 @@ describe("loadConfig", () => {
     expect(config.slack.socketMode).toBe(true);
   });
 
+  it("refuses a SLACK_STATE_SECRET under 32 characters in one line without echoing it, and takes one of 32", () => {
+    const oauth = { SLACK_BOT_TOKEN: undefined, SLACK_CLIENT_ID: "id", SLACK_CLIENT_SECRET: "client-secret" };
+    const short = "short-state-secret-0123456789ab";
+    const message = errorOf({ ...base, ...oauth, SLACK_STATE_SECRET: short });
+    expect(message).toMatch(/^SLACK_STATE_SECRET must be at least 32 characters/);
+    expect(message).not.toContain(short);
+    expect(message).not.toContain("\n");
+    const secret = "s".repeat(32);
+    expect(loadConfig({ ...base, ...oauth, SLACK_STATE_SECRET: secret }).slack.oauth?.stateSecret).toBe(
+      secret,
+    );
+  });
+
   it("ends SLACK_API_URL with one slash, as WebClient expects", () => {
     expect(loadConfig({ ...base, SLACK_API_URL: "http://127.0.0.1:9/api" }).slack.apiUrl).toBe(
       "http://127.0.0.1:9/api/",
@@ -79,6 +92,10 @@ describe("loadConfig", () => {
     [{ SLACK_BOT_TOKEN: "" }, "SLACK_BOT_TOKEN is required"],
     [{ PORT: "abc" }, 'PORT must be a number, got "abc"'],
     [{ SLACK_CLIENT_ID: "id" }, "SLACK_CLIENT_SECRET is required when"],
+    [
+      { SLACK_CLIENT_ID: "id", SLACK_CLIENT_SECRET: "s", SLACK_STATE_SECRET: "x".repeat(31) },
+      "SLACK_STATE_SECRET must be at least 32 characters",
+    ],
     [{ SLACK_SIGNING_SECRET: undefined }, "SLACK_SIGNING_SECRET is required in HTTP mode"],
     [{ SLACK_APP_TOKEN: "xoxb-wrong" }, "SLACK_APP_TOKEN must be an app-level token"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL must be one of"],

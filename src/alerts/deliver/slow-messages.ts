@@ -94,7 +94,10 @@ export class SlowMessages {
     const marked: SlowMessageRecord = { ...record, chartAt: this.d.clock.now() };
     await this.d.messages.putSlow(ws, channel, alertId, marked);
     try {
-      const png = await this.d.charts.render(chart.option, SLOW_CHART_WIDTH, SLOW_CHART_HEIGHT);
+      // An alert's chart: it may take the renderer's places kept for alerts, whatever people ask for.
+      const png = await this.d.charts.render(chart.option, SLOW_CHART_WIDTH, SLOW_CHART_HEIGHT, {
+        alert: true,
+      });
       await this.d.posting.waitForSlot(ctx);
       const { fileId } = await this.d.posting.withRateLimit(ctx, () =>
         ctx.poster.uploadFile({

@@ -14,7 +14,7 @@ import type { LinkStore } from "../../store/link-store";
 import type { Subscription, SubscriptionFilters } from "../../store/subscription-store";
 import type { WorkspaceRef } from "../../store/workspace";
 import { chartImageBlock } from "../../ui/charts/chart-image-block";
-import type { ChartRenderer } from "../../ui/charts/chart-renderer";
+import type { ChartFor, ChartRenderer } from "../../ui/charts/chart-renderer";
 import { AuthenticationError, PermissionDeniedError, type UptimeApi, type UptimeClient } from "../../uptime";
 import type { DeliveryOutcome } from "../metrics";
 import type { DigestReport } from "../model";
@@ -158,13 +158,17 @@ export class DigestDelivery {
         scheduled: false,
         cadence: request.cadence,
         withChart: request.withChart ?? true,
+        // Asked for by a person: it counts among their charts in flight (chart-renderer.ts).
+        chartFor: { person: personKey(request.workspace, request.requestedBy) },
       },
     );
   }
 
   /**
    * The subscriber's token reads it. A link that is gone or refused is said in the channel (the on-call
-   * channel must not wait for a digest that will never come); anything else (the API down) is retried.
+   * channel must not wait for a digest that will never come); anything else (the API down) is retried. A 401
+   * is a suspicion (docs/architecture.md section 7): the token is said refused only when `GET /users/me`
+   * refuses it too; otherwise the digest is retried like any failure.
    */
   private async scheduledContent(sub: Subscription, event: DigestEvent): Promise<Content> {
     const ref = { ...sub.workspace, userId: sub.subscriber.userId };
@@ -175,8 +179,9 @@ export class DigestDelivery {
       token = null;
     }
     if (!token) return { kind: "unavailable", why: "the person who subscribed is no longer logged in." };
+    const api = this.d.client().as(token);
     try {
-      const report = await collectDigest(this.d.client().as(token), {
+      const report = await collectDigest(api, {
         apiTeamId: sub.apiTeamId,
         filters: sub.filters,
         cadence: event.cadence,
@@ -185,7 +190,10 @@ export class DigestDelivery {
       });
       return { kind: "report", report };
     } catch (error) {
-      if (error instanceof AuthenticationError || error instanceof PermissionDeniedError) {
+      const refused =
+        error instanceof PermissionDeniedError ||
+        (error instanceof AuthenticationError && (await meRefuses(api)));
+      if (refused) {
         return { kind: "unavailable", why: "the Uptime API refused the subscriber's token for this team." };
       }
       throw error;
@@ -202,6 +210,7 @@ export class DigestDelivery {
       cadence: DigestCadence;
       metadata?: Record<string, string>;
       withChart?: boolean;
+      chartFor?: ChartFor;
     },
   ): Promise<string> {
     const rendered =
@@ -218,7 +227,7 @@ export class DigestDelivery {
       ...(metadata ? { metadata } : {}),
     });
     if (content.kind === "report" && options.withChart !== false)
-      await this.attachChart(poster, channel, ts, content.report, rendered, metadata);
+      await this.attachChart(poster, channel, ts, content.report, rendered, metadata, options.chartFor);
     return ts;
   }
 
@@ -229,11 +238,12 @@ export class DigestDelivery {
     report: DigestReport,
     rendered: { text: string; blocks?: unknown[] },
     metadata: MessageMetadata | undefined,
+    chartFor: ChartFor | undefined,
   ): Promise<void> {
     const chart = digestChart(report);
     if (!chart) return;
     try {
-      const png = await this.d.charts.render(chart.option);
+      const png = await this.d.charts.render(chart.option, undefined, undefined, chartFor);
       const { fileId } = await poster.uploadFile({
         channel,
         threadTs: ts,
@@ -265,5 +275,20 @@ export class DigestDelivery {
         "digest chart not shown; the digest stands without it",
       );
     }
+  }
+}
+
+/** A person's key among the chart renderer's owners: unique within the process, not a Redis key. */
+function personKey(workspace: WorkspaceRef, userId: string): string {
+  return [workspace.enterpriseId ?? "", workspace.teamId ?? "", userId].join(":");
+}
+
+/** True only when `GET /users/me` answers 401 to the token: what confirms a 401 met elsewhere. */
+async function meRefuses(api: UptimeApi): Promise<boolean> {
+  try {
+    await api.users.me();
+    return false;
+  } catch (error) {
+    return error instanceof AuthenticationError;
   }
 }

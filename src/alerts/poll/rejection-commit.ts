@@ -66,16 +66,20 @@ export async function rejectionCommit(
   if (step === "wait") return retry;
 
   const api = kind === "no_token" ? null : await deps.apis.get(target, meta);
-  const checkKind: RejectionKind = api === null ? "no_token" : kind;
-  const confirmed = await confirmRejection(api, checkKind, meta.apiTeamId, {
+  // What the check confirmed may differ from what the poll met: a 403 whose team check answers 401 is
+  // a refused token once GET /users/me says so, never a lost team.
+  const confirmedKind = await confirmRejection(api, kind, meta.apiTeamId, {
     // The poll used up to budgetMs already: the check gets half of it again, so the commit keeps its lease.
     signal: AbortSignal.timeout(Math.max(1, Math.floor(deps.budgetMs / 2))),
   });
-  deps.logger.warn({ target, kind, rejections: streak.count, confirmed }, "token rejection streak checked");
-  if (!confirmed) return retry;
+  deps.logger.warn(
+    { target, kind, rejections: streak.count, confirmed: confirmedKind !== null, confirmedKind },
+    "token rejection streak checked",
+  );
+  if (confirmedKind === null) return retry;
   // The check itself may have cached the API view; a rejected token must not be reused.
   deps.apis.invalidate(target);
-  const reason = pauseReasonOf(kind);
+  const reason = pauseReasonOf(confirmedKind);
   if (!(await deps.scheduler.markPaused(target, claimed.leaseToken, reason))) return "lost";
   const state = (() => {
     try {
@@ -84,7 +88,14 @@ export async function rejectionCommit(
       return null;
     }
   })();
-  const outcome = await deps.hooks?.onTokenRejected?.({ target, kind, reason, meta, streak, state });
+  const outcome = await deps.hooks?.onTokenRejected?.({
+    target,
+    kind: confirmedKind,
+    reason,
+    meta,
+    streak,
+    state,
+  });
   deps.logger.warn({ target, reason, outcome: outcome ?? "paused" }, "token rejection confirmed");
   return recheck;
 }

@@ -85,30 +85,38 @@ export function pauseReasonOf(kind: RejectionKind): TokenPauseReason {
 }
 
 /**
- * The check that confirms a streak of rejections with a call other than the poll's own: `GET /users/me`
- * answering 401 confirms a 401 (the token itself is refused, not one endpoint), `GET /teams/{id}`
- * answering 403/404 confirms that the token's user no longer sees the team. A lost link (no token) is
- * confirmed by itself. Anything else (the check passes, or the API fails otherwise) confirms nothing:
- * the poller keeps retrying without pausing.
+ * The check that confirms a streak of rejections with a call other than the poll's own, and what it
+ * confirms: `GET /users/me` answering 401 confirms a 401 (the token itself is refused, not one endpoint),
+ * `GET /teams/{id}` answering 403/404 confirms that the token's user no longer sees the team. A 401 is a
+ * suspicion wherever it comes from (section 7, one token policy): a 401 to the team check is confirmed
+ * only by `GET /users/me` with that token, and then as a refused token, never as a lost team. A lost link
+ * (no token) is confirmed by itself. Anything else (the check passes, or the API fails otherwise) confirms
+ * nothing (null): the poller keeps retrying without pausing.
  */
 export async function confirmRejection(
   api: Pick<UptimeApi, "users" | "teams"> | null,
   kind: RejectionKind,
   apiTeamId: string,
   options: { signal?: AbortSignal } = {},
-): Promise<boolean> {
-  if (kind === "no_token" || api === null) return true;
+): Promise<RejectionKind | null> {
+  if (kind === "no_token" || api === null) return kind;
+  if (kind === "unauthorized") return (await meRefused(api, options)) ? "unauthorized" : null;
   try {
-    if (kind === "unauthorized") await api.users.me(options);
-    else await api.teams.get(apiTeamId, options);
+    await api.teams.get(apiTeamId, options);
+    return null;
+  } catch (error) {
+    if (error instanceof PermissionDeniedError || error instanceof NotFoundError) return "no_access";
+    if (error instanceof AuthenticationError && (await meRefused(api, options))) return "unauthorized";
+    return null;
+  }
+}
+
+/** True only when `GET /users/me` answers 401 to this token; anything else proves nothing. */
+async function meRefused(api: Pick<UptimeApi, "users">, options: { signal?: AbortSignal }): Promise<boolean> {
+  try {
+    await api.users.me(options);
     return false;
   } catch (error) {
-    if (kind === "unauthorized") return error instanceof AuthenticationError;
-    // A 401 on the team check means the token is refused outright: the team is as unreadable.
-    return (
-      error instanceof PermissionDeniedError ||
-      error instanceof NotFoundError ||
-      error instanceof AuthenticationError
-    );
+    return error instanceof AuthenticationError;
   }
 }

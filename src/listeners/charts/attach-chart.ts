@@ -25,6 +25,8 @@ export interface AttachChartRequest {
   charts: ChartRenderer;
   /** The asker: the chart is shared to their DM with the app so that they may see it (see below). */
   userId: string;
+  /** The asker's key among the renderer's owners (their charts in flight are bounded): workspace and user. */
+  personKey: string;
   /** The ephemeral answer already sent; it is replaced by the same answer with the chart under it. */
   answer: Rendered;
   respond: (message: RespondArguments) => Promise<unknown>;
@@ -50,7 +52,7 @@ const SHOW_WAIT_MS = 500;
 export async function attachChart(req: AttachChartRequest, chart: ChartToAttach): Promise<string | null> {
   let png: ChartPng;
   try {
-    png = await req.charts.render(chart.option);
+    png = await req.charts.render(chart.option, undefined, undefined, { person: req.personKey });
   } catch (err) {
     req.logger.warn({ err: reason(err), chart: chart.filename }, "chart not shown: rendering failed");
     if (err instanceof ChartRefused) await sayChartSkipped(req, chartSkippedBlock(err.reason));

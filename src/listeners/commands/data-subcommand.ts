@@ -24,7 +24,16 @@ export async function dataSubcommand<K extends ShareableKind>(
   }
   await respond({ response_type: "ephemeral", ...answer });
   if (chart) {
-    const req = { client, charts: deps.charts, userId: user.userId, answer, respond, logger: deps.logger };
+    const personKey = [user.enterpriseId ?? "", user.teamId ?? "", user.userId].join(":");
+    const req = {
+      client,
+      charts: deps.charts,
+      userId: user.userId,
+      personKey,
+      answer,
+      respond,
+      logger: deps.logger,
+    };
     await attachChart(req, chart);
   }
 }

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { registerLogSecret } from "../../lib/log-secrets";
 import { type EncryptionKeys, parseEncryptionKeys } from "./encryption-keys";
 
 const VERSION = "v1";
@@ -46,6 +47,8 @@ export class TokenCipher {
   }
 
   encrypt(plaintext: string, aad: string): string {
+    // Whatever is sealed is a secret: no log line may show it, whichever library writes the line.
+    registerLogSecret(plaintext);
     const keyId = this.keys.primaryId;
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv(ALGORITHM, this.keys.key(keyId)!, iv, { authTagLength: TAG_BYTES });
@@ -72,7 +75,9 @@ export class TokenCipher {
       decipher.setAAD(associatedData(keyId, aad));
       decipher.setAuthTag(tag);
       const data = Buffer.from(dataText, "base64url");
-      return Buffer.concat([decipher.update(data), decipher.final()]).toString("utf8");
+      const plaintext = Buffer.concat([decipher.update(data), decipher.final()]).toString("utf8");
+      registerLogSecret(plaintext);
+      return plaintext;
     } catch {
       throw new TokenDecryptError("authentication-failed", keyId);
     }

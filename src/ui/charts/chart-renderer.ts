@@ -27,8 +27,15 @@ export interface DrawnChart extends ChartPng {
  * (queue full, too slow, the worker failed) rejects with WorkRefused, and the answer stands without it
  * (chart-skipped.ts says why). One per bot process: bot.ts starts it and closes it in stop().
  */
+/**
+ * Whom a chart is for: a person (their key: at most `maxPerPerson` of their charts wait or draw at once) or
+ * an alert (it may take the queue's places kept for alerts, so that people's answers never skip it).
+ * Unsaid, a chart is neither (a scheduled digest).
+ */
+export type ChartFor = { person: string } | { alert: true };
+
 export interface ChartRenderer {
-  render(option: EChartsOption, width?: number, height?: number): Promise<DrawnChart>;
+  render(option: EChartsOption, width?: number, height?: number, chartFor?: ChartFor): Promise<DrawnChart>;
   stats(): WorkerPoolStats;
   close(): Promise<void>;
 }
@@ -38,6 +45,16 @@ export interface ChartRendererOptions {
   workers?: number;
   /** Charts waiting for a worker before the next one is refused (default 8: about 0.25 s of drawing each). */
   maxQueue?: number;
+  /** Places of that queue kept for alerts' charts (default 2). */
+  reservedForAlerts?: number;
+  /** One person's charts waiting or drawing at once; one more is skipped (default 2). */
+  maxPerPerson?: number;
+  /**
+   * How long a starting worker may take to say it is ready (its engines loaded) before it is ended and the
+   * charts waiting for it skipped (default 30 s: a bundled worker is ready within a second or two, but one
+   * started from source under tsx, at nice 10 on a busy machine, takes many seconds).
+   */
+  readyTimeoutMs?: number;
   /** Per chart on a worker (default 5 s: a chart takes 20 to 40 ms, a loaded machine a few times that). */
   timeoutMs?: number;
   /** A worker whose heap passes this after a chart is replaced (default 64 MB; ECharts holds about 25). */
@@ -68,6 +85,9 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
       spawnModuleProcess(BUNDLED_WORKER, SOURCE_WORKER, { maxOldGenerationSizeMb, nice: WORKER_NICE }),
     size: options.workers ?? Math.min(2, Math.max(1, availableParallelism() - 1)),
     maxQueue: options.maxQueue ?? 8,
+    reservedQueue: options.reservedForAlerts ?? 2,
+    maxPerOwner: options.maxPerPerson ?? 2,
+    readyTimeoutMs: options.readyTimeoutMs ?? 30_000,
     timeoutMs: options.timeoutMs ?? 5000,
     maxHeapMb: options.maxHeapMb ?? 64,
     maxRssMb: options.maxRssMb ?? 200,
@@ -76,8 +96,10 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
     ...(options.logger ? { logger: options.logger } : {}),
   });
   return {
-    async render(option, width = CHART_WIDTH, height = CHART_HEIGHT) {
-      const drawn = await pool.run({ option, width, height });
+    async render(option, width = CHART_WIDTH, height = CHART_HEIGHT, chartFor) {
+      const ticket =
+        chartFor === undefined ? {} : "person" in chartFor ? { owner: chartFor.person } : { reserved: true };
+      const drawn = await pool.run({ option, width, height }, ticket);
       // The PNG crosses the IPC channel as a Uint8Array (advanced serialisation); a Buffer view of it, no copy.
       const png = Buffer.from(drawn.png.buffer, drawn.png.byteOffset, drawn.png.byteLength);
       return { png, width: drawn.width, height: drawn.height, drawMs: drawn.drawMs };

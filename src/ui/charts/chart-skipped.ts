@@ -4,6 +4,7 @@ import { blocks } from "../ids";
 
 const SENTENCES: Record<WorkRefusal, string> = {
   busy: "Chart skipped: the bot is drawing many charts right now. Ask again in a minute for the picture.",
+  owner_busy: "Chart skipped: your other charts are still being drawn. Ask again in a moment for this one.",
   timeout: "Chart skipped: it took too long to draw. Ask again in a minute for the picture.",
   failed: "Chart skipped: it could not be drawn this time. Ask again for the picture.",
   closed: "Chart skipped: the bot is restarting. Ask again in a minute for the picture.",

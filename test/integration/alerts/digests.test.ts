@@ -284,6 +284,33 @@ describe("digest delivery", () => {
     expect(digestsIn(channel)).toHaveLength(1);
   });
 
+  it("takes a 401 as a suspicion: said refused only when GET /users/me refuses the token too", async () => {
+    const s = digestSetup();
+    const channel = freshChannel(fake, "suspicion");
+    const sub = await digestSubscription(channel);
+    const now = Date.now();
+    const period = digestPeriod("daily", "UTC", latestOccurrence("daily", "UTC", now));
+    const event = {
+      type: "digest" as const,
+      subscriptionId: sub.id,
+      cadence: "daily" as const,
+      timeZone: "UTC",
+      period,
+    };
+    try {
+      // The team's reads refused, GET /users/me still accepts the token: retried, nothing said.
+      simulator.control.setFault({ status: 401, token: DEMO_TOKENS.owner, path: "/teams/" });
+      expect(await s.digests.deliverTo(sub, "1-0", event)).toBe("retry");
+      expect(digestsIn(channel)).toEqual([]);
+      // The token itself refused: said once in the channel.
+      simulator.control.setFault({ status: 401, token: DEMO_TOKENS.owner });
+      expect(await s.digests.deliverTo(sub, "1-0", event)).toBe("posted");
+      expect(textOf(digestsIn(channel)[0]!)).toContain("the Uptime API refused the subscriber's token");
+    } finally {
+      simulator.control.clearFaults();
+    }
+  });
+
   it("says in the channel when the subscriber's link is gone, instead of going quiet", async () => {
     const s = digestSetup();
     const channel = freshChannel(fake, "unlinked");

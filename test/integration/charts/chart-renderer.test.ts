@@ -41,7 +41,7 @@ describe("createChartRenderer", () => {
   });
 
   it("refuses the charts past its queue as busy, which the answer says in one sentence", async () => {
-    renderer = createChartRenderer({ workers: 1, maxQueue: 2 });
+    renderer = createChartRenderer({ workers: 1, maxQueue: 2, reservedForAlerts: 0 });
     await renderer.render(chart.option);
     const burst = await Promise.allSettled(Array.from({ length: 6 }, () => renderer!.render(chart.option)));
     const drawn = burst.filter((r) => r.status === "fulfilled");
@@ -54,6 +54,46 @@ describe("createChartRenderer", () => {
     expect(chartSkippedText("busy")).toBe(
       "Chart skipped: the bot is drawing many charts right now. Ask again in a minute for the picture.",
     );
+  });
+
+  it("one person's burst: two of their charts at a time, the rest skipped in their own words; others still drawn", async () => {
+    renderer = createChartRenderer({ workers: 1 });
+    await renderer.render(chart.option);
+    const alice = Array.from({ length: 10 }, () =>
+      renderer!.render(chart.option, undefined, undefined, { person: "T1:U0ALICE" }),
+    );
+    const bob = renderer.render(chart.option, undefined, undefined, { person: "T1:U0BOB" });
+    const slow = renderer.render(chart.option, undefined, undefined, { alert: true });
+    const settled = await Promise.allSettled(alice);
+    expect(settled.filter((r) => r.status === "fulfilled")).toHaveLength(2);
+    const reasons = settled.flatMap((r) =>
+      r.status === "rejected" ? [(r.reason as ChartRefused).reason] : [],
+    );
+    expect(reasons).toEqual(Array(8).fill("owner_busy"));
+    expect(chartSkippedText("owner_busy")).toBe(
+      "Chart skipped: your other charts are still being drawn. Ask again in a moment for this one.",
+    );
+    // Bob's answer and the slow alert's chart are drawn all the same.
+    expect((await bob).width).toBe(CHART_WIDTH);
+    expect((await slow).width).toBe(CHART_WIDTH);
+    // Once hers are done, Alice may ask again.
+    await renderer.render(chart.option, undefined, undefined, { person: "T1:U0ALICE" });
+  });
+
+  it("keeps places of the queue for alerts' charts: answers filling it never skip a slow alert's chart", async () => {
+    renderer = createChartRenderer({ workers: 1, maxQueue: 4, reservedForAlerts: 2 });
+    await renderer.render(chart.option);
+    // Six people at once: one drawing, two waiting in the places answers may take, three skipped.
+    const people = Array.from({ length: 6 }, (_, i) =>
+      renderer!.render(chart.option, undefined, undefined, { person: `T1:U${i}` }),
+    );
+    const alerts = [1, 2].map(() => renderer!.render(chart.option, undefined, undefined, { alert: true }));
+    const answers = await Promise.allSettled(people);
+    expect(
+      answers.map((r) => (r.status === "fulfilled" ? "drawn" : (r.reason as ChartRefused).reason)),
+    ).toEqual(["drawn", "drawn", "drawn", "busy", "busy", "busy"]);
+    const drawn = await Promise.all(alerts);
+    expect(drawn.map((d) => d.width)).toEqual([CHART_WIDTH, CHART_WIDTH]);
   });
 
   it("closes: its worker ends and a chart asked for afterwards is refused as closed", async () => {

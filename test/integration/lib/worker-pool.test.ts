@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { spawnModuleProcess } from "../../../src/lib/spawn-module-process";
 import { WorkerPool, type WorkerPoolOptions, WorkRefused } from "../../../src/lib/worker-pool";
+import { chartSkippedText } from "../../../src/ui/charts/chart-skipped";
 import type { TestJob } from "../../support/workers/test-job-worker";
 
 const SOURCE = new URL("../../support/workers/test-job-worker.ts", import.meta.url);
@@ -14,6 +15,8 @@ const SOURCE = new URL("../../support/workers/test-job-worker.ts", import.meta.u
 const BUNDLED = new URL("../../support/workers/test-job-worker.js", import.meta.url);
 
 const ORPHAN_PARENT = new URL("../../support/workers/orphan-parent.ts", import.meta.url);
+const NEVER_READY = new URL("../../support/workers/never-ready-worker.ts", import.meta.url);
+const NEVER_READY_BUNDLED = new URL("../../support/workers/never-ready-worker.js", import.meta.url);
 
 function alive(pid: number): boolean {
   try {
@@ -158,6 +161,37 @@ describe("WorkerPool", () => {
     expect(await refusal(p.run({ kind: "exit" }))).toBe("failed");
     expect(await p.run({ kind: "echo", value: "new worker" })).toBe("new worker");
     expect(p.stats().replaced).toBe(1);
+  });
+
+  it("ends a worker that never says ready: its waiting jobs are skipped, and the next job gets a new worker", async () => {
+    let stuckPid: number | undefined;
+    let spawned = 0;
+    const p = pool({
+      // Long enough for the second, healthy worker to start from source on a loaded machine.
+      readyTimeoutMs: 5_000,
+      spawn: (limits) => {
+        if (spawned++ > 0) return spawnModuleProcess(BUNDLED, SOURCE, limits);
+        const worker = spawnModuleProcess(NEVER_READY_BUNDLED, NEVER_READY, limits);
+        worker.on("message", (message: { pid?: number }) => {
+          stuckPid = message.pid;
+        });
+        return worker;
+      },
+    });
+    const waiting = [p.run({ kind: "echo", value: "a" }), p.run({ kind: "echo", value: "b" })];
+    expect(await refusal(waiting[0]!)).toBe("timeout");
+    expect(await refusal(waiting[1]!)).toBe("timeout");
+    // What an answer says for it: the usual sentence of a chart that took too long.
+    expect(chartSkippedText("timeout")).toBe(
+      "Chart skipped: it took too long to draw. Ask again in a minute for the picture.",
+    );
+    expect(p.stats()).toMatchObject({ workers: 0, queued: 0, replaced: 1 });
+    await vi.waitFor(() => expect(stuckPid !== undefined && !alive(stuckPid)).toBe(true), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    expect(await p.run({ kind: "echo", value: "fresh" })).toBe("fresh");
+    expect(spawned).toBe(2);
   });
 
   it("close refuses the running and the waiting jobs, ends the workers, and refuses new jobs", async () => {

@@ -167,6 +167,20 @@ describe("simulator: injected faults", () => {
     expect((await api.get("/users/me")).status).toBe(200);
   });
 
+  it("selects one exact path with exactPath: a 401 to GET /teams/1, not to its sub-paths", async () => {
+    const fault = { status: 401, path: "/teams/1", exactPath: true };
+    expect((await api.control("POST", "/__simulator/faults", fault)).status).toBe(201);
+    expectError(await api.get("/teams/1"), 401);
+    expect((await api.get("/teams/1/checks")).status).toBe(200);
+    expect((await api.get("/users/me")).status).toBe(200);
+    await api.control("DELETE", "/__simulator/faults");
+    expect((await api.get("/teams/1")).status).toBe(200);
+    // exactPath without a path selects nothing sensible: refused.
+    expect((await api.control("POST", "/__simulator/faults", { status: 401, exactPath: true })).status).toBe(
+      400,
+    );
+  });
+
   it("refuses a bad fault definition with 400", async () => {
     expect((await api.control("POST", "/__simulator/faults", { status: 200 })).status).toBe(400);
     expect((await api.control("POST", "/__simulator/faults", { status: 401, path: "teams" })).status).toBe(

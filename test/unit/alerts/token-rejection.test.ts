@@ -91,26 +91,39 @@ describe("the check that confirms a streak", () => {
   it("confirms a 401 only when GET /users/me answers 401 too", async () => {
     expect(
       await confirmRejection(answering(fails(apiError(AuthenticationError, 401))), "unauthorized", "1"),
-    ).toBe(true);
-    expect(await confirmRejection(answering(ok), "unauthorized", "1")).toBe(false);
-    expect(await confirmRejection(answering(fails(apiError(ServerError, 503))), "unauthorized", "1")).toBe(
-      false,
-    );
+    ).toBe("unauthorized");
+    expect(await confirmRejection(answering(ok), "unauthorized", "1")).toBeNull();
+    expect(
+      await confirmRejection(answering(fails(apiError(ServerError, 503))), "unauthorized", "1"),
+    ).toBeNull();
   });
 
   it("confirms a lost team only when GET /teams/{id} answers 403 or 404", async () => {
     const teamFails = (error: Error) => answering(ok, fails(error));
     expect(await confirmRejection(teamFails(apiError(PermissionDeniedError, 403)), "no_access", "1")).toBe(
-      true,
+      "no_access",
     );
-    expect(await confirmRejection(teamFails(apiError(NotFoundError, 404)), "no_access", "1")).toBe(true);
-    expect(await confirmRejection(answering(ok), "no_access", "1")).toBe(false);
-    expect(await confirmRejection(teamFails(apiError(ServerError, 500)), "no_access", "1")).toBe(false);
+    expect(await confirmRejection(teamFails(apiError(NotFoundError, 404)), "no_access", "1")).toBe(
+      "no_access",
+    );
+    expect(await confirmRejection(answering(ok), "no_access", "1")).toBeNull();
+    expect(await confirmRejection(teamFails(apiError(ServerError, 500)), "no_access", "1")).toBeNull();
+  });
+
+  it("takes a 401 to GET /teams/{id} as a suspicion: only GET /users/me answering 401 confirms a refused token", async () => {
+    const team401 = fails(apiError(AuthenticationError, 401));
+    expect(await confirmRejection(answering(ok, team401), "no_access", "1")).toBeNull();
+    expect(
+      await confirmRejection(answering(fails(apiError(ServerError, 503)), team401), "no_access", "1"),
+    ).toBeNull();
+    expect(
+      await confirmRejection(answering(fails(apiError(AuthenticationError, 401)), team401), "no_access", "1"),
+    ).toBe("unauthorized");
   });
 
   it("takes a lost link as confirmed: there is no token to check", async () => {
-    expect(await confirmRejection(null, "no_token", "1")).toBe(true);
-    expect(await confirmRejection(null, "unauthorized", "1")).toBe(true);
+    expect(await confirmRejection(null, "no_token", "1")).toBe("no_token");
+    expect(await confirmRejection(null, "unauthorized", "1")).toBe("unauthorized");
   });
 });
 
