@@ -86,6 +86,8 @@ export class SubscriptionPauses {
             ),
           );
       }
+      // Someone offboarded (no link left) is not written to: a deactivated account reads nothing.
+      if (reason === "subscriber_left" && !link) return true;
       await poster.postDirectMessage(sub.subscriber.userId, renderPauseDirectMessage(notice));
       return true;
     } catch (error) {
