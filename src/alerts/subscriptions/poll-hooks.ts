@@ -8,7 +8,7 @@ import type { Subscription, SubscriptionStore } from "../../store/subscription-s
 import { type UserRef, workspaceOf } from "../../store/workspace";
 import { AuthenticationError, type UptimeClient } from "../../uptime";
 import type { ResolveToken } from "../poll/poll-api-cache";
-import type { ConfirmedRejection, PollHooks } from "../poll/poll-once";
+import type { PollHooks } from "../poll/poll-once";
 import type { AddPollTargetInput } from "../poll/poller";
 import {
   renderPersonalAlertsEnded,
