@@ -134,7 +134,7 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
     },
     { redis, keys, clock, logger, links, installations, charts },
   );
-  cleanup.add(alerts.cleanupParticipant);
+  cleanup.add(alerts.cleanupParticipant).add(alerts.offboardingParticipant);
   const memberships = new MembershipCache({ redis, keys });
   const buckets = new TokenBuckets({ redis });
   const fairShare = new FairShareStore({

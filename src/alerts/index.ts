@@ -38,6 +38,7 @@ import { createPrometheusMetrics, outboxSampler, type PrometheusMetrics } from "
 import { escalationSchedules } from "./schedules/escalation-schedules";
 import { type MaintenanceSchedules, maintenanceSchedules } from "./schedules/maintenance-schedules";
 import { ScheduleWorker } from "./schedules/schedule-worker";
+import { offboardingParticipant } from "./subscriptions/offboarding";
 import { pollHooks } from "./subscriptions/poll-hooks";
 import { SubscriptionPauses } from "./subscriptions/subscription-pauses";
 
@@ -188,6 +189,8 @@ export interface Alerts {
   metrics: Pick<PrometheusMetrics, "renderMetrics">;
   /** Drops a workspace's (or a revoked bot's) subscriptions and their poll targets. */
   cleanupParticipant: CleanupParticipant;
+  /** A person deactivated or revoked: their personal alerts end, their channels move or pause. */
+  offboardingParticipant: CleanupParticipant;
   /** Starts the poll and delivery workers when ALERT_WORKERS > 0. */
   start(): Promise<void>;
   /** Drains both workers (polls in flight commit, the delivery in flight finishes) and closes the poll client. */
@@ -323,6 +326,21 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
       subscriptions,
       scheduler,
       forget: (sub) => digestSchedules.unschedule(sub.id),
+    }),
+    offboardingParticipant: offboardingParticipant({
+      redis,
+      keys,
+      scheduler,
+      links: deps.links,
+      subscriptions,
+      pauses,
+      pollTargets,
+      forget: (sub) => digestSchedules.unschedule(sub.id),
+      posterFor,
+      // A take-over checks the candidate's token on the team with the on-demand client.
+      client: { as: (token) => apiClient().as(token) },
+      clock,
+      logger,
     }),
     async start() {
       if (options.alertWorkers <= 0) return;

@@ -25,10 +25,23 @@ export type PermanentSlackErrorCode = (typeof PERMANENT_SLACK_ERRORS)[number];
  * The poller can no longer use the subscriber's Uptime token: `token_rejected` (401, confirmed by
  * `GET /users/me`), `team_access_lost` (403/404 on the team, confirmed by `GET /teams/{id}`) and
  * `not_logged_in` (no token to poll with: the subscriber logged out, or no configured key opens their
- * token; the API was never asked, so it is never blamed). These resume by themselves when a re-check passes.
+ * token; the API was never asked, so it is never blamed) and `subscriber_left` (the person whose token
+ * polled was deactivated in Slack or revoked the app's access: their link and token were deleted at once).
+ * These resume by themselves when a re-check passes, except `subscriber_left`: a replica may still poll
+ * for a minute with the token it cached, and that must not bring the alerts back; `/uptime subscribe` does.
  */
-export const TOKEN_PAUSE_REASONS = ["token_rejected", "team_access_lost", "not_logged_in"] as const;
+export const TOKEN_PAUSE_REASONS = [
+  "token_rejected",
+  "team_access_lost",
+  "not_logged_in",
+  "subscriber_left",
+] as const;
 export type TokenPauseReason = (typeof TOKEN_PAUSE_REASONS)[number];
+
+/** The token pauses a poll that works again lifts by itself. */
+export const SELF_RESUMING_PAUSE_REASONS: readonly TokenPauseReason[] = TOKEN_PAUSE_REASONS.filter(
+  (reason) => reason !== "subscriber_left",
+);
 
 export const PAUSE_REASONS = [...TOKEN_PAUSE_REASONS, ...PERMANENT_SLACK_ERRORS] as const;
 export type PauseReason = (typeof PAUSE_REASONS)[number];

@@ -38,5 +38,8 @@ export function accountServices(deps: ServiceDeps) {
     workspaceUninstalled: (ws: WorkspaceRef) => deps.cleanup.appUninstalled(ws),
     /** tokens_revoked: the named users' data (oauth) or the installation (bot) goes. */
     tokensRevoked: (ws: WorkspaceRef, tokens: RevokedTokens) => deps.cleanup.tokensRevoked(ws, tokens),
+    /** `user_change` with `deleted: true`: offboarding (docs/slack-app.md "When someone leaves"). */
+    usersDeactivated: (ws: WorkspaceRef, userIds: readonly string[]) =>
+      deps.cleanup.usersDeactivated(ws, userIds),
   };
 }

@@ -20,6 +20,11 @@ export function keyspace(prefix = "uc:") {
     installation: (ws: string) => `${prefix}installation:${ws}`,
     /** String with a TTL: the action an unlinked user tried, completed after linking. */
     pendingAction: (ws: string, userId: string) => `${prefix}pending:${ws}:${userId}`,
+    /**
+     * String with a TTL: one replica offboards this user (deactivated in Slack, or their tokens revoked);
+     * a redelivered event meanwhile finds it taken and leaves the work to that one.
+     */
+    offboarding: (ws: string, userId: string) => `${prefix}offboarding:${ws}:${userId}`,
     /** Set of the user ids with a pending action (expires after the last one). */
     pendingIndex: (ws: string) => `${prefix}pending-index:${ws}`,
     /**

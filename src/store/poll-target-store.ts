@@ -122,6 +122,7 @@ export class PollTargetStore {
       subscribers: subscribers.sort(),
       paused: fields.paused || null,
       rejections: Number(fields.rejCount ?? 0),
+      meta: fields.meta || null,
     };
   }
 

@@ -85,6 +85,8 @@ export interface TargetInfo {
   paused: string | null;
   /** Consecutive token rejections so far (0 after a successful poll). */
   rejections: number;
+  /** The opaque meta the target was registered with (whose token polls it), or null. */
+  meta: string | null;
 }
 
 /** A target's consecutive token rejections, kept in its hash so that every replica agrees. */

@@ -13,7 +13,10 @@ export interface CleanupParticipant {
   readonly name: string;
   /** `app_uninstalled`: nothing of the workspace (or org, for an org-wide install) may remain. */
   workspaceUninstalled?(ws: WorkspaceRef): Promise<void>;
-  /** `tokens_revoked` with `tokens.oauth`: these users revoked the app's access. */
+  /**
+   * `tokens_revoked` with `tokens.oauth`: these users revoked the app's access; also `user_change` with
+   * `deleted: true`: they were deactivated. Either way their link, token and what used it go at once.
+   */
   userTokensRevoked?(ws: WorkspaceRef, userIds: readonly string[]): Promise<void>;
   /** `tokens_revoked` with `tokens.bot`: the bot can no longer act in the workspace. */
   botTokensRevoked?(ws: WorkspaceRef, botUserIds: readonly string[]): Promise<void>;
@@ -61,6 +64,12 @@ export class WorkspaceCleanup {
     await this.run((participant) => participant.workspaceUninstalled?.(ws));
   }
 
+  /** `user_change` with `deleted: true`: offboarded like a person who revoked their tokens. */
+  async usersDeactivated(ws: WorkspaceRef, userIds: readonly string[]): Promise<void> {
+    if (userIds.length === 0) return;
+    await this.run((participant) => participant.userTokensRevoked?.(ws, userIds));
+  }
+
   async tokensRevoked(ws: WorkspaceRef, tokens: RevokedTokens): Promise<void> {
     const oauth = tokens.oauth ?? [];
     const bot = tokens.bot ?? [];
@@ -96,11 +105,14 @@ export function storeCleanupParticipants(stores: {
       name: "links",
       workspaceUninstalled: async (ws) => void (await links.deleteWorkspace(ws)),
       userTokensRevoked: async (ws, userIds) => void (await links.deleteUsers(ws, userIds)),
+      // Without the bot nothing of the workspace can be served: every link and token goes with it.
+      botTokensRevoked: async (ws) => void (await links.deleteWorkspace(ws)),
     },
     {
       name: "pending-actions",
       workspaceUninstalled: async (ws) => void (await pendingActions.deleteWorkspace(ws)),
       userTokensRevoked: async (ws, userIds) => void (await pendingActions.deleteUsers(ws, userIds)),
+      botTokensRevoked: async (ws) => void (await pendingActions.deleteWorkspace(ws)),
     },
     {
       name: "installation",

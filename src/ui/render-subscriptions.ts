@@ -182,6 +182,8 @@ function pauseText(reason: string): string {
       return "the subscriber can no longer read this Uptime team; checked every 5 minutes, or a member of it runs /uptime subscribe here";
     case "not_logged_in":
       return "the subscriber is no longer logged in to Uptime; it resumes by itself after they run /uptime login";
+    case "subscriber_left":
+      return "the subscriber left this Slack workspace; a member of the team runs /uptime subscribe here to take over";
     case "not_in_channel":
     case "channel_not_found":
       return "the app was removed from the channel; invite it, then /uptime subscribe again";

@@ -8,15 +8,36 @@ import type { Installation } from "@slack/oauth";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_TOKENS } from "../../dev/simulator";
+import { ALERT_EVENT_TYPE } from "../../src/alerts/outbox/alert-metadata";
+import { pollTargetName } from "../../src/alerts/poll/poll-target";
 import { BOT_SCOPES } from "../../src/app";
 import { createLogger } from "../../src/lib/logger";
 import { TokenCipher } from "../../src/store/crypto/token-cipher";
 import { RedisInstallationStore } from "../../src/store/installation-store";
 import { keyspace } from "../../src/store/keys";
+import { PollTargetStore } from "../../src/store/poll-target-store";
+import { SubscriptionStore } from "../../src/store/subscription-store";
 import { BOT_TOKEN, type Stack, startStack, textOf } from "../support/e2e-stack";
+import { eventually, waitFor } from "../support/wait-for";
 import { ephemeralMatching, loginThroughModal } from "./login-helper";
 
 const ENTERPRISE = "E0ORG";
+/** Another workspace of the same enterprise. */
+const OTHER_WORKSPACE = "T0OTHER";
+
+/** What Bolt's OAuth callback stores for an org-wide install: an enterprise, no team. */
+function orgInstallation(stack: Stack): Installation<"v2", true> {
+  return {
+    team: undefined,
+    enterprise: { id: ENTERPRISE, name: "Fake Enterprise" },
+    isEnterpriseInstall: true,
+    user: { id: "U0ALICE", token: undefined, scopes: undefined },
+    bot: { token: BOT_TOKEN, scopes: [...BOT_SCOPES], id: "B0BOT", userId: "U0BOT" },
+    tokenType: "bot",
+    appId: stack.slack.config.appId,
+    authVersion: "v2",
+  };
+}
 
 describe("an org-wide install (Enterprise Grid)", () => {
   let stack: Stack;
@@ -68,18 +89,7 @@ describe("an org-wide install (Enterprise Grid)", () => {
       keys,
       cipher: TokenCipher.fromSetting(stack.tokenEncryptionKey),
     });
-    // What Bolt's OAuth callback stores for an org-wide install: an enterprise, no team.
-    const installation: Installation<"v2", true> = {
-      team: undefined,
-      enterprise: { id: ENTERPRISE, name: "Fake Enterprise" },
-      isEnterpriseInstall: true,
-      user: { id: "U0ALICE", token: undefined, scopes: undefined },
-      bot: { token: BOT_TOKEN, scopes: [...BOT_SCOPES], id: "B0BOT", userId: "U0BOT" },
-      tokenType: "bot",
-      appId: stack.slack.config.appId,
-      authVersion: "v2",
-    };
-    await installations.storeInstallation(installation);
+    await installations.storeInstallation(orgInstallation(stack));
     expect(await redis.exists(keys.installation(`E:${ENTERPRISE}`))).toBe(1);
 
     const help = await stack.command("U0ALICE", "help");
@@ -92,5 +102,78 @@ describe("an org-wide install (Enterprise Grid)", () => {
     expect(await redis.exists(keys.link(`E:${ENTERPRISE}`, "U0ALICE"))).toBe(1);
     expect(await redis.exists(keys.link(`T:${stack.slack.config.teamId}`, "U0ALICE"))).toBe(0);
     expect(textOf(await stack.command("U0ALICE", "whoami"))).toContain("Olivia Owner");
+  });
+});
+
+describe("an org-wide install: a channel's alerts move only within its own workspace", () => {
+  let stack: Stack;
+  let redis: Redis;
+
+  beforeAll(async () => {
+    stack = await startStack({
+      env: {
+        SLACK_BOT_TOKEN: undefined,
+        SLACK_CLIENT_ID: "1234.5678",
+        SLACK_CLIENT_SECRET: "client-secret",
+        SLACK_STATE_SECRET: "state-secret-for-the-org-test",
+        ALERT_WORKERS: "1",
+        POLL_INTERVAL_SECONDS: "1",
+      },
+      slack: { enterpriseId: ENTERPRISE, enterpriseInstall: true },
+      bot: { rejections: { minPolls: 3, minStreakMs: 3_000, recheckMs: 2_000 } },
+    });
+    redis = new Redis(inject("redisUrl"));
+    const keys = keyspace(stack.keyPrefix);
+    const cipher = TokenCipher.fromSetting(stack.tokenEncryptionKey);
+    await new RedisInstallationStore({ redis, keys, cipher }).storeInstallation(orgInstallation(stack));
+  });
+  afterAll(async () => {
+    redis?.disconnect();
+    await stack?.close();
+  });
+
+  it("a refused token pauses the channel rather than read it with a member of another workspace", async () => {
+    // Bob works in another workspace of the enterprise: his requests carry its team id.
+    const bob = stack.slack.state.users.get("U0BOB");
+    if (!bob) throw new Error("the fake has no U0BOB");
+    bob.teamId = OTHER_WORKSPACE;
+    const keys = keyspace(stack.keyPrefix);
+    const scheduler = new PollTargetStore({ redis, keys });
+    const subscriptions = new SubscriptionStore({ redis, keys });
+    for (const [userId, token] of [
+      ["U0ALICE", DEMO_TOKENS.owner],
+      ["U0BOB", DEMO_TOKENS.member],
+    ] as const) {
+      expect((await loginThroughModal(stack, userId, token)).outcome).toBe("closed");
+    }
+    await stack.slack.sender.slashCommand({ userId: "U0ALICE", channelId: "C0ALERTS", text: "subscribe" });
+    await stack.slack.sender.slashCommand({ userId: "U0BOB", channelId: "C0GENERAL", text: "subscribe" });
+    const aliceTarget = pollTargetName("1", DEMO_TOKENS.owner);
+    const bobTarget = pollTargetName("1", DEMO_TOKENS.member);
+    for (const target of [aliceTarget, bobTarget]) {
+      await eventually(async () => {
+        const state = (await scheduler.inspect(target))?.state;
+        return state && JSON.parse(state).baselined === true ? true : undefined;
+      }, 15_000);
+    }
+    const ws = { enterpriseId: ENTERPRISE, isEnterpriseInstall: true };
+    const [bobsSub] = await subscriptions.listByChannel(ws, "C0GENERAL");
+    expect(bobsSub?.workspace.teamId).toBe(OTHER_WORKSPACE);
+
+    stack.simulator.control.setFault({ status: 401, token: DEMO_TOKENS.owner });
+    try {
+      const notes = (pattern: RegExp) =>
+        stack.slack.state
+          .channelMessages("C0ALERTS")
+          .filter((m) => m.metadata?.event_type !== ALERT_EVENT_TYPE && pattern.test(textOf(m)));
+      await waitFor(stack.slack.events, () => notes(/paused/)[0], 20_000);
+      const [alerts] = await subscriptions.listByChannel(ws, "C0ALERTS");
+      expect(alerts?.paused?.reason).toBe("token_rejected");
+      expect(alerts?.target).toBe(aliceTarget);
+      expect(notes(/go on here/)).toEqual([]);
+      expect((await subscriptions.listByTarget(bobTarget)).map((s) => s.channelId)).toEqual(["C0GENERAL"]);
+    } finally {
+      stack.simulator.control.clearFaults();
+    }
   });
 });

@@ -253,6 +253,7 @@ describe("manifest.yml", () => {
       "app_uninstalled",
       "link_shared",
       "tokens_revoked",
+      "user_change",
     ]);
   });
 

@@ -88,7 +88,7 @@ export async function dispatchApiCall(input: {
         return { status: 200, headers: JSON_HEADERS, body: errorBody(error) };
       throw error;
     }
-    const failure = input.failures.take(method);
+    const failure = input.failures.take(method, args);
     const lostAnswer = failure && "status" in failure && failure.status === 500 && failure.afterProcessing;
     if (failure && !lostAnswer) {
       if ("error" in failure)
@@ -123,6 +123,10 @@ export async function dispatchApiCall(input: {
     const token = bearer(input.authorization) ?? (typeof fieldToken === "string" ? fieldToken : undefined);
     if (token === undefined || token === "")
       return { status: 200, headers: JSON_HEADERS, body: { ok: false, error: "not_authed" } };
+    // Every method's errors (e.g. https://api.slack.com/methods/auth.revoke): `token_revoked`, "Authentication
+    // token is for a deleted user or workspace or the app has been removed".
+    if (ctx.state.revokedTokens.has(token))
+      return { status: 200, headers: JSON_HEADERS, body: { ok: false, error: "token_revoked" } };
     // A custom step's run gets a bot token of its own (`bot_access_token` of function_executed,
     // https://docs.slack.dev/reference/events/function_executed), which Bolt calls with inside the step.
     const runToken = [...ctx.state.functionExecutions.values()].some((run) => run.token === token);

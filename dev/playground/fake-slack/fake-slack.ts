@@ -7,10 +7,11 @@ import { systemClock } from "../../../src/lib/clock";
 import { dispatchApiCall } from "./api-dispatch";
 import { type Args, parseApiBody } from "./args";
 import { FakeSlackUsageError } from "./errors";
-import { FailureQueue } from "./failure-queue";
+import { type FailureMatch, FailureQueue } from "./failure-queue";
 import { FaultWindows, type SlackFaultInput } from "./fault-windows";
 import { postUserMessage, runWorkflowStep } from "./link-and-step-events";
 import { type ManifestRules, manifestRules } from "./manifest-rules";
+import { deactivateUser, revokeTokens, uninstallApp } from "./member-events";
 import { RateTiers } from "./rate-tiers";
 import { ResponseUrlRegistry } from "./response-urls";
 import { type EventResult, SlackSender } from "./sender";
@@ -40,8 +41,11 @@ export interface FakeSlack {
   state: FakeSlackState;
   /** "change" (FakeSlackChange) for a page; "call" (ApiCallRecord) per Web API call. */
   events: EventEmitter;
-  /** The next `times` calls of `method` fail as given (before authentication and validation). */
-  failNext(method: string, failure: ApiFailure, times?: number): void;
+  /**
+   * The next `times` calls of `method` fail as given (before authentication and validation); with
+   * `match.channel`, only calls to that channel (a user id: a DM posted by user id).
+   */
+  failNext(method: string, failure: ApiFailure, times?: number, match?: FailureMatch): void;
   /**
    * Timed Slack outages (429 with Retry-After, 5xx, stalls) of some methods; also over HTTP for another
    * process: `POST /__fake-slack/faults` with a SlackFaultInput, `DELETE /__fake-slack/faults`.
@@ -52,6 +56,15 @@ export interface FakeSlack {
    * there then answers `is_archived`, and conversations.info shows `is_archived: true`.
    */
   archiveChannel(id: string): void;
+  /**
+   * An admin deactivates a member (`POST /__fake-slack/users/<id>/deactivate`): `user_change` with
+   * `deleted: true` when the manifest subscribes to it and grants `users:read` (member-events.ts).
+   */
+  deactivateUser(userId: string): Promise<EventResult | undefined>;
+  /** Tokens revoked (`POST /__fake-slack/tokens-revoked` with `{oauth?, bot?}`): `tokens_revoked`. */
+  revokeTokens(tokens: { oauth?: string[]; bot?: string[] }): Promise<EventResult | undefined>;
+  /** The app uninstalled (`POST /__fake-slack/uninstall`): the bot token revoked, `app_uninstalled`. */
+  uninstallApp(): Promise<EventResult | undefined>;
   sender: SlackSender;
   /**
    * A person posts a message (no slash command): stored, and `link_shared` sent to the app for links of the
@@ -290,6 +303,26 @@ export async function startFakeSlack(options: FakeSlackOptions): Promise<FakeSla
         archiveChannel(decodeURIComponent(parts[1] ?? ""));
         return sendJson(response, 200, { ok: true });
       }
+      if (parts[0] === "users" && parts[2] === "deactivate" && parts.length === 3 && method === "POST") {
+        const sent = await deactivateUser(memberDeps(), decodeURIComponent(parts[1] ?? ""));
+        return sendJson(response, 200, { ok: true, sent: sent !== undefined, status: sent?.status });
+      }
+      if (parts.join("/") === "tokens-revoked" && method === "POST") {
+        let tokens: { oauth?: string[]; bot?: string[] };
+        try {
+          tokens = JSON.parse((await readBody(request)).toString("utf8")) as typeof tokens;
+        } catch {
+          throw new FakeSlackUsageError(
+            'the body must be JSON: {"oauth": [user ids], "bot": [bot user ids]}',
+          );
+        }
+        const sent = await revokeTokens(memberDeps(), tokens);
+        return sendJson(response, 200, { ok: true, sent: sent !== undefined, status: sent?.status });
+      }
+      if (parts.join("/") === "uninstall" && method === "POST") {
+        const sent = await uninstallApp(memberDeps());
+        return sendJson(response, 200, { ok: true, sent: sent !== undefined, status: sent?.status });
+      }
       return sendJson(response, 404, { ok: false, error: "not_found" });
     } catch (error) {
       if (error instanceof FakeSlackUsageError)
@@ -321,6 +354,7 @@ export async function startFakeSlack(options: FakeSlackOptions): Promise<FakeSla
   baseUrl = `http://${publicHost.includes(":") ? `[${publicHost}]` : publicHost}:${port}`;
 
   const appConnections = new Agent({ keepAliveTimeout: 4000 });
+  const memberDeps = () => ({ state, config, manifest, sender });
   const sender = new SlackSender({
     config,
     state,
@@ -339,9 +373,12 @@ export async function startFakeSlack(options: FakeSlackOptions): Promise<FakeSla
     manifest,
     state,
     events: state.events,
-    failNext: (method, failure, times = 1) => failures.add(method, failure, times),
+    failNext: (method, failure, times = 1, match = {}) => failures.add(method, failure, times, match),
     faults: { set: (input) => faults.set(input), clear: () => faults.clear() },
     archiveChannel,
+    deactivateUser: (userId) => deactivateUser(memberDeps(), userId),
+    revokeTokens: (tokens) => revokeTokens(memberDeps(), tokens),
+    uninstallApp: () => uninstallApp(memberDeps()),
     sender,
     postUserMessage: (input) => postUserMessage({ state, config, manifest, sender }, input),
     runWorkflowStep: (input) => runWorkflowStep({ state, config, manifest, sender }, input),

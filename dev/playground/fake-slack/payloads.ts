@@ -57,7 +57,7 @@ export function slashCommandForm(input: {
   const { config } = input;
   return {
     token: VERIFICATION_TOKEN,
-    team_id: config.teamId,
+    team_id: input.user.teamId ?? config.teamId,
     team_domain: config.teamDomain,
     ...(config.enterpriseId
       ? { enterprise_id: config.enterpriseId, enterprise_name: "Fake Enterprise" }

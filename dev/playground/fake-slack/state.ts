@@ -53,6 +53,8 @@ export class FakeSlackState {
   readonly sharedLinks = new Map<string, SharedLinks>();
   /** Custom step runs, by function_execution_id (functions.completeSuccess / completeError). */
   readonly functionExecutions = new Map<string, FunctionExecution>();
+  /** Tokens revoked (member-events.ts): a call with one answers `token_revoked`. */
+  readonly revokedTokens = new Set<string>();
   private readonly lastTs = new Map<string, number>();
 
   constructor(

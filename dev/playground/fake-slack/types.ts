@@ -5,6 +5,13 @@ export interface FakeUserSeed {
   name: string;
   realName: string;
   isAdmin?: boolean;
+  /**
+   * The person's workspace inside the enterprise (Enterprise Grid): their slash commands carry it as
+   * `team_id`. Default: the fake's own `teamId`.
+   */
+  teamId?: string;
+  /** Deactivated by an admin (member-events.ts): users.info answers `deleted: true`. */
+  deleted?: boolean;
 }
 
 export interface FakeChannelSeed {

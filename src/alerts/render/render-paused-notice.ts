@@ -36,13 +36,17 @@ export function renderPauseChannelNote(notice: PauseNotice): { text: string; blo
         ? `:double_vertical_bar: Alerts of ${team} are paused here: the subscriber's Uptime token can no longer ` +
           "read the team. They resume by themselves when it can; a member of the team can run " +
           "`/uptime subscribe` here to take over."
-        : notice.reason === "not_logged_in"
-          ? `:double_vertical_bar: Alerts of ${team} are paused here: the person who subscribed is no longer ` +
-            "logged in to Uptime. They resume when they run `/uptime login`; a member of the team can run " +
-            "`/uptime subscribe` here to take over."
-          : `:double_vertical_bar: Alerts of ${team} are paused here: the Uptime API no longer accepts the ` +
-            "subscriber's token. I check again every 5 minutes; `/uptime login` and `/uptime subscribe` here " +
-            "bring them back at once.";
+        : notice.reason === "subscriber_left"
+          ? `:double_vertical_bar: Alerts of ${team} are paused here: the person whose Uptime account read them ` +
+            "has left this Slack workspace (or removed the app's access), so their link and token were deleted. " +
+            "A member of the team can run `/uptime subscribe` here to take over."
+          : notice.reason === "not_logged_in"
+            ? `:double_vertical_bar: Alerts of ${team} are paused here: the person who subscribed is no longer ` +
+              "logged in to Uptime. They resume when they run `/uptime login`; a member of the team can run " +
+              "`/uptime subscribe` here to take over."
+            : `:double_vertical_bar: Alerts of ${team} are paused here: the Uptime API no longer accepts the ` +
+              "subscriber's token. I check again every 5 minutes; `/uptime login` and `/uptime subscribe` here " +
+              "bring them back at once.";
   return { text, blocks: [{ type: "context", elements: [mrkdwn(text)] }] };
 }
 
@@ -70,6 +74,12 @@ export function renderPauseDirectMessage(notice: PauseNotice): string {
         `I paused the alerts of ${teamOf(notice, "your Uptime team")} in ${channel}: your Uptime token can no ` +
         `longer read that team (you may have left it). Ask a member of the team to run \`/uptime subscribe\` in ` +
         `${channel}, or, if you are still a member, run \`/uptime login\` again and then \`/uptime subscribe\` there.`
+      );
+    case "subscriber_left":
+      return (
+        `I paused the alerts of ${teamOf(notice, "your Uptime team")} in ${channel}: the person whose Uptime ` +
+        "account read them left this Slack workspace (or removed the app's access), and nobody else subscribed " +
+        `to the team here could take over. Run \`/uptime subscribe\` in ${channel} to read them with your account.`
       );
     case "not_logged_in":
       return (
@@ -155,6 +165,8 @@ function takeOverCause(notice: TakeOverNotice): string {
   switch (notice.reason) {
     case "not_logged_in":
       return `${from} is no longer logged in to Uptime`;
+    case "subscriber_left":
+      return `${from} has left this Slack workspace (or removed the app's access)`;
     case "team_access_lost":
       return `${from}'s Uptime account can no longer read the team`;
     default:

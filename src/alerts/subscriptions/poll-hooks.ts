@@ -8,7 +8,7 @@ import type { Subscription, SubscriptionStore } from "../../store/subscription-s
 import { type UserRef, workspaceOf } from "../../store/workspace";
 import { AuthenticationError, type UptimeClient } from "../../uptime";
 import type { ResolveToken } from "../poll/poll-api-cache";
-import type { ConfirmedRejection, PollHooks } from "../poll/poll-once";
+import type { PollHooks } from "../poll/poll-once";
 import type { AddPollTargetInput } from "../poll/poller";
 import {
   renderPersonalAlertsEnded,
@@ -73,8 +73,22 @@ export function pollHooks(deps: PollHookDeps): Required<PollHooks> & { resolveTo
         if (rejection.kind === "no_access") await endPersonal(deps, sub, log);
         else await deps.pauses.pause(sub, rejection.reason);
       }
-      if (channels.length > 0 && (await takeOver(deps, rejection, channels))) return "moved";
-      for (const sub of channels) await deps.pauses.pause(sub, rejection.reason);
+      const kept = await handOver(
+        deps,
+        {
+          target: rejection.target,
+          apiTeamId: rejection.meta.apiTeamId,
+          from: rejection.meta.tokenRef,
+          reason: rejection.reason,
+          baseline: {
+            at: rejection.streak.since,
+            seen: rejection.state ? Object.keys(rejection.state.tracked) : [],
+          },
+        },
+        channels,
+      );
+      for (const sub of kept) await deps.pauses.pause(sub, rejection.reason);
+      if (channels.length > 0 && kept.length === 0) return "moved";
       log.warn(
         { target: rejection.target, reason: rejection.reason, subscriptions: subscriptions.length },
         "poll target's token rejected: subscriptions paused",
@@ -112,15 +126,27 @@ async function dropIfStillRefused(deps: PollHookDeps, ref: UserRef, log: Logger)
   }
 }
 
-/** A personal subscription whose owner the API no longer lets read the team: deleted, and they are told. */
-async function endPersonal(deps: PollHookDeps, sub: Subscription, log: Logger): Promise<void> {
+/**
+ * A personal subscription whose owner the API no longer lets read the team: deleted, and they are told.
+ * Someone offboarded (`tell: false`) is not: their Slack account is gone or no longer lets the app in.
+ */
+export async function endPersonal(
+  deps: Pick<PollHookDeps, "subscriptions" | "pollTargets" | "forget" | "links" | "posterFor">,
+  sub: Subscription,
+  log: Logger,
+  options: { tell: boolean } = { tell: true },
+): Promise<void> {
   const { deleted } = await deps.subscriptions.delete(sub.id);
   if (deleted.length === 0) return;
   await deps.pollTargets.remove(sub.target, sub.id);
   await deps
     .forget(sub)
     .catch((err: unknown) => log.warn({ err, subscription: sub.id }, "digest not unscheduled"));
-  log.warn({ subscription: sub.id, apiTeamId: sub.apiTeamId }, "personal alerts ended: team access lost");
+  log.warn(
+    { subscription: sub.id, apiTeamId: sub.apiTeamId },
+    options.tell ? "personal alerts ended: team access lost" : "personal alerts ended: subscriber offboarded",
+  );
+  if (!options.tell) return;
   const teamName = await teamNameOf(deps, { ...sub.workspace, userId: sub.subscriber.userId }, sub.apiTeamId);
   try {
     const poster = await deps.posterFor(sub.workspace);
@@ -130,52 +156,90 @@ async function endPersonal(deps: PollHookDeps, sub: Subscription, log: Logger): 
   }
 }
 
-async function teamNameOf(deps: PollHookDeps, ref: UserRef, apiTeamId: string): Promise<string | null> {
+async function teamNameOf(
+  deps: Pick<PollHookDeps, "links">,
+  ref: UserRef,
+  apiTeamId: string,
+): Promise<string | null> {
   const link = await deps.links.get(ref).catch(() => null);
   return link?.teams.find((t) => t.id === apiTeamId)?.name ?? null;
 }
 
+/** A poll target whose token can no longer be used, and what a take-over of its channels starts from. */
+export interface Handover {
+  target: string;
+  apiTeamId: string;
+  /** Whose token it was. */
+  from: UserRef;
+  reason: TokenPauseReason;
+  /** The baseline of a new target: since when, and the incidents the old one already tracked. */
+  baseline: { at: number; seen: string[] };
+}
+
 /**
- * Moves a channel's subscriptions onto the first other subscriber (same Slack workspace, same API team)
- * whose token still reads the team: their own target when they have one (it keeps its state), else a new
- * one whose baseline announces what began since the rejections started and was not tracked already. Each
- * channel and the member whose token takes over are told, once (only the lease holder that confirmed the
- * rejection gets here). True when moved; the rejected target goes with its last subscriber.
+ * Moves a channel's subscriptions onto another subscriber's token of the same API team and the same Slack
+ * workspace (the team id: on an org-wide install every workspace of the enterprise shares one key, and a
+ * channel of one workspace must not be read with the account of someone from another). Returns the
+ * subscriptions no one could take over, for the caller to pause.
+ */
+export async function handOver(
+  deps: PollHookDeps,
+  handover: Handover,
+  channels: readonly Subscription[],
+): Promise<Subscription[]> {
+  const byWorkspace = new Map<string, Subscription[]>();
+  for (const sub of channels) {
+    const team = sub.workspace.teamId ?? "";
+    byWorkspace.set(team, [...(byWorkspace.get(team) ?? []), sub]);
+  }
+  const kept: Subscription[] = [];
+  for (const [teamId, subs] of byWorkspace) {
+    if (!(await takeOver(deps, handover, teamId, subs))) kept.push(...subs);
+  }
+  return kept;
+}
+
+/**
+ * Moves a workspace's channel subscriptions onto the first other subscriber (same Slack workspace, same API
+ * team) whose token still reads the team: their own target when they have one (it keeps its state), else a
+ * new one whose baseline announces what began since the handover's baseline and was not tracked already.
+ * Each channel and the member whose token takes over are told, once. True when moved; the old target goes
+ * with its last subscriber.
  */
 async function takeOver(
   deps: PollHookDeps,
-  rejection: ConfirmedRejection,
+  handover: Handover,
+  slackTeamId: string,
   subscriptions: readonly Subscription[],
 ): Promise<boolean> {
-  const { target, meta } = rejection;
-  const rejectedUser = meta.tokenRef.userId;
-  const workspace = workspaceOf(meta.tokenRef);
+  const { target, apiTeamId, from } = handover;
+  const workspace = workspaceOf(from);
   const candidates = new Map<string, UserRef>();
   // One unreadable record in the workspace leaves no take-over: the subscriptions pause instead.
   const all = await deps.subscriptions.listByWorkspace(workspace).catch(() => []);
   for (const sub of all) {
     const userId = sub.subscriber.userId;
-    if (sub.apiTeamId !== meta.apiTeamId || sub.target === target || userId === rejectedUser) continue;
-    if (!sub.paused) candidates.set(userId, { ...workspace, userId });
+    if (sub.apiTeamId !== apiTeamId || sub.target === target || userId === from.userId) continue;
+    if ((sub.workspace.teamId ?? "") !== slackTeamId) continue;
+    if (!sub.paused) candidates.set(userId, { ...workspaceOf(sub.workspace), userId });
   }
   for (const ref of candidates.values()) {
     const token = await deps.links.getToken(ref).catch(() => null);
     if (!token) continue;
     try {
-      await deps.client.as(token).teams.get(meta.apiTeamId);
+      await deps.client.as(token).teams.get(apiTeamId);
     } catch {
       continue;
     }
-    const seen = rejection.state ? Object.keys(rejection.state.tracked) : [];
     const now = deps.clock.now();
     for (const sub of subscriptions) {
       const next = await deps.pollTargets.add(
         {
-          apiTeamId: meta.apiTeamId,
+          apiTeamId,
           token,
           tokenRef: ref,
           subscriber: sub.id,
-          baseline: { at: rejection.streak.since, seen },
+          baseline: handover.baseline,
           // A moved subscription keeps its slow rule on the new target (issue 37).
           slow: sub.slow,
         },
@@ -185,10 +249,10 @@ async function takeOver(
       await deps.pollTargets.remove(target, sub.id);
     }
     deps.logger.warn(
-      { target, apiTeamId: meta.apiTeamId, subscriptions: subscriptions.length, to: ref.userId },
-      "rejected token: channel subscriptions moved to another subscriber's token of the team",
+      { target, apiTeamId, subscriptions: subscriptions.length, to: ref.userId },
+      "channel subscriptions moved to another subscriber's token of the team",
     );
-    await tellTakeOver(deps, subscriptions, { from: rejectedUser, to: ref, reason: rejection.reason });
+    await tellTakeOver(deps, subscriptions, { from: from.userId, to: ref, reason: handover.reason });
     return true;
   }
   return false;
@@ -214,13 +278,18 @@ async function tellTakeOver(
   );
   try {
     const poster = await deps.posterFor(first.workspace);
+    // Each note and each DM on its own: one that fails (a DM refused, a channel gone) costs the others nothing.
     for (const notice of notices) {
       await poster
         .postMessage({ channel: notice.channelId, ...renderTakeOverChannelNote(notice) })
         .catch((err: unknown) =>
           deps.logger.warn({ err, channel: notice.channelId }, "take-over note not posted"),
         );
-      await poster.postDirectMessage(move.to.userId, renderTakeOverDirectMessage(notice));
+      await poster
+        .postDirectMessage(move.to.userId, renderTakeOverDirectMessage(notice))
+        .catch((err: unknown) =>
+          deps.logger.warn({ err, channel: notice.channelId }, "take-over direct message not sent"),
+        );
     }
   } catch (err) {
     deps.logger.warn({ err }, "could not tell the take-over of a channel's alerts");

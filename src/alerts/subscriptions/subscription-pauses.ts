@@ -1,4 +1,4 @@
-import { channelCanBeTold, type PauseReason, TOKEN_PAUSE_REASONS } from "../../domain/pause-reasons";
+import { channelCanBeTold, type PauseReason, SELF_RESUMING_PAUSE_REASONS } from "../../domain/pause-reasons";
 import { type Logger, silentLogger } from "../../lib/logger";
 import type { PosterFor } from "../../slack/slack-poster";
 import type { LinkStore } from "../../store/link-store";
@@ -46,11 +46,11 @@ export class SubscriptionPauses {
 
   /**
    * Lifts a token pause (the token works again); true when this call lifted it and said so. A pause for
-   * a Slack error stays: only `/uptime subscribe` in the channel proves the app can post there again.
+   * a Slack error, or for a subscriber who left, stays: only `/uptime subscribe` in the channel lifts it.
    */
   async resume(sub: Subscription): Promise<boolean> {
     const reason = sub.paused?.reason;
-    if (!reason || !(await this.d.subscriptions.resume(sub.id, TOKEN_PAUSE_REASONS))) return false;
+    if (!reason || !(await this.d.subscriptions.resume(sub.id, SELF_RESUMING_PAUSE_REASONS))) return false;
     this.logger.info({ subscription: sub.id, channel: sub.channelId, reason }, "alert subscription resumed");
     await this.tell(sub, "resumed", reason);
     return true;
@@ -86,6 +86,8 @@ export class SubscriptionPauses {
             ),
           );
       }
+      // Someone offboarded (no link left) is not written to: a deactivated account reads nothing.
+      if (reason === "subscriber_left" && !link) return true;
       await poster.postDirectMessage(sub.subscriber.userId, renderPauseDirectMessage(notice));
       return true;
     } catch (error) {

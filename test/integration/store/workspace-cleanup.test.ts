@@ -81,14 +81,30 @@ describe("WorkspaceCleanup with the store participants", () => {
     expect(installation.bot?.token).toBe("xoxb-T1");
   });
 
-  it("tokens_revoked for the bot removes the installation but keeps the links", async () => {
+  it("tokens_revoked for the bot removes the installation and every link of that workspace", async () => {
     const s = setup();
     await populate(s, { teamId: "T1" });
+    await populate(s, { teamId: "T2" });
     await s.cleanup.tokensRevoked({ teamId: "T1" }, { bot: ["UB1"] });
     await expect(s.installations.fetchInstallation(query("T1"))).rejects.toBeInstanceOf(
       InstallationNotFoundError,
     );
-    expect(await s.links.listWorkspaceUsers({ teamId: "T1" })).toEqual(["U1", "U2"]);
+    // Without the bot nothing of the workspace can be served: no token is kept for it.
+    expect(await s.links.listWorkspaceUsers({ teamId: "T1" })).toEqual([]);
+    expect(await s.links.getToken({ teamId: "T1", userId: "U1" })).toBeNull();
+    expect(await s.pendingActions.take({ teamId: "T1", userId: "U2" })).toBeNull();
+    expect(await s.links.listWorkspaceUsers({ teamId: "T2" })).toEqual(["U1", "U2"]);
+  });
+
+  it("a person deactivated in Slack loses their link and token like one who revoked them", async () => {
+    const s = setup();
+    await populate(s, { teamId: "T1" });
+    await s.cleanup.usersDeactivated({ teamId: "T1" }, ["U1"]);
+    expect(await s.links.get({ teamId: "T1", userId: "U1" })).toBeNull();
+    expect(await s.links.getToken({ teamId: "T1", userId: "U2" })).toBe("tok-U2");
+    // Redelivered: nothing left to do, no error.
+    await s.cleanup.usersDeactivated({ teamId: "T1" }, ["U1"]);
+    expect(await s.links.listWorkspaceUsers({ teamId: "T1" })).toEqual(["U2"]);
   });
 
   it("cleans an org-wide install by enterprise id", async () => {

@@ -3,12 +3,13 @@ import { SlackApiError } from "../errors";
 import type { FakeUserSeed } from "../types";
 import type { MethodContext, MethodTable } from "./context";
 
-function userObject(ctx: MethodContext, user: FakeUserSeed, isBot: boolean) {
+/** A user as users.info returns it (and `user_change` carries it). */
+export function userObject(ctx: Pick<MethodContext, "config" | "clock">, user: FakeUserSeed, isBot: boolean) {
   return {
     id: user.id,
-    team_id: ctx.config.teamId,
+    team_id: user.teamId ?? ctx.config.teamId,
     name: user.name,
-    deleted: false,
+    deleted: user.deleted === true,
     color: "9f69e7",
     real_name: user.realName,
     tz: "Europe/Amsterdam",
@@ -19,7 +20,7 @@ function userObject(ctx: MethodContext, user: FakeUserSeed, isBot: boolean) {
       real_name_normalized: user.realName,
       display_name: user.name,
       display_name_normalized: user.name,
-      team: ctx.config.teamId,
+      team: user.teamId ?? ctx.config.teamId,
       ...(isBot ? { bot_id: ctx.config.botId, api_app_id: ctx.config.appId } : {}),
     },
     is_admin: user.isAdmin === true,

@@ -1,0 +1,120 @@
+import type { Logger } from "../../lib/logger";
+import type { Keyspace } from "../../store/keys";
+import type { PollTargetStore } from "../../store/poll-target-store";
+import type { RedisClient } from "../../store/redis-connection";
+import { validUserId, type WorkspaceRef, workspaceKey } from "../../store/workspace";
+import type { CleanupParticipant } from "../../store/workspace-cleanup";
+import { decodePollState } from "../poll/poll-state";
+import { decodePollTargetMeta, type PollTargetMeta } from "../poll/poll-target";
+import { endPersonal, handOver, type PollHookDeps } from "./poll-hooks";
+
+export interface OffboardingDeps extends PollHookDeps {
+  redis: Pick<RedisClient, "set" | "del">;
+  keys: Pick<Keyspace, "offboarding">;
+  scheduler: Pick<PollTargetStore, "inspect">;
+}
+
+/** Long enough for one person's targets to move; a replica that dies meanwhile frees it by expiry. */
+const CLAIM_MS = 120_000;
+
+/**
+ * Offboarding (docs/slack-app.md "When someone leaves"): a person deactivated in Slack (`user_change` with
+ * `deleted: true`) or whose tokens were revoked (`tokens_revoked`) loses their link and token in the
+ * store's participant, at the same time as this one ends what polled with that token: their personal
+ * alerts are deleted, and the channel subscriptions read with their token move to another subscriber of
+ * the same API team and Slack workspace, or pause with a note in the channel saying why.
+ *
+ * Idempotent and safe across replicas: one replica claims each person for a while (a redelivered event
+ * meanwhile leaves the work to it); a second run finds nothing left on their token, and pauses tell once.
+ * If the claimant dies midway, the poller meets the missing token and pauses or moves the rest itself.
+ */
+export function offboardingParticipant(deps: OffboardingDeps): CleanupParticipant {
+  const log = deps.logger.child({ component: "offboarding" });
+  return {
+    name: "offboarding",
+    userTokensRevoked: (ws, userIds) => offboard(deps, log, ws, userIds),
+  };
+}
+
+async function offboard(
+  deps: OffboardingDeps,
+  log: Logger,
+  ws: WorkspaceRef,
+  userIds: readonly string[],
+): Promise<void> {
+  const wsKey = workspaceKey(ws);
+  const claimed: string[] = [];
+  for (const userId of new Set(userIds)) {
+    const key = deps.keys.offboarding(wsKey, validUserId(userId));
+    if ((await deps.redis.set(key, "1", "PX", CLAIM_MS, "NX")) === "OK") claimed.push(userId);
+    else log.info({ userId }, "offboarding already under way elsewhere");
+  }
+  if (claimed.length === 0) return;
+  try {
+    const gone = new Set(claimed);
+    const targets = new Set((await deps.subscriptions.listByWorkspace(ws)).map((sub) => sub.target));
+    for (const target of targets) {
+      const info = await deps.scheduler.inspect(target);
+      const meta = metaOf(info?.meta ?? null);
+      if (!meta || !gone.has(meta.tokenRef.userId) || workspaceKey(meta.tokenRef) !== wsKey) continue;
+      await offboardTarget(deps, log, target, meta, info?.state ?? null);
+    }
+  } finally {
+    await Promise.all(
+      claimed.map((userId) => deps.redis.del(deps.keys.offboarding(wsKey, userId)).catch(() => 0)),
+    );
+  }
+}
+
+async function offboardTarget(
+  deps: OffboardingDeps,
+  log: Logger,
+  target: string,
+  meta: PollTargetMeta,
+  rawState: string | null,
+): Promise<void> {
+  const { subscriptions } = await deps.subscriptions.listByTargetSettled(target);
+  for (const sub of subscriptions) {
+    if (sub.personal) await endPersonal(deps, sub, log, { tell: false });
+  }
+  const channels = subscriptions.filter((sub) => sub.personal === undefined);
+  const kept = await handOver(
+    deps,
+    {
+      target,
+      apiTeamId: meta.apiTeamId,
+      from: meta.tokenRef,
+      reason: "subscriber_left",
+      baseline: { at: deps.clock.now(), seen: trackedOf(rawState) },
+    },
+    channels,
+  );
+  for (const sub of kept) await deps.pauses.pause(sub, "subscriber_left");
+  log.warn(
+    {
+      target,
+      userId: meta.tokenRef.userId,
+      moved: channels.length - kept.length,
+      paused: kept.length,
+      personalEnded: subscriptions.length - channels.length,
+    },
+    "offboarded: subscriptions read with the person's token moved, paused or ended",
+  );
+}
+
+function metaOf(raw: string | null): PollTargetMeta | null {
+  try {
+    return raw ? decodePollTargetMeta(raw) : null;
+  } catch {
+    return null;
+  }
+}
+
+function trackedOf(raw: string | null): string[] {
+  try {
+    const state = raw ? decodePollState(raw) : null;
+    return state ? Object.keys(state.tracked) : [];
+  } catch {
+    return [];
+  }
+}
