@@ -34,6 +34,8 @@ const windowSchema = z.object({
    */
   subscriptionId: z.string(),
   apiTeamId: z.string(),
+  /** The team's name as its planner read it, for the sentences (absent in older windows). */
+  teamName: z.string().optional(),
   /** Set once the end was delivered: opens after it are alerted at once, whatever a replica's clock says. */
   ended: z.boolean().optional(),
   /** Who ended it early (`/uptime maintenance end`). */
