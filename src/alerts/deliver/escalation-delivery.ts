@@ -4,11 +4,11 @@ import type { MaintenanceStore } from "../../store/maintenance-store";
 import type { MuteStore } from "../../store/mute-store";
 import { escalationStepsOf, type Subscription } from "../../store/subscription-store";
 import type { WebLinks } from "../../ui/web-links";
+import { escalationKindOf, gateAlert } from "../alert-gate";
 import type { AlertMetrics, DeliveryOutcome } from "../metrics";
 import { ESCALATION_EVENT_TYPE, escalationMatcher, escalationMetadata } from "../outbox/alert-metadata";
 import type { EscalationEvent } from "../outbox/escalation-event";
 import { renderEscalationReply } from "../render/render-escalation-reply";
-import { escalationKindOf, gateAlert } from "./alert-gate";
 import type { ChannelPosting, DeliveryCtx } from "./channel-posting";
 
 /** Escalation schedules (docs/architecture.md section 5 "Schedules"), one per subscription, incident and step. */

@@ -9,6 +9,7 @@ import type { IncidentChannelRecord, IncidentChannelStore } from "../../store/in
 import type { Subscription, SubscriptionStore } from "../../store/subscription-store";
 import type { WorkspaceRef } from "../../store/workspace";
 import type { WebLinks } from "../../ui/web-links";
+import { type AlertGateDeps, gateAlert } from "../alert-gate";
 import { incidentChannelName } from "../render/incident-channel-name";
 import {
   type IncidentChannelEntryKind,
@@ -18,7 +19,6 @@ import {
   renderIncidentChannelLink,
   renderIncidentChannelSummary,
 } from "../render/render-incident-channel";
-import { type AlertGateDeps, gateAlert } from "./alert-gate";
 import type { ChannelCtx, ChannelPosting } from "./channel-posting";
 
 /** A step in the alert's channel: an outbox event's (with its subscription) or a click's redraw. */

@@ -7,10 +7,10 @@ import type {
 } from "../../store/alert-message-store";
 import type { MaintenanceStore } from "../../store/maintenance-store";
 import type { MuteStore } from "../../store/mute-store";
+import { gateAlert } from "../alert-gate";
 import type { DeliveryOutcome } from "../metrics";
 import { isLaterStage, type OutboxEvent } from "../model";
 import { stageOfEvent } from "../outbox/alert-event";
-import { gateAlert } from "./alert-gate";
 import { decideFlap, decideStorm, type FlapDecision, STORM_WINDOW_MS, type WindowRules } from "./alert-rules";
 import type { DeliveryCtx } from "./channel-posting";
 import type { EscalationSchedules } from "./escalation-delivery";

@@ -16,7 +16,7 @@ import type { WorkspaceRef } from "../../store/workspace";
 import { chartImageBlock } from "../../ui/charts/chart-image-block";
 import type { ChartRenderer } from "../../ui/charts/chart-renderer";
 import { AuthenticationError, PermissionDeniedError, type UptimeApi, type UptimeClient } from "../../uptime";
-import { type AlertGateDeps, gateAlert } from "../deliver/alert-gate";
+import { type AlertGateDeps, gateAlert } from "../alert-gate";
 import type { DeliveryOutcome } from "../metrics";
 import type { DigestReport } from "../model";
 import { lookupOldestTs } from "../outbox/alert-metadata";

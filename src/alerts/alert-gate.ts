@@ -1,9 +1,14 @@
-import type { Clock } from "../../lib/clock";
-import type { MaintenanceStore, MaintenanceWindow } from "../../store/maintenance-store";
-import type { MuteStore } from "../../store/mute-store";
-import type { Subscription } from "../../store/subscription-store";
-import type { WorkspaceRef } from "../../store/workspace";
-import { quietThreadOf } from "./quiet-thread";
+import { inQuietHours } from "../domain/quiet-hours";
+import type { Clock } from "../lib/clock";
+import type { MaintenanceStore, MaintenanceWindow } from "../store/maintenance-store";
+import type { MuteStore } from "../store/mute-store";
+import type { Subscription } from "../store/subscription-store";
+import type { WorkspaceRef } from "../store/workspace";
+
+/**
+ * The one gate every alert kind passes (docs/alerts.md "Which alerts a quiet time holds"). It sits beside
+ * model.ts, below every alert layer, so that the digests and the delivery both route through it.
+ */
 
 /**
  * Every kind of message the delivery sends on its own (docs/alerts.md "Which alerts a quiet time holds").
@@ -97,4 +102,14 @@ export async function gateAlert(deps: AlertGateDeps, input: AlertGateInput): Pro
     // In the quiet thread each alert stands on its own: no roll-up or flap thread to post at the top.
     storm: rules.storm === "apply" && !quietThreadTs,
   };
+}
+
+/**
+ * Personal alerts in the person's quiet hours (issue 15): the thread of their subscribe message, where a
+ * reply without broadcast or mention notifies nobody (Slack has no silent post).
+ */
+function quietThreadOf(sub: Subscription, now: number): string | undefined {
+  const personal = sub.personal;
+  if (!personal?.quiet || !personal.threadTs) return undefined;
+  return inQuietHours(personal.quiet, now) ? personal.threadTs : undefined;
 }
