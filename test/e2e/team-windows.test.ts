@@ -103,6 +103,8 @@ describe("a quiet window belongs to one API team of a two-team channel", () => {
     const planned = await answer(MAX, 'maintenance all 7d --team "acme production" --reason deploy');
     const id = /Maintenance `([a-z0-9]+)` planned/.exec(planned)?.[1];
     expect(id, planned).toBeDefined();
+    // The window says whose monitors it quiets.
+    expect(planned).toContain("no outage alerts here for every monitor of *Acme Production*");
 
     // Team 2's outage in the same channel: alerted at once, the window is not its team's.
     const staging = stack.simulator.control.fail(STAGING_API, "HTTP 500")!.id;

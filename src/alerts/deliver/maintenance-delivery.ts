@@ -61,6 +61,7 @@ export class MaintenanceDelivery {
       by: window.by,
       reason: window.reason,
       endedBy: window.endedBy,
+      teamName: window.teamName,
     });
     const attemptField = phase === "start" ? "startAttempt" : "endAttempt";
     const { ts } = await this.d.posting.postOnce(ctx, {
