@@ -14,8 +14,8 @@ const layer = (name, allowed, extra = {}) => ({
 
 /**
  * Inside src/alerts, the sub-folders form layers, lowest first: each may import only the ones below it, so
- * that no two of them import each other (docs/architecture.md section 5). The root's model.ts and metrics.ts
- * are below them all; index.ts and prometheus-metrics.ts, the module's composition, above them all.
+ * that no two of them import each other (docs/architecture.md section 5). The root's model.ts, metrics.ts and
+ * alert-gate.ts are below them all; index.ts and prometheus-metrics.ts, the module's composition, above them all.
  */
 const ALERT_LAYERS = ["render", "outbox", "poll", "subscriptions", "digests", "deliver", "schedules"];
 const alertLayers = ALERT_LAYERS.map((name, i) => ({

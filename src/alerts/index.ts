@@ -259,6 +259,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     clock,
     logger: logger.child({ component: "digests" }),
     postSettleMs: options.postSettleMs,
+    gate: { mutes, windows },
   });
   const pollTargets: PollTargets = {
     add: async (input, now) => {

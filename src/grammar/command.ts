@@ -131,6 +131,8 @@ export type MaintenanceCommand =
       /** `--at HH:MM`: the next such time in the planner's Slack time zone; absent: now. */
       at?: { hour: number; minute: number };
       reason?: string;
+      /** `--team <id|name>`: whose monitors, in a channel that gets alerts of more than one API team. */
+      team?: string;
     }
   | { kind: "maintenance"; action: "end"; id: string };
 

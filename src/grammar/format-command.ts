@@ -133,6 +133,7 @@ export function formatCommand(command: Command): string {
       else parts.push(`monitor:${quoteValue(command.target.monitor)}`);
       parts.push(formatMinutes(command.minutes));
       if (command.at) parts.push("--at", `${pad(command.at.hour)}:${pad(command.at.minute)}`);
+      if (command.team !== undefined) parts.push("--team", quoteValue(command.team));
       if (command.reason !== undefined) parts.push("--reason", command.reason);
       break;
     default:

@@ -239,7 +239,8 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
     name: "maintenance",
     group: "alerts",
     aliases: ["maint"],
-    usage: "maintenance [<monitor>|group:<name>|all <duration> [--at HH:MM] [--reason <text>]] | end <id>",
+    usage:
+      "maintenance [<monitor>|group:<name>|all <duration> [--at HH:MM] [--team <id|name>] [--reason <text>]] | end <id>",
     example: "maintenance group:Edge 2h --at 22:00 --reason database upgrade",
     summary: "plan a quiet window in this channel; list or end them",
   },

@@ -17,6 +17,7 @@ export type ServiceErrorCode =
   | "service.not-muted"
   | "service.api-budget"
   | "service.maintenance-not-found"
+  | "service.maintenance-team-choice"
   | "service.not-subscribed-here"
   | "service.nothing-to-recover";
 
@@ -203,6 +204,23 @@ export class NotSubscribedHereError extends ServiceError {
   }
 }
 
+/**
+ * A window was asked for in a channel that gets alerts of more than one API team without `--team`, or with
+ * a `--team` that is none of them: a window quiets one team's monitors, so the planner says which.
+ */
+export class MaintenanceTeamChoiceError extends ServiceError {
+  override readonly name: string = "MaintenanceTeamChoiceError";
+  readonly code = "service.maintenance-team-choice";
+  constructor(
+    /** The API teams this channel is subscribed to: id, and the name where the planner may see it. */
+    readonly teams: readonly { id: string; name: string | null }[],
+    /** What `--team` said, when it matched none of them. */
+    readonly asked: string | null,
+  ) {
+    super(asked === null ? "Which team's monitors does the window quiet?" : `No team "${asked}" here`);
+  }
+}
+
 /** `mute <monitor> until-recovered` for a monitor with no outage alerted in this channel. */
 export class NothingToRecoverError extends ServiceError {
   override readonly name: string = "NothingToRecoverError";
@@ -220,6 +238,7 @@ export type KnownError =
   | InvalidTokenError
   | NoTeamError
   | MonitorNotFoundError
+  | MaintenanceTeamChoiceError
   | GroupNotFoundError
   | AlertsChangeNotAllowedError
   | ReadOnlyRoleError

@@ -5,10 +5,16 @@ import type { Subscription } from "../store/subscription-store";
 import type { UserRef } from "../store/workspace";
 import { workspaceOf } from "../store/workspace";
 import { requireCurrentMember, requireLinked, requireWriteRole } from "./alerts-permission";
-import { AlertsChangeNotAllowedError, MaintenanceNotFoundError, NotSubscribedHereError } from "./errors";
+import {
+  AlertsChangeNotAllowedError,
+  MaintenanceNotFoundError,
+  MaintenanceTeamChoiceError,
+  NotSubscribedHereError,
+} from "./errors";
 import { resolveMonitor } from "./find-monitor";
 import { requireAlerts, type ServiceDeps } from "./service-deps";
 import { withSession } from "./session";
+import { resolveGroup } from "./stats-target";
 import { decideOnMemberships } from "./team-membership";
 
 /** What the window covers, as typed (the grammar's MaintenanceTarget): a monitor is looked up by name. */
@@ -25,6 +31,8 @@ export interface PlanMaintenanceInput {
   at?: { hour: number; minute: number } | undefined;
   timeZone: string;
   reason?: string | undefined;
+  /** `--team <id|name>`: whose monitors; needed where the channel gets alerts of more than one team. */
+  team?: string | undefined;
 }
 
 export type EndMaintenanceOutcome =
@@ -32,11 +40,12 @@ export type EndMaintenanceOutcome =
   | { kind: "cancelled"; window: MaintenanceWindow };
 
 /**
- * `/uptime maintenance <monitor | group:NAME | all> <duration> [--at HH:MM] [--reason text]` (issue 37): a
- * planned quiet window of this channel. Who may plan one: a linked member of a team this channel is
- * subscribed to, with a role other than read-only, as the API says now (a window quiets the channel like a
- * mute, for everyone, for up to a week). A monitor is found with the planner's own token in that team. The
- * notes at its start and end are the schedule's (alerts/schedules/maintenance-schedules.ts).
+ * `/uptime maintenance <monitor | group:NAME | all> <duration> [--at HH:MM] [--team T] [--reason text]`
+ * (issue 37): a planned quiet window of this channel for one API team's monitors. The team is the channel's
+ * one subscribed team, or `--team` where it has several (asked for when missing: a window of one team must
+ * never quiet another's outages). Who may plan one: a linked member of that team with a role other than
+ * read-only, as the API says now. A monitor and a group are found with the planner's own token in that
+ * team. The notes at its start and end are the schedule's (alerts/schedules/maintenance-schedules.ts).
  */
 export async function planMaintenance(
   deps: ServiceDeps,
@@ -45,7 +54,7 @@ export async function planMaintenance(
 ): Promise<MaintenanceWindow> {
   const alerts = requireAlerts(deps);
   const ws = workspaceOf(ref);
-  const sub = (await requirePlanner(deps, ref, input.channelId, null))!;
+  const { sub, teamName } = await requirePlanner(deps, ref, input.channelId, input.team);
   const scope = await scopeOf(deps, ref, sub.apiTeamId, input.target);
   const now = deps.clock.now();
   const startAt = input.at ? nextWallClock(input.at.hour, input.at.minute, input.timeZone, now) : now;
@@ -57,6 +66,7 @@ export async function planMaintenance(
     reason: input.reason ?? null,
     subscriptionId: sub.id,
     apiTeamId: sub.apiTeamId,
+    ...(teamName ? { teamName } : {}),
   });
   await alerts.maintenance.schedules.schedule(window);
   deps.logger.info(
@@ -84,7 +94,7 @@ export async function endMaintenance(
       input.id,
       live.map((w) => w.id),
     );
-  await requirePlanner(deps, ref, input.channelId, window.apiTeamId);
+  await requireWindowTeamWriter(deps, ref, window);
   const now = deps.clock.now();
   if (window.startAt > now) {
     await schedules.cancel(window);
@@ -115,34 +125,64 @@ export async function listMaintenance(
 }
 
 /**
- * The caller may plan or end windows here: a linked member, not read-only, of `apiTeamId` (the window's own
- * team, when ending one) or else of a team the channel is subscribed to, whose subscription is returned
- * (it carries the window's notes).
+ * Ending a window (any one's, not only the planner's) needs a linked member of the window's own API team,
+ * not read-only, as the API says now: an owner of another team subscribed in the same channel may not.
+ */
+async function requireWindowTeamWriter(
+  deps: ServiceDeps,
+  ref: UserRef,
+  window: MaintenanceWindow,
+): Promise<void> {
+  const link = await requireLinked(deps, ref, "maintenance");
+  const team = { id: window.apiTeamId, name: window.teamName ?? null };
+  await requireCurrentMember(deps, ref, link, team, "maintenance", (member) =>
+    requireWriteRole(member, "maintenance"),
+  );
+}
+
+/**
+ * The caller may plan a window here: the team is the one this channel is subscribed to, or the one
+ * `--team` names (by id, or by name among the caller's teams) where there are several; the caller is a
+ * linked member of it, not read-only. Returns that team's subscription (it carries the window's notes).
  */
 async function requirePlanner(
   deps: ServiceDeps,
   ref: UserRef,
   channelId: string,
-  apiTeamId: string | null,
-): Promise<Subscription | null> {
+  asked: string | undefined,
+): Promise<{ sub: Subscription; teamName: string | null }> {
   const link = await requireLinked(deps, ref, "maintenance");
-  if (apiTeamId !== null) {
-    await requireCurrentMember(deps, ref, link, { id: apiTeamId, name: null }, "maintenance", (member) =>
-      requireWriteRole(member, "maintenance"),
-    );
-    return null;
-  }
   const subscriptions = await requireAlerts(deps).subscriptions.listByChannel(workspaceOf(ref), channelId);
   if (subscriptions.length === 0) throw new NotSubscribedHereError();
+  const teamIds = [...new Set(subscriptions.map((s) => s.apiTeamId))].sort();
   return decideOnMemberships(deps, ref, link, "maintenance", (teams) => {
-    // A paused subscription cannot post the notes: one that works carries the window when there is one.
-    const mine = subscriptions.filter((s) => teams.some((t) => t.id === s.apiTeamId));
-    const sub = mine.find((s) => !s.paused) ?? mine[0];
-    const member = sub && teams.find((t) => t.id === sub.apiTeamId);
-    if (!sub || !member) throw new AlertsChangeNotAllowedError("maintenance", "not_member", null);
+    // A team's name is shown only to its members: the others read its id.
+    const choices = teamIds.map((id) => ({ id, name: teams.find((t) => t.id === id)?.name ?? null }));
+    const teamId = chooseTeam(choices, asked);
+    const member = teams.find((t) => t.id === teamId);
+    if (!member) throw new AlertsChangeNotAllowedError("maintenance", "not_member", null);
     requireWriteRole(member, "maintenance");
-    return sub;
+    // A paused subscription cannot post the notes: one that works carries the window when there is one.
+    const mine = subscriptions.filter((s) => s.apiTeamId === teamId);
+    const sub = mine.find((s) => !s.paused) ?? mine[0]!;
+    return { sub, teamName: member.name };
   });
+}
+
+/** The id of the team a window is for: `--team` by id or name, else the channel's only team. */
+function chooseTeam(
+  choices: readonly { id: string; name: string | null }[],
+  asked: string | undefined,
+): string {
+  if (asked === undefined) {
+    if (choices.length === 1) return choices[0]!.id;
+    throw new MaintenanceTeamChoiceError(choices, null);
+  }
+  const lower = asked.trim().toLowerCase();
+  const found =
+    choices.find((c) => c.id === asked.trim()) ?? choices.find((c) => c.name?.toLowerCase() === lower);
+  if (!found) throw new MaintenanceTeamChoiceError(choices, asked);
+  return found.id;
 }
 
 async function scopeOf(
@@ -152,7 +192,11 @@ async function scopeOf(
   target: MaintenanceTarget,
 ): Promise<QuietScope> {
   if (target.kind === "all") return { kind: "all" };
-  if (target.kind === "group") return { kind: "group", group: target.group };
+  if (target.kind === "group") {
+    // The group as the window's team spells it: a name that team does not have is a typo, said now.
+    const group = await withSession(deps, ref, ({ api }) => resolveGroup(api, apiTeamId, target.group));
+    return { kind: "group", group: group.name };
+  }
   const monitor = await withSession(deps, ref, ({ api }) => resolveMonitor(api, apiTeamId, target.monitor));
   return { kind: "monitor", monitorId: monitor.id, name: monitor.name };
 }

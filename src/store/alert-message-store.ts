@@ -106,6 +106,8 @@ const slowMessageSchema = z.object({
   /** The chart uploaded in the message's thread; `chartAt` set before the upload, so it is tried once. */
   chartFileId: z.string().optional(),
   chartAt: z.number().optional(),
+  /** Posted as a reply in this thread (a person's quiet hours, alert-gate.ts) rather than at the top. */
+  threadTs: z.string().optional(),
 });
 export type SlowMessageRecord = z.infer<typeof slowMessageSchema>;
 

@@ -26,9 +26,16 @@ const windowSchema = z.object({
   endAt: z.number(),
   by: z.string(),
   reason: z.string().nullable(),
-  /** The subscription whose schedule fires the notes (its channel's), and the API team checked. */
+  /**
+   * The subscription whose schedule fires the notes (its channel's), and the API team the window belongs
+   * to: it covers only that team's monitors. Every stored window has it (the planning subscription's team
+   * since the first version), so no migration is needed: a window planned before teams were compared is
+   * read as its planner's subscription's team, which is the team it was planned for.
+   */
   subscriptionId: z.string(),
   apiTeamId: z.string(),
+  /** The team's name as its planner read it, for the sentences (absent in older windows). */
+  teamName: z.string().optional(),
   /** Set once the end was delivered: opens after it are alerted at once, whatever a replica's clock says. */
   ended: z.boolean().optional(),
   /** Who ended it early (`/uptime maintenance end`). */
@@ -102,16 +109,24 @@ export class MaintenanceStore {
 
   /**
    * The window holding back this monitor's alerts in the channel now, if any: started, not ended (by time,
-   * and by its end's delivery), covering the monitor.
+   * and by its end's delivery), of the monitor's own API team, covering the monitor. Another team's window
+   * in the same channel never covers it: a group name or `all` means that team's monitors only.
    */
   async covering(
     ws: WorkspaceRef,
     channelId: string,
-    monitor: { monitorId: string; group: string | null | undefined },
+    monitor: { monitorId: string; group: string | null | undefined; apiTeamId: string },
   ): Promise<MaintenanceWindow | null> {
     const now = this.clock.now();
     const live = await this.listChannel(ws, channelId);
-    return live.find((w) => w.startAt <= now && scopeCovers(w.scope as QuietScope, monitor)) ?? null;
+    return (
+      live.find(
+        (w) =>
+          w.startAt <= now &&
+          w.apiTeamId === monitor.apiTeamId &&
+          scopeCovers(w.scope as QuietScope, monitor),
+      ) ?? null
+    );
   }
 
   /** Remembers an incident held back by a window, with the subscription it came through. */

@@ -135,6 +135,17 @@ export function errorText(error: unknown): ErrorText {
           ? `No maintenance window \`${esc(e.id)}\` is planned or going on in this channel. Here: ${e.ids.map((id) => `\`${esc(id)}\``).join(", ")} (\`/uptime maintenance\` lists them).`
           : `No maintenance window is planned or going on in this channel.`,
       );
+    case "service.maintenance-team-choice": {
+      const teams = e.teams.map((t) =>
+        t.name ? `*${esc(t.name)}* (\`${esc(t.id)}\`)` : `team \`${esc(t.id)}\``,
+      );
+      const example = `\`/uptime maintenance all 2h --team ${esc(e.teams[0]?.id ?? "<id>")}\``;
+      return known(
+        e.asked === null
+          ? `This channel gets alerts of ${e.teams.length} Uptime teams: ${teams.join(", ")}. A window quiets one team's monitors: say which with \`--team <id or name>\`, e.g. ${example}. Nothing was planned.`
+          : `This channel gets no alerts of a team \`${esc(e.asked)}\`. Its teams: ${teams.join(", ")}; e.g. ${example}. Nothing was planned.`,
+      );
+    }
     case "service.not-subscribed-here":
       return known(
         "This channel gets no outage alerts, so there is nothing to quiet. Subscribe it first with `/uptime subscribe`.",

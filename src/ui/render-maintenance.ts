@@ -13,6 +13,8 @@ export interface MaintenanceWindowView {
   endAt: number;
   by: string;
   reason: string | null;
+  /** The window's API team (absent in windows stored before it was kept). */
+  teamName?: string | undefined;
 }
 
 const section = (text: string): Rendered => ({ text, blocks: [{ type: "section", text: mrkdwn(text) }] });
@@ -23,7 +25,7 @@ const why = (reason: string | null) => (reason ? `: _${escapeMrkdwn(truncate(rea
 export function renderMaintenancePlanned(window: MaintenanceWindowView, now: number): Rendered {
   const from = window.startAt <= now ? "from now" : `from ${when(window.startAt)}`;
   return section(
-    `🔧 Maintenance \`${window.id}\` planned: no outage alerts here for ${quietScopeText(window.scope)} ${from} until ${when(window.endAt)}. ` +
+    `🔧 Maintenance \`${window.id}\` planned: no outage alerts here for ${quietScopeText(window.scope, window.teamName)} ${from} until ${when(window.endAt)}. ` +
       `The channel gets a short note when it starts and when it ends; an outage still going on at the end is alerted then. ` +
       `\`/uptime maintenance end ${window.id}\` ends it early.`,
   );
@@ -38,7 +40,7 @@ export function renderMaintenanceList(windows: readonly MaintenanceWindowView[],
   }
   const lines = windows.map((w) => {
     const state = w.startAt <= now ? "going on" : "planned";
-    return `🔧 \`${w.id}\` ${quietScopeText(w.scope)}, ${when(w.startAt)} to ${when(w.endAt)} (${state}), by <@${w.by}>${why(w.reason)}`;
+    return `🔧 \`${w.id}\` ${quietScopeText(w.scope, w.teamName)}, ${when(w.startAt)} to ${when(w.endAt)} (${state}), by <@${w.by}>${why(w.reason)}`;
   });
   const head = `${windows.length} maintenance window${windows.length === 1 ? "" : "s"} in this channel:`;
   // Slack takes 50 blocks a message; a channel with more windows than that is listed up to there.
@@ -52,7 +54,7 @@ export function renderMaintenanceList(windows: readonly MaintenanceWindowView[],
 export function renderMaintenanceEnded(kind: "ended" | "cancelled", window: MaintenanceWindowView): Rendered {
   return section(
     kind === "ended"
-      ? `🔧 Maintenance \`${window.id}\` ends now: the channel is told, and an outage of ${quietScopeText(window.scope)} still going on is alerted.`
+      ? `🔧 Maintenance \`${window.id}\` ends now: the channel is told, and an outage of ${quietScopeText(window.scope, window.teamName)} still going on is alerted.`
       : `🔧 Maintenance \`${window.id}\` is cancelled: it had not started, so the channel hears nothing of it.`,
   );
 }

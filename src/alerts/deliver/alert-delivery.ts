@@ -17,6 +17,7 @@ import type { WorkspaceRef } from "../../store/workspace";
 import type { ChartRenderer } from "../../ui/charts/chart-renderer";
 import { renderChartPng } from "../../ui/charts/render-chart-png";
 import type { WebLinks } from "../../ui/web-links";
+import { type AlertGateDeps, gateAlert } from "../alert-gate";
 import { type AlertMetrics, type DeliveryOutcome, noopAlertMetrics } from "../metrics";
 import type { OutboxEvent } from "../model";
 import type { EscalationEvent } from "../outbox/escalation-event";
@@ -108,6 +109,7 @@ export class AlertDelivery {
   private readonly redraw: Redraw;
   private readonly slow: SlowMessages;
   private readonly channels: IncidentChannels | null;
+  private readonly gateDeps: AlertGateDeps;
 
   constructor(deps: AlertDeliveryDeps) {
     this.d = deps;
@@ -115,6 +117,7 @@ export class AlertDelivery {
     this.logger = deps.logger ?? silentLogger;
     this.metrics = deps.metrics ?? noopAlertMetrics;
     const { messages, mutes, webLinks } = deps;
+    this.gateDeps = { mutes, windows: deps.windows, clock };
     const posting = new ChannelPosting({
       messages,
       rateLimiter: deps.rateLimiter,
@@ -145,6 +148,7 @@ export class AlertDelivery {
     this.escalation = new EscalationDelivery({
       messages,
       mutes,
+      windows: deps.windows,
       posting,
       clock,
       metrics: this.metrics,
@@ -179,6 +183,7 @@ export class AlertDelivery {
           clock,
           logger: this.logger,
           webLinks,
+          gate: this.gateDeps,
         })
       : null;
     this.channels = channels;
@@ -308,7 +313,8 @@ export class AlertDelivery {
 
   /**
    * A slow-response event (issue 37) for a subscription with the same `--slow` rule: the channel's slow
-   * message is posted, updated or turned green (slow-messages.ts). A monitor muted here gets no new one.
+   * message is posted, updated or turned green (slow-messages.ts). A new one passes the alert gate first
+   * (alert-gate.ts: muted here or in a window of its team, none; quiet hours, in the quiet thread).
    * Never throws, like deliverTo.
    */
   async deliverSlow(
@@ -327,9 +333,16 @@ export class AlertDelivery {
       signal,
       "slow alert failed; it is retried",
       async (ctx) => {
-        if (opening && (await this.d.mutes.mutedUntil(ctx.ws, ctx.channel, event.monitorId)) !== null)
-          return "muted";
-        return this.slow.deliver(ctx, event);
+        if (!opening) return this.slow.deliver(ctx, event, undefined);
+        const gate = await gateAlert(this.gateDeps, {
+          kind: "slow",
+          sub,
+          ws: ctx.ws,
+          channel: ctx.channel,
+          monitor: { monitorId: event.monitorId, group: event.monitor?.group, apiTeamId: event.apiTeamId },
+        });
+        if (gate.kind !== "deliver") return "muted";
+        return this.slow.deliver(ctx, event, gate.quietThreadTs);
       },
     );
     this.metrics.delivery(outcome);

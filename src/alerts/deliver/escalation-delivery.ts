@@ -1,14 +1,15 @@
 import type { Clock } from "../../lib/clock";
 import type { AlertMessageRecord, AlertMessageStore, PostAttempt } from "../../store/alert-message-store";
+import type { MaintenanceStore } from "../../store/maintenance-store";
 import type { MuteStore } from "../../store/mute-store";
 import { escalationStepsOf, type Subscription } from "../../store/subscription-store";
 import type { WebLinks } from "../../ui/web-links";
+import { escalationKindOf, gateAlert } from "../alert-gate";
 import type { AlertMetrics, DeliveryOutcome } from "../metrics";
 import { ESCALATION_EVENT_TYPE, escalationMatcher, escalationMetadata } from "../outbox/alert-metadata";
 import type { EscalationEvent } from "../outbox/escalation-event";
 import { renderEscalationReply } from "../render/render-escalation-reply";
 import type { ChannelPosting, DeliveryCtx } from "./channel-posting";
-import { quietThreadOf } from "./quiet-thread";
 
 /** Escalation schedules (docs/architecture.md section 5 "Schedules"), one per subscription, incident and step. */
 export interface EscalationSchedules {
@@ -20,6 +21,8 @@ export interface EscalationSchedules {
 export interface EscalationDeliveryDeps {
   messages: Pick<AlertMessageStore, "get" | "put" | "addTimeline">;
   mutes: Pick<MuteStore, "mutedUntil">;
+  /** Planned quiet windows: no step pings about a monitor in one. */
+  windows?: Pick<MaintenanceStore, "covering"> | undefined;
   posting: ChannelPosting;
   clock: Clock;
   metrics: AlertMetrics;
@@ -64,7 +67,7 @@ export class EscalationDelivery {
   /**
    * One broadcast thread reply under the incident's root (not broadcast in a personal subscription's quiet
    * hours), with the step's mention or else the subscription's, unless it was acknowledged or recovered
-   * meanwhile, or the monitor is muted here. A step the subscription no longer has (re-subscribed with
+   * meanwhile, or the gate holds it (alert-gate.ts: muted here, in a window of its team). A step the subscription no longer has (re-subscribed with
    * fewer) is void. Runs under the channel's lock (ctx).
    */
   async deliver(ctx: DeliveryCtx, event: EscalationEvent): Promise<DeliveryOutcome> {
@@ -77,8 +80,18 @@ export class EscalationDelivery {
     const record = await messages.get(ws, channel, event.incidentId);
     if (record?.mode !== "root" || !record.ts || record.stage !== "open" || stepPost(record, step).ts)
       return "skipped";
-    if ((await this.d.mutes.mutedUntil(ws, channel, record.view.incident.monitorId)) !== null)
-      return "skipped";
+    const gate = await gateAlert(this.d, {
+      kind: escalationKindOf(sub),
+      sub,
+      ws,
+      channel,
+      monitor: {
+        monitorId: record.view.incident.monitorId,
+        group: record.view.monitor?.group,
+        apiTeamId: record.view.apiTeamId,
+      },
+    });
+    if (gate.kind !== "deliver") return "skipped";
     const rendered = renderEscalationReply({
       incident: record.view.incident,
       monitor: record.view.monitor,
@@ -104,7 +117,7 @@ export class EscalationDelivery {
         ...rendered,
         thread_ts: rootTs,
         // Personal alerts in their quiet hours: the reminder stays in the thread, where nothing pushes.
-        ...(quietThreadOf(sub, clock.now()) ? {} : { reply_broadcast: true }),
+        ...(gate.quietThreadTs ? {} : { reply_broadcast: true }),
         metadata: escalationMetadata(event.incidentId, eventId, channel, step),
       },
     });

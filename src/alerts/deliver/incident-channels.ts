@@ -9,6 +9,7 @@ import type { IncidentChannelRecord, IncidentChannelStore } from "../../store/in
 import type { Subscription, SubscriptionStore } from "../../store/subscription-store";
 import type { WorkspaceRef } from "../../store/workspace";
 import type { WebLinks } from "../../ui/web-links";
+import { type AlertGateDeps, gateAlert } from "../alert-gate";
 import { incidentChannelName } from "../render/incident-channel-name";
 import {
   type IncidentChannelEntryKind,
@@ -45,6 +46,8 @@ export interface IncidentChannelsDeps {
   webLinks: WebLinks | undefined;
   /** How long a second click waits for the first click's channel before saying it is on its way (ms). */
   waitForOtherMs?: number;
+  /** The alert gate (alert-gate.ts) the feed passes like every alert kind. */
+  gate: AlertGateDeps;
 }
 
 export interface OpenIncidentChannel {
@@ -124,6 +127,18 @@ export class IncidentChannels {
     if (!record || record.archived || record.sourceChannel !== ctx.channel) return;
     const message = await this.d.messages.get(ctx.ws, ctx.channel, incidentId);
     if (!message) return;
+    const gate = await gateAlert(this.d.gate, {
+      kind: "incident-channel",
+      sub: ctx.sub,
+      ws: ctx.ws,
+      channel: record.channelId,
+      monitor: {
+        monitorId: message.view.incident.monitorId,
+        group: message.view.monitor?.group,
+        apiTeamId: message.view.apiTeamId,
+      },
+    });
+    if (gate.kind !== "deliver") return;
     try {
       for (const kind of entriesOf(message)) {
         await this.postEntry(ctx, record, subject, incidentId, kind, message);

@@ -7,6 +7,7 @@ import type {
 } from "../../store/alert-message-store";
 import type { MaintenanceStore } from "../../store/maintenance-store";
 import type { MuteStore } from "../../store/mute-store";
+import { gateAlert } from "../alert-gate";
 import type { DeliveryOutcome } from "../metrics";
 import { isLaterStage, type OutboxEvent } from "../model";
 import { stageOfEvent } from "../outbox/alert-event";
@@ -16,7 +17,6 @@ import type { EscalationSchedules } from "./escalation-delivery";
 import type { IncidentDrawing } from "./incident-drawing";
 import type { IncidentReplies } from "./incident-replies";
 import { startedMs, viewOf } from "./incident-view";
-import { quietThreadOf } from "./quiet-thread";
 import type { StormRollup } from "./storm-rollup";
 
 export interface IncidentMessagesDeps {
@@ -49,31 +49,35 @@ export class IncidentMessages {
     if (record) return this.advance(ctx, record, stage, event);
 
     const view = viewOf(event, null);
-    if ((await this.d.mutes.mutedUntil(ws, channel, event.monitorId)) !== null) {
+    const gate = await gateAlert(this.d, {
+      kind: "outage",
+      sub: ctx.sub,
+      ws,
+      channel,
+      monitor: { monitorId: event.monitorId, group: event.monitor?.group, apiTeamId: view.apiTeamId },
+    });
+    if (gate.kind === "muted") {
       await this.d.messages.put(ws, channel, event.incidentId, { mode: "muted", stage, view });
       return "muted";
     }
     // Before anything is posted: an acknowledge from another surface redraws every channel listed (issue 37).
     await this.d.messages.addIncidentChannel(ws, event.incidentId, channel, ctx.sub.id);
-    const window = await this.d.windows?.covering(ws, channel, {
-      monitorId: event.monitorId,
-      group: event.monitor?.group,
-    });
-    if (window && this.d.windows) {
+    if (gate.kind === "held" && this.d.windows) {
       // Remembered before the record: a crash in between holds it again on the retry, never loses it.
-      await this.d.windows.hold(ws, channel, window, event.incidentId, ctx.sub.id);
+      await this.d.windows.hold(ws, channel, gate.window, event.incidentId, ctx.sub.id);
       await this.d.messages.put(ws, channel, event.incidentId, {
         mode: "muted",
-        heldBy: window.id,
+        heldBy: gate.window.id,
         stage,
         view,
       });
       return "muted";
     }
-    if (event.type === "opened") return this.open(ctx, view);
+    const quietThread = gate.kind === "deliver" ? gate.quietThreadTs : undefined;
+    if (event.type === "opened")
+      return this.open(ctx, view, { quietThread, storm: gate.kind === "deliver" && gate.storm });
     // Acknowledged or resolved before any message was posted: post the root as it is now.
     // A recovered one still gets its thread reply: every recovered root has exactly one.
-    const quietThread = quietThreadOf(ctx.sub, this.d.clock.now());
     const first: AlertMessageRecord = quietThread
       ? { mode: "thread", stage, view, rootOf: quietThread }
       : { mode: "root", stage, view };
@@ -83,17 +87,25 @@ export class IncidentMessages {
     return "posted";
   }
 
-  private async open(ctx: DeliveryCtx, view: StoredAlertView): Promise<DeliveryOutcome> {
+  /** A new outage past the gate: in the quiet thread, or where the storm and flap rules put it. */
+  private async open(
+    ctx: DeliveryCtx,
+    view: StoredAlertView,
+    gate: { quietThread: string | undefined; storm: boolean },
+  ): Promise<DeliveryOutcome> {
     const { ws, channel } = ctx;
     const { incident, apiTeamId } = view;
-    const quietThread = quietThreadOf(ctx.sub, this.d.clock.now());
-    if (quietThread) {
-      // Each alert on its own in the quiet thread: no roll-up or flap thread to post at the top.
+    if (gate.quietThread) {
       await this.d.drawing.postRecord(
         ctx,
-        { mode: "thread", stage: "open", view, rootOf: quietThread },
+        { mode: "thread", stage: "open", view, rootOf: gate.quietThread },
         null,
       );
+      return "posted";
+    }
+    if (!gate.storm) {
+      await this.d.drawing.postRecord(ctx, { mode: "root", stage: "open", view }, ctx.sub.mention);
+      await this.bookEscalations(ctx, view);
       return "posted";
     }
     const started = startedMs(view, this.d.clock.now());

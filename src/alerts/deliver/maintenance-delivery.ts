@@ -3,6 +3,7 @@ import type { AlertMessageRecord, AlertMessageStore } from "../../store/alert-me
 import type { MaintenanceStore, MaintenanceWindow } from "../../store/maintenance-store";
 import type { MuteStore } from "../../store/mute-store";
 import type { Subscription, SubscriptionStore } from "../../store/subscription-store";
+import { gateAlert } from "../alert-gate";
 import type { DeliveryOutcome } from "../metrics";
 import type { MaintenanceEvent } from "../outbox/maintenance-event";
 import { renderMaintenanceNote } from "../render/render-maintenance-note";
@@ -13,8 +14,8 @@ import type { IncidentDrawing } from "./incident-drawing";
 export const MAINTENANCE_EVENT_TYPE = "uptime_maintenance";
 
 export interface MaintenanceDeliveryDeps {
-  windows: Pick<MaintenanceStore, "get" | "put" | "held">;
-  messages: Pick<AlertMessageStore, "get">;
+  windows: Pick<MaintenanceStore, "get" | "put" | "held" | "covering" | "hold">;
+  messages: Pick<AlertMessageStore, "get" | "put">;
   mutes: Pick<MuteStore, "mutedUntil">;
   subscriptions: Pick<SubscriptionStore, "get">;
   escalations?: EscalationSchedules | undefined;
@@ -61,6 +62,7 @@ export class MaintenanceDelivery {
       by: window.by,
       reason: window.reason,
       endedBy: window.endedBy,
+      teamName: window.teamName,
     });
     const attemptField = phase === "start" ? "startAttempt" : "endAttempt";
     const { ts } = await this.d.posting.postOnce(ctx, {
@@ -96,10 +98,29 @@ export class MaintenanceDelivery {
       // up first) like any other, and its reminders booked, which that delivery may not have done.
       const released = record.mode === "root";
       if (!heldHere && !released) continue;
-      // Muted here meanwhile: the mute decides now, as for any outage that opens while muted.
-      const monitorId = record.view.incident.monitorId;
-      if (heldHere && (await this.d.mutes.mutedUntil(ctx.ws, ctx.channel, monitorId)) !== null) continue;
       const sub = await this.subscriptionOf(ctx, subscriptionId);
+      if (heldHere) {
+        // The gate decides now, as for any outage that opens: muted here meanwhile, none; still covered by
+        // another window of its team, held by that one until its end.
+        const { view } = record;
+        const gate = await gateAlert(this.d, {
+          kind: "outage",
+          sub,
+          ws: ctx.ws,
+          channel: ctx.channel,
+          monitor: {
+            monitorId: view.incident.monitorId,
+            group: view.monitor?.group,
+            apiTeamId: view.apiTeamId,
+          },
+        });
+        if (gate.kind === "muted") continue;
+        if (gate.kind === "held") {
+          await this.d.windows.hold(ctx.ws, ctx.channel, gate.window, incidentId, subscriptionId);
+          await this.d.messages.put(ctx.ws, ctx.channel, incidentId, { ...record, heldBy: gate.window.id });
+          continue;
+        }
+      }
       const { heldBy: _held, ...rest } = record;
       const root: AlertMessageRecord = { ...rest, mode: "root" };
       if (!root.ts) await this.d.drawing.postRecord(ctx, root, sub.mention);

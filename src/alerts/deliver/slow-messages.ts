@@ -37,7 +37,15 @@ const SHOW_WAIT_MS = 500;
 export class SlowMessages {
   constructor(private readonly d: SlowMessagesDeps) {}
 
-  async deliver(ctx: DeliveryCtx, event: SlowEvent): Promise<DeliveryOutcome> {
+  /**
+   * `quietThreadTs`: the gate put a new message in a person's quiet thread (alert-gate.ts); a reply there,
+   * never broadcast, and its chart in the same thread.
+   */
+  async deliver(
+    ctx: DeliveryCtx,
+    event: SlowEvent,
+    quietThreadTs: string | undefined,
+  ): Promise<DeliveryOutcome> {
     const { ws, channel } = ctx;
     const { messages } = this.d;
     const stored = await messages.getSlow(ws, channel, event.alertId);
@@ -52,6 +60,7 @@ export class SlowMessages {
       rule: event.rule,
       since: event.since,
       samples: event.samples,
+      ...(quietThreadTs ? { threadTs: quietThreadTs } : {}),
     };
     if (stored?.ts && isStale(event, stored)) return "unchanged";
     const next: SlowMessageRecord = {
@@ -78,7 +87,13 @@ export class SlowMessages {
       eventType: SLOW_EVENT_TYPE,
       matcher: slowMatcher(event.alertId, channel),
       saveAttempt: (attempt) => messages.putSlow(ws, channel, event.alertId, { ...record, attempt }),
-      message: { channel, ...this.render(next), metadata: slowMetadata(event.alertId, eventId, channel) },
+      ...(record.threadTs ? { threadTs: record.threadTs } : {}),
+      message: {
+        channel,
+        ...this.render(next),
+        ...(record.threadTs ? { thread_ts: record.threadTs } : {}),
+        metadata: slowMetadata(event.alertId, eventId, channel),
+      },
     });
     const posted: SlowMessageRecord = { ...next, ts };
     await messages.putSlow(ws, channel, event.alertId, posted);
@@ -102,7 +117,8 @@ export class SlowMessages {
       const { fileId } = await this.d.posting.withRateLimit(ctx, () =>
         ctx.poster.uploadFile({
           channel,
-          threadTs: record.ts,
+          // A reply in a quiet thread has no thread of its own: its chart goes beside it.
+          threadTs: record.threadTs ?? record.ts,
           filename: chart.filename,
           title: chart.title,
           altText: chart.altText,

@@ -16,6 +16,7 @@ import type { WorkspaceRef } from "../../store/workspace";
 import { chartImageBlock } from "../../ui/charts/chart-image-block";
 import type { ChartFor, ChartRenderer } from "../../ui/charts/chart-renderer";
 import { AuthenticationError, PermissionDeniedError, type UptimeApi, type UptimeClient } from "../../uptime";
+import { type AlertGateDeps, gateAlert } from "../alert-gate";
 import type { DeliveryOutcome } from "../metrics";
 import type { DigestReport } from "../model";
 import { lookupOldestTs } from "../outbox/alert-metadata";
@@ -44,6 +45,8 @@ export interface DigestDeliveryDeps {
   logger?: Logger;
   /** How long an unanswered post may still land (ALERT_POST_SETTLE_MS); default POST_SETTLE_MS. */
   postSettleMs?: number | undefined;
+  /** The alert gate (alert-gate.ts): a scheduled digest passes it like every alert kind. */
+  gate: Omit<AlertGateDeps, "clock">;
 }
 
 /** A digest asked for now (`/uptime digest`), read with the asker's own token. */
@@ -86,6 +89,11 @@ export class DigestDelivery {
     // Unsubscribed from digests (or paused) after the schedule fired: nothing to say.
     if (sub.paused || !sub.digest) return "skipped";
     const ws = sub.workspace;
+    const gate = await gateAlert(
+      { ...this.d.gate, clock: this.clock },
+      { kind: "digest", sub, ws, channel: sub.channelId },
+    );
+    if (gate.kind !== "deliver") return "skipped";
     const lock = await this.d.messages.lockChannel(ws, sub.channelId, LOCK_TTL_MS).catch(() => null);
     if (!lock) return "retry";
     try {

@@ -14,6 +14,8 @@ export interface MaintenanceNoteInput {
   reason: string | null;
   /** Who ended it early, when someone did. */
   endedBy?: string | undefined;
+  /** The window's API team, named where its scope is a group or all. */
+  teamName?: string | undefined;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface MaintenanceNoteInput {
  * who planned it and why. Times are Slack date tokens, so each reader sees their own time zone.
  */
 export function renderMaintenanceNote(input: MaintenanceNoteInput): RenderedAlert {
-  const what = quietScopeText(input.scope);
+  const what = quietScopeText(input.scope, input.teamName);
   const why = input.reason ? `: _${escapeMrkdwn(truncate(input.reason, 200))}_` : "";
   const planned = `Planned by <@${input.by}>${why}.`;
   const text =

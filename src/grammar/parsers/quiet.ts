@@ -83,7 +83,7 @@ function maintenance(sub: SubcommandName, tokens: readonly Token[]): Command | A
   }
   const taken = takeReason(tokens);
   if (taken instanceof ArgumentError) return taken;
-  const args = readArgs(sub, taken.rest, ["at"], true);
+  const args = readArgs(sub, taken.rest, ["at", "team"], true);
   if (args instanceof ArgumentError) return args;
   const last = args.positionals.at(-1);
   const minutes = last && last.literal === last.text.length ? parseDuration(last.text) : null;
@@ -129,6 +129,9 @@ function maintenance(sub: SubcommandName, tokens: readonly Token[]): Command | A
       return new ArgumentError(`--at is a time on a 24-hour clock, e.g. --at 22:30 (got "${echo(at)}")`);
     command.at = time;
   }
+  const team = flagValue(args, "team", "the id or name of an API team, e.g. --team 2");
+  if (team instanceof ArgumentError) return team;
+  if (team !== undefined) command.team = team;
   if (taken.reason !== undefined) command.reason = taken.reason;
   return command;
 }

@@ -128,7 +128,7 @@ describe("escalation of an unacknowledged incident", () => {
       by: "U0ALICE",
       reason: null,
       subscriptionId: sub.id,
-      apiTeamId: "1",
+      apiTeamId: sub.apiTeamId,
     });
     await setup.emit(alertEvent("opened", "1"));
     await s.worker.start();

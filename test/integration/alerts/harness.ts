@@ -154,6 +154,7 @@ export function alertSetup(redis: Redis, prefix: string, fake: FakeSlack) {
       pauses: new SubscriptionPauses({ subscriptions, links, posterFor }),
       client: () => options.client,
       ...(options.clock ? { clock: options.clock } : {}),
+      gate: { mutes },
     });
     return { schedules, digests };
   }

@@ -41,18 +41,25 @@ describe("MaintenanceStore", () => {
     expect(docs.id).toMatch(/^[a-z0-9]{4}$/);
     expect(edge.id).not.toBe(docs.id);
     // Planned, not started yet.
-    expect(await store.covering(WS, "C1", { monitorId: "4", group: null })).toBeNull();
+    expect(await store.covering(WS, "C1", { monitorId: "4", group: null, apiTeamId: "1" })).toBeNull();
     expect((await store.listChannel(WS, "C1")).map((w) => w.id)).toEqual([docs.id, edge.id]);
 
     now = T0 + 600_000;
-    expect((await store.covering(WS, "C1", { monitorId: "4", group: null }))?.id).toBe(docs.id);
-    expect((await store.covering(WS, "C1", { monitorId: "9", group: "Edge" }))?.id).toBe(edge.id);
-    expect(await store.covering(WS, "C1", { monitorId: "9", group: "edge" })).toBeNull();
-    expect(await store.covering(WS, "C2", { monitorId: "4", group: null })).toBeNull();
+    expect((await store.covering(WS, "C1", { monitorId: "4", group: null, apiTeamId: "1" }))?.id).toBe(
+      docs.id,
+    );
+    expect((await store.covering(WS, "C1", { monitorId: "9", group: "Edge", apiTeamId: "1" }))?.id).toBe(
+      edge.id,
+    );
+    expect(await store.covering(WS, "C1", { monitorId: "9", group: "edge", apiTeamId: "1" })).toBeNull();
+    expect(await store.covering(WS, "C2", { monitorId: "4", group: null, apiTeamId: "1" })).toBeNull();
+    // Another API team's monitor in the same channel: never covered, whatever its id or group.
+    expect(await store.covering(WS, "C1", { monitorId: "4", group: null, apiTeamId: "2" })).toBeNull();
+    expect(await store.covering(WS, "C1", { monitorId: "9", group: "Edge", apiTeamId: "2" })).toBeNull();
 
     // Its end delivered: over at once, whatever the clock says.
     await store.put(WS, "C1", { ...docs, ended: true });
-    expect(await store.covering(WS, "C1", { monitorId: "4", group: null })).toBeNull();
+    expect(await store.covering(WS, "C1", { monitorId: "4", group: null, apiTeamId: "1" })).toBeNull();
     // Past its end: over too, and no longer listed.
     now = T0 + 600_000 + 3_600_000;
     expect(await store.listChannel(WS, "C1")).toEqual([]);
@@ -68,7 +75,11 @@ describe("MaintenanceStore", () => {
     now = T0;
     await redis.hset(keys.channelMaintenance("T:T0QUIET", "C3"), "zzzz", "{not json");
     const all = await store.plan(WS, "C3", window({ scope: { kind: "all" } }));
-    expect((await store.covering(WS, "C3", { monitorId: "77", group: null }))?.id).toBe(all.id);
+    expect((await store.covering(WS, "C3", { monitorId: "77", group: null, apiTeamId: "1" }))?.id).toBe(
+      all.id,
+    );
+    // `all` is all of the window's team.
+    expect(await store.covering(WS, "C3", { monitorId: "77", group: null, apiTeamId: "2" })).toBeNull();
     expect((await store.listChannel(WS, "C3")).map((w) => w.id)).toEqual([all.id]);
   });
 });

@@ -60,6 +60,15 @@ describe("maintenance", () => {
       target: { kind: "all" },
       minutes: 90,
     });
+    expect(parseCommand('maintenance all 7d --team "Acme Staging" --reason move')).toEqual({
+      kind: "maintenance",
+      action: "plan",
+      target: { kind: "all" },
+      minutes: 7 * 1440,
+      team: "Acme Staging",
+      reason: "move",
+    });
+    expect(parseCommand("maintenance group:Edge 1h --team 2")).toMatchObject({ team: "2" });
     expect(parseCommand('maintenance "all" 1h')).toMatchObject({
       target: { kind: "monitor", monitor: "all" },
     });
@@ -75,7 +84,8 @@ describe("maintenance", () => {
     ["maintenance Docs 2h --at 25:00", /--at is a time on a 24-hour clock, e.g. --at 22:30 \(got "25:00"\)/],
     ["maintenance Docs 2h --at", /--at needs a value/],
     ["maintenance Docs 2h --reason", /--reason needs a text/],
-    ["maintenance Docs 2h --until 3", /unknown option --until for "maintenance" \(options: --at\)/],
+    ["maintenance Docs 2h --until 3", /unknown option --until for "maintenance" \(options: --at, --team\)/],
+    ["maintenance all 2h --team", /--team needs a value: the id or name of an API team/],
     ["maintenance end", /takes the id of a window/],
     ["maintenance end a b", /takes the id of a window/],
     [`maintenance Docs 1h --reason ${"x".repeat(201)}`, /--reason is at most 200 characters/],

@@ -34,6 +34,7 @@ export const maintenanceSubcommand: SubcommandHandler<"maintenance"> = async (
     at: command.at,
     timeZone,
     reason: command.reason,
+    team: command.team,
   });
   await respond({ response_type: "ephemeral", ...renderMaintenancePlanned(window, now()) });
 };
