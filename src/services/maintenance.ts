@@ -4,7 +4,7 @@ import type { MaintenanceWindow } from "../store/maintenance-store";
 import type { Subscription } from "../store/subscription-store";
 import type { UserRef } from "../store/workspace";
 import { workspaceOf } from "../store/workspace";
-import { requireCurrentMember, requireLinked, requireWriteRole } from "./alerts-permission";
+import { requireAllowed, requireCurrentMember, requireLinked } from "./alerts-permission";
 import { AlertsChangeNotAllowedError, MaintenanceNotFoundError, NotSubscribedHereError } from "./errors";
 import { resolveMonitor } from "./find-monitor";
 import { requireAlerts, type ServiceDeps } from "./service-deps";
@@ -115,7 +115,8 @@ export async function listMaintenance(
 }
 
 /**
- * The caller may plan or end windows here: a linked member, not read-only, of `apiTeamId` (the window's own
+ * The caller may plan or end windows here (the role table's `maintenance` row): a linked member, not
+ * read-only, of `apiTeamId` (the window's own
  * team, when ending one) or else of a team the channel is subscribed to, whose subscription is returned
  * (it carries the window's notes).
  */
@@ -127,9 +128,7 @@ async function requirePlanner(
 ): Promise<Subscription | null> {
   const link = await requireLinked(deps, ref, "maintenance");
   if (apiTeamId !== null) {
-    await requireCurrentMember(deps, ref, link, { id: apiTeamId, name: null }, "maintenance", (member) =>
-      requireWriteRole(member, "maintenance"),
-    );
+    await requireCurrentMember(deps, ref, link, { id: apiTeamId, name: null }, "maintenance");
     return null;
   }
   const subscriptions = await requireAlerts(deps).subscriptions.listByChannel(workspaceOf(ref), channelId);
@@ -138,9 +137,8 @@ async function requirePlanner(
     // A paused subscription cannot post the notes: one that works carries the window when there is one.
     const mine = subscriptions.filter((s) => teams.some((t) => t.id === s.apiTeamId));
     const sub = mine.find((s) => !s.paused) ?? mine[0];
-    const member = sub && teams.find((t) => t.id === sub.apiTeamId);
-    if (!sub || !member) throw new AlertsChangeNotAllowedError("maintenance", "not_member", null);
-    requireWriteRole(member, "maintenance");
+    if (!sub) throw new AlertsChangeNotAllowedError("maintenance", "not_member", null);
+    requireAllowed(teams, { id: sub.apiTeamId, name: null }, "maintenance");
     return sub;
   });
 }
