@@ -30,9 +30,9 @@ describe("who may change a channel's alerts", () => {
   });
 
   it("refuses the writer rows to read-only members only, naming the row and the team", () => {
-    expect(() => requireAllowed(link.teams, { id: "1", name: null }, ["subscribe", "mention-others"])).toThrow(
-      expect.objectContaining({ action: "mention-others", teamName: "Acme Production" }),
-    );
+    expect(() =>
+      requireAllowed(link.teams, { id: "1", name: null }, ["subscribe", "mention-others"]),
+    ).toThrow(expect.objectContaining({ action: "mention-others", teamName: "Acme Production" }));
     expect(() => requireAllowed(link.teams, { id: "1", name: null }, "mute-long")).toThrow(ReadOnlyRoleError);
     expect(() => requireAllowed(link.teams, { id: "2", name: null }, "mute-long")).not.toThrow();
     expect(() => requireAllowed(link.teams, { id: "1", name: null }, "mute-short")).not.toThrow();

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_TOKENS, type RunningSimulator, startSimulator } from "../../../dev/simulator";
+import type { AlertingAction } from "../../../src/domain/alerting-roles";
 import { fixedClock } from "../../../src/lib/clock";
 import { silentLogger } from "../../../src/lib/logger";
 import { acknowledgeRollup } from "../../../src/services/acknowledge-rollup";
-import type { AlertingAction } from "../../../src/domain/alerting-roles";
 import { requireCurrentMember } from "../../../src/services/alerts-permission";
 import { AlertsChangeNotAllowedError, ReadOnlyRoleError } from "../../../src/services/errors";
 import { linkAccount } from "../../../src/services/link-account";
@@ -144,8 +144,6 @@ describe("the caller's current teams and roles, from the API (issue 32)", () => 
     await member(max);
     // Max's Slack account is linked again, to Rita's API account: her role, not his cached one.
     await linkAccount(deps, max, DEMO_TOKENS.readonly);
-    await expect(member(max, "replace-others")).rejects.toBeInstanceOf(
-      ReadOnlyRoleError,
-    );
+    await expect(member(max, "replace-others")).rejects.toBeInstanceOf(ReadOnlyRoleError);
   });
 });
