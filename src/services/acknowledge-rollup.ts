@@ -82,7 +82,7 @@ async function requireRollupTeamMember(deps: ServiceDeps, ref: UserRef, apiTeamI
   if (!link) throw new NotLinkedError();
   if (link.stale) throw new StaleLinkError();
   const name = link.teams.find((t) => t.id === apiTeamId)?.name ?? null;
-  await requireCurrentMember(deps, ref, link, { id: apiTeamId, name }, "acknowledge");
+  await requireCurrentMember(deps, ref, link, { id: apiTeamId, name }, "acknowledge-all");
 }
 
 /** The roll-up's incidents in the order they opened: those still open, or every one not recovered. */

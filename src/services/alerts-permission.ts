@@ -1,19 +1,16 @@
+import { type AlertingAction, mayChange, roleRow, standingOf } from "../domain/alerting-roles";
 import type { ApiTeam, LinkRecord } from "../store/link-store";
 import type { Subscription } from "../store/subscription-store";
 import type { UserRef } from "../store/workspace";
-import {
-  type AlertsChange,
-  AlertsChangeNotAllowedError,
-  type ReadOnlyNeed,
-  ReadOnlyRoleError,
-} from "./errors";
+import { type AlertsChange, AlertsChangeNotAllowedError, ReadOnlyRoleError } from "./errors";
 import type { ServiceDeps } from "./service-deps";
 import { decideOnMemberships } from "./team-membership";
 
 /**
- * Who may change a channel's alerts (docs/architecture.md section 1): subscribe, unsubscribe, mute and unmute need a
- * linked account (not stale) that belongs to the subscribed API team. Membership and role are the API's
- * current answer (requireCurrentMember, issue 32), not the teams stored in the link at login.
+ * Who may change a channel's alerts (docs/architecture.md section 1): every change needs a linked account
+ * (not stale); the role table (src/domain/alerting-roles.ts) then decides on the caller's membership and
+ * role in the subscribed API team, as the API says now (requireCurrentMember, issue 32), not the teams
+ * stored in the link at login.
  */
 export async function requireLinked(
   deps: ServiceDeps,
@@ -28,58 +25,52 @@ export async function requireLinked(
 
 /**
  * The caller's current membership of `team`, read from the API (at most a minute old when it allows:
- * team-membership.ts), after `check` (e.g. requireWriteRole) accepted it. `team.name` names the team in the
- * refusal when the caller is not a member.
+ * team-membership.ts), once the role table allowed every one of `actions` to it. `team.name` names the
+ * team in the refusal when the caller is not a member.
  */
 export function requireCurrentMember(
   deps: ServiceDeps,
   ref: UserRef,
   link: LinkRecord,
   team: { id: string; name: string | null },
-  change: AlertsChange,
-  check?: (member: ApiTeam) => void,
+  actions: AlertingAction | readonly AlertingAction[],
 ): Promise<ApiTeam> {
-  return decideOnMemberships(deps, ref, link, change, (teams) => {
-    const member = requireMember(teams, team, change);
-    check?.(member);
-    return member;
-  });
+  const list = typeof actions === "string" ? [actions] : actions;
+  const change = roleRow(list[0] ?? "subscribe").change;
+  return decideOnMemberships(deps, ref, link, change, (teams) => requireAllowed(teams, team, list));
 }
 
-/** The caller's membership of `team` among `teams` (id, and its name for the sentence when not a member). */
-export function requireMember(
+/**
+ * The caller's membership of `team` among `teams`, if the role table allows each of `actions` to their
+ * role there: an outsider is told they are not a member, a read-only member what the row says.
+ */
+export function requireAllowed(
   teams: readonly ApiTeam[],
   team: { id: string; name: string | null },
-  change: AlertsChange,
+  actions: AlertingAction | readonly AlertingAction[],
 ): ApiTeam {
+  const list = typeof actions === "string" ? [actions] : actions;
   const member = teams.find((t) => t.id === team.id);
-  if (!member) throw new AlertsChangeNotAllowedError(change, "not_member", team.name);
+  for (const action of list) {
+    if (mayChange(action, standingOf(member?.role)).allowed) continue;
+    if (!member) throw new AlertsChangeNotAllowedError(roleRow(action).change, "not_member", team.name);
+    throw new ReadOnlyRoleError(action, member.name || team.name);
+  }
+  if (!member) throw new AlertsChangeNotAllowedError(roleRow(list[0]!).change, "not_member", team.name);
   return member;
 }
 
 /**
- * `--mention here|channel`, and replacing or removing someone else's subscription, need a role other than
- * read-only. A3: only `owner` is shown on the wire; read-only is named in prose, so any spelling of it
- * counts (`read-only`, `read_only`, `readonly`, "Read only") and every other role is allowed.
+ * The row of a subscription about to be replaced or removed (issue 32, point 4): someone else's needs the
+ * role that replacing it needs, so that a read-only member cannot undo an owner's `--mention`,
+ * `--escalate` or `--digest` by unsubscribing and subscribing again. One's own is one's own to change.
  */
-export function requireWriteRole(team: ApiTeam, need: ReadOnlyNeed): void {
-  if (isReadOnly(team.role)) throw new ReadOnlyRoleError(need, team.name);
-}
-
-/**
- * The one rule for a subscription someone else set up (issue 32, point 4): replacing it and removing it
- * need the same role, so that a read-only member cannot undo an owner's `--mention`, `--escalate` or
- * `--digest` by unsubscribing and subscribing again. One's own subscription is one's own to change.
- */
-export function requireMayTakeOver(
-  member: ApiTeam,
+export function takeOverAction(
   subscription: Pick<Subscription, "subscriber"> | null,
   ref: UserRef,
-  action: "replace" | "remove",
-): void {
-  if (subscription && subscription.subscriber.userId !== ref.userId) requireWriteRole(member, action);
-}
-
-export function isReadOnly(role: string): boolean {
-  return role.toLowerCase().replace(/[\s_-]/g, "") === "readonly";
+  change: "replace" | "remove",
+): AlertingAction {
+  const others = subscription !== null && subscription.subscriber.userId !== ref.userId;
+  if (change === "replace") return others ? "replace-others" : "subscribe";
+  return others ? "unsubscribe-others" : "unsubscribe-own";
 }

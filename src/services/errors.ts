@@ -1,3 +1,4 @@
+import { type AlertingAction, type AlertsChange, roleRow } from "../domain/alerting-roles";
 import type { UptimeFailure } from "../uptime/errors";
 
 /**
@@ -102,18 +103,10 @@ export class GroupNotFoundError extends ServiceError {
 }
 
 /**
- * The changes of a channel's alerts that need a linked member of the subscribed API team (docs/architecture.md section 1);
- * `acknowledge` is a roll-up's Acknowledge all.
+ * The kind of change of a channel's alerts (the role table's rows, src/domain/alerting-roles.ts, each name
+ * one); `acknowledge` is a roll-up's Acknowledge all.
  */
-export type AlertsChange =
-  | "subscribe"
-  | "unsubscribe"
-  | "mute"
-  | "unmute"
-  | "digest"
-  | "acknowledge"
-  | "maintenance"
-  | "incident-channel";
+export type { AlertsChange };
 
 /**
  * The caller may not change this channel's alerts: not linked, link stale, not a member of the API team
@@ -125,36 +118,25 @@ export class AlertsChangeNotAllowedError extends ServiceError {
   readonly code = "service.alerts-change-not-allowed";
   constructor(
     readonly change: AlertsChange,
-    readonly reason: "not_linked" | "stale" | "not_member" | "unchecked",
+    readonly reason: "not_linked" | "stale" | "not_member" | "not_in_channel" | "unchecked",
     readonly teamName: string | null,
   ) {
     super(`Changing the channel's alerts (${change}) needs a linked member of the team (${reason})`);
   }
 }
 
-/** What a read-only member may not do to a channel's alerts. */
-export type ReadOnlyNeed = "mention" | "replace" | "remove" | "maintenance" | "incident-channel";
-
-const READ_ONLY_CANNOT: Record<ReadOnlyNeed, string> = {
-  mention: "ping the channel",
-  "incident-channel": "open or archive an incident channel",
-  replace: "replace a subscription",
-  remove: "remove a subscription",
-  maintenance: "plan or end a maintenance window",
-};
-
 /**
- * A read-only member asked for what needs another role: `--mention here|channel`, or replacing or removing
- * a subscription someone else set up.
+ * A read-only member asked for a row of the role table that needs a team owner or a regular member
+ * (src/domain/alerting-roles.ts): the row says what they are told.
  */
 export class ReadOnlyRoleError extends ServiceError {
   override readonly name: string = "ReadOnlyRoleError";
   readonly code = "service.read-only-role";
   constructor(
-    readonly need: ReadOnlyNeed,
+    readonly action: AlertingAction,
     readonly teamName: string | null,
   ) {
-    super(`A read-only member cannot ${READ_ONLY_CANNOT[need]}`);
+    super(`A read-only member cannot: ${roleRow(action).what}`);
   }
 }
 

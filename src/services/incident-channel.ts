@@ -1,6 +1,8 @@
 import type { OpenIncidentChannelOutcome } from "../alerts";
+import { mayChange } from "../domain/alerting-roles";
 import { type UserRef, workspaceOf } from "../store/workspace";
-import { requireCurrentMember, requireLinked, requireWriteRole } from "./alerts-permission";
+import { requireCurrentMember, requireLinked } from "./alerts-permission";
+import { AlertsChangeNotAllowedError } from "./errors";
 import { requireAlerts, type ServiceDeps } from "./service-deps";
 
 export type { OpenIncidentChannelOutcome } from "../alerts";
@@ -14,26 +16,24 @@ export interface IncidentChannelInput {
   incidentId?: string | undefined;
 }
 
-/**
- * Opening and archiving an incident channel (issue 38) creates or archives a channel and invites people: it
- * needs a linked member of the alert's team with a role other than read-only, as the API says now
- * (docs/architecture.md section 1, the same rule as `--mention here`).
- */
-async function requireMayManage(deps: ServiceDeps, ref: UserRef, apiTeamId: string): Promise<void> {
-  const link = await requireLinked(deps, ref, "incident-channel");
-  const name = link.teams.find((t) => t.id === apiTeamId)?.name ?? null;
-  await requireCurrentMember(deps, ref, link, { id: apiTeamId, name }, "incident-channel", (member) =>
-    requireWriteRole(member, "incident-channel"),
-  );
+export interface ArchiveIncidentChannelInput extends Omit<IncidentChannelInput, "incidentId"> {
+  /** Where the Archive button was clicked: only someone in the incident channel may archive it. */
+  clickedInChannelId: string | undefined;
 }
 
+/**
+ * Opening an incident channel (issue 38) needs a linked member of the alert's team, as the API says now;
+ * the role table (src/domain/alerting-roles.ts) lets any member open one, read-only too.
+ */
 export async function openIncidentChannel(
   deps: ServiceDeps,
   ref: UserRef,
   input: IncidentChannelInput,
 ): Promise<OpenIncidentChannelOutcome> {
   const alerts = requireAlerts(deps);
-  await requireMayManage(deps, ref, input.apiTeamId);
+  const link = await requireLinked(deps, ref, "incident-channel");
+  const name = link.teams.find((t) => t.id === input.apiTeamId)?.name ?? null;
+  await requireCurrentMember(deps, ref, link, { id: input.apiTeamId, name }, "open-incident-channel");
   return alerts.incidentChannels.open({
     workspace: workspaceOf(ref),
     sourceChannel: input.channelId,
@@ -43,13 +43,21 @@ export async function openIncidentChannel(
   });
 }
 
+/**
+ * Archive on an incident channel's summary: the role table's row asks for someone in that channel, whatever
+ * their team role. The button counts only when clicked inside the channel it names, where only its members
+ * read it (a copied message must not archive another channel).
+ */
 export async function archiveIncidentChannel(
   deps: ServiceDeps,
   ref: UserRef,
-  input: Omit<IncidentChannelInput, "incidentId">,
+  input: ArchiveIncidentChannelInput,
 ): Promise<void> {
   const alerts = requireAlerts(deps);
-  await requireMayManage(deps, ref, input.apiTeamId);
+  const inChannel = input.clickedInChannelId === input.channelId;
+  if (!mayChange("archive-incident-channel", inChannel ? "member" : "outsider").allowed) {
+    throw new AlertsChangeNotAllowedError("incident-channel", "not_in_channel", null);
+  }
   await alerts.incidentChannels.archive({
     workspace: workspaceOf(ref),
     channelId: input.channelId,

@@ -4,9 +4,8 @@ import type { MaintenanceWindow } from "../store/maintenance-store";
 import type { Subscription } from "../store/subscription-store";
 import type { UserRef } from "../store/workspace";
 import { workspaceOf } from "../store/workspace";
-import { requireCurrentMember, requireLinked, requireWriteRole } from "./alerts-permission";
+import { requireAllowed, requireCurrentMember, requireLinked } from "./alerts-permission";
 import {
-  AlertsChangeNotAllowedError,
   MaintenanceNotFoundError,
   MaintenanceTeamChoiceError,
   NotSubscribedHereError,
@@ -135,9 +134,7 @@ async function requireWindowTeamWriter(
 ): Promise<void> {
   const link = await requireLinked(deps, ref, "maintenance");
   const team = { id: window.apiTeamId, name: window.teamName ?? null };
-  await requireCurrentMember(deps, ref, link, team, "maintenance", (member) =>
-    requireWriteRole(member, "maintenance"),
-  );
+  await requireCurrentMember(deps, ref, link, team, "maintenance");
 }
 
 /**
@@ -159,9 +156,7 @@ async function requirePlanner(
     // A team's name is shown only to its members: the others read its id.
     const choices = teamIds.map((id) => ({ id, name: teams.find((t) => t.id === id)?.name ?? null }));
     const teamId = chooseTeam(choices, asked);
-    const member = teams.find((t) => t.id === teamId);
-    if (!member) throw new AlertsChangeNotAllowedError("maintenance", "not_member", null);
-    requireWriteRole(member, "maintenance");
+    const member = requireAllowed(teams, { id: teamId, name: null }, "maintenance");
     // A paused subscription cannot post the notes: one that works carries the window when there is one.
     const mine = subscriptions.filter((s) => s.apiTeamId === teamId);
     const sub = mine.find((s) => !s.paused) ?? mine[0]!;

@@ -1,9 +1,10 @@
+import { type AlertingAction, muteAction, roleRow } from "../domain/alerting-roles";
 import { MUTE_UNTIL_RECOVERED_MAX_MS } from "../domain/quiet-windows";
 import type { LinkRecord } from "../store/link-store";
 import type { UserRef, WorkspaceRef } from "../store/workspace";
 import { workspaceOf } from "../store/workspace";
-import { requireCurrentMember, requireLinked, requireMember } from "./alerts-permission";
-import { type AlertsChange, NothingToRecoverError, NotSubscribedHereError } from "./errors";
+import { requireAllowed, requireCurrentMember, requireLinked } from "./alerts-permission";
+import { NothingToRecoverError, NotSubscribedHereError } from "./errors";
 import { resolveMonitor } from "./find-monitor";
 import { requireAlerts, type ServiceDeps } from "./service-deps";
 import { withSession } from "./session";
@@ -42,8 +43,8 @@ export interface MuteOutcome {
 /**
  * The Mute overflow of alert messages (docs/architecture.md section 1): no new root message for this monitor in this
  * channel for 1, 4 or 24 hours; messages already posted keep being updated. A mute quiets the channel, so
- * it is accountable: only a linked member of the API team the alert comes from may set it, the mute
- * remembers who did, and the monitor's alert message is redrawn to say "Muted here by @user until ...".
+ * it is accountable: only a linked member of the API team the alert comes from may set it (the role table:
+ * up to 4 h any member, longer or until recovered not a read-only one), the mute remembers who did, and the monitor's alert message is redrawn to say "Muted here by @user until ...".
  * The listener posts the note in the channel.
  */
 export async function muteMonitor(deps: ServiceDeps, ref: UserRef, input: MuteInput): Promise<MuteOutcome> {
@@ -58,7 +59,7 @@ export async function muteMonitor(deps: ServiceDeps, ref: UserRef, input: MuteIn
     ws,
     input.channelId,
     alert?.apiTeamId ?? input.apiTeamId ?? null,
-    "mute",
+    muteAction(input.untilRecovered ? "until-recovered" : { minutes: input.hours * 60 }),
   );
   const monitorName = alert?.monitorName ?? input.monitorName ?? null;
   const info = { by: ref.userId, monitorName, apiTeamId };
@@ -101,17 +102,17 @@ export async function requireChannelTeamMember(
   ws: WorkspaceRef,
   channelId: string,
   apiTeamId: string | null,
-  change: AlertsChange,
+  action: AlertingAction,
 ): Promise<string | null> {
   if (apiTeamId !== null) {
-    return (await requireCurrentMember(deps, ref, link, { id: apiTeamId, name: null }, change)).id;
+    return (await requireCurrentMember(deps, ref, link, { id: apiTeamId, name: null }, action)).id;
   }
   const subscriptions = await requireAlerts(deps).subscriptions.listByChannel(ws, channelId);
   const teams = [...new Set(subscriptions.map((sub) => sub.apiTeamId))];
   if (teams.length === 0) return null;
-  return decideOnMemberships(deps, ref, link, change, (current) => {
+  return decideOnMemberships(deps, ref, link, roleRow(action).change, (current) => {
     const mine = teams.find((id) => current.some((t) => t.id === id));
-    return requireMember(current, { id: mine ?? teams[0]!, name: null }, change).id;
+    return requireAllowed(current, { id: mine ?? teams[0]!, name: null }, action).id;
   });
 }
 
@@ -182,6 +183,9 @@ export async function muteTyped(
   ];
   if (teams.length === 0) throw new NotSubscribedHereError();
   const apiTeamId = teams.find((id) => link.teams.some((t) => t.id === id)) ?? teams[0]!;
+  // Refused before the monitor is looked up: a stranger to the team hears why, not "no such monitor".
+  const action = muteAction(input.duration.kind === "minutes" ? input.duration : "until-recovered");
+  await requireCurrentMember(deps, ref, link, { id: apiTeamId, name: null }, action);
   const monitor = await withSession(deps, ref, ({ api }) => resolveMonitor(api, apiTeamId, input.query));
   let untilRecovered: { incidentId: string } | undefined;
   if (input.duration.kind === "until-recovered") {

@@ -2,7 +2,7 @@ import type { DigestCadence } from "../domain/digest-cadences";
 import { type PermanentSlackErrorCode, SlackPermanentError } from "../slack/slack-errors";
 import type { Subscription, SubscriptionFilters } from "../store/subscription-store";
 import { type UserRef, workspaceOf } from "../store/workspace";
-import { requireLinked, requireMember } from "./alerts-permission";
+import { requireAllowed, requireLinked } from "./alerts-permission";
 import type { ServiceDeps } from "./service-deps";
 import { requireAlerts } from "./service-deps";
 import { withSession } from "./session";
@@ -36,7 +36,7 @@ export async function postDigest(
   const alerts = requireAlerts(deps);
   await requireLinked(deps, ref, "digest");
   return withSession(deps, ref, async (session): Promise<PostDigestOutcome> => {
-    const team = requireMember(session.link.teams, session.team, "digest");
+    const team = requireAllowed(session.link.teams, session.team, "digest-now");
     const ws = workspaceOf(ref);
     const subs = (await alerts.subscriptions.listByChannel(ws, input.channelId)).filter(
       (s) => s.apiTeamId === team.id,

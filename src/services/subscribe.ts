@@ -1,3 +1,4 @@
+import { mentionsOthers } from "../domain/alerting-roles";
 import { type QuietHours, quietHoursOf } from "../domain/quiet-hours";
 import type { SlowRule } from "../domain/slow-rule";
 import type { EscalationStepArgument, MentionArgument } from "../grammar";
@@ -17,12 +18,7 @@ import {
 } from "../store/subscription-store";
 import { type UserRef, workspaceOf } from "../store/workspace";
 import type { Group, UptimeApi } from "../uptime";
-import {
-  requireCurrentMember,
-  requireLinked,
-  requireMayTakeOver,
-  requireWriteRole,
-} from "./alerts-permission";
+import { requireCurrentMember, requireLinked, takeOverAction } from "./alerts-permission";
 import { GroupNotFoundError, StaleLinkError } from "./errors";
 import { resolveMonitor } from "./find-monitor";
 import { monitorNames } from "./monitor-names";
@@ -113,9 +109,10 @@ export type SubscribeOutcome =
  * the app can post there (Slack answers `not_in_channel` otherwise, and checking membership would need
  * the channels:read scope), and when it fails nothing is created.
  *
- * Who may (docs/architecture.md section 1): a linked member of the team; `--mention here|channel` and replacing a
- * subscription someone else created need a role other than read-only. Membership and role are the API's
- * current answer (issue 32). All checked before anything is posted.
+ * Who may: the role table (src/domain/alerting-roles.ts): a linked member of the team; mentions that ping
+ * anyone but the subscriber and replacing a subscription someone else created need a role other than
+ * read-only. Membership and role are the API's current answer (issue 32). All checked before anything is
+ * posted.
  */
 export async function subscribe(
   deps: ServiceDeps,
@@ -131,13 +128,12 @@ export async function subscribe(
     if (mention && "missingId" in mention) return { kind: "mention-without-id", handle: mention.handle };
     const steps = escalationSteps(input);
     if (steps && "missingId" in steps) return { kind: "mention-without-id", handle: steps.handle };
-    // @here and @channel ping everyone in the channel; a group or a person is the subscriber's choice.
-    const pings = [mention, ...(steps ?? []).map((step) => step.mention ?? null)].some(
-      (m) => m?.kind === "here" || m?.kind === "channel",
-    );
-    const team = await requireCurrentMember(deps, ref, session.link, session.team, "subscribe", (member) => {
-      if (pings) requireWriteRole(member, "mention");
-    });
+    // Pinging anyone but oneself (here, channel, a group, another person) is a row of its own.
+    const mentions = [mention, ...(steps ?? []).map((step) => step.mention ?? null)];
+    const team = await requireCurrentMember(deps, ref, session.link, session.team, [
+      "subscribe",
+      ...(mentionsOthers(mentions, ref.userId) ? (["mention-others"] as const) : []),
+    ]);
     const [monitors, groups] = await Promise.all([
       resolveMonitors(session.api, team.id, input.monitors),
       resolveGroups(session.api, team.id, input.groups),
@@ -152,9 +148,7 @@ export async function subscribe(
     const ws = workspaceOf(ref);
     const id = subscriptionId(ws, input.channelId, team.id, filters);
     const existing = await alerts.subscriptions.get(id);
-    await requireCurrentMember(deps, ref, session.link, team, "subscribe", (member) =>
-      requireMayTakeOver(member, existing, ref, "replace"),
-    );
+    await requireCurrentMember(deps, ref, session.link, team, takeOverAction(existing, ref, "replace"));
     const preview: SubscriptionPreview = {
       channelId: input.channelId,
       subscriberUserId: ref.userId,

@@ -1,6 +1,11 @@
 import type { UserRef } from "../store/workspace";
 import type { RollupInput } from "./acknowledge-rollup";
-import { archiveIncidentChannel, type IncidentChannelInput, openIncidentChannel } from "./incident-channel";
+import {
+  type ArchiveIncidentChannelInput,
+  archiveIncidentChannel,
+  type IncidentChannelInput,
+  openIncidentChannel,
+} from "./incident-channel";
 import { listChannelSubscriptions } from "./list-subscriptions";
 import { endMaintenance, listMaintenance, type PlanMaintenanceInput, planMaintenance } from "./maintenance";
 import { type MuteInput, type MuteTypedInput, muteMonitor, muteTyped } from "./mute-monitor";
@@ -51,7 +56,7 @@ export function subscriptionServices(deps: ServiceDeps) {
     /** "Open incident channel" on an alert or a roll-up (issue 38). */
     openIncidentChannel: (ref: UserRef, input: IncidentChannelInput) => openIncidentChannel(deps, ref, input),
     /** Archive on an incident channel's recovery summary (issue 38). */
-    archiveIncidentChannel: (ref: UserRef, input: Omit<IncidentChannelInput, "incidentId">) =>
+    archiveIncidentChannel: (ref: UserRef, input: ArchiveIncidentChannelInput) =>
       archiveIncidentChannel(deps, ref, input),
     /** The Unmute button and `/uptime unmute <monitor>`. */
     unmuteMonitor: (ref: UserRef, input: UnmuteInput) => unmuteMonitor(deps, ref, input),

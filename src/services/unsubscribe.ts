@@ -2,7 +2,7 @@ import { closestMatches } from "../lib/closest-matches";
 import type { Subscription } from "../store/subscription-store";
 import type { UserRef } from "../store/workspace";
 import { workspaceOf } from "../store/workspace";
-import { requireCurrentMember, requireLinked, requireMayTakeOver } from "./alerts-permission";
+import { requireCurrentMember, requireLinked, takeOverAction } from "./alerts-permission";
 import { MonitorNotFoundError } from "./errors";
 import { monitorIdOf } from "./find-monitor";
 import { type SubscriptionView, toViews } from "./list-subscriptions";
@@ -49,9 +49,7 @@ export async function unsubscribe(
   const teamNames = new Map(removed.map((view) => [view.id, view.teamName]));
   for (const sub of chosen) {
     const team = { id: sub.apiTeamId, name: teamNames.get(sub.id) ?? null };
-    await requireCurrentMember(deps, ref, link, team, "unsubscribe", (member) =>
-      requireMayTakeOver(member, sub, ref, "remove"),
-    );
+    await requireCurrentMember(deps, ref, link, team, takeOverAction(sub, ref, "remove"));
   }
   for (const sub of chosen) {
     await alerts.subscriptions.delete(sub.id);

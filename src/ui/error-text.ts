@@ -6,7 +6,8 @@
  * The sentence is mrkdwn: every value from the API or the user (names, suggestions, 422 details, queries)
  * is escaped, so that a monitor named `<https://evil.example|api>` makes no link (docs/architecture.md section 7).
  */
-import type { AlertsChange, AlertsChangeNotAllowedError, KnownError } from "../services/errors";
+import { type AlertsChange, REQUIREMENT_TEXT, roleRow } from "../domain/alerting-roles";
+import type { AlertsChangeNotAllowedError, KnownError, ReadOnlyRoleError } from "../services/errors";
 import { apiBudgetSentence } from "./fair-share-text";
 import { escapeMrkdwn as esc } from "./text";
 
@@ -48,9 +49,22 @@ function alertsChangeText(e: AlertsChangeNotAllowedError): string {
       return `Only ${who} can ${phrase}, and your linked Uptime account isn't a member of ${team}. Nothing changed: ask a member of that team, or link an account that belongs to it.`;
     case "not_linked":
       return `Only ${who} can ${phrase}, so nothing changed. Link your Uptime account with your personal API token, then try again.`;
+    case "not_in_channel":
+      return "Only someone in that incident channel can archive it, from the channel itself. Nothing was archived.";
     case "unchecked":
       return `Only ${who} can ${phrase}, and the Uptime service couldn't check your role just now (it did not answer). Nothing changed: try again in a moment.`;
   }
+}
+
+/** A read-only member refused a row of the role table: the row's own sentence, and who may instead. */
+function readOnlyText(e: ReadOnlyRoleError): string {
+  const row = roleRow(e.action);
+  const refusal = (row.readOnlyRefusal ?? `Read-only members of {team} can't do that.`).replace(
+    "{team}",
+    teamLabel(e.teamName),
+  );
+  const ask = `ask ${REQUIREMENT_TEXT[row.needs]}`;
+  return `${refusal} Nothing changed: ${row.instead ? `${row.instead}, or ${ask}` : ask}.`;
 }
 
 const SOMETHING_WENT_WRONG = "Something went wrong on our side. It has been logged; please try again.";
@@ -112,15 +126,7 @@ export function errorText(error: unknown): ErrorText {
       // Linking again cannot make the API answer.
       return known(alertsChangeText(e), e.reason !== "unchecked");
     case "service.read-only-role":
-      return known(
-        e.need === "mention"
-          ? `Read-only members of ${teamLabel(e.teamName)} can't make alerts ping \`@here\` or \`@channel\`. Leave out \`--mention\`, mention a user group, or ask a team owner or a regular member.`
-          : e.need === "maintenance"
-            ? `Read-only members of ${teamLabel(e.teamName)} can't plan or end maintenance windows: a window quiets the channel's outage alerts. Nothing changed: ask a team owner or a regular member.`
-            : e.need === "incident-channel"
-              ? `Read-only members of ${teamLabel(e.teamName)} can't open or archive an incident channel. Nothing changed: ask a team owner or a regular member.`
-              : `Someone else set up this subscription, and read-only members of ${teamLabel(e.teamName)} can't ${e.need} it. Nothing changed: ask a team owner or a regular member, or ask its subscriber.`,
-      );
+      return known(readOnlyText(e));
     case "service.not-muted":
       return known(
         e.suggestions.length

@@ -138,10 +138,13 @@ describe("who may change a channel's alerts", () => {
   });
 
   it("explains what read-only members cannot do, and which monitors are muted", () => {
-    expect(errorText(new ReadOnlyRoleError("mention", "Acme")).text).toContain(
-      "Read-only members of *Acme* can't make alerts ping `@here` or `@channel`",
+    expect(errorText(new ReadOnlyRoleError("mention-others", "Acme")).text).toContain(
+      "Read-only members of *Acme* can't make alerts ping `@here`, `@channel`, a user group or another person",
     );
-    expect(errorText(new ReadOnlyRoleError("replace", null)).text).toContain("can't replace it");
+    expect(errorText(new ReadOnlyRoleError("replace-others", null)).text).toContain("can't replace it");
+    expect(errorText(new ReadOnlyRoleError("mute-long", "Acme")).text).toBe(
+      "Read-only members of *Acme* can mute a monitor here for up to 4 h, not longer or until it recovers. Nothing changed: mute it for 4 h or less, or ask a team owner or a regular member.",
+    );
     expect(errorText(new NotMutedError("api", ["API EU", "#7"])).text).toBe(
       'No monitor muted in this channel matches "api". Muted here: *API EU*, *#7*.',
     );
