@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { publicAddress } from "../../../src/ui/public-address";
+import { publicAddress } from "../../../src/lib/public-address";
 import { monitorAddress, targetOf } from "../../../src/ui/query-parts";
 
 describe("publicAddress", () => {
