@@ -6,7 +6,12 @@ import { SlackApiError } from "../../slack/slack-errors";
 import type { SlackPoster } from "../../slack/slack-poster";
 import type { AlertMessageRecord, AlertMessageStore } from "../../store/alert-message-store";
 import type { IncidentChannelRecord, IncidentChannelStore } from "../../store/incident-channel-store";
-import type { Subscription, SubscriptionStore } from "../../store/subscription-store";
+import {
+  escalationStepsOf,
+  type Mention,
+  type Subscription,
+  type SubscriptionStore,
+} from "../../store/subscription-store";
 import type { WorkspaceRef } from "../../store/workspace";
 import type { WebLinks } from "../../ui/web-links";
 import { incidentChannelName } from "../render/incident-channel-name";
@@ -67,6 +72,10 @@ export type OpenIncidentChannelOutcome =
 const CLAIM_TTL_MS = 60_000;
 /** Names tried with `-2`, `-3`, ... when Slack answers `name_taken`. */
 const NAME_ATTEMPTS = 10;
+/** People invited at most, the clicker first: a channel opened by one click never fills with a crowd. */
+export const INVITES_MAX = 10;
+
+type UsergroupMention = Extract<Mention, { kind: "usergroup" }>;
 
 interface Subject {
   key: string;
@@ -78,10 +87,10 @@ interface Subject {
 }
 
 /**
- * Incident channels (issue 38): `#inc-<yyyymmdd>-<monitor>` opened once from an alert or a storm roll-up
- * (a Redis claim set if absent: two clicks, on any replicas, make one channel), with the clicker and the
- * people of the subscription's mention invited, the incident's summary posted, the link in the alert's
- * thread; then fed by the alert's own delivery (follow), once per event through the outbox, and summarised
+ * Incident channels (issue 38): a private `#inc-<yyyymmdd>-<monitor>` opened once from an alert or a storm
+ * roll-up (a Redis claim set if absent: two clicks, on any replicas, make one channel), with the clicker and
+ * the people the subscription names invited (at most INVITES_MAX) and its user groups mentioned, the
+ * incident's summary posted, the link in the alert's thread; then fed by the alert's own delivery (follow), once per event through the outbox, and summarised
  * with an Archive button when everything it follows recovered.
  */
 export class IncidentChannels {
@@ -206,7 +215,7 @@ export class IncidentChannels {
     };
     // Saved at once: a second click now gets this channel, and the delivery starts feeding it.
     await this.d.store.put(ws, subject.key, record);
-    const people = await this.peopleOf(poster, ws, input);
+    const { people, groups } = await this.peopleOf(ws, input);
     let invited = 0;
     try {
       await poster.inviteToChannel(channel.id, people);
@@ -220,6 +229,7 @@ export class IncidentChannels {
       teamName: subject.teamName,
       sourceChannel: input.sourceChannel,
       openedBy: input.by,
+      groups,
       links: this.d.webLinks,
       now: this.d.clock.now(),
     });
@@ -246,25 +256,25 @@ export class IncidentChannels {
   }
 
   /**
-   * The clicker and the people of the subscription's mention in the alert's channel for this team: a user
-   * group's members (usergroups.users.list); `@here`/`@channel` name nobody in particular, so nobody more.
+   * Who the channel takes in: the clicker, then the people the team's subscriptions in the alert's channel
+   * name (`--mention @person`, escalation steps' persons), at most INVITES_MAX. A user group is mentioned in
+   * the channel, never invited member by member; `@here`/`@channel` name nobody in particular.
    */
   private async peopleOf(
-    poster: SlackChannels,
     ws: WorkspaceRef,
     input: OpenIncidentChannel,
-  ): Promise<string[]> {
+  ): Promise<{ people: string[]; groups: UsergroupMention[] }> {
     const subs = await this.d.subscriptions.listByChannel(ws, input.sourceChannel);
     const people = new Set([input.by]);
+    const groups = new Map<string, UsergroupMention>();
     for (const sub of subs) {
-      if (sub.apiTeamId !== input.apiTeamId || sub.mention?.kind !== "usergroup") continue;
-      try {
-        for (const user of await poster.usergroupMembers(sub.mention.id)) people.add(user);
-      } catch (err) {
-        this.d.logger.warn({ err, usergroup: sub.mention.id }, "incident channel: user group not read");
+      if (sub.apiTeamId !== input.apiTeamId) continue;
+      for (const mention of [sub.mention, ...escalationStepsOf(sub).map((s) => s.mention)]) {
+        if (mention?.kind === "user" && people.size < INVITES_MAX) people.add(mention.id);
+        else if (mention?.kind === "usergroup") groups.set(mention.id, mention);
       }
     }
-    return [...people];
+    return { people: [...people], groups: [...groups.values()] };
   }
 
   private async postEntry(
