@@ -6,12 +6,7 @@ import { SlackApiError } from "../../slack/slack-errors";
 import type { SlackPoster } from "../../slack/slack-poster";
 import type { AlertMessageRecord, AlertMessageStore } from "../../store/alert-message-store";
 import type { IncidentChannelRecord, IncidentChannelStore } from "../../store/incident-channel-store";
-import {
-  escalationStepsOf,
-  type Mention,
-  type Subscription,
-  type SubscriptionStore,
-} from "../../store/subscription-store";
+import type { Subscription, SubscriptionStore } from "../../store/subscription-store";
 import type { WorkspaceRef } from "../../store/workspace";
 import type { WebLinks } from "../../ui/web-links";
 import { incidentChannelName } from "../render/incident-channel-name";
@@ -24,6 +19,7 @@ import {
   renderIncidentChannelSummary,
 } from "../render/render-incident-channel";
 import type { ChannelCtx, ChannelPosting } from "./channel-posting";
+import { incidentChannelPeople } from "./incident-channel-people";
 
 /** A step in the alert's channel: an outbox event's (with its subscription) or a click's redraw. */
 export type FollowCtx = ChannelCtx & { sub?: Subscription };
@@ -72,10 +68,6 @@ export type OpenIncidentChannelOutcome =
 const CLAIM_TTL_MS = 60_000;
 /** Names tried with `-2`, `-3`, ... when Slack answers `name_taken`. */
 const NAME_ATTEMPTS = 10;
-/** People invited at most, the clicker first: a channel opened by one click never fills with a crowd. */
-export const INVITES_MAX = 10;
-
-type UsergroupMention = Extract<Mention, { kind: "usergroup" }>;
 
 interface Subject {
   key: string;
@@ -89,7 +81,7 @@ interface Subject {
 /**
  * Incident channels (issue 38): a private `#inc-<yyyymmdd>-<monitor>` opened once from an alert or a storm
  * roll-up (a Redis claim set if absent: two clicks, on any replicas, make one channel), with the clicker and
- * the people the subscription names invited (at most INVITES_MAX) and its user groups mentioned, the
+ * the people the subscription names invited (at most INVITES_MAX, incident-channel-people.ts) and its user groups mentioned, the
  * incident's summary posted, the link in the alert's thread; then fed by the alert's own delivery (follow), once per event through the outbox, and summarised
  * with an Archive button when everything it follows recovered.
  */
@@ -255,26 +247,10 @@ export class IncidentChannels {
     }
   }
 
-  /**
-   * Who the channel takes in: the clicker, then the people the team's subscriptions in the alert's channel
-   * name (`--mention @person`, escalation steps' persons), at most INVITES_MAX. A user group is mentioned in
-   * the channel, never invited member by member; `@here`/`@channel` name nobody in particular.
-   */
-  private async peopleOf(
-    ws: WorkspaceRef,
-    input: OpenIncidentChannel,
-  ): Promise<{ people: string[]; groups: UsergroupMention[] }> {
+  /** The clicker and the people the subscriptions name, bounded; their user groups (incidentChannelPeople). */
+  private async peopleOf(ws: WorkspaceRef, input: OpenIncidentChannel) {
     const subs = await this.d.subscriptions.listByChannel(ws, input.sourceChannel);
-    const people = new Set([input.by]);
-    const groups = new Map<string, UsergroupMention>();
-    for (const sub of subs) {
-      if (sub.apiTeamId !== input.apiTeamId) continue;
-      for (const mention of [sub.mention, ...escalationStepsOf(sub).map((s) => s.mention)]) {
-        if (mention?.kind === "user" && people.size < INVITES_MAX) people.add(mention.id);
-        else if (mention?.kind === "usergroup") groups.set(mention.id, mention);
-      }
-    }
-    return { people: [...people], groups: [...groups.values()] };
+    return incidentChannelPeople(subs, input.apiTeamId, input.by);
   }
 
   private async postEntry(
