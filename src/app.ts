@@ -37,8 +37,7 @@ export const BOT_SCOPES: readonly string[] = [
   "users:read",
   "links:read",
   "links:write",
-  "channels:manage",
-  "usergroups:read",
+  "groups:write",
 ];
 
 export interface CreateAppOptions {

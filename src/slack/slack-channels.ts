@@ -1,12 +1,13 @@
 /**
- * The channel calls of incident channels (issue 38): create one, invite people, archive it, and read a user
- * group's members. Errors are slack-errors.ts's typed ones; the services and the alert pipeline never see
+ * The channel calls of incident channels (issue 38): create one, invite people, archive it. Errors are slack-errors.ts's typed ones; the services and the alert pipeline never see
  * the SDK's.
  */
 export interface SlackChannels {
   /**
-   * conversations.create of a public channel; the bot that creates it is its first member. A taken name
-   * throws SlackApiError `name_taken` (https://docs.slack.dev/reference/methods/conversations.create).
+   * conversations.create of a private channel (`is_private`, groups:write): an incident's target, reason and
+   * timeline are for the people invited, not for anyone in the workspace. The bot that creates it is its
+   * first member. A taken name throws SlackApiError `name_taken`
+   * (https://docs.slack.dev/reference/methods/conversations.create).
    */
   createChannel(name: string): Promise<{ id: string; name: string }>;
   /**
@@ -16,6 +17,4 @@ export interface SlackChannels {
   inviteToChannel(channel: string, users: readonly string[]): Promise<void>;
   /** conversations.archive; a channel already archived is left as it is. */
   archiveChannel(channel: string): Promise<void>;
-  /** usergroups.users.list: the user ids of a user group (usergroups:read). */
-  usergroupMembers(usergroupId: string): Promise<string[]>;
 }

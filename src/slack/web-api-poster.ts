@@ -172,7 +172,7 @@ export class WebApiPoster implements SlackPoster, SlackChannels {
   }
 
   async createChannel(name: string): Promise<{ id: string; name: string }> {
-    const result = await call(() => this.client.conversations.create({ name }));
+    const result = await call(() => this.client.conversations.create({ name, is_private: true }));
     const id = result.channel?.id;
     if (!id) throw new SlackTransientError("no_channel_in_response", { reason: "response" });
     return { id, name: result.channel?.name ?? name };
@@ -207,10 +207,5 @@ export class WebApiPoster implements SlackPoster, SlackChannels {
     } catch (error) {
       if (!(error instanceof SlackApiError) || error.slackError !== "already_archived") throw error;
     }
-  }
-
-  async usergroupMembers(usergroupId: string): Promise<string[]> {
-    const result = await call(() => this.client.usergroups.users.list({ usergroup: usergroupId }));
-    return result.users ?? [];
   }
 }

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { publicAddress } from "../lib/public-address";
+import { scrubUrlsInText } from "../lib/scrub-urls-in-text";
 import { parseRecord } from "./corrupt-record-error";
 import type { Keyspace } from "./keys";
 import type { RedisClient } from "./redis-connection";
@@ -27,14 +29,20 @@ export const alertIncidentSchema = z.object({
   ended: z.string().nullable(),
   acknowledged: z.string().nullable(),
   maintenance: z.boolean(),
-  reason: z.string().nullable(),
+  // Scrubbed by the API decoders; again as read back, for records and outbox events an older version wrote
+  // before it scrubbed there (docs/architecture.md section 1).
+  reason: z
+    .string()
+    .nullable()
+    .transform((r) => (r === null ? null : scrubUrlsInText(r))),
 });
 
 /** The monitor as an alert shows it; alert-event.ts builds the outbox's stricter schema from it. */
 export const alertMonitorSchema = z.object({
   id: z.string(),
-  name: z.string(),
-  target: z.string(),
+  name: z.string().transform(scrubUrlsInText),
+  // As `reason` above: scrubbed again as read back, for what an older version stored.
+  target: z.string().transform(publicAddress),
   group: z.string().nullable(),
 });
 

@@ -6,8 +6,6 @@
 import type { KnownBlock, SectionBlock } from "@slack/types";
 import { formatDuration } from "../lib/format-time";
 import type { Incident, Monitor } from "../uptime/types";
-import { publicAddress } from "./public-address";
-import { scrubUrlsInText } from "./scrub-urls-in-text";
 import { escapeMrkdwn, limits, mrkdwn, plainText, truncate, truncateMrkdwn } from "./text";
 
 /** Names and other user text in a row: one line, escaped, short enough for many rows per section. */
@@ -20,9 +18,12 @@ export function inline(text: string, max: number): string {
   return escapeMrkdwn(truncate(text.replace(/\s+/g, " ").trim(), max));
 }
 
-/** Free text from the API (an incident's reason, a check's error): its URLs scrubbed, then as `inline`. */
+/**
+ * Free text from the API (an incident's reason, a check's error) as `inline`: its URLs were scrubbed where
+ * it entered, by the API decoders (src/uptime/decode).
+ */
 export function freeText(text: string, max: number): string {
-  return inline(scrubUrlsInText(text), max);
+  return inline(text, max);
 }
 
 /** Emoji of a monitor: paused wins over the last state (A4: paused is meta.status 0). */
@@ -48,12 +49,13 @@ export function stateLabel(monitor: Pick<Monitor, "paused" | "state">): string {
 /**
  * Where a monitor points (A8): the URL of an HTTP monitor, `host:port` of a TCP one (the host alone when the
  * port is missing), null when its settings have neither; each surface words that case itself. Not escaped.
- * The one place every surface reads a target from: user info, query and fragment never reach Slack.
+ * The one place every surface reads a target from; the decoders already took user info, query and fragment
+ * out of `settings` (src/uptime/decode/monitor.ts).
  */
 export function monitorAddress(monitor: Pick<Monitor, "settings">): string | null {
   const { url, host, port } = monitor.settings;
-  if (url) return publicAddress(url);
-  if (host) return publicAddress(port !== undefined ? `${host}:${port}` : host);
+  if (url) return url;
+  if (host) return port !== undefined ? `${host}:${port}` : host;
   return null;
 }
 

@@ -68,7 +68,8 @@ function initial(value: string | number | null | undefined): { initial_value?: s
  */
 export function renderCreateMonitorModal(input: CreateMonitorModalInput): ModalView {
   const m = input.monitor;
-  const settings = m?.settings ?? {};
+  // The raw target, secrets included, only to prefill the edit form: saving the scrubbed one would drop them.
+  const settings = { ...m?.settings, ...m?.editTarget };
   const targetBlocks: KnownBlock[] =
     input.kind === createMonitorKinds.url
       ? [

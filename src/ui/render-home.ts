@@ -10,7 +10,6 @@ import { linkButton } from "./link-button";
 import { listSections, monitorAddress } from "./query-parts";
 import { APP_MENTION } from "./render-subscribe-result";
 import { subscriptionLine } from "./render-subscriptions";
-import { scrubUrlsInText } from "./scrub-urls-in-text";
 import { escapeMrkdwn, limits, mrkdwn, plainText, truncate } from "./text";
 
 /** What the Home tab shows: the data, or a sentence when it could not be loaded. */
@@ -221,7 +220,7 @@ function incidentBlock(incident: Incident, now: number): KnownBlock {
   const monitor =
     incident.monitor?.name ?? (incident.monitorId ? `monitor ${incident.monitorId}` : "a monitor");
   const downFor = formatDuration((now - incident.started.getTime()) / 1000);
-  const reason = incident.reason ? `\n${escapeMrkdwn(truncate(scrubUrlsInText(incident.reason), 300))}` : "";
+  const reason = incident.reason ? `\n${escapeMrkdwn(truncate(incident.reason, 300))}` : "";
   const acked = incident.acknowledged ? `\n:eyes: Acknowledged ${slackDate(incident.acknowledged)}` : "";
   const text = `*#${escapeMrkdwn(incident.id)} ${escapeMrkdwn(truncate(monitor, 100))}*: down for ${downFor}, since ${slackDate(incident.started)}${reason}${acked}`;
   const button =

@@ -28,8 +28,8 @@ function openText(outcome: OpenIncidentChannelOutcome): string {
 
 /**
  * Slack refused to create, fill or archive an incident channel: said to the clicker with Slack's code. A
- * missing scope means the workspace installed the app before incident channels asked for
- * `channels:manage` and `usergroups:read`.
+ * missing scope means the workspace installed the app before incident channels asked for `groups:write`
+ * (private channels).
  */
 export function renderIncidentChannelRefused(refusal: SlackRefusal, doing: "open" | "archive"): Rendered {
   const code = escapeMrkdwn(truncate(refusal.code, 60));

@@ -32,7 +32,13 @@ export interface Monitor extends ResourceBase {
   /** Check interval in seconds; null when the document does not carry it (e.g. some create responses). */
   interval: number | null;
   kind: MonitorKind;
+  /** URL and host scrubbed (no user info, query or fragment): what every surface shows. */
   settings: MonitorSettings;
+  /**
+   * URL and host as the API holds them, secrets included: read only by the edit modal's prefill, since
+   * saving the scrubbed ones would silently drop the monitor's credentials and query.
+   */
+  editTarget?: { url?: string; host?: string };
   state: MonitorState;
   /** The raw numeric state (10, -10, null) for callers that need the wire value. */
   stateCode: number | null;

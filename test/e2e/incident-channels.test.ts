@@ -99,7 +99,7 @@ describe("incident channels end to end (two replicas)", () => {
     redis = new Redis(inject("redisUrl"));
     await linkUser(stack, "U0ALICE", DEMO_TOKENS.owner);
     await linkUser(stack, "U0BOB", DEMO_TOKENS.readonly);
-    // The mention's user group (the fake's S0ONCALL: Alice and Bob) is who the channel invites.
+    // The mention's user group (the fake's S0ONCALL: Alice and Bob) is mentioned in the channel, not invited.
     await stack.slack.sender.slashCommand({
       userId: "U0ALICE",
       channelId: CHANNEL,
@@ -169,12 +169,14 @@ describe("incident channels end to end (two replicas)", () => {
     expect(channel.name).toBe(`inc-${day}-marketing-site`);
     // Both clickers are told the one channel.
     for (const answer of answers) expect(textOf(answer)).toContain(`<#${channel.id}>`);
-    // The clicker and the user group's members are in it, with the bot that created it.
-    expect([...channel.members].sort()).toEqual(["U0ALICE", "U0BOB", "U0BOT"].sort());
+    // The clicker is in it, with the bot that created it; the user group is mentioned, not invited.
+    expect(channel.isPrivate).toBe(true);
+    expect([...channel.members].sort()).toEqual(["U0ALICE", "U0BOT"].sort());
     // Its summary, and the link in the alert's thread.
     const intro = await waitFor(stack.slack.events, () => stack.slack.state.channelMessages(channel.id)[0]);
     expect(textOf(intro)).toContain("Marketing site");
     expect(textOf(intro)).toContain("HTTP 502 Bad Gateway");
+    expect(textOf(intro)).toContain("<!subteam^S0ONCALL>");
     const link = stack.slack.state.replies(CHANNEL, root.ts).find((m) => m.text.includes(`<#${channel.id}>`));
     expect(link).toBeDefined();
 

@@ -89,11 +89,11 @@ const METHOD_SCOPES: Record<string, string[]> = {
   "conversations.open": ["im:write"],
   "users.info": ["users:read"],
   "usergroups.list": ["usergroups:read"],
-  // Incident channels (issue 38): public channels the bot creates; channels:manage is the bot scope of each
-  // (https://docs.slack.dev/reference/methods/conversations.create, .invite, .archive).
-  "conversations.create": ["channels:manage"],
-  "conversations.invite": ["channels:manage"],
-  "conversations.archive": ["channels:manage"],
+  // Incident channels: private channels the bot creates; groups:write is the bot scope of each for a private
+  // channel (https://docs.slack.dev/reference/methods/conversations.create, .invite, .archive).
+  "conversations.create": ["groups:write"],
+  "conversations.invite": ["groups:write"],
+  "conversations.archive": ["groups:write"],
   "usergroups.users.list": ["usergroups:read"],
   "views.open": [],
   "views.update": [],

@@ -48,8 +48,8 @@ export async function startStack(
     simulator?: SimulatorOptions;
     /** Settings on top of the stack's; `undefined` unsets one (e.g. SLACK_BOT_TOKEN for OAuth mode). */
     env?: Record<string, string | undefined>;
-    /** An Enterprise Grid workspace, or an org-wide install of the app (FakeSlackOptions). */
-    slack?: Pick<FakeSlackOptions, "enterpriseId" | "enterpriseInstall" | "users">;
+    /** An Enterprise Grid workspace, or an org-wide install of the app; people and user groups (FakeSlackOptions). */
+    slack?: Pick<FakeSlackOptions, "enterpriseId" | "enterpriseInstall" | "users" | "usergroups">;
     logger?: Logger;
     /**
      * Options of the bot that are not environment settings (e.g. short token-rejection windows, or a clock

@@ -5,6 +5,7 @@ import { checkWebApiContract } from "./contracts";
 import { SlackApiError, SlackRateLimitedError } from "./errors";
 import type { FailureQueue } from "./failure-queue";
 import type { FaultWindows } from "./fault-windows";
+import { scopeRefusal } from "./scope-table";
 import type { ApiCallRecord } from "./types";
 import { type MethodContext, webApiMethods } from "./web-api";
 
@@ -38,6 +39,23 @@ function errorBody(error: SlackApiError): Record<string, unknown> {
     ...error.extra,
     ...(error.messages.length > 0 ? { response_metadata: { messages: error.messages } } : {}),
   };
+}
+
+/**
+ * The scopes of a person's token handed out by userTokenFor: reading conversations (the "Scopes", user token,
+ * of https://docs.slack.dev/reference/methods/conversations.history and conversations.info). The manifest
+ * asks for no user scopes; this token stands for one another app of the person's holds.
+ */
+const USER_TOKEN_SCOPES: ReadonlySet<string> = new Set([
+  "channels:history",
+  "groups:history",
+  "channels:read",
+  "groups:read",
+]);
+
+/** The method context with the caller set, its getters (baseUrl) kept live. */
+function withCaller(ctx: MethodContext, caller: string): MethodContext {
+  return Object.create(ctx, { caller: { value: caller, enumerable: true } }) as MethodContext;
 }
 
 /**
@@ -130,17 +148,28 @@ export async function dispatchApiCall(input: {
     // A custom step's run gets a bot token of its own (`bot_access_token` of function_executed,
     // https://docs.slack.dev/reference/events/function_executed), which Bolt calls with inside the step.
     const runToken = [...ctx.state.functionExecutions.values()].some((run) => run.token === token);
+    const person = ctx.state.userTokens.get(token);
     const kind =
-      token === ctx.config.botToken || runToken ? "bot" : token === ctx.config.appToken ? "app" : undefined;
+      token === ctx.config.botToken || runToken
+        ? "bot"
+        : token === ctx.config.appToken
+          ? "app"
+          : person !== undefined
+            ? "user"
+            : undefined;
     if (kind === undefined)
       return { status: 200, headers: JSON_HEADERS, body: { ok: false, error: "invalid_auth" } };
-    if (kind !== spec.token) {
+    if (kind !== spec.token && !(kind === "user" && spec.userToken)) {
       return { status: 200, headers: JSON_HEADERS, body: { ok: false, error: "not_allowed_token_type" } };
     }
     try {
       if (kind === "bot") enforceCallRules(method, args, ctx);
+      if (kind === "user") {
+        const refusal = scopeRefusal(method, args, ctx.state, USER_TOKEN_SCOPES);
+        if (refusal) throw refusal;
+      }
       checkWebApiContract(method, args, bodyKind, ctx.state, ctx.clock.now());
-      const result = await spec.handle(args, ctx);
+      const result = await spec.handle(args, person === undefined ? ctx : withCaller(ctx, person));
       if (lostAnswer)
         return { status: 500, headers: JSON_HEADERS, body: { ok: false, error: "fatal_error" } };
       return { status: 200, headers: JSON_HEADERS, body: { ok: true, ...result } };

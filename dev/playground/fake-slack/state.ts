@@ -56,6 +56,8 @@ export class FakeSlackState {
   /** Tokens revoked (member-events.ts): a call with one answers `token_revoked`. */
   readonly revokedTokens = new Set<string>();
   private readonly lastTs = new Map<string, number>();
+  /** People's own tokens a test handed out (userTokenFor), token -> user id: someone reading as themselves. */
+  readonly userTokens = new Map<string, string>();
 
   constructor(
     readonly config: FakeSlackConfig,
@@ -77,6 +79,17 @@ export class FakeSlackState {
       });
     }
     this.usergroups = seed.usergroups;
+  }
+
+  /**
+   * A person's own token (`xoxp-`), as another app installed by them would hold it: the reads it may make
+   * are theirs, so a private channel they are not in does not exist for it (web-api/common.ts).
+   */
+  userTokenFor(userId: string): string {
+    if (!this.users.has(userId)) throw new Error(`no user ${userId}`);
+    const token = `xoxp-fake-${userId}`;
+    this.userTokens.set(token, userId);
+    return token;
   }
 
   private changed(change: FakeSlackChange): void {

@@ -20,6 +20,7 @@ import {
   renderIncidentChannelSummary,
 } from "../render/render-incident-channel";
 import type { ChannelCtx, ChannelPosting } from "./channel-posting";
+import { incidentChannelPeople } from "./incident-channel-people";
 
 /** A step in the alert's channel: an outbox event's (with its subscription) or a click's redraw. */
 export type FollowCtx = ChannelCtx & { sub?: Subscription };
@@ -81,10 +82,10 @@ interface Subject {
 }
 
 /**
- * Incident channels (issue 38): `#inc-<yyyymmdd>-<monitor>` opened once from an alert or a storm roll-up
- * (a Redis claim set if absent: two clicks, on any replicas, make one channel), with the clicker and the
- * people of the subscription's mention invited, the incident's summary posted, the link in the alert's
- * thread; then fed by the alert's own delivery (follow), once per event through the outbox, and summarised
+ * Incident channels (issue 38): a private `#inc-<yyyymmdd>-<monitor>` opened once from an alert or a storm
+ * roll-up (a Redis claim set if absent: two clicks, on any replicas, make one channel), with the clicker and
+ * the people the subscription names invited (at most INVITES_MAX, incident-channel-people.ts) and its user groups mentioned, the
+ * incident's summary posted, the link in the alert's thread; then fed by the alert's own delivery (follow), once per event through the outbox, and summarised
  * with an Archive button when everything it follows recovered.
  */
 export class IncidentChannels {
@@ -221,7 +222,7 @@ export class IncidentChannels {
     };
     // Saved at once: a second click now gets this channel, and the delivery starts feeding it.
     await this.d.store.put(ws, subject.key, record);
-    const people = await this.peopleOf(poster, ws, input);
+    const { people, groups } = await this.peopleOf(ws, input);
     let invited = 0;
     try {
       await poster.inviteToChannel(channel.id, people);
@@ -235,6 +236,7 @@ export class IncidentChannels {
       teamName: subject.teamName,
       sourceChannel: input.sourceChannel,
       openedBy: input.by,
+      groups,
       links: this.d.webLinks,
       now: this.d.clock.now(),
     });
@@ -260,26 +262,10 @@ export class IncidentChannels {
     }
   }
 
-  /**
-   * The clicker and the people of the subscription's mention in the alert's channel for this team: a user
-   * group's members (usergroups.users.list); `@here`/`@channel` name nobody in particular, so nobody more.
-   */
-  private async peopleOf(
-    poster: SlackChannels,
-    ws: WorkspaceRef,
-    input: OpenIncidentChannel,
-  ): Promise<string[]> {
+  /** The clicker and the people the subscriptions name, bounded; their user groups (incidentChannelPeople). */
+  private async peopleOf(ws: WorkspaceRef, input: OpenIncidentChannel) {
     const subs = await this.d.subscriptions.listByChannel(ws, input.sourceChannel);
-    const people = new Set([input.by]);
-    for (const sub of subs) {
-      if (sub.apiTeamId !== input.apiTeamId || sub.mention?.kind !== "usergroup") continue;
-      try {
-        for (const user of await poster.usergroupMembers(sub.mention.id)) people.add(user);
-      } catch (err) {
-        this.d.logger.warn({ err, usergroup: sub.mention.id }, "incident channel: user group not read");
-      }
-    }
-    return [...people];
+    return incidentChannelPeople(subs, input.apiTeamId, input.by);
   }
 
   private async postEntry(

@@ -3,7 +3,6 @@ import type { Mention } from "../../store/subscription-store";
 import { tryEncode } from "../../ui/codec";
 import { incidentChannelCodec } from "../../ui/codecs";
 import { actions } from "../../ui/ids";
-import { publicAddress } from "../../ui/public-address";
 import { escapeMrkdwn, limits, plainText, truncate } from "../../ui/text";
 import type { AlertMonitor, IncidentSnapshot, IncidentStage } from "../model";
 
@@ -35,9 +34,9 @@ export function monitorName(monitor: AlertMonitor | null, monitorId: string): st
   return escapeMrkdwn(truncate(monitor?.name || `Monitor ${monitorId}`, NAME_MAX));
 }
 
-/** Cleaned again here: records written before monitorAddress cleaned targets may still hold secrets. */
+/** Already scrubbed: by the decoders, and for records of older versions by the store's schema. */
 export function monitorTarget(monitor: AlertMonitor | null): string | null {
-  const target = monitor?.target ? publicAddress(monitor.target) : "";
+  const target = monitor?.target ?? "";
   return target ? escapeMrkdwn(truncate(target, TARGET_MAX)) : null;
 }
 

@@ -5,7 +5,6 @@ import { acknowledgeButton } from "../../ui/acknowledge-button";
 import { tryEncode } from "../../ui/codec";
 import { detailsCodec, muteCodec, muteUntilRecoveredCodec, unmuteCodec } from "../../ui/codecs";
 import { actions, blocks, MUTE_HOURS } from "../../ui/ids";
-import { scrubUrlsInText } from "../../ui/scrub-urls-in-text";
 import { escapeMrkdwn, limits, mrkdwn, plainText, truncate } from "../../ui/text";
 import { incidentLink, monitorLink, type WebLinks } from "../../ui/web-links";
 import type { AlertMonitor, IncidentSnapshot, IncidentStage } from "../model";
@@ -66,9 +65,7 @@ export function renderAlertRoot(input: AlertRootInput): RenderedAlert {
       ? [
           {
             type: "section" as const,
-            text: mrkdwn(
-              `*Reason*\n${escapeMrkdwn(truncate(scrubUrlsInText(input.incident.reason), REASON_MAX))}`,
-            ),
+            text: mrkdwn(`*Reason*\n${escapeMrkdwn(truncate(input.incident.reason, REASON_MAX))}`),
           },
         ]
       : []),
@@ -99,7 +96,7 @@ function headline(input: AlertRootInput): string {
   if (input.stage === "acknowledged") return `${emoji} ${name} is down, ${acknowledgement(input.ackedBy)}`;
   const ping = mentionToken(input.mention);
   const reason = input.incident.reason
-    ? `: ${escapeMrkdwn(truncate(scrubUrlsInText(input.incident.reason), REASON_IN_TEXT_MAX))}`
+    ? `: ${escapeMrkdwn(truncate(input.incident.reason, REASON_IN_TEXT_MAX))}`
     : "";
   return `${ping ? `${ping} ` : ""}${emoji} ${name} is down${reason}`;
 }

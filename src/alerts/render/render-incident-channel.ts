@@ -22,12 +22,15 @@ export interface IncidentChannelIntroInput {
   /** Where the alert is: the summary links back to it. */
   sourceChannel: string;
   openedBy: string;
+  /** The subscription's user groups: mentioned here, not invited member by member. */
+  groups?: readonly { id: string; handle: string }[];
   links?: WebLinks | undefined;
   now: number;
 }
 
 const REASON_MAX = 1500;
 const ITEMS_MAX = 25;
+const GROUPS_MAX = 10;
 
 /** The first message of an incident channel: what is down, since when, why, and where it came from. */
 export function renderIncidentChannelIntro(input: IncidentChannelIntroInput): RenderedAlert {
@@ -52,6 +55,16 @@ export function renderIncidentChannelIntro(input: IncidentChannelIntroInput): Re
       ),
     ],
   });
+  const groups = (input.groups ?? []).slice(0, GROUPS_MAX);
+  if (groups.length > 0) {
+    const named = groups.map((g) => `<!subteam^${escapeMrkdwn(g.id)}>`).join(" ");
+    blocks.push({
+      type: "section",
+      text: mrkdwn(
+        `${named}: this alert names you. The channel is private: anyone in it can add the people needed.`,
+      ),
+    });
+  }
   return { text: title, blocks };
 }
 
@@ -73,7 +86,7 @@ function itemLine(item: IncidentChannelItem, links: WebLinks | undefined, now: n
 
 /** The reply in the alert's thread that points to the incident channel. */
 export function renderIncidentChannelLink(input: { channelId: string; openedBy: string }): RenderedAlert {
-  const text = `🚨 Incident channel: <#${escapeMrkdwn(input.channelId)}> (opened by <@${escapeMrkdwn(input.openedBy)}>)`;
+  const text = `🚨 Incident channel: <#${escapeMrkdwn(input.channelId)}> (private; opened by <@${escapeMrkdwn(input.openedBy)}>, who can add you)`;
   return { text, blocks: [{ type: "section", text: mrkdwn(text) }] };
 }
 

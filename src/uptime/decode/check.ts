@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { scrubUrlsInText } from "../../lib/scrub-urls-in-text";
 import {
   isNullableNumber,
   isNullableString,
@@ -64,7 +65,8 @@ export const decodeCheckResource: ResourceDecoder<Check> = (raw, _ctx, at) => {
     passed: a.state === 1,
     status: a.status,
     durationMs: a.totalDuration ?? null,
-    error: a.error ?? null,
+    // The checker may quote the URL it called: scrubbed where it enters (docs/architecture.md section 1).
+    error: a.error == null ? null : scrubUrlsInText(a.error),
     created: toDate(a.created, at, "attributes", "created"),
   };
 };

@@ -1,6 +1,7 @@
 // Document-level decoders: primary data of one resource, a list, a page with its envelope, and the
 // status document. The registry ties each family to its resource decoder for `included` resolution.
 import { z } from "zod";
+import { scrubStrings } from "../../lib/scrub-urls-in-text";
 import {
   decodeIssue,
   type Family,
@@ -101,6 +102,7 @@ export function decodeStatus(json: unknown): ServiceStatus {
     status: meta.status,
     active: meta.status === "active",
     components: meta.components ?? [],
-    failures: meta.failures ?? [],
+    // Shape unknown (a string or an object): every string in it is scrubbed like other free text.
+    failures: (meta.failures ?? []).map(scrubStrings),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { scrubUrlsInText } from "../../lib/scrub-urls-in-text";
 import {
   isNullableNumber,
   isNullableString,
@@ -71,7 +72,8 @@ export const decodeIncidentResource: ResourceDecoder<Incident> = (raw, ctx, at) 
     ended,
     acknowledged: toDateOrNull(a.acknowledged, at, "attributes", "acknowledged"),
     downtimeSeconds: a.downtime ?? null,
-    reason: a.reason ?? null,
+    // Free text of the API is scrubbed here, where it enters, so no surface can forget (docs/architecture.md section 1).
+    reason: a.reason == null ? null : scrubUrlsInText(a.reason),
     maintenance: a.maintenance === 1 || a.maintenance === true,
     open: ended === null,
     createdAt: toDateOrNull(r.meta?.created, at, "meta", "created"),

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { publicAddress } from "../../lib/public-address";
+import { scrubUrlsInText } from "../../lib/scrub-urls-in-text";
 import {
   type DecodeContext,
   isNullableNumber,
@@ -60,14 +62,27 @@ function stateOf(code: number | null | undefined): MonitorState {
   return "unknown";
 }
 
+/**
+ * The settings as Slack may show them: URL and host without user info, query or fragment, scrubbed here
+ * where they enter so that no surface can forget (docs/architecture.md section 1).
+ */
 function settingsOf(s: z.output<typeof settingsSchema> | null | undefined): MonitorSettings {
   const out: MonitorSettings = {};
   if (!s) return out;
-  if (typeof s.url === "string") out.url = s.url;
+  if (typeof s.url === "string") out.url = publicAddress(s.url);
   if (typeof s.keywordBody === "string") out.keywordBody = s.keywordBody;
-  if (typeof s.host === "string") out.host = s.host;
+  if (typeof s.host === "string") out.host = publicAddress(s.host);
   if (typeof s.port === "number") out.port = s.port;
   if (typeof s.timeout === "number") out.timeout = s.timeout;
+  return out;
+}
+
+function editTargetOf(
+  s: z.output<typeof settingsSchema> | null | undefined,
+): NonNullable<Monitor["editTarget"]> {
+  const out: NonNullable<Monitor["editTarget"]> = {};
+  if (typeof s?.url === "string") out.url = s.url;
+  if (typeof s?.host === "string") out.host = s.host;
   return out;
 }
 
@@ -142,13 +157,15 @@ export const decodeMonitorResource: ResourceDecoder<Monitor> = (raw, ctx, at) =>
     id: r.id,
     url: selfLink(r.links, at),
     meta: rawMeta(raw),
-    name: a.name,
+    // A name is free text too; one holding a URL loses its secrets like a reason does.
+    name: scrubUrlsInText(a.name),
     pronounceable: a.pronounceable ?? null,
     group: a.group ?? null,
     interval: a.interval ?? null,
     // A8: URL monitors carry no `service`.
     kind: a.service ?? "http",
     settings: settingsOf(a.settings),
+    editTarget: editTargetOf(a.settings),
     state: stateOf(stateCode),
     stateCode: stateCode ?? null,
     paused: statusCode === 0,

@@ -95,12 +95,13 @@ describe("fake Slack: incident channel methods", () => {
   it("the poster invites everyone it can, skipping who is in, one at a time when a batch fails", async () => {
     const poster = WebApiPoster.fromToken("xoxb-fake-bot", { slackApiUrl: fake.apiUrl });
     const { id } = await poster.createChannel("inc-poster");
+    // Incident channels are private: only the bot, then who it invites, can read them.
+    expect(fake.state.conversation(id)?.isPrivate).toBe(true);
     await poster.inviteToChannel(id, ["U0ALICE"]);
     await poster.inviteToChannel(id, ["U0ALICE", "U0BOB", "U0CAROL", BOT]);
     expect([...(fake.state.conversation(id)?.members ?? [])].sort()).toEqual(
       [BOT, "U0ALICE", "U0BOB", "U0CAROL"].sort(),
     );
-    expect(await poster.usergroupMembers("S0ONCALL")).toEqual(["U0ALICE", "U0BOB"]);
     await poster.archiveChannel(id);
     // Archived twice: already_archived is left as it is.
     await poster.archiveChannel(id);
@@ -124,13 +125,38 @@ describe("fake Slack: incident channel methods", () => {
     expect(await refusal(web.usergroups.users.list({ usergroup: "S0NOPE" }))).toBe("no_such_subteam");
   });
 
-  it("asks channels:manage and usergroups:read, as Slack does", async () => {
+  it("a private channel is read by its members only: another person's token gets channel_not_found", async () => {
+    const { channel } = await web.conversations.create({ name: "inc-private", is_private: true });
+    const id = channel!.id!;
+    expect(channel?.is_private).toBe(true);
+    await web.conversations.invite({ channel: id, users: "U0ALICE" });
+    await web.chat.postMessage({ channel: id, text: "GET https://host/health -> 503" });
+    const as = (user: string) =>
+      new WebClient(fake.state.userTokenFor(user), {
+        slackApiUrl: fake.apiUrl,
+        retryConfig: { retries: 0 },
+        logger: quietLogger(),
+      });
+    const alice = as("U0ALICE");
+    expect((await alice.conversations.history({ channel: id })).messages).toHaveLength(1);
+    expect((await alice.conversations.info({ channel: id })).channel?.is_private).toBe(true);
+    const carol = as("U0CAROL");
+    expect(await refusal(carol.conversations.history({ channel: id }))).toBe("channel_not_found");
+    expect(await refusal(carol.conversations.info({ channel: id }))).toBe("channel_not_found");
+    expect(await refusal(carol.conversations.members({ channel: id }))).toBe("channel_not_found");
+    // A person's token reads; it does not post as the app.
+    expect(await refusal(carol.chat.postMessage({ channel: "C0GENERAL", text: "x" }))).toBe(
+      "not_allowed_token_type",
+    );
+  });
+
+  it("asks groups:write for a private channel and usergroups:read for a group, as Slack does", async () => {
     const narrow = await startFakeSlack({
       signingSecret: "s3cret",
       users,
       channels,
       usergroups,
-      manifest: { oauth_config: { scopes: { bot: ["chat:write"] } } },
+      manifest: { oauth_config: { scopes: { bot: ["chat:write", "channels:manage"] } } },
       rateLimits: false,
     });
     try {
@@ -139,7 +165,13 @@ describe("fake Slack: incident channel methods", () => {
         retryConfig: { retries: 0 },
         logger: quietLogger(),
       });
-      expect(await refusal(client.conversations.create({ name: "inc-x" }))).toBe("missing_scope");
+      // channels:manage makes a public channel only; a private one needs groups:write.
+      expect((await client.conversations.create({ name: "inc-public" })).channel?.is_private).toBe(false);
+      const privately = client.conversations.create({ name: "inc-x", is_private: true });
+      await expect(privately).rejects.toMatchObject({
+        data: { error: "missing_scope", needed: "groups:write" },
+      });
+      expect([...narrow.state.conversations.values()].some((c) => c.name === "inc-x")).toBe(false);
       expect(await refusal(client.usergroups.users.list({ usergroup: "S0ONCALL" }))).toBe("missing_scope");
     } finally {
       await narrow.close();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { StatusView } from "../../../src/services/get-status";
 import { renderStatus } from "../../../src/ui/render-status";
+import { decodeOne, decodeStatus } from "../../../src/uptime/decode/documents";
 import { checkBlockKitLimits } from "../../support/block-kit-limits";
 import { textOf } from "../../support/text-of";
 import { incident, longText, monitor, mrkdwnOf, NOW, WEB_LINKS } from "./query-fixtures";
@@ -61,22 +62,18 @@ describe("renderStatus", () => {
     expect(none).toContain("no open incident among the latest 200 incidents");
   });
 
-  it("scrubs URLs in incident reasons and service failures like targets", () => {
+  it("shows incident reasons and service failures as the decoders scrubbed them", () => {
     const secretUrl = "https://user:pass@host/path?token=x#frag";
-    const text = textOf(
-      renderStatus(
-        view({
-          openIncidents: [incident({ reason: `GET ${secretUrl} answered 503` })],
-          service: {
-            status: "error",
-            active: false,
-            components: [],
-            failures: [`probe ${secretUrl} failed`],
-          },
-        }),
-        NOW,
-      ),
-    );
+    const open = decodeOne("incidents", {
+      data: {
+        type: "incidents",
+        id: "9",
+        attributes: { started: "2026-03-01T10:00:00Z", reason: `GET ${secretUrl} answered 503` },
+        relationships: { monitor: { data: { type: "monitors", id: "5" } } },
+      },
+    });
+    const service = decodeStatus({ meta: { status: "error", failures: [`probe ${secretUrl} failed`] } });
+    const text = textOf(renderStatus(view({ openIncidents: [open], service }), NOW));
     expect(text).toContain("GET https://host/path answered 503");
     expect(text).toContain("probe https://host/path failed");
     for (const secret of ["user:pass", "token=x", "#frag"]) expect(text).not.toContain(secret);

@@ -8,25 +8,32 @@ import type { MethodContext } from "./context";
 /** Slack truncates longer text and rejects much longer; 40,000 characters is the documented ceiling. */
 export const MAX_TEXT_LENGTH = 40_000;
 
-/** A conversation the bot may read: private ones it is not in do not exist for it, public ones need a join. */
+/**
+ * A conversation the caller (the bot, or the person of a user token) may read: private ones they are not in
+ * do not exist for them (`channel_not_found`: "Value passed for channel was invalid",
+ * https://docs.slack.dev/reference/methods/conversations.history, "Errors"; the bot token reads "any
+ * conversation the relevant bot is a member of"), public ones need a join.
+ */
 export function readableConversation(ctx: MethodContext, channel: string | undefined): Conversation {
   if (channel === undefined) throw new SlackApiError("channel_not_found");
   const conversation = ctx.state.findConversation(channel);
   if (!conversation) throw new SlackApiError("channel_not_found");
-  if (!ctx.state.isMember(conversation, ctx.config.botUserId)) {
+  if (!ctx.state.isMember(conversation, ctx.caller ?? ctx.config.botUserId)) {
     throw new SlackApiError(conversation.isPrivate ? "channel_not_found" : "not_in_channel");
   }
   return conversation;
 }
 
 /**
- * A conversation the bot may see, by id only (as conversations.info / .members take it): a private one it
- * is not in does not exist for it; a public one needs no join.
+ * A conversation the caller (the bot, or the person of a user token) may see, by id only (as
+ * conversations.info / .members take it): a private one they are not in does not exist for them
+ * (`channel_not_found`, https://docs.slack.dev/reference/methods/conversations.info, "Errors"); a public one
+ * needs no join.
  */
 export function visibleConversation(ctx: MethodContext, channel: string | undefined): Conversation {
   const conversation = channel === undefined ? undefined : ctx.state.conversation(channel);
   if (!conversation) throw new SlackApiError("channel_not_found");
-  if (conversation.isPrivate && !ctx.state.isMember(conversation, ctx.config.botUserId)) {
+  if (conversation.isPrivate && !ctx.state.isMember(conversation, ctx.caller ?? ctx.config.botUserId)) {
     throw new SlackApiError("channel_not_found");
   }
   return conversation;

@@ -22,6 +22,8 @@ export interface MethodContext {
   baseUrl: string;
   /** A fresh Socket Mode URL (apps.connections.open). */
   openSocketUrl(): string;
+  /** Whose token made the call: a person's (userTokenFor); absent, the bot's. Reads are checked for them. */
+  caller?: string;
 }
 
 /** The result fields of a successful call; the server adds `ok: true`. */
@@ -30,6 +32,8 @@ export type MethodResult = Record<string, unknown>;
 export interface MethodSpec {
   /** Which token the method accepts: bot methods refuse the app-level token and the other way round. */
   token: "bot" | "app";
+  /** Also answers a person's own token (userTokenFor), reading as that person. */
+  userToken?: boolean;
   handle(args: Args, ctx: MethodContext): MethodResult | Promise<MethodResult>;
 }
 

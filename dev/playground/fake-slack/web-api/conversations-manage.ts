@@ -42,6 +42,8 @@ export const conversationsManageMethods: MethodTable = {
       const name = stringArg(args, "name");
       const refusal = channelNameRefusal(name);
       if (refusal) throw new SlackApiError(refusal);
+      // `is_private` needs groups:write, else missing_scope (scope-table.ts); the channel is then recorded as
+      // private, so only its members can read it (https://docs.slack.dev/reference/methods/conversations.create).
       // name_taken: "A channel cannot be created with the given name" (archived channels keep their names).
       for (const c of ctx.state.conversations.values()) {
         if (!c.isIm && !c.isMpim && c.name === name) throw new SlackApiError("name_taken");

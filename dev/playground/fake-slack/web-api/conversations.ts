@@ -34,6 +34,7 @@ function tsBound(value: string | undefined, error: string, fallback: number): nu
 export const conversationsMethods: MethodTable = {
   "conversations.history": {
     token: "bot",
+    userToken: true,
     handle(args, ctx) {
       const conversation = readableConversation(ctx, stringArg(args, "channel"));
       // Slack: default 100, at most 999 per page.
@@ -66,6 +67,7 @@ export const conversationsMethods: MethodTable = {
 
   "conversations.replies": {
     token: "bot",
+    userToken: true,
     handle(args, ctx) {
       const conversation = readableConversation(ctx, stringArg(args, "channel"));
       const ts = stringArg(args, "ts");
@@ -97,9 +99,10 @@ export const conversationsMethods: MethodTable = {
 
   "conversations.info": {
     token: "bot",
+    userToken: true,
     handle(args, ctx) {
       const conversation = visibleConversation(ctx, stringArg(args, "channel"));
-      const object = conversationObject(ctx.state, conversation, ctx.config.botUserId);
+      const object = conversationObject(ctx.state, conversation, ctx.caller ?? ctx.config.botUserId);
       return {
         channel: boolArg(args, "include_num_members")
           ? { ...object, num_members: conversation.members.length }
@@ -139,6 +142,7 @@ export const conversationsMethods: MethodTable = {
 
   "conversations.members": {
     token: "bot",
+    userToken: true,
     handle(args, ctx) {
       const conversation = visibleConversation(ctx, stringArg(args, "channel"));
       const limit = limitArg(intArg(args, "limit"), 100, 1000);

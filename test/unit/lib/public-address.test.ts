@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { publicAddress } from "../../../src/ui/public-address";
+import { publicAddress } from "../../../src/lib/public-address";
 import { monitorAddress, targetOf } from "../../../src/ui/query-parts";
+import { decodeOne } from "../../../src/uptime/decode/documents";
 
 describe("publicAddress", () => {
   it("drops user info, query and fragment", () => {
@@ -27,11 +28,14 @@ describe("publicAddress", () => {
     expect(publicAddress("user:secret@host/x?k=1#f")).toBe("host/x");
   });
 
-  it("is what monitorAddress and targetOf give every surface", () => {
-    const settings = { url: "https://u:p@host/health?key=s3cr3t#frag" };
-    expect(monitorAddress({ settings })).toBe("https://host/health");
-    expect(targetOf({ settings, kind: "http" })).toBe("https://host/health");
-    expect(monitorAddress({ settings: { host: "admin:pw@db", port: 5432 } })).toBe("db:5432");
+  it("is what the decoder gives monitorAddress and targetOf, the raw target kept for the edit form only", () => {
+    const decode = (settings: Record<string, unknown>) =>
+      decodeOne("monitors", { data: { type: "monitors", id: "7", attributes: { name: "Shop", settings } } });
+    const http = decode({ url: "https://u:p@host/health?key=s3cr3t#frag" });
+    expect(monitorAddress(http)).toBe("https://host/health");
+    expect(targetOf(http)).toBe("https://host/health");
+    expect(http.editTarget?.url).toBe("https://u:p@host/health?key=s3cr3t#frag");
+    expect(monitorAddress(decode({ host: "admin:pw@db", port: 5432 }))).toBe("db:5432");
   });
 
   const secret = (marker: string) =>

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { scrubUrlsInText } from "../../../src/ui/scrub-urls-in-text";
+import { scrubUrlsInText } from "../../../src/lib/scrub-urls-in-text";
 
 describe("scrubUrlsInText", () => {
   it("drops user info, query and fragment of each URL in a sentence", () => {

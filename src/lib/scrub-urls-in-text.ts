@@ -22,3 +22,13 @@ export function scrubUrlsInText(text: string): string {
     return `${publicAddress(url)}${trailing}`;
   });
 }
+
+/** Every string inside a JSON value of unknown shape, scrubbed as `scrubUrlsInText` does; the rest kept. */
+export function scrubStrings(value: unknown): unknown {
+  if (typeof value === "string") return scrubUrlsInText(value);
+  if (Array.isArray(value)) return value.map(scrubStrings);
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubStrings(v)]));
+  }
+  return value;
+}
