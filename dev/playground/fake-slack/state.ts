@@ -53,6 +53,8 @@ export class FakeSlackState {
   readonly sharedLinks = new Map<string, SharedLinks>();
   /** Custom step runs, by function_execution_id (functions.completeSuccess / completeError). */
   readonly functionExecutions = new Map<string, FunctionExecution>();
+  /** Messages posted with a step run's workflow token (`<channel>:<ts>` -> run id): their clicks carry the run. */
+  readonly messageRuns = new Map<string, string>();
   private readonly lastTs = new Map<string, number>();
 
   constructor(
