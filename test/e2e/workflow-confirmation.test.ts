@@ -39,7 +39,9 @@ describe("a changing workflow step asks its runner first", () => {
   const dm = (userId: string) => stack.slack.state.openIm(userId).conversation.id;
   const monitorPaused = async (id: string) => (await api.as(DEMO_TOKENS.owner).monitors.get(id)).paused;
   const disables = (id: string) =>
-    stack.simulator.control.requests().filter((r) => r.method === "POST" && r.path === `/monitors/${id}/disable`);
+    stack.simulator.control
+      .requests()
+      .filter((r) => r.method === "POST" && r.path === `/monitors/${id}/disable`);
 
   /** Runs a step; resolves once it asked its runner (the DM with buttons) or ended without asking. */
   async function start(callbackId: string, runBy: string, inputs: Record<string, unknown>) {
@@ -49,7 +51,10 @@ describe("a changing workflow step asks its runner first", () => {
     const question = await waitFor(
       stack.slack.events,
       () => {
-        const asked = stack.slack.state.channelMessages(dm(runBy)).slice(before).find((m) => buttonsOf(m).length);
+        const asked = stack.slack.state
+          .channelMessages(dm(runBy))
+          .slice(before)
+          .find((m) => buttonsOf(m).length);
         if (asked) return { asked };
         return execution.state === "running" ? undefined : { asked: undefined };
       },
@@ -65,13 +70,14 @@ describe("a changing workflow step asks its runner first", () => {
       10_000,
     );
 
-  async function click(userId: string, message: StoredMessage, actionId: string) {
+  /** Clicks a button of the message; `value` for one the message no longer shows (a late click). */
+  async function click(userId: string, message: StoredMessage, actionId: string, value?: string) {
     const button = buttonsOf(message).find((b) => b.action_id === actionId);
-    if (!button) throw new Error(`no ${actionId} button`);
+    if (!button && value === undefined) throw new Error(`no ${actionId} button`);
     const result = await stack.slack.sender.blockAction({
       userId,
       container: { type: "message", channel: message.channel, ts: message.ts },
-      actions: [{ action_id: actionId, value: button.value ?? "" }],
+      actions: [{ action_id: actionId, value: value ?? button?.value ?? "" }],
     });
     expect(result.status).toBe(200);
   }
@@ -101,7 +107,10 @@ describe("a changing workflow step asks its runner first", () => {
     expect(textOf(question)).toContain("Acme Production");
     // Someone else pressing Confirm is refused, and nothing happens.
     await click(OTHER, question, actions.stepConfirm);
-    const refusal = await waitFor(stack.slack.events, () => stack.slack.state.ephemeralFor(OTHER, question.channel)[0]);
+    const refusal = await waitFor(
+      stack.slack.events,
+      () => stack.slack.state.ephemeralFor(OTHER, question.channel)[0],
+    );
     expect(textOf(refusal)).toContain(`Only <@${OWNER}>`);
     expect(execution.state).toBe("running");
     expect(disables(PAYMENTS_API)).toEqual([]);
@@ -118,16 +127,24 @@ describe("a changing workflow step asks its runner first", () => {
   });
 
   it("no answer within 10 minutes ends the step with an error and pauses nothing", async () => {
-    const { execution, question } = await start(workflowSteps.pauseMonitor, OWNER, { monitor: "Payments API" });
+    const { execution, question } = await start(workflowSteps.pauseMonitor, OWNER, {
+      monitor: "Payments API",
+    });
     if (!question) throw new Error("no confirmation was asked");
+    const id = buttonsOf(question).find((b) => b.action_id === actions.stepConfirm)?.value;
     offsetMs += 10 * 60_000 + 1000;
     const done = await ended(execution);
     expect(done.state).toBe("failed");
     expect(done.error).toContain("Not confirmed within 10 minutes");
     const answered = stack.slack.state.findMessage(question.channel, question.ts);
     expect(answered && buttonsOf(answered)).toEqual([]);
-    // A late Confirm changes nothing.
-    await click(OWNER, question, actions.stepConfirm);
+    // A late Confirm changes nothing, and says so.
+    await click(OWNER, question, actions.stepConfirm, id);
+    const late = await waitFor(
+      stack.slack.events,
+      () => stack.slack.state.ephemeralFor(OWNER, question.channel)[0],
+    );
+    expect(textOf(late)).toContain("no longer waiting");
     expect(await monitorPaused(PAYMENTS_API)).toBe(false);
     expect(disables(PAYMENTS_API)).toEqual([]);
   });

@@ -405,7 +405,7 @@ export class SlackSender {
   private runOfMessage(channel: string, ts: string, userId: string) {
     const runId = this.deps.state.messageRuns.get(`${channel}:${ts}`);
     const run = runId ? this.deps.state.functionExecutions.get(runId) : undefined;
-    if (!run || run.state !== "running") return undefined;
+    if (run?.state !== "running") return undefined;
     const token = `xwfp-${randomHex(20)}`;
     run.tokens.set(token, this.deps.config.clock.now());
     return {

@@ -213,7 +213,11 @@ describe("fake Slack: link unfurls and workflow steps", () => {
     expect(clickToken).toMatch(/^xwfp-/);
     expect(clickToken).not.toBe(execution.token);
     // A message the app posted with its own token is no run's: its clicks carry none.
-    const plain = await web.chat.postMessage({ channel: "C0GENERAL", text: "x", blocks: posted.message?.blocks ?? [] });
+    const plain = await web.chat.postMessage({
+      channel: "C0GENERAL",
+      text: "x",
+      blocks: posted.message?.blocks ?? [],
+    });
     await fake.sender.blockAction({
       userId: "U0ALICE",
       container: { type: "message", channel: "C0GENERAL", ts: plain.ts ?? "" },
@@ -235,7 +239,9 @@ describe("fake Slack: link unfurls and workflow steps", () => {
     await clickClient.chat.update({ channel, ts, text: "Cancelled" });
     await clickClient.functions.completeError({ function_execution_id: execution.id, error: "Cancelled" });
     expect(execution).toMatchObject({ state: "failed", error: "Cancelled" });
-    expect(await platformError(clickClient.chat.update({ channel, ts, text: "again" }))).toBe("token_revoked");
+    expect(await platformError(clickClient.chat.update({ channel, ts, text: "again" }))).toBe(
+      "token_revoked",
+    );
   });
 
   it("refuses a step the manifest does not declare, or a run without a required input", async () => {
