@@ -5,13 +5,15 @@
 // answer within 10 minutes (the bot's clock moved, not waited), ends the step with an error; Confirm
 // pauses with the owner's token. Ids resolve in the runner's active team only, and every step spends one
 // of the runner's commands, as `/uptime` does.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { FunctionExecution, StoredMessage } from "../../dev/playground/fake-slack/types";
 import { DEMO_TOKENS } from "../../dev/simulator";
+import { type RunningBot, startBot } from "../../src/bot";
+import { loadConfig } from "../../src/config";
 import { silentLogger } from "../../src/lib/logger";
 import { actions, workflowSteps } from "../../src/ui/ids";
 import { UptimeClient } from "../../src/uptime";
-import { linkUser, type Stack, startStack, textOf } from "../support/e2e-stack";
+import { BOT_TOKEN, linkUser, SIGNING_SECRET, type Stack, startStack, textOf } from "../support/e2e-stack";
 import { waitFor } from "../support/wait-for";
 
 // Demo seed: team 1 "Acme Production" (7 "Payments API"), team 2 "Staging" (13 "Staging site"). Olivia owns
@@ -23,6 +25,7 @@ const OTHER = "U0BOB";
 const READ_ONLY_PUBLISHER = "U0CAROL";
 // Small enough to reach in a test, large enough for the owner's runs here.
 const COMMAND_BURST = 8;
+const BLOG = "3";
 
 type Button = { type: string; action_id?: string; value?: string };
 type Block = { type: string; elements?: Button[] };
@@ -31,6 +34,7 @@ const buttonsOf = (m: StoredMessage) =>
 
 describe("a changing workflow step asks its runner first", () => {
   let stack: Stack;
+  let second: RunningBot | undefined;
   let api: UptimeClient;
   // The bot's clock, moved past a confirmation's 10 minutes instead of waiting them out.
   let offsetMs = 0;
@@ -92,6 +96,7 @@ describe("a changing workflow step asks its runner first", () => {
     await linkUser(stack, READ_ONLY_PUBLISHER, DEMO_TOKENS.readonly);
   });
   afterAll(async () => {
+    await second?.stop();
     await api?.close();
     await stack?.close();
   });
@@ -181,5 +186,40 @@ describe("a changing workflow step asks its runner first", () => {
     const { execution } = await start(workflowSteps.getMonitorStatus, OTHER, { monitor: PAYMENTS_API });
     expect(execution.state).toBe("failed");
     expect(execution.error).toMatch(/You've sent many commands; the next one in \d+ s/);
+  });
+
+  // Last: it stops the stack's bot.
+  it("a question asked by a replica that stopped is answered, and expired, by another", async () => {
+    const resume = await start(workflowSteps.resumeMonitor, OWNER, { monitor: PAYMENTS_API });
+    const pause = await start(workflowSteps.pauseMonitor, OWNER, { monitor: BLOG });
+    if (!resume.question || !pause.question) throw new Error("no confirmation was asked");
+    await stack.bot.stop();
+    // Another replica: its own process, the same Redis, key prefix and encryption key.
+    second = await startBot(
+      loadConfig({
+        SLACK_BOT_TOKEN: BOT_TOKEN,
+        SLACK_SIGNING_SECRET: SIGNING_SECRET,
+        SLACK_API_URL: stack.slack.apiUrl,
+        PORT: "0",
+        METRICS_PORT: "0",
+        UPTIME_API_URL: stack.simulator.url,
+        REDIS_URL: inject("redisUrl"),
+        TOKEN_ENCRYPTION_KEY: stack.tokenEncryptionKey,
+        ALERT_WORKERS: "0",
+      }),
+      { keyPrefix: stack.keyPrefix, logger: silentLogger, clock, stepSweepMs: 200 },
+    );
+    stack.slack.setAppUrl(`http://127.0.0.1:${second.port}/slack/events`);
+    await click(OWNER, resume.question, actions.stepConfirm);
+    const resumed = await ended(resume.execution);
+    expect(resumed.state).toBe("completed");
+    expect(resumed.outputs).toEqual({ monitor_id: PAYMENTS_API, paused: false, changed: true });
+    expect(await monitorPaused(PAYMENTS_API)).toBe(false);
+    offsetMs += 10 * 60_000 + 1000;
+    const expired = await ended(pause.execution);
+    expect(expired.state).toBe("failed");
+    expect(expired.error).toContain("Not confirmed within 10 minutes");
+    expect(await monitorPaused(BLOG)).toBe(false);
+    expect(disables(BLOG)).toEqual([]);
   });
 });
