@@ -57,7 +57,8 @@ function question(change: StepChangeView): KnownBlock {
  */
 export function renderStepConfirmation(change: StepChangeView, id: string, deadline: number): Rendered {
   return {
-    text: `Confirm: ${VERB[change.kind]} ${plainSubject(change)} in ${change.teamName}?`,
+    // The notification text is read as mrkdwn too: names are escaped there as in the blocks.
+    text: escapeMrkdwn(`Confirm: ${VERB[change.kind]} ${plainSubject(change)} in ${change.teamName}?`),
     blocks: [
       question(change),
       {

@@ -1,4 +1,5 @@
 import type { StepConfirmationRecord } from "../../services";
+import { slackErrorOf } from "../../slack/slack-call";
 import type { StepRunClient } from "../../slack/step-run-client";
 import { errorText } from "../../ui/error-text";
 import {
@@ -17,7 +18,8 @@ export const ANSWER_LEASE_MS = 60_000;
  * team), then the message says what happened and the step is completed (outputs) or failed (the sentence
  * the runner would read for `/uptime`; "cancelled"; "not confirmed within 10 minutes"). The message is
  * updated first: the run's token is revoked by the completion. A Slack refusal of either call (the run
- * already ended, its token expired) ends the confirmation all the same: nothing more can be answered.
+ * already ended, its token expired) ends the confirmation all the same: nothing more can be answered. A
+ * Cancel or expiry that Slack did not answer stays, for the sweep to end it again.
  */
 export async function answerStepConfirmation(
   deps: ListenerDeps,
@@ -58,6 +60,12 @@ export async function answerStepConfirmation(
     }
   } catch (err) {
     deps.logger.warn({ err }, "could not complete a workflow step after its confirmation");
+    // Slack not answering is tried again by the next sweep while nothing was changed; a refusal (the run
+    // already ended, its token gone) cannot be, and a change already made must not be followed by an expiry.
+    if (answer !== "confirm" && slackErrorOf(err).kind !== "slack.refused") {
+      await deps.services.releaseStepConfirmation(record.id);
+      return end;
+    }
   }
   await deps.services.endStepConfirmation(record.id);
   return end;

@@ -2,6 +2,7 @@
 // the manifest's unfurl_domains, chat.unfurl's refusals, and a step run completed once.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { KnownBlock } from "@slack/types";
 import { ErrorCode, WebClient } from "@slack/web-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeSlack, FakeSlackUsageError, startFakeSlack } from "../../../dev/playground/fake-slack";
@@ -183,19 +184,14 @@ describe("fake Slack: link unfurls and workflow steps", () => {
       retryConfig: { retries: 0 },
       logger: quietLogger(),
     });
+    const blocks: KnownBlock[] = [
+      {
+        type: "actions",
+        elements: [{ type: "button", action_id: "ok", text: { type: "plain_text", text: "OK" }, value: "v" }],
+      },
+    ];
     // The app may post in its DM with a person (the user id as channel), though people cannot type there.
-    const posted = await runClient.chat.postMessage({
-      channel: "U0ALICE",
-      text: "Confirm?",
-      blocks: [
-        {
-          type: "actions",
-          elements: [
-            { type: "button", action_id: "ok", text: { type: "plain_text", text: "OK" }, value: "v" },
-          ],
-        },
-      ],
-    });
+    const posted = await runClient.chat.postMessage({ channel: "U0ALICE", text: "Confirm?", blocks });
     const channel = posted.channel ?? "";
     const ts = posted.ts ?? "";
     await fake.sender.blockAction({
@@ -216,7 +212,7 @@ describe("fake Slack: link unfurls and workflow steps", () => {
     const plain = await web.chat.postMessage({
       channel: "C0GENERAL",
       text: "x",
-      blocks: posted.message?.blocks ?? [],
+      blocks,
     });
     await fake.sender.blockAction({
       userId: "U0ALICE",
