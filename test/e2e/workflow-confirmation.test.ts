@@ -24,7 +24,7 @@ const OWNER = "U0ALICE";
 const OTHER = "U0BOB";
 const READ_ONLY_PUBLISHER = "U0CAROL";
 // Small enough to reach in a test, large enough for the owner's runs here.
-const COMMAND_BURST = 8;
+const COMMAND_BURST = 10;
 const BLOG = "3";
 
 type Button = { type: string; action_id?: string; value?: string };
@@ -176,6 +176,16 @@ describe("a changing workflow step asks its runner first", () => {
     const status = await start(workflowSteps.getMonitorStatus, OWNER, { monitor: STAGING_SITE });
     expect(status.execution.state).toBe("failed");
     expect(status.execution.error).toContain("not in your active team");
+    // An incident of that team likewise: not acknowledged, nothing asked.
+    const incident = stack.simulator.control.fail(Number(STAGING_SITE), "HTTP 503");
+    if (!incident) throw new Error("the monitor opened no incident");
+    const ack = await start(workflowSteps.acknowledgeIncident, OWNER, { incident_id: incident.id });
+    expect(ack.question).toBeUndefined();
+    expect(ack.execution.error).toContain(`The incident ${incident.id} is not in your active team`);
+    const acks = stack.simulator.control
+      .requests()
+      .filter((r) => r.method === "POST" && r.path === `/incidents/${incident.id}/acknowledge`);
+    expect(acks).toEqual([]);
   });
 
   it("every step spends one of the runner's commands: past their share, a step is refused", async () => {
