@@ -6,12 +6,15 @@ import type { Config } from "./config";
 import { type Clock, systemClock } from "./lib/clock";
 import { registerLogSecret } from "./lib/log-secrets";
 import { createLogger, type Logger } from "./lib/logger";
+import { StepConfirmationSweep } from "./listeners/functions/step-confirmation-sweep";
+import type { ListenerDeps } from "./listeners/listener-deps";
 import { refreshUnfurls } from "./listeners/refresh-unfurls";
 import { type MetricsServer, type Readiness, startMetricsServer } from "./metrics-server";
 import { createServices, type ServiceDeps } from "./services";
 import { boltLogger } from "./slack/bolt-logger";
 import { type BotIdentity, botIdentity } from "./slack/bot-identity";
 import { scrubSlackSdkLines } from "./slack/scrub-slack-sdk-lines";
+import { stepRunClients } from "./slack/step-run-client";
 import { workspacePosters } from "./slack/workspace-posters";
 import { type ApiBudgetLimits, ApiBudgetStore } from "./store/api-budget-store";
 import { TokenCipher } from "./store/crypto/token-cipher";
@@ -23,6 +26,7 @@ import { LinkStore } from "./store/link-store";
 import { MembershipCache } from "./store/membership-cache";
 import { PendingActionStore } from "./store/pending-action-store";
 import { connectRedis } from "./store/redis-connection";
+import { StepConfirmationStore } from "./store/step-confirmation-store";
 import { TokenBuckets } from "./store/token-buckets";
 import { hashReadsFor } from "./store/tracked-hash-reads";
 import { UnfurlStore } from "./store/unfurl-store";
@@ -50,6 +54,8 @@ export interface BotOptions {
    * UPTIME_API_POLL_RESERVE, and how long one call of a command waits for its share (`waitMs`).
    */
   apiBudget?: Partial<ApiBudgetLimits> & { waitMs?: number };
+  /** How often the expired workflow step confirmations are looked for (default 15 s): tests shorten it. */
+  stepSweepMs?: number;
 }
 
 export interface RunningBot {
@@ -159,6 +165,7 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
     unfurls: new UnfurlStore({ redis, keys }),
     fairShare,
     apiBudget,
+    stepConfirmations: new StepConfirmationStore({ redis, keys, cipher }),
     ...(options.apiBudget?.waitMs === undefined ? {} : { apiBudgetWaitMs: options.apiBudget.waitMs }),
   };
   const services = createServices(serviceDeps);
@@ -216,17 +223,29 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
       throw error;
     }
   }
-  const app = createApp(
-    { services, logger, clock, charts, webLinks: config.webLinks },
-    {
-      slack: config.slack,
-      port: config.port,
-      installationStore: installations,
-      identity,
-      ...(options.slackTimeoutMs === undefined ? {} : { slackTimeoutMs: options.slackTimeoutMs }),
-      slackFetch: calls.slackFetch,
-    },
-  );
+  const listenerDeps: ListenerDeps = {
+    services,
+    logger,
+    clock,
+    charts,
+    webLinks: config.webLinks,
+    // A workflow step run's own token answers its confirmation when no click brings a fresher one.
+    stepRunClientFor: stepRunClients({
+      apiUrl: config.slack.apiUrl,
+      fetch: calls.slackFetch,
+      timeoutMs: config.slackAlertCallTimeoutMs,
+      logger: scrubSlackSdkLines(boltLogger(logger, "step-run-client"), () => logger.isLevelEnabled("debug")),
+    }),
+  };
+  const stepSweep = new StepConfirmationSweep(listenerDeps, options.stepSweepMs);
+  const app = createApp(listenerDeps, {
+    slack: config.slack,
+    port: config.port,
+    installationStore: installations,
+    identity,
+    ...(options.slackTimeoutMs === undefined ? {} : { slackTimeoutMs: options.slackTimeoutMs }),
+    slackFetch: calls.slackFetch,
+  });
   let metricsServer: MetricsServer | undefined;
   let port: number;
   try {
@@ -245,6 +264,7 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
     // ALERT_WORKERS=0: this replica serves Slack only; the others poll and deliver.
     await alerts.start();
     apiHealth.start();
+    stepSweep.start();
   } catch (error) {
     await metricsServer?.close();
     await app.app.stop().catch(() => {});
@@ -276,6 +296,7 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
           return app.inFlight.count;
         });
         if (abandoned > 0) logger.warn({ abandoned }, "stopped with listener runs still in flight");
+        await stepSweep.stop();
         // Polls in flight are committed and the delivery in flight finishes; the rest stays in Redis.
         await alerts.stop().catch((err) => logger.warn({ err }, "error while stopping the alert workers"));
         apiHealth.stop();

@@ -20,7 +20,8 @@ export type ServiceErrorCode =
   | "service.maintenance-not-found"
   | "service.maintenance-team-choice"
   | "service.not-subscribed-here"
-  | "service.nothing-to-recover";
+  | "service.nothing-to-recover"
+  | "service.not-in-active-team";
 
 export abstract class ServiceError extends Error {
   override readonly name: string = "ServiceError";
@@ -212,6 +213,22 @@ export class NothingToRecoverError extends ServiceError {
   }
 }
 
+/**
+ * A workflow step named a monitor or incident by id that the runner can read, but in another of their
+ * teams than the active one: steps act in the active team only, as a command does.
+ */
+export class NotInActiveTeamError extends ServiceError {
+  override readonly name: string = "NotInActiveTeamError";
+  readonly code = "service.not-in-active-team";
+  constructor(
+    readonly what: "monitor" | "incident",
+    readonly id: string,
+    readonly activeTeamName: string,
+  ) {
+    super(`The ${what} ${id} is not in the active team ${activeTeamName}`);
+  }
+}
+
 /** Every error a use case may end in that has a sentence for the user: the service's own and the API's. */
 export type KnownError =
   | NotLinkedError
@@ -229,6 +246,7 @@ export type KnownError =
   | MaintenanceNotFoundError
   | NotSubscribedHereError
   | NothingToRecoverError
+  | NotInActiveTeamError
   | UptimeFailure;
 
 /** The one union of error codes (service and API); ui/error-text.ts handles each of them. */

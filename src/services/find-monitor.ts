@@ -1,7 +1,7 @@
 import { closestMatches } from "../lib/closest-matches";
 import { type Monitor, type MonitorInclude, NotFoundError, type UptimeApi } from "../uptime";
 import { collectPages } from "./collect-pages";
-import { MonitorNotFoundError } from "./errors";
+import { MonitorNotFoundError, NotInActiveTeamError } from "./errors";
 
 /** Pages of the team's monitors read at most to find a name or suggest one (500 monitors). */
 export const MAX_NAME_PAGES = 50;
@@ -79,6 +79,15 @@ export async function resolveMonitor(
       if (!(error instanceof NotFoundError)) throw error;
     }
   }
+  return resolveMonitorByName(api, teamId, q, options);
+}
+
+async function resolveMonitorByName(
+  api: UptimeApi,
+  teamId: string,
+  q: string,
+  options: { include: MonitorInclude[] } | undefined,
+): Promise<Monitor> {
   // A9: filter[name] is a case-insensitive substring, so the exact name is among these.
   const named = await collectPages(await api.teams.monitors(teamId, { filter: { name: q } }), MAX_NAME_PAGES);
   const match = matchMonitorName(q, named.items);
@@ -86,4 +95,46 @@ export async function resolveMonitor(
   if (match.kind === "ambiguous") throw new MonitorNotFoundError(q, suggestMonitors(q, match.candidates));
   const all = await collectPages(await api.teams.monitors(teamId), MAX_NAME_PAGES);
   throw new MonitorNotFoundError(q, suggestMonitors(q, all.items));
+}
+
+/**
+ * As resolveMonitor, but an id counts only when the monitor belongs to `team`: `GET /monitors/{id}` answers
+ * for a monitor of any team the token is in, and a monitor names no team (the reference shows no such
+ * relationship), so its team is asked by name (A9), which lists it only when it is the team's. An id of
+ * another team is NotInActiveTeamError, unless a monitor of `team` is called so.
+ */
+export async function resolveMonitorInTeam(
+  api: UptimeApi,
+  team: { id: string; name: string },
+  query: string,
+  include?: readonly MonitorInclude[],
+): Promise<Monitor> {
+  const q = query.trim();
+  if (q === "") throw new MonitorNotFoundError(query, []);
+  const options = include?.length ? { include: [...include] } : undefined;
+  const id = monitorIdOf(q);
+  if (id === null) return resolveMonitorByName(api, team.id, q, options);
+  let byId: Monitor | null = null;
+  try {
+    byId = await api.monitors.get(id, options);
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+  }
+  if (byId === null) return resolveMonitorByName(api, team.id, q, options);
+  if (await isTeamMonitor(api, team.id, byId)) return byId;
+  try {
+    return await resolveMonitorByName(api, team.id, q, options);
+  } catch (error) {
+    if (error instanceof MonitorNotFoundError) throw new NotInActiveTeamError("monitor", id, team.name);
+    throw error;
+  }
+}
+
+/** Whether the team's monitor list (filtered by the monitor's name, A9) holds this very monitor. */
+async function isTeamMonitor(api: UptimeApi, teamId: string, monitor: Monitor): Promise<boolean> {
+  const named = await collectPages(
+    await api.teams.monitors(teamId, { filter: { name: monitor.name } }),
+    MAX_NAME_PAGES,
+  );
+  return named.items.some((m) => m.id === monitor.id);
 }

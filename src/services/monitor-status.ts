@@ -1,6 +1,6 @@
 import type { UserRef } from "../store/workspace";
 import type { MonitorState } from "../uptime";
-import { resolveMonitor } from "./find-monitor";
+import { resolveMonitorInTeam } from "./find-monitor";
 import type { ServiceDeps } from "./service-deps";
 import { withSession } from "./session";
 
@@ -18,12 +18,12 @@ export interface MonitorStatusView {
 
 /**
  * A monitor by name or id (the same matching as `/uptime monitor`: id, exact name, unique substring) in the
- * caller's active team, read with their own token.
+ * caller's active team, read with their own token; an id of another of their teams is refused.
  */
 export function monitorStatus(deps: ServiceDeps, ref: UserRef, query: string): Promise<MonitorStatusView> {
   return withSession(deps, ref, async ({ api, team }) => {
     // A11: the incidents and the hourly availability come with the monitor.
-    const monitor = await resolveMonitor(api, team.id, query, ["incidents", "availability-hourly"]);
+    const monitor = await resolveMonitorInTeam(api, team, query, ["incidents", "availability-hourly"]);
     return {
       monitorId: monitor.id,
       name: monitor.name,

@@ -6,6 +6,7 @@ import type { FairShareStore } from "../store/fair-share-store";
 import type { LinkStore } from "../store/link-store";
 import type { MembershipCache } from "../store/membership-cache";
 import type { PendingActionStore } from "../store/pending-action-store";
+import type { StepConfirmationStore } from "../store/step-confirmation-store";
 import type { UnfurlStore } from "../store/unfurl-store";
 import type { WorkspaceCleanup } from "../store/workspace-cleanup";
 import type { UptimeClient } from "../uptime";
@@ -43,6 +44,8 @@ export interface ServiceDeps {
   apiBudget?: ApiBudgetStore;
   /** How long one API call of a command waits for that share (default API_BUDGET_WAIT_MS). */
   apiBudgetWaitMs?: number;
+  /** Workflow steps waiting for their runner's Confirm; the changing steps require it. */
+  stepConfirmations?: StepConfirmationStore;
 }
 
 /** The subscription use cases were called without `alerts` in ServiceDeps: a composition mistake. */

@@ -156,6 +156,13 @@ export function keyspace(prefix = "uc:") {
     /** Hash per window: incident id -> subscription id of the outages it held back, alerted at its end. */
     maintenanceHeld: (ws: string, channelId: string, windowId: string) =>
       `${prefix}maint-held:${ws}:${channelId}:${windowId}`,
+    // --- Workflow Builder steps waiting for their runner's Confirm (store/step-confirmation-store.ts) ---
+    /** String (JSON) with a TTL: one step run waiting for Confirm / Cancel (its run token encrypted). */
+    stepConfirmation: (id: string) => `${prefix}step-confirm:${id}`,
+    /** Sorted set: waiting confirmation id -> its deadline (ms), read by every replica's sweep. */
+    stepConfirmationDue: () => `${prefix}step-confirm-due`,
+    /** String with a TTL, set if absent: the replica answering this confirmation now (a click or the sweep). */
+    stepConfirmationClaim: (id: string) => `${prefix}step-confirm-claim:${id}`,
     // --- incident channels (issue 38; store/incident-channel-store.ts) ---
     // `subject` is `i:<incidentId>` (an alert's) or `s:<apiTeamId>:<channelId>:<rollupId>` (a roll-up's).
     /** String with a TTL, set if absent: who is opening the subject's channel (two clicks make one). */

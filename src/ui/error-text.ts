@@ -160,6 +160,10 @@ export function errorText(error: unknown): ErrorText {
       return known(
         `*${esc(e.monitorName)}* has no open outage alerted in this channel, so there is no recovery to wait for. Nothing was muted: give a duration instead, e.g. \`/uptime mute ${esc(e.monitorName)} 4h\`.`,
       );
+    case "service.not-in-active-team":
+      return known(
+        `The ${e.what} ${esc(e.id)} is not in your active team *${esc(e.activeTeamName)}*, so nothing was done. Workflow steps act in your active team only: \`/uptime team <name>\` switches to another.`,
+      );
     case "api.permission-denied":
       return known(
         "Your role in this Uptime team doesn't allow that (read-only members can't change monitors or acknowledge incidents). Ask a team owner or a regular member.",

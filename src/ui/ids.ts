@@ -91,6 +91,10 @@ export const actions = {
   personalAlertsOff: "personal_alerts.off",
   /** "Your alerts": opens the "Alert me about..." modal. */
   personalAlertsOpen: "personal_alerts.open",
+  /** A Pause, Resume or Acknowledge workflow step's question to its runner: do it (value: its id). */
+  stepConfirm: "workflow_step.confirm",
+  /** ... or don't: the step ends with an error and changes nothing. */
+  stepCancel: "workflow_step.cancel",
   /** Inputs of the login modal. */
   login: loginInputs,
   /** Inputs of the create-monitor modal. */
@@ -135,6 +139,8 @@ export const blocks = {
   homeActions: "home.actions",
   /** The buttons of App Home's "Your alerts". */
   homePersonalAlerts: "home.personal_alerts",
+  /** Confirm / Cancel of a changing workflow step; its answered message leaves them out. */
+  stepConfirmation: "workflow_step.confirmation",
   login: loginInputs,
   createMonitor: createMonitorInputs,
   personalAlerts: personalAlertsInputs,

@@ -1,10 +1,11 @@
 // Workflow Builder steps end to end (issue 38): the fake Slack sends function_executed as a workflow run
 // would, the real bot (signed HTTP) runs the step with the Uptime token of the person running the workflow,
-// and the fake records functions.completeSuccess / completeError on the run.
+// and the fake records functions.completeSuccess / completeError on the run. The steps that change something
+// ask the runner first; here the runner confirms (workflow-confirmation.test.ts tests the question itself).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FunctionExecution } from "../../dev/playground/fake-slack/types";
+import type { FunctionExecution, StoredMessage } from "../../dev/playground/fake-slack/types";
 import { DEMO_TOKENS } from "../../dev/simulator";
-import { workflowSteps } from "../../src/ui/ids";
+import { actions, workflowSteps } from "../../src/ui/ids";
 import { linkUser, type Stack, startStack } from "../support/e2e-stack";
 import { eventually, waitFor } from "../support/wait-for";
 
@@ -15,14 +16,47 @@ const WEB_SHOP = "2";
 describe("Workflow Builder steps", () => {
   let stack: Stack;
 
-  /** Runs a step and resolves with the run once the bot completed or failed it. */
+  type Button = { action_id?: string; value?: string };
+  const confirmButton = (m: StoredMessage) =>
+    ((m.blocks ?? []) as { elements?: Button[] }[])
+      .flatMap((b) => b.elements ?? [])
+      .find((e) => e.action_id === actions.stepConfirm);
+
+  /**
+   * Runs a step and resolves with the run once the bot completed or failed it; a step that asks its runner
+   * first (a button in their DM with the app) is confirmed by them.
+   */
   async function run(callbackId: string, runBy: string | undefined, inputs: Record<string, unknown>) {
+    const im = runBy ? stack.slack.state.openIm(runBy).conversation.id : undefined;
+    const before = im ? stack.slack.state.channelMessages(im).length : 0;
     const { execution, delivery } = await stack.slack.runWorkflowStep({
       callbackId,
       ...(runBy ? { runBy } : {}),
       inputs,
     });
     expect(delivery.status).toBe(200);
+    const asked = await waitFor(
+      stack.slack.events,
+      () => {
+        const question = im
+          ? stack.slack.state
+              .channelMessages(im)
+              .slice(before)
+              .find((m) => confirmButton(m))
+          : undefined;
+        if (question) return { question };
+        return execution.state === "running" ? undefined : { question: undefined };
+      },
+      10_000,
+    );
+    if (asked.question && runBy) {
+      const { channel, ts } = asked.question;
+      await stack.slack.sender.blockAction({
+        userId: runBy,
+        container: { type: "message", channel, ts },
+        actions: [{ action_id: actions.stepConfirm, value: confirmButton(asked.question)?.value ?? "" }],
+      });
+    }
     return waitFor<FunctionExecution>(
       stack.slack.events,
       () => (execution.state === "running" ? undefined : execution),

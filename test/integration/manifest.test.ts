@@ -104,6 +104,10 @@ const METHOD_SCOPES: Record<string, string[]> = {
   "files.completeUploadExternal": ["files:write"],
   // https://docs.slack.dev/reference/methods/chat.unfurl: links:write.
   "chat.unfurl": ["links:write"],
+  // A workflow step's run completed with its own token: "No scopes required"
+  // (https://docs.slack.dev/reference/methods/functions.completeSuccess, .../functions.completeError).
+  "functions.completeSuccess": [],
+  "functions.completeError": [],
 };
 
 /**
@@ -177,12 +181,11 @@ describe("docs/slack-app.md's permission table", () => {
     }
     const stale = rows.flatMap((r) => r.methods).filter((m) => !called.has(m));
     expect(stale, "rows for methods the code no longer calls").toEqual([]);
-    // The rows that are not a Web API method of ours: `commands` (the slash command and the shortcut), the
-    // link_shared event, and the workflow steps (Bolt's complete()/fail() call functions.* for them).
+    // The rows that are not a Web API method of ours: `commands` (the slash command and the shortcut) and
+    // the link_shared event.
     expect(rows.filter((r) => r.methods.length === 0)).toEqual([
       expect.objectContaining({ scopes: ["commands"], cell: expect.stringContaining("/uptime") }),
       expect.objectContaining({ scopes: ["links:read"], cell: expect.stringContaining("link_shared") }),
-      expect.objectContaining({ scopes: [], cell: expect.stringContaining("Workflow Builder") }),
     ]);
   });
 });

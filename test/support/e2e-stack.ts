@@ -57,7 +57,13 @@ export async function startStack(
      */
     bot?: Pick<
       BotOptions,
-      "rejections" | "pollTokenCacheMs" | "slackTimeoutMs" | "clock" | "fairShare" | "apiBudget"
+      | "rejections"
+      | "pollTokenCacheMs"
+      | "slackTimeoutMs"
+      | "clock"
+      | "fairShare"
+      | "apiBudget"
+      | "stepSweepMs"
     >;
     /** Channels besides the fake Slack's default ones. */
     extraChannels?: FakeChannelSeed[];

@@ -17,6 +17,9 @@ export interface ApiAnswer {
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
 
+/** How long a workflow token lasts at most (https://docs.slack.dev/authentication/tokens, "Workflow tokens"). */
+export const WORKFLOW_TOKEN_LIFETIME_MS = 15 * 60_000;
+
 function bearer(header: string | undefined): string | undefined {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? "");
   return match?.[1];
@@ -146,11 +149,19 @@ export async function dispatchApiCall(input: {
     if (ctx.state.revokedTokens.has(token))
       return { status: 200, headers: JSON_HEADERS, body: { ok: false, error: "token_revoked" } };
     // A custom step's run gets a bot token of its own (`bot_access_token` of function_executed,
-    // https://docs.slack.dev/reference/events/function_executed), which Bolt calls with inside the step.
-    const runToken = [...ctx.state.functionExecutions.values()].some((run) => run.token === token);
+    // https://docs.slack.dev/reference/events/function_executed), which Bolt calls with inside the step, and
+    // a click on a message posted with it brings another. "These tokens expire either 15 minutes after
+    // being issued, or when a function step is completed successfully or returns an error—whichever occurs
+    // first. The token is then revoked immediately." (https://docs.slack.dev/authentication/tokens,
+    // "Workflow tokens").
+    const run = [...ctx.state.functionExecutions.values()].find((r) => r.tokens.has(token));
+    if (run && run.state !== "running")
+      return { status: 200, headers: JSON_HEADERS, body: { ok: false, error: "token_revoked" } };
+    if (run && ctx.clock.now() - (run.tokens.get(token) ?? 0) >= WORKFLOW_TOKEN_LIFETIME_MS)
+      return { status: 200, headers: JSON_HEADERS, body: { ok: false, error: "token_expired" } };
     const person = ctx.state.userTokens.get(token);
     const kind =
-      token === ctx.config.botToken || runToken
+      token === ctx.config.botToken || run
         ? "bot"
         : token === ctx.config.appToken
           ? "app"
@@ -169,7 +180,8 @@ export async function dispatchApiCall(input: {
         if (refusal) throw refusal;
       }
       checkWebApiContract(method, args, bodyKind, ctx.state, ctx.clock.now());
-      const result = await spec.handle(args, person === undefined ? ctx : withCaller(ctx, person));
+      const base = run ? { ...ctx, functionRun: run } : ctx;
+      const result = await spec.handle(args, person === undefined ? base : withCaller(base, person));
       if (lostAnswer)
         return { status: 500, headers: JSON_HEADERS, body: { ok: false, error: "fatal_error" } };
       return { status: 200, headers: JSON_HEADERS, body: { ok: true, ...result } };

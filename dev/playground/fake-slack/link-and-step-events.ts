@@ -130,10 +130,12 @@ export async function runWorkflowStep(
       `${input.callbackId} needs ${missing.join(", ")}: Workflow Builder does not publish a workflow without them`,
     );
   }
+  const token = `xwfp-${randomHex(20)}`;
   const execution: FunctionExecution = {
     id: slackId("Fx"),
     callbackId: input.callbackId,
-    token: `xwfp-${randomHex(20)}`,
+    token,
+    tokens: new Map([[token, config.clock.now()]]),
     inputs,
     state: "running",
   };

@@ -138,6 +138,8 @@ export function blockActionsPayload(input: {
   responseUrl?: string;
   actions: ReturnType<typeof actionObject>[];
   stateValues?: ViewStateValues;
+  /** A step run's interactivity fields (sender.ts runOfMessage). */
+  functionRun?: Record<string, unknown>;
 }) {
   const { config, container } = input;
   const containerObject =
@@ -168,6 +170,7 @@ export function blockActionsPayload(input: {
     ...(container.type !== "view" ? { state: { values: input.stateValues ?? {} } } : {}),
     ...(input.responseUrl ? { response_url: input.responseUrl } : {}),
     actions: input.actions,
+    ...input.functionRun,
   };
 }
 

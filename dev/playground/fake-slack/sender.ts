@@ -2,6 +2,7 @@ import { type Dispatcher, request } from "undici";
 import { viewProblems } from "./block-validation";
 import { recordBodyContract } from "./contracts";
 import { AckTimeoutError, FakeSlackUsageError, SlackApiError } from "./errors";
+import { randomHex } from "./ids";
 import type { ManifestRules } from "./manifest-rules";
 import { botAuthor, toApiMessage } from "./messages";
 import {
@@ -377,7 +378,9 @@ export class SlackSender {
       ts: c.ts,
     });
     const inThread = message.thread_ts !== undefined && message.thread_ts !== message.ts;
+    const functionRun = this.runOfMessage(conversation.id, c.ts, user.id);
     const payload = blockActionsPayload({
+      ...(functionRun ? { functionRun } : {}),
       config,
       user,
       triggerId,
@@ -390,6 +393,33 @@ export class SlackSender {
       actions: input.actions.map((a) => actionObject(a, message.blocks, nowMs)),
     });
     return { ...(await this.deliver("interactive", payload, input.via)), triggerId, responseUrl };
+  }
+
+  /**
+   * A click on a message posted with a running step's workflow token is that run's interactivity: the
+   * payload carries `function_data` (the run), `interactivity` (who clicked) and a fresh workflow token,
+   * `bot_access_token`, for the app to answer with (https://docs.slack.dev/reference/interaction-payloads/
+   * block_actions-payload; Bolt reads them into `complete`/`fail` and its client,
+   * https://docs.slack.dev/tools/bolt-js/concepts/custom-steps).
+   */
+  private runOfMessage(channel: string, ts: string, userId: string) {
+    const runId = this.deps.state.messageRuns.get(`${channel}:${ts}`);
+    const run = runId ? this.deps.state.functionExecutions.get(runId) : undefined;
+    if (run?.state !== "running") return undefined;
+    const token = `xwfp-${randomHex(20)}`;
+    run.tokens.set(token, this.deps.config.clock.now());
+    return {
+      function_data: {
+        execution_id: run.id,
+        inputs: run.inputs,
+        function: { callback_id: run.callbackId, type: "app", app_id: this.deps.config.appId },
+      },
+      interactivity: {
+        interactor: { id: userId, secret: randomHex(16) },
+        interactivity_pointer: `${Date.now()}.${randomHex(8)}`,
+      },
+      bot_access_token: token,
+    };
   }
 
   private view(viewId: string, userId: string): ViewLocation {

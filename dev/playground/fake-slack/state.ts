@@ -55,6 +55,8 @@ export class FakeSlackState {
   readonly functionExecutions = new Map<string, FunctionExecution>();
   /** Tokens revoked (member-events.ts): a call with one answers `token_revoked`. */
   readonly revokedTokens = new Set<string>();
+  /** Messages posted with a step run's workflow token (`<channel>:<ts>` -> run id): their clicks carry the run. */
+  readonly messageRuns = new Map<string, string>();
   private readonly lastTs = new Map<string, number>();
   /** People's own tokens a test handed out (userTokenFor), token -> user id: someone reading as themselves. */
   readonly userTokens = new Map<string, string>();

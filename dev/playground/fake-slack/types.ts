@@ -167,6 +167,11 @@ export interface FunctionExecution {
   callbackId: string;
   /** The run's own bot token (`bot_access_token` of the event). */
   token: string;
+  /**
+   * Every workflow token of the run (the event's, and each one a click on a message of the run brought)
+   * -> when it was issued (fake clock, ms): each lasts 15 minutes, and all end with the run.
+   */
+  tokens: Map<string, number>;
   inputs: Record<string, unknown>;
   state: "running" | "completed" | "failed";
   outputs?: Record<string, unknown>;

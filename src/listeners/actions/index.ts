@@ -24,6 +24,7 @@ import { resumeMonitorAction } from "./resume-monitor-action";
 import { rollupAcknowledgeAllAction } from "./rollup-acknowledge-all-action";
 import { rollupMuteAllAction } from "./rollup-mute-all-action";
 import { shareAction } from "./share-action";
+import { stepConfirmationAction } from "./step-confirmation-action";
 import { teamSelectAction } from "./team-select-action";
 import { unmuteAction } from "./unmute-action";
 
@@ -58,6 +59,9 @@ export function register(routes: SurfaceRoutes, deps: ListenerDeps): void {
   on(actions.openCreateMonitor, openCreateMonitorAction(deps));
   on(actions.createMonitor.kind, createMonitorKindAction(deps));
   on(actions.pauseMonitor, pauseMonitorAction(deps));
+  // A changing Workflow Builder step's question to its runner (functions/confirm-first-step.ts)
+  on(actions.stepConfirm, stepConfirmationAction(deps, true));
+  on(actions.stepCancel, stepConfirmationAction(deps, false));
   on(actions.resumeMonitor, resumeMonitorAction(deps));
   on(actions.deleteMonitor, deleteMonitorAction(deps));
   on(actions.editMonitor, editMonitorAction(deps));

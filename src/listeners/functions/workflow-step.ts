@@ -1,12 +1,21 @@
+import type { WebClient } from "@slack/web-api";
 import { userRefFrom } from "../../slack/user-ref";
 import type { UserRef } from "../../store/workspace";
 import { errorText } from "../../ui/error-text";
+import { fairShareSentence } from "../../ui/fair-share-text";
 import { workflowInputs } from "../../ui/ids";
 import type { ListenerDeps } from "../listener-deps";
 import type { FunctionHandler } from "../surface-routes";
 
 /** What a step returns: its outputs as declared in manifest.yml `functions.<callback_id>.output_parameters`. */
 export type StepOutputs = Record<string, string | number | boolean>;
+
+/** The run itself: its own client and token (`bot_access_token`), for a step that completes later. */
+export interface StepRun {
+  client: WebClient;
+  functionExecutionId: string;
+  runToken: string;
+}
 
 /**
  * The person running the workflow: the step's `user_context` input (slack#/types/user_context,
@@ -22,21 +31,23 @@ function runnerOf(inputs: Record<string, unknown>): string | undefined {
 }
 
 /** Mrkdwn of the one error mapping, as the plain sentence Slackbot shows the person (fail's `error`). */
-function plainSentence(text: string): string {
+export function plainSentence(text: string): string {
   return text.replace(/[*`]/g, "").replace(/<([^|>]+)\|([^>]+)>/g, "$2");
 }
 
 /**
  * One Workflow Builder step (a Bolt custom step, docs/slack-app.md "Workflow Builder steps"): acknowledged
- * at once as `app.function` does, then run with the Uptime token of the person running the workflow, and
- * ended with `complete` (the outputs) or `fail` with the sentence the error mapping gives, which Slack shows
- * them: not linked, a read-only role, no such monitor... An unexpected error is logged and says so.
+ * at once as `app.function` does, then, once it has taken one command of the runner's fair share, run with
+ * the Uptime token of the person running the workflow, and ended with `complete` (the outputs) or `fail`
+ * with the sentence the error mapping gives, which Slack shows them: not linked, a read-only role, no such
+ * monitor, past their share... An unexpected error is logged and says so. A run that returns "later" asked
+ * its runner first and is ended by their answer (confirm-first-step.ts).
  */
 export function workflowStep(
   deps: ListenerDeps,
-  run: (ref: UserRef, inputs: Record<string, unknown>) => Promise<StepOutputs>,
+  run: (ref: UserRef, inputs: Record<string, unknown>, step: StepRun) => Promise<StepOutputs | "later">,
 ): FunctionHandler {
-  return async ({ ack, inputs, complete, fail, context }) => {
+  return async ({ ack, inputs, complete, fail, context, client, event }) => {
     await ack();
     const userId = runnerOf(inputs);
     if (!userId) {
@@ -46,9 +57,20 @@ export function workflowStep(
       });
       return;
     }
-    let outputs: StepOutputs;
+    const ref = userRefFrom(context, userId);
+    // A step is a command run for the runner: it spends one of their commands (docs/architecture.md section 10).
+    const share = await deps.services.takeFairShare(ref, "command");
+    if (!share.ok) {
+      await fail({ error: fairShareSentence("command", share.waitMs) });
+      return;
+    }
+    let outputs: StepOutputs | "later";
     try {
-      outputs = await run(userRefFrom(context, userId), inputs);
+      outputs = await run(ref, inputs, {
+        client,
+        functionExecutionId: event.function_execution_id,
+        runToken: event.bot_access_token,
+      });
     } catch (error) {
       if (error instanceof MissingStepInputError) {
         await fail({ error: `${error.message}: give it a value in Workflow Builder.` });
@@ -59,7 +81,8 @@ export function workflowStep(
       await fail({ error: plainSentence(text.text) });
       return;
     }
-    await complete({ outputs });
+    // A step that asked its runner first completes when they answer (step-confirmation-action.ts).
+    if (outputs !== "later") await complete({ outputs });
   };
 }
 

@@ -2,6 +2,7 @@
 // the manifest's unfurl_domains, chat.unfurl's refusals, and a step run completed once.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { KnownBlock } from "@slack/types";
 import { ErrorCode, WebClient } from "@slack/web-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeSlack, FakeSlackUsageError, startFakeSlack } from "../../../dev/playground/fake-slack";
@@ -22,6 +23,9 @@ async function platformError(call: Promise<unknown>): Promise<string> {
 }
 
 describe("fake Slack: link unfurls and workflow steps", () => {
+  // The fake's clock, moved forward past a workflow token's lifetime instead of waiting 15 minutes.
+  let offsetMs = 0;
+  const clock = { now: () => Date.now() + offsetMs };
   let fake: FakeSlack;
   let app: Server;
   let web: WebClient;
@@ -35,12 +39,14 @@ describe("fake Slack: link unfurls and workflow steps", () => {
         body += chunk;
       });
       req.on("end", () => {
-        received.push(JSON.parse(body) as Record<string, unknown>);
+        // Events come as JSON, interactions as a form with one `payload` field.
+        const form = new URLSearchParams(body).get("payload");
+        received.push(JSON.parse(form ?? body) as Record<string, unknown>);
         res.writeHead(200).end();
       });
     });
     await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
-    fake = await startFakeSlack({ signingSecret: "s3cret", rateLimits: false });
+    fake = await startFakeSlack({ signingSecret: "s3cret", rateLimits: false, clock });
     fake.setAppUrl(`http://127.0.0.1:${(app.address() as AddressInfo).port}/slack/events`);
     web = new WebClient(fake.config.botToken, {
       slackApiUrl: fake.apiUrl,
@@ -153,14 +159,85 @@ describe("fake Slack: link unfurls and workflow steps", () => {
       outputs: { state: "up" },
     });
     expect(execution).toMatchObject({ state: "completed", outputs: { state: "up" } });
+    // The run's token ended with it; the app's own token hears that the run is over.
     expect(
       await platformError(
         runClient.functions.completeError({ function_execution_id: execution.id, error: "x" }),
       ),
+    ).toBe("token_revoked");
+    expect(
+      await platformError(web.functions.completeError({ function_execution_id: execution.id, error: "x" })),
     ).toBe("execution_not_in_running_state");
     expect(
       await platformError(web.functions.completeSuccess({ function_execution_id: "Fx0NOPE", outputs: {} })),
     ).toBe("function_execution_not_found");
+  });
+
+  it("a click on a message posted with a run's token carries the run and a fresh token", async () => {
+    const { execution } = await fake.runWorkflowStep({
+      callbackId: "pause_monitor",
+      runBy: "U0ALICE",
+      inputs: { monitor: "7" },
+    });
+    const runClient = new WebClient(execution.token, {
+      slackApiUrl: fake.apiUrl,
+      retryConfig: { retries: 0 },
+      logger: quietLogger(),
+    });
+    const blocks: KnownBlock[] = [
+      {
+        type: "actions",
+        elements: [{ type: "button", action_id: "ok", text: { type: "plain_text", text: "OK" }, value: "v" }],
+      },
+    ];
+    // The app may post in its DM with a person (the user id as channel), though people cannot type there.
+    const posted = await runClient.chat.postMessage({ channel: "U0ALICE", text: "Confirm?", blocks });
+    const channel = posted.channel ?? "";
+    const ts = posted.ts ?? "";
+    await fake.sender.blockAction({
+      userId: "U0ALICE",
+      container: { type: "message", channel, ts },
+      actions: [{ action_id: "ok" }],
+    });
+    const click = received.at(-1) as Record<string, unknown>;
+    expect(click).toMatchObject({
+      type: "block_actions",
+      function_data: { execution_id: execution.id, function: { callback_id: "pause_monitor" } },
+      interactivity: { interactor: { id: "U0ALICE" } },
+    });
+    const clickToken = click.bot_access_token as string;
+    expect(clickToken).toMatch(/^xwfp-/);
+    expect(clickToken).not.toBe(execution.token);
+    // A message the app posted with its own token is no run's: its clicks carry none.
+    const plain = await web.chat.postMessage({
+      channel: "C0GENERAL",
+      text: "x",
+      blocks,
+    });
+    await fake.sender.blockAction({
+      userId: "U0ALICE",
+      container: { type: "message", channel: "C0GENERAL", ts: plain.ts ?? "" },
+      actions: [{ action_id: "ok" }],
+    });
+    expect(received.at(-1)).not.toHaveProperty("function_data");
+    // 15 minutes after its issue a workflow token is refused, even while the run is still going on.
+    offsetMs += 15 * 60_000;
+    try {
+      expect(await platformError(runClient.chat.update({ channel, ts, text: "late" }))).toBe("token_expired");
+    } finally {
+      offsetMs -= 15 * 60_000;
+    }
+    const clickClient = new WebClient(clickToken, {
+      slackApiUrl: fake.apiUrl,
+      retryConfig: { retries: 0 },
+      logger: quietLogger(),
+    });
+    await clickClient.chat.update({ channel, ts, text: "Cancelled" });
+    await clickClient.functions.completeError({ function_execution_id: execution.id, error: "Cancelled" });
+    expect(execution).toMatchObject({ state: "failed", error: "Cancelled" });
+    expect(await platformError(clickClient.chat.update({ channel, ts, text: "again" }))).toBe(
+      "token_revoked",
+    );
   });
 
   it("refuses a step the manifest does not declare, or a run without a required input", async () => {

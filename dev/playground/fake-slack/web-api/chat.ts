@@ -35,6 +35,8 @@ export const chatMethods: MethodTable = {
           ? { unfurl_media: boolArg(args, "unfurl_media") }
           : {}),
       });
+      // Posted with a step run's token: a click on it is the run's interactivity (sender.ts blockAction).
+      if (ctx.functionRun) ctx.state.messageRuns.set(`${conversation.id}:${stored.ts}`, ctx.functionRun.id);
       return {
         channel: conversation.id,
         ts: stored.ts,

@@ -5,7 +5,7 @@ import type { RateLimiter } from "../rate-limiter";
 import type { RateTiers } from "../rate-tiers";
 import type { FakeSlackState } from "../state";
 import type { TriggerRegistry } from "../triggers";
-import type { FakeSlackConfig } from "../types";
+import type { FakeSlackConfig, FunctionExecution } from "../types";
 
 export interface MethodContext {
   state: FakeSlackState;
@@ -24,6 +24,8 @@ export interface MethodContext {
   openSocketUrl(): string;
   /** Whose token made the call: a person's (userTokenFor); absent, the bot's. Reads are checked for them. */
   caller?: string;
+  /** The custom step run whose workflow token made this call, if one did (api-dispatch.ts). */
+  functionRun?: FunctionExecution;
 }
 
 /** The result fields of a successful call; the server adds `ok: true`. */

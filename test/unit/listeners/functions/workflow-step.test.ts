@@ -6,7 +6,7 @@ import { fakeDeps, TEAM } from "../helpers";
 
 type Args = Parameters<ReturnType<typeof getMonitorStatusStep>>[0];
 
-/** What Bolt hands a function_executed listener: ack, inputs, complete, fail, context. */
+/** What Bolt hands a function_executed listener: ack, inputs, complete, fail, context, the event, a client. */
 function stepArgs(inputs: Record<string, unknown>) {
   const order: string[] = [];
   const ack = vi.fn(async () => {
@@ -20,8 +20,20 @@ function stepArgs(inputs: Record<string, unknown>) {
     order.push("fail");
     return { ok: true };
   });
-  const args = { ack, inputs, complete, fail, context: { teamId: TEAM, isEnterpriseInstall: false } };
-  return { args: args as unknown as Args, ack, complete, fail, order };
+  const postMessage = vi.fn(async (_message: Record<string, unknown>) => {
+    order.push("postMessage");
+    return { ok: true, channel: "D0ALICE", ts: "1.000001" };
+  });
+  const args = {
+    ack,
+    inputs,
+    complete,
+    fail,
+    context: { teamId: TEAM, isEnterpriseInstall: false },
+    event: { function_execution_id: "Fx1", bot_access_token: "xwfp-run" },
+    client: { chat: { postMessage } },
+  };
+  return { args: args as unknown as Args, ack, complete, fail, order, postMessage };
 }
 
 const runner = { user_context: { id: "U0ALICE", secret: "s" } };
@@ -54,11 +66,11 @@ describe("workflow steps", () => {
   });
 
   it("fails with the error mapping's sentence, in plain text, when the runner is not linked", async () => {
-    const pauseMonitor = vi.fn(async () => {
+    const prepareStepChange = vi.fn(async () => {
       throw new NotLinkedError();
     });
     const { args, fail, complete } = stepArgs({ ...runner, monitor: "5" });
-    await setMonitorPausedStep(fakeDeps({ pauseMonitor }), true)(args);
+    await setMonitorPausedStep(fakeDeps({ prepareStepChange }), true)(args);
     expect(complete).not.toHaveBeenCalled();
     const error = (fail.mock.calls[0] as unknown as [{ error: string }])[0].error;
     expect(error).toContain("/uptime login");
@@ -73,6 +85,48 @@ describe("workflow steps", () => {
     const empty = stepArgs({ ...runner, monitor: "  " });
     await getMonitorStatusStep(fakeDeps({ monitorStatus }))(empty.args);
     expect(empty.fail).toHaveBeenCalledWith({ error: expect.stringContaining('"monitor"') });
+    expect(monitorStatus).not.toHaveBeenCalled();
+  });
+
+  it("a changing step asks its runner in their DM and stays running; nothing is changed", async () => {
+    const change = { kind: "pause" as const, id: "5", name: "Public API", teamId: "1", teamName: "Acme" };
+    const prepareStepChange = vi.fn(async () => change);
+    const holdStepConfirmation = vi.fn(async () => {});
+    const pauseMonitor = vi.fn();
+    const { args, complete, fail, order, postMessage } = stepArgs({ ...runner, monitor: "5" });
+    await setMonitorPausedStep(
+      fakeDeps({
+        prepareStepChange,
+        holdStepConfirmation,
+        pauseMonitor,
+        newStepConfirmationId: () => "abc",
+      }),
+      true,
+    )(args);
+    expect(order).toEqual(["ack", "postMessage"]);
+    expect(postMessage.mock.calls[0]?.[0]).toMatchObject({ channel: "U0ALICE" });
+    expect(holdStepConfirmation).toHaveBeenCalledWith(
+      expect.objectContaining({
+        id: "abc",
+        userId: "U0ALICE",
+        change,
+        functionExecutionId: "Fx1",
+        ts: "1.000001",
+      }),
+      "xwfp-run",
+    );
+    expect(complete).not.toHaveBeenCalled();
+    expect(fail).not.toHaveBeenCalled();
+    expect(pauseMonitor).not.toHaveBeenCalled();
+  });
+
+  it("a runner past their fair share is refused before anything is read", async () => {
+    const monitorStatus = vi.fn();
+    const { args, fail } = stepArgs({ ...runner, monitor: "5" });
+    await getMonitorStatusStep(
+      fakeDeps({ monitorStatus, takeFairShare: async () => ({ ok: false, waitMs: 4000 }) }),
+    )(args);
+    expect(fail).toHaveBeenCalledWith({ error: "You've sent many commands; the next one in 4 s." });
     expect(monitorStatus).not.toHaveBeenCalled();
   });
 
