@@ -24,6 +24,7 @@ import { PendingActionStore } from "./store/pending-action-store";
 import { connectRedis } from "./store/redis-connection";
 import { TokenBuckets } from "./store/token-buckets";
 import { hashReadsFor } from "./store/tracked-hash-reads";
+import { UnfurlConsentStore } from "./store/unfurl-consent-store";
 import { UnfurlStore } from "./store/unfurl-store";
 import { storeCleanupParticipants, WorkspaceCleanup } from "./store/workspace-cleanup";
 import { createChartRenderer } from "./ui/charts/chart-renderer";
@@ -144,6 +145,7 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
     alerts,
     memberships,
     unfurls: new UnfurlStore({ redis, keys }),
+    unfurlConsent: new UnfurlConsentStore({ redis, keys }),
     fairShare,
     apiBudget,
     ...(options.apiBudget?.waitMs === undefined ? {} : { apiBudgetWaitMs: options.apiBudget.waitMs }),

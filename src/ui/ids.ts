@@ -91,6 +91,14 @@ export const actions = {
   personalAlertsOff: "personal_alerts.off",
   /** "Your alerts": opens the "Alert me about..." modal. */
   personalAlertsOpen: "personal_alerts.open",
+  // Link previews (docs/slack-app.md "Link unfurls"): the question to the poster, and App Home's switches
+  unfurlShow: "unfurl.show",
+  unfurlNotHere: "unfurl.not_here",
+  unfurlNever: "unfurl.never",
+  /** App Home: the person's own previews, off everywhere (Never) or asked per conversation. */
+  homeUnfurlNever: "home.unfurl_never",
+  /** App Home, admins only: previews in channels shared with other organizations (Slack Connect). */
+  homeUnfurlExternal: "home.unfurl_external",
   /** Inputs of the login modal. */
   login: loginInputs,
   /** Inputs of the create-monitor modal. */
@@ -135,6 +143,9 @@ export const blocks = {
   homeActions: "home.actions",
   /** The buttons of App Home's "Your alerts". */
   homePersonalAlerts: "home.personal_alerts",
+  /** The question "Show a live preview ...?" and App Home's "Link previews" buttons. */
+  unfurlPrompt: "unfurl.prompt",
+  homeLinkPreviews: "home.link_previews",
   login: loginInputs,
   createMonitor: createMonitorInputs,
   personalAlerts: personalAlertsInputs,
