@@ -23,7 +23,7 @@ function userObject(ctx: MethodContext, user: FakeUserSeed, isBot: boolean) {
       ...(isBot ? { bot_id: ctx.config.botId, api_app_id: ctx.config.appId } : {}),
     },
     is_admin: user.isAdmin === true,
-    is_owner: false,
+    is_owner: user.isOwner === true,
     is_primary_owner: false,
     is_restricted: false,
     is_ultra_restricted: false,
