@@ -273,7 +273,11 @@ export async function pasteMonitorLink(slack: FakeSlack): Promise<void> {
   });
   const question = await waitForChange(
     slack,
-    () => slack.state.ephemeralFor(user, channel).slice(asked).find((e) => e.text.startsWith("Show a live preview")),
+    () =>
+      slack.state
+        .ephemeralFor(user, channel)
+        .slice(asked)
+        .find((e) => e.text.startsWith("Show a live preview")),
     "the question before the unfurl of the pasted monitor link",
   );
   await slack.sender.blockAction({

@@ -91,7 +91,10 @@ export async function askToUnfurl(
     );
   } catch (error) {
     if (!(error instanceof SlackApiError)) throw error;
-    deps.logger.info({ err: error }, "the preview question could not be posted where the link was; sending a DM");
+    deps.logger.info(
+      { err: error },
+      "the preview question could not be posted where the link was; sending a DM",
+    );
     const inDm = renderUnfurlPrompt({ title, promptId, channel: prompt.channel });
     await slackCall(() => client.chat.postMessage({ channel: user, ...inDm }));
   }

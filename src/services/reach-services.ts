@@ -4,7 +4,13 @@ import type { UnfurlChoice, UnfurlPrompt } from "../store/unfurl-consent-store";
 import type { UserRef, WorkspaceRef } from "../store/workspace";
 import { monitorStatus } from "./monitor-status";
 import type { ServiceDeps } from "./service-deps";
-import { forgetUnfurl, rememberUnfurl, type UnfurlCardView, unfurlCard, unfurlsToRefresh } from "./unfurl-cards";
+import {
+  forgetUnfurl,
+  rememberUnfurl,
+  type UnfurlCardView,
+  unfurlCard,
+  unfurlsToRefresh,
+} from "./unfurl-cards";
 import {
   answerUnfurl,
   askUnfurl,

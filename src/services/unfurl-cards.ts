@@ -59,7 +59,10 @@ export async function unfurlCard(
  * not linked (or their token was confirmed refused) or the API answers 403/404 for them (they lost access
  * to the team); `unavailable` for what may pass (an unconfirmed 401, a 5xx, the rate limit).
  */
-export type UnfurlCardRead = { kind: "card"; view: UnfurlCardView } | { kind: "gone" } | { kind: "unavailable" };
+export type UnfurlCardRead =
+  | { kind: "card"; view: UnfurlCardView }
+  | { kind: "gone" }
+  | { kind: "unavailable" };
 
 export async function readUnfurlCard(
   deps: ServiceDeps,

@@ -83,6 +83,10 @@ export async function setUnfurlNever(deps: ServiceDeps, ref: UserRef, never: boo
 }
 
 /** The workspace's switch; the caller has checked that the person is a Slack admin or owner. */
-export async function setExternalUnfurls(deps: ServiceDeps, ws: WorkspaceRef, allowed: boolean): Promise<void> {
+export async function setExternalUnfurls(
+  deps: ServiceDeps,
+  ws: WorkspaceRef,
+  allowed: boolean,
+): Promise<void> {
   await deps.unfurlConsent?.setExternalAllowed(ws, allowed);
 }

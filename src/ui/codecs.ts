@@ -184,10 +184,15 @@ export const shareCodecV1 = defineCodec(
 );
 
 /** The buttons of a link-preview question: the id of the question kept in Redis, never its links. */
-export const unfurlPromptCodec = defineCodec("ufp", 1, z.object({ promptId: z.string().regex(/^[0-9a-f]{24}$/) }), {
-  limit: valueLimits.buttonValue,
-  keys: { promptId: "p" },
-});
+export const unfurlPromptCodec = defineCodec(
+  "ufp",
+  1,
+  z.object({ promptId: z.string().regex(/^[0-9a-f]{24}$/) }),
+  {
+    limit: valueLimits.buttonValue,
+    keys: { promptId: "p" },
+  },
+);
 
 /** App Home's link-preview switches: the state the click asks for. */
 export const unfurlSwitchCodec = defineCodec("ufs", 1, z.object({ on: z.boolean() }), {

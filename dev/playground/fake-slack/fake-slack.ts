@@ -198,7 +198,8 @@ export async function startFakeSlack(options: FakeSlackOptions): Promise<FakeSla
     if (!state.setArchived(id, true)) throw new FakeSlackUsageError(`no channel ${id} to archive`);
   };
   const leaveChannel = (id: string, user: string) => {
-    if (!state.removeMember(id, user)) throw new FakeSlackUsageError(`${user} is not a member of a channel ${id}`);
+    if (!state.removeMember(id, user))
+      throw new FakeSlackUsageError(`${user} is not a member of a channel ${id}`);
   };
   const triggers = new TriggerRegistry(clock);
   const socket = new FakeSocketMode(config.appId, () => baseUrl.replace(/^http/, "ws"));

@@ -577,7 +577,9 @@ export class SlackSender {
       fields = { ...fields, ts: stored.ts, event_ts: stored.ts, channel_type: channelType };
     }
     const where = typeof fields.channel === "string" ? state.conversation(fields.channel) : undefined;
-    const payload = eventCallback(config, fields, config.clock.now(), { extShared: where?.isExtShared === true });
+    const payload = eventCallback(config, fields, config.clock.now(), {
+      extShared: where?.isExtShared === true,
+    });
     const result = await this.deliver("event", payload, options.via);
     return { ...result, eventId: payload.event_id, event: payload.event };
   }

@@ -43,7 +43,13 @@ export function linkSharedEvent(deps: ListenerDeps) {
     const where = { channel: event.channel, ts: event.message_ts, postedBy: ref, ...facts };
     if (audience === "ask") {
       const threadTs = (event as { thread_ts?: string }).thread_ts;
-      await askToUnfurl(deps, client, { ...where, links: cards.map(({ url, target }) => ({ url, target })) }, cards, threadTs);
+      await askToUnfurl(
+        deps,
+        client,
+        { ...where, links: cards.map(({ url, target }) => ({ url, target })) },
+        cards,
+        threadTs,
+      );
       return;
     }
     await drawUnfurls(deps, client, where, cards);
