@@ -5,9 +5,9 @@ import { slackCall } from "../slack/slack-call";
 import { SlackApiError } from "../slack/slack-errors";
 import type { UnfurlPrompt } from "../store/unfurl-consent-store";
 import type { UserRef } from "../store/workspace";
-import type { WebLinkTarget } from "../ui/web-link-target";
 import { renderUnfurlCard } from "../ui/render-unfurl-card";
 import { renderUnfurlPrompt, unfurlTitle } from "../ui/render-unfurl-prompt";
+import type { WebLinkTarget } from "../ui/web-link-target";
 import type { ListenerDeps } from "./listener-deps";
 
 /** A link of a message and the card its poster's token read for it. */

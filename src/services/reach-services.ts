@@ -1,6 +1,6 @@
 import type { WebLinkTarget } from "../domain/web-link-target";
-import type { UnfurlRecord } from "../store/unfurl-store";
 import type { UnfurlChoice, UnfurlPrompt } from "../store/unfurl-consent-store";
+import type { UnfurlRecord } from "../store/unfurl-store";
 import type { UserRef, WorkspaceRef } from "../store/workspace";
 import { monitorStatus } from "./monitor-status";
 import type { ServiceDeps } from "./service-deps";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { keyspace } from "../../../src/store/keys";
-import { type UnfurlPrompt, UnfurlConsentStore } from "../../../src/store/unfurl-consent-store";
+import { UnfurlConsentStore, type UnfurlPrompt } from "../../../src/store/unfurl-consent-store";
 import { UnfurlStore } from "../../../src/store/unfurl-store";
 import { testRedis } from "../../support/redis";
 

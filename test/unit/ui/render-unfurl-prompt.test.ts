@@ -24,7 +24,9 @@ describe("the link-preview question", () => {
   it("names the monitor, escaped, and how many more links the message had", () => {
     expect(unfurlTitle([view("Payments API")])).toBe("*Payments API*");
     // No mention or link can hide in a name: <, > and & are escaped, as everywhere (text.ts escapeMrkdwn).
-    expect(unfurlTitle([view("<!channel> & co"), view("Blog")])).toBe("*&lt;!channel&gt; &amp; co* and 1 more");
+    expect(unfurlTitle([view("<!channel> & co"), view("Blog")])).toBe(
+      "*&lt;!channel&gt; &amp; co* and 1 more",
+    );
     expect(unfurlTitle([view(null)])).toBe("*incident #42*");
   });
 
