@@ -1,7 +1,7 @@
 import type { WebLinkTarget } from "../domain/web-link-target";
 import type { UnfurlChoice, UnfurlPrompt } from "../store/unfurl-consent-store";
 import type { UnfurlRecord } from "../store/unfurl-store";
-import type { UserRef, WorkspaceRef } from "../store/workspace";
+import type { UserRef } from "../store/workspace";
 import { monitorStatus } from "./monitor-status";
 import type { ServiceDeps } from "./service-deps";
 import {
@@ -39,7 +39,7 @@ export function reachServices(deps: ServiceDeps) {
       answerUnfurl(deps, ref, promptId, choice),
     unfurlSettings: (ref: UserRef) => unfurlSettings(deps, ref),
     setUnfurlNever: (ref: UserRef, never: boolean) => setUnfurlNever(deps, ref, never),
-    setExternalUnfurls: (ws: WorkspaceRef, allowed: boolean) => setExternalUnfurls(deps, ws, allowed),
+    setExternalUnfurls: (ref: UserRef, allowed: boolean) => setExternalUnfurls(deps, ref, allowed),
     /** The "Get monitor status" workflow step. */
     monitorStatus: (ref: UserRef, query: string) => monitorStatus(deps, ref, query),
   };

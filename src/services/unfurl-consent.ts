@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { UnfurlChoice, UnfurlPrompt } from "../store/unfurl-consent-store";
-import { type UserRef, type WorkspaceRef, workspaceOf } from "../store/workspace";
+import { type UserRef, workspaceOf } from "../store/workspace";
 import type { ServiceDeps } from "./service-deps";
 
 /**
@@ -82,11 +82,7 @@ export async function setUnfurlNever(deps: ServiceDeps, ref: UserRef, never: boo
   await deps.unfurlConsent?.setNever(ref, never);
 }
 
-/** The workspace's switch; the caller has checked that the person is a Slack admin or owner. */
-export async function setExternalUnfurls(
-  deps: ServiceDeps,
-  ws: WorkspaceRef,
-  allowed: boolean,
-): Promise<void> {
-  await deps.unfurlConsent?.setExternalAllowed(ws, allowed);
+/** The switch of the person's workspace; the caller has checked that they are a Slack admin or owner. */
+export async function setExternalUnfurls(deps: ServiceDeps, ref: UserRef, allowed: boolean): Promise<void> {
+  await deps.unfurlConsent?.setExternalAllowed(workspaceOf(ref), allowed);
 }

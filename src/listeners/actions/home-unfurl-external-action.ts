@@ -1,6 +1,5 @@
 import type { ButtonAction } from "@slack/bolt";
 import { isWorkspaceAdmin } from "../../slack/conversation-facts";
-import { workspaceOf } from "../../store/workspace";
 import { unfurlSwitchCodec } from "../../ui/codecs";
 import { answerOnHome } from "../answer";
 import { actionHandler } from "../handle-interaction";
@@ -22,7 +21,7 @@ export function homeUnfurlExternalAction(deps: ListenerDeps) {
         });
         return;
       }
-      await deps.services.setExternalUnfurls(workspaceOf(user), value.on);
+      await deps.services.setExternalUnfurls(user, value.on);
       await answer.message({
         text: value.on
           ? "Links may now be previewed in channels shared with other organizations, each after its poster agrees."
