@@ -5,6 +5,7 @@
 // workspace admin allows them, and a card stops refreshing once its poster left or was unlinked.
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DEFAULT_USERS } from "../../dev/playground/fake-slack/fake-slack";
 import { DEMO_TOKENS } from "../../dev/simulator";
 import { pollTargetName } from "../../src/alerts/poll/poll-target";
 import { keyspace } from "../../src/store/keys";
@@ -23,12 +24,13 @@ const WEB = "https://uptime.example.com";
 const ALICE = "U0ALICE"; // a Slack workspace admin in the fake (users.info is_admin), the team's owner
 const BOB = "U0BOB"; // not an admin, read-only in the team
 const CAROL = "U0CAROL"; // not an admin, a regular member of the team
+const DAVE = "U0DAVE"; // read-only in the team (the same Uptime user as Bob), until removed from it
 const GENERAL = "C0GENERAL";
 const QUIET = "C0QUIET";
 const WAR_ROOM = "C0WARROOM";
 const PARTNER = "C0PARTNER";
 const BOT = "U0BOT";
-const everyone = [ALICE, BOB, CAROL, BOT];
+const everyone = [ALICE, BOB, CAROL, DAVE, BOT];
 
 describe("link unfurls ask their poster first", () => {
   let stack: Stack;
@@ -76,6 +78,7 @@ describe("link unfurls ask their poster first", () => {
   beforeAll(async () => {
     stack = await startStack({
       env: { UPTIME_WEB_URL: WEB, ALERT_WORKERS: "1", POLL_INTERVAL_SECONDS: "1" },
+      slack: { users: [...DEFAULT_USERS, { id: DAVE, name: "dave", realName: "Dave Doe" }] },
       extraChannels: [
         { id: QUIET, name: "quiet", members: everyone },
         { id: WAR_ROOM, name: "war-room", members: everyone },
@@ -87,6 +90,7 @@ describe("link unfurls ask their poster first", () => {
     await linkUser(stack, ALICE, DEMO_TOKENS.owner);
     await linkUser(stack, BOB, DEMO_TOKENS.readonly);
     await linkUser(stack, CAROL, DEMO_TOKENS.member);
+    await linkUser(stack, DAVE, DEMO_TOKENS.readonly);
   });
   afterAll(async () => {
     await stack?.close();
@@ -222,7 +226,7 @@ describe("link unfurls ask their poster first", () => {
     expect(JSON.stringify(card(PARTNER, ts, url))).toContain("Marketing site");
   });
 
-  it("refreshes stop once the poster left the channel, or is no longer linked (logged out)", async () => {
+  it("refreshes stop once the poster left the channel, lost access to the team, or is no longer linked", async () => {
     // Carol's subscription polls the team (with her token, so that Alice's logout below stops nothing).
     await stack.slack.sender.slashCommand({ userId: CAROL, channelId: "C0ALERTS", text: "subscribe" });
     // The outage must start after the poller's baseline, which announces nothing already down.
@@ -256,15 +260,20 @@ describe("link unfurls ask their poster first", () => {
     const remembered = () => redis.hvals(keyspace(stack.keyPrefix).unfurls(incident.id));
     expect(await remembered()).toHaveLength(3);
 
-    // Alice leaves #war-room, and Bob, who has a card of his own in #quiet, logs out. The incident is then
-    // acknowledged: Carol's card is drawn again; Alice's in #war-room and Bob's are not, and neither is
+    // Alice leaves #war-room; Bob, who has a card of his own in #quiet, logs out; Dave, with one in
+    // #war-room, loses access to the team (the API answers 403/404 to his token). The incident is then
+    // acknowledged: Carol's card is drawn again; Alice's in #war-room, Bob's and Dave's are not, and none is
     // refreshed any more (their records are gone), while Alice's in #general, where she still is, is.
     const bobQuiet = await post(BOB, QUIET, url);
     await answer(BOB, QUIET, actions.unfurlShow);
     await cardIn(QUIET, bobQuiet, (t) => t.includes("down"));
-    expect(await remembered()).toHaveLength(4);
+    const daveWar = await post(DAVE, WAR_ROOM, url);
+    await answer(DAVE, WAR_ROOM, actions.unfurlShow);
+    await cardIn(WAR_ROOM, daveWar, (t) => t.includes("down"));
+    expect(await remembered()).toHaveLength(5);
     stack.slack.leaveChannel(WAR_ROOM, ALICE);
     await stack.command(BOB, "logout", "C0ALERTS");
+    stack.simulator.control.removeMember(1, DEMO_TOKENS.readonly);
     await stack.command(CAROL, `ack ${incident.id}`, "C0ALERTS");
     await cardIn(GENERAL, carolGeneral, (t) => t.includes("Acknowledged"));
     await cardIn(GENERAL, aliceGeneral, (t) => t.includes("Acknowledged"));
@@ -272,6 +281,8 @@ describe("link unfurls ask their poster first", () => {
     const left = await remembered();
     expect(left.some((r) => r.includes(WAR_ROOM))).toBe(false);
     expect(left.some((r) => r.includes(BOB))).toBe(false);
+    expect(left.some((r) => r.includes(DAVE))).toBe(false);
+    expect(unfurlCalls(WAR_ROOM, daveWar)).toHaveLength(1);
     expect(unfurlCalls(WAR_ROOM, aliceWar)).toHaveLength(1);
     expect(unfurlCalls(QUIET, bobQuiet)).toHaveLength(1);
     expect(JSON.stringify(card(WAR_ROOM, aliceWar, url))).not.toContain("Acknowledged");

@@ -48,8 +48,8 @@ export async function startStack(
     simulator?: SimulatorOptions;
     /** Settings on top of the stack's; `undefined` unsets one (e.g. SLACK_BOT_TOKEN for OAuth mode). */
     env?: Record<string, string | undefined>;
-    /** An Enterprise Grid workspace, or an org-wide install of the app (FakeSlackOptions). */
-    slack?: Pick<FakeSlackOptions, "enterpriseId" | "enterpriseInstall">;
+    /** An Enterprise Grid workspace, or an org-wide install of the app, or other people (FakeSlackOptions). */
+    slack?: Pick<FakeSlackOptions, "enterpriseId" | "enterpriseInstall" | "users">;
     logger?: Logger;
     /**
      * Options of the bot that are not environment settings (e.g. short token-rejection windows, or a clock
