@@ -25,6 +25,8 @@ import { workspaceKey } from "./store/workspace";
  *   there, and it tells that DM from a DM between people (both D…) for `/uptime subscribe`.
  * - users:read: users.info `tz`, the subscriber's time zone for the 09:00 of a digest.
  * - links:read, links:write: link unfurls, the `link_shared` event and chat.unfurl (issue 38).
+ * - channels:read, groups:read: conversations.info `is_ext_shared` and conversations.members, so that a
+ *   preview never reaches a Slack Connect channel unasked and stops refreshing once its poster left.
  */
 export const BOT_SCOPES: readonly string[] = [
   "commands",
@@ -38,6 +40,8 @@ export const BOT_SCOPES: readonly string[] = [
   "links:read",
   "links:write",
   "groups:write",
+  "channels:read",
+  "groups:read",
 ];
 
 export interface CreateAppOptions {

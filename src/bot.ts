@@ -29,6 +29,7 @@ import { connectRedis } from "./store/redis-connection";
 import { StepConfirmationStore } from "./store/step-confirmation-store";
 import { TokenBuckets } from "./store/token-buckets";
 import { hashReadsFor } from "./store/tracked-hash-reads";
+import { UnfurlConsentStore } from "./store/unfurl-consent-store";
 import { UnfurlStore } from "./store/unfurl-store";
 import { storeCleanupParticipants, WorkspaceCleanup } from "./store/workspace-cleanup";
 import { createChartRenderer } from "./ui/charts/chart-renderer";
@@ -163,6 +164,7 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
     alerts,
     memberships,
     unfurls: new UnfurlStore({ redis, keys }),
+    unfurlConsent: new UnfurlConsentStore({ redis, keys }),
     fairShare,
     apiBudget,
     stepConfirmations: new StepConfirmationStore({ redis, keys, cipher }),

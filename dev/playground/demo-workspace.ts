@@ -257,18 +257,37 @@ export async function waitForAlertBaseline(
 
 /**
  * Olivia pastes the link of the scheduled monitor in #general as a person would (no command): the fake Slack
- * sends link_shared and the bot's card is attached to her message (chat.unfurl). Waits for the card.
+ * sends link_shared, the bot asks her first ("Show a live preview ... to everyone here?", ephemeral), and she
+ * presses Show, so that her card is attached to her message (chat.unfurl) and her next links there unfurl
+ * without asking. Waits for the card.
  */
 export async function pasteMonitorLink(slack: FakeSlack): Promise<void> {
   const url = `${DEMO_WEB_URL}/monitors/${SCHEDULED_MONITOR.id}`;
+  const user = DEMO_PEOPLE.olivia.id;
+  const channel = DEMO_CHANNELS.general.id;
+  const asked = slack.state.ephemeralFor(user, channel).length;
   const { ts } = await slack.postUserMessage({
-    userId: DEMO_PEOPLE.olivia.id,
-    channelId: DEMO_CHANNELS.general.id,
+    userId: user,
+    channelId: channel,
     text: `${SCHEDULED_MONITOR.name} is the one that keeps failing: <${url}>`,
+  });
+  const question = await waitForChange(
+    slack,
+    () =>
+      slack.state
+        .ephemeralFor(user, channel)
+        .slice(asked)
+        .find((e) => e.text.startsWith("Show a live preview")),
+    "the question before the unfurl of the pasted monitor link",
+  );
+  await slack.sender.blockAction({
+    userId: user,
+    container: { type: "ephemeral", ts: question.ts, channel },
+    actions: [{ action_id: actions.unfurlShow }],
   });
   await waitForChange(
     slack,
-    () => slack.state.findMessage(DEMO_CHANNELS.general.id, ts)?.app_unfurls?.[url],
+    () => slack.state.findMessage(channel, ts)?.app_unfurls?.[url],
     "the unfurl of the pasted monitor link",
   );
 }

@@ -1,7 +1,8 @@
 import type { WebClient } from "@slack/web-api";
+import { isWorkspaceAdmin } from "../slack/conversation-facts";
 import type { UserRef } from "../store/workspace";
 import { errorText } from "../ui/error-text";
-import { type HomeModel, renderHome } from "../ui/render-home";
+import { type HomeModel, type LinkPreviewSettings, renderHome } from "../ui/render-home";
 import type { ListenerDeps } from "./listener-deps";
 
 /**
@@ -22,10 +23,29 @@ export async function publishHome(
     if (text.unexpected) deps.logger.error({ err: error }, "loading App Home failed");
     model = { kind: "error", text: text.text };
   }
+  const linkPreviews = model.kind === "linked" ? await linkPreviewSettings(client, deps, ref) : undefined;
   await client.views.publish({
     user_id: ref.userId,
-    view: renderHome(model, { now: deps.clock.now(), notice }),
+    view: renderHome(model, { now: deps.clock.now(), notice, linkPreviews }),
   });
+}
+
+/** App Home's "Link previews"; left out (logged) when Redis cannot say, never a reason to fail the tab. */
+async function linkPreviewSettings(
+  client: WebClient,
+  deps: ListenerDeps,
+  ref: UserRef,
+): Promise<LinkPreviewSettings | undefined> {
+  try {
+    const [settings, isAdmin] = await Promise.all([
+      deps.services.unfurlSettings(ref),
+      isWorkspaceAdmin(client, ref.userId),
+    ]);
+    return settings ? { ...settings, isAdmin } : undefined;
+  } catch (err) {
+    deps.logger.warn({ err }, "App Home's link preview settings could not be read");
+    return undefined;
+  }
 }
 
 /**

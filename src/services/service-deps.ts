@@ -7,6 +7,7 @@ import type { LinkStore } from "../store/link-store";
 import type { MembershipCache } from "../store/membership-cache";
 import type { PendingActionStore } from "../store/pending-action-store";
 import type { StepConfirmationStore } from "../store/step-confirmation-store";
+import type { UnfurlConsentStore } from "../store/unfurl-consent-store";
 import type { UnfurlStore } from "../store/unfurl-store";
 import type { WorkspaceCleanup } from "../store/workspace-cleanup";
 import type { UptimeClient } from "../uptime";
@@ -32,6 +33,11 @@ export interface ServiceDeps {
   memberships?: MembershipCache;
   /** The unfurls of open incidents, refreshed when an incident changes; without it none is refreshed. */
   unfurls?: UnfurlStore;
+  /**
+   * Who agreed to previews of their links where (docs/slack-app.md "Link unfurls"). Optional: without it
+   * no link unfurls at all (nobody could have agreed).
+   */
+  unfurlConsent?: UnfurlConsentStore;
   /**
    * Each person's share of commands and charts (docs/architecture.md section 10). Optional: without it
    * nobody is limited.

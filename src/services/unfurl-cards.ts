@@ -1,8 +1,15 @@
 import type { WebLinkTarget } from "../domain/web-link-target";
 import type { UnfurlRecord, UnfurlStore } from "../store/unfurl-store";
 import { type UserRef, workspaceOf } from "../store/workspace";
-import { type Incident, type Monitor, NotFoundError, type UptimeApi, UptimeError } from "../uptime";
-import { ServiceError } from "./errors";
+import {
+  type Incident,
+  type Monitor,
+  NotFoundError,
+  PermissionDeniedError,
+  type UptimeApi,
+  UptimeError,
+} from "../uptime";
+import { InvalidTokenError, NotLinkedError, ServiceError, StaleLinkError } from "./errors";
 import type { ServiceDeps } from "./service-deps";
 import { withSession } from "./session";
 
@@ -43,10 +50,38 @@ export async function unfurlCard(
   ref: UserRef,
   target: WebLinkTarget,
 ): Promise<UnfurlCardView | null> {
+  const read = await readUnfurlCard(deps, ref, target);
+  return read.kind === "card" ? read.view : null;
+}
+
+/**
+ * A card read with the poster's token, and when there is none, whether that lasts: `gone` when they are
+ * not linked (or their token was confirmed refused) or the API answers 403/404 for them (they lost access
+ * to the team); `unavailable` for what may pass (an unconfirmed 401, a 5xx, the rate limit).
+ */
+export type UnfurlCardRead =
+  | { kind: "card"; view: UnfurlCardView }
+  | { kind: "gone" }
+  | { kind: "unavailable" };
+
+export async function readUnfurlCard(
+  deps: ServiceDeps,
+  ref: UserRef,
+  target: WebLinkTarget,
+): Promise<UnfurlCardRead> {
   try {
-    return await withSession(deps, ref, (session) => readCard(deps, ref, session.api, target));
+    const view = await withSession(deps, ref, (session) => readCard(deps, ref, session.api, target));
+    return { kind: "card", view };
   } catch (error) {
-    if (error instanceof ServiceError || error instanceof UptimeError) return null;
+    if (
+      error instanceof NotLinkedError ||
+      error instanceof StaleLinkError ||
+      error instanceof InvalidTokenError ||
+      error instanceof NotFoundError ||
+      error instanceof PermissionDeniedError
+    )
+      return { kind: "gone" };
+    if (error instanceof ServiceError || error instanceof UptimeError) return { kind: "unavailable" };
     throw error;
   }
 }
@@ -103,7 +138,7 @@ export async function rememberUnfurl(
   await deps.unfurls.remember(view.incident.id, record, UNFURL_REFRESH_TTL_SECONDS);
 }
 
-/** One unfurl to draw again, read afresh with its poster's token; `view` null: they may no longer see it. */
+/** One unfurl to draw again, read afresh with its poster's token; `view` null: nothing to draw this time. */
 export interface UnfurlRefresh {
   record: UnfurlRecord;
   view: UnfurlCardView | null;
@@ -111,16 +146,43 @@ export interface UnfurlRefresh {
 
 /**
  * The unfurls of an incident that changed, each card read again with the token of whoever posted the link.
- * Once the incident is over, its records are dropped after this last refresh.
+ * A card stops being refreshed (its record dropped, docs/slack-app.md "Link unfurls") once its poster is no
+ * longer linked, the API refuses them (403/404), they withdrew their consent (Not here, Never), or the
+ * conversation is shared with another organization and its workspace no longer allows that. Once the
+ * incident is over, its records are dropped after this last refresh.
  */
 export async function unfurlsToRefresh(deps: ServiceDeps, incidentId: string): Promise<UnfurlRefresh[]> {
   const store = deps.unfurls;
   if (!store) return [];
   const records = await store.list(incidentId);
-  const refreshes = await Promise.all(
-    records.map(async (record) => ({ record, view: await unfurlCard(deps, record.postedBy, record.target) })),
+  const reads = await Promise.all(
+    records.map(async (record) => {
+      if (!(await stillConsented(deps, record))) return { record, read: { kind: "gone" } as UnfurlCardRead };
+      return { record, read: await readUnfurlCard(deps, record.postedBy, record.target) };
+    }),
   );
-  const stillOpen = refreshes.some((r) => r.view?.incident?.id === incidentId && r.view.incident.open);
+  const kept: UnfurlRefresh[] = [];
+  for (const { record, read } of reads) {
+    if (read.kind === "gone") await store.forgetOne(incidentId, record);
+    else kept.push({ record, view: read.kind === "card" ? read.view : null });
+  }
+  const stillOpen = kept.some((r) => r.view?.incident?.id === incidentId && r.view.incident.open);
   if (!stillOpen) await store.forget(incidentId);
-  return refreshes;
+  return kept;
+}
+
+/** A card some check outside this module (the poster left the channel) says to refresh no more. */
+export async function forgetUnfurl(
+  deps: { unfurls?: UnfurlStore | undefined },
+  incidentId: string,
+  record: UnfurlRecord,
+): Promise<void> {
+  await deps.unfurls?.forgetOne(incidentId, record);
+}
+
+async function stillConsented(deps: ServiceDeps, record: UnfurlRecord): Promise<boolean> {
+  const consent = deps.unfurlConsent;
+  if (!consent) return true;
+  if (record.external && !(await consent.externalAllowed(workspaceOf(record.postedBy)))) return false;
+  return (await consent.choice(record.postedBy, record.channel)) === "show";
 }

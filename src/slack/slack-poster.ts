@@ -34,6 +34,11 @@ export interface SlackPoster {
    * refresh, src/listeners/refresh-unfurls.ts). Optional: only the Web API poster draws unfurls.
    */
   unfurl?(input: UnfurlInput): Promise<void>;
+  /**
+   * Whether a person is still a member of a channel (conversations.members); null when Slack does not say.
+   * Optional: only the Web API poster asks (an unfurl refresh stops once its poster left).
+   */
+  isMember?(channel: string, userId: string): Promise<boolean | null>;
 }
 
 export interface UnfurlInput {

@@ -1,6 +1,7 @@
 import { type FetchFunction, type Logger, WebClient, type WebClientOptions } from "@slack/web-api";
 import { BoundedCache } from "../lib/bounded-cache";
 import type { Clock } from "../lib/clock";
+import { isConversationMember } from "./conversation-facts";
 import { slackCall as call, SLACK_CALL_TIMEOUT_MS } from "./slack-call";
 import type { SlackChannels } from "./slack-channels";
 import { SlackApiError, SlackTransientError } from "./slack-errors";
@@ -169,6 +170,10 @@ export class WebApiPoster implements SlackPoster, SlackChannels {
     await call(() =>
       this.client.chat.unfurl({ channel: input.channel, ts: input.ts, unfurls: input.unfurls }),
     );
+  }
+
+  isMember(channel: string, userId: string): Promise<boolean | null> {
+    return isConversationMember(this.client, channel, userId);
   }
 
   async createChannel(name: string): Promise<{ id: string; name: string }> {

@@ -136,6 +136,13 @@ export function keyspace(prefix = "uc:") {
      * refreshed when the alert pipeline sees the incident change. API incident ids are global.
      */
     unfurls: (incidentId: string) => `${prefix}unfurls:${incidentId}`,
+    // --- unfurl consent (store/unfurl-consent-store.ts) ---
+    /** Hash per person: conversation id -> `show` | `not-here`, and `*` -> `never` (every conversation). */
+    unfurlConsent: (ws: string, userId: string) => `${prefix}unfurl-consent:${ws}:${userId}`,
+    /** String `1` while a workspace's admin allows previews in externally shared channels (Slack Connect). */
+    unfurlExternal: (ws: string) => `${prefix}unfurl-external:${ws}`,
+    /** String with a TTL: a consent question asked and not yet answered (its links, message and poster). */
+    unfurlPrompt: (id: string) => `${prefix}unfurl-prompt:${id}`,
     // --- fair shares (docs/architecture.md section 10): token buckets, one key per script (bucket-*.lua) ---
     /**
      * Hash with a TTL (`level`, `at`): a Slack user's bucket of commands or of charts, shared by every

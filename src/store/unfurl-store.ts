@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { WebLinkTarget } from "../domain/web-link-target";
 import type { Keyspace } from "./keys";
 import type { RedisClient } from "./redis-connection";
+import type { UnfurlConversationKind } from "./unfurl-consent-store";
 import { type UserRef, workspaceKey } from "./workspace";
 
 /** One unfurled link of the web app in one Slack message, and whose token read its card. */
@@ -14,6 +15,10 @@ export interface UnfurlRecord {
   target: WebLinkTarget;
   /** The person who posted the link: every refresh reads with their token, or shows nothing. */
   postedBy: UserRef;
+  /** What the conversation is (absent in records of older versions: read as a channel, which is checked). */
+  kind?: UnfurlConversationKind;
+  /** Shared with another organization (Slack Connect) when it was unfurled. */
+  external?: boolean;
 }
 
 const userRefSchema = z.object({
@@ -32,6 +37,8 @@ const recordSchema = z.object({
     z.object({ kind: z.literal("incident"), incidentId: z.string().min(1) }),
   ]),
   postedBy: userRefSchema,
+  kind: z.enum(["channel", "im", "mpim"]).optional(),
+  external: z.boolean().optional(),
 });
 
 /** At most this many unfurls of one incident are refreshed (a link pasted everywhere costs one read each). */
@@ -48,7 +55,7 @@ export class UnfurlStore {
 
   async remember(incidentId: string, record: UnfurlRecord, ttlSeconds: number): Promise<void> {
     const key = this.d.keys.unfurls(incidentId);
-    const field = `${workspaceKey(record.postedBy)}|${record.channel}|${record.ts}|${record.url}`;
+    const field = fieldOf(record);
     const count = await this.d.redis.hlen(key);
     if (count >= MAX_PER_INCIDENT && !(await this.d.redis.hexists(key, field))) return;
     await this.d.redis.multi().hset(key, field, JSON.stringify(record)).expire(key, ttlSeconds).exec();
@@ -71,4 +78,13 @@ export class UnfurlStore {
   async forget(incidentId: string): Promise<void> {
     await this.d.redis.del(this.d.keys.unfurls(incidentId));
   }
+
+  /** One card no longer refreshed (its poster left, was unlinked or refused, or withdrew consent). */
+  async forgetOne(incidentId: string, record: UnfurlRecord): Promise<void> {
+    await this.d.redis.hdel(this.d.keys.unfurls(incidentId), fieldOf(record));
+  }
+}
+
+function fieldOf(record: UnfurlRecord): string {
+  return `${workspaceKey(record.postedBy)}|${record.channel}|${record.ts}|${record.url}`;
 }

@@ -182,3 +182,20 @@ export const shareCodecV1 = defineCodec(
   z.object({ command: z.string().min(1), teamId: apiId.optional() }),
   { limit: valueLimits.buttonValue, keys: { command: "c", teamId: "t" } },
 );
+
+/** The buttons of a link-preview question: the id of the question kept in Redis, never its links. */
+export const unfurlPromptCodec = defineCodec(
+  "ufp",
+  1,
+  z.object({ promptId: z.string().regex(/^[0-9a-f]{24}$/) }),
+  {
+    limit: valueLimits.buttonValue,
+    keys: { promptId: "p" },
+  },
+);
+
+/** App Home's link-preview switches: the state the click asks for. */
+export const unfurlSwitchCodec = defineCodec("ufs", 1, z.object({ on: z.boolean() }), {
+  limit: valueLimits.buttonValue,
+  keys: { on: "o" },
+});

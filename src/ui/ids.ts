@@ -95,6 +95,14 @@ export const actions = {
   stepConfirm: "workflow_step.confirm",
   /** ... or don't: the step ends with an error and changes nothing. */
   stepCancel: "workflow_step.cancel",
+  // Link previews (docs/slack-app.md "Link unfurls"): the question to the poster, and App Home's switches
+  unfurlShow: "unfurl.show",
+  unfurlNotHere: "unfurl.not_here",
+  unfurlNever: "unfurl.never",
+  /** App Home: the person's own previews, off everywhere (Never) or asked per conversation. */
+  homeUnfurlNever: "home.unfurl_never",
+  /** App Home, admins only: previews in channels shared with other organizations (Slack Connect). */
+  homeUnfurlExternal: "home.unfurl_external",
   /** Inputs of the login modal. */
   login: loginInputs,
   /** Inputs of the create-monitor modal. */
@@ -141,6 +149,9 @@ export const blocks = {
   homePersonalAlerts: "home.personal_alerts",
   /** Confirm / Cancel of a changing workflow step; its answered message leaves them out. */
   stepConfirmation: "workflow_step.confirmation",
+  /** The question "Show a live preview ...?" and App Home's "Link previews" buttons. */
+  unfurlPrompt: "unfurl.prompt",
+  homeLinkPreviews: "home.link_previews",
   login: loginInputs,
   createMonitor: createMonitorInputs,
   personalAlerts: personalAlertsInputs,

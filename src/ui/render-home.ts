@@ -5,6 +5,8 @@ import type { HomeData } from "../services/account-services";
 import type { SubscriptionView } from "../services/subscription-services";
 import type { Incident, Monitor } from "../uptime";
 import { acknowledgeButton } from "./acknowledge-button";
+import { tryEncode } from "./codec";
+import { unfurlSwitchCodec } from "./codecs";
 import { actions, blocks as blockIds, views } from "./ids";
 import { linkButton } from "./link-button";
 import { listSections, monitorAddress } from "./query-parts";
@@ -20,6 +22,17 @@ export interface HomeOptions {
   now: number;
   /** One line at the top: the result of the last click ("Acknowledged incident #42"). mrkdwn. */
   notice?: string | undefined;
+  /** "Link previews" of a linked person (docs/slack-app.md "Link unfurls"); absent: the section is left out. */
+  linkPreviews?: LinkPreviewSettings | undefined;
+}
+
+export interface LinkPreviewSettings {
+  /** The person chose Never: none of their links is previewed. */
+  never: boolean;
+  /** The workspace allows previews in channels shared with other organizations (Slack Connect). */
+  externalAllowed: boolean;
+  /** A Slack admin or owner of the workspace: the only ones shown the Slack Connect switch. */
+  isAdmin: boolean;
 }
 
 // Down monitors are listed as lines in a few sections; incidents take one block each (their button).
@@ -34,7 +47,13 @@ const LINES_PER_SECTION = 10;
 /** App Home (docs/architecture.md section 1): counters, down monitors, open incidents with Acknowledge, subscriptions; or Link. */
 export function renderHome(model: HomeModel, options: HomeOptions): HomeView {
   const notice: KnownBlock[] = options.notice ? [{ type: "section", text: mrkdwn(options.notice) }] : [];
-  return { type: "home", callback_id: views.home, blocks: [...notice, ...body(model, options.now)] };
+  const previews =
+    model.kind === "linked" && options.linkPreviews ? linkPreviewBlocks(options.linkPreviews) : [];
+  return {
+    type: "home",
+    callback_id: views.home,
+    blocks: [...notice, ...body(model, options.now), ...previews],
+  };
 }
 
 function body(model: HomeModel, now: number): KnownBlock[] {
@@ -207,6 +226,47 @@ function personalAlertsActions(on: boolean): KnownBlock {
     block_id: blockIds.homePersonalAlerts,
     elements: on ? [alertMeAbout, toggle] : [toggle, alertMeAbout],
   };
+}
+
+/**
+ * "Link previews": a pasted link becomes a live card only after its poster agrees, per conversation; Never
+ * is switched back here. Slack Connect channels get none unless an admin allows them for the workspace.
+ */
+function linkPreviewBlocks(settings: LinkPreviewSettings): KnownBlock[] {
+  const switchButton = (action_id: string, label: string, on: boolean): Button => {
+    const value = tryEncode(unfurlSwitchCodec, { on });
+    return {
+      type: "button",
+      action_id,
+      text: plainText(label, limits.buttonText),
+      ...(value ? { value } : {}),
+      ...(on ? { style: "primary" as const } : {}),
+    };
+  };
+  const mine = settings.never
+    ? "Your links are *not previewed anywhere* (you chose Never)."
+    : "Before one of your links is previewed in a conversation, you are asked: *Show*, *Not here* or *Never*.";
+  const external = settings.externalAllowed
+    ? "Channels shared with other organizations (Slack Connect): previews *allowed*, each after its poster agrees."
+    : "Channels shared with other organizations (Slack Connect): *no previews*, and nobody is asked.";
+  const elements = [
+    settings.never
+      ? switchButton(actions.homeUnfurlNever, "Turn previews on", true)
+      : switchButton(actions.homeUnfurlNever, "Never preview my links", false),
+  ];
+  if (settings.isAdmin) {
+    elements.push(
+      settings.externalAllowed
+        ? switchButton(actions.homeUnfurlExternal, "Stop Slack Connect previews", false)
+        : switchButton(actions.homeUnfurlExternal, "Allow Slack Connect previews", true),
+    );
+  }
+  return [
+    { type: "divider" },
+    header("Link previews"),
+    section(`${mine}\n${external}${settings.isAdmin ? "" : " Only a workspace admin can change this."}`),
+    { type: "actions", block_id: blockIds.homeLinkPreviews, elements },
+  ];
 }
 
 function monitorLine(monitor: Monitor): string {

@@ -1,12 +1,13 @@
 // Link unfurls end to end (issue 38): the real bot over signed HTTP, the fake Slack (which sends link_shared
 // only for the manifest's unfurl_domains and answers chat.unfurl as Slack does), the simulator (demo seed)
-// and Redis. A pasted link is read with the poster's own token; outsiders get no card at all.
+// and Redis. A pasted link is read with the poster's own token, once they agreed; outsiders get no card at all.
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_TOKENS } from "../../dev/simulator";
 import { pollTargetName } from "../../src/alerts/poll/poll-target";
 import { keyspace } from "../../src/store/keys";
 import { PollTargetStore } from "../../src/store/poll-target-store";
+import { actions } from "../../src/ui/ids";
 import { linkUser, type Stack, startStack } from "../support/e2e-stack";
 import { eventually, waitFor } from "../support/wait-for";
 
@@ -57,6 +58,17 @@ describe("link unfurls", () => {
       text: `Is this one fine? <${url}>`,
     });
     expect(linkShared?.status).toBe(200);
+    // Asked first (docs/slack-app.md "Link unfurls"); test/e2e/unfurl-consent.test.ts covers each answer.
+    const question = await waitFor(stack.slack.events, () =>
+      stack.slack.state
+        .ephemeralFor("U0ALICE", CHANNEL)
+        .find((e) => e.text.startsWith("Show a live preview")),
+    );
+    await stack.slack.sender.blockAction({
+      userId: "U0ALICE",
+      container: { type: "ephemeral", ts: question.ts, channel: CHANNEL },
+      actions: [{ action_id: actions.unfurlShow }],
+    });
     const card = await cardOf(ts, url);
     expect(card).toContain("Marketing site");
     expect(card).toContain("Availability, 24 h");
@@ -77,6 +89,7 @@ describe("link unfurls", () => {
     await settled();
     expect(stack.slack.state.findMessage(CHANNEL, ts)?.app_unfurls).toBeUndefined();
     expect(stack.slack.state.callsOf("chat.unfurl").filter((c) => c.args.ts === ts)).toEqual([]);
+    expect(stack.slack.state.ephemeralFor("U0BOB", CHANNEL)).toEqual([]);
     expect(stack.simulator.control.requests().slice(before)).toEqual([]);
   });
 
@@ -104,7 +117,7 @@ describe("link unfurls", () => {
     expect(linkShared).toBeUndefined();
   });
 
-  it("an open incident's card is drawn again when it is acknowledged", async () => {
+  it("an open incident's card is drawn again when it is acknowledged (Alice said Show here above)", async () => {
     await stack.slack.sender.slashCommand({ userId: "U0ALICE", channelId: "C0ALERTS", text: "subscribe" });
     // The outage must start after the poller's baseline, which announces nothing already down.
     const scheduler = new PollTargetStore({ redis, keys: keyspace(stack.keyPrefix) });

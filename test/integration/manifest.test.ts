@@ -86,6 +86,8 @@ const METHOD_SCOPES: Record<string, string[]> = {
   "conversations.history": ["channels:history", "groups:history", "im:history"],
   "conversations.replies": ["channels:history", "groups:history", "im:history"],
   "conversations.info": ["channels:read", "groups:read"],
+  // Link unfurls: is the poster still a member, before a card is drawn again with their token.
+  "conversations.members": ["channels:read", "groups:read"],
   "conversations.open": ["im:write"],
   "users.info": ["users:read"],
   "usergroups.list": ["usergroups:read"],

@@ -65,6 +65,10 @@ export interface FakeSlack {
   revokeTokens(tokens: { oauth?: string[]; bot?: string[] }): Promise<EventResult | undefined>;
   /** The app uninstalled (`POST /__fake-slack/uninstall`): the bot token revoked, `app_uninstalled`. */
   uninstallApp(): Promise<EventResult | undefined>;
+   * A person leaves a channel (`POST /__fake-slack/channels/<id>/leave` with `{"user": ...}` over HTTP):
+   * conversations.members no longer lists them (https://docs.slack.dev/reference/methods/conversations.members).
+   */
+  leaveChannel(id: string, user: string): void;
   sender: SlackSender;
   /**
    * A person posts a message (no slash command): stored, and `link_shared` sent to the app for links of the
@@ -205,6 +209,10 @@ export async function startFakeSlack(options: FakeSlackOptions): Promise<FakeSla
   const archiveChannel = (id: string) => {
     if (!state.setArchived(id, true)) throw new FakeSlackUsageError(`no channel ${id} to archive`);
   };
+  const leaveChannel = (id: string, user: string) => {
+    if (!state.removeMember(id, user))
+      throw new FakeSlackUsageError(`${user} is not a member of a channel ${id}`);
+  };
   const triggers = new TriggerRegistry(clock);
   const socket = new FakeSocketMode(config.appId, () => baseUrl.replace(/^http/, "ws"));
   const responseUrls = new ResponseUrlRegistry(state, clock, () => baseUrl);
@@ -299,6 +307,17 @@ export async function startFakeSlack(options: FakeSlackOptions): Promise<FakeSla
         faults.clear();
         return sendJson(response, 200, { ok: true });
       }
+      if (parts[0] === "channels" && parts[2] === "leave" && parts.length === 3 && method === "POST") {
+        let user: unknown;
+        try {
+          user = (JSON.parse((await readBody(request)).toString("utf8")) as { user?: unknown }).user;
+        } catch {
+          throw new FakeSlackUsageError('the body must be {"user": "<user id>"}');
+        }
+        if (typeof user !== "string") throw new FakeSlackUsageError('the body must be {"user": "<user id>"}');
+        leaveChannel(decodeURIComponent(parts[1] ?? ""), user);
+        return sendJson(response, 200, { ok: true });
+      }
       if (parts[0] === "channels" && parts[2] === "archive" && parts.length === 3 && method === "POST") {
         archiveChannel(decodeURIComponent(parts[1] ?? ""));
         return sendJson(response, 200, { ok: true });
@@ -379,6 +398,7 @@ export async function startFakeSlack(options: FakeSlackOptions): Promise<FakeSla
     deactivateUser: (userId) => deactivateUser(memberDeps(), userId),
     revokeTokens: (tokens) => revokeTokens(memberDeps(), tokens),
     uninstallApp: () => uninstallApp(memberDeps()),
+    leaveChannel,
     sender,
     postUserMessage: (input) => postUserMessage({ state, config, manifest, sender }, input),
     runWorkflowStep: (input) => runWorkflowStep({ state, config, manifest, sender }, input),

@@ -274,7 +274,12 @@ export function shortcutPayload(input: {
   };
 }
 
-export function eventCallback(config: FakeSlackConfig, event: Record<string, unknown>, nowMs: number) {
+export function eventCallback(
+  config: FakeSlackConfig,
+  event: Record<string, unknown>,
+  nowMs: number,
+  options: { extShared?: boolean } = {},
+) {
   return {
     token: VERIFICATION_TOKEN,
     team_id: config.teamId,
@@ -293,7 +298,9 @@ export function eventCallback(config: FakeSlackConfig, event: Record<string, unk
         is_enterprise_install: config.isEnterpriseInstall,
       },
     ],
-    is_ext_shared_channel: false,
+    // "is_ext_shared_channel": the event happened in a channel shared with another organization
+    // (https://docs.slack.dev/apis/events-api, the event wrapper).
+    is_ext_shared_channel: options.extShared === true,
     event_context: `4-${randomHex(24)}`,
   };
 }

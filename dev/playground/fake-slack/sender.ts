@@ -606,7 +606,10 @@ export class SlackSender {
             : "channel";
       fields = { ...fields, ts: stored.ts, event_ts: stored.ts, channel_type: channelType };
     }
-    const payload = eventCallback(config, fields, config.clock.now());
+    const where = typeof fields.channel === "string" ? state.conversation(fields.channel) : undefined;
+    const payload = eventCallback(config, fields, config.clock.now(), {
+      extShared: where?.isExtShared === true,
+    });
     const result = await this.deliver("event", payload, options.via);
     return { ...result, eventId: payload.event_id, event: payload.event };
   }

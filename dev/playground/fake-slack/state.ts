@@ -75,6 +75,7 @@ export class FakeSlackState {
         isArchived: channel.isArchived === true,
         isIm: false,
         isMpim: false,
+        ...(channel.isExtShared ? { isExtShared: true } : {}),
         created: Math.floor(config.clock.now() / 1000),
         members: [...new Set(channel.members)],
         messages: [],
@@ -189,6 +190,15 @@ export class FakeSlackState {
     const conversation = this.conversations.get(id);
     if (!conversation || conversation.isIm || conversation.isMpim) return false;
     conversation.isArchived = archived;
+    this.changed({ kind: "conversation", channel: id });
+    return true;
+  }
+
+  /** A person leaves a channel (or is removed): conversations.members no longer lists them. */
+  removeMember(id: string, user: string): boolean {
+    const conversation = this.conversations.get(id);
+    if (!conversation || conversation.isIm || !conversation.members.includes(user)) return false;
+    conversation.members = conversation.members.filter((m) => m !== user);
     this.changed({ kind: "conversation", channel: id });
     return true;
   }

@@ -12,6 +12,8 @@ export interface FakeUserSeed {
   teamId?: string;
   /** Deactivated by an admin (member-events.ts): users.info answers `deleted: true`. */
   deleted?: boolean;
+  /** A workspace owner (users.info `is_owner`, https://docs.slack.dev/reference/objects/user-object). */
+  isOwner?: boolean;
 }
 
 export interface FakeChannelSeed {
@@ -19,6 +21,12 @@ export interface FakeChannelSeed {
   name: string;
   isPrivate?: boolean;
   isArchived?: boolean;
+  /**
+   * Shared with another organization (Slack Connect): conversations.info says `is_shared` and
+   * `is_ext_shared` ("part of a Shared Channel with a remote organization",
+   * https://docs.slack.dev/reference/objects/conversation-object), and its events `is_ext_shared_channel`.
+   */
+  isExtShared?: boolean;
   /** Include the bot user id to have the bot in the channel. */
   members: string[];
 }
@@ -185,6 +193,8 @@ export interface Conversation {
   isArchived: boolean;
   isIm: boolean;
   isMpim: boolean;
+  /** Shared with another organization (Slack Connect); see FakeChannelSeed. */
+  isExtShared?: boolean;
   /** The other user of a DM. */
   imUser?: string;
   created: number;

@@ -11,6 +11,8 @@ import { deleteMonitorAction } from "./delete-monitor-action";
 import { detailsAction } from "./details-action";
 import { editMonitorAction } from "./edit-monitor-action";
 import { homeRefreshAction } from "./home-refresh-action";
+import { homeUnfurlExternalAction } from "./home-unfurl-external-action";
+import { homeUnfurlNeverAction } from "./home-unfurl-never-action";
 import { linkAccountAction } from "./link-account-action";
 import { muteAction } from "./mute-action";
 import { openCreateMonitorAction } from "./open-create-monitor-action";
@@ -26,6 +28,7 @@ import { rollupMuteAllAction } from "./rollup-mute-all-action";
 import { shareAction } from "./share-action";
 import { stepConfirmationAction } from "./step-confirmation-action";
 import { teamSelectAction } from "./team-select-action";
+import { unfurlConsentAction } from "./unfurl-consent-action";
 import { unmuteAction } from "./unmute-action";
 
 type ActionListener = (args: ActionArgs<BlockElementAction>) => Promise<void>;
@@ -83,4 +86,11 @@ export function register(routes: SurfaceRoutes, deps: ListenerDeps): void {
   // Incident channels (issue 38): opened from an alert or a roll-up, archived from their summary
   on(actions.openIncidentChannel, openIncidentChannelAction(deps));
   on(actions.archiveIncidentChannel, archiveIncidentChannelAction(deps));
+  // Link previews: the poster's answer to "Show a live preview...?", and App Home's switches
+  const unfurlConsent = unfurlConsentAction(deps);
+  on(actions.unfurlShow, unfurlConsent);
+  on(actions.unfurlNotHere, unfurlConsent);
+  on(actions.unfurlNever, unfurlConsent);
+  on(actions.homeUnfurlNever, homeUnfurlNeverAction(deps));
+  on(actions.homeUnfurlExternal, homeUnfurlExternalAction(deps));
 }

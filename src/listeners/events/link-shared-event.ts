@@ -1,24 +1,31 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from "@slack/bolt";
-import type { MessageAttachment } from "@slack/types";
-import type { UnfurlCardView } from "../../services";
-import { slackCall } from "../../slack/slack-call";
+import { conversationFacts } from "../../slack/conversation-facts";
 import { userRefFrom } from "../../slack/user-ref";
-import { renderUnfurlCard } from "../../ui/render-unfurl-card";
 import { type WebLinkTarget, webLinkTarget } from "../../ui/web-link-target";
 import type { ListenerDeps } from "../listener-deps";
+import { askToUnfurl, drawUnfurls, readCards } from "../unfurl-links";
 
 /** Links of one message unfurled at most: each costs API reads with the poster's token. */
 const MAX_LINKS = 5;
 
 /**
- * `link_shared` (https://docs.slack.dev/reference/events/link_shared): a message (or the composer) holds
- * links of the app's unfurl domain, UPTIME_WEB_URL's host (manifest `features.unfurl_domains`). Each link
- * to a monitor or incident gets a card read with the token of the person who posted it; nothing at all
- * when they are not linked, or the API refuses them (docs/slack-app.md "Link unfurls"): the channel learns
- * nothing from the absence of a card. Cards showing an open incident are remembered for their refresh.
+ * `link_shared` (https://docs.slack.dev/reference/events/link_shared): a message holds links of the app's
+ * unfurl domain, UPTIME_WEB_URL's host (manifest `features.unfurl_domains`). A card shows a team's live
+ * state to everyone in the conversation, so it needs its poster's consent (docs/slack-app.md "Link
+ * unfurls"): in a conversation shared with another organization, nothing unless the workspace allows it;
+ * then nothing after Not here or Never, the cards after Show, and otherwise a question to the poster. Cards
+ * are read with the poster's token: nothing at all (not even the question) when they are not linked or the
+ * API refuses them. A link still in the composer names no conversation yet: it gets nothing, and the
+ * posted message brings its own link_shared.
  */
 export function linkSharedEvent(deps: ListenerDeps) {
-  return async ({ event, client, context }: SlackEventMiddlewareArgs<"link_shared"> & AllMiddlewareArgs) => {
+  return async ({
+    event,
+    body,
+    client,
+    context,
+  }: SlackEventMiddlewareArgs<"link_shared"> & AllMiddlewareArgs) => {
+    if (event.source === "composer") return;
     const ref = userRefFrom(context, event.user);
     const wanted = new Map<string, WebLinkTarget>();
     for (const link of event.links) {
@@ -26,42 +33,25 @@ export function linkSharedEvent(deps: ListenerDeps) {
       if (target && !wanted.has(link.url) && wanted.size < MAX_LINKS) wanted.set(link.url, target);
     }
     if (wanted.size === 0) return;
-    const cards = await Promise.all(
-      [...wanted].map(async ([url, target]) => ({
-        url,
-        target,
-        view: await deps.services.unfurlCard(ref, target),
-      })),
-    );
-    const shown = cards.filter((c): c is typeof c & { view: UnfurlCardView } => c.view !== null);
-    if (shown.length === 0) return;
-    const unfurls: Record<string, MessageAttachment> = {};
-    for (const card of shown) unfurls[card.url] = renderUnfurlCard(card.view, deps.webLinks);
-    // A link still in the composer has no message yet: Slack names it by unfurl_id and source only
-    // (https://docs.slack.dev/reference/methods/chat.unfurl: "Both unfurl_id and source must be provided
-    // together, or channel and ts"). A posted one is unfurled, and later refreshed, by channel and ts.
-    const composer = event.source === "composer";
-    await slackCall(() =>
-      composer && event.unfurl_id
-        ? client.chat.unfurl({ unfurl_id: event.unfurl_id, source: "composer", unfurls })
-        : client.chat.unfurl({ channel: event.channel, ts: event.message_ts, unfurls }),
-    );
-    if (composer) return;
-    await Promise.all(
-      shown.map((card) =>
-        deps.services
-          .rememberUnfurl(
-            {
-              channel: event.channel,
-              ts: event.message_ts,
-              url: card.url,
-              target: card.target,
-              postedBy: ref,
-            },
-            card.view,
-          )
-          .catch((err: unknown) => deps.logger.warn({ err }, "could not remember an unfurl for its refresh")),
-      ),
-    );
+    const eventSaysExternal = (body as { is_ext_shared_channel?: unknown }).is_ext_shared_channel === true;
+    const facts = await conversationFacts(client, event.channel, eventSaysExternal);
+    const audience = await deps.services.unfurlAudience(ref, event.channel, facts.external);
+    if (audience === "none") return;
+    const links = [...wanted].map(([url, target]) => ({ url, target }));
+    const cards = await readCards(deps, ref, links);
+    if (cards.length === 0) return;
+    const where = { channel: event.channel, ts: event.message_ts, postedBy: ref, ...facts };
+    if (audience === "ask") {
+      const threadTs = (event as { thread_ts?: string }).thread_ts;
+      await askToUnfurl(
+        deps,
+        client,
+        { ...where, links: cards.map(({ url, target }) => ({ url, target })) },
+        cards,
+        threadTs,
+      );
+      return;
+    }
+    await drawUnfurls(deps, client, where, cards);
   };
 }

@@ -349,7 +349,7 @@ describe("the playground page in Chromium", () => {
     await shot("1-digest");
   });
 
-  it("a pasted monitor link unfurls: Olivia's card from the start, and Rita's own link gets one", async () => {
+  it("a pasted monitor link unfurls: Olivia's card from the start, and Rita's own link once she says Show", async () => {
     const { page, shot } = await open("unfurl");
     await switchUser(page, RITA, /read-only/);
     await goTo(page, "channel-general");
@@ -359,8 +359,12 @@ describe("the playground page in Chromium", () => {
     await olivias.waitFor();
     expect(await shownText(olivias)).toContain("Availability, 24 h");
 
-    // Rita is linked (read-only may read): her pasted link is read with her token and unfurled.
+    // Rita is linked (read-only may read): the bot asks her first, and after Show her pasted link is read
+    // with her token and unfurled.
     await type(page, "https://uptime.example.com/monitors/3");
+    const question = ephemeral(page, /Show a live preview of/);
+    await question.waitFor();
+    await question.getByTestId(`button-${actions.unfurlShow}`).click();
     const ritas = page
       .locator("[data-testid=conversation] [data-testid=message]", { hasText: /monitors\/3/ })
       .last();

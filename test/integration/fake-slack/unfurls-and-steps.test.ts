@@ -136,6 +136,77 @@ describe("fake Slack: link unfurls and workflow steps", () => {
     }
   });
 
+  it("knows Slack Connect channels, admins and owners, and who left a channel, as the unfurl consent reads them", async () => {
+    const shared = await startFakeSlack({
+      signingSecret: "s3cret",
+      rateLimits: false,
+      users: [
+        { id: "U0ALICE", name: "alice", realName: "Alice Adams", isAdmin: true },
+        { id: "U0OWEN", name: "owen", realName: "Owen Owner", isOwner: true },
+        { id: "U0BOB", name: "bob", realName: "Bob Brown" },
+      ],
+      extraChannels: [
+        { id: "C0PARTNER", name: "partner", isExtShared: true, members: ["U0ALICE", "U0BOB", "U0BOT"] },
+      ],
+    });
+    shared.setAppUrl(`http://127.0.0.1:${(app.address() as AddressInfo).port}/slack/events`);
+    try {
+      const client = new WebClient(shared.config.botToken, {
+        slackApiUrl: shared.apiUrl,
+        retryConfig: { retries: 0 },
+        logger: quietLogger(),
+      });
+      // conversations.info: "is_ext_shared ... part of a Shared Channel with a remote organization".
+      const partner = await client.conversations.info({ channel: "C0PARTNER" });
+      expect(partner.channel).toMatchObject({ is_shared: true, is_ext_shared: true });
+      const general = await client.conversations.info({ channel: "C0GENERAL" });
+      expect(general.channel).toMatchObject({ is_shared: false, is_ext_shared: false });
+      // The event wrapper says so too (is_ext_shared_channel), for events in that channel only.
+      const before = received.length;
+      await shared.postUserMessage({ userId: "U0BOB", channelId: "C0PARTNER", text: `<${WEB}/monitors/1>` });
+      await shared.postUserMessage({ userId: "U0BOB", channelId: "C0GENERAL", text: `<${WEB}/monitors/1>` });
+      expect(received.slice(before).map((p) => p.is_ext_shared_channel)).toEqual([true, false]);
+      // users.info: is_admin, is_owner.
+      expect((await client.users.info({ user: "U0ALICE" })).user).toMatchObject({
+        is_admin: true,
+        is_owner: false,
+      });
+      expect((await client.users.info({ user: "U0OWEN" })).user).toMatchObject({
+        is_admin: false,
+        is_owner: true,
+      });
+      expect((await client.users.info({ user: "U0BOB" })).user).toMatchObject({
+        is_admin: false,
+        is_owner: false,
+      });
+      // A person who leaves is no longer a member (conversations.members).
+      shared.leaveChannel("C0PARTNER", "U0BOB");
+      expect((await client.conversations.members({ channel: "C0PARTNER" })).members).not.toContain("U0BOB");
+      expect(() => shared.leaveChannel("C0PARTNER", "U0BOB")).toThrow(FakeSlackUsageError);
+    } finally {
+      await shared.close();
+    }
+  });
+
+  it("conversations.info and .members need channels:read (groups:read for a private channel)", async () => {
+    const manifest = repositoryManifest() as { oauth_config: { scopes: { bot: string[] } } };
+    manifest.oauth_config.scopes.bot = manifest.oauth_config.scopes.bot.filter((s) => s !== "channels:read");
+    const narrow = await startFakeSlack({ signingSecret: "s3cret", manifest, rateLimits: false });
+    try {
+      const client = new WebClient(narrow.config.botToken, {
+        slackApiUrl: narrow.apiUrl,
+        retryConfig: { retries: 0 },
+        logger: quietLogger(),
+      });
+      expect(await platformError(client.conversations.info({ channel: "C0GENERAL" }))).toBe("missing_scope");
+      expect(await platformError(client.conversations.members({ channel: "C0GENERAL" }))).toBe(
+        "missing_scope",
+      );
+    } finally {
+      await narrow.close();
+    }
+  });
+
   it("a step run: function_executed with the runner's user_context, completed once with its own token", async () => {
     const { execution, delivery } = await fake.runWorkflowStep({
       callbackId: "get_monitor_status",

@@ -24,7 +24,7 @@ export function userObject(ctx: Pick<MethodContext, "config" | "clock">, user: F
       ...(isBot ? { bot_id: ctx.config.botId, api_app_id: ctx.config.appId } : {}),
     },
     is_admin: user.isAdmin === true,
-    is_owner: false,
+    is_owner: user.isOwner === true,
     is_primary_owner: false,
     is_restricted: false,
     is_ultra_restricted: false,
