@@ -5,11 +5,7 @@ import type { Subscription } from "../store/subscription-store";
 import type { UserRef } from "../store/workspace";
 import { workspaceOf } from "../store/workspace";
 import { requireAllowed, requireCurrentMember, requireLinked } from "./alerts-permission";
-import {
-  MaintenanceNotFoundError,
-  MaintenanceTeamChoiceError,
-  NotSubscribedHereError,
-} from "./errors";
+import { MaintenanceNotFoundError, MaintenanceTeamChoiceError, NotSubscribedHereError } from "./errors";
 import { resolveMonitor } from "./find-monitor";
 import { requireAlerts, type ServiceDeps } from "./service-deps";
 import { withSession } from "./session";

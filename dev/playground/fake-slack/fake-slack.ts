@@ -65,6 +65,7 @@ export interface FakeSlack {
   revokeTokens(tokens: { oauth?: string[]; bot?: string[] }): Promise<EventResult | undefined>;
   /** The app uninstalled (`POST /__fake-slack/uninstall`): the bot token revoked, `app_uninstalled`. */
   uninstallApp(): Promise<EventResult | undefined>;
+  /**
    * A person leaves a channel (`POST /__fake-slack/channels/<id>/leave` with `{"user": ...}` over HTTP):
    * conversations.members no longer lists them (https://docs.slack.dev/reference/methods/conversations.members).
    */
