@@ -12,6 +12,7 @@ import { pollTargetName } from "../../src/alerts/poll/poll-target";
 import { keyspace } from "../../src/store/keys";
 import { PollTargetStore } from "../../src/store/poll-target-store";
 import { SubscriptionStore } from "../../src/store/subscription-store";
+import { actions } from "../../src/ui/ids";
 import { linkUser, type Stack, startStack, textOf } from "../support/e2e-stack";
 import { turnOnPersonalAlerts } from "../support/personal-alerts";
 import { eventually, waitFor } from "../support/wait-for";
@@ -132,6 +133,19 @@ describe("offboarding: a person deactivated in Slack", () => {
       text: url,
     });
     const bobPost = await stack.slack.postUserMessage({ userId: "U0BOB", channelId: "C0GENERAL", text: url });
+    // Each is asked before their link unfurls (docs/slack-app.md "Link unfurls"), and says Show.
+    for (const userId of ["U0ALICE", "U0BOB"]) {
+      const question = await waitFor(stack.slack.events, () =>
+        stack.slack.state
+          .ephemeralFor(userId, "C0GENERAL")
+          .find((e) => e.text.startsWith("Show a live preview")),
+      );
+      await stack.slack.sender.blockAction({
+        userId,
+        container: { type: "ephemeral", ts: question.ts, channel: "C0GENERAL" },
+        actions: [{ action_id: actions.unfurlShow }],
+      });
+    }
     await card(alicePost.ts);
     await card(bobPost.ts);
     const unfurlsOf = (ts: string) =>

@@ -115,7 +115,7 @@ describe("an org-wide install: a channel's alerts move only within its own works
         SLACK_BOT_TOKEN: undefined,
         SLACK_CLIENT_ID: "1234.5678",
         SLACK_CLIENT_SECRET: "client-secret",
-        SLACK_STATE_SECRET: "state-secret-for-the-org-test",
+        SLACK_STATE_SECRET: "state-secret-for-the-org-test-of-32-characters",
         ALERT_WORKERS: "1",
         POLL_INTERVAL_SECONDS: "1",
       },

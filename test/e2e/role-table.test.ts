@@ -139,6 +139,9 @@ describe("one role table decides who may change who gets alerted", () => {
         id,
         name: id.toLowerCase(),
         members: [...users, "U0BOT"],
+        // The channels the archive row's buttons name are private, as every incident channel the bot
+        // creates is (groups:write archives only those).
+        isPrivate: STANDINGS.some((s) => gridChannel("archive-incident-channel", s) === id),
       })),
     });
     redis = new Redis(inject("redisUrl"));

@@ -96,8 +96,8 @@ describe("fake Slack rules from the manifest", () => {
   afterAll(() => fake.close());
 
   it("a method whose scope the manifest lacks answers missing_scope, naming what is needed", async () => {
-    const answer = await refusal(web.conversations.members({ channel: "C0GENERAL" }));
-    expect(answer).toMatchObject({ ok: false, error: "missing_scope", needed: "channels:read" });
+    const answer = await refusal(web.usergroups.users.list({ usergroup: "S0ONCALL" }));
+    expect(answer).toMatchObject({ ok: false, error: "missing_scope", needed: "usergroups:read" });
     expect(String(answer.provided).split(",")).toContain("chat:write");
     // conversations.* need the scope of the conversation's type: history of a public or a private channel and
     // of the app's DM is granted, of a group DM (mpim:history) is not.
@@ -110,9 +110,9 @@ describe("fake Slack rules from the manifest", () => {
       error: "missing_scope",
       needed: "mpim:history",
     });
-    expect(await refusal(web.conversations.info({ channel: "C0GENERAL" }))).toMatchObject({
+    expect(await refusal(web.conversations.info({ channel: group }))).toMatchObject({
       error: "missing_scope",
-      needed: "channels:read",
+      needed: "mpim:read",
     });
   });
 
