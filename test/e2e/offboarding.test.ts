@@ -70,6 +70,26 @@ describe("offboarding: a person deactivated in Slack", () => {
       extraChannels: [{ id: STAGING, name: "staging", members: MEMBERS }],
     });
     redis = new Redis(inject("redisUrl"));
+    // Alice's personal alerts must arrive at the top of her DM whatever the hour: the seed's quiet hours
+    // (22:00-07:00 UTC) would turn them into thread replies, so hers are moved hours away from now (A7).
+    const hhmm = (at: number) => new Date(at).toISOString().slice(11, 16);
+    const now = Date.now();
+    const quiet = await fetch(`${stack.simulator.url}/users/me`, {
+      method: "PATCH",
+      headers: { Authorization: `Bearer ${DEMO_TOKENS.owner}`, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        data: {
+          type: "users",
+          id: "me",
+          attributes: {
+            silentStart: hhmm(now + 6 * 3_600_000),
+            silentEnd: hhmm(now + 8 * 3_600_000),
+            timeZone: "UTC",
+          },
+        },
+      }),
+    });
+    expect(quiet.status).toBe(200);
     scheduler = new PollTargetStore({ redis, keys: keyspace(stack.keyPrefix) });
     subscriptions = new SubscriptionStore({ redis, keys: keyspace(stack.keyPrefix) });
   });
