@@ -71,7 +71,7 @@ describe("offboarding: a person deactivated in Slack", () => {
     });
     redis = new Redis(inject("redisUrl"));
     // Alice's personal alerts must arrive at the top of her DM whatever the hour: the seed's quiet hours
-    // (22:00-07:00 UTC) would turn them into thread replies, so hers are moved hours away from now (A7).
+    // (22:00-07:00 in her Europe/Berlin) would turn them into thread replies, so hers move hours away (A7).
     const hhmm = (at: number) => new Date(at).toISOString().slice(11, 16);
     const now = Date.now();
     const quiet = await fetch(`${stack.simulator.url}/users/me`, {
