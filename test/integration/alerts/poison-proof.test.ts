@@ -120,7 +120,12 @@ describe("a poison entry", () => {
         )[0]![2],
       );
     // The loop's own reclaim took it (the idle time starts again): still one delivery, the one in flight.
+    // XAUTOCLAIM counts one more and the uncount script takes it back a moment later, so wait for both.
     await eventually(async () => ((await idle()) < 60_000 ? true : undefined));
+    await eventually(async () => {
+      const [pending] = await pendingOf(redis, setup.outboxKey);
+      return pending?.deliveries === 1 ? true : undefined;
+    });
     expect(await pendingOf(redis, setup.outboxKey)).toEqual([{ id, consumer: "stalled-0", deliveries: 1 }]);
 
     await held!.release();
