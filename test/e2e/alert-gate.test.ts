@@ -19,6 +19,7 @@ import { keyspace } from "../../src/store/keys";
 import { PollTargetStore } from "../../src/store/poll-target-store";
 import { actions, blocks, personalDigestChoices, views } from "../../src/ui/ids";
 import { linkUser, type Stack, startStack, textOf } from "../support/e2e-stack";
+import { hhmm, setQuietHours } from "../support/personal-alerts";
 import { eventually, waitFor } from "../support/wait-for";
 
 // Demo seed, team 1 "Acme Production": 3 Blog, 4 Docs, 9 Primary database.
@@ -31,7 +32,6 @@ const OWNER = "U0ALICE";
 const PERSON = "U0CAROL";
 const WS = { teamId: "" };
 const HOUR = 3_600_000;
-const hhmm = (at: number) => new Date(at).toISOString().slice(11, 16);
 const A = actions.personalAlerts;
 const B = blocks.personalAlerts;
 
@@ -87,18 +87,7 @@ describe("one gate for every alert kind: a maintenance window and quiet hours", 
     await linkUser(stack, PERSON, DEMO_TOKENS.member);
     // The person's quiet hours begin in two hours (UTC), read when they save their alerts.
     const now = Date.now();
-    const patched = await fetch(`${stack.simulator.url}/users/me`, {
-      method: "PATCH",
-      headers: { Authorization: `Bearer ${DEMO_TOKENS.member}`, "Content-Type": "application/json" },
-      body: JSON.stringify({
-        data: {
-          type: "users",
-          id: "me",
-          attributes: { silentStart: hhmm(now + 2 * HOUR), silentEnd: hhmm(now + 4 * HOUR), timeZone: "UTC" },
-        },
-      }),
-    });
-    expect(patched.status).toBe(200);
+    await setQuietHours(stack, DEMO_TOKENS.member, hhmm(now + 2 * HOUR), hhmm(now + 4 * HOUR));
 
     await stack.slack.sender.slashCommand({
       userId: OWNER,

@@ -14,7 +14,7 @@ import { PollTargetStore } from "../../src/store/poll-target-store";
 import { SubscriptionStore } from "../../src/store/subscription-store";
 import { actions } from "../../src/ui/ids";
 import { linkUser, type Stack, startStack, textOf } from "../support/e2e-stack";
-import { turnOnPersonalAlerts } from "../support/personal-alerts";
+import { hhmm, setQuietHours, turnOnPersonalAlerts } from "../support/personal-alerts";
 import { eventually, waitFor } from "../support/wait-for";
 
 // Demo seed, team 1 "Acme Production": 1 Marketing site, 2 Web shop.
@@ -72,24 +72,8 @@ describe("offboarding: a person deactivated in Slack", () => {
     redis = new Redis(inject("redisUrl"));
     // Alice's personal alerts must arrive at the top of her DM whatever the hour: the seed's quiet hours
     // (22:00-07:00 in her Europe/Berlin) would turn them into thread replies, so hers move hours away (A7).
-    const hhmm = (at: number) => new Date(at).toISOString().slice(11, 16);
     const now = Date.now();
-    const quiet = await fetch(`${stack.simulator.url}/users/me`, {
-      method: "PATCH",
-      headers: { Authorization: `Bearer ${DEMO_TOKENS.owner}`, "Content-Type": "application/json" },
-      body: JSON.stringify({
-        data: {
-          type: "users",
-          id: "me",
-          attributes: {
-            silentStart: hhmm(now + 6 * 3_600_000),
-            silentEnd: hhmm(now + 8 * 3_600_000),
-            timeZone: "UTC",
-          },
-        },
-      }),
-    });
-    expect(quiet.status).toBe(200);
+    await setQuietHours(stack, DEMO_TOKENS.owner, hhmm(now + 6 * 3_600_000), hhmm(now + 8 * 3_600_000));
     scheduler = new PollTargetStore({ redis, keys: keyspace(stack.keyPrefix) });
     subscriptions = new SubscriptionStore({ redis, keys: keyspace(stack.keyPrefix) });
   });

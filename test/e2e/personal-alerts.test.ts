@@ -5,14 +5,13 @@ import { ALERT_EVENT_TYPE } from "../../src/alerts/outbox/alert-metadata";
 import { ALERT_COLORS } from "../../src/alerts/render/alert-parts";
 import { actions, blocks, views } from "../../src/ui/ids";
 import { linkUser, type Stack, startStack, textOf } from "../support/e2e-stack";
-import { turnOnPersonalAlerts } from "../support/personal-alerts";
+import { hhmm, setQuietHours as setQuietHoursOf, turnOnPersonalAlerts } from "../support/personal-alerts";
 import { waitFor } from "../support/wait-for";
 
 // Demo seed, team 1 "Acme Production": 9 Primary database, 10 Redis cache (both in group Infrastructure).
 const PRIMARY_DATABASE = 9;
 const REDIS_CACHE = 10;
 
-const hhmm = (at: number) => new Date(at).toISOString().slice(11, 16);
 const A = actions.personalAlerts;
 const B = blocks.personalAlerts;
 
@@ -28,17 +27,8 @@ describe("personal alerts, from App Home", () => {
   let aliceDm: string;
   let carolDm: string;
 
-  /** PATCH /users/me as the token's user: the API user's own quiet hours (A7). */
-  const setQuietHours = async (token: string, silentStart: string, silentEnd: string) => {
-    const response = await fetch(`${stack.simulator.url}/users/me`, {
-      method: "PATCH",
-      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-      body: JSON.stringify({
-        data: { type: "users", id: "me", attributes: { silentStart, silentEnd, timeZone: "UTC" } },
-      }),
-    });
-    expect(response.status).toBe(200);
-  };
+  const setQuietHours = (token: string, start: string, end: string) =>
+    setQuietHoursOf(stack, token, start, end);
   const alertsIn = (channel: string): StoredMessage[] =>
     (stack.slack.state.conversation(channel)?.messages ?? []).filter(
       (m) => m.metadata?.event_type === ALERT_EVENT_TYPE,

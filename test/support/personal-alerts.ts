@@ -30,3 +30,21 @@ export async function turnOnPersonalAlerts(stack: Stack, userId: string): Promis
   );
   return dm;
 }
+
+/** "HH:MM" of a moment, in UTC: the quiet hours setQuietHours writes are in UTC. */
+export const hhmm = (at: number): string => new Date(at).toISOString().slice(11, 16);
+
+/**
+ * The API user's own quiet hours (`PATCH /users/me` as the token's user, A7), in UTC. Tests set them
+ * around or away from now, since the demo seed's (22:00-07:00 in each user's zone) depend on the hour.
+ */
+export async function setQuietHours(stack: Stack, token: string, silentStart: string, silentEnd: string) {
+  const response = await fetch(`${stack.simulator.url}/users/me`, {
+    method: "PATCH",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: JSON.stringify({
+      data: { type: "users", id: "me", attributes: { silentStart, silentEnd, timeZone: "UTC" } },
+    }),
+  });
+  if (response.status !== 200) throw new Error(`PATCH /users/me answered ${response.status}`);
+}
