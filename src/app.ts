@@ -24,7 +24,7 @@ import { workspaceKey } from "./store/workspace";
  *   im:write also lets conversations.open give a person's DM with the app: personal alerts are posted
  *   there, and it tells that DM from a DM between people (both D…) for `/uptime subscribe`.
  * - users:read: users.info `tz`, the subscriber's time zone for the 09:00 of a digest.
- * - links:read, links:write: link unfurls, the `link_shared` event and chat.unfurl (issue 38).
+ * - links:read, links:write: link unfurls, the `link_shared` event and chat.unfurl.
  * - channels:read, groups:read: conversations.info `is_ext_shared` and conversations.members, so that a
  *   preview never reaches a Slack Connect channel unasked and stops refreshing once its poster left.
  */
@@ -119,7 +119,7 @@ const interactiveRetry = {
 };
 
 /**
- * How long one Web API call of the listeners may take (issue 32, "Bounded and timed"): without it a call
+ * How long one Web API call of the listeners may take: without it a call
  * Slack holds keeps its listener run (and a shutdown's drain) waiting for as long as the socket lives. A
  * call that timed out may still have been carried out; like a 5xx, it is not retried (interactiveRetry).
  */

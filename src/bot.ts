@@ -111,7 +111,7 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
   // Redis' gauge asks the readiness probe (below) on each scrape.
   const calls = createBotMetrics({ redisUp: async () => (await readiness()).ready });
   const uptime = new UptimeClient({ baseUrl: config.uptimeApiUrl, logger, onCall: calls.uptimeCall });
-  // Charts are drawn off the event loop (issue 36); no worker starts before the first chart.
+  // Charts are drawn off the event loop; no worker starts before the first chart.
   const charts = createChartRenderer({ logger: logger.child({ component: "charts" }) });
 
   let refreshUnfurlsOf: ((incidentId: string) => Promise<void>) | undefined;
@@ -136,7 +136,7 @@ export async function startBot(config: Config, options: BotOptions = {}): Promis
       onUptimeCall: calls.uptimeCall,
       ...(options.rejections ? { rejections: options.rejections } : {}),
       ...(options.pollTokenCacheMs ? { pollTokenCacheMs: options.pollTokenCacheMs } : {}),
-      // Link unfurls of an incident are drawn again when it changes (issue 38); bound once services exist.
+      // Link unfurls of an incident are drawn again when it changes; bound once services exist.
       onIncidentChange: (change) => refreshUnfurlsOf?.(change.incidentId) ?? Promise.resolve(),
     },
     { redis, keys, clock, logger, links, installations, charts },

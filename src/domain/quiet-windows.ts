@@ -1,5 +1,5 @@
 /**
- * Planned quiet (maintenance) windows and mutes until recovered (issue 37): the bounds the grammar says to
+ * Planned quiet (maintenance) windows and mutes until recovered: the bounds the grammar says to
  * the user and the stores check again, and the one rule of which monitors a window covers.
  */
 

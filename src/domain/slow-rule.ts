@@ -1,7 +1,7 @@
 import { SLOW_CHECKS_DEFAULT } from "./alert-rule-bounds";
 
 /**
- * A subscription's slow-response rule (`--slow 2s/3`, issue 37): `checks` checks in a row of one monitor
+ * A subscription's slow-response rule (`--slow 2s/3`): `checks` checks in a row of one monitor
  * that took longer than `thresholdMs` (the checks' `totalDuration`, A5) make it slow. The grammar, the
  * subscription store, the poller and the renderers all speak it.
  */

@@ -120,7 +120,7 @@ export type MaintenanceTarget =
   | { kind: "group"; group: string }
   | { kind: "all" };
 
-/** `maintenance`: list this channel's windows, plan one, or end one early (issue 37). */
+/** `maintenance`: list this channel's windows, plan one, or end one early. */
 export type MaintenanceCommand =
   | { kind: "maintenance"; action: "list" }
   | {

@@ -1,6 +1,6 @@
 import { tz } from "@date-fns/tz";
 import { secondsInDay, secondsInHour, secondsInMinute } from "date-fns/constants";
-// The one function, not the package root: "date-fns" loads all of its ~250 modules (about 10 MB of RSS).
+// The one function, not the package root: "date-fns" loads all of its ~250 modules (megabytes of RSS).
 import { format as formatDate } from "date-fns/format";
 
 const utc = tz("UTC");

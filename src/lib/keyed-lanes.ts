@@ -3,7 +3,7 @@
  * other keys' tasks run freely. A key with nothing running or waiting is forgotten, so the map holds only
  * the keys at work.
  *
- * Used per person (issue 36): one person's burst of commands is answered a few at a time, so it never
+ * Used per person: one person's burst of commands is answered a few at a time, so it never
  * floods the event loop that acknowledges everybody else. How many a person may send is the fair share's
  * business (Redis, across replicas); this only orders their work within one process.
  */

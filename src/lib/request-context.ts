@@ -16,8 +16,7 @@ export interface RequestContext {
 
 /**
  * What the storage holds: how to name the workspace, and the context once a line asked for it. Most
- * requests write no line, so the workspace key and the id (a synchronous random read: with the key, about
- * 1.7 % of the bot's CPU per `/uptime status` in the commands bench's profiles, docs/benchmarks.md) are made
+ * requests write no line, so the workspace key and the id (a synchronous random read) are made
  * only then, once per request, so that all of its lines carry the same id.
  */
 interface Pending {

@@ -27,7 +27,7 @@ export interface SpawnModuleProcessOptions {
  * to its parent over the IPC channel (advanced serialisation: a PNG crosses as bytes, not JSON), so it is a
  * worker-pool.ts worker.
  *
- * A process, not a thread (issue 36): a thread's native memory (a rasteriser's, glibc's arenas) stays in the
+ * A process, not a thread: a thread's native memory (a rasteriser's, glibc's arenas) stays in the
  * bot's RSS after the thread ends, while an ended process returns all of it, and its own RSS is a bound the
  * pool can measure; the kernel can also give it a lower priority than the bot's event loop.
  */

@@ -1,7 +1,7 @@
 import type { Logger } from "./logger";
 
 /**
- * A small pool of worker processes for CPU work that must not run on the event loop (charts: issue 36).
+ * A small pool of worker processes for CPU work that must not run on the event loop (charts).
  * Bounded on every side, so that one person's burst costs only that person:
  * - `size` workers, started on the first job (a replica that never draws starts none);
  * - `maxQueue` jobs waiting; one more is refused at once ("busy") instead of waiting behind the others;

@@ -80,9 +80,8 @@ export function routeOf(routes: SurfaceRoutes, args: Args): (() => Promise<void>
 /**
  * ONE global middleware that hands each request to its handler, in place of a Bolt listener per surface:
  * Bolt runs every registered listener's middleware chain on every request (a copy of the chain, a spread
- * of the arguments and promises per listener, matched or not), and the six surfaces' listeners were about
- * half of Bolt's CPU per `/uptime` (issue 13: 117 to 140 µs per command with six listeners, 64 to 69 µs
- * with one, 28 to 51 µs with this, in one process on the bench machine). A request no surface handles is
+ * of the arguments and promises per listener, matched or not); what that saves is measured in
+ * docs/architecture.md. A request no surface handles is
  * left alone, as an unmatched listener leaves it (not acknowledged); a handler's error reaches
  * `app.error` as a listener's does.
  */

@@ -32,7 +32,7 @@ export interface AcknowledgeOutcome {
  * an unchanged 200, which alone cannot tell "you acknowledged it" from "someone already had". A 403
  * (read-only member) surfaces as PermissionDeniedError, a 401 as StaleLinkError (withSession).
  *
- * Who acknowledged is recorded only once the API has accepted the acknowledge (issue 32): a claim recorded
+ * Who acknowledged is recorded only once the API has accepted the acknowledge: a claim recorded
  * before the call named people the API then refused whenever the poller saw the incident acknowledged
  * (by someone else, in the Uptime app) while the call was in flight. What that costs: when the poller
  * sees this acknowledge in the moment between the API's answer and the record below, a channel whose
@@ -47,7 +47,7 @@ export async function acknowledgeIncident(
   const outcome = await sendAcknowledge(deps, ref, input);
   if (outcome.status !== "acknowledged") return outcome;
   // An Acknowledge click also redraws its own message at once, through the same render path as the poller's
-  // events; every other channel's message of the incident is redrawn through the outbox (issue 37).
+  // events; every other channel's message of the incident is redrawn through the outbox.
   await attribution(deps, () =>
     deps.alerts?.acknowledged({
       workspace: workspaceOf(ref),

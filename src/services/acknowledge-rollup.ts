@@ -27,7 +27,7 @@ export interface AcknowledgeRollupOutcome {
 }
 
 /**
- * The roll-up's Acknowledge all (issue 15): every incident of the roll-up still open is acknowledged with
+ * The roll-up's Acknowledge all: every incident of the roll-up still open is acknowledged with
  * the CLICKER's token (docs/architecture.md section 7), one after the other through the same path as an Acknowledge button, so
  * each channel's message names them. A failure of one incident is listed and does not stop the others; an
  * error that every incident would meet the same way (not linked, stale token, not a member of the roll-up's
@@ -73,7 +73,7 @@ export async function acknowledgeRollup(
 }
 
 /**
- * The clicker belongs to the roll-up's team now (issue 32): someone removed from it is told so once, rather
+ * The clicker belongs to the roll-up's team now: someone removed from it is told so once, rather
  * than "couldn't find that" for each incident. Not linked and stale keep their own sentences (and the
  * Link button that remembers the click), as for one Acknowledge button.
  */

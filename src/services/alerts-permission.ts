@@ -9,7 +9,7 @@ import { decideOnMemberships } from "./team-membership";
 /**
  * Who may change a channel's alerts (docs/architecture.md section 1): every change needs a linked account
  * (not stale); the role table (src/domain/alerting-roles.ts) then decides on the caller's membership and
- * role in the subscribed API team, as the API says now (requireCurrentMember, issue 32), not the teams
+ * role in the subscribed API team, as the API says now (requireCurrentMember), not the teams
  * stored in the link at login.
  */
 export async function requireLinked(
@@ -61,7 +61,7 @@ export function requireAllowed(
 }
 
 /**
- * The row of a subscription about to be replaced or removed (issue 32, point 4): someone else's needs the
+ * The row of a subscription about to be replaced or removed: someone else's needs the
  * role that replacing it needs, so that a read-only member cannot undo an owner's `--mention`,
  * `--escalate` or `--digest` by unsubscribing and subscribing again. One's own is one's own to change.
  */

@@ -13,7 +13,7 @@ export type TeamChoice =
 
 /**
  * The caller's link for team listing and choosing, with the teams re-read from `GET /users/me?include=teams`
- * so that a team joined after login appears (issue 15). Stale links must be renewed first; a 401 follows the
+ * so that a team joined after login appears. Stale links must be renewed first; a 401 follows the
  * one token policy (token-refusal.ts), as every call does. When the API cannot answer, the teams stored at login are shown: a list
  * of teams is no reason to fail.
  */

@@ -112,7 +112,7 @@ export type { AlertsChange };
 /**
  * The caller may not change this channel's alerts: not linked, link stale, not a member of the API team
  * the alerts come from, or `unchecked`: the API could not tell their membership and role just now, and a
- * change is never made on an old answer (issue 32). `teamName` is that team's name when known.
+ * change is never made on an old answer. `teamName` is that team's name when known.
  */
 export class AlertsChangeNotAllowedError extends ServiceError {
   override readonly name: string = "AlertsChangeNotAllowedError";

@@ -9,7 +9,7 @@ export interface IncidentView {
   incident: Incident;
   /** Null when the monitor is gone (deleted since) or the incident names none. */
   monitor: Monitor | null;
-  /** The Slack user who acknowledged it from Slack, when one did (issue 15, attribution). */
+  /** The Slack user who acknowledged it from Slack, when one did. */
   ackedBy: string | null;
   /** What happened to it in Slack beyond the API's times: escalated, muted, unmuted (per channel). */
   slackTimeline?: SlackTimelineEntry[];

@@ -22,7 +22,7 @@ export interface ArchiveIncidentChannelInput extends Omit<IncidentChannelInput, 
 }
 
 /**
- * Opening an incident channel (issue 38) needs a linked member of the alert's team, as the API says now;
+ * Opening an incident channel needs a linked member of the alert's team, as the API says now;
  * the role table (src/domain/alerting-roles.ts) lets any member open one, read-only too.
  */
 export async function openIncidentChannel(

@@ -33,7 +33,7 @@ export interface SubscriptionView {
   escalateMinutes?: number | undefined;
   /** `--escalate` steps, when there are several or one names its own mention. */
   escalateSteps?: EscalationStep[] | undefined;
-  /** `--slow`: the slow-response rule (issue 37). */
+  /** `--slow`: the slow-response rule. */
   slow?: SlowRule | undefined;
   /** The person's own alerts in their DM with the app, quiet in these hours (read when last saved). */
   personal?: { quiet: QuietHours | null } | undefined;

@@ -35,8 +35,8 @@ export type EndMaintenanceOutcome =
   | { kind: "cancelled"; window: MaintenanceWindow };
 
 /**
- * `/uptime maintenance <monitor | group:NAME | all> <duration> [--at HH:MM] [--team T] [--reason text]`
- * (issue 37): a planned quiet window of this channel for one API team's monitors. The team is the channel's
+ * `/uptime maintenance <monitor | group:NAME | all> <duration> [--at HH:MM] [--team T] [--reason text]`:
+ * a planned quiet window of this channel for one API team's monitors. The team is the channel's
  * one subscribed team, or `--team` where it has several (asked for when missing: a window of one team must
  * never quiet another's outages). Who may plan one: a linked member of that team with a role other than
  * read-only, as the API says now. A monitor and a group are found with the planner's own token in that

@@ -16,7 +16,7 @@ export interface MuteInput {
   /** How long (fractions for typed minutes); ignored with `untilRecovered`. */
   hours: number;
   /**
-   * Until this incident of the monitor recovers (issue 37): the mute ends with its recovery, at the latest
+   * Until this incident of the monitor recovers: the mute ends with its recovery, at the latest
    * after MUTE_UNTIL_RECOVERED_MAX_MS.
    */
   untilRecovered?: { incidentId: string } | undefined;
@@ -36,7 +36,7 @@ export interface MuteOutcome {
   hours: number;
   /** Until when (ms): with `untilRecovered`, only the latest end. */
   until: number;
-  /** Until the incident recovers (issue 37). */
+  /** Until the incident recovers. */
   untilRecovered?: boolean;
 }
 
@@ -92,7 +92,7 @@ export async function muteMonitor(deps: ServiceDeps, ref: UserRef, input: MuteIn
 /**
  * The API team whose member may change this monitor's alerts in the channel: the alert's own team when a
  * message of it is known, else any team the channel is subscribed to that the caller belongs to, as the
- * API says now (issue 32). Returns that team's id (null when the channel has neither: then being linked is
+ * API says now. Returns that team's id (null when the channel has neither: then being linked is
  * enough).
  */
 export async function requireChannelTeamMember(
@@ -165,7 +165,7 @@ export interface MuteTypedInput {
 }
 
 /**
- * `/uptime mute <monitor> <duration | until-recovered>` (issue 37): the Mute overflow's service for a typed
+ * `/uptime mute <monitor> <duration | until-recovered>`: the Mute overflow's service for a typed
  * monitor. The monitor is found with the caller's own token in a team this channel is subscribed to (one
  * they belong to, as their link says; muteMonitor then asks the API). Until recovered needs an outage of
  * it alerted here, whose recovery ends the mute: otherwise there is nothing to wait for.

@@ -12,7 +12,7 @@ export interface MuteRollupOutcome {
 }
 
 /**
- * The roll-up's Mute all (issue 15): each monitor of the roll-up still down is muted in the channel, through
+ * The roll-up's Mute all: each monitor of the roll-up still down is muted in the channel, through
  * the same path as one alert's Mute menu (who may, who did, the timeline). Nothing down any more mutes
  * nothing. The first refusal (not linked, not a member) is thrown: it would be the same for every monitor.
  */

@@ -23,7 +23,7 @@ import {
 export type { MonitorStatusView } from "./monitor-status";
 export type { UnfurlCardView, UnfurlRefresh } from "./unfurl-cards";
 
-/** Slack's own surfaces beyond the command (issue 38): link unfurls and Workflow Builder steps. */
+/** Slack's own surfaces beyond the command: link unfurls and Workflow Builder steps. */
 export function reachServices(deps: ServiceDeps) {
   return {
     /** A pasted link's card, read with the poster's token; null: no unfurl (docs/slack-app.md). */

@@ -2,7 +2,7 @@ import type { ApiTeam } from "../store/link-store";
 import { NoTeamError } from "./errors";
 import type { UserSession } from "./session";
 
-/** A view and the API team it was read in (for a Share button: issue 32), where the view does not say. */
+/** A view and the API team it was read in (for a Share button), where the view does not say. */
 export type TeamRead<V> = V & { teamId: string };
 
 /**

@@ -19,7 +19,7 @@ export function isTeamRefusal(error: unknown, teamId: string): boolean {
 }
 
 /**
- * Reads an answer again for Share in channel (issue 32), in the team it showed, as the clicker: only while
+ * Reads an answer again for Share in channel, in the team it showed, as the clicker: only while
  * they are still a member of it. Their teams are re-read from `GET /users/me?include=teams` (linkForTeams),
  * so a removal since their login counts; a 403 or the team's 404 from the read itself counts too. Never
  * changes the clicker's active team: `read` reads `teamId` explicitly.

@@ -42,7 +42,7 @@ export interface SubscribeInput {
   escalateMinutes?: number | undefined;
   /** `--escalate 5m,15m:@leads`: several steps, or steps with their own mentions. */
   escalateSteps?: readonly EscalationStepArgument[] | undefined;
-  /** `--slow <T>[/<N>]`: slow-response alerts (issue 37). */
+  /** `--slow <T>[/<N>]`: slow-response alerts. */
   slow?: SlowRule | undefined;
   /**
    * Subscribed in the app's DM: the person's own alerts, quiet in the API user's quiet hours. The Slack zone
@@ -111,7 +111,7 @@ export type SubscribeOutcome =
  *
  * Who may: the role table (src/domain/alerting-roles.ts): a linked member of the team; mentions that ping
  * anyone but the subscriber and replacing a subscription someone else created need a role other than
- * read-only. Membership and role are the API's current answer (issue 32). All checked before anything is
+ * read-only. Membership and role are the API's current answer. All checked before anything is
  * posted.
  */
 export async function subscribe(

@@ -53,14 +53,14 @@ export function subscriptionServices(deps: ServiceDeps) {
     muteTyped: (ref: UserRef, input: MuteTypedInput) => muteTyped(deps, ref, input),
     /** Mute all of a storm roll-up. */
     muteRollup: (ref: UserRef, input: RollupInput & { hours: number }) => muteRollup(deps, ref, input),
-    /** "Open incident channel" on an alert or a roll-up (issue 38). */
+    /** "Open incident channel" on an alert or a roll-up. */
     openIncidentChannel: (ref: UserRef, input: IncidentChannelInput) => openIncidentChannel(deps, ref, input),
-    /** Archive on an incident channel's recovery summary (issue 38). */
+    /** Archive on an incident channel's recovery summary. */
     archiveIncidentChannel: (ref: UserRef, input: ArchiveIncidentChannelInput) =>
       archiveIncidentChannel(deps, ref, input),
     /** The Unmute button and `/uptime unmute <monitor>`. */
     unmuteMonitor: (ref: UserRef, input: UnmuteInput) => unmuteMonitor(deps, ref, input),
-    /** `/uptime maintenance ...`: plan, end and list this channel's quiet windows (issue 37). */
+    /** `/uptime maintenance ...`: plan, end and list this channel's quiet windows. */
     planMaintenance: (ref: UserRef, input: PlanMaintenanceInput) => planMaintenance(deps, ref, input),
     endMaintenance: (ref: UserRef, input: { channelId: string; id: string }) =>
       endMaintenance(deps, ref, input),

@@ -18,7 +18,7 @@ export const MEMBERSHIP_MAX_AGE_MS = 60_000;
 
 /**
  * Runs `decide` (a pure check that throws the refusal) on the caller's teams and roles as the API says them
- * (issue 32: not as they were on the day the person linked). An answer at most MEMBERSHIP_MAX_AGE_MS old
+ * (not as they were on the day the person linked). An answer at most MEMBERSHIP_MAX_AGE_MS old
  * may let a change through; a refusal is always decided on an answer read now, so that someone just added
  * to a team, or given a role, is not refused for a minute. A 401 goes through withSession like any call;
  * an API that does not answer (5xx, 429, a timeout, an unreadable answer) refuses the change as `unchecked`

@@ -26,7 +26,7 @@ export interface UnfurlCardView {
   since: Date | null;
   /** A10: the last 24 hourly points' availability in percent; null where there is no data. */
   availability24h: number | null;
-  /** The Slack user who acknowledged the incident from Slack, when one did (issue 15, attribution). */
+  /** The Slack user who acknowledged the incident from Slack, when one did. */
   ackedBy: string | null;
 }
 

@@ -30,7 +30,7 @@ export type UnsubscribeOutcome =
  * whose filters are exactly these (per API team: several teams may match), `all` every one. Alerts must not
  * go quiet behind the channel's back (docs/architecture.md section 1): the caller must be a linked member of the API
  * team of every subscription removed, as the API says now, and removing one someone else set up needs the
- * role that replacing it needs (issue 32); else nothing is removed. The listener tells the channel who did it.
+ * role that replacing it needs; else nothing is removed. The listener tells the channel who did it.
  * Each removed subscription leaves its poll target; the target's last subscriber removes it.
  */
 export async function unsubscribe(

@@ -3,7 +3,7 @@ import { type RespondArguments, RespondError } from "@slack/bolt";
 import { Agent, request } from "undici";
 
 // Bolt's respond() posts through the global fetch (WHATWG streams, the Request cloned and its body teed):
-// about a tenth of the bot's CPU per `/uptime status` in `npm run bench -- commands`. One small JSON POST
+// a visible share of the bot's CPU per `/uptime status` (docs/benchmarks.md). One small JSON POST
 // needs none of that. Idle sockets of the pool are unref'd by undici, so this never holds the process open.
 // Slack answers a response_url POST quickly or not at all: 5 s bounds a stuck one (undici's default is
 // 300 s), so that it cannot hold a shutdown past its drain time.

@@ -3,7 +3,7 @@ import type { Logger as SlackLogger } from "@slack/bolt";
 /**
  * The Slack SDK lines that carry raw payloads, by what they are (@slack/socket-mode 3.x, @slack/web-api 8.x):
  * - every Socket Mode frame received, logged whole at debug: a view_submission's `view.state` holds what
- *   the user typed, the login modal's personal API token included (issue 32). Pino's redaction sees one
+ *   the user typed, the login modal's personal API token included. Pino's redaction sees one
  *   string, not paths, so these lines are cut down to the envelope's type and id here;
  * - a frame that is not JSON, logged with the frame and the parse error (V8's message quotes the text);
  * - every frame sent (acks) and `Calling ack()` with its data: our own answers, shown as their envelope id;

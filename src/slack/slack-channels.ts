@@ -1,5 +1,5 @@
 /**
- * The channel calls of incident channels (issue 38): create one, invite people, archive it. Errors are slack-errors.ts's typed ones; the services and the alert pipeline never see
+ * The channel calls of incident channels: create one, invite people, archive it. Errors are slack-errors.ts's typed ones; the services and the alert pipeline never see
  * the SDK's.
  */
 export interface SlackChannels {

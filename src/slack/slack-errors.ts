@@ -22,7 +22,7 @@ export const GONE_MESSAGE_ERRORS = [
 export type GoneMessageErrorCode = (typeof GONE_MESSAGE_ERRORS)[number];
 
 /**
- * Refusals of the incident-channel calls the bot acts on (issue 38): a taken name gets a suffix, an invitee
+ * Refusals of the incident-channel calls the bot acts on: a taken name gets a suffix, an invitee
  * already in the channel (or the bot itself) is skipped, an archived channel stays archived.
  */
 export const INCIDENT_CHANNEL_ERRORS = [

@@ -54,7 +54,7 @@ const SKIPPED_INVITE_ERRORS = new Set(["already_in_channel", "cant_invite_self"]
 /** SlackPoster (and the incident-channel calls) over @slack/web-api, its errors narrowed to slack-errors.ts. */
 export class WebApiPoster implements SlackPoster, SlackChannels {
   /**
-   * Display names seen. Bounded (issue 32): with one bot token the poster lives as long as the process,
+   * Display names seen. Bounded: with one bot token the poster lives as long as the process,
    * and every user who ever acknowledged an alert would stay; an hour also lets a new name show.
    */
   private readonly names: BoundedCache<string, string | null>;

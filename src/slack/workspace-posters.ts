@@ -11,7 +11,7 @@ export type WorkspacePosterFor = (ws: WorkspaceRef) => WebApiPoster | Promise<We
 
 /** How long a workspace's poster (its bot token from the installation store) is reused. */
 const POSTER_TTL_MS = 5 * 60_000;
-/** Workspaces whose posters are kept at once (issue 32): a poster holds a token and a WebClient. */
+/** Workspaces whose posters are kept at once: a poster holds a token and a WebClient. */
 const MAX_POSTERS = 1_000;
 
 export interface PosterSettings {

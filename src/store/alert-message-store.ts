@@ -93,14 +93,14 @@ const messageSchema = z.object({
     .record(z.string(), z.object({ ts: z.string().optional(), attempt: attemptSchema.optional() }))
     .optional(),
   rootOf: z.string().optional(),
-  /** A mute until recovered ended with this incident's recovery (issue 37): who had set it ("" unknown). */
+  /** A mute until recovered ended with this incident's recovery: who had set it ("" unknown). */
   muteEndedBy: z.string().optional(),
   flapping: z.object({ incidents: z.number(), windowMinutes: z.number() }).optional(),
   view: viewSchema,
 });
 export type AlertMessageRecord = z.infer<typeof messageSchema>;
 
-/** One slow-response alert's message in one channel (issue 37): amber while slow, green once fast. */
+/** One slow-response alert's message in one channel: amber while slow, green once fast. */
 const slowMessageSchema = z.object({
   phase: z.enum(["slow", "fast"]),
   ts: z.string().optional(),
@@ -212,7 +212,7 @@ export class AlertMessageStore {
 
   /**
    * Who acknowledged an incident from Slack (any channel's button, `/uptime ack`, App Home, a list), for
-   * every channel's message of it; written once the API accepted the acknowledge (issue 32).
+   * every channel's message of it; written once the API accepted the acknowledge.
    */
   async setAckedBy(ws: WorkspaceRef, incidentId: string, userId: string): Promise<void> {
     const key = this.keys.alertAckedBy(workspaceKey(ws), incidentId);

@@ -11,7 +11,7 @@ interface Entry<P> {
  * The decoded profile and the opened token of each link key, reused while the strings Redis hands back
  * stay the same: every `/uptime` query reads its caller's link (one round trip, or none while
  * tracked-hash-reads.ts keeps it), and without this each read ran JSON.parse, the zod schema and AES-GCM
- * again on the same bytes (issue 13, the link lookup is most of the bot's CPU above the floor app's).
+ * again on the same bytes.
  * Nothing is trusted that Redis did not send: a relink, a logout or a rotated key changes the strings,
  * and the entry is decoded afresh.
  *

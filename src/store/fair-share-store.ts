@@ -32,8 +32,8 @@ const REMEMBERED_REFUSALS = 10_000;
  * A fair share per Slack user (docs/architecture.md section 10): one token bucket for commands and one for
  * charts, in Redis so that every replica counts the same. A refusal says how long until the next one.
  *
- * A refusal is also remembered in this process until that moment: a burst past its share (issue 36: 200
- * charts as fast as Slack sends them) is then refused without a Redis call each, and `refusal()` can say so
+ * A refusal is also remembered in this process until that moment: a burst past its share (charts
+ * asked as fast as Slack sends them) is then refused without a Redis call each, and `refusal()` can say so
  * before the command is acknowledged, in the acknowledgement itself. Nothing is lost by it: a refused
  * take spends nothing, and the bucket cannot hold a token before the wait Redis gave has passed. Another
  * replica asks Redis and learns the same.

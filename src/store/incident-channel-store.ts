@@ -6,7 +6,7 @@ import { execOrThrow } from "./redis-helpers";
 import { type WorkspaceRef, workspaceKey } from "./workspace";
 
 /**
- * Incident channels (issue 38): who is opening one (a claim set if absent, so that two clicks on two
+ * Incident channels: who is opening one (a claim set if absent, so that two clicks on two
  * replicas make one channel), the channel once created, which incidents it follows, and its timeline posts
  * (each recorded before it is made, so that the outbox's retries post it once).
  */

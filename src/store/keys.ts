@@ -95,20 +95,20 @@ export function keyspace(prefix = "uc:") {
       `${prefix}alert-msg:${ws}:${channelId}:${incidentId}`,
     /**
      * String with a TTL: the Slack user who acknowledged an incident from any Slack surface, so that every
-     * channel's message for it says who (issue 15, attribution).
+     * channel's message for it says who.
      */
     alertAckedBy: (ws: string, incidentId: string) => `${prefix}alert-ack:${ws}:${incidentId}`,
-    /** String (JSON) with a TTL: one slow-response alert's message in one channel (issue 37). */
+    /** String (JSON) with a TTL: one slow-response alert's message in one channel. */
     alertSlow: (ws: string, channelId: string, alertId: string) =>
       `${prefix}alert-slow:${ws}:${channelId}:${alertId}`,
     /**
      * List (JSON entries) with a TTL: what happened to an incident in Slack beyond the API's own times
-     * (escalated, muted, unmuted, per channel), for `/uptime incident`'s timeline (issue 15).
+     * (escalated, muted, unmuted, per channel), for `/uptime incident`'s timeline.
      */
     alertTimeline: (ws: string, incidentId: string) => `${prefix}alert-timeline:${ws}:${incidentId}`,
     /**
      * Hash with a TTL: channel id -> subscription id of every channel that got a message of an incident, so
-     * that an acknowledge from any surface redraws all of them at once (issue 37).
+     * that an acknowledge from any surface redraws all of them at once.
      */
     alertIncidentChannels: (ws: string, incidentId: string) => `${prefix}alert-chans:${ws}:${incidentId}`,
     /** String (JSON) with a TTL: a monitor's last root and recent incident starts in a channel (flap). */
@@ -170,7 +170,7 @@ export function keyspace(prefix = "uc:") {
     stepConfirmationDue: () => `${prefix}step-confirm-due`,
     /** String with a TTL, set if absent: the replica answering this confirmation now (a click or the sweep). */
     stepConfirmationClaim: (id: string) => `${prefix}step-confirm-claim:${id}`,
-    // --- incident channels (issue 38; store/incident-channel-store.ts) ---
+    // --- incident channels (store/incident-channel-store.ts) ---
     // `subject` is `i:<incidentId>` (an alert's) or `s:<apiTeamId>:<channelId>:<rollupId>` (a roll-up's).
     /** String with a TTL, set if absent: who is opening the subject's channel (two clicks make one). */
     incidentChannelClaim: (ws: string, subject: string) => `${prefix}inc-claim:${ws}:${subject}`,

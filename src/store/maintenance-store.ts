@@ -45,13 +45,13 @@ const windowSchema = z.object({
   endNoteTs: z.string().optional(),
   endAttempt: attemptSchema.optional(),
 });
-/** One planned quiet window of a channel (issue 37). */
+/** One planned quiet window of a channel. */
 export type MaintenanceWindow = z.infer<typeof windowSchema>;
 export type NewMaintenanceWindow = Omit<MaintenanceWindow, "v" | "id">;
 export type { PostAttempt };
 
 /**
- * Planned quiet windows per channel (issue 37; docs/alerts.md "Planned quiet windows"): one hash per
+ * Planned quiet windows per channel (docs/alerts.md "Planned quiet windows"): one hash per
  * channel (window id -> window), so that a channel's windows are listed without a SCAN, and one hash per
  * window of the incidents it held back. Written by the command (plan, end) and, under the channel's lock, by
  * the delivery (notes posted, ended, incidents held). Keys expire a day after their last window ends.

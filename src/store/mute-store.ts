@@ -17,7 +17,7 @@ export interface MuteInfo {
   monitorName?: string | null;
   /** The API team of the monitor: who may unmute (a linked member of it). */
   apiTeamId?: string | null;
-  /** Until this incident recovers (issue 37), `until` being only the latest end. */
+  /** Until this incident recovers, `until` being only the latest end. */
   untilRecovered?: string | null;
 }
 
@@ -29,7 +29,7 @@ export interface Mute {
   by: string | null;
   monitorName: string | null;
   apiTeamId: string | null;
-  /** The incident whose recovery ends the mute (issue 37); null (or absent) for a mute of a set duration. */
+  /** The incident whose recovery ends the mute; null (or absent) for a mute of a set duration. */
   untilRecovered?: string | null;
 }
 
@@ -39,7 +39,7 @@ const storedSchema = z.object({
   by: z.string().nullable(),
   name: z.string().nullable(),
   team: z.string().nullable(),
-  /** Added with issue 37; a version without it reads the mute as lasting until `until`. */
+  /** Added with mutes until recovered; a version without it reads the mute as lasting until `until`. */
   rec: z.string().optional(),
 });
 

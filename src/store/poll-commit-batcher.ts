@@ -13,7 +13,7 @@ interface PendingBase {
 /**
  * A commit without events or cool-down, failures reset (a quiet poll, or incidents read with nothing new):
  * its group's such commits go out as ONE commit-quiet-n.lua run, shard by shard. No keys or argument arrays
- * of its own (issue 13).
+ * of its own.
  */
 interface PendingQuiet extends PendingBase {
   quiet: true;
@@ -36,9 +36,9 @@ type PendingCommit = PendingQuiet | PendingFull;
 
 const COMMIT_COMMAND = commandName("commit");
 /**
- * How long a commit without events may wait for others to share its script run, in ms. 100 rather than
- * 20 (issue 13): a latency-bound poller commits the state of about a third of its polls, a few in 20 ms,
- * and each flush is a socket write that wakes redis-server; side by side it used 3 to 7 % less CPU per poll.
+ * How long a commit without events may wait for others to share its script run, in ms. A wide
+ * window: few quiet commits arrive within a short one, and each flush is a socket write that wakes
+ * redis-server (docs/benchmarks.md).
  * Far inside any hold or lease: the worker keeps a claim open until its commit landed (claim-holds.ts).
  */
 export const QUIET_COMMIT_WINDOW_MS = 100;
@@ -73,9 +73,9 @@ export class PollCommitBatcher {
    * one each (at thousands of polls a second the syscalls cost more than the scripts). Each commit stays
    * its own script run, atomic on its own, except quiet ones: those of a group are one commit-quiet run,
    * each target still checked against its own lease (the client's objects of one command per quiet poll
-   * were most of what a poller promoted to V8's old generation, issue 13). A commit with events (an alert on its way) waits at most until
+   * were most of what a poller promoted to V8's old generation). A commit with events (an alert on its way) waits at most until
    * the end of the current turn (setImmediate). Any other commit may wait QUIET_COMMIT_WINDOW_MS for
-   * others (issue 13: at thousands of polls a second few answers arrive in the same turn), far inside the
+   * others (at thousands of polls a second few answers arrive in the same turn), far inside the
    * lease it commits under.
    */
   send(

@@ -143,14 +143,13 @@ export class PollTargetStore {
 
   /**
    * `claim` of several shards at once, one list per shard in the order given. On one Redis the shards
-   * are claimed by ONE script run (issue 13: a round of 16 shards was 16 runs, a couple of targets each,
-   * and each run's fixed cost in Redis and in the client was most of a claim's); on a Cluster each shard
+   * are claimed by ONE script run (a run's fixed cost in Redis and in the client is most of a claim's); on a Cluster each shard
    * is its own slot, so its own run. Each run is atomic on its own.
    *
    * `holds` (ms, one per target a run may lease, in lease order): the i-th target leased by a run is held
    * only until now + holds[i], when it is due again (its `heldUntil`), instead of leased until now +
    * leaseMs. A quiet poll of a settled target then has nothing to commit: its next due time is already
-   * stored (issue 13: the quiet commit was a third of Redis's work per poll), and the caller may poll it
+   * stored, and the caller may poll it
    * again before then (the worker does, while its polls are quiet). The caller must `extend` every held
    * claim whose poll may outlast its hold; a target beyond the holds given is leased.
    */
@@ -265,8 +264,8 @@ export class PollTargetStore {
     const coolDown = this.coolDownOf(input);
     const dueAt = Math.max(requireTime("nextDueAt", input.nextDueAt), coolDown?.until ?? 0);
     // Only a commit with events (an alert on its way) goes out at once. One without events, cool-down or
-    // failure (a quiet poll, or incidents read with nothing new: a third of a latency-bound poller's polls,
-    // issue 13) joins the batch of one commit-quiet-n run, its state too, within QUIET_COMMIT_WINDOW_MS.
+    // failure (a quiet poll, or incidents read with nothing new: most polls)
+    // joins the batch of one commit-quiet-n run, its state too, within QUIET_COMMIT_WINDOW_MS.
     const urgent = (input.events?.length ?? 0) > 0;
     const quiet = !urgent && input.failures !== "increment" && !coolDown;
     const committed = quiet

@@ -32,7 +32,7 @@ export interface ClaimedTarget {
   /**
    * The incident refresh is due with this poll, and the claim booked it: the next one comes `refreshMs`
    * later (a failed commit drops the booking). Kept with the target, not in its state, so that a refresh
-   * that changes nothing has nothing to commit (issue 13) and every replica keeps one cadence per target.
+   * that changes nothing has nothing to commit and every replica keeps one cadence per target.
    * The worker sets it again before each poll of a held claim (`refreshAt`).
    */
   refresh: boolean;

@@ -108,7 +108,7 @@ export interface Subscription {
   escalateMinutes?: number;
   /** `--escalate 5m,15m:@leads`: every step, when there are several or one names its own mention. */
   escalateSteps?: EscalationStep[];
-  /** `--slow <T>[/<N>]`: N checks in a row slower than T ms post a slow alert here (issue 37). */
+  /** `--slow <T>[/<N>]`: N checks in a row slower than T ms post a slow alert here. */
   slow?: SlowRule;
   /**
    * Subscribed in the app's DM: the person's own alerts. In their quiet hours an alert goes into the thread

@@ -36,9 +36,8 @@ export function hashReadsFor(redis: RedisClient, logger: Logger): HashReads {
  * Hashes read through a connection of their own with Redis's client-side caching (CLIENT TRACKING,
  * Redis 6+): Redis remembers the keys this connection read and, when one changes, is deleted or expires
  * (whoever writes it: another replica, `npm run rotate-key`, an admin by hand), sends its name to a second
- * connection subscribed to INVALIDATE. A key read again after that comes from Redis. Issue 13: every
- * `/uptime` query opened its caller's link with one round trip, the whole of the bot's CPU above the
- * floor app's in the commands bench.
+ * connection subscribed to INVALIDATE. A key read again after that comes from Redis. Every
+ * `/uptime` query opens its caller's link, and a round trip for it was most of the bot's cost per query.
  *
  * Nothing is kept unless both connections are up and tracking is on: a read is kept only when tracking
  * was on when it was sent and nothing was invalidated (nor a connection lost) before its answer came, so a

@@ -45,7 +45,7 @@ export const muteCodec = defineCodec(
 );
 
 /**
- * The mute overflow's "until recovered" option (issue 37): the incident whose recovery ends the mute. A
+ * The mute overflow's "until recovered" option: the incident whose recovery ends the mute. A
  * codec of its own, so that a replica of an older version answers "out of date" instead of misreading it.
  */
 export const muteUntilRecoveredCodec = defineCodec(
@@ -71,7 +71,7 @@ export const rollupCodec = defineCodec("storm", 1, z.object({ teamId: apiId, cha
 });
 
 /**
- * Open incident channel (issue 38): the API team, the alert's channel, and the incident of an alert; a storm
+ * Open incident channel: the API team, the alert's channel, and the incident of an alert; a storm
  * roll-up's button names no incident (the channel is the roll-up's).
  */
 export const incidentChannelCodec = defineCodec(
@@ -81,14 +81,14 @@ export const incidentChannelCodec = defineCodec(
   { limit: valueLimits.buttonValue, keys: { teamId: "t", channelId: "c", incidentId: "i" } },
 );
 
-/** Archive on an incident channel's recovery summary: the API team and the incident channel (issue 38). */
+/** Archive on an incident channel's recovery summary: the API team and the incident channel. */
 export const archiveChannelCodec = defineCodec("arch", 1, z.object({ teamId: apiId, channelId: slackId }), {
   limit: valueLimits.buttonValue,
   keys: { teamId: "t", channelId: "c" },
 });
 
 /**
- * Details button of an alert message: the incident's view (issue 15). `incidentId` is optional so that the
+ * Details button of an alert message: the incident's view. `incidentId` is optional so that the
  * buttons of messages posted before it existed still answer, with the monitor's details.
  */
 export const detailsCodec = defineCodec(
@@ -159,7 +159,7 @@ export const monitorActionCodec = defineCodec("mon", 1, z.object({ monitorId: ap
 
 /**
  * Share in channel button of an ephemeral data answer: the command text that produced it (formatCommand),
- * re-run with the clicker's token when pressed, and what the answer showed (issue 32): its API team, and the
+ * re-run with the clicker's token when pressed, and what the answer showed: its API team, and the
  * monitor when it is about one, so that the re-run reads that team and that monitor whatever the clicker
  * has chosen or renamed since. Never the rendered answer: the shared copy is then fresh, and the value stays
  * far below the button's 2,000 characters (a command is one slash command's text, ids are 18 digits).
@@ -173,7 +173,7 @@ export const shareCodec = defineCodec(
 );
 
 /**
- * Version 1 of shareCodec, read only: buttons of answers posted before issue 32. `teamId` was there only on
+ * Version 1 of shareCodec, read only: buttons of answers posted before Share carried the team. `teamId` was there only on
  * paged lists, so a value without it no longer says which team its answer showed (share-button.ts).
  */
 export const shareCodecV1 = defineCodec(

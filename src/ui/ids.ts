@@ -60,9 +60,9 @@ export const actions = {
   rollupAcknowledgeAll: "storm.acknowledge_all",
   /** Storm roll-up: mute every monitor of the roll-up still down, in this channel, for ROLLUP_MUTE_HOURS. */
   rollupMuteAll: "storm.mute_all",
-  /** Alert and storm roll-up: open the incident's own channel, or link the one already opened (issue 38). */
+  /** Alert and storm roll-up: open the incident's own channel, or link the one already opened. */
   openIncidentChannel: "incident.open_channel",
-  /** The recovery summary in an incident channel: archive that channel (issue 38). */
+  /** The recovery summary in an incident channel: archive that channel. */
   archiveIncidentChannel: "incident.archive_channel",
   /** Share in channel: posts a fresh copy of an ephemeral data answer for everyone (shareCodec). */
   share: "answer.share",

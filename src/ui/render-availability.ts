@@ -36,7 +36,7 @@ export function spanText(points: readonly { time: Date }[], daily: boolean): str
 /**
  * `/uptime availability`: total percent, downtime, the worst hour or day and the points without data (A10).
  * The bars per hour or day are the chart under the answer (ui/charts/stats-charts.ts), not a text bar: one
- * picture (issue 36).
+ * picture.
  */
 export function renderAvailability(view: AvailabilityView): Rendered {
   const title = `Availability of ${subjectTitle(view.subject)}`;

@@ -163,7 +163,7 @@ function linkedBody(model: Extract<HomeData, { kind: "linked" }>, now: number): 
 }
 
 /**
- * "Your alerts" (issue 33): the person's own alerts in their DM with the app, turned on and off here since
+ * "Your alerts": the person's own alerts in their DM with the app, turned on and off here since
  * the app's Messages tab is read-only (no command can be typed in that DM). Each one shows its filters and
  * the quiet hours read when it was saved.
  */

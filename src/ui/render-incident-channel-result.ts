@@ -3,7 +3,7 @@ import type { SlackRefusal } from "../slack/slack-errors";
 import type { Rendered } from "./reply";
 import { escapeMrkdwn, mrkdwn, truncate } from "./text";
 
-/** The answer to "Open incident channel", to the clicker only (issue 38). */
+/** The answer to "Open incident channel", to the clicker only. */
 export function renderOpenIncidentChannelResult(outcome: OpenIncidentChannelOutcome): Rendered {
   const text = openText(outcome);
   return { text, blocks: [{ type: "section", text: mrkdwn(text) }] };

@@ -8,7 +8,7 @@ import { escapeMrkdwn, limits, mrkdwn, truncate } from "./text";
 
 /**
  * `/uptime latency`: averages, fastest and slowest (A10 TotalDuration in ms). The bars per hour or day are the
- * chart under the answer, not a text bar (issue 36).
+ * chart under the answer, not a text bar.
  */
 export function renderLatency(view: LatencyView): Rendered {
   const title = `Latency of ${subjectTitle(view.subject)}`;

@@ -59,7 +59,7 @@ function incidentRow(incident: Incident, now: number, links?: WebLinks): string 
  */
 /**
  * `chart`: the answer shows the 24 h availability chart under it (`/uptime monitor`), so the availability and
- * latency lines carry no text bar; the alert's Details answer has no chart and keeps them (issue 36).
+ * latency lines carry no text bar; the alert's Details answer has no chart and keeps them.
  */
 export function renderMonitorDetails(
   view: MonitorDetailsView,

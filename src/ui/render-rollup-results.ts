@@ -11,7 +11,7 @@ const LISTED = 15;
 
 /**
  * The answer to a roll-up's Acknowledge all, to the clicker only: how many were acknowledged, which were
- * skipped and why, and each failure with its reason (issue 15: "Partial failures are listed").
+ * skipped and why, and each failure with its reason.
  */
 export function renderAcknowledgeRollupResult(outcome: AcknowledgeRollupOutcome): Rendered {
   const { acknowledged, skipped, failed } = outcome;

@@ -44,7 +44,7 @@ function forChannel(block: KnownBlock): KnownBlock | null {
 
 /**
  * The same answer, posted in the channel by Share in channel: without the asker's controls, naming the
- * sharer, and mentioning no one else (issue 32). An ephemeral answer may say "by <@U…>" or "pings @here"
+ * sharer, and mentioning no one else. An ephemeral answer may say "by <@U…>" or "pings @here"
  * to its asker without notifying anyone; posted in the channel, the same text would notify everyone it
  * names. So every other mention becomes a name (`names`: the user's Slack name, from users.info), and the
  * sharer's own mention stays: Slack does not notify people of their own mentions.

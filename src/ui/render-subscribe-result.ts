@@ -105,7 +105,7 @@ export function renderSubscribeAnnouncement(preview: SubscriptionPreview, now: n
 
 /**
  * Personal alerts: when they stay quiet. Slack has no silent post; a reply in a thread the person does not
- * follow notifies nobody, so quiet alerts go into this message's thread (issue 15, personal alerts).
+ * follow notifies nobody, so quiet alerts go into this message's thread.
  */
 function quietText(quiet: QuietHours | null): string {
   if (!quiet) {

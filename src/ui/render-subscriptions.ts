@@ -99,7 +99,7 @@ export function subscriptionLine(view: SubscriptionView, options: { subscriber?:
   return line;
 }
 
-/** "slow alert over 2s, 3 checks in a row": `--slow` (issue 37). */
+/** "slow alert over 2s, 3 checks in a row": `--slow`. */
 export function slowText(rule: SlowRule): string {
   return `slow alert over ${formatDurationMs(rule.thresholdMs)}, ${rule.checks} ${rule.checks === 1 ? "check" : "checks in a row"}`;
 }

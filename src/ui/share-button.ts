@@ -8,7 +8,7 @@ import type { Rendered } from "./reply";
 import { limits, plainText } from "./text";
 
 /**
- * The subcommands whose answer shows data, and so may be shared in the channel (issue 15). Not help, errors,
+ * The subcommands whose answer shows data, and so may be shared in the channel. Not help, errors,
  * prompts or results of changes: those speak to the asker ("you haven't linked", "paused").
  */
 export const SHAREABLE_KINDS = [
@@ -41,7 +41,7 @@ const TEAMLESS_KINDS: ReadonlySet<ShareableKind> = new Set(["locations", "subscr
 /** The kinds whose answer is about one monitor, named by the user (`monitor`, `availability`, `latency`). */
 const MONITOR_KINDS: ReadonlySet<ShareableKind> = new Set(["monitor", "availability", "latency"]);
 
-/** What an answer showed (issue 32): its API team, and the monitor when it is about one. */
+/** What an answer showed: its API team, and the monitor when it is about one. */
 export interface Shown {
   /** Absent only for the teamless kinds. */
   teamId?: string | undefined;

@@ -1,6 +1,6 @@
 /**
  * Numbers and text bars of availability and latency series (A10), shared by the monitor details and the
- * statistics answers. A text bar is drawn only where no chart can be (the alert's Details: issue 36, one
+ * statistics answers. A text bar is drawn only where no chart can be (the alert's Details: one
  * picture), and never in inline code: Slack draws inline code in red, and 100 % would read as an alarm.
  */
 import { formatDuration } from "../lib/format-time";

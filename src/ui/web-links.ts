@@ -1,5 +1,5 @@
 /**
- * Links from Slack to the Uptime web app (UPTIME_WEB_URL, issue 15). Renderers take `WebLinks | undefined`:
+ * Links from Slack to the Uptime web app (UPTIME_WEB_URL). Renderers take `WebLinks | undefined`:
  * undefined (the setting is absent) leaves every name as plain text, so the output stays what it was.
  */
 export interface WebLinks {

@@ -23,8 +23,7 @@ type WholeRequest = Omit<Dispatcher.DispatchOptions, "signal">;
 /**
  * Sends one request through `dispatcher` and reads its body whole, as `request()` followed by
  * `body.arrayBuffer()` does, without the Readable stream, async resource and promise chain that
- * `request()` makes for each response (issue 13: with the quiet checks read as bytes, a poller spent 7 to
- * 8 % less CPU per poll, side by side with the build before, bench/pollers-ab.ts). The same errors reach
+ * `request()` makes for each response, a cost every quiet poll paid (measured in docs/benchmarks.md). The same errors reach
  * the caller: undici's timeouts, size cap and socket errors, and the signal's reason (or
  * RequestAbortedError) when it fires.
  */
@@ -48,7 +47,7 @@ class WholeResponseHandler implements Dispatcher.DispatchHandler {
   readonly #resolve: (response: WholeResponse) => void;
   readonly #reject: (error: unknown) => void;
   readonly #signal: AbortSignal | undefined;
-  /** Made only when there is a signal: a closure per request was 3 % of a quiet poll's CPU (issue 13). */
+  /** Made only when there is a signal: most requests have none, and a closure each is not free. */
   readonly #onAbort: (() => void) | undefined;
 
   constructor(

@@ -168,7 +168,7 @@ function mute(sub: SubcommandName, tokens: readonly Token[]): Command | Argument
   return { kind: "mute", monitor, duration };
 }
 
-/** Quiet in a channel on purpose: mute (typed) and planned maintenance windows (issue 37). */
+/** Quiet in a channel on purpose: mute (typed) and planned maintenance windows. */
 export const quietParsers = {
   maintenance,
   mute,

@@ -4,8 +4,7 @@ import { actionHandler } from "../handle-interaction";
 import type { ListenerDeps } from "../listener-deps";
 
 /**
- * Archive on an incident channel's recovery summary (actions.archiveIncidentChannel, archiveChannelCodec;
- * issue 38). Who may is the role table's: someone in that very channel (services/incident-channel.ts), so a
+ * Archive on an incident channel's recovery summary (actions.archiveIncidentChannel, archiveChannelCodec). Who may is the role table's: someone in that very channel (services/incident-channel.ts), so a
  * copied message must not archive another one. The channel hears who archived it; nothing else is
  * answered (an archived channel takes no ephemeral).
  */

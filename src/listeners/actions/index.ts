@@ -83,7 +83,7 @@ export function register(routes: SurfaceRoutes, deps: ListenerDeps): void {
   // Storm roll-ups: Acknowledge all and Mute all
   on(actions.rollupAcknowledgeAll, rollupAcknowledgeAllAction(deps));
   on(actions.rollupMuteAll, rollupMuteAllAction(deps));
-  // Incident channels (issue 38): opened from an alert or a roll-up, archived from their summary
+  // Incident channels: opened from an alert or a roll-up, archived from their summary
   on(actions.openIncidentChannel, openIncidentChannelAction(deps));
   on(actions.archiveIncidentChannel, archiveIncidentChannelAction(deps));
   // Link previews: the poster's answer to "Show a live preview...?", and App Home's switches

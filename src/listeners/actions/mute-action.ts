@@ -11,7 +11,7 @@ type MuteChoice = { monitorId: string; channelId: string } & (
   | { hours?: undefined; incidentId: string }
 );
 
-/** The chosen option: 1, 4 or 24 h (muteCodec), or until the alert's incident recovers (issue 37). */
+/** The chosen option: 1, 4 or 24 h (muteCodec), or until the alert's incident recovers. */
 function decodeChoice(value: string | undefined): MuteChoice | null {
   const timed = muteCodec.decode(value);
   if (timed) return timed;

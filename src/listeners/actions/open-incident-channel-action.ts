@@ -10,8 +10,7 @@ import type { ListenerDeps } from "../listener-deps";
 import { valueOfThisChannel } from "./value-of-this-channel";
 
 /**
- * "Open incident channel" on an alert or a storm roll-up (actions.openIncidentChannel, incidentChannelCodec;
- * issue 38): opens the incident's channel once, or answers the one already opened, to the clicker alone.
+ * "Open incident channel" on an alert or a storm roll-up (actions.openIncidentChannel, incidentChannelCodec): opens the incident's channel once, or answers the one already opened, to the clicker alone.
  */
 export function openIncidentChannelAction(deps: ListenerDeps) {
   return actionHandler<ButtonAction, { teamId: string; channelId: string; incidentId?: string | undefined }>({

@@ -15,7 +15,7 @@ import { queryAnswer } from "../queries/query-answer";
  * API team the answer showed (and on the monitor it showed), and posts the answer in the channel for
  * everyone, naming who shared it and pinging no one else. Re-running rather than copying the ephemeral
  * answer keeps the copy fresh and the button's value small; reading the team the value names, never the
- * clicker's active team, keeps it the answer they saw (issue 32), and leaves their active team as it is.
+ * clicker's active team, keeps it the answer they saw, and leaves their active team as it is.
  * A clicker no longer in that team hears so, and nothing is posted. When the app may not post there (not
  * invited), the clicker alone hears so, and nothing is posted; their answer stays as it was.
  */

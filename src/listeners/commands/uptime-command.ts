@@ -18,7 +18,7 @@ import { subcommandHandlers } from "./subcommands";
  * stack trace in Slack.
  *
  * One person's commands are answered PERSON_LANE at a time in this process (after their acknowledgement): a
- * burst waits behind itself instead of flooding the event loop that acknowledges everybody else (issue 36).
+ * burst waits behind itself instead of flooding the event loop that acknowledges everybody else.
  * The subcommands that open a modal skip the lane: Slack's trigger expires 3 s after the command, and a
  * modal is one views.open, no burst.
  */

@@ -21,7 +21,7 @@ import type { ListenerDeps } from "../listener-deps";
 export interface QueryAnswer {
   answer: Rendered;
   chart: ChartToAttach | null;
-  /** The API team (and monitor) the answer showed, carried by its Share button (issue 32). */
+  /** The API team (and monitor) the answer showed, carried by its Share button. */
   shown: Shown;
 }
 

@@ -6,8 +6,8 @@
   down (a 429 with Retry-After) is moved to the end of the cool-down instead of being claimed.
   Every key touched carries its shard's hash tag: per-target keys are built from the shard's prefixes.
 
-  Several shards per run on one Redis (issue 13: a round of 16 shards was 16 script runs, each with its
-  own fixed cost in Redis and in the client, for a couple of targets each); one shard per run on a Redis
+  Several shards per run on one Redis (each run has a fixed cost in Redis and in the client, and a shard
+  holds only a couple of due targets); one shard per run on a Redis
   Cluster, where each shard is its own slot.
 
   For each shard s given (1, 2, ...):
@@ -28,13 +28,13 @@
   ARGV[5] the stem of the worker's previous claim of the same shards, answered, or "": its record (the same
           key with that stem, so the same slot) is deleted, so that a worker keeps one record, not a lease's
   ARGV[6] the incident refresh interval (ms): a target whose `refreshAt` field is missing or not after now
-          is answered refresh now, and its `refreshAt` becomes now + this interval (issue 13: the poll's 30 s
+          is answered refresh now, and its `refreshAt` becomes now + this interval (the poll's
           incident read is booked by the claim, which writes the target anyway, so that a read that
           changes nothing has nothing to commit). A held target whose `refreshAt` falls before its hold
           ends is answered that time, and the next is booked an interval after it: the worker polls a held
           target again until its hold ends (poll-worker.ts), and reads the incidents with the first poll
           at or after the time answered. Otherwise refresh 0: none during this claim.
-  ARGV[7] k, then ARGV[8 .. 7 + k]: held claims (issue 13). The i-th target leased by this run is due at
+  ARGV[7] k, then ARGV[8 .. 7 + k]: held claims. The i-th target leased by this run is due at
           now + ARGV[7 + i] (the end of its hold: the worker polls it until then while its polls are quiet,
           poll-worker.ts) instead of at the lease expiry; a target beyond the k-th gets the lease expiry.
           The worker extends to a lease (extend-n.lua) a claim whose poll outlasts what a quiet one takes, so
@@ -114,8 +114,8 @@ for s = 1, shardCount do
   local dueKey, targetPrefix, coolDownPrefix = KEYS[3 * s - 2], KEYS[3 * s - 1], KEYS[3 * s]
   local due = redis.call("ZRANGEBYSCORE", dueKey, "-inf", ARGV[1], "LIMIT", 0, limit)
   local claimed = {}
-  -- The new due scores (lease expiry, or the end of a cool-down), one ZADD for the shard (issue 13: each
-  -- redis.call is a command's whole cost in Redis, and a quiet poll was 8.5 of them).
+  -- The new due scores (lease expiry, or the end of a cool-down), one ZADD for the shard: each
+  -- redis.call is a command's whole cost in Redis.
   local rescored = {}
   -- The cool-down prefix itself is a key: the latest cool-down end in the shard (commit-4.lua and
   -- cool-down-2.lua keep it), so that a shard with none costs one GET per claim, not one per target. A

@@ -2,15 +2,15 @@
   Commits a batch of polls without events (no cool-down, failures reset), each under its own lease, in one
   script run: what commit-4.lua does for such a poll, for many targets at once. One command instead of one
   per poll: at thousands of polls a second, the client's per-command objects outlived the young generation
-  and were most of what the poller promoted to the old one (issue 13). A poll that read incidents and found
-  nothing new writes its state here too: a third of a latency-bound poller's polls do (issue 13).
+  and were most of what the poller promoted to the old one. A poll that read incidents and found
+  nothing new writes its state here too: a third of a latency-bound poller's polls do.
 
   Each target is checked and written on its own: a refused lease refuses that target only.
 
   For each shard s of the batch (1, 2, ...):
   KEYS[2s-1] due sorted set of the shard
   KEYS[2s]   target key prefix of the shard: the hash of target T is KEYS[2s] .. T (as in claim-n.lua;
-             the per-target keys are not sent, issue 13: they were 2 of the 5 arguments per poll)
+             the per-target keys are not sent, to keep the arguments per poll few)
   (a variable number of keys: two per shard; on a Redis Cluster the batch is one shard's, one slot)
 
   ARGV, shard by shard in KEYS order: the number n of its targets, then n quadruples of
@@ -33,7 +33,7 @@ for s = 1, #KEYS / 2 do
     at = at + 4
     local hash = targetPrefix .. target
     -- One read; then only what differs is written (most quiet polls follow a quiet poll: failures 0, no
-    -- streak), so that a quiet commit costs Redis the fewest calls (issue 13).
+    -- streak), so that a quiet commit costs Redis the fewest calls.
     local fields = redis.call("HMGET", hash, "lease", "failures", "rejCount", "rejSince", "paused", "committed")
     if fields[1] ~= token then
       results[#results + 1] = fields[6] == token and 2 or 0

@@ -1,5 +1,5 @@
 --[[
-  Extends held claims to a whole lease (issue 13): a claim that holds its target only until its next quiet
+  Extends held claims to a whole lease: a claim that holds its target only until its next quiet
   due time (claim-n.lua ARGV[6]) is extended by the worker while its poll still runs, so that no other
   worker claims the target before the poll commits. A hold whose lease was lost (taken over, committed or
   removed) is left alone.

@@ -20,8 +20,8 @@ export interface DrawnChart extends ChartPng {
 }
 
 /**
- * Draws charts off the event loop (issue 36): 18 to 32 ms of CPU per chart on the bot's thread delayed every
- * other person's acknowledgement. Charts go to a pool of worker processes (lib/worker-pool.ts,
+ * Draws charts off the event loop: a chart's CPU on the bot's thread delayed every other person's
+ * acknowledgement (docs/benchmarks.md). Charts go to a pool of worker processes (lib/worker-pool.ts,
  * lib/spawn-module-process.ts: a process's memory leaves with it, and it runs at a lower priority than the bot's
  * event loop); a chart the pool refuses
  * (queue full, too slow, the worker failed) rejects with WorkRefused, and the answer stands without it
@@ -55,13 +55,13 @@ export interface ChartRendererOptions {
    * started from source under tsx, at nice 10 on a busy machine, takes many seconds).
    */
   readyTimeoutMs?: number;
-  /** Per chart on a worker (default 5 s: a chart takes 20 to 40 ms, a loaded machine a few times that). */
+  /** Per chart on a worker (default 5 s: far above a chart's time, even on a loaded machine). */
   timeoutMs?: number;
-  /** A worker whose heap passes this after a chart is replaced (default 64 MB; ECharts holds about 25). */
+  /** A worker whose heap passes this after a chart is replaced (default 64 MB, above what ECharts holds). */
   maxHeapMb?: number;
   /**
-   * A worker whose RSS passes this after a chart is replaced (default 200 MB: the bundled worker holds about 90 MB
-   * fresh and 130 to 140 MB after a few hundred charts; from source, under tsx, about 160).
+   * A worker whose RSS passes this after a chart is replaced (default 200 MB: above what a worker settles at after
+   * a few hundred charts, bundled or under tsx; docs/benchmarks.md).
    */
   maxRssMb?: number;
   /** Charts before a worker is replaced anyway (default 500). */

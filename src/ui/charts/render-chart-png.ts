@@ -24,8 +24,8 @@ interface Engines {
 let engines: Promise<Engines> | undefined;
 
 /**
- * ECharts and resvg are loaded on the first chart, not at start: ECharts alone is about 40 MB of a
- * process's memory (issue 13, the bot's RSS), and many replicas never draw a chart. The bot draws in a worker
+ * ECharts and resvg are loaded on the first chart, not at start: ECharts alone is a large part of a
+ * process's memory, and many replicas never draw a chart. The bot draws in a worker
  * (chart-renderer.ts), which loads them as it starts.
  */
 export function loadEngines(): Promise<Engines> {

@@ -38,7 +38,7 @@ const INCIDENT_TYPES = ["incidents", "incident"] as const;
 
 /**
  * Fast path of `incidentSchema` (jsonapi.ts, "fast paths"): the poller reads a team's incidents at least
- * every 30 s, and `/uptime status` and the incident lists read pages of them (issue 13).
+ * every 30 s, and `/uptime status` and the incident lists read pages of them.
  */
 export function isIncident(raw: unknown): raw is z.output<typeof incidentSchema> {
   if (!isResourceShape(raw, INCIDENT_TYPES)) return false;

@@ -39,7 +39,7 @@ function allStrings(values: unknown[]): boolean {
   return true;
 }
 
-/** Fast path of `teamSchema` (jsonapi.ts, "fast paths"): every `/uptime status` reads the team (issue 13). */
+/** Fast path of `teamSchema` (jsonapi.ts, "fast paths"): every `/uptime status` reads the team. */
 export function isTeam(raw: unknown): raw is z.output<typeof teamSchema> {
   if (!isResourceShape(raw, TEAM_TYPES)) return false;
   const a = raw.attributes;

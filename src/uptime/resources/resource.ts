@@ -35,8 +35,8 @@ interface PageSource<T> {
 
 /**
  * A module function rather than a closure per list call: the build keeps function names and wraps every
- * named closure it makes in a defineProperty call, which a poller reading incidents paid on each read
- * (issue 13). The page's fetcher is an unnamed arrow, which the build leaves alone.
+ * named closure it makes in a defineProperty call, which a poller reading incidents paid on each read.
+ * The page's fetcher is an unnamed arrow, which the build leaves alone.
  */
 async function fetchPage<T>(
   source: PageSource<T>,

@@ -7,7 +7,7 @@ import {
 import type { SubcommandHandler } from "../subcommand";
 
 /**
- * `/uptime maintenance ...` (issue 37): plan a quiet window of this channel, list them, or end one. The
+ * `/uptime maintenance ...`: plan a quiet window of this channel, list them, or end one. The
  * answers are the planner's alone; the channel hears of a window at its start and end (the schedule's
  * notes). `--at HH:MM` is read in the planner's own Slack time zone.
  */

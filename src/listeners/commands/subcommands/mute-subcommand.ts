@@ -3,7 +3,7 @@ import { renderMuteNote } from "../../../ui/render-subscribe-result";
 import type { SubcommandHandler } from "../subcommand";
 
 /**
- * `/uptime mute <monitor> <duration | until-recovered>` (issue 37): the alert's Mute menu for a typed
+ * `/uptime mute <monitor> <duration | until-recovered>`: the alert's Mute menu for a typed
  * monitor; the channel is told who muted, as with the menu.
  */
 export const muteSubcommand: SubcommandHandler<"mute"> = async (
