@@ -1,9 +1,9 @@
 import { inQuietHours } from "../domain/quiet-hours";
+import type { WorkspaceRef } from "../domain/workspace-ref";
 import type { Clock } from "../lib/clock";
 import type { MaintenanceStore, MaintenanceWindow } from "../store/maintenance-store";
 import type { MuteStore } from "../store/mute-store";
 import type { Subscription } from "../store/subscription-store";
-import type { WorkspaceRef } from "../store/workspace";
 
 /**
  * The one gate every alert kind passes (docs/alerts.md "Which alerts a quiet time holds"). It sits beside

@@ -1,5 +1,6 @@
 import type { FetchFunction, Logger as SlackLogger } from "@slack/web-api";
 import type { SlowRule } from "../domain/slow-rule";
+import type { UserRef, WorkspaceRef } from "../domain/workspace-ref";
 import type { Clock } from "../lib/clock";
 import type { Logger } from "../lib/logger";
 import { workspacePosters } from "../slack/workspace-posters";
@@ -18,7 +19,6 @@ import type { RedisClient } from "../store/redis-connection";
 import { ScheduleStore } from "../store/schedule-store";
 import { subscriptionCleanupParticipant } from "../store/subscription-cleanup";
 import { type Subscription, SubscriptionStore } from "../store/subscription-store";
-import type { UserRef, WorkspaceRef } from "../store/workspace";
 import type { CleanupParticipant } from "../store/workspace-cleanup";
 import type { ChartRenderer } from "../ui/charts/chart-renderer";
 import type { WebLinks } from "../ui/web-links";

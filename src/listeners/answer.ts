@@ -1,7 +1,7 @@
 import type { RespondArguments } from "@slack/bolt";
 import type { WebClient } from "@slack/web-api";
+import type { UserRef } from "../domain/workspace-ref";
 import { answerUser } from "../slack/answer-user";
-import type { UserRef } from "../store/workspace";
 import type { ErrorText } from "../ui/error-text";
 import { renderErrorMessage } from "../ui/render-error-message";
 import type { Rendered } from "../ui/reply";

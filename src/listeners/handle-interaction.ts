@@ -6,8 +6,8 @@ import type {
   SlackViewMiddlewareArgs,
   ViewSubmitAction,
 } from "@slack/bolt";
+import type { UserRef } from "../domain/workspace-ref";
 import { userRefFrom } from "../slack/user-ref";
-import type { UserRef } from "../store/workspace";
 import type { BlockErrors } from "../ui/create-monitor-form";
 import { errorText } from "../ui/error-text";
 import { outOfDateText, renderOutOfDate } from "../ui/render-out-of-date";

@@ -1,6 +1,6 @@
 import type { WebClient } from "@slack/web-api";
+import type { UserRef } from "../domain/workspace-ref";
 import { isWorkspaceAdmin } from "../slack/conversation-facts";
-import type { UserRef } from "../store/workspace";
 import { errorText } from "../ui/error-text";
 import { type HomeModel, type LinkPreviewSettings, renderHome } from "../ui/render-home";
 import type { ListenerDeps } from "./listener-deps";

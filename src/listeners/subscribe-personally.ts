@@ -1,7 +1,7 @@
 import type { WebClient } from "@slack/web-api";
 import type { DigestCadence } from "../domain/digest-cadences";
+import type { UserRef } from "../domain/workspace-ref";
 import { slackTimeZone } from "../slack/slack-time-zone";
-import type { UserRef } from "../store/workspace";
 import { announceSubscription } from "./announce-subscription";
 import { appDmOf } from "./app-dm";
 import type { ListenerDeps } from "./listener-deps";

@@ -1,10 +1,10 @@
 import type { MessageAttachment } from "@slack/types";
 import type { WebClient } from "@slack/web-api";
+import type { UserRef } from "../domain/workspace-ref";
 import type { UnfurlCardView } from "../services";
 import { slackCall } from "../slack/slack-call";
 import { SlackApiError } from "../slack/slack-errors";
 import type { UnfurlPrompt } from "../store/unfurl-consent-store";
-import type { UserRef } from "../store/workspace";
 import { renderUnfurlCard } from "../ui/render-unfurl-card";
 import { renderUnfurlPrompt, unfurlTitle } from "../ui/render-unfurl-prompt";
 import type { WebLinkTarget } from "../ui/web-link-target";

@@ -1,5 +1,5 @@
+import type { UserRef, WorkspaceRef } from "../domain/workspace-ref";
 import type { PendingAction } from "../store/pending-action-store";
-import type { UserRef, WorkspaceRef } from "../store/workspace";
 import type { RevokedTokens } from "../store/workspace-cleanup";
 import { type AcknowledgeInput, acknowledgeIncident } from "./acknowledge-incident";
 import { acknowledgeRollup, type RollupInput } from "./acknowledge-rollup";

@@ -1,4 +1,4 @@
-import { type UserRef, workspaceOf } from "../store/workspace";
+import { type UserRef, workspaceOf } from "../domain/workspace-ref";
 import { type Incident, ValidationError } from "../uptime";
 import type { ServiceDeps } from "./service-deps";
 import { withSession } from "./session";

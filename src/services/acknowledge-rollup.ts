@@ -1,5 +1,5 @@
+import { type UserRef, workspaceOf } from "../domain/workspace-ref";
 import type { StormState } from "../store/alert-message-store";
-import { type UserRef, workspaceOf } from "../store/workspace";
 import { AuthenticationError, PermissionDeniedError } from "../uptime";
 import { acknowledgeIncident } from "./acknowledge-incident";
 import { requireCurrentMember } from "./alerts-permission";

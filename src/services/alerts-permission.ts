@@ -1,7 +1,7 @@
 import { type AlertingAction, mayChange, roleRow, standingOf } from "../domain/alerting-roles";
+import type { UserRef } from "../domain/workspace-ref";
 import type { ApiTeam, LinkRecord } from "../store/link-store";
 import type { Subscription } from "../store/subscription-store";
-import type { UserRef } from "../store/workspace";
 import { type AlertsChange, AlertsChangeNotAllowedError, ReadOnlyRoleError } from "./errors";
 import type { ServiceDeps } from "./service-deps";
 import { decideOnMemberships } from "./team-membership";

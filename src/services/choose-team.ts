@@ -1,6 +1,6 @@
+import type { UserRef } from "../domain/workspace-ref";
 import { closestMatches } from "../lib/closest-matches";
 import type { ApiTeam, LinkRecord } from "../store/link-store";
-import type { UserRef } from "../store/workspace";
 import { AuthenticationError } from "../uptime";
 import { NotLinkedError, StaleLinkError } from "./errors";
 import { sameTeams, teamsOf } from "./link-account";

@@ -1,4 +1,4 @@
-import type { UserRef } from "../store/workspace";
+import type { UserRef } from "../domain/workspace-ref";
 import type { CreateMonitorInput, Monitor } from "../uptime";
 import type { ServiceDeps } from "./service-deps";
 import { openSession, withSession } from "./session";

@@ -1,5 +1,5 @@
+import type { UserRef } from "../domain/workspace-ref";
 import type { FairShareKind, FairShareTake } from "../store/fair-share-store";
-import type { UserRef } from "../store/workspace";
 import type { ServiceDeps } from "./service-deps";
 
 export type { FairShareKind, FairShareTake } from "../store/fair-share-store";

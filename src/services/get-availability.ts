@@ -1,5 +1,5 @@
+import type { UserRef } from "../domain/workspace-ref";
 import type { Period, StatsTarget } from "../grammar";
-import type { UserRef } from "../store/workspace";
 import { type AvailabilitySeries, aggregateAvailability } from "./aggregate-stats";
 import type { ServiceDeps } from "./service-deps";
 import { withSession } from "./session";

@@ -1,5 +1,5 @@
+import { type UserRef, workspaceOf } from "../domain/workspace-ref";
 import type { SlackTimelineEntry } from "../store/alert-message-store";
-import { type UserRef, workspaceOf } from "../store/workspace";
 import { type Incident, type Monitor, NotFoundError } from "../uptime";
 import type { ServiceDeps } from "./service-deps";
 import { withSession } from "./session";

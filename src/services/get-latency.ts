@@ -1,5 +1,5 @@
+import type { UserRef } from "../domain/workspace-ref";
 import type { Period } from "../grammar";
-import type { UserRef } from "../store/workspace";
 import { aggregateLatency, type LatencySeries } from "./aggregate-stats";
 import type { StatsInput } from "./get-availability";
 import type { ServiceDeps } from "./service-deps";

@@ -1,4 +1,4 @@
-import type { UserRef } from "../store/workspace";
+import type { UserRef } from "../domain/workspace-ref";
 import type { Incident, Monitor, MonitorCounters, ServiceStatus } from "../uptime";
 import { incidentMonitorNames } from "./list-incidents";
 import type { ServiceDeps } from "./service-deps";

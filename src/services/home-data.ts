@@ -1,5 +1,5 @@
+import type { UserRef } from "../domain/workspace-ref";
 import type { ApiTeam, LinkRecord } from "../store/link-store";
-import type { UserRef } from "../store/workspace";
 import type { Incident, Monitor, MonitorCounters } from "../uptime";
 import { NoTeamError, NotLinkedError, StaleLinkError } from "./errors";
 import { listUserSubscriptions, type SubscriptionView } from "./list-subscriptions";

@@ -1,6 +1,6 @@
 import type { OpenIncidentChannelOutcome } from "../alerts";
 import { mayChange } from "../domain/alerting-roles";
-import { type UserRef, workspaceOf } from "../store/workspace";
+import { type UserRef, workspaceOf } from "../domain/workspace-ref";
 import { requireCurrentMember, requireLinked } from "./alerts-permission";
 import { AlertsChangeNotAllowedError } from "./errors";
 import { requireAlerts, type ServiceDeps } from "./service-deps";

@@ -1,4 +1,4 @@
-import type { UserRef } from "../store/workspace";
+import type { UserRef } from "../domain/workspace-ref";
 import { accountServices } from "./account-services";
 import { type FairShareKind, knownFairShareRefusal, takeFairShare } from "./fair-share";
 import { monitorServices } from "./monitor-services";

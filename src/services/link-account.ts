@@ -1,5 +1,5 @@
+import type { UserRef } from "../domain/workspace-ref";
 import type { ApiTeam, LinkRecord } from "../store/link-store";
-import type { UserRef } from "../store/workspace";
 import { AuthenticationError, type User } from "../uptime";
 import { InvalidTokenError } from "./errors";
 import type { ServiceDeps } from "./service-deps";

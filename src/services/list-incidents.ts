@@ -1,4 +1,4 @@
-import type { UserRef } from "../store/workspace";
+import type { UserRef } from "../domain/workspace-ref";
 import type { Incident, UptimeApi } from "../uptime";
 import { monitorNames } from "./monitor-names";
 import type { ServiceDeps } from "./service-deps";

@@ -1,5 +1,5 @@
+import type { UserRef } from "../domain/workspace-ref";
 import type { SortKey, StateChoice } from "../grammar";
-import type { UserRef } from "../store/workspace";
 import type { ListMonitorsOptions, Monitor } from "../uptime";
 import { collectPages } from "./collect-pages";
 import type { ServiceDeps } from "./service-deps";

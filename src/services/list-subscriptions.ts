@@ -1,14 +1,9 @@
+import type { EscalationStep, Mention } from "../domain/escalation-steps";
 import type { QuietHours } from "../domain/quiet-hours";
 import type { SlowRule } from "../domain/slow-rule";
+import { type UserRef, workspaceOf } from "../domain/workspace-ref";
 import type { Mute } from "../store/mute-store";
-import type {
-  EscalationStep,
-  Mention,
-  Subscription,
-  SubscriptionDigest,
-  SubscriptionRules,
-} from "../store/subscription-store";
-import { type UserRef, workspaceOf } from "../store/workspace";
+import type { Subscription, SubscriptionDigest, SubscriptionRules } from "../store/subscription-store";
 import { monitorNames } from "./monitor-names";
 import type { ServiceDeps } from "./service-deps";
 import { requireAlerts } from "./service-deps";

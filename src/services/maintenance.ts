@@ -1,9 +1,9 @@
 import type { QuietScope } from "../domain/quiet-windows";
+import type { UserRef } from "../domain/workspace-ref";
+import { workspaceOf } from "../domain/workspace-ref";
 import { nextWallClock } from "../lib/time-zone";
 import type { MaintenanceWindow } from "../store/maintenance-store";
 import type { Subscription } from "../store/subscription-store";
-import type { UserRef } from "../store/workspace";
-import { workspaceOf } from "../store/workspace";
 import { requireAllowed, requireCurrentMember, requireLinked } from "./alerts-permission";
 import { MaintenanceNotFoundError, MaintenanceTeamChoiceError, NotSubscribedHereError } from "./errors";
 import { resolveMonitor } from "./find-monitor";

@@ -1,4 +1,4 @@
-import type { UserRef } from "../store/workspace";
+import type { UserRef } from "../domain/workspace-ref";
 import { type CreateMonitorRequest, createMonitor, createMonitorTarget } from "./create-monitor";
 import { deleteMonitor, monitorToDelete } from "./delete-monitor";
 import { listGroups } from "./list-groups";

@@ -1,4 +1,4 @@
-import type { UserRef } from "../store/workspace";
+import type { UserRef } from "../domain/workspace-ref";
 import type { MonitorState } from "../uptime";
 import { resolveMonitorInTeam } from "./find-monitor";
 import type { ServiceDeps } from "./service-deps";

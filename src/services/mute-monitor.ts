@@ -1,8 +1,8 @@
 import { type AlertingAction, muteAction, roleRow } from "../domain/alerting-roles";
 import { MUTE_UNTIL_RECOVERED_MAX_MS } from "../domain/quiet-windows";
+import type { UserRef, WorkspaceRef } from "../domain/workspace-ref";
+import { workspaceOf } from "../domain/workspace-ref";
 import type { LinkRecord } from "../store/link-store";
-import type { UserRef, WorkspaceRef } from "../store/workspace";
-import { workspaceOf } from "../store/workspace";
 import { requireAllowed, requireCurrentMember, requireLinked } from "./alerts-permission";
 import { NothingToRecoverError, NotSubscribedHereError } from "./errors";
 import { resolveMonitor } from "./find-monitor";

@@ -1,4 +1,4 @@
-import { type UserRef, workspaceOf } from "../store/workspace";
+import { type UserRef, workspaceOf } from "../domain/workspace-ref";
 import { type RollupIncident, type RollupInput, rollupIncidents } from "./acknowledge-rollup";
 import { muteMonitor } from "./mute-monitor";
 import { requireAlerts, type ServiceDeps } from "./service-deps";

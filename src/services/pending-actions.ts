@@ -1,5 +1,5 @@
+import type { UserRef } from "../domain/workspace-ref";
 import type { DeferredAction, PendingAction } from "../store/pending-action-store";
-import type { UserRef } from "../store/workspace";
 import { type AcknowledgeOutcome, acknowledgeIncident } from "./acknowledge-incident";
 import type { ServiceDeps } from "./service-deps";
 import { type SetMonitorPausedResult, setMonitorPaused } from "./set-monitor-paused";

@@ -1,7 +1,8 @@
 import type { DigestCadence } from "../domain/digest-cadences";
+import type { SubscriptionFilters } from "../domain/subscription-filters";
+import { type UserRef, workspaceOf } from "../domain/workspace-ref";
 import { type PermanentSlackErrorCode, SlackPermanentError } from "../slack/slack-errors";
-import type { Subscription, SubscriptionFilters } from "../store/subscription-store";
-import { type UserRef, workspaceOf } from "../store/workspace";
+import type { Subscription } from "../store/subscription-store";
 import { requireAllowed, requireLinked } from "./alerts-permission";
 import type { ServiceDeps } from "./service-deps";
 import { requireAlerts } from "./service-deps";

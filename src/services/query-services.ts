@@ -1,4 +1,4 @@
-import type { UserRef } from "../store/workspace";
+import type { UserRef } from "../domain/workspace-ref";
 import { getAvailability, type StatsInput } from "./get-availability";
 import { getIncident } from "./get-incident";
 import { getLatency } from "./get-latency";

@@ -1,7 +1,7 @@
 import type { WebLinkTarget } from "../domain/web-link-target";
+import type { UserRef } from "../domain/workspace-ref";
 import type { UnfurlChoice, UnfurlPrompt } from "../store/unfurl-consent-store";
 import type { UnfurlRecord } from "../store/unfurl-store";
-import type { UserRef } from "../store/workspace";
 import { monitorStatus } from "./monitor-status";
 import type { ServiceDeps } from "./service-deps";
 import {

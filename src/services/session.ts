@@ -1,5 +1,5 @@
+import type { UserRef } from "../domain/workspace-ref";
 import type { ApiTeam, LinkRecord } from "../store/link-store";
-import type { UserRef } from "../store/workspace";
 import { AuthenticationError, type UptimeApi } from "../uptime";
 import { apiBudgetGate } from "./api-budget-gate";
 import { NoTeamError, NotLinkedError, StaleLinkError } from "./errors";

@@ -1,4 +1,4 @@
-import type { UserRef } from "../store/workspace";
+import type { UserRef } from "../domain/workspace-ref";
 import { NotFoundError, PermissionDeniedError } from "../uptime";
 import { linkForTeams } from "./choose-team";
 import type { ServiceDeps } from "./service-deps";

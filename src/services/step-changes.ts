@@ -1,10 +1,10 @@
+import type { UserRef } from "../domain/workspace-ref";
 import {
   type StepChange,
   type StepConfirmationRecord,
   type StepConfirmationStore,
   StepConfirmationStore as StepConfirmationStoreClass,
 } from "../store/step-confirmation-store";
-import type { UserRef } from "../store/workspace";
 import { acknowledgeIncident } from "./acknowledge-incident";
 import { NotInActiveTeamError } from "./errors";
 import { resolveMonitorInTeam } from "./find-monitor";

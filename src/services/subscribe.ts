@@ -1,22 +1,19 @@
 import { mentionsOthers } from "../domain/alerting-roles";
+import type { EscalationStep, Mention } from "../domain/escalation-steps";
 import { type QuietHours, quietHoursOf } from "../domain/quiet-hours";
 import type { SlowRule } from "../domain/slow-rule";
+import { matchesFilters, normalizeFilters, type SubscriptionFilters } from "../domain/subscription-filters";
+import { type UserRef, workspaceOf } from "../domain/workspace-ref";
 import type { EscalationStepArgument, MentionArgument } from "../grammar";
 import { closestMatches } from "../lib/closest-matches";
 import type { PermanentSlackErrorCode } from "../slack/slack-errors";
 import type { ApiTeam } from "../store/link-store";
 import {
-  type EscalationStep,
-  type Mention,
-  matchesFilters,
-  normalizeFilters,
   type Subscription,
   type SubscriptionDigest,
-  type SubscriptionFilters,
   type SubscriptionRules,
   subscriptionId,
 } from "../store/subscription-store";
-import { type UserRef, workspaceOf } from "../store/workspace";
 import type { Group, UptimeApi } from "../uptime";
 import { requireCurrentMember, requireLinked, takeOverAction } from "./alerts-permission";
 import { GroupNotFoundError, StaleLinkError } from "./errors";

@@ -1,4 +1,4 @@
-import type { UserRef } from "../store/workspace";
+import type { UserRef } from "../domain/workspace-ref";
 import type { RollupInput } from "./acknowledge-rollup";
 import {
   type ArchiveIncidentChannelInput,

@@ -1,4 +1,4 @@
-import type { UserRef } from "../store/workspace";
+import type { UserRef } from "../domain/workspace-ref";
 import { AuthenticationError } from "../uptime";
 import { RequestRefusedError, StaleLinkError } from "./errors";
 import type { ServiceDeps } from "./service-deps";

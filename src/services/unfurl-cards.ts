@@ -1,6 +1,6 @@
 import type { WebLinkTarget } from "../domain/web-link-target";
+import { type UserRef, workspaceOf } from "../domain/workspace-ref";
 import type { UnfurlRecord, UnfurlStore } from "../store/unfurl-store";
-import { type UserRef, workspaceOf } from "../store/workspace";
 import {
   type Incident,
   type Monitor,

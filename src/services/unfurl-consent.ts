@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { type UserRef, workspaceOf } from "../domain/workspace-ref";
 import type { UnfurlChoice, UnfurlPrompt } from "../store/unfurl-consent-store";
-import { type UserRef, workspaceOf } from "../store/workspace";
 import type { ServiceDeps } from "./service-deps";
 
 /**

@@ -1,6 +1,6 @@
+import type { UserRef } from "../domain/workspace-ref";
+import { workspaceOf } from "../domain/workspace-ref";
 import type { Mute } from "../store/mute-store";
-import type { UserRef } from "../store/workspace";
-import { workspaceOf } from "../store/workspace";
 import { requireLinked } from "./alerts-permission";
 import { NotMutedError } from "./errors";
 import { matchMonitorName, monitorIdOf } from "./find-monitor";

@@ -1,7 +1,7 @@
+import type { UserRef } from "../domain/workspace-ref";
+import { workspaceOf } from "../domain/workspace-ref";
 import { closestMatches } from "../lib/closest-matches";
 import type { Subscription } from "../store/subscription-store";
-import type { UserRef } from "../store/workspace";
-import { workspaceOf } from "../store/workspace";
 import { requireCurrentMember, requireLinked, takeOverAction } from "./alerts-permission";
 import { MonitorNotFoundError } from "./errors";
 import { monitorIdOf } from "./find-monitor";

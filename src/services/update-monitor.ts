@@ -1,4 +1,4 @@
-import type { UserRef } from "../store/workspace";
+import type { UserRef } from "../domain/workspace-ref";
 import type { CreateMonitorInput, Monitor, UpdateMonitorInput } from "../uptime";
 import { resolveMonitor } from "./find-monitor";
 import type { ServiceDeps } from "./service-deps";

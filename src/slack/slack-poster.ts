@@ -1,5 +1,5 @@
 import type { MessageAttachment } from "@slack/types";
-import type { WorkspaceRef } from "../store/workspace";
+import type { WorkspaceRef } from "../domain/workspace-ref";
 import type { UploadFileInput } from "./upload-file";
 
 export type { UploadFileInput } from "./upload-file";

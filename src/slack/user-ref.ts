@@ -1,5 +1,5 @@
 import type { Context } from "@slack/bolt";
-import type { UserRef, WorkspaceRef } from "../store/workspace";
+import type { UserRef, WorkspaceRef } from "../domain/workspace-ref";
 
 /** The workspace (or org, for an org-wide install) of a request, as the stores key it. */
 export function workspaceRefFrom(context: Context): WorkspaceRef {

@@ -1,9 +1,10 @@
 import type { FetchFunction, Logger as SlackLogger } from "@slack/web-api";
+import type { WorkspaceRef } from "../domain/workspace-ref";
 import { BoundedCache } from "../lib/bounded-cache";
 import type { Clock } from "../lib/clock";
 import type { Logger } from "../lib/logger";
 import type { RedisInstallationStore } from "../store/installation-store";
-import { type WorkspaceRef, workspaceKey } from "../store/workspace";
+import { workspaceKey } from "../store/workspace";
 import { WebApiPoster } from "./web-api-poster";
 
 /** Each workspace's poster, which also makes the calls of incident channels (slack-channels.ts). */

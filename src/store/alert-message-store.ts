@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import type { WorkspaceRef } from "../domain/workspace-ref";
 import { publicAddress } from "../lib/public-address";
 import { scrubUrlsInText } from "../lib/scrub-urls-in-text";
 import { parseRecord } from "./corrupt-record-error";
@@ -7,7 +8,7 @@ import type { Keyspace } from "./keys";
 import type { RedisClient } from "./redis-connection";
 import { execOrThrow } from "./redis-helpers";
 import { type ScriptRunner, scriptRunner } from "./scripts";
-import { type WorkspaceRef, workspaceKey } from "./workspace";
+import { workspaceKey } from "./workspace";
 
 /**
  * Where the alert messages of each (channel, incident) are (docs/architecture.md section 5, GitHub's Slack app style:

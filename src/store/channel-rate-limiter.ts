@@ -1,7 +1,8 @@
+import type { WorkspaceRef } from "../domain/workspace-ref";
 import type { Keyspace } from "./keys";
 import type { RedisClient } from "./redis-connection";
 import { type ScriptRunner, scriptRunner } from "./scripts";
-import { type WorkspaceRef, workspaceKey } from "./workspace";
+import { workspaceKey } from "./workspace";
 
 /** Slack: chat.postMessage allows "about one message per second" per channel, with short bursts. */
 export const DEFAULT_CHANNEL_SLOT_MS = 1000;

@@ -1,7 +1,8 @@
+import type { UserRef } from "../domain/workspace-ref";
 import { setBounded } from "../lib/set-bounded";
 import type { Keyspace } from "./keys";
 import type { BucketSpec, TokenBuckets } from "./token-buckets";
-import { type UserRef, workspaceKey } from "./workspace";
+import { workspaceKey } from "./workspace";
 
 /** What a person spends: a command (any `/uptime`, a Share click) or a chart (a picture drawn for them). */
 export type FairShareKind = "command" | "chart";

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import type { WorkspaceRef } from "../domain/workspace-ref";
 import { parseRecord } from "./corrupt-record-error";
 import type { Keyspace } from "./keys";
 import type { RedisClient } from "./redis-connection";
 import { execOrThrow } from "./redis-helpers";
-import { type WorkspaceRef, workspaceKey } from "./workspace";
+import { workspaceKey } from "./workspace";
 
 /**
  * Incident channels: who is opening one (a claim set if absent, so that two clicks on two

@@ -1,12 +1,13 @@
 // Type-only: the store never loads @slack/* at runtime (docs/architecture.md section 2); Bolt's InstallProvider calls it.
 import type { Installation, InstallationQuery, InstallationStore } from "@slack/oauth";
+import type { WorkspaceRef } from "../domain/workspace-ref";
 import { CorruptRecordError } from "./corrupt-record-error";
 import { emptyResealCount, type ResealCount, resealField } from "./crypto/reseal-field";
 import type { TokenCipher } from "./crypto/token-cipher";
 import type { Keyspace } from "./keys";
 import type { RedisClient } from "./redis-connection";
 import { scanKeysWithPrefix } from "./redis-helpers";
-import { type WorkspaceRef, workspaceKey } from "./workspace";
+import { workspaceKey } from "./workspace";
 
 type AnyInstallation = Installation<"v1" | "v2", boolean>;
 type InstallationUser = AnyInstallation["user"];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { UserRef, WorkspaceRef } from "../domain/workspace-ref";
 import { type Clock, systemClock } from "../lib/clock";
 import { CorruptRecordError, parseRecord } from "./corrupt-record-error";
 import { emptyResealCount, type ResealCount, resealField } from "./crypto/reseal-field";
@@ -9,7 +10,7 @@ import type { RedisClient } from "./redis-connection";
 import { deleteKeys, execOrThrow, scanKeysWithPrefix, setFieldsIfExists } from "./redis-helpers";
 import { type ScriptRunner, scriptRunner } from "./scripts";
 import { directHashReads, type HashReads } from "./tracked-hash-reads";
-import { type UserRef, userOwner, validUserId, type WorkspaceRef, workspaceKey } from "./workspace";
+import { userOwner, validUserId, workspaceKey } from "./workspace";
 
 /** One API team of the linked user. `role` is kept as the API wrote it (A3: unknown roles stay strings). */
 export interface ApiTeam {

@@ -2,12 +2,13 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { QuietScope } from "../domain/quiet-windows";
 import { scopeCovers } from "../domain/quiet-windows";
+import type { WorkspaceRef } from "../domain/workspace-ref";
 import { type Clock, systemClock, wallClockTime } from "../lib/clock";
 import type { PostAttempt } from "./alert-message-store";
 import type { Keyspace } from "./keys";
 import type { RedisClient } from "./redis-connection";
 import { execOrThrow } from "./redis-helpers";
-import { type WorkspaceRef, workspaceKey } from "./workspace";
+import { workspaceKey } from "./workspace";
 
 /** A window's records outlive its end by this long: a late or redelivered end event still finds them. */
 const KEEP_AFTER_END_MS = 24 * 3_600_000;

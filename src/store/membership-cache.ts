@@ -1,8 +1,9 @@
 import { z } from "zod";
+import type { UserRef } from "../domain/workspace-ref";
 import type { Keyspace } from "./keys";
 import type { ApiTeam } from "./link-store";
 import type { RedisClient } from "./redis-connection";
-import { type UserRef, validUserId, workspaceKey } from "./workspace";
+import { validUserId, workspaceKey } from "./workspace";
 
 /** What the API said about a person's teams, and when (the bot's clock, epoch ms). */
 export interface CachedMemberships {

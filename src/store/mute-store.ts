@@ -1,9 +1,10 @@
 import { z } from "zod";
+import type { WorkspaceRef } from "../domain/workspace-ref";
 import { type Clock, systemClock, wallClockTime } from "../lib/clock";
 import type { Keyspace } from "./keys";
 import type { RedisClient } from "./redis-connection";
 import { execOrThrow } from "./redis-helpers";
-import { type WorkspaceRef, workspaceKey } from "./workspace";
+import { workspaceKey } from "./workspace";
 
 export class InvalidMuteError extends Error {
   override name = "InvalidMuteError";

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import type { UserRef, WorkspaceRef } from "../domain/workspace-ref";
 import { type Clock, systemClock } from "../lib/clock";
 import type { Keyspace } from "./keys";
 import type { RedisClient } from "./redis-connection";
 import { deleteKeys, execOrThrow } from "./redis-helpers";
-import { type UserRef, validUserId, type WorkspaceRef, workspaceKey } from "./workspace";
+import { validUserId, workspaceKey } from "./workspace";
 
 /** How long an action tried while unlinked waits for the user to link (docs/architecture.md section 1). */
 export const PENDING_ACTION_TTL_MS = 60 * 60 * 1000;

@@ -1,5 +1,5 @@
+import type { WorkspaceRef } from "../domain/workspace-ref";
 import type { Subscription, SubscriptionStore } from "./subscription-store";
-import type { WorkspaceRef } from "./workspace";
 import type { CleanupParticipant } from "./workspace-cleanup";
 
 /**

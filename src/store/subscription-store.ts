@@ -1,8 +1,12 @@
 import { createHash } from "node:crypto";
 import type { DigestCadence } from "../domain/digest-cadences";
+import type { EscalationStep, Mention } from "../domain/escalation-steps";
 import { PAUSE_REASONS, type PauseReason } from "../domain/pause-reasons";
 import type { QuietHours } from "../domain/quiet-hours";
 import type { SlowRule } from "../domain/slow-rule";
+import { normalizeFilters, type SubscriptionFilters } from "../domain/subscription-filters";
+import type { WorkspaceRef } from "../domain/workspace-ref";
+import { workspaceOf } from "../domain/workspace-ref";
 import { type Clock, systemClock } from "../lib/clock";
 import { CorruptRecordError } from "./corrupt-record-error";
 import type { Keyspace } from "./keys";
@@ -10,53 +14,7 @@ import type { RedisClient } from "./redis-connection";
 import { deleteKeys, execOrThrow, setFieldsIfExists } from "./redis-helpers";
 import { type ScriptRunner, scriptRunner } from "./scripts";
 import { decodeSubscription, encodeSubscription, newSubscriptionSchema } from "./subscription-codec";
-import { validUserId, type WorkspaceRef, workspaceKey, workspaceOf } from "./workspace";
-
-/** Who an alert pings when it opens: `@here`, `@channel`, a user group, a person, or nobody. */
-export type Mention =
-  | { kind: "here" | "channel" }
-  | { kind: "usergroup"; id: string; handle: string }
-  /** `name` is what the lists show (as code, never a ping); the id is what pings. */
-  | { kind: "user"; id: string; name?: string };
-
-/** One `--escalate` step: minutes after the incident opened; its own mention, else the subscription's. */
-export interface EscalationStep {
-  minutes: number;
-  mention?: Mention;
-}
-
-/**
- * The escalation steps of a subscription, first to last: its `--escalate` steps, or the one step of
- * `escalateMinutes` (records from before steps); none without `--escalate`.
- */
-export function escalationStepsOf(
-  sub: Pick<Subscription, "escalateMinutes" | "escalateSteps">,
-): EscalationStep[] {
-  if (sub.escalateSteps && sub.escalateSteps.length > 0) return sub.escalateSteps;
-  return sub.escalateMinutes !== undefined ? [{ minutes: sub.escalateMinutes }] : [];
-}
-
-export interface SubscriptionFilters {
-  /** Monitor ids (API ids). */
-  monitors: string[];
-  /** Group names. Both empty: every monitor of the team. */
-  groups: string[];
-}
-
-/**
- * Whether a subscription's filters take a monitor's incident: no filter takes everything; otherwise the
- * monitor id is listed, or its group is. A monitor that could not be read (null) matches only by id.
- * The one rule for delivery (alerts) and for the subscribe reply's "down now" baseline (services).
- */
-export function matchesFilters(
-  filters: SubscriptionFilters,
-  subject: { monitorId: string | null; monitor?: { group: string | null } | null | undefined },
-): boolean {
-  if (filters.monitors.length === 0 && filters.groups.length === 0) return true;
-  if (subject.monitorId !== null && filters.monitors.includes(subject.monitorId)) return true;
-  const group = subject.monitor?.group;
-  return group !== null && group !== undefined && filters.groups.includes(group);
-}
+import { validUserId, workspaceKey } from "./workspace";
 
 export interface SubscriptionPause {
   /** A token rejection confirmed by a check, or the Slack error that paused it (e.g. `not_in_channel`). */
@@ -139,13 +97,6 @@ export class InvalidSubscriptionError extends Error {
 }
 
 const F = { sub: "sub", paused: "paused" } as const;
-
-/** Sorted, de-duplicated filters: the same filters in another order are the same subscription. */
-export function normalizeFilters(filters: SubscriptionFilters): SubscriptionFilters {
-  const clean = (values: readonly string[]) =>
-    [...new Set(values.map((v) => v.trim()).filter(Boolean))].sort();
-  return { monitors: clean(filters.monitors), groups: clean(filters.groups) };
-}
 
 /** Deterministic id of (workspace, channel, team, filters): creating twice finds the same record. */
 export function subscriptionId(

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import type { WebLinkTarget } from "../domain/web-link-target";
+import type { UserRef, WorkspaceRef } from "../domain/workspace-ref";
 import type { Keyspace } from "./keys";
 import type { RedisClient } from "./redis-connection";
-import { type UserRef, type WorkspaceRef, workspaceKey } from "./workspace";
+import { workspaceKey } from "./workspace";
 
 /**
  * A person's answer to "Show a live preview ... to everyone here?" (docs/slack-app.md "Link unfurls"):

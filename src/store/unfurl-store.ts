@@ -1,9 +1,10 @@
 import { z } from "zod";
 import type { WebLinkTarget } from "../domain/web-link-target";
+import type { UserRef } from "../domain/workspace-ref";
 import type { Keyspace } from "./keys";
 import type { RedisClient } from "./redis-connection";
 import type { UnfurlConversationKind } from "./unfurl-consent-store";
-import { type UserRef, workspaceKey } from "./workspace";
+import { workspaceKey } from "./workspace";
 
 /** One unfurled link of the web app in one Slack message, and whose token read its card. */
 export interface UnfurlRecord {

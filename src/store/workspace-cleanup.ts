@@ -1,7 +1,7 @@
+import type { WorkspaceRef } from "../domain/workspace-ref";
 import type { RedisInstallationStore } from "./installation-store";
 import type { LinkStore } from "./link-store";
 import type { PendingActionStore } from "./pending-action-store";
-import type { WorkspaceRef } from "./workspace";
 
 /**
  * Something that holds data of a workspace or user and must drop it when Slack says so (docs/architecture.md section 7).

@@ -1,30 +1,4 @@
-/**
- * The Slack identity that owns stored data. Field names match Bolt's `context`, so a listener can pass
- * `context` as it is.
- *
- * The rule (docs/architecture.md section 7, Enterprise Grid): data of an org-wide install (`isEnterpriseInstall`) is keyed by
- * the enterprise id alone, because a user id is the same in every workspace of the org and one install
- * serves them all; data of any other install is keyed by the team (workspace) id alone, even inside an
- * enterprise, because team ids are globally unique and some payloads of a workspace install omit the
- * enterprise id. An org-wide ref and a workspace ref never share a key.
- */
-export interface WorkspaceRef {
-  enterpriseId?: string | undefined;
-  teamId?: string | undefined;
-  isEnterpriseInstall?: boolean | undefined;
-}
-
-/** Only the three fields of a ref, the empty ones dropped: what a stored record keeps of a Bolt `context`. */
-export function workspaceOf(ref: WorkspaceRef): WorkspaceRef {
-  return {
-    ...(ref.enterpriseId ? { enterpriseId: ref.enterpriseId } : {}),
-    ...(ref.teamId ? { teamId: ref.teamId } : {}),
-    ...(ref.isEnterpriseInstall ? { isEnterpriseInstall: true } : {}),
-  };
-}
-
-/** A Slack user inside a workspace (or inside an org, for an org-wide install). */
-export type UserRef = WorkspaceRef & { userId: string };
+import type { UserRef, WorkspaceRef } from "../domain/workspace-ref";
 
 // Slack ids are upper-case letters and digits; this stricter-than-needed check keeps `:` (the key
 // separator) and anything surprising out of Redis keys and out of the ciphertext's owner binding.
@@ -34,7 +8,15 @@ export class InvalidWorkspaceRefError extends Error {
   override name = "InvalidWorkspaceRefError";
 }
 
-/** `E:<enterpriseId>` for an org-wide install, else `T:<teamId>`: the part of every key that names the owner. */
+/**
+ * `E:<enterpriseId>` for an org-wide install, else `T:<teamId>`: the part of every key that names the owner.
+ *
+ * The rule (docs/architecture.md section 7, Enterprise Grid): data of an org-wide install (`isEnterpriseInstall`) is keyed by
+ * the enterprise id alone, because a user id is the same in every workspace of the org and one install
+ * serves them all; data of any other install is keyed by the team (workspace) id alone, even inside an
+ * enterprise, because team ids are globally unique and some payloads of a workspace install omit the
+ * enterprise id. An org-wide ref and a workspace ref never share a key.
+ */
 export function workspaceKey(ws: WorkspaceRef): string {
   if (ws.isEnterpriseInstall) {
     if (!ws.enterpriseId || !SLACK_ID.test(ws.enterpriseId)) {

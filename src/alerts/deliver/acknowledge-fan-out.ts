@@ -1,6 +1,6 @@
+import type { WorkspaceRef } from "../../domain/workspace-ref";
 import type { AlertMessageStore } from "../../store/alert-message-store";
 import type { OutboxStore } from "../../store/outbox-store";
-import type { WorkspaceRef } from "../../store/workspace";
 import type { RedrawEvent } from "../outbox/redraw-event";
 import { scheduleTarget } from "../outbox/schedule-targets";
 

@@ -1,4 +1,7 @@
+import { escalationStepsOf } from "../../domain/escalation-steps";
 import { sameSlowRule } from "../../domain/slow-rule";
+import { matchesFilters } from "../../domain/subscription-filters";
+import type { WorkspaceRef } from "../../domain/workspace-ref";
 import { sleep } from "../../lib/backoff";
 import { type Clock, systemClock } from "../../lib/clock";
 import { type Logger, silentLogger } from "../../lib/logger";
@@ -7,13 +10,7 @@ import type { AlertMessageStore, ChannelLock } from "../../store/alert-message-s
 import type { ChannelRateLimiter } from "../../store/channel-rate-limiter";
 import type { MaintenanceStore } from "../../store/maintenance-store";
 import type { MuteStore } from "../../store/mute-store";
-import {
-  escalationStepsOf,
-  matchesFilters,
-  type Subscription,
-  type SubscriptionStore,
-} from "../../store/subscription-store";
-import type { WorkspaceRef } from "../../store/workspace";
+import type { Subscription, SubscriptionStore } from "../../store/subscription-store";
 import type { ChartRenderer } from "../../ui/charts/chart-renderer";
 import { renderChartPng } from "../../ui/charts/render-chart-png";
 import type { WebLinks } from "../../ui/web-links";

@@ -1,3 +1,4 @@
+import type { WorkspaceRef } from "../../domain/workspace-ref";
 import { sleep } from "../../lib/backoff";
 import type { Clock } from "../../lib/clock";
 import type { Logger } from "../../lib/logger";
@@ -12,7 +13,6 @@ import {
 import type { AlertMessageStore, ChannelLock, PostAttempt } from "../../store/alert-message-store";
 import type { ChannelRateLimiter } from "../../store/channel-rate-limiter";
 import type { Subscription } from "../../store/subscription-store";
-import type { WorkspaceRef } from "../../store/workspace";
 import { lookupOldestTs } from "../outbox/alert-metadata";
 import { settleWaitMs } from "../outbox/post-settle";
 

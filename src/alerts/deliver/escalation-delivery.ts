@@ -1,8 +1,9 @@
+import { escalationStepsOf } from "../../domain/escalation-steps";
 import type { Clock } from "../../lib/clock";
 import type { AlertMessageRecord, AlertMessageStore, PostAttempt } from "../../store/alert-message-store";
 import type { MaintenanceStore } from "../../store/maintenance-store";
 import type { MuteStore } from "../../store/mute-store";
-import { escalationStepsOf, type Subscription } from "../../store/subscription-store";
+import type { Subscription } from "../../store/subscription-store";
 import type { WebLinks } from "../../ui/web-links";
 import { escalationKindOf, gateAlert } from "../alert-gate";
 import type { AlertMetrics, DeliveryOutcome } from "../metrics";

@@ -1,4 +1,5 @@
-import { escalationStepsOf, type Mention, type Subscription } from "../../store/subscription-store";
+import { escalationStepsOf, type Mention } from "../../domain/escalation-steps";
+import type { Subscription } from "../../store/subscription-store";
 
 /** People invited at most, the clicker first: a channel opened by one click never fills with a crowd. */
 export const INVITES_MAX = 10;

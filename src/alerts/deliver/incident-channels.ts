@@ -1,3 +1,4 @@
+import type { WorkspaceRef } from "../../domain/workspace-ref";
 import { sleep } from "../../lib/backoff";
 import type { Clock } from "../../lib/clock";
 import type { Logger } from "../../lib/logger";
@@ -7,7 +8,6 @@ import type { SlackPoster } from "../../slack/slack-poster";
 import type { AlertMessageRecord, AlertMessageStore } from "../../store/alert-message-store";
 import type { IncidentChannelRecord, IncidentChannelStore } from "../../store/incident-channel-store";
 import type { Subscription, SubscriptionStore } from "../../store/subscription-store";
-import type { WorkspaceRef } from "../../store/workspace";
 import type { WebLinks } from "../../ui/web-links";
 import { type AlertGateDeps, gateAlert } from "../alert-gate";
 import { incidentChannelName } from "../render/incident-channel-name";

@@ -1,8 +1,8 @@
+import type { WorkspaceRef } from "../../domain/workspace-ref";
 import type { Clock } from "../../lib/clock";
 import type { PosterFor } from "../../slack/slack-poster";
 import type { AlertMessageRecord, AlertMessageStore, ChannelLock } from "../../store/alert-message-store";
 import type { MuteStore } from "../../store/mute-store";
-import type { WorkspaceRef } from "../../store/workspace";
 import { renderMuteReply } from "../render/render-mute-reply";
 import { ChannelBusyError, type ChannelCtx, type ChannelPosting } from "./channel-posting";
 import type { IncidentDrawing } from "./incident-drawing";

@@ -1,4 +1,4 @@
-import { matchesFilters, type SubscriptionFilters } from "../../store/subscription-store";
+import { matchesFilters, type SubscriptionFilters } from "../../domain/subscription-filters";
 import type { Incident, Monitor, Page, UptimeApi } from "../../uptime";
 import { DIGEST_INCIDENT_PAGES, DIGEST_MONITOR_PAGES, type DigestPeriod, type DigestReport } from "../model";
 import type { DigestCadence } from "./digest-calendar";

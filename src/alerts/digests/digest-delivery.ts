@@ -1,3 +1,5 @@
+import type { SubscriptionFilters } from "../../domain/subscription-filters";
+import type { WorkspaceRef } from "../../domain/workspace-ref";
 import { sleep } from "../../lib/backoff";
 import { type Clock, systemClock } from "../../lib/clock";
 import { type Logger, silentLogger } from "../../lib/logger";
@@ -11,8 +13,7 @@ import {
 import type { AlertMessageStore } from "../../store/alert-message-store";
 import type { DigestPostStore } from "../../store/digest-post-store";
 import type { LinkStore } from "../../store/link-store";
-import type { Subscription, SubscriptionFilters } from "../../store/subscription-store";
-import type { WorkspaceRef } from "../../store/workspace";
+import type { Subscription } from "../../store/subscription-store";
 import { chartImageBlock } from "../../ui/charts/chart-image-block";
 import type { ChartFor, ChartRenderer } from "../../ui/charts/chart-renderer";
 import { AuthenticationError, PermissionDeniedError, type UptimeApi, type UptimeClient } from "../../uptime";

@@ -1,6 +1,6 @@
 import type { SlowRule } from "../../domain/slow-rule";
+import type { UserRef } from "../../domain/workspace-ref";
 import type { PollTargetStore } from "../../store/poll-target-store";
-import type { UserRef } from "../../store/workspace";
 import { pollTargetRegistration } from "./poll-target";
 
 /**

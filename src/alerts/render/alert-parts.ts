@@ -1,5 +1,5 @@
 import type { Button, KnownBlock, MessageAttachment } from "@slack/types";
-import type { Mention } from "../../store/subscription-store";
+import type { Mention } from "../../domain/escalation-steps";
 import { tryEncode } from "../../ui/codec";
 import { incidentChannelCodec } from "../../ui/codecs";
 import { actions } from "../../ui/ids";

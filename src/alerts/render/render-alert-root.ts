@@ -1,6 +1,6 @@
 import type { ActionsBlock, Button, KnownBlock, MrkdwnElement, Overflow } from "@slack/types";
+import type { Mention } from "../../domain/escalation-steps";
 import { formatDuration, slackDate } from "../../lib/format-time";
-import type { Mention } from "../../store/subscription-store";
 import { acknowledgeButton } from "../../ui/acknowledge-button";
 import { tryEncode } from "../../ui/codec";
 import { detailsCodec, muteCodec, muteUntilRecoveredCodec, unmuteCodec } from "../../ui/codecs";

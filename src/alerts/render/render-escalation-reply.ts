@@ -1,6 +1,6 @@
 import type { KnownBlock } from "@slack/types";
+import type { Mention } from "../../domain/escalation-steps";
 import { formatDuration, slackDate } from "../../lib/format-time";
-import type { Mention } from "../../store/subscription-store";
 import { acknowledgeButton } from "../../ui/acknowledge-button";
 import { mrkdwn } from "../../ui/text";
 import { monitorLink, type WebLinks } from "../../ui/web-links";

@@ -1,5 +1,6 @@
+import { escalationStepsOf } from "../../domain/escalation-steps";
 import type { ScheduleStore } from "../../store/schedule-store";
-import { escalationStepsOf, type Subscription } from "../../store/subscription-store";
+import type { Subscription } from "../../store/subscription-store";
 import type { EscalationSchedules } from "../deliver/escalation-delivery";
 import {
   allEscalationScheduleIds,

@@ -1,8 +1,9 @@
+import type { WorkspaceRef } from "../../domain/workspace-ref";
 import type { Logger } from "../../lib/logger";
 import type { Keyspace } from "../../store/keys";
 import type { PollTargetStore } from "../../store/poll-target-store";
 import type { RedisClient } from "../../store/redis-connection";
-import { validUserId, type WorkspaceRef, workspaceKey } from "../../store/workspace";
+import { validUserId, workspaceKey } from "../../store/workspace";
 import type { CleanupParticipant } from "../../store/workspace-cleanup";
 import { decodePollState } from "../poll/poll-state";
 import { decodePollTargetMeta, type PollTargetMeta } from "../poll/poll-target";

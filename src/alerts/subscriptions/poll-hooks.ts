@@ -1,11 +1,11 @@
 import type { TokenPauseReason } from "../../domain/pause-reasons";
 import type { SlowRule } from "../../domain/slow-rule";
+import { type UserRef, workspaceOf } from "../../domain/workspace-ref";
 import type { Clock } from "../../lib/clock";
 import type { Logger } from "../../lib/logger";
 import type { PosterFor } from "../../slack/slack-poster";
 import type { LinkStore } from "../../store/link-store";
 import type { Subscription, SubscriptionStore } from "../../store/subscription-store";
-import { type UserRef, workspaceOf } from "../../store/workspace";
 import { AuthenticationError, type UptimeClient } from "../../uptime";
 import type { ResolveToken } from "../poll/poll-api-cache";
 import type { PollHooks } from "../poll/poll-once";

@@ -1,7 +1,7 @@
 import type { RespondArguments } from "@slack/bolt";
 import type { WebClient } from "@slack/web-api";
+import type { UserRef } from "../../domain/workspace-ref";
 import type { Command, SubcommandName } from "../../grammar";
-import type { UserRef } from "../../store/workspace";
 import type { ListenerDeps } from "../listener-deps";
 
 /** One `/uptime <subcommand>` invocation, already acknowledged (Slack's 3 s limit is met before this runs). */

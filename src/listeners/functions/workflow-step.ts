@@ -1,6 +1,6 @@
 import type { WebClient } from "@slack/web-api";
+import type { UserRef } from "../../domain/workspace-ref";
 import { userRefFrom } from "../../slack/user-ref";
-import type { UserRef } from "../../store/workspace";
 import { errorText } from "../../ui/error-text";
 import { fairShareSentence } from "../../ui/fair-share-text";
 import { workflowInputs } from "../../ui/ids";

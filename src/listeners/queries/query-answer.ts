@@ -1,5 +1,5 @@
+import type { UserRef } from "../../domain/workspace-ref";
 import type { StatsSubject } from "../../services/stats-target";
-import type { UserRef } from "../../store/workspace";
 import { availabilityChart, latencyChart, monitorDetailsChart } from "../../ui/charts/stats-charts";
 import { renderAvailability } from "../../ui/render-availability";
 import { renderChannels } from "../../ui/render-channels";

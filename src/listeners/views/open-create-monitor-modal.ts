@@ -1,5 +1,5 @@
 import type { WebClient } from "@slack/web-api";
-import type { UserRef } from "../../store/workspace";
+import type { UserRef } from "../../domain/workspace-ref";
 import { createMonitorModalCodec } from "../../ui/codecs";
 import { errorText } from "../../ui/error-text";
 import { createMonitorKinds } from "../../ui/ids";

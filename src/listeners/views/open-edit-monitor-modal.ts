@@ -1,6 +1,6 @@
 import type { WebClient } from "@slack/web-api";
+import type { UserRef } from "../../domain/workspace-ref";
 import type { MonitorTarget } from "../../services/set-monitor-paused";
-import type { UserRef } from "../../store/workspace";
 import { createMonitorModalCodec } from "../../ui/codecs";
 import { errorText } from "../../ui/error-text";
 import {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { UserRef } from "../../../src/domain/workspace-ref";
 import { fixedClock } from "../../../src/lib/clock";
 import { silentLogger } from "../../../src/lib/logger";
 import { CorruptRecordError } from "../../../src/store/corrupt-record-error";
@@ -14,7 +15,7 @@ import {
   NotATeamMemberError,
 } from "../../../src/store/link-store";
 import { TrackedHashReads } from "../../../src/store/tracked-hash-reads";
-import { InvalidWorkspaceRefError, type UserRef } from "../../../src/store/workspace";
+import { InvalidWorkspaceRefError } from "../../../src/store/workspace";
 import { onCluster, testRedis } from "../../support/redis";
 import { eventually } from "../../support/wait-for";
 import { rawValues } from "./raw-values";

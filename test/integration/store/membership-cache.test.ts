@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import type { UserRef } from "../../../src/domain/workspace-ref";
 import { keyspace } from "../../../src/store/keys";
 import { MembershipCache } from "../../../src/store/membership-cache";
-import { type UserRef, workspaceKey } from "../../../src/store/workspace";
+import { workspaceKey } from "../../../src/store/workspace";
 import { testRedis } from "../../support/redis";
 
 const { redis, prefix } = testRedis();

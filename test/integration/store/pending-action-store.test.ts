@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import type { UserRef } from "../../../src/domain/workspace-ref";
 import { fixedClock } from "../../../src/lib/clock";
 import { keyspace } from "../../../src/store/keys";
 import {
@@ -8,7 +9,6 @@ import {
   type PendingAction,
   PendingActionStore,
 } from "../../../src/store/pending-action-store";
-import type { UserRef } from "../../../src/store/workspace";
 import { testRedis } from "../../support/redis";
 import { rawValues } from "./raw-values";
 

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { Installation } from "@slack/oauth";
 import { describe, expect, it } from "vitest";
+import type { WorkspaceRef } from "../../../src/domain/workspace-ref";
 import { TokenCipher } from "../../../src/store/crypto/token-cipher";
 import { InstallationNotFoundError, RedisInstallationStore } from "../../../src/store/installation-store";
 import { keyspace } from "../../../src/store/keys";
 import { type LinkProfile, LinkStore } from "../../../src/store/link-store";
 import { PendingActionStore } from "../../../src/store/pending-action-store";
-import type { WorkspaceRef } from "../../../src/store/workspace";
 import { storeCleanupParticipants, WorkspaceCleanup } from "../../../src/store/workspace-cleanup";
 import { testRedis } from "../../support/redis";
 import { rawValues } from "./raw-values";

@@ -5,8 +5,8 @@ import {
   FLAP_WINDOW_MS,
   STORM_WINDOW_MS,
 } from "../../../src/alerts/deliver/alert-rules";
+import { matchesFilters } from "../../../src/domain/subscription-filters";
 import type { StoredAlertView } from "../../../src/store/alert-message-store";
-import { matchesFilters } from "../../../src/store/subscription-store";
 
 const T0 = Date.parse("2026-03-02T10:00:00Z");
 const view = {} as StoredAlertView;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_TOKENS, type RunningSimulator, startSimulator } from "../../../dev/simulator";
 import type { AcknowledgedInSlack, Alerts } from "../../../src/alerts";
+import type { UserRef } from "../../../src/domain/workspace-ref";
 import { systemClock } from "../../../src/lib/clock";
 import { silentLogger } from "../../../src/lib/logger";
 import { accountServices } from "../../../src/services/account-services";
@@ -18,7 +19,6 @@ import { keyspace } from "../../../src/store/keys";
 import { LinkStore } from "../../../src/store/link-store";
 import { PendingActionStore } from "../../../src/store/pending-action-store";
 import type { Subscription } from "../../../src/store/subscription-store";
-import type { UserRef } from "../../../src/store/workspace";
 import { WorkspaceCleanup } from "../../../src/store/workspace-cleanup";
 import { type Team, UptimeClient, type User } from "../../../src/uptime";
 import { testRedis } from "../../support/redis";

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_TOKENS, type RunningSimulator, startSimulator } from "../../../dev/simulator";
 import type { AlertingAction } from "../../../src/domain/alerting-roles";
+import type { UserRef } from "../../../src/domain/workspace-ref";
 import { fixedClock } from "../../../src/lib/clock";
 import { silentLogger } from "../../../src/lib/logger";
 import { acknowledgeRollup } from "../../../src/services/acknowledge-rollup";
@@ -15,7 +16,6 @@ import { keyspace } from "../../../src/store/keys";
 import { LinkStore } from "../../../src/store/link-store";
 import { MembershipCache } from "../../../src/store/membership-cache";
 import { PendingActionStore } from "../../../src/store/pending-action-store";
-import type { UserRef } from "../../../src/store/workspace";
 import { WorkspaceCleanup } from "../../../src/store/workspace-cleanup";
 import { UptimeClient } from "../../../src/uptime";
 import { testRedis } from "../../support/redis";

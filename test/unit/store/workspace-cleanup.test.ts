@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { WorkspaceRef } from "../../../src/store/workspace";
+import type { WorkspaceRef } from "../../../src/domain/workspace-ref";
 import {
   CleanupError,
   type CleanupParticipant,
