@@ -77,6 +77,26 @@ module.exports = {
       dependencyTypesNot: ["type-only"],
     }),
     layer("alerts", ["uptime", "store", "ui", "domain", "lib", "slack"]),
+    // The environment parsed once: it takes the defaults of the modules it configures, and only the
+    // composition (src/bot) and the entry points read it.
+    layer("config", ["slack", "store", "ui", "domain", "lib"]),
+    // Metrics, health and the metrics port: they observe the clients, never drive them.
+    layer("observability", ["uptime", "domain", "lib"]),
+    {
+      name: "composition-from-entry-points",
+      comment:
+        "src/bot (the composition: startBot, the Bolt app) and src/config are read only by each other and the entry points at the root of src",
+      severity: "error",
+      from: { path: "^src/", pathNot: ["^src/(bot|config)/", "^src/[^/]+\\.ts$"] },
+      to: { path: "^src/(bot|config)/" },
+    },
+    {
+      name: "entry-points-not-imported",
+      comment: "the root of src holds only the entry points (main, alerts-cli, rotate-key): nothing in src imports them",
+      severity: "error",
+      from: { path: "^src/" },
+      to: { path: "^src/[^/]+\\.ts$" },
+    },
     ...alertLayers,
     {
       name: "alerts-one-entry",

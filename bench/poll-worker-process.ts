@@ -76,7 +76,7 @@ async function main(): Promise<void> {
   const commands = new Map<string, number>();
   countCommands(redis, commands, inWindow);
   const scheduler = new PollTargetStore({ redis, keys: keyspace(env("KEY_PREFIX")) });
-  // As the bot's poller: the scheduler's backoff is the retry (src/bot.ts).
+  // As the bot's poller: the scheduler's backoff is the retry (src/bot/start-bot.ts).
   const client = new UptimeClient({ baseUrl: env("UPTIME_API_URL"), retry: { retries: 0 } });
   let apiRequests = 0;
   subscribe("undici:request:create", () => {

@@ -1,5 +1,7 @@
 import { Redis } from "ioredis";
-import { ConfigError, loadRedisConfig, readEnvironment } from "./config";
+import { ConfigError } from "./config/config-error";
+import { readEnvironment } from "./config/dot-env";
+import { loadRedisConfig } from "./config/redis-config";
 import { keyspace } from "./store/keys";
 import { type DeadLetter, OutboxStore } from "./store/outbox-store";
 import { DEFAULT_SHARDS } from "./store/poll-target-types";

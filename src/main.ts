@@ -1,5 +1,7 @@
-import type { RunningBot } from "./bot";
-import { ConfigError, loadConfig, readEnvironment } from "./config";
+import type { RunningBot } from "./bot/start-bot";
+import { loadConfig } from "./config/config";
+import { ConfigError } from "./config/config-error";
+import { readEnvironment } from "./config/dot-env";
 import { createLogger } from "./lib/logger";
 
 /**
@@ -25,7 +27,7 @@ async function main() {
   let bot: RunningBot;
   try {
     // Loaded once the settings are read: a wrong setting stops start-up without loading the whole bot first.
-    const { startBot } = await import("./bot");
+    const { startBot } = await import("./bot/start-bot");
     bot = await startBot(config, { logger });
   } catch (error) {
     return fail(`could not start: ${oneLine(error)}`);

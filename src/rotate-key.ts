@@ -1,6 +1,8 @@
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { ConfigError, loadKeyConfig, readEnvironment } from "./config";
+import { loadKeyConfig } from "./config/config";
+import { ConfigError } from "./config/config-error";
+import { readEnvironment } from "./config/dot-env";
 import { parseEncryptionKeys } from "./store/crypto/encryption-keys";
 import type { ResealCount } from "./store/crypto/reseal-field";
 import { TokenCipher } from "./store/crypto/token-cipher";

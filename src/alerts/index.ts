@@ -98,7 +98,7 @@ export interface AlertsOptions {
 
 export interface AlertsDeps {
   redis: RedisClient;
-  /** The bot's chart worker pool (digest charts); bot.ts starts and closes it. */
+  /** The bot's chart worker pool (digest charts); bot/start-bot.ts starts and closes it. */
   charts: Pick<ChartRenderer, "render">;
   keys: Keyspace;
   clock: Clock;

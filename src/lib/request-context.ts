@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 /**
  * What every log line written while a Slack request is handled carries: the workspace it came from and an
  * id of its own, so that an operator can pick one request's lines out of many replicas' logs. Held in an
- * AsyncLocalStorage entered by a Bolt middleware (app.ts): listeners, services and the clients they call
+ * AsyncLocalStorage entered by a Bolt middleware (bot/slack-app.ts): listeners, services and the clients they call
  * log with the one shared logger, which adds the context of the request it is called under
  * (createLogger's mixin), with nothing passed down.
  */

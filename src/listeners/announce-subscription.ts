@@ -28,7 +28,7 @@ export async function announceSubscription(
     const failure = slackErrorOf(error);
     // The errors that would pause an alert subscription: nothing is created when announcing meets one.
     if (failure instanceof SlackPermanentError) return { ok: false, error: failure.code };
-    // Slack may have posted before it failed (5xx, lost connection; the client never retries them, app.ts):
+    // Slack may have posted before it failed (5xx, lost connection; the client never retries them, bot/slack-app.ts):
     // the announcement may be in the channel. Subscribing is right either way (the channel answered no
     // "not_in_channel"), and posting it again could show it twice.
     if (failure.kind === "slack.transient" && failure.mayHaveHappened) {

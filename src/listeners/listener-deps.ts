@@ -10,7 +10,7 @@ export interface ListenerDeps {
   services: Services;
   logger: Logger;
   clock: Clock;
-  /** Draws charts off the event loop (a worker pool; bot.ts starts it and closes it in stop()). */
+  /** Draws charts off the event loop (a worker pool; bot/start-bot.ts starts it and closes it in stop()). */
   charts: ChartRenderer;
   /** UPTIME_WEB_URL and its paths: names in answers link to the web app; undefined links nothing. */
   webLinks?: WebLinks | undefined;

@@ -21,7 +21,7 @@ export interface AlertWebClientOptions {
   logger?: Logger;
   /** Per call (ms); default SLACK_CALL_TIMEOUT_MS. */
   timeoutMs?: number;
-  /** Default the global fetch; the bot's times each call (src/bot-metrics.ts). */
+  /** Default the global fetch; the bot's times each call (src/observability/bot-metrics.ts). */
   fetch?: FetchFunction;
 }
 

@@ -15,7 +15,7 @@ export interface ClusterSeed {
 }
 
 /**
- * Where the bot's data lives: parsed from the environment by config.ts. A single Redis carries TLS
+ * Where the bot's data lives: parsed from the environment by config/config.ts. A single Redis carries TLS
  * (`rediss://`) and its password in the URL; a Cluster's seeds are host:port only, so its TLS and AUTH
  * are fields (REDIS_CLUSTER_TLS, REDIS_CLUSTER_USERNAME, REDIS_CLUSTER_PASSWORD). `tlsCa` is the PEM of a
  * private CA that signed Redis' certificate (REDIS_TLS_CA_FILE); without it Node's trust store decides.

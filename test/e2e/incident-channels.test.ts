@@ -6,8 +6,8 @@ import { INCIDENT_CHANNEL_EVENT_TYPE } from "../../src/alerts/deliver/incident-c
 import { ALERT_EVENT_TYPE } from "../../src/alerts/outbox/alert-metadata";
 import { pollTargetName } from "../../src/alerts/poll/poll-target";
 import { ALERT_COLORS } from "../../src/alerts/render/alert-parts";
-import { type RunningBot, startBot } from "../../src/bot";
-import { loadConfig } from "../../src/config";
+import { type RunningBot, startBot } from "../../src/bot/start-bot";
+import { loadConfig } from "../../src/config/config";
 import { silentLogger } from "../../src/lib/logger";
 import { keyspace } from "../../src/store/keys";
 import { PollTargetStore } from "../../src/store/poll-target-store";

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_TOKENS } from "../../dev/simulator";
 import { ALERT_EVENT_TYPE } from "../../src/alerts/outbox/alert-metadata";
 import { pollTargetName } from "../../src/alerts/poll/poll-target";
-import { BOT_SCOPES } from "../../src/app";
+import { BOT_SCOPES } from "../../src/bot/slack-app";
 import { createLogger } from "../../src/lib/logger";
 import { TokenCipher } from "../../src/store/crypto/token-cipher";
 import { RedisInstallationStore } from "../../src/store/installation-store";

@@ -3,9 +3,9 @@
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_TOKENS } from "../../dev/simulator";
-import { BOT_SCOPES } from "../../src/app";
-import { type RunningBot, startBot } from "../../src/bot";
-import { loadConfig } from "../../src/config";
+import { BOT_SCOPES } from "../../src/bot/slack-app";
+import { type RunningBot, startBot } from "../../src/bot/start-bot";
+import { loadConfig } from "../../src/config/config";
 import { createLogger, silentLogger } from "../../src/lib/logger";
 import { generateKey } from "../../src/store/crypto/encryption-keys";
 import { BOT_TOKEN, linkUser, SIGNING_SECRET, type Stack, startStack, textOf } from "../support/e2e-stack";

@@ -33,7 +33,7 @@ const run = promisify(execFile);
 const repository = new URL("../../", import.meta.url).pathname;
 const SIGNING_SECRET = "production-install-secret";
 const BOT_TOKEN = "xoxb-production-install";
-/** The prefix of every key when nothing overrides it (src/bot.ts): what a production bot writes. */
+/** The prefix of every key when nothing overrides it (src/bot/start-bot.ts): what a production bot writes. */
 const PRODUCTION_KEY_PREFIX = "uc:";
 /** Demo seed: monitor 1 "Marketing site" of team 1, which Olivia (owner token) belongs to. */
 const MARKETING_SITE = 1;

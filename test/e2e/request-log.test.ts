@@ -12,7 +12,7 @@ import { eventually } from "../support/wait-for";
 const MARKETING_SITE = 1;
 /**
  * The alert client's Slack call timeout (SLACK_ALERT_CALL_TIMEOUT_MS), short so that a stall past it costs
- * seconds, not the product's 10; the post settle (ALERT_POST_SETTLE_MS) must be longer, as config.ts requires.
+ * seconds, not the product's 10; the post settle (ALERT_POST_SETTLE_MS) must be longer, as config/config.ts requires.
  */
 const ALERT_CALL_TIMEOUT_MS = 2_000;
 const ALERT_POST_SETTLE_MS = 5_000;

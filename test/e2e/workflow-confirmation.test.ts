@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { FunctionExecution, StoredMessage } from "../../dev/playground/fake-slack/types";
 import { DEMO_TOKENS } from "../../dev/simulator";
-import { type RunningBot, startBot } from "../../src/bot";
-import { loadConfig } from "../../src/config";
+import { type RunningBot, startBot } from "../../src/bot/start-bot";
+import { loadConfig } from "../../src/config/config";
 import { silentLogger } from "../../src/lib/logger";
 import { actions, workflowSteps } from "../../src/ui/ids";
 import { UptimeClient } from "../../src/uptime";

@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConfigError, readEnvironment } from "../../src/config";
+import { ConfigError } from "../../src/config/config-error";
+import { readEnvironment } from "../../src/config/dot-env";
 
 const dirs: string[] = [];
 function tempDir(): string {

@@ -5,7 +5,7 @@ import { join, relative } from "node:path";
 import Ajv from "ajv";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { BOT_SCOPES } from "../../src/app";
+import { BOT_SCOPES } from "../../src/bot/slack-app";
 import { commands, shortcuts, workflowInputs, workflowSteps } from "../../src/ui/ids";
 
 const root = new URL("../../", import.meta.url);

@@ -7,9 +7,9 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { createPrometheusMetrics } from "../../src/alerts/prometheus-metrics";
-import { ApiHealth } from "../../src/api-health";
-import { createBotMetrics } from "../../src/bot-metrics";
 import { silentLogger } from "../../src/lib/logger";
+import { ApiHealth } from "../../src/observability/api-health";
+import { createBotMetrics } from "../../src/observability/bot-metrics";
 import { exportedSampleNames, metricNames } from "../support/promql";
 
 const run = promisify(execFile);

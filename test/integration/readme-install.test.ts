@@ -8,7 +8,8 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { loadConfig, readEnvironment } from "../../src/config";
+import { loadConfig } from "../../src/config/config";
+import { readEnvironment } from "../../src/config/dot-env";
 import { parseCommand } from "../../src/grammar";
 import { parseEncryptionKeys } from "../../src/store/crypto/encryption-keys";
 

@@ -9,7 +9,8 @@ import { join } from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../dev/local-redis";
-import { loadConfig, loadRedisConfig } from "../../src/config";
+import { loadConfig } from "../../src/config/config";
+import { loadRedisConfig } from "../../src/config/redis-config";
 import { silentLogger } from "../../src/lib/logger";
 import {
   checkEvictionPolicy,

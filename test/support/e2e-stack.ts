@@ -5,8 +5,8 @@ import { type FakeSlack, type FakeSlackOptions, startFakeSlack } from "../../dev
 import { contractViolations } from "../../dev/playground/fake-slack/contracts";
 import type { EphemeralMessage, FakeChannelSeed } from "../../dev/playground/fake-slack/types";
 import { type RunningSimulator, type SimulatorOptions, startSimulator } from "../../dev/simulator";
-import { type BotOptions, type RunningBot, startBot } from "../../src/bot";
-import { loadConfig } from "../../src/config";
+import { type BotOptions, type RunningBot, startBot } from "../../src/bot/start-bot";
+import { loadConfig } from "../../src/config/config";
 import { type Logger, silentLogger } from "../../src/lib/logger";
 import { teamsOf } from "../../src/services/link-account";
 import { generateKey } from "../../src/store/crypto/encryption-keys";

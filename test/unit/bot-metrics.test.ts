@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createBotMetrics, outcomeOf, slackMethodOf } from "../../src/bot-metrics";
+import { createBotMetrics, outcomeOf, slackMethodOf } from "../../src/observability/bot-metrics";
 
 describe("the bot's own metrics", () => {
   it("labels Slack calls by Web API method, never by a URL", () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { loadConfig } from "../../src/config";
+import { loadConfig } from "../../src/config/config";
 
 interface Service {
   command?: string[];

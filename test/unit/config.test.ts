@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, loadRedisConfig } from "../../src/config";
+import { loadConfig } from "../../src/config/config";
+import { ConfigError } from "../../src/config/config-error";
+import { loadRedisConfig } from "../../src/config/redis-config";
 
 // A valid 32-byte key (base64); a fixed one so that a failing message is reproducible.
 const KEY = `k1:${Buffer.alloc(32, 7).toString("base64")}`;

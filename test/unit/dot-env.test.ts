@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig, withDotEnv } from "../../src/config";
+import { loadConfig } from "../../src/config/config";
+import { withDotEnv } from "../../src/config/dot-env";
 
 const KEY = `k1:${Buffer.alloc(32, 7).toString("base64")}`;
 

@@ -5,8 +5,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
-import { type RunningBot, startBot } from "../../../src/bot";
-import { loadConfig } from "../../../src/config";
+import { type RunningBot, startBot } from "../../../src/bot/start-bot";
+import { loadConfig } from "../../../src/config/config";
 import { createLogger, type Logger } from "../../../src/lib/logger";
 import { generateKey } from "../../../src/store/crypto/encryption-keys";
 import { deleteKeysWithPrefix } from "../../../src/store/redis-helpers";

@@ -40,7 +40,7 @@ export interface DigestDeliveryDeps {
   pauses: Pick<SubscriptionPauses, "pause">;
   /** The Uptime client the scheduled digests read with (the subscriber's token). */
   client: () => UptimeClient;
-  /** The bot's chart worker pool (bot.ts): a chart it refuses leaves the digest without one (logged). */
+  /** The bot's chart worker pool (bot/start-bot.ts): a chart it refuses leaves the digest without one (logged). */
   charts: Pick<ChartRenderer, "render">;
   clock?: Clock;
   logger?: Logger;

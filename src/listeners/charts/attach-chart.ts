@@ -21,7 +21,7 @@ export interface ChartToAttach {
 
 export interface AttachChartRequest {
   client: WebClient;
-  /** The bot's chart worker pool (bot.ts). */
+  /** The bot's chart worker pool (bot/start-bot.ts). */
   charts: ChartRenderer;
   /** The asker: the chart is shared to their DM with the app so that they may see it (see below). */
   userId: string;

@@ -25,7 +25,7 @@ export interface DrawnChart extends ChartPng {
  * lib/spawn-module-process.ts: a process's memory leaves with it, and it runs at a lower priority than the bot's
  * event loop); a chart the pool refuses
  * (queue full, too slow, the worker failed) rejects with WorkRefused, and the answer stands without it
- * (chart-skipped.ts says why). One per bot process: bot.ts starts it and closes it in stop().
+ * (chart-skipped.ts says why). One per bot process: bot/start-bot.ts starts it and closes it in stop().
  */
 /**
  * Whom a chart is for: a person (their key: at most `maxPerPerson` of their charts wait or draw at once) or

@@ -111,7 +111,7 @@ export async function startChaosStack(options: {
   name: string;
   /**
    * SLACK_ALERT_CALL_TIMEOUT_MS and ALERT_POST_SETTLE_MS of the bots (the settle longer than the timeout,
-   * as config.ts requires); unset, the product's 10 s and 30 s.
+   * as config/config.ts requires); unset, the product's 10 s and 30 s.
    */
   slackTiming?: { callTimeoutMs: number; postSettleMs: number };
 }): Promise<ChaosStack> {

@@ -1,21 +1,20 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { parseEnv } from "node:util";
 import { z } from "zod";
-import { POST_SETTLE_MS, SLACK_CALL_TIMEOUT_MS } from "./slack/slack-timeouts";
-import { type ApiBudgetLimits, DEFAULT_API_BUDGET } from "./store/api-budget-store";
-import { InvalidKeyConfigError, KEY_VARIABLE, parseEncryptionKeys } from "./store/crypto/encryption-keys";
-import { DEFAULT_FAIR_SHARE, type FairShareLimits } from "./store/fair-share-store";
+import { POST_SETTLE_MS, SLACK_CALL_TIMEOUT_MS } from "../slack/slack-timeouts";
+import { type ApiBudgetLimits, DEFAULT_API_BUDGET } from "../store/api-budget-store";
+import { InvalidKeyConfigError, KEY_VARIABLE, parseEncryptionKeys } from "../store/crypto/encryption-keys";
+import { DEFAULT_FAIR_SHARE, type FairShareLimits } from "../store/fair-share-store";
 import {
   DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
   parseClusterNodes,
   type RedisTarget,
-} from "./store/redis-connection";
-import { DEFAULT_INCIDENT_PATH, DEFAULT_MONITOR_PATH, ID_PLACEHOLDER, type WebLinks } from "./ui/web-links";
+} from "../store/redis-connection";
+import { DEFAULT_INCIDENT_PATH, DEFAULT_MONITOR_PATH, ID_PLACEHOLDER, type WebLinks } from "../ui/web-links";
+import { configError } from "./config-error";
+import { redisSecurity, redisUrl } from "./redis-config";
 
 /**
  * The environment, parsed once at start-up into a frozen Config. Nothing else reads process.env
- * (docs/architecture.md section 2), nor `.env` (readEnvironment, below). A missing or invalid setting stops start-up
+ * (docs/architecture.md section 2), nor `.env` (readEnvironment, dot-env.ts). A missing or invalid setting stops start-up
  * with one line naming the variable.
  */
 const optionalText = z
@@ -73,11 +72,6 @@ const milliseconds = (name: string, min: number, max: number, fallback: number) 
 
 /** The shortest SLACK_STATE_SECRET start-up accepts. */
 export const STATE_SECRET_MIN_LENGTH = 32;
-
-const redisUrl = z
-  .string()
-  .trim()
-  .regex(/^rediss?:\/\//, "REDIS_URL must start with redis:// or rediss://");
 
 const schema = z
   .object({
@@ -263,10 +257,6 @@ export type Config = Readonly<{
   apiBudget: Readonly<ApiBudgetLimits>;
 }>;
 
-export class ConfigError extends Error {
-  override name = "ConfigError";
-}
-
 /** What `npm run rotate-key` reads, checked as loadConfig does; the Slack and API settings may be absent. */
 export function loadKeyConfig(
   env: Record<string, string | undefined>,
@@ -334,110 +324,4 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       pollReserve: e.UPTIME_API_POLL_RESERVE,
     }),
   });
-}
-
-/**
- * The one setting `npm run alerts` (src/alerts-cli.ts) needs (REDIS_URL, or REDIS_CLUSTER_NODES which wins): an operator runs it with the bot's
- * environment, but it must not insist on Slack or API settings it never uses.
- */
-export function loadRedisConfig(env: Record<string, string | undefined>): Readonly<{ redis: RedisTarget }> {
-  if (env.REDIS_CLUSTER_NODES?.trim()) {
-    let clusterNodes: ReturnType<typeof parseClusterNodes>;
-    try {
-      clusterNodes = parseClusterNodes(env.REDIS_CLUSTER_NODES);
-    } catch (error) {
-      throw new ConfigError(`REDIS_CLUSTER_NODES ${(error as Error).message}`);
-    }
-    return Object.freeze({ redis: { clusterNodes, ...redisSecurity(env, true) } });
-  }
-  const parsed = z.object({ REDIS_URL: redisUrl }).safeParse(env);
-  if (!parsed.success) throw configError(parsed.error, env);
-  return Object.freeze({ redis: { url: parsed.data.REDIS_URL, ...redisSecurity(env, false) } });
-}
-
-/**
- * TLS and AUTH beyond what REDIS_URL carries itself (`rediss://user:password@host`): REDIS_TLS_CA_FILE (a
- * private CA's PEM, for REDIS_URL and the Cluster) and, for a Cluster, REDIS_CLUSTER_TLS,
- * REDIS_CLUSTER_USERNAME and REDIS_CLUSTER_PASSWORD. Throws a ConfigError naming the variable.
- */
-function redisSecurity(
-  env: Record<string, string | undefined>,
-  cluster: boolean,
-): { tlsCa?: string; tls?: boolean; username?: string; password?: string } {
-  const text = (name: string) => env[name]?.trim() || undefined;
-  const out: { tlsCa?: string; tls?: boolean; username?: string; password?: string } = {};
-  const caFile = text("REDIS_TLS_CA_FILE");
-  if (caFile) {
-    try {
-      out.tlsCa = readFileSync(caFile, "utf8");
-    } catch (error) {
-      throw new ConfigError(`REDIS_TLS_CA_FILE could not be read: ${(error as Error).message}`);
-    }
-    if (!out.tlsCa.includes("-----BEGIN CERTIFICATE-----")) {
-      throw new ConfigError(`REDIS_TLS_CA_FILE is not a PEM certificate: ${caFile}`);
-    }
-  }
-  if (!cluster) return out;
-  const tls = text("REDIS_CLUSTER_TLS")?.toLowerCase();
-  if (tls !== undefined && !["true", "false", "yes", "no", "1", "0"].includes(tls)) {
-    throw new ConfigError(`REDIS_CLUSTER_TLS must be true or false, got "${tls.slice(0, 20)}"`);
-  }
-  if (tls === "true" || tls === "yes" || tls === "1") out.tls = true;
-  // The password is taken as given (spaces included): only an empty value means none.
-  const username = text("REDIS_CLUSTER_USERNAME");
-  if (username) out.username = username;
-  if (env.REDIS_CLUSTER_PASSWORD) out.password = env.REDIS_CLUSTER_PASSWORD;
-  return out;
-}
-
-/** One line naming the variable of the first issue. */
-function configError(error: z.ZodError, env: Record<string, string | undefined>): ConfigError {
-  const issue = error.issues[0]!;
-  const variable = String(issue.path[0] ?? "environment");
-  const given = env[variable]?.trim();
-  const message =
-    issue.code === "invalid_type"
-      ? given
-        ? `must be a ${issue.expected}, got "${given.slice(0, 40)}"`
-        : "is required"
-      : issue.message;
-  return new ConfigError(
-    `${variable} ${message.startsWith(variable) ? message.slice(variable.length).trim() : message}`,
-  );
-}
-
-/** The file readEnvironment reads from the working directory. */
-export const DOT_ENV_FILE = ".env";
-
-/**
- * The settings of a `.env` file under the real environment: a variable set in both keeps its real value
- * (set to "" included: it is set), as with `node --env-file` and dotenv, so that an admin can override one
- * setting of the file for one run. The file's syntax is Node's own (`util.parseEnv`: `KEY=value`, `#`
- * comments, single, double or back quotes, `export ` prefixes).
- */
-export function withDotEnv(
-  env: Record<string, string | undefined>,
-  dotEnvText: string,
-): Record<string, string | undefined> {
-  return { ...parseEnv(dotEnvText), ...env };
-}
-
-/**
- * What loadConfig reads at start-up: process.env, over `.env` in `cwd` when that file exists.
- * `envFile` is the file read, if any, for the start-up log.
- */
-export function readEnvironment(options: { cwd?: string; env?: Record<string, string | undefined> } = {}): {
-  env: Record<string, string | undefined>;
-  envFile: string | undefined;
-} {
-  const env = options.env ?? process.env;
-  const path = join(options.cwd ?? process.cwd(), DOT_ENV_FILE);
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { env: { ...env }, envFile: undefined };
-    throw new ConfigError(`${DOT_ENV_FILE} could not be read: ${(error as Error).message}`);
-  }
-  return { env: withDotEnv(env, text), envFile: path };
 }

@@ -1,6 +1,6 @@
 import { Gauge, Registry } from "prom-client";
-import { METRIC_PREFIX } from "./domain/metric-prefix";
-import type { Logger } from "./lib/logger";
+import { METRIC_PREFIX } from "../domain/metric-prefix";
+import type { Logger } from "../lib/logger";
 
 export interface ApiHealthOptions {
   /** Resolves when the API answered (any HTTP status), rejects when it could not be reached. */

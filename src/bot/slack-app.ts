@@ -2,13 +2,13 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { App, type CustomRoute, HTTPReceiver, type InstallationStore, SocketModeReceiver } from "@slack/bolt";
 import type { FetchFunction, RetryOptions } from "@slack/web-api";
-import type { Config } from "./config";
-import { withRequestContext } from "./lib/request-context";
-import { type ListenerDeps, registerListeners } from "./listeners";
-import { boltLogger } from "./slack/bolt-logger";
-import type { BotIdentity } from "./slack/bot-identity";
-import { scrubSlackSdkLines } from "./slack/scrub-slack-sdk-lines";
-import { workspaceKey } from "./store/workspace";
+import type { Config } from "../config/config";
+import { withRequestContext } from "../lib/request-context";
+import { type ListenerDeps, registerListeners } from "../listeners";
+import { boltLogger } from "../slack/bolt-logger";
+import type { BotIdentity } from "../slack/bot-identity";
+import { scrubSlackSdkLines } from "../slack/scrub-slack-sdk-lines";
+import { workspaceKey } from "../store/workspace";
 
 /**
  * Bot scopes requested by the OAuth install; the same list as manifest.yml (test/integration/manifest.test.ts

@@ -1,8 +1,8 @@
 import type { FetchFunction } from "@slack/web-api";
 import { Gauge, Histogram, Registry } from "prom-client";
-import { METRIC_PREFIX } from "./domain/metric-prefix";
-import type { UptimeCall } from "./uptime";
-import { CLIENT_VERSION } from "./uptime/version";
+import { METRIC_PREFIX } from "../domain/metric-prefix";
+import type { UptimeCall } from "../uptime";
+import { CLIENT_VERSION } from "../uptime/version";
 
 /**
  * The bot's own metrics beside the alert pipeline's: which build runs, whether Redis answers, and how long
