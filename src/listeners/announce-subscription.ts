@@ -1,5 +1,5 @@
 import type { WebClient } from "@slack/web-api";
-import type { AnnounceResult, SubscriptionPreview } from "../services/subscription-services";
+import type { AnnounceResult, SubscriptionPreview } from "../services/subscribe";
 import { slackErrorOf } from "../slack/slack-call";
 import { SlackPermanentError } from "../slack/slack-errors";
 import { renderSubscribeAnnouncement } from "../ui/render-subscribe-result";

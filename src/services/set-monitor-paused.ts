@@ -36,3 +36,21 @@ export function setMonitorPaused(
     return { monitor: updated, changed: true };
   });
 }
+
+/** `/uptime pause <monitor>` and the Pause button. */
+export function pauseMonitor(
+  deps: ServiceDeps,
+  ref: UserRef,
+  target: MonitorTarget,
+): Promise<SetMonitorPausedResult> {
+  return setMonitorPaused(deps, ref, target, true);
+}
+
+/** `/uptime resume <monitor>` and the Resume button. */
+export function resumeMonitor(
+  deps: ServiceDeps,
+  ref: UserRef,
+  target: MonitorTarget,
+): Promise<SetMonitorPausedResult> {
+  return setMonitorPaused(deps, ref, target, false);
+}

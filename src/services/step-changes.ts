@@ -92,19 +92,36 @@ function monitorOrIncident(change: StepChange): "monitor" | "incident" {
   return change.kind === "acknowledge" ? "incident" : "monitor";
 }
 
-/** The waiting confirmations of changing steps (store/step-confirmation-store.ts), for the Slack layer. */
-export function stepConfirmationServices(deps: ServiceDeps) {
-  return {
-    newStepConfirmationId: () => StepConfirmationStoreClass.newId(),
-    prepareStepChange: (ref: UserRef, request: StepChangeRequest) => prepareStepChange(deps, ref, request),
-    runStepChange: (ref: UserRef, change: StepChange) => runStepChange(deps, ref, change),
-    holdStepConfirmation: (record: StepConfirmationRecord, runToken: string) =>
-      store(deps).put(record, runToken, deps.clock.now()),
-    stepConfirmation: (id: string) => store(deps).get(id),
-    claimStepConfirmation: (id: string, leaseMs: number) => store(deps).claim(id, leaseMs),
-    releaseStepConfirmation: (id: string) => store(deps).release(id),
-    endStepConfirmation: (id: string) => store(deps).end(id),
-    dueStepConfirmations: () => store(deps).due(deps.clock.now()),
-    forgetStepConfirmation: (id: string) => store(deps).forget(id),
-  };
+// The waiting confirmations of changing steps (store/step-confirmation-store.ts), for the Slack layer.
+
+export function newStepConfirmationId(_deps: ServiceDeps): string {
+  return StepConfirmationStoreClass.newId();
+}
+
+export function holdStepConfirmation(deps: ServiceDeps, record: StepConfirmationRecord, runToken: string) {
+  return store(deps).put(record, runToken, deps.clock.now());
+}
+
+export function stepConfirmation(deps: ServiceDeps, id: string) {
+  return store(deps).get(id);
+}
+
+export function claimStepConfirmation(deps: ServiceDeps, id: string, leaseMs: number) {
+  return store(deps).claim(id, leaseMs);
+}
+
+export function releaseStepConfirmation(deps: ServiceDeps, id: string) {
+  return store(deps).release(id);
+}
+
+export function endStepConfirmation(deps: ServiceDeps, id: string) {
+  return store(deps).end(id);
+}
+
+export function dueStepConfirmations(deps: ServiceDeps) {
+  return store(deps).due(deps.clock.now());
+}
+
+export function forgetStepConfirmation(deps: ServiceDeps, id: string) {
+  return store(deps).forget(id);
 }

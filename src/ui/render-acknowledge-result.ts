@@ -1,5 +1,5 @@
 import { slackDate } from "../lib/format-time";
-import type { AcknowledgeOutcome } from "../services/account-services";
+import type { AcknowledgeOutcome } from "../services/acknowledge-incident";
 import type { Rendered } from "./reply";
 import { escapeMrkdwn, mrkdwn } from "./text";
 

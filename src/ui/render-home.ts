@@ -1,8 +1,8 @@
 import type { Button, HomeView, KnownBlock } from "@slack/types";
 import type { QuietHours } from "../domain/quiet-hours";
 import { formatDuration, slackDate } from "../lib/format-time";
-import type { HomeData } from "../services/account-services";
-import type { SubscriptionView } from "../services/subscription-services";
+import type { HomeData } from "../services/home-data";
+import type { SubscriptionView } from "../services/list-subscriptions";
 import type { Incident, Monitor } from "../uptime";
 import { acknowledgeButton } from "./acknowledge-button";
 import { tryEncode } from "./codec";

@@ -1,4 +1,4 @@
-import type { OpenIncidentChannelOutcome } from "../services/subscription-services";
+import type { OpenIncidentChannelOutcome } from "../services/incident-channel";
 import type { SlackRefusal } from "../slack/slack-errors";
 import type { Rendered } from "./reply";
 import { escapeMrkdwn, mrkdwn, truncate } from "./text";

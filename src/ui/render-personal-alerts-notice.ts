@@ -1,4 +1,5 @@
-import type { SubscribeOutcome, UnsubscribeOutcome } from "../services/subscription-services";
+import type { SubscribeOutcome } from "../services/subscribe";
+import type { UnsubscribeOutcome } from "../services/unsubscribe";
 import { APP_MENTION, YOUR_ALERTS } from "./render-subscribe-result";
 import { subscriptionLine } from "./render-subscriptions";
 import type { Rendered } from "./reply";

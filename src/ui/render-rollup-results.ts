@@ -1,6 +1,6 @@
 import { slackDate } from "../lib/format-time";
-import type { AcknowledgeRollupOutcome, RollupIncident } from "../services/account-services";
-import type { MuteRollupOutcome } from "../services/subscription-services";
+import type { AcknowledgeRollupOutcome, RollupIncident } from "../services/acknowledge-rollup";
+import type { MuteRollupOutcome } from "../services/mute-rollup";
 import { errorText } from "./error-text";
 import { incidentLabel } from "./render-acknowledge-result";
 import type { Rendered } from "./reply";

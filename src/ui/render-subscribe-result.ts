@@ -2,14 +2,11 @@ import type { KnownBlock } from "@slack/types";
 import type { QuietHours } from "../domain/quiet-hours";
 import { quoteValue } from "../grammar";
 import { formatDuration, slackDate } from "../lib/format-time";
-import type {
-  DownNow,
-  Mute,
-  MuteOutcome,
-  SubscriptionPreview,
-  UnsubscribeOutcome,
-} from "../services/subscription-services";
+import type { MuteOutcome } from "../services/mute-monitor";
+import type { DownNow, SubscriptionPreview } from "../services/subscribe";
+import type { UnsubscribeOutcome } from "../services/unsubscribe";
 import type { PermanentSlackErrorCode } from "../slack/slack-errors";
+import type { Mute } from "../store/mute-store";
 import { context, freeText, inline, listSections, NAME_MAX, REASON_MAX } from "./query-parts";
 import {
   digestText,

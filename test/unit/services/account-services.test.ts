@@ -4,7 +4,7 @@ import type { AcknowledgedInSlack, Alerts } from "../../../src/alerts";
 import type { UserRef } from "../../../src/domain/workspace-ref";
 import { systemClock } from "../../../src/lib/clock";
 import { silentLogger } from "../../../src/lib/logger";
-import { accountServices } from "../../../src/services/account-services";
+import { createServices } from "../../../src/services";
 import {
   InvalidTokenError,
   NotLinkedError,
@@ -63,7 +63,7 @@ describe("teamsOf", () => {
 describe("account services against the simulator", () => {
   let simulator: RunningSimulator;
   let uptime: UptimeClient;
-  let services: ReturnType<typeof accountServices>;
+  let services: ReturnType<typeof createServices>;
   let deps: ServiceDeps;
   const acknowledged: AcknowledgedInSlack[] = [];
 
@@ -84,7 +84,7 @@ describe("account services against the simulator", () => {
         acknowledged: async (ack: AcknowledgedInSlack) => void acknowledged.push(ack),
       } as unknown as Alerts,
     };
-    services = accountServices(deps);
+    services = createServices(deps);
   });
   afterAll(async () => {
     await uptime?.close();
@@ -161,7 +161,7 @@ describe("account services against the simulator", () => {
     const alerts = {
       subscriptions: { listBySubscriber: async () => [subscription] },
     } as unknown as Alerts;
-    const home = await accountServices({ ...deps, links, alerts }).homeData(olivia);
+    const home = await createServices({ ...deps, links, alerts }).homeData(olivia);
     expect(home.kind === "linked" && home.subscriptions).toEqual([
       expect.objectContaining({
         channelId: "C0ALERTS",
@@ -225,7 +225,7 @@ describe("account services against the simulator", () => {
       acknowledgeAbandoned: hook("acknowledgeAbandoned"),
       acknowledged: hook("acknowledged"),
     } as unknown as Alerts;
-    const attributing = accountServices({ ...deps, alerts });
+    const attributing = createServices({ ...deps, alerts });
     // Rita is linked by the test above; the API refuses her (read-only): nobody is named, not even for a moment.
     await expect(attributing.acknowledgeIncident(rita, { incidentId, apiTeamId: "1" })).rejects.toMatchObject(
       {

@@ -5,9 +5,9 @@ import { type RunningSimulator, startSimulator } from "../../../dev/simulator";
 import type { UserRef } from "../../../src/domain/workspace-ref";
 import { systemClock } from "../../../src/lib/clock";
 import { silentLogger } from "../../../src/lib/logger";
+import { createServices } from "../../../src/services";
 import { MonitorNotFoundError, NotLinkedError } from "../../../src/services/errors";
 import { filterGroups, MAX_GROUP_OPTIONS } from "../../../src/services/list-groups";
-import { monitorServices } from "../../../src/services/monitor-services";
 import type { ServiceDeps } from "../../../src/services/service-deps";
 import { generateKey } from "../../../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../../../src/store/crypto/token-cipher";
@@ -44,7 +44,7 @@ describe("filterGroups", () => {
 describe("monitor services against the simulator", () => {
   let simulator: RunningSimulator;
   let uptime: UptimeClient;
-  let services: ReturnType<typeof monitorServices>;
+  let services: ReturnType<typeof createServices>;
   let deps: ServiceDeps;
 
   beforeAll(async () => {
@@ -61,7 +61,7 @@ describe("monitor services against the simulator", () => {
       clock: systemClock,
       logger: silentLogger,
     };
-    services = monitorServices(deps);
+    services = createServices(deps);
     const team = { id: "1", name: "Acme Production" };
     await links.save(owner, "demo-owner-token", {
       apiUserId: "1",
@@ -163,7 +163,7 @@ describe("createMonitor bounded by its signal", () => {
     const uptime = new UptimeClient({
       baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     });
-    const services = monitorServices({
+    const services = createServices({
       uptime,
       links,
       pendingActions: new PendingActionStore({ redis, keys }),

@@ -1,5 +1,5 @@
-import type { HomeData } from "../../../src/services/account-services";
-import type { SubscriptionView } from "../../../src/services/subscription-services";
+import type { HomeData } from "../../../src/services/home-data";
+import type { SubscriptionView } from "../../../src/services/list-subscriptions";
 import type { LinkRecord } from "../../../src/store/link-store";
 import type { Incident, Monitor } from "../../../src/uptime";
 

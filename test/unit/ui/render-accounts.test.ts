@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AcknowledgeOutcome } from "../../../src/services/account-services";
+import type { AcknowledgeOutcome } from "../../../src/services/acknowledge-incident";
 import { deferredActionCodec, loginModalCodec } from "../../../src/ui/codecs";
 import { actions, blocks } from "../../../src/ui/ids";
 import { acknowledgeResultText, renderAcknowledgeResult } from "../../../src/ui/render-acknowledge-result";

@@ -1,6 +1,6 @@
 import type { SectionBlock } from "@slack/types";
 import { describe, expect, it } from "vitest";
-import type { HomeData } from "../../../src/services/account-services";
+import type { HomeData } from "../../../src/services/home-data";
 import { acknowledgeCodec } from "../../../src/ui/codecs";
 import { actions } from "../../../src/ui/ids";
 import { renderHome } from "../../../src/ui/render-home";

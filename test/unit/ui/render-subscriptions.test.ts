@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { SubscriptionPreview, SubscriptionView } from "../../../src/services/subscription-services";
+import type { SubscriptionView } from "../../../src/services/list-subscriptions";
+import type { SubscriptionPreview } from "../../../src/services/subscribe";
 import {
   renderChannelUnreachable,
   renderMentionWithoutId,

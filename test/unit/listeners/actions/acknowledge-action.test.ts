@@ -2,7 +2,7 @@ import type { ButtonAction } from "@slack/bolt";
 import { describe, expect, it, vi } from "vitest";
 import { acknowledgeAction } from "../../../../src/listeners/actions/acknowledge-action";
 import type { ActionArgs } from "../../../../src/listeners/handle-interaction";
-import type { AcknowledgeOutcome } from "../../../../src/services/account-services";
+import type { AcknowledgeOutcome } from "../../../../src/services/acknowledge-incident";
 import { NotLinkedError, StaleLinkError } from "../../../../src/services/errors";
 import { acknowledgeCodec, deferredActionCodec } from "../../../../src/ui/codecs";
 import { actionArgs, fakeDeps, userRef } from "../helpers";
