@@ -1,14 +1,6 @@
 import { z } from "zod";
-import {
-  nullableIso,
-  nullableString,
-  parseAt,
-  type ResourceDecoder,
-  rawMeta,
-  resourceShape,
-  selfLink,
-  toDateOrNull,
-} from "../jsonapi";
+import { nullableIso, toDateOrNull } from "../iso-timestamps";
+import { nullableString, parseAt, type ResourceDecoder, rawMeta, resourceShape, selfLink } from "../jsonapi";
 import type { Channel } from "../types";
 
 const channelSchema = z.object({

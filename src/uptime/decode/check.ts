@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { scrubUrlsInText } from "../../lib/scrub-urls-in-text";
+import { isoString, toDate } from "../iso-timestamps";
 import {
   isNullableNumber,
   isNullableString,
-  isoString,
   isPlainObject,
   isResourceShape,
   metaSchema,
@@ -15,7 +15,6 @@ import {
   refOf,
   resourceShape,
   selfLink,
-  toDate,
 } from "../jsonapi";
 import type { Check } from "../types";
 

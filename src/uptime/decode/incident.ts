@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { scrubUrlsInText } from "../../lib/scrub-urls-in-text";
+import { isoString, nullableIso, toDate, toDateOrNull } from "../iso-timestamps";
 import {
   isNullableNumber,
   isNullableString,
-  isoString,
   isPlainObject,
   isResourceShape,
-  nullableIso,
   nullableNumber,
   nullableString,
   parseAt,
@@ -15,8 +14,6 @@ import {
   refOf,
   resourceShape,
   selfLink,
-  toDate,
-  toDateOrNull,
 } from "../jsonapi";
 import type { Incident } from "../types";
 

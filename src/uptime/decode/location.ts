@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { nullableIso, toDateOrNull } from "../iso-timestamps";
 import {
-  nullableIso,
   nullableNumber,
   nullableString,
   parseAt,
@@ -8,7 +8,6 @@ import {
   rawMeta,
   resourceShape,
   selfLink,
-  toDateOrNull,
 } from "../jsonapi";
 import type { Location } from "../types";
 

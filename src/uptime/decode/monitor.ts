@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { publicAddress } from "../../lib/public-address";
 import { scrubUrlsInText } from "../../lib/scrub-urls-in-text";
+import { nullableIso, toDateOrNull } from "../iso-timestamps";
 import {
   type DecodeContext,
   isNullableNumber,
   isNullableString,
   isPlainObject,
   isResourceShape,
-  nullableIso,
   nullableNumber,
   nullableString,
   parseAt,
@@ -19,7 +19,6 @@ import {
   relMetaNumber,
   resourceShape,
   selfLink,
-  toDateOrNull,
 } from "../jsonapi";
 import type { AvailabilityStats, LatencyStats, Monitor, MonitorSettings, MonitorState } from "../types";
 

@@ -2,18 +2,8 @@
 // `availability-hourly|daily` / `latency-hourly|daily` and the later singular `availability` /
 // `latency` with `meta.precision` and `averages` as an object (A10).
 import { z } from "zod";
-import {
-  isoString,
-  nullableIso,
-  nullableNumber,
-  parseAt,
-  type ResourceDecoder,
-  rawMeta,
-  resourceShape,
-  selfLink,
-  toDate,
-  toDateOrNull,
-} from "../jsonapi";
+import { isoString, nullableIso, toDate, toDateOrNull } from "../iso-timestamps";
+import { nullableNumber, parseAt, type ResourceDecoder, rawMeta, resourceShape, selfLink } from "../jsonapi";
 import type { AvailabilityStats, LatencyStats, Precision } from "../types";
 
 const statsMeta = {

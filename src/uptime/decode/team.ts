@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { nullableIso, toDateOrNull } from "../iso-timestamps";
 import {
   isNullableString,
   isPlainObject,
   isResourceShape,
-  nullableIso,
   parseAt,
   type ResourceDecoder,
   rawMeta,
@@ -11,7 +11,6 @@ import {
   relMetaNumber,
   resourceShape,
   selfLink,
-  toDateOrNull,
 } from "../jsonapi";
 import type { Team, TeamMember } from "../types";
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DecodeError } from "../../../src/uptime/errors";
-import { toDate } from "../../../src/uptime/jsonapi";
+import { toDate } from "../../../src/uptime/iso-timestamps";
 
 const pad = (n: number, w = 2) => String(Math.abs(n)).padStart(w, "0");
 
