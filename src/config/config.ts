@@ -103,7 +103,7 @@ const schema = z
     UPTIME_WEB_MONITOR_PATH: pathTemplate("UPTIME_WEB_MONITOR_PATH", DEFAULT_MONITOR_PATH),
     UPTIME_WEB_INCIDENT_PATH: pathTemplate("UPTIME_WEB_INCIDENT_PATH", DEFAULT_INCIDENT_PATH),
     REDIS_URL: optionalText.pipe(redisUrl.optional()),
-    // Seeds of a Redis Cluster; when set, REDIS_URL is unused (docs/architecture.md section 9).
+    // Seeds of a Redis Cluster; when set, REDIS_URL is unused.
     REDIS_CLUSTER_NODES: optionalText,
     // How long a Redis command may wait for its answer (redis-connection.ts).
     REDIS_COMMAND_TIMEOUT_MS: z.coerce
@@ -119,7 +119,7 @@ const schema = z
       })
       .default("info"),
     POLL_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
-    // Each person's fair share (docs/architecture.md section 10): a rate per minute and a burst.
+    // Each person's fair share: a rate per minute and a burst.
     FAIR_SHARE_COMMANDS_PER_MINUTE: perMinute(
       "FAIR_SHARE_COMMANDS_PER_MINUTE",
       DEFAULT_FAIR_SHARE.commandsPerMinute,
@@ -234,7 +234,7 @@ export type Config = Readonly<{
     socketMode: boolean;
   }>;
   port: number;
-  /** `/metrics` and `/readyz` (docs/architecture.md section 9). */
+  /** `/metrics` and `/readyz`. */
   metrics: Readonly<{ host: string; port: number }>;
   uptimeApiUrl: string;
   /** UPTIME_WEB_URL and its path templates; undefined when UPTIME_WEB_URL is unset (names are not linked). */
@@ -251,7 +251,7 @@ export type Config = Readonly<{
   slackAlertCallTimeoutMs: number;
   /** ALERT_POST_SETTLE_MS: how long after an unanswered post a retry waits; more than the call timeout. */
   alertPostSettleMs: number;
-  /** FAIR_SHARE_*: each person's commands and charts (docs/architecture.md section 10). */
+  /** FAIR_SHARE_*: each person's commands and charts. */
   fairShare: Readonly<FairShareLimits>;
   /** UPTIME_API_RATE_PER_TOKEN and UPTIME_API_POLL_RESERVE (A12). */
   apiBudget: Readonly<ApiBudgetLimits>;

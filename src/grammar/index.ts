@@ -1,5 +1,5 @@
 /**
- * The grammar of `/uptime` (docs/architecture.md section 1): the product's own language, so a layer of its own that
+ * The grammar of `/uptime`: the product's own language, so a layer of its own that
  * listeners, services and ui read (not a utility in lib/). parseCommand is pure and total: any text gives a
  * Command; what it does not understand gives `{ kind: "help", error }` saying exactly what was wrong. It
  * never throws.

@@ -6,7 +6,7 @@ import { withSession } from "./session";
 import { sessionTeam } from "./session-team";
 import { teamOverview } from "./team-overview";
 
-/** `/uptime status` (docs/architecture.md section 1). */
+/** `/uptime status`. */
 export interface StatusView {
   team: { id: string; name: string };
   /** `meta.monitorCounters` of GET /teams/{id}; null when the service left it out. */

@@ -13,7 +13,7 @@ export interface Slice<T> {
   total: number | null;
 }
 
-/** Everything App Home shows (docs/architecture.md section 1), for renderHome. */
+/** Everything App Home shows, for renderHome. */
 export type HomeData =
   | { kind: "unlinked" }
   | { kind: "stale"; link: LinkRecord }

@@ -157,7 +157,7 @@ export function createServices(deps: ServiceDeps) {
     endStepConfirmation: use(endStepConfirmation),
     dueStepConfirmations: use(dueStepConfirmations),
     forgetStepConfirmation: use(forgetStepConfirmation),
-    // The person's fair share of commands and charts (docs/architecture.md section 10).
+    // The person's fair share of commands and charts.
     takeFairShare: use(takeFairShare),
     knownFairShareRefusal: use(knownFairShareRefusal),
   };

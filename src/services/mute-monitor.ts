@@ -41,7 +41,7 @@ export interface MuteOutcome {
 }
 
 /**
- * The Mute overflow of alert messages (docs/architecture.md section 1): no new root message for this monitor in this
+ * The Mute overflow of alert messages: no new root message for this monitor in this
  * channel for 1, 4 or 24 hours; messages already posted keep being updated. A mute quiets the channel, so
  * it is accountable: only a linked member of the API team the alert comes from may set it (the role table:
  * up to 4 h any member, longer or until recovered not a read-only one), the mute remembers who did, and the monitor's alert message is redrawn to say "Muted here by @user until ...".

@@ -21,7 +21,7 @@ export type UnmuteOutcome =
   | { kind: "not-muted"; monitorId: string };
 
 /**
- * The Unmute button and `/uptime unmute <monitor>` (docs/architecture.md section 1): lifts the monitor's mute in the
+ * The Unmute button and `/uptime unmute <monitor>`: lifts the monitor's mute in the
  * channel, so new alerts for it are posted again, and redraws its alert message without the mute note. Like
  * muting, it needs a linked member of the monitor's API team, as the API says now. A typed monitor is
  * matched against the channel's mutes (their stored names), so finding it needs no API call and only muted

@@ -30,7 +30,7 @@ export type FairShareTake = { ok: true } | { ok: false; waitMs: number };
 const REMEMBERED_REFUSALS = 10_000;
 
 /**
- * A fair share per Slack user (docs/architecture.md section 10): one token bucket for commands and one for
+ * A fair share per Slack user: one token bucket for commands and one for
  * charts, in Redis so that every replica counts the same. A refusal says how long until the next one.
  *
  * A refusal is also remembered in this process until that moment: a burst past its share (charts

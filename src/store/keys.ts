@@ -143,7 +143,7 @@ export function keyspace(prefix = "uc:") {
     unfurlExternal: (ws: string) => `${prefix}unfurl-external:${ws}`,
     /** String with a TTL: a consent question asked and not yet answered (its links, message and poster). */
     unfurlPrompt: (id: string) => `${prefix}unfurl-prompt:${id}`,
-    // --- fair shares (docs/architecture.md section 10): token buckets, one key per script (bucket-*.lua) ---
+    // --- fair shares: token buckets, one key per script (bucket-*.lua) ---
     /**
      * Hash with a TTL (`level`, `at`): a Slack user's bucket of commands or of charts, shared by every
      * replica; gone once full again.

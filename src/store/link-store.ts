@@ -82,7 +82,7 @@ type StoredProfile = z.infer<typeof storedProfileSchema>;
 const F = { profile: "profile", token: "token", active: "active", stale: "stale" } as const;
 
 /**
- * A Slack user's link to their Uptime API account (docs/architecture.md section 1 `login`/`logout`/`whoami`/`team`, 7).
+ * A Slack user's link to their Uptime API account (`login`/`logout`/`whoami`/`team`).
  * One hash per user: the profile, the encrypted token (opened only by `getToken` and `getWithToken`), an
  * active-team override and a stale flag kept as separate fields so that those updates never rewrite the
  * profile. A set per workspace lists its linked users so that `deleteWorkspace` never SCANs.

@@ -6,7 +6,7 @@ import type { RedisClient } from "./redis-connection";
 import { deleteKeys, execOrThrow } from "./redis-helpers";
 import { validUserId, workspaceKey } from "./workspace";
 
-/** How long an action tried while unlinked waits for the user to link (docs/architecture.md section 1). */
+/** How long an action tried while unlinked waits for the user to link. */
 export const PENDING_ACTION_TTL_MS = 60 * 60 * 1000;
 
 /**

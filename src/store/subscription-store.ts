@@ -113,7 +113,7 @@ export function subscriptionId(
 }
 
 /**
- * Channel alert subscriptions (docs/architecture.md section 5). One hash per subscription and four index sets (by
+ * Channel alert subscriptions. One hash per subscription and four index sets (by
  * channel, by poll target for the delivery fan-out, by subscriber for App Home, by workspace for
  * app_uninstalled). Like the link store, a record is written before its index entries and removed after
  * them, so every existing subscription is indexed whatever the interleaving; readers skip index entries

@@ -12,7 +12,7 @@ export type BucketTake = { taken: true; waitMs: number } | { taken: false; waitM
 
 /**
  * Token buckets in Redis (bucket-take-1.lua, bucket-drain-1.lua), so that every replica spends from the
- * same ones (docs/architecture.md section 10). Redis's clock decides unless a test gives `now`.
+ * same ones. Redis's clock decides unless a test gives `now`.
  */
 export class TokenBuckets {
   private readonly scripts: ScriptRunner;

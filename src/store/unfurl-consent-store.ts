@@ -46,7 +46,7 @@ const promptSchema = z.object({
 });
 
 /**
- * Consent to link previews, in Redis (docs/architecture.md section 9): one hash per person (conversation
+ * Consent to link previews, in Redis: one hash per person (conversation
  * -> choice, `*` -> never), one flag per workspace for externally shared channels, and the open questions
  * (a string each, with a TTL, taken once so that two clicks on two replicas unfurl once).
  */

@@ -1,5 +1,5 @@
 /**
- * The one mapping from an error to the sentence a Slack user reads (docs/architecture.md section 2). It switches on the
+ * The one mapping from an error to the sentence a Slack user reads. It switches on the
  * literal `code` of the service and API errors, exhaustively: a new or renamed error does not compile until
  * it has its sentence. The classes are imported as types only, so ui/ needs no run-time import of services
  * or the API client. Unknown errors get a generic sentence: never a stack trace or an internal message.
@@ -37,7 +37,7 @@ function teamLabel(name: string | null | undefined): string {
   return name ? `*${name.replace(/[<>&*_~`]/g, "")}*` : "the Uptime team these alerts come from";
 }
 
-/** Linked, stale or a stranger to the team: who may change a channel's alerts (docs/architecture.md section 1). */
+/** Linked, stale or a stranger to the team: who may change a channel's alerts. */
 function alertsChangeText(e: AlertsChangeNotAllowedError): string {
   const phrase = CHANGE_PHRASES[e.change];
   const team = teamLabel(e.teamName);

@@ -3,7 +3,7 @@ import { context } from "./query-parts";
 import type { Rendered } from "./reply";
 import { mrkdwn } from "./text";
 
-/** What a person ran out of: commands (any `/uptime`, a Share click) or charts (docs/architecture.md section 10). */
+/** What a person ran out of: commands (any `/uptime`, a Share click) or charts. */
 export type FairShareKind = "command" | "chart";
 
 /** A wait as a reader takes it in: whole seconds (at least 1) under two minutes, else whole minutes. */

@@ -49,7 +49,7 @@ const personalAlertsInputs = {
 
 /** action_ids (Bolt routes `app.action(...)` on these). At most 255 characters each. */
 export const actions = {
-  // Alert messages (docs/architecture.md section 1)
+  // Alert messages
   acknowledge: "incident.acknowledge",
   /** Overflow: mute this monitor in this channel for 1 h, 4 h or 24 h. */
   mute: "monitor.mute",
@@ -122,7 +122,7 @@ export const views = {
 
 /** callback_ids of shortcuts declared in the app manifest. */
 export const shortcuts = {
-  /** Global shortcut "Create monitor": opens the same modal as `/uptime create` (docs/architecture.md section 1). */
+  /** Global shortcut "Create monitor": opens the same modal as `/uptime create`. */
   createMonitor: "create_monitor_shortcut",
 } as const;
 
@@ -163,7 +163,7 @@ export const personalDigestChoices = { none: "none", daily: "daily", weekly: "we
 /** Values of the create-monitor kind radio buttons (A8: HTTP monitors, and `tcp_port` ones). */
 export const createMonitorKinds = { url: "url", tcp: "tcp" } as const;
 
-/** The mute durations offered in the alert overflow menu, in hours (docs/architecture.md section 1). */
+/** The mute durations offered in the alert overflow menu, in hours. */
 export const MUTE_HOURS = [1, 4, 24] as const;
 /** Mute all of a storm roll-up: one short duration, long enough to work the outage in peace. */
 export const ROLLUP_MUTE_HOURS = 1;

@@ -44,7 +44,7 @@ const SUBSCRIPTION_SECTIONS = 3;
 const PERSONAL_SECTIONS = 2;
 const LINES_PER_SECTION = 10;
 
-/** App Home (docs/architecture.md section 1): counters, down monitors, open incidents with Acknowledge, subscriptions; or Link. */
+/** App Home: counters, down monitors, open incidents with Acknowledge, subscriptions; or Link. */
 export function renderHome(model: HomeModel, options: HomeOptions): HomeView {
   const notice: KnownBlock[] = options.notice ? [{ type: "section", text: mrkdwn(options.notice) }] : [];
   const previews =

@@ -229,7 +229,7 @@ function mutedName(name: string | null, monitorId: string): string {
   return name ? `*${inline(name, NAME_MAX)}*` : `monitor ${escapeMrkdwn(monitorId)}`;
 }
 
-/** The note a mute posts IN the channel (docs/architecture.md section 1): who muted what, until when, how to lift it. */
+/** The note a mute posts IN the channel: who muted what, until when, how to lift it. */
 export function renderMuteNote(outcome: MuteOutcome, by: string): Rendered {
   const name = mutedName(outcome.monitorName, outcome.monitorId);
   const command = outcome.monitorName ? quoteValue(outcome.monitorName) : outcome.monitorId;

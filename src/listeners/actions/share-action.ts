@@ -27,7 +27,7 @@ export function shareAction(deps: ListenerDeps) {
       // The button only ever sits on a message, and a message is always in a channel.
       const channelId = args.body.channel?.id;
       if (!channelId) return;
-      // A Share re-runs the command: it spends one of the clicker's commands (docs/architecture.md section 10).
+      // A Share re-runs the command: it spends one of the clicker's commands.
       const share = await deps.services.takeFairShare(user, "command");
       if (!share.ok) {
         await answer.message(renderFairShareRefusal(share.waitMs));

@@ -12,7 +12,7 @@ import { subcommandHandlers } from "./subcommands";
 
 /**
  * `/uptime ...`: parses (pure, total) and acknowledges at once (Slack's 3 s limit), then takes one command
- * of the person's fair share (docs/architecture.md section 10) and lets the subcommand answer through
+ * of the person's fair share and lets the subcommand answer through
  * `respond`; a person this process already refused is told so in the acknowledgement instead. Known errors
  * become one sentence for the user; unexpected ones are also rethrown so that `app.error` logs them. Never a
  * stack trace in Slack.

@@ -58,7 +58,7 @@ export function workflowStep(
       return;
     }
     const ref = userRefFrom(context, userId);
-    // A step is a command run for the runner: it spends one of their commands (docs/architecture.md section 10).
+    // A step is a command run for the runner: it spends one of their commands.
     const share = await deps.services.takeFairShare(ref, "command");
     if (!share.ok) {
       await fail({ error: fairShareSentence("command", share.waitMs) });

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { inspect } from "node:util";
 
-/** The environment variable that holds the token encryption keys (docs/architecture.md section 7). */
+/** The environment variable that holds the token encryption keys. */
 export const KEY_VARIABLE = "TOKEN_ENCRYPTION_KEY";
 
 /** A key id: short, and free of the separators of the setting (`:` `,`) and of the ciphertext (`.`). */

@@ -6,7 +6,7 @@ import type { SubcommandHandler } from "../subcommand";
 /**
  * `/uptime digest [daily|weekly]`: the channel's digest, posted now in the channel (the message is the
  * answer, as with subscribe). When the app cannot post there, the asker alone hears how to fix it. Its
- * chart spends one of the asker's charts (docs/architecture.md section 10): past their share the digest
+ * chart spends one of the asker's charts: past their share the digest
  * is posted without it, and the asker alone hears when the next chart comes.
  */
 export const digestSubcommand: SubcommandHandler<"digest"> = async (
