@@ -92,7 +92,8 @@ module.exports = {
     },
     {
       name: "entry-points-not-imported",
-      comment: "the root of src holds only the entry points (main, alerts-cli, rotate-key): nothing in src imports them",
+      comment:
+        "the root of src holds only the entry points (main, alerts-cli, rotate-key): nothing in src imports them",
       severity: "error",
       from: { path: "^src/" },
       to: { path: "^src/[^/]+\\.ts$" },

@@ -107,7 +107,13 @@ const payloads: Record<string, () => Record<string, unknown>> = {
     api_app_id: "A0001",
     token: "t",
     trigger_id: "1.2.3",
-    view: { id: "V1", type: "modal", callback_id: viewIds.login, private_metadata: "", state: { values: {} } },
+    view: {
+      id: "V1",
+      type: "modal",
+      callback_id: viewIds.login,
+      private_metadata: "",
+      state: { values: {} },
+    },
   }),
   event: () => ({
     type: "event_callback",
@@ -123,13 +129,15 @@ const payloads: Record<string, () => Record<string, unknown>> = {
 
 const ack = async () => {};
 async function send(target: App, payload: () => Record<string, unknown>, count: number): Promise<void> {
-  for (let i = 0; i < count; i++) await target.processEvent({ body: payload(), ack, retryNum: undefined } as never);
+  for (let i = 0; i < count; i++)
+    await target.processEvent({ body: payload(), ack, retryNum: undefined } as never);
 }
 
 const count = Object.values(real).reduce((n, table: Map<string, unknown>) => n + table.size, 0);
 console.log(`the bot's route tables: ${count} handlers`);
 const apps = Object.fromEntries(Object.entries(layouts).map(([name, make]) => [name, make()]));
-for (const target of Object.values(apps)) for (const payload of Object.values(payloads)) await send(target, payload, WARMUP);
+for (const target of Object.values(apps))
+  for (const payload of Object.values(payloads)) await send(target, payload, WARMUP);
 for (let round = 1; round <= ROUNDS; round++) {
   for (const [kind, payload] of Object.entries(payloads)) {
     const line: string[] = [];

@@ -53,7 +53,7 @@ export interface CreateAppOptions {
   identity?: BotIdentity | undefined;
   /** Per Web API call of the listeners' client (ms); default INTERACTIVE_TIMEOUT_MS. Tests shorten it. */
   slackTimeoutMs?: number;
-  /** The listeners' WebClient `fetch` (src/bot-metrics.ts times each Slack call with it). */
+  /** The listeners' WebClient `fetch` (src/observability/bot-metrics.ts times each Slack call with it). */
   slackFetch?: FetchFunction | undefined;
 }
 

@@ -4,7 +4,7 @@ import { POST_SETTLE_MS } from "../../slack/slack-timeouts";
  * How long after a post was sent its outcome may still change, by default (slack-call.ts): the Slack call
  * timeout (10 s, SLACK_ALERT_CALL_TIMEOUT_MS) plus the time Slack may take to finish a call whose client
  * already gave up. A retry waits this long after the attempt before it posts again (docs/architecture.md
- * section 5, "nothing posted twice"). ALERT_POST_SETTLE_MS sets it (src/config.ts, which keeps it longer
+ * section 5, "nothing posted twice"). ALERT_POST_SETTLE_MS sets it (src/config/config.ts, which keeps it longer
  * than the call timeout).
  */
 export { POST_SETTLE_MS };
