@@ -33,3 +33,18 @@ export function scopeCovers(
   if (scope.kind === "monitor") return scope.monitorId === monitor.monitorId;
   return monitor.group !== null && monitor.group !== undefined && monitor.group === scope.group;
 }
+
+/**
+ * Whether a planned window holds back a monitor's alerts at `now`: started, of the monitor's own API team,
+ * and covering the monitor. Another team's window in the same channel never covers it: a group name or
+ * `all` means that team's monitors only. (Its end is the store's: an ended window is no longer listed.)
+ */
+export function windowCovers(
+  window: { startAt: number; apiTeamId: string; scope: QuietScope },
+  monitor: { monitorId: string; group: string | null | undefined; apiTeamId: string },
+  now: number,
+): boolean {
+  return (
+    window.startAt <= now && window.apiTeamId === monitor.apiTeamId && scopeCovers(window.scope, monitor)
+  );
+}

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { QuietScope } from "../domain/quiet-windows";
-import { scopeCovers } from "../domain/quiet-windows";
+import { windowCovers } from "../domain/quiet-windows";
 import type { WorkspaceRef } from "../domain/workspace-ref";
 import { type Clock, systemClock, wallClockTime } from "../lib/clock";
 import type { PostAttempt } from "./alert-message-store";
@@ -109,9 +109,8 @@ export class MaintenanceStore {
   }
 
   /**
-   * The window holding back this monitor's alerts in the channel now, if any: started, not ended (by time,
-   * and by its end's delivery), of the monitor's own API team, covering the monitor. Another team's window
-   * in the same channel never covers it: a group name or `all` means that team's monitors only.
+   * The window holding back this monitor's alerts in the channel now, if any (windowCovers, among the
+   * windows not ended by time or by their end's delivery).
    */
   async covering(
     ws: WorkspaceRef,
@@ -120,14 +119,7 @@ export class MaintenanceStore {
   ): Promise<MaintenanceWindow | null> {
     const now = this.clock.now();
     const live = await this.listChannel(ws, channelId);
-    return (
-      live.find(
-        (w) =>
-          w.startAt <= now &&
-          w.apiTeamId === monitor.apiTeamId &&
-          scopeCovers(w.scope as QuietScope, monitor),
-      ) ?? null
-    );
+    return live.find((w) => windowCovers(w as typeof w & { scope: QuietScope }, monitor, now)) ?? null;
   }
 
   /** Remembers an incident held back by a window, with the subscription it came through. */
