@@ -111,7 +111,9 @@ module.exports = {
       name: "services-no-slack",
       comment: "services are Slack-agnostic: never @slack/* (docs/architecture.md section 2)",
       severity: "error",
-      from: { path: "^(src/(services|uptime|store|domain|lib|grammar|ui|config|observability)|dev/simulator)/" },
+      from: {
+        path: "^(src/(services|uptime|store|domain|lib|grammar|ui|config|observability)|dev/simulator)/",
+      },
       to: { path: "@slack/", dependencyTypesNot: ["type-only"] },
     },
     {
