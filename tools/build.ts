@@ -37,7 +37,7 @@ export const NODE_BUNDLE = {
   target: "node26",
   // `npm start` runs node with --enable-source-maps: a stack trace in the log names src/ files and lines.
   // The mappings are all that takes; node keeps the whole map it read, and the sources' text in it cost the
-  // bot 7 MB of RSS (docs/benchmarks.md, issue 36).
+  // bot 7 MB of RSS (docs/benchmarks.md).
   sourcemap: true,
   sourcesContent: false,
   // Class and function names stay as written: errors are logged with their name (`err.type`).
