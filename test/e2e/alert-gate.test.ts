@@ -13,7 +13,7 @@ import {
   ESCALATION_EVENT_TYPE,
   SLOW_EVENT_TYPE,
 } from "../../src/alerts/outbox/alert-metadata";
-import { pollTargetName } from "../../src/alerts/poll/poll-target";
+import { pollTargetName } from "../../src/alerts/engine/poll/poll-target";
 import { AlertMessageStore } from "../../src/store/alert-message-store";
 import { keyspace } from "../../src/store/keys";
 import { PollTargetStore } from "../../src/store/poll-target-store";

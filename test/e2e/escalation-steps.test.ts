@@ -14,7 +14,7 @@ import {
   ALERT_EVENT_TYPE,
   ESCALATION_EVENT_TYPE,
 } from "../../src/alerts/outbox/alert-metadata";
-import { pollTargetName } from "../../src/alerts/poll/poll-target";
+import { pollTargetName } from "../../src/alerts/engine/poll/poll-target";
 import { ALERT_COLORS } from "../../src/alerts/render/alert-parts";
 import { teamsOf } from "../../src/services/link-account";
 import { generateKey } from "../../src/store/crypto/encryption-keys";

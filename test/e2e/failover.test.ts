@@ -28,7 +28,7 @@ import {
   RECOVERY_EVENT_TYPE,
   ROLLUP_EVENT_TYPE,
 } from "../../src/alerts/outbox/alert-metadata";
-import { pollTargetName } from "../../src/alerts/poll/poll-target";
+import { pollTargetName } from "../../src/alerts/engine/poll/poll-target";
 import { generateKey } from "../../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../../src/store/crypto/token-cipher";
 import { keyspace } from "../../src/store/keys";

@@ -4,7 +4,7 @@ import type { StoredMessage } from "../../dev/playground/fake-slack/types";
 import { DEMO_TOKENS } from "../../dev/simulator";
 import { INCIDENT_CHANNEL_EVENT_TYPE } from "../../src/alerts/deliver/incident-channels";
 import { ALERT_EVENT_TYPE } from "../../src/alerts/outbox/alert-metadata";
-import { pollTargetName } from "../../src/alerts/poll/poll-target";
+import { pollTargetName } from "../../src/alerts/engine/poll/poll-target";
 import { ALERT_COLORS } from "../../src/alerts/render/alert-parts";
 import { type RunningBot, startBot } from "../../src/bot";
 import { loadConfig } from "../../src/config";

@@ -9,7 +9,7 @@ import { type LocalRedis, startPrivateRedis } from "../../dev/local-redis";
 import { type FakeSlack, startFakeSlack, type ViewStateValues } from "../../dev/playground/fake-slack";
 import { DEMO_TOKENS, type RunningSimulator, startSimulator } from "../../dev/simulator";
 import { ALERT_EVENT_TYPE, ROLLUP_EVENT_TYPE } from "../../src/alerts/outbox/alert-metadata";
-import { pollTargetName } from "../../src/alerts/poll/poll-target";
+import { pollTargetName } from "../../src/alerts/engine/poll/poll-target";
 import { silentLogger } from "../../src/lib/logger";
 import { generateKey } from "../../src/store/crypto/encryption-keys";
 import { keyspace } from "../../src/store/keys";

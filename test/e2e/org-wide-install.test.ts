@@ -9,7 +9,7 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_TOKENS } from "../../dev/simulator";
 import { ALERT_EVENT_TYPE } from "../../src/alerts/outbox/alert-metadata";
-import { pollTargetName } from "../../src/alerts/poll/poll-target";
+import { pollTargetName } from "../../src/alerts/engine/poll/poll-target";
 import { BOT_SCOPES } from "../../src/app";
 import { createLogger } from "../../src/lib/logger";
 import { TokenCipher } from "../../src/store/crypto/token-cipher";

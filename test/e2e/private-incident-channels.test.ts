@@ -9,7 +9,7 @@ import { DEFAULT_USERS } from "../../dev/playground/fake-slack/fake-slack";
 import type { StoredMessage } from "../../dev/playground/fake-slack/types";
 import { DEMO_TOKENS } from "../../dev/simulator";
 import { ALERT_EVENT_TYPE } from "../../src/alerts/outbox/alert-metadata";
-import { pollTargetName } from "../../src/alerts/poll/poll-target";
+import { pollTargetName } from "../../src/alerts/engine/poll/poll-target";
 import { keyspace } from "../../src/store/keys";
 import { PollTargetStore } from "../../src/store/poll-target-store";
 import { actions } from "../../src/ui/ids";

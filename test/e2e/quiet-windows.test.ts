@@ -9,7 +9,7 @@ import type { StoredMessage } from "../../dev/playground/fake-slack/types";
 import { DEMO_TOKENS } from "../../dev/simulator";
 import { MAINTENANCE_EVENT_TYPE } from "../../src/alerts/deliver/maintenance-delivery";
 import { ALERT_EVENT_TYPE } from "../../src/alerts/outbox/alert-metadata";
-import { pollTargetName } from "../../src/alerts/poll/poll-target";
+import { pollTargetName } from "../../src/alerts/engine/poll/poll-target";
 import { type RunningBot, startBot } from "../../src/bot";
 import { loadConfig } from "../../src/config";
 import { silentLogger } from "../../src/lib/logger";

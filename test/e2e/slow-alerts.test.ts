@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { StoredMessage } from "../../dev/playground/fake-slack/types";
 import { DEMO_TOKENS } from "../../dev/simulator";
 import { SLOW_EVENT_TYPE } from "../../src/alerts/outbox/alert-metadata";
-import { pollTargetName } from "../../src/alerts/poll/poll-target";
+import { pollTargetName } from "../../src/alerts/engine/poll/poll-target";
 import { ALERT_COLORS } from "../../src/alerts/render/alert-parts";
 import { type RunningBot, startBot } from "../../src/bot";
 import { loadConfig } from "../../src/config";

@@ -3,16 +3,20 @@ import type { AddressInfo } from "node:net";
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type RunningSimulator, startSimulator } from "../../../dev/simulator/index";
+import { ClaimCache } from "../../../src/alerts/engine/poll/claim-cache";
+import { ClaimHolds } from "../../../src/alerts/engine/poll/claim-holds";
+import { PollApiCache } from "../../../src/alerts/engine/poll/poll-api-cache";
+import {
+  type ConfirmedRejection,
+  type PollOnceDeps,
+  pollOnce,
+} from "../../../src/alerts/engine/poll/poll-once";
+import { type PollTargetMeta, tokenHash } from "../../../src/alerts/engine/poll/poll-target";
+import { addPollTarget, PollWorker, type PollWorkerOptions } from "../../../src/alerts/engine/poll/poller";
+import { decodePollState, type PollState, pollDetectors } from "../../../src/alerts/kinds/detectors";
 import type { PollErrorKind, PollOutcome } from "../../../src/alerts/metrics";
 import type { IncidentSnapshot, OutboxEvent } from "../../../src/alerts/model";
 import { decodeOutboxEvent } from "../../../src/alerts/outbox/alert-event";
-import { ClaimCache } from "../../../src/alerts/poll/claim-cache";
-import { ClaimHolds } from "../../../src/alerts/poll/claim-holds";
-import { PollApiCache } from "../../../src/alerts/poll/poll-api-cache";
-import { type ConfirmedRejection, type PollOnceDeps, pollOnce } from "../../../src/alerts/poll/poll-once";
-import { decodePollState } from "../../../src/alerts/poll/poll-state";
-import { type PollTargetMeta, tokenHash } from "../../../src/alerts/poll/poll-target";
-import { addPollTarget, PollWorker, type PollWorkerOptions } from "../../../src/alerts/poll/poller";
 import { fixedClock } from "../../../src/lib/clock";
 import { createLogger, silentLogger } from "../../../src/lib/logger";
 import { keyspace } from "../../../src/store/keys";
@@ -87,6 +91,7 @@ function setup(tokens: Record<string, string> = { U1: OWNER }) {
       client,
       resolveToken,
       hooks,
+      detectors: pollDetectors,
       metrics,
       clock,
       pollIntervalMs: INTERVAL,
@@ -105,6 +110,7 @@ function setup(tokens: Record<string, string> = { U1: OWNER }) {
     metrics,
     logger: silentLogger,
     hooks,
+    detectors: pollDetectors,
   });
   const add = (apiTeamId: string, token = OWNER, userId = "U1") =>
     addPollTarget(
@@ -461,6 +467,7 @@ describe("poller against the simulator", () => {
     const w = new PollWorker({
       scheduler,
       client,
+      detectors: pollDetectors,
       clock,
       pollIntervalMs: INTERVAL,
       leaseMs: LEASE,
@@ -701,7 +708,7 @@ describe("poller against the simulator", () => {
     sim.control.fail(2, "HTTP 503"); // a tracked incident, so that the state holds more than its defaults
     const target = await add("1");
     const shard = scheduler.shardOf(target);
-    const claims = new ClaimCache();
+    const claims = new ClaimCache({ detectors: pollDetectors });
     const [[first]] = (await scheduler.claimShards([shard], clock.now(), LEASE, 10, "w1")) as [
       ClaimedTarget[],
     ];
@@ -710,7 +717,7 @@ describe("poller against the simulator", () => {
     const [[next]] = (await scheduler.claimShards([shard], clock.now(), LEASE, 10, "w1")) as [
       ClaimedTarget[],
     ];
-    const remembered = claims.state(target, next!.state);
+    const remembered = claims.state(target, next!.state) as PollState | null;
     expect(Object.keys(remembered!.tracked)).toHaveLength(1);
     expect(remembered).toEqual(decodePollState(next!.state));
     // The incident read of this poll (30 s on) diffs from the remembered state like from a decoded one.

@@ -1,15 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import { backoffDelay, sleep } from "../../lib/backoff";
-import { type Clock, systemClock } from "../../lib/clock";
-import { type Logger, silentLogger } from "../../lib/logger";
-import type { PollTargetStore } from "../../store/poll-target-store";
-import type { ClaimedTarget } from "../../store/poll-target-types";
-import type { UptimeClient } from "../../uptime";
-import { noopPollMetrics, type PollMetrics } from "../metrics";
+import { backoffDelay, sleep } from "../../../lib/backoff";
+import { type Clock, systemClock } from "../../../lib/clock";
+import { type Logger, silentLogger } from "../../../lib/logger";
+import type { PollTargetStore } from "../../../store/poll-target-store";
+import type { ClaimedTarget } from "../../../store/poll-target-types";
+import type { UptimeClient } from "../../../uptime";
+import { noopPollMetrics, type PollMetrics } from "../../metrics";
 import { AgainPolls, type QueuedPoll, readsRefresh } from "./again-polls";
 import { ClaimCache } from "./claim-cache";
 import { ClaimHolds, holdPeriod, holdPolls } from "./claim-holds";
+import type { Detector } from "./detector";
 import { PollApiCache, type ResolveToken } from "./poll-api-cache";
 import { type PollHooks, type PollOnceDeps, type PollProgress, type PollResult, pollOnce } from "./poll-once";
 import { DEFAULT_JITTER, nextPollAt, type PollTimingOptions } from "./poll-timing";
@@ -43,6 +44,8 @@ export interface PollWorkerOptions {
   client: Pick<UptimeClient, "as">;
   resolveToken: ResolveToken;
   hooks?: PollHooks;
+  /** The kinds that start from a poll (engine/poll/detector.ts), run in this order. */
+  detectors: readonly Detector[];
   clock?: Clock;
   logger?: Logger;
   metrics?: PollMetrics;
@@ -132,7 +135,8 @@ export class PollWorker {
       logger: this.logger,
       hooks: options.hooks,
       ...(options.rejections ? { rejections: options.rejections } : {}),
-      claims: new ClaimCache(),
+      detectors: options.detectors,
+      claims: new ClaimCache({ detectors: options.detectors }),
       holds: this.holds,
     };
     const jitter = this.deps.timing.jitter ?? DEFAULT_JITTER;

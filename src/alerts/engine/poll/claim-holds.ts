@@ -1,4 +1,4 @@
-import type { ClaimedTarget } from "../../store/poll-target-types";
+import type { ClaimedTarget } from "../../../store/poll-target-types";
 
 /**
  * The held claims of one worker whose polls have not ended (issue 13). A held claim keeps its target only

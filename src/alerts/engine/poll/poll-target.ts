@@ -1,9 +1,14 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { SLOW_CHECKS_MAX, SLOW_CHECKS_MIN, SLOW_MAX_MS, SLOW_MIN_MS } from "../../domain/alert-rule-bounds";
-import { type SlowRule, slowRuleKey } from "../../domain/slow-rule";
-import { jsonIssueText, parseJson } from "../../lib/parse-json";
-import type { UserRef } from "../../store/workspace";
+import {
+  SLOW_CHECKS_MAX,
+  SLOW_CHECKS_MIN,
+  SLOW_MAX_MS,
+  SLOW_MIN_MS,
+} from "../../../domain/alert-rule-bounds";
+import { type SlowRule, slowRuleKey } from "../../../domain/slow-rule";
+import { jsonIssueText, parseJson } from "../../../lib/parse-json";
+import type { UserRef } from "../../../store/workspace";
 
 /**
  * Poll targets (docs/architecture.md section 5): one per (API team, token), named `team:<apiTeamId>:<tokenHash>`,

@@ -1,6 +1,6 @@
-import type { MonitorCounters } from "../../uptime";
-import type { AlertEvent, AlertMonitor, OutboxEvent } from "../model";
-import type { CheckSnapshot } from "./checks-signature";
+import type { MonitorCounters } from "../../../uptime";
+import type { CheckSnapshot } from "../../engine/poll/poll-mapping";
+import type { AlertEvent, AlertMonitor, OutboxEvent } from "../../model";
 
 /**
  * What the poller adds to the diff's events before committing them to the outbox, so that delivery

@@ -1,6 +1,6 @@
-import type { Clock } from "../../lib/clock";
-import { MinHeap } from "../../lib/min-heap";
-import type { ClaimedTarget } from "../../store/poll-target-types";
+import type { Clock } from "../../../lib/clock";
+import { MinHeap } from "../../../lib/min-heap";
+import type { ClaimedTarget } from "../../../store/poll-target-types";
 
 /**
  * The again-polls of held claims start on a timer of at least this period (ms): one timer for all of them,
