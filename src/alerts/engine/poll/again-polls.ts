@@ -40,7 +40,7 @@ export function readsRefresh(poll: QueuedPoll, now: number): boolean {
 }
 
 /**
- * The next polls of held claims whose last poll was quiet, the earliest first (issue 13), on one timer:
+ * The next polls of held claims whose last poll was quiet, the earliest first, on one timer:
  * when it fires, `onDue` takes the polls now due (takeDue). The worker lets the rest go at stop() (drain).
  */
 export class AgainPolls {

@@ -182,11 +182,12 @@ async function poll(
   // All passed: no failing monitor, the same signature and failing locations as the decoded checks give.
   const checks = answer === ALL_CHECKS_PASSED ? NO_CHECKS : toCheckSnapshots(answer);
 
-  const monitors = new Map<string, AlertMonitor | null>();
+  let monitors: Map<string, AlertMonitor | null> | undefined;
   let call: CallOptions | undefined;
   let incidents: IncidentSnapshot[] | null = null;
   if (incidentsDue(detectors, state, checks, claimed.refresh)) {
     call = budgetLeft(startedAt + deps.budgetMs);
+    monitors = new Map();
     incidents = await fetchIncidents(api, teamId, detectors, state, monitors, call);
   }
   const steps = detect(detectors, state, checks, incidents, meta, now);
@@ -208,6 +209,7 @@ async function poll(
   if (steps.events === 0) return { outcome, events: 0, commit, state: nextState, ...baseline };
 
   call ??= budgetLeft(startedAt + deps.budgetMs);
+  monitors ??= new Map();
   const entries = await outboxEntries(api, detectors, steps, { apiTeamId: teamId, monitors, checks }, call);
   const counted: NonNullable<OutboxEntry["counted"]>[] = [];
   for (const entry of entries) if (entry.counted) counted.push(entry.counted);

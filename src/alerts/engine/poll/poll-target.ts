@@ -63,7 +63,7 @@ export interface PollTargetMeta {
   /** The subscribe-time read that the first poll's baseline is measured from (diff.ts BaselineSince). */
   baseline?: { at: number; seen: string[] };
   /**
-   * The distinct `--slow` rules of the target's subscriptions (issue 37): the poller reads every check's
+   * The distinct `--slow` rules of the target's subscriptions: the poller reads every check's
    * duration only when there is one, and counts each rule once for all the channels that share it.
    */
   slow?: SlowRule[];

@@ -23,7 +23,7 @@ import type { RejectionPolicy } from "./token-rejection";
  * on the same Redis: the claims keep a target with one worker at a time, and a crashed worker's targets
  * come back when their claims run out.
  *
- * A claim holds each target for a few of its polls (issue 13: holdPolls, within two thirds of a lease),
+ * A claim holds each target for a few of its polls (holdPolls, within two thirds of a lease),
  * and a timer extends to a lease the claims whose polls still run a period later (holdPeriod): a quiet
  * poll of a settled target then ends without a commit, and the worker polls the target again by itself,
  * an interval later, until the hold ends and the target is due in Redis again. A poll that commits ends
@@ -196,7 +196,7 @@ export class PollWorker {
         // Keep a small backlog only: what this process cannot start soon is better left to another. Refill
         // it once less than one round of `concurrency` polls waits, up to BACKLOG_ROUNDS rounds claimed: a
         // claim of one target per finished poll was a Redis round trip per poll when busy, and a claim of a
-        // few every few polls still cost the poller more than its commits (issue 13).
+        // few every few polls still cost the poller more than its commits.
         while (!this.stopping && this.queue.length >= this.concurrency) await this.nextChange();
         if (this.stopping) break;
         const started = performance.now();
@@ -333,7 +333,7 @@ export class PollWorker {
    * that concurrency would). A poll leaves that count as soon as only its commit is left: commits are
    * pipelined Redis round trips, bounded on their own by twice `concurrency` so that a slow Redis holds
    * the polls back instead of piling commits up. Twice: quiet commits wait for each other (the scheduler's
-   * QUIET_COMMIT_WINDOW_MS), and a bound of one batch stalled the GETs behind them (issue 13).
+   * QUIET_COMMIT_WINDOW_MS), and a bound of one batch stalled the GETs behind them.
    */
   private pump(): void {
     while (
