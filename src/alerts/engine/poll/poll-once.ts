@@ -14,6 +14,7 @@ import {
   NO_EVENTS,
   type OutboxEntry,
   type PollFields,
+  UNCHANGED,
 } from "./detector";
 import type { PollApiCache } from "./poll-api-cache";
 import { classifyPollError, failureCommit, isRejection, TokenUnavailableError } from "./poll-failure";
@@ -270,7 +271,7 @@ function detect(
     if (steps === null) steps = { all: [], views: [], events: 0, changed: false };
     // Detectors before this one were idle: they keep the stored state.
     while (steps.all.length < i) {
-      steps.all.push({ events: NO_EVENTS, changed: false });
+      steps.all.push(UNCHANGED);
       steps.views.push(undefined);
     }
     steps.all.push(step);
