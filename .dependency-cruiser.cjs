@@ -80,7 +80,8 @@ module.exports = {
     ...alertLayers,
     {
       name: "alerts-engine-knows-no-kind",
-      comment: "src/alerts/engine runs the kinds it is given and never imports one (docs/architecture.md section 5)",
+      comment:
+        "src/alerts/engine runs the kinds it is given and never imports one (docs/architecture.md section 5)",
       severity: "error",
       from: { path: "^src/alerts/engine/" },
       to: { path: "^src/alerts/kinds/" },
