@@ -12,7 +12,7 @@ import {
   monitorsToFetch,
   needsTeamCounters,
   teamMonitorCount,
-} from "../../../src/alerts/kinds/incident/enrich-events";
+} from "../../../src/alerts/kinds/incident/detector";
 import type { AlertEvent } from "../../../src/alerts/model";
 import type { Check, Incident, Monitor } from "../../../src/uptime";
 import { incident as snapshot, T0 } from "./fixtures";

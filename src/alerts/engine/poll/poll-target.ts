@@ -60,7 +60,7 @@ export interface PollTargetMeta {
   v: 1;
   apiTeamId: string;
   tokenRef: UserRef;
-  /** The subscribe-time read that the first poll's baseline is measured from (diff.ts BaselineSince). */
+  /** The subscribe-time read that the first poll's baseline is measured from (BaselineSince of the incident kind). */
   baseline?: { at: number; seen: string[] };
   /**
    * The distinct `--slow` rules of the target's subscriptions: the poller reads every check's
