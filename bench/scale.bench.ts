@@ -14,8 +14,8 @@
 import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
 import { startPrivateRedis } from "../dev/local-redis";
-import { encodePollState, type PollState } from "../src/alerts/poll/poll-state";
-import { addPollTarget } from "../src/alerts/poll/poller";
+import { addPollTarget } from "../src/alerts/engine/poll/poller";
+import { encodePollState, type PollState } from "../src/alerts/kinds/detectors";
 import { keyspace } from "../src/store/keys";
 import { PollTargetStore } from "../src/store/poll-target-store";
 import { createRedisClient, mastersOf, type RedisClient } from "../src/store/redis-connection";

@@ -31,9 +31,10 @@ import { type IncidentChange, tapIncidentEvents } from "./deliver/incident-event
 import { routeOutbox } from "./deliver/route-outbox";
 import { DigestDelivery, type DigestNowRequest } from "./digests/digest-delivery";
 import { DigestSchedules } from "./digests/digest-schedules";
-import { PollWorker } from "./poll/poll-worker";
-import { addPollTarget, pollTargetName, removePollTarget } from "./poll/poller";
-import { type RejectionPolicy, rejectionPolicy } from "./poll/token-rejection";
+import { PollWorker } from "./engine/poll/poll-worker";
+import { addPollTarget, pollTargetName, removePollTarget } from "./engine/poll/poller";
+import { type RejectionPolicy, rejectionPolicy } from "./engine/poll/token-rejection";
+import { pollDetectors } from "./kinds/detectors";
 import { createPrometheusMetrics, outboxSampler, type PrometheusMetrics } from "./prometheus-metrics";
 import { escalationSchedules } from "./schedules/escalation-schedules";
 import { type MaintenanceSchedules, maintenanceSchedules } from "./schedules/maintenance-schedules";
@@ -45,7 +46,7 @@ import { SubscriptionPauses } from "./subscriptions/subscription-pauses";
 export type { OpenIncidentChannel, OpenIncidentChannelOutcome } from "./deliver/incident-channels";
 export type { IncidentChange } from "./deliver/incident-event-tap";
 export type { DigestNowRequest } from "./digests/digest-delivery";
-export type { RejectionPolicy } from "./poll/token-rejection";
+export type { RejectionPolicy } from "./engine/poll/token-rejection";
 
 /**
  * The alert pipeline of docs/architecture.md section 5 as one module. This file is its only entry: the rest of the bot
@@ -368,6 +369,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
         client: pollClient,
         resolveToken: hooks.resolveToken,
         hooks,
+        detectors: pollDetectors,
         clock,
         logger,
         metrics: metrics.poll,

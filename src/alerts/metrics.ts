@@ -36,7 +36,7 @@ export const noopAlertMetrics: AlertMetrics = {
   deadLetter: () => {},
 };
 
-// --- poll side (src/alerts/poll-once.ts, poll-worker.ts) ---
+// --- poll side (src/alerts/engine/poll/poll-once.ts, poll-worker.ts) ---
 
 /** Why a poll failed: every kind emits no events (a third-party outage must not raise false alarms). */
 export type PollErrorKind =

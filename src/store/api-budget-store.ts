@@ -45,7 +45,7 @@ export class ApiBudgetStore {
   }
 
   private key(token: string): string {
-    // The same short SHA-256 as a poll target's token group (alerts/poll/poll-target.ts): never the token.
+    // The same short SHA-256 as a poll target's token group (alerts/engine/poll/poll-target.ts): never the token.
     return this.deps.keys.apiBudget(createHash("sha256").update(token, "utf8").digest("hex").slice(0, 16));
   }
 }

@@ -28,9 +28,9 @@ import { type FakeSlack, startFakeSlack } from "../../dev/playground/fake-slack"
 import type { StoredMessage } from "../../dev/playground/fake-slack/types";
 import { type RunningSimulator, startSimulator } from "../../dev/simulator";
 import { STORM_THRESHOLD, STORM_WINDOW_MS } from "../../src/alerts/deliver/alert-rules";
+import { pollTargetName } from "../../src/alerts/engine/poll/poll-target";
+import { DEFAULT_LEASE_MS } from "../../src/alerts/engine/poll/poll-worker";
 import { ALERT_EVENT_TYPE, RECOVERY_EVENT_TYPE } from "../../src/alerts/outbox/alert-metadata";
-import { pollTargetName } from "../../src/alerts/poll/poll-target";
-import { DEFAULT_LEASE_MS } from "../../src/alerts/poll/poll-worker";
 import { generateKey } from "../../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../../src/store/crypto/token-cipher";
 import { keyspace } from "../../src/store/keys";

@@ -21,6 +21,7 @@ import type { StoredMessage } from "../../dev/playground/fake-slack/types";
 import { type RunningSimulator, startSimulator } from "../../dev/simulator";
 import { STORM_THRESHOLD, STORM_WINDOW_MS } from "../../src/alerts/deliver/alert-rules";
 import { DIGEST_EVENT_TYPE } from "../../src/alerts/digests/digest-delivery";
+import { pollTargetName } from "../../src/alerts/engine/poll/poll-target";
 import { decodeOutboxEvent } from "../../src/alerts/outbox/alert-event";
 import {
   ALERT_EVENT_TYPE,
@@ -28,7 +29,6 @@ import {
   RECOVERY_EVENT_TYPE,
   ROLLUP_EVENT_TYPE,
 } from "../../src/alerts/outbox/alert-metadata";
-import { pollTargetName } from "../../src/alerts/poll/poll-target";
 import { generateKey } from "../../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../../src/store/crypto/token-cipher";
 import { keyspace } from "../../src/store/keys";

@@ -7,7 +7,7 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEFAULT_USERS } from "../../dev/playground/fake-slack/fake-slack";
 import { DEMO_TOKENS } from "../../dev/simulator";
-import { pollTargetName } from "../../src/alerts/poll/poll-target";
+import { pollTargetName } from "../../src/alerts/engine/poll/poll-target";
 import { keyspace } from "../../src/store/keys";
 import { PollTargetStore } from "../../src/store/poll-target-store";
 import { unfurlSwitchCodec } from "../../src/ui/codecs";

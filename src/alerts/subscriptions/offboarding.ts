@@ -5,8 +5,8 @@ import type { PollTargetStore } from "../../store/poll-target-store";
 import type { RedisClient } from "../../store/redis-connection";
 import { validUserId, workspaceKey } from "../../store/workspace";
 import type { CleanupParticipant } from "../../store/workspace-cleanup";
-import { decodePollState } from "../poll/poll-state";
-import { decodePollTargetMeta, type PollTargetMeta } from "../poll/poll-target";
+import { decodePollTargetMeta, type PollTargetMeta } from "../engine/poll/poll-target";
+import { decodePollState } from "../kinds/detectors";
 import { endPersonal, handOver, type PollHookDeps } from "./poll-hooks";
 
 export interface OffboardingDeps extends PollHookDeps {

@@ -7,9 +7,10 @@ import type { PosterFor } from "../../slack/slack-poster";
 import type { LinkStore } from "../../store/link-store";
 import type { Subscription, SubscriptionStore } from "../../store/subscription-store";
 import { AuthenticationError, type UptimeClient } from "../../uptime";
-import type { ResolveToken } from "../poll/poll-api-cache";
-import type { PollHooks } from "../poll/poll-once";
-import type { AddPollTargetInput } from "../poll/poller";
+import type { ResolveToken } from "../engine/poll/poll-api-cache";
+import type { PollHooks } from "../engine/poll/poll-once";
+import type { AddPollTargetInput } from "../engine/poll/poller";
+import type { PollState } from "../kinds/detectors";
 import {
   renderPersonalAlertsEnded,
   renderTakeOverChannelNote,
@@ -82,7 +83,8 @@ export function pollHooks(deps: PollHookDeps): Required<PollHooks> & { resolveTo
           reason: rejection.reason,
           baseline: {
             at: rejection.streak.since,
-            seen: rejection.state ? Object.keys(rejection.state.tracked) : [],
+            // The state the poll's detectors stored: the incidents it tracks were already summarised.
+            seen: rejection.state ? Object.keys((rejection.state as PollState).tracked) : [],
           },
         },
         channels,

@@ -2,17 +2,23 @@ import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { type RunningSimulator, startSimulator } from "../../../dev/simulator/index";
+import { ClaimCache } from "../../../src/alerts/engine/poll/claim-cache";
+import { ClaimHolds } from "../../../src/alerts/engine/poll/claim-holds";
+import { type Detector, UNCHANGED } from "../../../src/alerts/engine/poll/detector";
+import { PollApiCache } from "../../../src/alerts/engine/poll/poll-api-cache";
+import {
+  type ConfirmedRejection,
+  type PollOnceDeps,
+  pollOnce,
+} from "../../../src/alerts/engine/poll/poll-once";
+import { type PollTargetMeta, tokenHash } from "../../../src/alerts/engine/poll/poll-target";
+import { addPollTarget, PollWorker, type PollWorkerOptions } from "../../../src/alerts/engine/poll/poller";
+import { decodePollState, type PollState, pollDetectors } from "../../../src/alerts/kinds/detectors";
 import type { PollErrorKind, PollOutcome } from "../../../src/alerts/metrics";
 import type { IncidentSnapshot, OutboxEvent } from "../../../src/alerts/model";
 import { decodeOutboxEvent } from "../../../src/alerts/outbox/alert-event";
-import { ClaimCache } from "../../../src/alerts/poll/claim-cache";
-import { ClaimHolds } from "../../../src/alerts/poll/claim-holds";
-import { PollApiCache } from "../../../src/alerts/poll/poll-api-cache";
-import { type ConfirmedRejection, type PollOnceDeps, pollOnce } from "../../../src/alerts/poll/poll-once";
-import { decodePollState } from "../../../src/alerts/poll/poll-state";
-import { type PollTargetMeta, tokenHash } from "../../../src/alerts/poll/poll-target";
-import { addPollTarget, PollWorker, type PollWorkerOptions } from "../../../src/alerts/poll/poller";
 import { fixedClock } from "../../../src/lib/clock";
 import { createLogger, silentLogger } from "../../../src/lib/logger";
 import { keyspace } from "../../../src/store/keys";
@@ -87,6 +93,7 @@ function setup(tokens: Record<string, string> = { U1: OWNER }) {
       client,
       resolveToken,
       hooks,
+      detectors: pollDetectors,
       metrics,
       clock,
       pollIntervalMs: INTERVAL,
@@ -105,6 +112,7 @@ function setup(tokens: Record<string, string> = { U1: OWNER }) {
     metrics,
     logger: silentLogger,
     hooks,
+    detectors: pollDetectors,
   });
   const add = (apiTeamId: string, token = OWNER, userId = "U1") =>
     addPollTarget(
@@ -461,6 +469,7 @@ describe("poller against the simulator", () => {
     const w = new PollWorker({
       scheduler,
       client,
+      detectors: pollDetectors,
       clock,
       pollIntervalMs: INTERVAL,
       leaseMs: LEASE,
@@ -701,7 +710,7 @@ describe("poller against the simulator", () => {
     sim.control.fail(2, "HTTP 503"); // a tracked incident, so that the state holds more than its defaults
     const target = await add("1");
     const shard = scheduler.shardOf(target);
-    const claims = new ClaimCache();
+    const claims = new ClaimCache({ detectors: pollDetectors });
     const [[first]] = (await scheduler.claimShards([shard], clock.now(), LEASE, 10, "w1")) as [
       ClaimedTarget[],
     ];
@@ -710,7 +719,7 @@ describe("poller against the simulator", () => {
     const [[next]] = (await scheduler.claimShards([shard], clock.now(), LEASE, 10, "w1")) as [
       ClaimedTarget[],
     ];
-    const remembered = claims.state(target, next!.state);
+    const remembered = claims.state(target, next!.state) as PollState | null;
     expect(Object.keys(remembered!.tracked)).toHaveLength(1);
     expect(remembered).toEqual(decodePollState(next!.state));
     // The incident read of this poll (30 s on) diffs from the remembered state like from a decoded one.
@@ -772,5 +781,57 @@ describe("poller against the simulator", () => {
     holds.add(held!, 0);
     expect((await pollOnce(held!, { ...deps(), holds })).outcome).toBe("diffed");
     expect(await scheduler.inspect(target)).toMatchObject({ failures: 0, leased: false });
+  });
+
+  it("runs a detector it was not written for: its state and outbox entries are committed with the incidents'", async () => {
+    const { add, scheduler, redis, deps } = setup();
+    /** Counts the polls that read incidents, and says so in the outbox each time. */
+    const reads: Detector<{ reads?: number }, number> = {
+      name: "reads",
+      fields: { reads: z.number().optional() },
+      store(state, into) {
+        if (state.reads !== undefined) into.reads = state.reads;
+      },
+      wholeChecks: () => false,
+      detect(prev, _checks, incidents) {
+        if (incidents === null) return UNCHANGED;
+        const n = (prev?.reads ?? 0) + 1;
+        return { state: { reads: n }, events: [n], changed: true };
+      },
+      monitorsToFetch: () => [],
+      outbox: (events) => events.map((n) => ({ event: JSON.stringify({ type: "reads", n }) })),
+    };
+    const detectors = [...pollDetectors, reads];
+    const target = await add("1");
+    const shard = scheduler.shardOf(target);
+    const claim = async () => {
+      const [[claimed]] = (await scheduler.claimShards([shard], clock.now(), LEASE, 10, "w1")) as [
+        ClaimedTarget[],
+      ];
+      return claimed!;
+    };
+    expect(await pollOnce(await claim(), { ...deps(), detectors })).toMatchObject({
+      outcome: "baseline",
+      events: 1,
+    });
+    await tick();
+    expect(await pollOnce(await claim(), { ...deps(), detectors })).toMatchObject({
+      outcome: "quiet",
+      events: 0,
+    });
+    await tick(31_000);
+    expect(await pollOnce(await claim(), { ...deps(), detectors })).toMatchObject({
+      outcome: "diffed",
+      events: 1,
+    });
+    const stored = (await scheduler.inspect(target))!.state!;
+    expect(JSON.parse(stored)).toMatchObject({ baselined: true, reads: 2 });
+    // The incident state reads as ever without the extra detector.
+    expect(decodePollState(stored)?.baselined).toBe(true);
+    const entries = await redis.xrange(scheduler.outboxKey(shard), "-", "+");
+    expect(entries.map(([, fields]) => fields[fields.indexOf("event") + 1])).toEqual([
+      '{"type":"reads","n":1}',
+      '{"type":"reads","n":2}',
+    ]);
   });
 });

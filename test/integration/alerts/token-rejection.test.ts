@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { FakeSlack } from "../../../dev/playground/fake-slack";
 import { type RunningSimulator, startSimulator } from "../../../dev/simulator/index";
-import { addPollTarget, PollWorker, pollTargetName, removePollTarget } from "../../../src/alerts/poll/poller";
-import { rejectionPolicy } from "../../../src/alerts/poll/token-rejection";
+import {
+  addPollTarget,
+  PollWorker,
+  pollTargetName,
+  removePollTarget,
+} from "../../../src/alerts/engine/poll/poller";
+import { rejectionPolicy } from "../../../src/alerts/engine/poll/token-rejection";
+import { pollDetectors } from "../../../src/alerts/kinds/detectors";
 import { createPrometheusMetrics } from "../../../src/alerts/prometheus-metrics";
 import { pollHooks } from "../../../src/alerts/subscriptions/poll-hooks";
 import { SubscriptionPauses } from "../../../src/alerts/subscriptions/subscription-pauses";
@@ -98,6 +104,7 @@ function setup() {
       client,
       resolveToken: hooks.resolveToken,
       hooks,
+      detectors: pollDetectors,
       clock,
       pollIntervalMs: 5_000,
       leaseMs: 20_000,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { retryPollAt } from "../../../src/alerts/poll/poll-timing";
+import { retryPollAt } from "../../../src/alerts/engine/poll/poll-timing";
 import { keyspace } from "../../../src/store/keys";
 import { SchedulerInputError } from "../../../src/store/poll-target-input";
 import { PollTargetStore } from "../../../src/store/poll-target-store";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isLastPollOfHold, type QueuedPoll, readsRefresh } from "../../../src/alerts/poll/again-polls";
+import { isLastPollOfHold, type QueuedPoll, readsRefresh } from "../../../src/alerts/engine/poll/again-polls";
 import type { ClaimedTarget } from "../../../src/store/poll-target-types";
 
 const STEP = 1_000;

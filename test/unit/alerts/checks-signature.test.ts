@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  type CheckSnapshot,
-  checksSignature,
-  needsIncidentFetch,
-} from "../../../src/alerts/poll/checks-signature";
+import type { CheckSnapshot } from "../../../src/alerts/engine/poll/poll-mapping";
+import { checksSignature, needsIncidentFetch } from "../../../src/alerts/kinds/incident/checks-signature";
 
 const check = (id: string, monitorId: string, location: string, state: number): CheckSnapshot => ({
   id,

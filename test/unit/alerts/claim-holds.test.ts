@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ClaimHolds, holdPeriod, holdPolls } from "../../../src/alerts/poll/claim-holds";
+import { ClaimHolds, holdPeriod, holdPolls } from "../../../src/alerts/engine/poll/claim-holds";
 import type { ClaimedTarget } from "../../../src/store/poll-target-types";
 
 function claim(target: string, heldUntil: number | null = 5_000): ClaimedTarget {

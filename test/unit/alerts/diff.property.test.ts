@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { PollState } from "../../../src/alerts/kinds/detectors";
+import { diffIncidents } from "../../../src/alerts/kinds/incident/diff";
 import type { AlertEvent, IncidentSnapshot } from "../../../src/alerts/model";
-import { diffIncidents } from "../../../src/alerts/poll/diff";
-import type { PollState } from "../../../src/alerts/poll/poll-state";
 import { iso, T0 } from "./fixtures";
 
 /**

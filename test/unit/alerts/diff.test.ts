@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import type { AlertEvent } from "../../../src/alerts/model";
+import { encodePollState, type PollState } from "../../../src/alerts/kinds/detectors";
 import {
   DEFAULT_RETENTION_MS,
   diffIncidents,
   SEEN_RESOLUTION_MS,
   shouldFetchNextPage,
   trackedOpenMissing,
-} from "../../../src/alerts/poll/diff";
-import { encodePollState, type PollState } from "../../../src/alerts/poll/poll-state";
+} from "../../../src/alerts/kinds/incident/diff";
+import type { AlertEvent } from "../../../src/alerts/model";
 import { incident, iso, T0 } from "./fixtures";
 
 const MIN = 60_000;

@@ -5,7 +5,7 @@ import {
   compareNumericIds,
   isBelowFloor,
   raiseFloor,
-} from "../../../src/alerts/poll/incident-floor";
+} from "../../../src/alerts/kinds/incident/incident-floor";
 
 const at = (id: string, started: string) => ({ id, started });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PollApiCache } from "../../../src/alerts/poll/poll-api-cache";
-import type { PollTargetMeta } from "../../../src/alerts/poll/poll-target";
+import { PollApiCache } from "../../../src/alerts/engine/poll/poll-api-cache";
+import type { PollTargetMeta } from "../../../src/alerts/engine/poll/poll-target";
 import { fixedClock } from "../../../src/lib/clock";
 import type { UptimeApi } from "../../../src/uptime";
 

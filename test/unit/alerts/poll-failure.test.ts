@@ -5,9 +5,9 @@ import {
   failureCommit,
   isRejection,
   TokenUnavailableError,
-} from "../../../src/alerts/poll/poll-failure";
-import { PollTargetError } from "../../../src/alerts/poll/poll-target";
-import { retryPollAt } from "../../../src/alerts/poll/poll-timing";
+} from "../../../src/alerts/engine/poll/poll-failure";
+import { PollTargetError } from "../../../src/alerts/engine/poll/poll-target";
+import { retryPollAt } from "../../../src/alerts/engine/poll/poll-timing";
 import {
   type ApiError,
   AuthenticationError,

@@ -1,19 +1,19 @@
 import { describe, expect, it } from "vitest";
-import type { AlertEvent } from "../../../src/alerts/model";
-import type { CheckSnapshot } from "../../../src/alerts/poll/checks-signature";
+import type { CheckSnapshot } from "../../../src/alerts/engine/poll/poll-mapping";
+import {
+  monitorTarget,
+  toAlertMonitor,
+  toCheckSnapshots,
+  toIncidentSnapshot,
+} from "../../../src/alerts/engine/poll/poll-mapping";
 import {
   enrichEvents,
   failingLocations,
   monitorsToFetch,
   needsTeamCounters,
   teamMonitorCount,
-} from "../../../src/alerts/poll/enrich-events";
-import {
-  monitorTarget,
-  toAlertMonitor,
-  toCheckSnapshots,
-  toIncidentSnapshot,
-} from "../../../src/alerts/poll/poll-mapping";
+} from "../../../src/alerts/kinds/incident/detector";
+import type { AlertEvent } from "../../../src/alerts/model";
 import type { Check, Incident, Monitor } from "../../../src/uptime";
 import { incident as snapshot, T0 } from "./fixtures";
 

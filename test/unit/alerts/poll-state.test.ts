@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { diffIncidents } from "../../../src/alerts/poll/diff";
-import { decodePollState, encodePollState, PollStateError } from "../../../src/alerts/poll/poll-state";
+import { PollStateError } from "../../../src/alerts/engine/poll/poll-state";
+import { decodePollState, encodePollState } from "../../../src/alerts/kinds/detectors";
+import { diffIncidents } from "../../../src/alerts/kinds/incident/diff";
 import { incident, T0 } from "./fixtures";
 
 describe("poll state codec", () => {

@@ -7,7 +7,7 @@ import {
   pollTargetName,
   pollTargetRegistration,
   tokenHash,
-} from "../../../src/alerts/poll/poll-target";
+} from "../../../src/alerts/engine/poll/poll-target";
 
 const TOKEN = "secret-token-1234";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coolDownUntil, nextPollAt, retryPollAt } from "../../../src/alerts/poll/poll-timing";
+import { coolDownUntil, nextPollAt, retryPollAt } from "../../../src/alerts/engine/poll/poll-timing";
 
 const now = 1_000_000;
 

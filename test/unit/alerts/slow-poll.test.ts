@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { CheckSnapshot } from "../../../src/alerts/poll/checks-signature";
-import type { PollState } from "../../../src/alerts/poll/poll-state";
-import { slowEvents, slowMonitorsToFetch, trackSlow, withSlow } from "../../../src/alerts/poll/slow-poll";
+import type { CheckSnapshot } from "../../../src/alerts/engine/poll/poll-mapping";
+import type { PollState } from "../../../src/alerts/kinds/detectors";
+import {
+  slowEvents,
+  slowMonitorsToFetch,
+  trackSlow,
+  withSlow,
+} from "../../../src/alerts/kinds/slow/detector";
 
 const T = Date.UTC(2026, 10, 28, 12, 0, 0);
 const RULES = [{ thresholdMs: 2000, checks: 1 }];

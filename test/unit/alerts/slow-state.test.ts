@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { CheckSnapshot } from "../../../src/alerts/poll/checks-signature";
+import type { CheckSnapshot } from "../../../src/alerts/engine/poll/poll-mapping";
 import {
   advanceSlow,
   SLOW_FORGET_MS,
   SLOW_SAMPLES_MAX,
   type SlowState,
   type SlowTransition,
-} from "../../../src/alerts/poll/slow-state";
+} from "../../../src/alerts/kinds/slow/slow-state";
 
 const T = Date.UTC(2026, 10, 28, 12, 0, 0);
 const RULE = { thresholdMs: 2000, checks: 3 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { retryPollAt } from "../../../src/alerts/poll/poll-timing";
+import { retryPollAt } from "../../../src/alerts/engine/poll/poll-timing";
 import {
   confirmRejection,
   DEFAULT_REJECTION_POLICY,
@@ -7,7 +7,7 @@ import {
   rejectionPolicy,
   rejectionRetryAt,
   rejectionStep,
-} from "../../../src/alerts/poll/token-rejection";
+} from "../../../src/alerts/engine/poll/token-rejection";
 import {
   channelCanBeTold,
   isPermanentSlackError,

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { digestPeriod } from "../../../src/alerts/digests/digest-calendar";
 import { computeDigest } from "../../../src/alerts/digests/digest-report";
-import { toAlertMonitor, toIncidentSnapshot } from "../../../src/alerts/poll/poll-mapping";
+import { toAlertMonitor, toIncidentSnapshot } from "../../../src/alerts/engine/poll/poll-mapping";
 import { renderAlertRoot } from "../../../src/alerts/render/render-alert-root";
 import { renderDigest } from "../../../src/alerts/render/render-digest";
 import { renderEscalationReply } from "../../../src/alerts/render/render-escalation-reply";

@@ -1,10 +1,10 @@
-import { SLOW_RECOVERY_CHECKS } from "../../domain/alert-rule-bounds";
-import { type SlowRule, slowRuleKey } from "../../domain/slow-rule";
-import type { SlowSample } from "../model";
-import type { CheckSnapshot } from "./checks-signature";
+import { SLOW_RECOVERY_CHECKS } from "../../../domain/alert-rule-bounds";
+import { type SlowRule, slowRuleKey } from "../../../domain/slow-rule";
+import type { CheckSnapshot } from "../../engine/poll/poll-mapping";
+import type { SlowSample } from "../../model";
 
 /**
- * Slow-response alerts (issue 37, docs/architecture.md section 5 "Slow checks"): the pure state machine
+ * Slow-response alerts (docs/architecture.md section 5 "Slow checks"): the pure state machine
  * that turns the team's latest checks (`GET /teams/{id}/checks`, the poll's one call) into slow and
  * fast-again transitions, per `--slow` rule of the target's subscriptions. No other API read is needed:
  * each check carries its `totalDuration` (A5).
@@ -24,7 +24,7 @@ import type { CheckSnapshot } from "./checks-signature";
  *   and its outbox entry are committed together (once across replicas).
  */
 
-export type { SlowSample } from "../model";
+export type { SlowSample } from "../../model";
 
 export interface SlowAlertState {
   /** Names the alert in every channel: rule, monitor and the first slow check of the run. */

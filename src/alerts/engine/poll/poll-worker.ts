@@ -1,15 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import { backoffDelay, sleep } from "../../lib/backoff";
-import { type Clock, systemClock } from "../../lib/clock";
-import { type Logger, silentLogger } from "../../lib/logger";
-import type { PollTargetStore } from "../../store/poll-target-store";
-import type { ClaimedTarget } from "../../store/poll-target-types";
-import type { UptimeClient } from "../../uptime";
-import { noopPollMetrics, type PollMetrics } from "../metrics";
+import { backoffDelay, sleep } from "../../../lib/backoff";
+import { type Clock, systemClock } from "../../../lib/clock";
+import { type Logger, silentLogger } from "../../../lib/logger";
+import type { PollTargetStore } from "../../../store/poll-target-store";
+import type { ClaimedTarget } from "../../../store/poll-target-types";
+import type { UptimeClient } from "../../../uptime";
+import { noopPollMetrics, type PollMetrics } from "../../metrics";
 import { AgainPolls, type QueuedPoll, readsRefresh } from "./again-polls";
 import { ClaimCache } from "./claim-cache";
 import { ClaimHolds, holdPeriod, holdPolls } from "./claim-holds";
+import type { Detector } from "./detector";
 import { PollApiCache, type ResolveToken } from "./poll-api-cache";
 import { type PollHooks, type PollOnceDeps, type PollProgress, type PollResult, pollOnce } from "./poll-once";
 import { DEFAULT_JITTER, nextPollAt, type PollTimingOptions } from "./poll-timing";
@@ -22,7 +23,7 @@ import type { RejectionPolicy } from "./token-rejection";
  * on the same Redis: the claims keep a target with one worker at a time, and a crashed worker's targets
  * come back when their claims run out.
  *
- * A claim holds each target for a few of its polls (issue 13: holdPolls, within two thirds of a lease),
+ * A claim holds each target for a few of its polls (holdPolls, within two thirds of a lease),
  * and a timer extends to a lease the claims whose polls still run a period later (holdPeriod): a quiet
  * poll of a settled target then ends without a commit, and the worker polls the target again by itself,
  * an interval later, until the hold ends and the target is due in Redis again. A poll that commits ends
@@ -43,6 +44,8 @@ export interface PollWorkerOptions {
   client: Pick<UptimeClient, "as">;
   resolveToken: ResolveToken;
   hooks?: PollHooks;
+  /** The kinds that start from a poll (engine/poll/detector.ts), run in this order. */
+  detectors: readonly Detector[];
   clock?: Clock;
   logger?: Logger;
   metrics?: PollMetrics;
@@ -132,7 +135,8 @@ export class PollWorker {
       logger: this.logger,
       hooks: options.hooks,
       ...(options.rejections ? { rejections: options.rejections } : {}),
-      claims: new ClaimCache(),
+      detectors: options.detectors,
+      claims: new ClaimCache({ detectors: options.detectors }),
       holds: this.holds,
     };
     const jitter = this.deps.timing.jitter ?? DEFAULT_JITTER;
@@ -192,7 +196,7 @@ export class PollWorker {
         // Keep a small backlog only: what this process cannot start soon is better left to another. Refill
         // it once less than one round of `concurrency` polls waits, up to BACKLOG_ROUNDS rounds claimed: a
         // claim of one target per finished poll was a Redis round trip per poll when busy, and a claim of a
-        // few every few polls still cost the poller more than its commits (issue 13).
+        // few every few polls still cost the poller more than its commits.
         while (!this.stopping && this.queue.length >= this.concurrency) await this.nextChange();
         if (this.stopping) break;
         const started = performance.now();
@@ -329,7 +333,7 @@ export class PollWorker {
    * that concurrency would). A poll leaves that count as soon as only its commit is left: commits are
    * pipelined Redis round trips, bounded on their own by twice `concurrency` so that a slow Redis holds
    * the polls back instead of piling commits up. Twice: quiet commits wait for each other (the scheduler's
-   * QUIET_COMMIT_WINDOW_MS), and a bound of one batch stalled the GETs behind them (issue 13).
+   * QUIET_COMMIT_WINDOW_MS), and a bound of one batch stalled the GETs behind them.
    */
   private pump(): void {
     while (

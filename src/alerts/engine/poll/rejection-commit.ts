@@ -1,9 +1,10 @@
-import type { TokenPauseReason } from "../../domain/pause-reasons";
-import type { Logger } from "../../lib/logger";
-import type { PollTargetStore } from "../../store/poll-target-store";
-import type { ClaimedTarget, CommitInput, RejectionStreak } from "../../store/poll-target-types";
+import type { TokenPauseReason } from "../../../domain/pause-reasons";
+import type { Logger } from "../../../lib/logger";
+import type { PollTargetStore } from "../../../store/poll-target-store";
+import type { ClaimedTarget, CommitInput, RejectionStreak } from "../../../store/poll-target-types";
+import type { Detector, PollFields } from "./detector";
 import type { PollApiCache } from "./poll-api-cache";
-import { decodePollState, type PollState } from "./poll-state";
+import { pollStateCodec } from "./poll-state";
 import type { PollTargetMeta } from "./poll-target";
 import type { PollTimingOptions } from "./poll-timing";
 import {
@@ -24,7 +25,7 @@ export interface ConfirmedRejection {
   meta: PollTargetMeta;
   streak: RejectionStreak;
   /** The target's last committed state (null before its first poll), for a take-over's baseline. */
-  state: PollState | null;
+  state: PollFields | null;
 }
 
 export interface RejectionCommitDeps {
@@ -34,6 +35,8 @@ export interface RejectionCommitDeps {
   /** The poll's API budget, in ms: the confirming check gets half of it. */
   budgetMs: number;
   logger: Logger;
+  /** Whose fields the stored state holds. */
+  detectors: readonly Detector[];
   rejections?: RejectionPolicy;
   hooks?: { onTokenRejected?(rejection: ConfirmedRejection): Promise<"moved" | "paused"> };
 }
@@ -83,7 +86,7 @@ export async function rejectionCommit(
   if (!(await deps.scheduler.markPaused(target, claimed.leaseToken, reason))) return "lost";
   const state = (() => {
     try {
-      return decodePollState(claimed.state);
+      return pollStateCodec(deps.detectors).decode(claimed.state);
     } catch {
       return null;
     }

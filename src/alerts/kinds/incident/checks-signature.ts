@@ -1,22 +1,11 @@
 import { createHash } from "node:crypto";
+import type { CheckSnapshot } from "../../engine/poll/poll-mapping";
 
 /**
  * When the poller fetches incidents (docs/architecture.md section 5): `GET /teams/{id}/checks` is polled every few
  * seconds (the reference keeps it cheap for that); incidents only when the checks changed in a way that
  * matters, or when the claim booked the periodic refresh (an acknowledge changes no check).
  */
-
-/** One check as the poller maps it from the API (A5: `state` 1 passed, -1 failed; newest first). */
-export interface CheckSnapshot {
-  id: string;
-  monitorId: string;
-  location: string;
-  state: number;
-  /** `totalDuration` (A5, ms); null or absent when the API gave none. Read only for `--slow` rules. */
-  durationMs?: number | null;
-  /** `created` (epoch ms): orders the checks the slow rules count (slow-state.ts). */
-  created?: number;
-}
 
 /**
  * The set of failing monitors: a monitor fails when its latest check from any location did not pass.

@@ -1,6 +1,6 @@
-import type { Clock } from "../../lib/clock";
-import { MinHeap } from "../../lib/min-heap";
-import type { ClaimedTarget } from "../../store/poll-target-types";
+import type { Clock } from "../../../lib/clock";
+import { MinHeap } from "../../../lib/min-heap";
+import type { ClaimedTarget } from "../../../store/poll-target-types";
 
 /**
  * The again-polls of held claims start on a timer of at least this period (ms): one timer for all of them,
@@ -40,7 +40,7 @@ export function readsRefresh(poll: QueuedPoll, now: number): boolean {
 }
 
 /**
- * The next polls of held claims whose last poll was quiet, the earliest first (issue 13), on one timer:
+ * The next polls of held claims whose last poll was quiet, the earliest first, on one timer:
  * when it fires, `onDue` takes the polls now due (takeDue). The worker lets the rest go at stop() (drain).
  */
 export class AgainPolls {

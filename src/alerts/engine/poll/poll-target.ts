@@ -1,9 +1,14 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { SLOW_CHECKS_MAX, SLOW_CHECKS_MIN, SLOW_MAX_MS, SLOW_MIN_MS } from "../../domain/alert-rule-bounds";
-import { type SlowRule, slowRuleKey } from "../../domain/slow-rule";
-import type { UserRef } from "../../domain/workspace-ref";
-import { jsonIssueText, parseJson } from "../../lib/parse-json";
+import {
+  SLOW_CHECKS_MAX,
+  SLOW_CHECKS_MIN,
+  SLOW_MAX_MS,
+  SLOW_MIN_MS,
+} from "../../../domain/alert-rule-bounds";
+import { type SlowRule, slowRuleKey } from "../../../domain/slow-rule";
+import type { UserRef } from "../../../domain/workspace-ref";
+import { jsonIssueText, parseJson } from "../../../lib/parse-json";
 
 /**
  * Poll targets (docs/architecture.md section 5): one per (API team, token), named `team:<apiTeamId>:<tokenHash>`,
@@ -55,10 +60,10 @@ export interface PollTargetMeta {
   v: 1;
   apiTeamId: string;
   tokenRef: UserRef;
-  /** The subscribe-time read that the first poll's baseline is measured from (diff.ts BaselineSince). */
+  /** The subscribe-time read that the first poll's baseline is measured from (BaselineSince of the incident kind). */
   baseline?: { at: number; seen: string[] };
   /**
-   * The distinct `--slow` rules of the target's subscriptions (issue 37): the poller reads every check's
+   * The distinct `--slow` rules of the target's subscriptions: the poller reads every check's
    * duration only when there is one, and counts each rule once for all the channels that share it.
    */
   slow?: SlowRule[];

@@ -1,6 +1,6 @@
-import type { Clock } from "../../lib/clock";
-import { setBounded } from "../../lib/set-bounded";
-import type { UptimeApi, UptimeClient } from "../../uptime";
+import type { Clock } from "../../../lib/clock";
+import { setBounded } from "../../../lib/set-bounded";
+import type { UptimeApi, UptimeClient } from "../../../uptime";
 import type { PollTargetMeta } from "./poll-target";
 
 /** Resolves a target's token from where the meta says it lives (the link store); null when gone. */

@@ -1,4 +1,4 @@
-import type { CommitInput } from "../../store/poll-target-types";
+import type { CommitInput } from "../../../store/poll-target-types";
 import {
   ApiError,
   AuthenticationError,
@@ -9,8 +9,8 @@ import {
   RateLimitError,
   ServerError,
   TimeoutError,
-} from "../../uptime";
-import type { PollErrorKind } from "../metrics";
+} from "../../../uptime";
+import type { PollErrorKind } from "../../metrics";
 import { PollTargetError } from "./poll-target";
 import { coolDownUntil, type PollTimingOptions, retryPollAt } from "./poll-timing";
 

@@ -1,6 +1,6 @@
-import type { TokenPauseReason } from "../../domain/pause-reasons";
-import type { RejectionStreak } from "../../store/poll-target-types";
-import { AuthenticationError, NotFoundError, PermissionDeniedError, type UptimeApi } from "../../uptime";
+import type { TokenPauseReason } from "../../../domain/pause-reasons";
+import type { RejectionStreak } from "../../../store/poll-target-types";
+import { AuthenticationError, NotFoundError, PermissionDeniedError, type UptimeApi } from "../../../uptime";
 import { type PollTimingOptions, retryPollAt } from "./poll-timing";
 
 /**

@@ -1,4 +1,4 @@
-import { backoffDelay } from "../../lib/backoff";
+import { backoffDelay } from "../../../lib/backoff";
 
 /**
  * When a poll target is due next (docs/architecture.md section 5). Pure: the poller passes the results to the

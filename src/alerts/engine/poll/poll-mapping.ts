@@ -1,12 +1,23 @@
-import { monitorAddress } from "../../ui/query-parts";
-import type { Check, Incident, Monitor } from "../../uptime";
-import type { AlertMonitor, IncidentSnapshot } from "../model";
-import type { CheckSnapshot } from "./checks-signature";
+import { monitorAddress } from "../../../ui/query-parts";
+import type { Check, Incident, Monitor } from "../../../uptime";
+import type { AlertMonitor, IncidentSnapshot } from "../../model";
 
 /**
- * The API client's objects mapped to the compact shapes of the alert pipeline (poll-state.ts): the
- * diff, the state and the outbox never depend on the client's types. Pure.
+ * The API client's objects mapped to the compact shapes of the alert pipeline: the detectors, the state
+ * and the outbox never depend on the client's types. Pure.
  */
+
+/** One check as the poller maps it from the API (A5: `state` 1 passed, -1 failed; newest first). */
+export interface CheckSnapshot {
+  id: string;
+  monitorId: string;
+  location: string;
+  state: number;
+  /** `totalDuration` (A5, ms); null or absent when the API gave none. Only in whole checks. */
+  durationMs?: number | null;
+  /** `created` (epoch ms): whole checks only. */
+  created?: number;
+}
 
 /** Null when the incident names no monitor (A6 says each carries one): it cannot be routed or filtered. */
 export function toIncidentSnapshot(incident: Incident): IncidentSnapshot | null {

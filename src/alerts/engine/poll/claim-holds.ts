@@ -1,7 +1,7 @@
-import type { ClaimedTarget } from "../../store/poll-target-types";
+import type { ClaimedTarget } from "../../../store/poll-target-types";
 
 /**
- * The held claims of one worker whose polls have not ended (issue 13). A held claim keeps its target only
+ * The held claims of one worker whose polls have not ended. A held claim keeps its target only
  * until its hold ends (`ClaimedTarget.heldUntil`, a few polls away): a quiet poll that ends well before
  * then has nothing to commit, and one that runs longer must have its claim extended to a lease first. The
  * worker extends what `takeOlderThan` hands it. A poll asks `has` whether its claim still holds only until
@@ -55,8 +55,8 @@ const HOLD_EXTEND_MAX_MS = 1_000;
 /** Shortest extension period (ms): below it, timers would cost more than the commits that holds save. */
 const HOLD_EXTEND_MIN_MS = 10;
 /**
- * Most polls of a target per claim (holdPolls). Each claim costs Redis a script's work per target (8 to
- * 10 µs) and the poller its reply; a quiet poll of a held target costs Redis nothing (issue 13).
+ * Most polls of a target per claim (holdPolls). Each claim costs Redis a script's work per target and the
+ * poller its reply; a quiet poll of a held target costs Redis nothing.
  */
 const HOLD_POLLS_MAX = 4;
 /** A hold lasts at most this share of a lease: a crashed worker's targets come back no later than a lease. */

@@ -1,6 +1,6 @@
-import type { SlowRule } from "../../domain/slow-rule";
-import type { UserRef } from "../../domain/workspace-ref";
-import type { PollTargetStore } from "../../store/poll-target-store";
+import type { SlowRule } from "../../../domain/slow-rule";
+import type { UserRef } from "../../../domain/workspace-ref";
+import type { PollTargetStore } from "../../../store/poll-target-store";
 import { pollTargetRegistration } from "./poll-target";
 
 /**
@@ -10,9 +10,9 @@ import { pollTargetRegistration } from "./poll-target";
  * - PollWorker: the loop every replica runs (ALERT_WORKERS=0 leaves it off);
  */
 
-export type { PollErrorKind, PollMetrics, PollOutcome } from "../metrics";
-export { noopPollMetrics } from "../metrics";
-export type { OutboxEvent } from "../model";
+export type { PollErrorKind, PollMetrics, PollOutcome } from "../../metrics";
+export { noopPollMetrics } from "../../metrics";
+export type { OutboxEvent } from "../../model";
 export { holdPolls } from "./claim-holds";
 export type { ResolveToken } from "./poll-api-cache";
 export type { PollHooks, PollResult } from "./poll-once";
@@ -40,9 +40,9 @@ export interface AddPollTargetInput {
   tokenRef: UserRef;
   /** E.g. the subscription id. */
   subscriber: string;
-  /** The subscribe-time read of incidents: the first poll announces what began after it (diff.ts). */
+  /** The subscribe-time read of incidents: the first poll announces what began after it (BaselineSince). */
   baseline?: { at: number; seen: readonly string[] };
-  /** The slow rules of the target's subscriptions, this one's included (issue 37). */
+  /** The slow rules of the target's subscriptions, this one's included. */
   slowRules?: readonly SlowRule[];
 }
 

@@ -4,9 +4,15 @@ import {
   type IncidentSnapshot,
   type IncidentStage,
   isLaterStage,
-} from "../model";
-import { baselineFloor, byStarted, isBelowFloor, raiseFloor, timeOf } from "./incident-floor";
-import type { IncidentFloor, PollState, TrackedIncident } from "./poll-state";
+} from "../../model";
+import {
+  baselineFloor,
+  byStarted,
+  type IncidentFloor,
+  isBelowFloor,
+  raiseFloor,
+  timeOf,
+} from "./incident-floor";
 
 /**
  * The pure heart of the alert pipeline (docs/architecture.md section 5): previous compact state of one poll
@@ -37,11 +43,46 @@ import type { IncidentFloor, PollState, TrackedIncident } from "./poll-state";
  * not on page 1 stays unannounced.
  */
 
+/** What we remember about one incident between polls. */
+export interface TrackedIncident {
+  id: string;
+  monitorId: string;
+  started: string;
+  ended: string | null;
+  acknowledged: string | null;
+  /** The furthest stage emitted (or, for baseline and silent incidents, observed). Never goes back. */
+  stage: IncidentStage;
+  /** In maintenance when first seen: tracked so it is never announced later, but emits nothing. */
+  silent?: true;
+  /** When a poll last returned it (ms): an open incident not seen for the retention is let go. */
+  seen: number;
+}
+
+/** The incident kind's fields of the stored poll state (detector.ts stores them). */
+export interface IncidentPollState {
+  v: 1;
+  /** False until the first incident diff (the baseline) ran. */
+  baselined: boolean;
+  /** Open incidents, and resolved ones until the retention passes; keyed by incident id. */
+  tracked: Record<string, TrackedIncident>;
+  floor?: IncidentFloor;
+  /** checksSignature() of the checks when incidents were last read (see needsIncidentFetch). */
+  checksSignature?: string;
+  /**
+   * When incidents were last fetched (ms): written up to SCRIPT_VERSION 7, read by none since (the claim
+   * books the refresh, ClaimedTarget.refresh); still accepted, so that those states decode.
+   */
+  incidentsFetchedAt?: number;
+}
+
+type PollState = IncidentPollState;
+
 export const DEFAULT_RETENTION_MS = 24 * 60 * 60 * 1000;
 /** Beyond this many resolved incidents the oldest are forgotten early, to keep the state small. */
 export const DEFAULT_MAX_RESOLVED = 200;
 /**
- * How stale a tracked incident's `seen` may grow before a poll that returned it writes it again (issue 13):
+ * How stale a tracked incident's `seen` may grow before a poll that returned it writes it again (a quiet
+ * refresh then writes nothing):
  * an open incident no poll returns is let go between `retentionMs` minus this and `retentionMs` after it
  * was last returned.
  */
@@ -286,7 +327,7 @@ function lastRelevant(incident: TrackedIncident): number {
 
 /**
  * Nothing in it says when it was made: a refresh that changes nothing gives the same state, so that the
- * poller has nothing to write (issue 13; encodePollState leaves out the `incidentsFetchedAt` of older states).
+ * poller has nothing to write (the stored form leaves out the `incidentsFetchedAt` of older states).
  */
 function nextState(prev: PollState, kept: { tracked: Tracked; floor: IncidentFloor | undefined }): PollState {
   const { floor: _old, ...rest } = prev;

@@ -1,5 +1,6 @@
-import { setBounded } from "../../lib/set-bounded";
-import { decodePollState, type PollState } from "./poll-state";
+import { setBounded } from "../../../lib/set-bounded";
+import type { Detector, PollFields } from "./detector";
+import { type PollStateCodec, pollStateCodec } from "./poll-state";
 import {
   decodePollTargetMeta,
   type ParsedPollTarget,
@@ -12,7 +13,7 @@ interface Entry {
   metaRaw?: string | null;
   meta?: PollTargetMeta;
   stateRaw?: string | null;
-  state?: PollState | null;
+  state?: PollFields | null;
 }
 
 /**
@@ -28,9 +29,12 @@ interface Entry {
 export class ClaimCache {
   private readonly entries = new Map<string, Entry>();
   private readonly maxEntries: number;
+  private readonly codec: PollStateCodec;
 
-  constructor(options: { maxEntries?: number } = {}) {
+  /** `detectors`: the poll's, whose fields the states hold. */
+  constructor(options: { detectors: readonly Detector[]; maxEntries?: number }) {
     this.maxEntries = options.maxEntries ?? 50_000;
+    this.codec = pollStateCodec(options.detectors);
   }
 
   /** parsePollTargetName, once per target. */
@@ -48,11 +52,11 @@ export class ClaimCache {
     return meta;
   }
 
-  /** decodePollState of the claim's state string (null before the first commit). */
-  state(target: string, raw: string | null): PollState | null {
+  /** The decoded state of the claim's state string (null before the first commit). */
+  state(target: string, raw: string | null): PollFields | null {
     const entry = this.entry(target);
     if (entry.state !== undefined && entry.stateRaw === raw) return entry.state;
-    const state = decodePollState(raw);
+    const state = this.codec.decode(raw);
     entry.stateRaw = raw;
     entry.state = state;
     return state;
@@ -60,10 +64,10 @@ export class ClaimCache {
 
   /**
    * The state a poll just committed, as the next claim will hand it back: that claim then skips
-   * JSON.parse and the schema (issue 13: a state decode after every incident read was half of zod's
-   * samples in a latency-bound poller). Only for a commit that landed: a refused one wrote nothing.
+   * JSON.parse and the schema (a decode after every incident read is costly in a busy poller). Only
+   * for a commit that landed: a refused one wrote nothing.
    */
-  remember(target: string, raw: string, state: PollState): void {
+  remember(target: string, raw: string, state: PollFields): void {
     const entry = this.entry(target);
     entry.stateRaw = raw;
     entry.state = state;

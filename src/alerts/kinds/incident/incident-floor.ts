@@ -1,11 +1,21 @@
-import type { IncidentFloor } from "./poll-state";
-
 /**
  * Ordering of incidents by `started` and by id, and the floor below which an untracked incident
  * counts as already handled (see IncidentFloor). Ids are "integers written as strings" (reference,
  * conventions); we assume, without the reference saying so, that the service hands them out in
  * increasing order. Where an id is not numeric the id test is skipped and `started` alone decides.
  */
+
+/**
+ * The "already handled" watermark: an untracked incident whose `started` is not after `started` AND
+ * whose numeric id is not above `id` is treated as one we saw and forgot (or one older than the
+ * baseline). Both are maxima over every incident forgotten, so a forgotten incident is always below
+ * it; requiring both keeps a genuinely new incident from being dropped unless the API both back-dates
+ * its start and gives it a smaller id than an incident we already let go.
+ */
+export interface IncidentFloor {
+  started?: string;
+  id?: string;
+}
 
 const NUMERIC_ID = /^\d+$/;
 

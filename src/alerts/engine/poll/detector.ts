@@ -1,0 +1,94 @@
+import type { z } from "zod";
+import type { Team } from "../../../uptime";
+import type { AlertEventType, AlertMonitor, IncidentSnapshot } from "../../model";
+import type { CheckSnapshot } from "./poll-mapping";
+import type { PollTargetMeta } from "./poll-target";
+
+/**
+ * What an alert kind that starts from a poll gives the poll (docs/architecture.md section 5): a pure step
+ * from the stored state and the new checks (and incidents) to its events and next state, what it needs
+ * read for that, and how its events go into the outbox. The poll runs the detectors it is given in turn
+ * and commits their states and events together; it names no kind.
+ *
+ * The stored poll state is one flat JSON object: `v` and each detector's own fields. A detector reads the
+ * whole object as `S` (its view of it) and writes back only its own fields.
+ */
+
+/** A decoded poll state as the poll holds it: `v`, and the detectors' fields it leaves to them. Read-only. */
+export interface PollFields {
+  readonly v: 1;
+}
+
+/** No events: one constant, so that a quiet poll makes no array. */
+export const NO_EVENTS: readonly never[] = Object.freeze([]);
+
+export interface Detected<S, E> {
+  /** Its next view of the state; absent when it keeps the stored one as it is. */
+  state?: S;
+  events: readonly E[];
+  /** Its state moved in a way worth a commit on its own (a quiet poll commits only then). */
+  changed: boolean;
+  /** The target's first diff: what is open now, for the subscribe reply (PollHooks.onBaseline). */
+  baseline?: IncidentSnapshot[];
+}
+
+/** A step that keeps the state and says nothing: one constant for every quiet poll. */
+export const UNCHANGED: Detected<never, never> = Object.freeze({ events: NO_EVENTS, changed: false });
+
+/** The incident reads of a poll, made when one detector asks for them (all detectors then see them). */
+export interface IncidentReads<S> {
+  /** Incidents must be read this poll (`refreshDue`: the claim booked the periodic read). */
+  due(prev: S | null, checks: readonly CheckSnapshot[], refreshDue: boolean): boolean;
+  /** Another page (newest first) may hold incidents this state has not seen. */
+  morePages(page: readonly IncidentSnapshot[], prev: S | null): boolean;
+  /** Ids of incidents to read one by one: the state needs them but the pages no longer list them. */
+  missing(prev: S | null, fetched: readonly IncidentSnapshot[]): string[];
+}
+
+/** What the outbox entries of a poll's events may carry, read by the poll once for all detectors. */
+export interface EventContext {
+  apiTeamId: string;
+  /** Monitor id -> monitor; null for one the API no longer knows. */
+  monitors: ReadonlyMap<string, AlertMonitor | null>;
+  checks: readonly CheckSnapshot[];
+  /** The team, when a detector asked for it (needsTeam). */
+  team?: Pick<Team, "name" | "counters">;
+}
+
+export interface OutboxEntry {
+  /** The entry's `event` field. */
+  event: string;
+  /** Counted by the alert-event metric and named in the commit's log line. */
+  counted?: { type: AlertEventType; id: string };
+}
+
+/**
+ * Methods, not function properties: a `Detector<IncidentView>` then fits where the poll takes a
+ * `Detector`, which hands each detector back the state it wrote.
+ */
+export interface Detector<S extends object = object, E = unknown> {
+  readonly name: string;
+  /** Its fields of the stored state, checked when a state is decoded (unknown fields are dropped). */
+  readonly fields: z.ZodRawShape;
+  /** Writes its fields of `state` into `into`, always in one order: equal states give one string. */
+  store(state: S, into: Record<string, unknown>): void;
+  /** Every check whole (durations, times), not only "unless all passed". */
+  wholeChecks(meta: PollTargetMeta): boolean;
+  readonly incidents?: IncidentReads<S>;
+  /**
+   * The step. `incidents` is null when no detector asked for them this poll. Pure; on a quiet poll it
+   * should return constants (UNCHANGED): the poll runs thousands of times a second.
+   */
+  detect(
+    prev: S | null,
+    checks: readonly CheckSnapshot[],
+    incidents: readonly IncidentSnapshot[] | null,
+    meta: PollTargetMeta,
+    now: number,
+  ): Detected<S, E>;
+  /** Monitors its events show that `known` lacks: the poll reads them (a bounded number) before outbox(). */
+  monitorsToFetch(events: readonly E[], known: ReadonlyMap<string, AlertMonitor | null>): string[];
+  /** Its events need the team (name, monitor counters). */
+  needsTeam?(events: readonly E[]): boolean;
+  outbox(events: readonly E[], context: EventContext): OutboxEntry[];
+}

@@ -1,0 +1,121 @@
+import { type CallOptions, type Incident, NotFoundError, type Page, type UptimeApi } from "../../../uptime";
+import type { AlertMonitor, IncidentSnapshot } from "../../model";
+import type { Detector, PollFields } from "./detector";
+import { toAlertMonitor, toIncidentSnapshot } from "./poll-mapping";
+
+/**
+ * What a poll reads beyond the checks, each call within what is left of the poll's budget: the incidents
+ * a detector asked for, and the monitors its events show.
+ */
+
+/** Most incident pages read in one poll (10 incidents each): a burst beyond this waits for the next. */
+export const MAX_INCIDENT_PAGES = 5;
+/** Most `GET /incidents/{id}` (A7) of tracked open incidents that fell off the pages, per poll. */
+export const MAX_MISSING_FETCHES = 20;
+
+/** Most `GET /monitors/{id}` for monitors of events that the incident pages did not include, per poll. */
+export const MAX_MONITOR_FETCHES = 20;
+
+/** Reads the monitors of a poll's events that no incident page included (at most MAX_MONITOR_FETCHES). */
+export async function fetchMonitors(
+  api: UptimeApi,
+  ids: readonly string[],
+  monitors: Map<string, AlertMonitor | null>,
+  call: CallOptions,
+): Promise<void> {
+  const wanted = ids.slice(0, MAX_MONITOR_FETCHES);
+  const found = await Promise.all(wanted.map((id) => orNullWhenGone(api.monitors.get(id, call))));
+  wanted.forEach((id, i) => {
+    const monitor = found[i];
+    monitors.set(id, monitor ? toAlertMonitor(monitor) : null);
+  });
+}
+
+/** A deleted incident or monitor is not an API failure: the event goes out without it. */
+export async function orNullWhenGone<T>(request: Promise<T>): Promise<T | null> {
+  try {
+    return await request;
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+}
+
+/**
+ * The remaining calls of a poll share what is left of its budget: each call's timeout is read when it
+ * starts (the transport reads `timeoutMs` per attempt; a spread copies it then), so that each is bounded
+ * by the time left at that moment, through its headers and body timeouts. Not an AbortSignal per poll:
+ * `AbortSignal.timeout` is costly at thousands of polls a second (docs/benchmarks.md).
+ */
+export function budgetLeft(deadline: number): CallOptions {
+  return {
+    get timeoutMs() {
+      return Math.max(1, Math.floor(deadline - performance.now()));
+    },
+  };
+}
+
+/**
+ * Page 1 (A6: newest first), more pages while a detector says an older one may hold new incidents, then
+ * the incidents a detector still needs that fell off the pages, by id (A7). Monitors come included with
+ * the lists (`include=monitor`), so that the events rarely need another call.
+ */
+export async function fetchIncidents(
+  api: UptimeApi,
+  teamId: string,
+  detectors: readonly Detector[],
+  state: PollFields | null,
+  monitors: Map<string, AlertMonitor | null>,
+  call: CallOptions,
+): Promise<IncidentSnapshot[]> {
+  const fetched: IncidentSnapshot[] = [];
+  let page: Page<Incident> | null = await api.teams.incidents(teamId, { ...call, include: ["monitor"] });
+  let snapshots = takeIncidents(page.items, fetched, monitors);
+  for (
+    let pages = 1;
+    pages < MAX_INCIDENT_PAGES && page.hasMore && morePages(detectors, snapshots, state);
+    pages++
+  ) {
+    page = await page.next(call);
+    if (!page) break;
+    snapshots = takeIncidents(page.items, fetched, monitors);
+  }
+
+  const missing = new Set<string>();
+  for (const detector of detectors) {
+    for (const id of detector.incidents?.missing(state, fetched) ?? []) missing.add(id);
+  }
+  if (missing.size === 0) return fetched;
+  const ids = [...missing].slice(0, MAX_MISSING_FETCHES);
+  const byId = await Promise.all(ids.map((id) => orNullWhenGone(api.incidents.get(id, call))));
+  for (const incident of byId) if (incident) takeIncidents([incident], fetched, monitors);
+  return fetched;
+}
+
+/**
+ * The snapshots of `incidents`, also added to `fetched`, and their included monitors to `monitors`. Not a
+ * closure per poll: the build keeps function names, and wraps every closure made in a call to do so.
+ */
+function takeIncidents(
+  incidents: readonly Incident[],
+  fetched: IncidentSnapshot[],
+  monitors: Map<string, AlertMonitor | null>,
+): IncidentSnapshot[] {
+  const snapshots: IncidentSnapshot[] = [];
+  for (const incident of incidents) {
+    if (incident.monitor) monitors.set(incident.monitor.id, toAlertMonitor(incident.monitor));
+    const snapshot = toIncidentSnapshot(incident);
+    if (snapshot) snapshots.push(snapshot);
+  }
+  for (const snapshot of snapshots) fetched.push(snapshot);
+  return snapshots;
+}
+
+function morePages(
+  detectors: readonly Detector[],
+  page: readonly IncidentSnapshot[],
+  state: PollFields | null,
+): boolean {
+  for (let i = 0; i < detectors.length; i++) if (detectors[i]!.incidents?.morePages(page, state)) return true;
+  return false;
+}

@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { jsonIssueText, parseJson } from "../../../lib/parse-json";
+import type { Detector, PollFields } from "./detector";
+
+/**
+ * The stored state of one poll target, committed with the poll's events (docs/architecture.md section 5):
+ * one flat JSON object, `v` and the fields each detector declares. Its encoding is canonical, so that the
+ * poll can compare it with the stored string and skip a commit that would write the same state.
+ */
+
+export class PollStateError extends Error {
+  override name = "PollStateError";
+}
+
+export interface PollStateCodec {
+  /** Null for a target never committed; a PollStateError for anything this version did not write. */
+  decode(raw: string | null | undefined): PollFields | null;
+  /** The canonical object of `state` (only the detectors' fields, in their order) and its string. */
+  encode(state: PollFields): { state: PollFields; raw: string };
+}
+
+const codecs = new WeakMap<readonly Detector[], PollStateCodec>();
+
+/** The codec of these detectors' fields, made once per list (a poll looks it up, it builds nothing). */
+export function pollStateCodec(detectors: readonly Detector[]): PollStateCodec {
+  let codec = codecs.get(detectors);
+  if (!codec) {
+    codec = makeCodec(detectors);
+    codecs.set(detectors, codec);
+  }
+  return codec;
+}
+
+function makeCodec(detectors: readonly Detector[]): PollStateCodec {
+  let shape: z.ZodRawShape = { v: z.literal(1) };
+  for (const detector of detectors) shape = { ...shape, ...detector.fields };
+  const schema = z.object(shape);
+  return {
+    decode(raw) {
+      if (raw === null || raw === undefined || raw === "") return null;
+      // The schema checked `v`; the rest are the detectors' fields.
+      return parseJson(raw, schema, (issue) => new PollStateError(jsonIssueText("poll state", issue))) as {
+        v: 1;
+      };
+    },
+    encode(state) {
+      const canonical = storedFields(detectors, state);
+      return { state: canonical, raw: JSON.stringify(canonical) };
+    },
+  };
+}
+
+/**
+ * The fields the detectors store, in their order: each writes its view from `views` (a poll's steps), or,
+ * where it kept the state, from `prev`.
+ */
+export function storedFields(
+  detectors: readonly Detector[],
+  prev: PollFields | null,
+  views?: readonly (object | undefined)[],
+): PollFields {
+  const into: PollFields & Record<string, unknown> = { v: 1 };
+  for (let i = 0; i < detectors.length; i++) {
+    const view = views?.[i] ?? prev;
+    if (view) detectors[i]!.store(view, into);
+  }
+  return into;
+}

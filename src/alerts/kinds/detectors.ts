@@ -1,0 +1,26 @@
+import type { Detector } from "../engine/poll/detector";
+import { pollStateCodec } from "../engine/poll/poll-state";
+import { incidentDetector } from "./incident/detector";
+import type { IncidentPollState } from "./incident/diff";
+import { type SlowPollState, slowDetector } from "./slow/detector";
+
+/**
+ * The kinds that start from a poll, in the order the poll runs them and stores their state: incidents
+ * first (their events, then the slow ones, reach the outbox in that order).
+ */
+export const pollDetectors: readonly Detector[] = [incidentDetector, slowDetector];
+
+/** The stored poll state of these detectors, as one type. */
+export type PollState = IncidentPollState & SlowPollState;
+
+const codec = pollStateCodec(pollDetectors);
+
+/** Null for a target never committed; a PollStateError for anything this version did not write. */
+export function decodePollState(raw: string | null | undefined): PollState | null {
+  return codec.decode(raw) as PollState | null;
+}
+
+/** The state as stored: its fields always in one order, whatever order the object was built in. */
+export function encodePollState(state: PollState): string {
+  return codec.encode(state).raw;
+}
