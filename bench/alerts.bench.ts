@@ -23,7 +23,7 @@ import { Redis } from "ioredis";
 import { Pool } from "undici";
 import { startPrivateRedis } from "../dev/local-redis";
 import { startFakeSlack } from "../dev/playground/fake-slack";
-import { ALERT_EVENT_TYPE } from "../src/alerts/outbox/alert-metadata";
+import { ALERT_EVENT_TYPE } from "../src/alerts/engine/alert-metadata";
 import { pollTargetName } from "../src/alerts/poll/poll-target";
 import { DEFAULT_JITTER, nextPollAt } from "../src/alerts/poll/poll-timing";
 import { addPollTarget, DEFAULT_BATCH, DEFAULT_LEASE_MS, holdPolls } from "../src/alerts/poll/poller";

@@ -23,14 +23,17 @@ import type { CleanupParticipant } from "../store/workspace-cleanup";
 import type { ChartRenderer } from "../ui/charts/chart-renderer";
 import type { WebLinks } from "../ui/web-links";
 import { type UptimeCall, UptimeClient } from "../uptime";
-import { fanOutAcknowledge } from "./deliver/acknowledge-fan-out";
-import { AlertDelivery } from "./deliver/alert-delivery";
-import { DeliveryWorker, outboxKeysOf } from "./deliver/delivery-worker";
-import type { OpenIncidentChannel, OpenIncidentChannelOutcome } from "./deliver/incident-channels";
-import { type IncidentChange, tapIncidentEvents } from "./deliver/incident-event-tap";
-import { routeOutbox } from "./deliver/route-outbox";
-import { DigestDelivery, type DigestNowRequest } from "./digests/digest-delivery";
 import { DigestSchedules } from "./digests/digest-schedules";
+import { fanOutAcknowledge } from "./engine/acknowledge-fan-out";
+import { AlertDelivery } from "./engine/alert-delivery";
+import { DeliveryWorker, outboxKeysOf } from "./engine/delivery-worker";
+import { type IncidentChange, tapIncidentEvents } from "./engine/incident-event-tap";
+import { routeOutbox } from "./engine/route-outbox";
+import { DigestDelivery, type DigestNowRequest } from "./kinds/digest/digest-delivery";
+import type {
+  OpenIncidentChannel,
+  OpenIncidentChannelOutcome,
+} from "./kinds/incident-channel/incident-channels";
 import { PollWorker } from "./poll/poll-worker";
 import { addPollTarget, pollTargetName, removePollTarget } from "./poll/poller";
 import { type RejectionPolicy, rejectionPolicy } from "./poll/token-rejection";
@@ -42,9 +45,12 @@ import { offboardingParticipant } from "./subscriptions/offboarding";
 import { pollHooks } from "./subscriptions/poll-hooks";
 import { SubscriptionPauses } from "./subscriptions/subscription-pauses";
 
-export type { OpenIncidentChannel, OpenIncidentChannelOutcome } from "./deliver/incident-channels";
-export type { IncidentChange } from "./deliver/incident-event-tap";
-export type { DigestNowRequest } from "./digests/digest-delivery";
+export type { IncidentChange } from "./engine/incident-event-tap";
+export type { DigestNowRequest } from "./kinds/digest/digest-delivery";
+export type {
+  OpenIncidentChannel,
+  OpenIncidentChannelOutcome,
+} from "./kinds/incident-channel/incident-channels";
 export type { RejectionPolicy } from "./poll/token-rejection";
 
 /**

@@ -7,12 +7,12 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { StoredMessage } from "../../dev/playground/fake-slack/types";
 import { DEMO_TOKENS } from "../../dev/simulator";
-import { DIGEST_EVENT_TYPE } from "../../src/alerts/digests/digest-delivery";
 import {
   ALERT_EVENT_TYPE,
   ESCALATION_EVENT_TYPE,
   SLOW_EVENT_TYPE,
-} from "../../src/alerts/outbox/alert-metadata";
+} from "../../src/alerts/engine/alert-metadata";
+import { DIGEST_EVENT_TYPE } from "../../src/alerts/kinds/digest/digest-delivery";
 import { pollTargetName } from "../../src/alerts/poll/poll-target";
 import { AlertMessageStore } from "../../src/store/alert-message-store";
 import { keyspace } from "../../src/store/keys";

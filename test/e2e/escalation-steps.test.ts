@@ -13,9 +13,9 @@ import {
   ACK_REPLY_EVENT_TYPE,
   ALERT_EVENT_TYPE,
   ESCALATION_EVENT_TYPE,
-} from "../../src/alerts/outbox/alert-metadata";
+} from "../../src/alerts/engine/alert-metadata";
+import { ALERT_COLORS } from "../../src/alerts/engine/alert-parts";
 import { pollTargetName } from "../../src/alerts/poll/poll-target";
-import { ALERT_COLORS } from "../../src/alerts/render/alert-parts";
 import { teamsOf } from "../../src/services/link-account";
 import { generateKey } from "../../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../../src/store/crypto/token-cipher";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type LocalRedis, startPrivateRedis } from "../../dev/local-redis";
 import { type FakeSlack, startFakeSlack, type ViewStateValues } from "../../dev/playground/fake-slack";
 import { DEMO_TOKENS, type RunningSimulator, startSimulator } from "../../dev/simulator";
-import { ALERT_EVENT_TYPE, ROLLUP_EVENT_TYPE } from "../../src/alerts/outbox/alert-metadata";
+import { ALERT_EVENT_TYPE, ROLLUP_EVENT_TYPE } from "../../src/alerts/engine/alert-metadata";
 import { pollTargetName } from "../../src/alerts/poll/poll-target";
 import { silentLogger } from "../../src/lib/logger";
 import { generateKey } from "../../src/store/crypto/encryption-keys";

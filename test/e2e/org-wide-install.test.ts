@@ -8,7 +8,7 @@ import type { Installation } from "@slack/oauth";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_TOKENS } from "../../dev/simulator";
-import { ALERT_EVENT_TYPE } from "../../src/alerts/outbox/alert-metadata";
+import { ALERT_EVENT_TYPE } from "../../src/alerts/engine/alert-metadata";
 import { pollTargetName } from "../../src/alerts/poll/poll-target";
 import { BOT_SCOPES } from "../../src/app";
 import { createLogger } from "../../src/lib/logger";

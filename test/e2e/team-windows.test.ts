@@ -6,7 +6,7 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { StoredMessage } from "../../dev/playground/fake-slack/types";
 import { DEMO_TOKENS } from "../../dev/simulator";
-import { ALERT_EVENT_TYPE } from "../../src/alerts/outbox/alert-metadata";
+import { ALERT_EVENT_TYPE } from "../../src/alerts/engine/alert-metadata";
 import { pollTargetName } from "../../src/alerts/poll/poll-target";
 import { AlertMessageStore } from "../../src/store/alert-message-store";
 import { keyspace } from "../../src/store/keys";

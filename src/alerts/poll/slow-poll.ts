@@ -1,6 +1,6 @@
 import type { SlowRule } from "../../domain/slow-rule";
+import type { SlowEvent } from "../kinds/slow/slow-event";
 import type { AlertMonitor } from "../model";
-import type { SlowEvent } from "../outbox/slow-event";
 import type { CheckSnapshot } from "./checks-signature";
 import type { PollState } from "./poll-state";
 import { advanceSlow, type SlowState, type SlowTransition } from "./slow-state";

@@ -15,7 +15,7 @@ import {
   renderTakeOverChannelNote,
   renderTakeOverDirectMessage,
   type TakeOverNotice,
-} from "../render/render-paused-notice";
+} from "./render-paused-notice";
 import type { SubscriptionPauses } from "./subscription-pauses";
 
 export interface PollHookDeps {

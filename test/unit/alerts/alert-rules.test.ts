@@ -4,7 +4,7 @@ import {
   decideStorm,
   FLAP_WINDOW_MS,
   STORM_WINDOW_MS,
-} from "../../../src/alerts/deliver/alert-rules";
+} from "../../../src/alerts/kinds/storm/alert-rules";
 import type { StoredAlertView } from "../../../src/store/alert-message-store";
 import { matchesFilters } from "../../../src/store/subscription-store";
 

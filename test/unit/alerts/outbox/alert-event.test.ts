@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { isLaterStage, type OutboxEvent } from "../../../../src/alerts/model";
 import {
   decodeOutboxEvent,
   encodeOutboxEvent,
   OutboxEventError,
-} from "../../../../src/alerts/outbox/alert-event";
+} from "../../../../src/alerts/kinds/incident/incident-event";
+import { isLaterStage, type OutboxEvent } from "../../../../src/alerts/model";
 
 const event: OutboxEvent = {
   type: "opened",
