@@ -28,7 +28,6 @@ import { fanOutAcknowledge } from "./engine/acknowledge-fan-out";
 import { AlertDelivery } from "./engine/alert-delivery";
 import { DeliveryWorker, outboxKeysOf } from "./engine/delivery-worker";
 import { type IncidentChange, tapIncidentEvents } from "./engine/incident-event-tap";
-import { routeOutbox } from "./engine/route-outbox";
 import { DigestDelivery, type DigestNowRequest } from "./kinds/digest/digest-delivery";
 import type {
   OpenIncidentChannel,
@@ -231,6 +230,20 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     });
     return digestClient;
   };
+  const digestSchedules = new DigestSchedules({ store: schedules, clock });
+  const digests = new DigestDelivery({
+    links: deps.links,
+    posts: new DigestPostStore({ redis, keys }),
+    messages,
+    posterFor,
+    pauses,
+    client: apiClient,
+    charts: deps.charts,
+    clock,
+    logger: logger.child({ component: "digests" }),
+    postSettleMs: options.postSettleMs,
+    gate: { mutes, windows },
+  });
   const delivery = new AlertDelivery({
     subscriptions,
     messages,
@@ -246,26 +259,13 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     webLinks: options.webLinks,
     charts: deps.charts,
     postSettleMs: options.postSettleMs,
+    digests,
     incidentChannels: {
       store: new IncidentChannelStore({ redis, keys }),
       subscriptions,
       posterFor,
       availability: incidentAvailability(deps.links, apiClient),
     },
-  });
-  const digestSchedules = new DigestSchedules({ store: schedules, clock });
-  const digests = new DigestDelivery({
-    links: deps.links,
-    posts: new DigestPostStore({ redis, keys }),
-    messages,
-    posterFor,
-    pauses,
-    client: apiClient,
-    charts: deps.charts,
-    clock,
-    logger: logger.child({ component: "digests" }),
-    postSettleMs: options.postSettleMs,
-    gate: { mutes, windows },
   });
   const pollTargets: PollTargets = {
     add: async (input, now) => {
@@ -278,13 +278,6 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
       return addPollTarget(scheduler, { ...rest, slowRules }, now);
     },
     remove: (target, subscriber) => removePollTarget(scheduler, target, subscriber),
-  };
-
-  // The outbox's routing, tapped for incident events when someone listens (link unfurls' refresh).
-  const tappedOutbox = () => {
-    const routed = routeOutbox({ subscriptions, alerts: delivery, digests });
-    const onChange = options.onIncidentChange;
-    return onChange ? tapIncidentEvents(routed, onChange, { clock, logger }) : routed;
   };
 
   let pollClient: UptimeClient | null = null;
@@ -384,7 +377,10 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
       deliveryWorker = new DeliveryWorker({
         redis,
         outboxKeys,
-        delivery: tappedOutbox(),
+        // Tapped for incident events when someone listens (link unfurls' refresh).
+        delivery: options.onIncidentChange
+          ? tapIncidentEvents(delivery, options.onIncidentChange, { clock, logger })
+          : delivery,
         workers: options.alertWorkers,
         clock,
         logger: logger.child({ component: "delivery-worker" }),

@@ -6,15 +6,10 @@ import type { Subscription } from "../../store/subscription-store";
 import type { WorkspaceRef } from "../../store/workspace";
 
 /**
- * The one gate every alert kind passes (docs/alerts.md "Which alerts a quiet time holds"). It sits beside
- * model.ts, below every alert layer, so that the digests and the delivery both route through it.
- */
-
-/**
- * Every kind of message the delivery sends on its own (docs/alerts.md "Which alerts a quiet time holds").
+ * The rows of the gate table: each alert kind declares one (engine/alert-kind.ts), and the engine applies it.
  * A reminder is the escalation step of a personal subscription: the same rules, named for the table.
  */
-export type AlertKind = "outage" | "slow" | "escalation" | "reminder" | "incident-channel" | "digest";
+export type GateKind = "outage" | "slow" | "escalation" | "reminder" | "incident-channel" | "digest";
 
 /** What one check does to a kind: it stops (holds) the message, or the kind is exempt from it. */
 export interface AlertGateRules {
@@ -39,7 +34,7 @@ export interface AlertGateRules {
  * - a digest is a report of a period, not an alert: posted once at its time whatever the quiet, or the
  *   period would go unreported.
  */
-export const ALERT_GATE_RULES: Readonly<Record<AlertKind, AlertGateRules>> = {
+export const ALERT_GATE_RULES: Readonly<Record<GateKind, AlertGateRules>> = {
   outage: { mute: "hold", maintenance: "hold", quietHours: "thread", storm: "apply" },
   slow: { mute: "hold", maintenance: "hold", quietHours: "thread", storm: "exempt" },
   escalation: { mute: "hold", maintenance: "hold", quietHours: "thread", storm: "exempt" },
@@ -55,7 +50,7 @@ export interface AlertGateDeps {
 }
 
 export interface AlertGateInput {
-  kind: AlertKind;
+  kind: GateKind;
   /** Absent where the delivery has none at hand (a feed followed after a click): no quiet hours then. */
   sub?: Subscription | undefined;
   ws: WorkspaceRef;
@@ -75,8 +70,11 @@ export type AlertGateDecision =
       storm: boolean;
     };
 
+/** The gate of a kind's declared row, as the engine lends it; `as` names another row (a reminder). */
+export type Gate = (input: Omit<AlertGateInput, "kind">, as?: GateKind) => Promise<AlertGateDecision>;
+
 /** The kind of an escalation step of this subscription: a person's own is a reminder. */
-export function escalationKindOf(sub: Subscription): AlertKind {
+export function escalationKindOf(sub: Subscription): GateKind {
   return sub.personal ? "reminder" : "escalation";
 }
 
@@ -105,7 +103,7 @@ export async function gateAlert(deps: AlertGateDeps, input: AlertGateInput): Pro
 }
 
 /**
- * Personal alerts in the person's quiet hours (issue 15): the thread of their subscribe message, where a
+ * Personal alerts in the person's quiet hours: the thread of their subscribe message, where a
  * reply without broadcast or mention notifies nobody (Slack has no silent post).
  */
 function quietThreadOf(sub: Subscription, now: number): string | undefined {

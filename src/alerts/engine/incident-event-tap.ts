@@ -1,7 +1,7 @@
 import { BoundedCache } from "../../lib/bounded-cache";
 import type { Clock } from "../../lib/clock";
 import type { Logger } from "../../lib/logger";
-import type { DeliverableEvent } from "../kinds/incident/incident-event";
+import type { KindEvent } from "./alert-kind";
 import type { OutboxDelivery } from "./outbox-entry-handler";
 
 /** An incident changed (opened, acknowledged, resolved), as the alert pipeline saw it. */
@@ -15,7 +15,7 @@ const SEEN_MAX = 10_000;
 const SEEN_TTL_MS = 10 * 60_000;
 
 /**
- * Tells `onChange` of each incident event the outbox delivers (link unfurls' refresh, issue 38), once per
+ * Tells `onChange` of each incident event the outbox delivers (link unfurls' refresh), once per
  * outbox entry in this process, without waiting for it and without its failures touching the delivery: an
  * alert is never late or retried because of an unfurl. An entry retried on another replica may tell
  * twice; a refresh is idempotent (chat.unfurl replaces the card).
@@ -30,12 +30,13 @@ export function tapIncidentEvents(
     ttlMs: SEEN_TTL_MS,
     clock: deps.clock,
   });
-  const tell = (eventId: string, event: DeliverableEvent) => {
-    if (event.type !== "opened" && event.type !== "acknowledged" && event.type !== "resolved") return;
+  const tell = (eventId: string, event: KindEvent & { incidentId?: string }) => {
+    const { type, incidentId } = event;
+    if ((type !== "opened" && type !== "acknowledged" && type !== "resolved") || !incidentId) return;
     if (seen.get(eventId)) return;
     seen.set(eventId, true);
-    onChange({ type: event.type, incidentId: event.incidentId }).catch((err: unknown) =>
-      deps.logger.warn({ err, incidentId: event.incidentId }, "refreshing an incident's unfurls failed"),
+    onChange({ type, incidentId }).catch((err: unknown) =>
+      deps.logger.warn({ err, incidentId }, "refreshing an incident's unfurls failed"),
     );
   };
   return {

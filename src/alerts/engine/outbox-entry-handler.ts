@@ -5,17 +5,12 @@ import type { Logger } from "../../lib/logger";
 import type { DeadLetterReason, OutboxEntry, OutboxStore } from "../../store/outbox-store";
 import type { Subscription } from "../../store/subscription-store";
 import { workspaceKey } from "../../store/workspace";
-import {
-  type DeliverableEvent,
-  decodeDeliverableEvent,
-  OutboxEventError,
-} from "../kinds/incident/incident-event";
+import { decodeDeliverableEvent } from "../kinds/registry";
 import type { AlertMetrics, DeliveryOutcome } from "../metrics";
+import type { KindEvent } from "./alert-kind";
+import { OutboxEventError } from "./outbox-codec";
 
-/**
- * Who delivers what the outbox holds: AlertDelivery for alert events, and with digests routeOutbox, which
- * sends each entry to its kind's delivery.
- */
+/** Who delivers what the outbox holds: AlertDelivery, which sends each entry to its kind's plan. */
 export interface OutboxDelivery {
   /** The subscriptions an entry goes to (its target's), and the ones whose record cannot be read. */
   subscriptionsOf(
@@ -25,7 +20,7 @@ export interface OutboxDelivery {
   deliverTo(
     sub: Subscription,
     eventId: string,
-    event: DeliverableEvent,
+    event: KindEvent,
     signal?: AbortSignal,
   ): Promise<DeliveryOutcome>;
 }
@@ -34,7 +29,7 @@ export interface OutboxDelivery {
 export type Plan =
   | {
       kind: "deliver";
-      event: DeliverableEvent;
+      event: KindEvent;
       subscriptions: Subscription[];
       /** Subscription records that could not be read: the others still get the event. */
       unreadable: { id: string; reason: string }[];
@@ -72,7 +67,7 @@ export class OutboxEntryHandler {
     const enqueuedAt = Number(entry.id.split("-")[0]);
     if (Number.isFinite(enqueuedAt) && entry.deliveries === 1)
       this.d.metrics.outboxLag(Math.max(0, this.d.clock.now() - enqueuedAt) / 1000);
-    let event: DeliverableEvent;
+    let event: KindEvent;
     try {
       if (!entry.fields.target) throw new OutboxEventError("outbox entry has no target field");
       event = decodeDeliverableEvent(entry.fields.event);

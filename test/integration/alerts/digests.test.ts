@@ -6,7 +6,6 @@ import type { FakeSlack } from "../../../dev/playground/fake-slack";
 import { DEMO_TOKENS, type RunningSimulator, startSimulator } from "../../../dev/simulator";
 import { DigestSchedules } from "../../../src/alerts/digests/digest-schedules";
 import { POST_SETTLE_MS } from "../../../src/alerts/engine/post-settle";
-import { routeOutbox } from "../../../src/alerts/engine/route-outbox";
 import { digestPeriod, latestOccurrence } from "../../../src/alerts/kinds/digest/digest-calendar";
 import { DIGEST_EVENT_TYPE } from "../../../src/alerts/kinds/digest/digest-delivery";
 import { digestScheduleId } from "../../../src/alerts/kinds/digest/digest-event";
@@ -54,7 +53,7 @@ function digestSetup(options: { now?: () => number; poster?: SlackPoster } = {})
   const scheduleWorker = () => new ScheduleWorker({ store, clock });
   const deliveryWorker = () =>
     setup.worker({
-      delivery: routeOutbox({ subscriptions: setup.subscriptions, alerts: setup.delivery(), digests }),
+      delivery: setup.delivery({ digests }),
     });
   return { store, schedules, digests, scheduleWorker, deliveryWorker, clock };
 }

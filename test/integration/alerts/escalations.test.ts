@@ -4,7 +4,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { FakeSlack } from "../../../dev/playground/fake-slack";
 import { ALERT_EVENT_TYPE, ESCALATION_EVENT_TYPE } from "../../../src/alerts/engine/alert-metadata";
-import { routeOutbox } from "../../../src/alerts/engine/route-outbox";
 import type { EscalationSchedules } from "../../../src/alerts/kinds/escalation/escalation-delivery";
 import { escalationScheduleId } from "../../../src/alerts/kinds/escalation/escalation-event";
 import type { MaintenanceEvent } from "../../../src/alerts/kinds/maintenance/maintenance-event";
@@ -51,12 +50,13 @@ function escalationSetup(
   };
   const windows = withWindows ? new MaintenanceStore({ redis, keys: setup.keys }) : undefined;
   const alerts = setup.delivery({
+    digests,
     escalations,
     ...(clock ? { clock } : {}),
     ...(windows ? { windows } : {}),
   });
   const worker = setup.worker({
-    delivery: routeOutbox({ subscriptions: setup.subscriptions, alerts, digests }),
+    delivery: alerts,
   });
   return { store, worker, windows, scheduleWorker: () => new ScheduleWorker({ store }) };
 }

@@ -4,7 +4,7 @@ import type { MaintenanceStore } from "../../../store/maintenance-store";
 import type { MuteStore } from "../../../store/mute-store";
 import { escalationStepsOf, type Subscription } from "../../../store/subscription-store";
 import type { WebLinks } from "../../../ui/web-links";
-import { escalationKindOf, gateAlert } from "../../engine/alert-gate";
+import { escalationKindOf, type Gate } from "../../engine/alert-gate";
 import { ESCALATION_EVENT_TYPE, escalationMatcher, escalationMetadata } from "../../engine/alert-metadata";
 import type { ChannelPosting, DeliveryCtx } from "../../engine/channel-posting";
 import type { AlertMetrics, DeliveryOutcome } from "../../metrics";
@@ -27,6 +27,7 @@ export interface EscalationDeliveryDeps {
   clock: Clock;
   metrics: AlertMetrics;
   webLinks: WebLinks | undefined;
+  gate: Gate;
 }
 
 /** A step's reply as the record keeps it: the first step in the fields it had before steps. */
@@ -80,17 +81,19 @@ export class EscalationDelivery {
     const record = await messages.get(ws, channel, event.incidentId);
     if (record?.mode !== "root" || !record.ts || record.stage !== "open" || stepPost(record, step).ts)
       return "skipped";
-    const gate = await gateAlert(this.d, {
-      kind: escalationKindOf(sub),
-      sub,
-      ws,
-      channel,
-      monitor: {
-        monitorId: record.view.incident.monitorId,
-        group: record.view.monitor?.group,
-        apiTeamId: record.view.apiTeamId,
+    const gate = await this.d.gate(
+      {
+        sub,
+        ws,
+        channel,
+        monitor: {
+          monitorId: record.view.incident.monitorId,
+          group: record.view.monitor?.group,
+          apiTeamId: record.view.apiTeamId,
+        },
       },
-    });
+      escalationKindOf(sub),
+    );
     if (gate.kind !== "deliver") return "skipped";
     const rendered = renderEscalationReply({
       incident: record.view.incident,

@@ -7,7 +7,7 @@ import type {
 } from "../../../store/alert-message-store";
 import type { MaintenanceStore } from "../../../store/maintenance-store";
 import type { MuteStore } from "../../../store/mute-store";
-import { gateAlert } from "../../engine/alert-gate";
+import type { Gate } from "../../engine/alert-gate";
 import type { DeliveryCtx } from "../../engine/channel-posting";
 import type { DeliveryOutcome } from "../../metrics";
 import { isLaterStage, type OutboxEvent } from "../../model";
@@ -38,6 +38,7 @@ export interface IncidentMessagesDeps {
   /** This delivery's storm and flap rules, where a subscription sets none of its own. */
   storm: WindowRules;
   flap: WindowRules;
+  gate: Gate;
 }
 
 /**
@@ -55,8 +56,7 @@ export class IncidentMessages {
     if (record) return this.advance(ctx, record, stage, event);
 
     const view = viewOf(event, null);
-    const gate = await gateAlert(this.d, {
-      kind: "outage",
+    const gate = await this.d.gate({
       sub: ctx.sub,
       ws,
       channel,

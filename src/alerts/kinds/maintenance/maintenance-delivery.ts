@@ -3,7 +3,7 @@ import type { AlertMessageRecord, AlertMessageStore } from "../../../store/alert
 import type { MaintenanceStore, MaintenanceWindow } from "../../../store/maintenance-store";
 import type { MuteStore } from "../../../store/mute-store";
 import type { Subscription, SubscriptionStore } from "../../../store/subscription-store";
-import { gateAlert } from "../../engine/alert-gate";
+import type { Gate } from "../../engine/alert-gate";
 import type { ChannelPosting, DeliveryCtx } from "../../engine/channel-posting";
 import type { DeliveryOutcome } from "../../metrics";
 import type { EscalationSchedules } from "../escalation/escalation-delivery";
@@ -22,6 +22,8 @@ export interface MaintenanceDeliveryDeps {
   posting: ChannelPosting;
   drawing: IncidentDrawing;
   clock: Clock;
+  /** The outage row of the gate: what a window held back is an outage alert at its end. */
+  gate: Gate;
 }
 
 /**
@@ -103,8 +105,7 @@ export class MaintenanceDelivery {
         // The gate decides now, as for any outage that opens: muted here meanwhile, none; still covered by
         // another window of its team, held by that one until its end.
         const { view } = record;
-        const gate = await gateAlert(this.d, {
-          kind: "outage",
+        const gate = await this.d.gate({
           sub,
           ws: ctx.ws,
           channel: ctx.channel,

@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  decodeOutboxEvent,
-  encodeOutboxEvent,
-  OutboxEventError,
-} from "../../../../src/alerts/kinds/incident/incident-event";
+import { OutboxEventError } from "../../../../src/alerts/engine/outbox-codec";
+import { decodeOutboxEvent, encodeOutboxEvent } from "../../../../src/alerts/kinds/incident/incident-event";
 import { isLaterStage, type OutboxEvent } from "../../../../src/alerts/model";
 
 const event: OutboxEvent = {
