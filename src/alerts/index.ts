@@ -95,7 +95,7 @@ export interface AlertsOptions {
    */
   pollTokenCacheMs?: number;
   /**
-   * Told of each incident event once its channels have it (link unfurls' refresh, issue 38); never awaited
+   * Told of each incident event once its channels have it (link unfurls' refresh); never awaited
    * by the delivery, its failures only logged (deliver/incident-event-tap.ts).
    */
   onIncidentChange?: ((change: IncidentChange) => Promise<void>) | undefined;
@@ -158,15 +158,15 @@ export interface PollTargets {
 export interface Alerts {
   subscriptions: SubscriptionStore;
   mutes: MuteStore;
-  /** Planned quiet windows (issue 37): stored per channel, their notes fired by the schedules. */
+  /** Planned quiet windows: stored per channel, their notes fired by the schedules. */
   maintenance: { windows: MaintenanceStore; schedules: MaintenanceSchedules };
   /** Read by the Mute overflow: the name of a muted monitor, from its last alert message in the channel. */
   messages: AlertMessageStore;
   pollTargets: PollTargets;
   /**
-   * The API accepted the acknowledge (and only then: issue 32): records who for every channel's message of
+   * The API accepted the acknowledge (and only then): records who for every channel's message of
    * the incident, redraws the clicked message at once ("Acknowledged by @user"), and every other channel's
-   * through the outbox, delivered within moments (issue 37).
+   * through the outbox, delivered within moments.
    */
   acknowledged(ack: AcknowledgedInSlack): Promise<void>;
   /**
@@ -174,12 +174,12 @@ export interface Alerts {
    * @user until ..." with Unmute while muted, the Mute menu again once unmuted.
    */
   redrawAfterMuteChange(change: MuteChangedInSlack): Promise<void>;
-  /** Incident channels (issue 38); the caller has checked who may open or archive one. */
+  /** Incident channels; the caller has checked who may open or archive one. */
   incidentChannels: {
     open(input: OpenIncidentChannel): Promise<OpenIncidentChannelOutcome>;
     archive(input: { workspace: WorkspaceRef; channelId: string; by: string }): Promise<void>;
   };
-  /** Channel digests (issue 14): scheduled with the subscription, or posted now. */
+  /** Channel digests: scheduled with the subscription, or posted now. */
   digests: {
     /**
      * After a subscribe: schedules the subscription's digest at its next 09:00, or removes the schedule when
@@ -413,7 +413,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
 
 /**
  * The slow rules a target's meta carries after `input.subscriber` (re)registers: its own, and those of the
- * target's other subscriptions (issue 37). A rule of a subscription removed since stays until the next
+ * target's other subscriptions. A rule of a subscription removed since stays until the next
  * subscribe rewrites the meta: the poller then counts for nobody, and delivery finds no channel for it.
  */
 async function slowRulesOfTarget(
@@ -427,7 +427,7 @@ async function slowRulesOfTarget(
 }
 
 /**
- * The availability around an incident for its channel's summary (issue 38): each monitor's last 24 h
+ * The availability around an incident for its channel's summary: each monitor's last 24 h
  * (A10 hourly, A11 include on GET /monitors/{id}), read with the subscriber's token; null where it cannot be.
  */
 function incidentAvailability(links: LinkStore, client: () => UptimeClient) {

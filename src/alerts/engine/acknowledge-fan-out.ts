@@ -12,7 +12,7 @@ export interface AcknowledgeFanOutDeps {
 }
 
 /**
- * An acknowledge from any Slack surface reaches every channel's message of the incident at once (issue 37),
+ * An acknowledge from any Slack surface reaches every channel's message of the incident at once,
  * not at the next incident read (up to 30 s): one redraw entry per channel in the outbox, so that the
  * delivery workers draw it once under that channel's lock, with retries, whichever replica took the
  * acknowledge. `except` is the clicked message's channel, redrawn by the click itself. Returns how many.

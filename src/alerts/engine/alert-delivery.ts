@@ -221,10 +221,10 @@ export class AlertDelivery implements OutboxDelivery {
     const plan = this.plans.get(event.type);
     if (!plan) return "skipped";
     if (!plan.inChannel) return plan.deliver(sub, eventId, event);
-    let outcome: DeliveryOutcome = "skipped";
-    if (!sub.paused && plan.accepts(sub, event)) {
-      outcome = await this.inChannel(sub, eventId, signal, plan.failure, (ctx) => plan.deliver(ctx, event));
-    }
+    const outcome =
+      sub.paused || !plan.accepts(sub, event)
+        ? "skipped"
+        : await this.inChannel(sub, eventId, signal, plan, event);
     if (plan.counted) this.metrics.delivery(outcome);
     return outcome;
   }
@@ -263,15 +263,15 @@ export class AlertDelivery implements OutboxDelivery {
   }
 
   /**
-   * Runs one delivery step for a subscription under its channel's lock. Never throws: a permanent Slack
-   * error pauses the subscription, anything else is "retry" (the entry stays pending), logged as `failure`.
+   * Runs one plan's step for a subscription under its channel's lock. Never throws: a permanent Slack
+   * error pauses the subscription, anything else is "retry" (the entry stays pending), logged.
    */
   private async inChannel(
     sub: Subscription,
     eventId: string,
     signal: AbortSignal | undefined,
-    failure: string,
-    run: (ctx: DeliveryCtx) => Promise<DeliveryOutcome>,
+    plan: Extract<DeliveryPlan<KindEvent>, { inChannel: true }>,
+    event: KindEvent,
   ): Promise<DeliveryOutcome> {
     const ws = sub.workspace;
     let lock: ChannelLock | null = null;
@@ -281,7 +281,7 @@ export class AlertDelivery implements OutboxDelivery {
       const poster = await this.d.posterFor(ws);
       const ctx: DeliveryCtx = { sub, ws, channel: sub.channelId, poster, lock, eventId };
       if (signal) ctx.signal = signal;
-      return await run(ctx);
+      return await plan.deliver(ctx, event);
     } catch (error) {
       if (error instanceof SlackPermanentError) {
         await this.d.pauses.pause(sub, error.code);
@@ -289,7 +289,7 @@ export class AlertDelivery implements OutboxDelivery {
       }
       // Stopping: the wait in progress ended; the entry is handed to another replica as it is.
       if (signal?.aborted) return "retry";
-      this.logger.warn({ err: error, subscription: sub.id, channel: sub.channelId, eventId }, failure);
+      this.logger.warn({ err: error, subscription: sub.id, channel: sub.channelId, eventId }, plan.failure);
       return "retry";
     } finally {
       await lock?.release().catch(() => {});

@@ -72,7 +72,7 @@ export function lookupOldestTs(attemptAt: number, marginMs = 5 * 60_000): string
   return (Math.max(0, attemptAt - marginMs) / 1000).toFixed(6);
 }
 
-/** The metadata of a slow-response alert's message (issue 37). */
+/** The metadata of a slow-response alert's message. */
 export function slowMetadata(alertId: string, eventId: string, channel: string): MessageMetadata {
   return {
     event_type: SLOW_EVENT_TYPE,

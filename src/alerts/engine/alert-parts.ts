@@ -59,7 +59,7 @@ export function downtimeSeconds(incident: IncidentSnapshot, now: number): number
 }
 
 /**
- * "Open incident channel" (issue 38) on an alert (with its incident) or a storm roll-up (without): the same
+ * "Open incident channel" on an alert (with its incident) or a storm roll-up (without): the same
  * button opens the channel once and, once opened, answers its link. Left out when the ids do not fit.
  */
 export function incidentChannelButton(value: {

@@ -32,9 +32,8 @@ export interface DeliveryWorkerOptions {
   blockMs?: number;
   /**
    * The pause between empty rounds of a loop that reads several shards (ms; default 100). It cannot block
-   * on all of them at once (one slot per command), and this pause is added to the alert latency: with the
-   * default ALERT_WORKERS=1 one loop reads all 16 shards, and a pause of blockMs (2 s) made the p99 from
-   * an incident's start to its root miss "poll interval + 1 s" (bench/alerts.bench.ts).
+   * on all of them at once (one slot per command), and this pause adds to every alert's latency, so it is
+   * kept short (bench/alerts.bench.ts measures the latency).
    */
   idleRoundMs?: number;
   /**

@@ -35,7 +35,7 @@ export interface RedrawDeps {
   replies: IncidentReplies;
   rollup: StormRollup;
   clock: Clock;
-  /** The incident's channel, if one was opened, hears the acknowledge as the alert's thread does (issue 38). */
+  /** The incident's channel, if one was opened, hears the acknowledge as the alert's thread does. */
   follow?: ((ctx: ChannelCtx, incidentId: string) => Promise<void>) | undefined;
 }
 
@@ -60,7 +60,7 @@ export class Redraw {
       const ctx: ChannelCtx = { ws, channel, poster, lock, eventId: `ack:${ackedBy}` };
       const outcome = await this.acknowledgedIn(ctx, incidentId, ackedBy);
       if (outcome === "skipped") return false;
-      // The incident's channel hears the click at once (issue 38); other channels' redraws never feed it.
+      // The incident's channel hears the click at once; other channels' redraws never feed it.
       await this.d.follow?.(ctx, incidentId);
       return true;
     } finally {
@@ -70,7 +70,7 @@ export class Redraw {
 
   /**
    * Draws the acknowledge of `ackedBy` on the channel's message of the incident, under the lock the caller
-   * holds (a click's, or a redraw event's delivery, issue 37). `skipped` when the channel has no message of
+   * holds (a click's, or a redraw event's delivery). `skipped` when the channel has no message of
    * it or it recovered; `unchanged` when it already shows this acknowledge and its thread reply.
    */
   async acknowledgedIn(

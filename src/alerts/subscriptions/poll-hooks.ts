@@ -240,7 +240,7 @@ async function takeOver(
           tokenRef: ref,
           subscriber: sub.id,
           baseline: handover.baseline,
-          // A moved subscription keeps its slow rule on the new target (issue 37).
+          // A moved subscription keeps its slow rule on the new target.
           slow: sub.slow,
         },
         now,

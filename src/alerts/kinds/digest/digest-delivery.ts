@@ -75,7 +75,7 @@ const SHOW_WAIT_MS = 500;
 type Content = { kind: "report"; report: DigestReport } | { kind: "unavailable"; why: string };
 
 /**
- * Posts digests (issue 14): the scheduled ones from the outbox, exactly once per period and channel, and
+ * Posts digests: the scheduled ones from the outbox, exactly once per period and channel, and
  * the ones asked for now. The message goes first and alone; the chart follows into its thread (shared to
  * the channel, so that every member may see the file) and is then shown in the message itself. A chart
  * that fails to render or upload costs nothing but itself, and the log says why.

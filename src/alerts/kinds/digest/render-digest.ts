@@ -39,7 +39,7 @@ export function digestTitle(report: Pick<DigestReport, "cadence">): string {
 }
 
 /**
- * A channel's daily or weekly digest (issue 14): availability of the team and per group, incidents opened,
+ * A channel's daily or weekly digest: availability of the team and per group, incidents opened,
  * downtime, mean time to acknowledge and to recover, the three worst monitors. Times are Slack date
  * tokens (each reader's own zone); the period's time zone is named because 09:00 is the subscriber's.
  */

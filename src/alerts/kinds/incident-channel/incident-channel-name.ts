@@ -8,7 +8,7 @@ export const CHANNEL_NAME_MAX = 80;
 const PREFIX = "inc";
 
 /**
- * The incident channel's name, `inc-<yyyymmdd>-<monitor>` (issue 38): the day the incident started (UTC, so
+ * The incident channel's name, `inc-<yyyymmdd>-<monitor>`: the day the incident started (UTC, so
  * that every replica names it alike) and the monitor's name in Slack's alphabet. Accents lose their marks,
  * any other run of characters becomes one hyphen; a name with nothing left is `monitor-<id>`. `attempt` 2, 3,
  * ... adds `-2`, `-3` for a name already taken; the monitor part is shortened so that the whole stays

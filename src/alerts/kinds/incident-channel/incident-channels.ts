@@ -82,7 +82,7 @@ interface Subject {
 }
 
 /**
- * Incident channels (issue 38): a private `#inc-<yyyymmdd>-<monitor>` opened once from an alert or a storm
+ * Incident channels: a private `#inc-<yyyymmdd>-<monitor>` opened once from an alert or a storm
  * roll-up (a Redis claim set if absent: two clicks, on any replicas, make one channel), with the clicker and
  * the people the subscription names invited (at most INVITES_MAX, incident-channel-people.ts) and its user groups mentioned, the
  * incident's summary posted, the link in the alert's thread; then fed by the alert's own delivery (follow), once per event through the outbox, and summarised

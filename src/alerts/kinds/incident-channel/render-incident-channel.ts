@@ -133,7 +133,7 @@ export interface IncidentChannelSummaryInput {
 }
 
 /**
- * The recovery summary of an incident channel (issue 38): how long, who acknowledged, the availability
+ * The recovery summary of an incident channel: how long, who acknowledged, the availability
  * around it, and Archive (conversations.archive, by the bot, which is a member since it created the channel).
  */
 export function renderIncidentChannelSummary(input: IncidentChannelSummaryInput): RenderedAlert {

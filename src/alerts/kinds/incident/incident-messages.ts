@@ -28,7 +28,7 @@ import { startedMs, viewOf } from "./incident-view";
 export interface IncidentMessagesDeps {
   messages: AlertMessageStore;
   mutes: Pick<MuteStore, "mutedUntil" | "endByRecovery">;
-  /** Planned quiet windows (issue 37): an incident first seen during one is held back until its end. */
+  /** Planned quiet windows: an incident first seen during one is held back until its end. */
   windows?: Pick<MaintenanceStore, "covering" | "hold"> | undefined;
   escalations?: EscalationSchedules | undefined;
   drawing: IncidentDrawing;
@@ -66,7 +66,7 @@ export class IncidentMessages {
       await this.d.messages.put(ws, channel, event.incidentId, { mode: "muted", stage, view });
       return "muted";
     }
-    // Before anything is posted: an acknowledge from another surface redraws every channel listed (issue 37).
+    // Before anything is posted: an acknowledge from another surface redraws every channel listed.
     await this.d.messages.addIncidentChannel(ws, event.incidentId, channel, ctx.sub.id);
     if (gate.kind === "held" && this.d.windows) {
       // Remembered before the record: a crash in between holds it again on the retry, never loses it.

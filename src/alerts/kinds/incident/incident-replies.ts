@@ -59,7 +59,7 @@ export class IncidentReplies {
   }
 
   /**
-   * The incident's timeline in its root's thread (issue 15): one quiet "Acknowledged by ..." reply, whoever
+   * The incident's timeline in its root's thread: one quiet "Acknowledged by ..." reply, whoever
    * acknowledged and from wherever, once (attempt recorded, metadata looked up after a crash). Only a root
    * has a thread of its own; the record is returned as stored.
    */

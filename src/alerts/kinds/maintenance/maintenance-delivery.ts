@@ -27,7 +27,7 @@ export interface MaintenanceDeliveryDeps {
 }
 
 /**
- * A planned quiet window's start and end in its channel (issue 37), under the channel's lock: one short
+ * A planned quiet window's start and end in its channel, under the channel's lock: one short
  * note each, posted once (attempt recorded, metadata looked up after a crash); at the end, every outage it
  * held back that is still going on gets its alert, once (the record turns from held to a root).
  */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { scheduleTarget } from "../../outbox/schedule-targets";
 
 /**
- * What a quiet window's schedule stores (issue 37): one schedule per window that fires twice, at its start
+ * What a quiet window's schedule stores: one schedule per window that fires twice, at its start
  * and at its end (periods "start" and "end"), through the channel's subscription that planned it.
  */
 export interface MaintenanceSpec {

@@ -19,7 +19,7 @@ export interface MaintenanceNoteInput {
 }
 
 /**
- * The one short note at a planned quiet window's start and end (issue 37): what it covers, until when,
+ * The one short note at a planned quiet window's start and end: what it covers, until when,
  * who planned it and why. Times are Slack date tokens, so each reader sees their own time zone.
  */
 export function renderMaintenanceNote(input: MaintenanceNoteInput): RenderedAlert {

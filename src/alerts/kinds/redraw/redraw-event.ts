@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * An acknowledge made in Slack (any surface), to be drawn in one more channel's message of the incident
- * (issue 37): appended to the outbox by the replica that took the acknowledge, delivered once by the
+ *: appended to the outbox by the replica that took the acknowledge, delivered once by the
  * delivery workers under that channel's lock, like any alert event.
  */
 export interface RedrawEvent {

@@ -27,7 +27,7 @@ export interface SlowAlertInput {
 const LISTED_SAMPLES = 6;
 
 /**
- * A slow-response alert (issue 37): one message per (channel, slow spell), redrawn from state as newer checks
+ * A slow-response alert: one message per (channel, slow spell), redrawn from state as newer checks
  * come in, amber while slow and green once fast again. Not an incident: no Acknowledge, no Mute menu, no
  * ping (it never escalates). The durations are the checks' `totalDuration` (A5).
  */

@@ -12,7 +12,7 @@ const AMBER = "#ECB22E";
 const GREY = "#8d8d8d";
 
 /**
- * The chart of a slow-response alert (issue 37): one bar per check (UTC time and location), amber above the
+ * The chart of a slow-response alert: one bar per check (UTC time and location), amber above the
  * threshold, grey under it, and the threshold as a line. Pure: rendering is ui/charts/render-chart-png.ts.
  */
 export function slowChart(input: {

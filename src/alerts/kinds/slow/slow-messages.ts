@@ -16,7 +16,7 @@ export interface SlowMessagesDeps {
   clock: Clock;
   logger: Logger;
   webLinks: WebLinks | undefined;
-  /** Draws the chart off the event loop (the bot's worker pool, issue 36); a refusal leaves it out. */
+  /** Draws the chart off the event loop (the bot's worker pool); a refusal leaves it out. */
   charts: Pick<ChartRenderer, "render">;
   /** Waits between the chart's upload and the update that shows it (Slack processes an upload first). */
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -26,7 +26,7 @@ const SHOW_ATTEMPTS = 3;
 const SHOW_WAIT_MS = 500;
 
 /**
- * The slow-response alert of one channel (issue 37, docs/architecture.md section 5): posted once (attempt
+ * The slow-response alert of one channel (docs/architecture.md section 5): posted once (attempt
  * recorded, metadata looked up after a crash, as every alert root), then updated in place from the
  * events of the same spell, and turned green by `fast`. Runs under the channel's lock (ctx).
  *

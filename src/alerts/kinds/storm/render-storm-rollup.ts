@@ -84,7 +84,7 @@ function teamLabel(input: StormRollupInput): string {
 }
 
 /**
- * Acknowledge all (while any incident is unacknowledged) and Mute all (issue 15). Left out when the ids do
+ * Acknowledge all (while any incident is unacknowledged) and Mute all. Left out when the ids do
  * not fit the codec, or without the channel: the click must name the roll-up it came from.
  */
 function rollupButtons(input: StormRollupInput): Button[] | undefined {
