@@ -1,17 +1,8 @@
-import type { Clock } from "../../../lib/clock";
-import type {
-  AlertMessageRecord,
-  AlertMessageStore,
-  MessageStage,
-  StoredAlertView,
-} from "../../../store/alert-message-store";
-import type { MaintenanceStore } from "../../../store/maintenance-store";
-import type { MuteStore } from "../../../store/mute-store";
-import type { Gate } from "../../engine/alert-gate";
+import type { AlertMessageRecord, MessageStage, StoredAlertView } from "../../../store/alert-message-store";
+import type { EngineServices } from "../../engine/alert-kind";
 import type { DeliveryCtx } from "../../engine/channel-posting";
 import type { DeliveryOutcome } from "../../metrics";
 import { isLaterStage, type OutboxEvent } from "../../model";
-import type { EscalationSchedules } from "../escalation/escalation-delivery";
 import {
   decideFlap,
   decideStorm,
@@ -19,27 +10,24 @@ import {
   STORM_WINDOW_MS,
   type WindowRules,
 } from "../storm/alert-rules";
-import type { StormRollup } from "../storm/storm-rollup";
-import type { IncidentDrawing } from "./incident-drawing";
 import { stageOfEvent } from "./incident-event";
-import type { IncidentReplies } from "./incident-replies";
 import { startedMs, viewOf } from "./incident-view";
 
-export interface IncidentMessagesDeps {
-  messages: AlertMessageStore;
-  mutes: Pick<MuteStore, "mutedUntil" | "endByRecovery">;
-  /** Planned quiet windows: an incident first seen during one is held back until its end. */
-  windows?: Pick<MaintenanceStore, "covering" | "hold"> | undefined;
-  escalations?: EscalationSchedules | undefined;
-  drawing: IncidentDrawing;
-  replies: IncidentReplies;
-  rollup: StormRollup;
-  clock: Clock;
-  /** This delivery's storm and flap rules, where a subscription sets none of its own. */
-  storm: WindowRules;
-  flap: WindowRules;
-  gate: Gate;
-}
+/** Planned quiet windows hold an incident first seen during one until its end (engine.windows). */
+export type IncidentMessagesDeps = Pick<
+  EngineServices,
+  | "messages"
+  | "mutes"
+  | "windows"
+  | "escalations"
+  | "drawing"
+  | "replies"
+  | "rollup"
+  | "clock"
+  | "storm"
+  | "flap"
+  | "gate"
+>;
 
 /**
  * An incident's messages in one channel, reconciled with an outbox event (docs/architecture.md section 5): post the

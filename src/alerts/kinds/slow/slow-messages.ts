@@ -1,26 +1,17 @@
-import type { Clock } from "../../../lib/clock";
-import type { Logger } from "../../../lib/logger";
-import type { AlertMessageStore, SlowMessageRecord } from "../../../store/alert-message-store";
-import type { ChartRenderer } from "../../../ui/charts/chart-renderer";
-import type { WebLinks } from "../../../ui/web-links";
+import type { SlowMessageRecord } from "../../../store/alert-message-store";
+import type { EngineServices } from "../../engine/alert-kind";
 import { SLOW_EVENT_TYPE, slowMatcher, slowMetadata } from "../../engine/alert-metadata";
-import type { ChannelPosting, DeliveryCtx } from "../../engine/channel-posting";
+import type { DeliveryCtx } from "../../engine/channel-posting";
 import type { DeliveryOutcome } from "../../metrics";
 import { renderSlowAlert } from "./render-slow-alert";
 import { SLOW_CHART_HEIGHT, SLOW_CHART_WIDTH, slowChart } from "./slow-chart";
 import type { SlowEvent } from "./slow-event";
 
-export interface SlowMessagesDeps {
-  messages: Pick<AlertMessageStore, "getSlow" | "putSlow">;
-  posting: ChannelPosting;
-  clock: Clock;
-  logger: Logger;
-  webLinks: WebLinks | undefined;
-  /** Draws the chart off the event loop (the bot's worker pool); a refusal leaves it out. */
-  charts: Pick<ChartRenderer, "render">;
-  /** Waits between the chart's upload and the update that shows it (Slack processes an upload first). */
-  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
-}
+/** `charts` draws off the event loop (a refusal leaves the chart out); `sleep` waits for Slack's upload. */
+export type SlowMessagesDeps = Pick<
+  EngineServices,
+  "messages" | "posting" | "clock" | "logger" | "webLinks" | "charts" | "sleep"
+>;
 
 const SHOW_ATTEMPTS = 3;
 const SHOW_WAIT_MS = 500;
