@@ -96,7 +96,7 @@ export interface AlertsOptions {
   pollTokenCacheMs?: number;
   /**
    * Told of each incident event once its channels have it (link unfurls' refresh); never awaited
-   * by the delivery, its failures only logged (deliver/incident-event-tap.ts).
+   * by the delivery, its failures only logged (engine/incident-event-tap.ts).
    */
   onIncidentChange?: ((change: IncidentChange) => Promise<void>) | undefined;
 }

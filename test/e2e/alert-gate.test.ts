@@ -1,4 +1,4 @@
-// One gate for every alert kind (src/alerts/alert-gate.ts, docs/alerts.md "Which alerts a quiet
+// One gate for every alert kind (src/alerts/engine/alert-gate.ts, docs/alerts.md "Which alerts a quiet
 // time holds"): each kind posted during a maintenance window and during a person's quiet hours, and what
 // the table declares checked. A channel with `--slow`, `--escalate` and `--digest` and a window over all
 // its monitors; a person's own alerts with a reminder and a digest, in their quiet hours. The real bot over
