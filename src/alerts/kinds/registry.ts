@@ -1,18 +1,12 @@
-import type { AlertKind } from "../engine/alert-kind";
+import type { AlertKind, KindEvent } from "../engine/alert-kind";
 import { outboxDecoder } from "../engine/outbox-codec";
-import type { OutboxEvent } from "../model";
-import type { DigestEvent } from "./digest/digest-event";
 import { digestKind } from "./digest/digest-kind";
-import type { EscalationEvent } from "./escalation/escalation-event";
 import { escalationKind } from "./escalation/escalation-kind";
 import { flappingKind } from "./flapping/flapping-kind";
 import { incidentKind } from "./incident/incident-kind";
 import { incidentChannelKind } from "./incident-channel/incident-channel-kind";
-import type { MaintenanceEvent } from "./maintenance/maintenance-event";
 import { maintenanceKind } from "./maintenance/maintenance-kind";
-import type { RedrawEvent } from "./redraw/redraw-event";
 import { redrawKind } from "./redraw/redraw-kind";
-import type { SlowEvent } from "./slow/slow-event";
 import { slowKind } from "./slow/slow-kind";
 import { stormKind } from "./storm/storm-kind";
 
@@ -21,7 +15,7 @@ import { stormKind } from "./storm/storm-kind";
  * through this table; a new kind is its folder and one line here. The first kind reads the events whose
  * type no kind claims, so that their dead letter names what is wrong.
  */
-export const ALERT_KINDS: readonly AlertKind[] = [
+const KINDS = [
   incidentKind,
   slowKind,
   escalationKind,
@@ -31,16 +25,15 @@ export const ALERT_KINDS: readonly AlertKind[] = [
   stormKind,
   flappingKind,
   incidentChannelKind,
-];
+] as const;
+
+export const ALERT_KINDS: readonly AlertKind[] = KINDS;
+
+/** The event of a kind that reads the outbox (a kind riding on another's events adds none). */
+type EventOf<K> = K extends AlertKind<infer E> ? (KindEvent extends E ? never : E) : never;
 
 /** What an outbox entry carries: an event of one of the kinds above. */
-export type DeliverableEvent =
-  | OutboxEvent
-  | SlowEvent
-  | EscalationEvent
-  | MaintenanceEvent
-  | RedrawEvent
-  | DigestEvent;
+export type DeliverableEvent = EventOf<(typeof KINDS)[number]>;
 
 /** The event of any outbox entry, by its `type`; an OutboxEventError names what is wrong. */
 export const decodeDeliverableEvent = outboxDecoder(ALERT_KINDS) as (
