@@ -1,30 +1,19 @@
-import type { Clock } from "../../../lib/clock";
-import type { AlertMessageRecord, AlertMessageStore } from "../../../store/alert-message-store";
-import type { MaintenanceStore, MaintenanceWindow } from "../../../store/maintenance-store";
-import type { MuteStore } from "../../../store/mute-store";
-import type { Subscription, SubscriptionStore } from "../../../store/subscription-store";
-import type { Gate } from "../../engine/alert-gate";
-import type { ChannelPosting, DeliveryCtx } from "../../engine/channel-posting";
+import type { AlertMessageRecord } from "../../../store/alert-message-store";
+import type { MaintenanceWindow } from "../../../store/maintenance-store";
+import type { Subscription } from "../../../store/subscription-store";
+import type { EngineServices } from "../../engine/alert-kind";
+import type { DeliveryCtx } from "../../engine/channel-posting";
 import type { DeliveryOutcome } from "../../metrics";
-import type { EscalationSchedules } from "../escalation/escalation-delivery";
-import type { IncidentDrawing } from "../incident/incident-drawing";
 import type { MaintenanceEvent } from "./maintenance-event";
 import { renderMaintenanceNote } from "./render-maintenance-note";
 
 export const MAINTENANCE_EVENT_TYPE = "uptime_maintenance";
 
-export interface MaintenanceDeliveryDeps {
-  windows: Pick<MaintenanceStore, "get" | "put" | "held" | "covering" | "hold">;
-  messages: Pick<AlertMessageStore, "get" | "put">;
-  mutes: Pick<MuteStore, "mutedUntil">;
-  subscriptions: Pick<SubscriptionStore, "get">;
-  escalations?: EscalationSchedules | undefined;
-  posting: ChannelPosting;
-  drawing: IncidentDrawing;
-  clock: Clock;
-  /** The outage row of the gate: what a window held back is an outage alert at its end. */
-  gate: Gate;
-}
+/** The engine's services, with its windows (a delivery without them has no maintenance kind to run). */
+export type MaintenanceDeliveryDeps = Pick<
+  EngineServices,
+  "messages" | "mutes" | "subscriptions" | "escalations" | "posting" | "drawing" | "clock" | "gate"
+> & { windows: NonNullable<EngineServices["windows"]> };
 
 /**
  * A planned quiet window's start and end in its channel, under the channel's lock: one short
