@@ -24,7 +24,6 @@ import type { ChartRenderer } from "../ui/charts/chart-renderer";
 import type { WebLinks } from "../ui/web-links";
 import { type UptimeCall, UptimeClient } from "../uptime";
 import { DigestSchedules } from "./digests/digest-schedules";
-import { fanOutAcknowledge } from "./engine/acknowledge-fan-out";
 import { AlertDelivery } from "./engine/alert-delivery";
 import { DeliveryWorker, outboxKeysOf } from "./engine/delivery-worker";
 import { type IncidentChange, tapIncidentEvents } from "./engine/incident-event-tap";
@@ -260,6 +259,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     charts: deps.charts,
     postSettleMs: options.postSettleMs,
     digests,
+    fanOut: { outbox, outboxKeyOf: (target) => scheduler.outboxKey(scheduler.shardOf(target)) },
     incidentChannels: {
       store: new IncidentChannelStore({ redis, keys }),
       subscriptions,
@@ -290,20 +290,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     maintenance: { windows, schedules: maintenanceSchedules(schedules) },
     messages,
     pollTargets,
-    async acknowledged(ack) {
-      await messages.setAckedBy(ack.workspace, ack.incidentId, ack.ackedBy);
-      await fanOutAcknowledge(
-        { messages, outbox, outboxKeyOf: (target) => scheduler.outboxKey(scheduler.shardOf(target)) },
-        { workspace: ack.workspace, incidentId: ack.incidentId, ackedBy: ack.ackedBy, except: ack.channelId },
-      );
-      if (!ack.channelId) return;
-      await delivery.updateAlertMessageAfterAcknowledge({
-        workspace: ack.workspace,
-        channel: ack.channelId,
-        incidentId: ack.incidentId,
-        ackedBy: ack.ackedBy,
-      });
-    },
+    acknowledged: (ack) => delivery.acknowledged(ack),
     incidentChannels: {
       open: (input) => delivery.openIncidentChannel(input),
       archive: (input) => delivery.archiveIncidentChannel(input),

@@ -28,6 +28,7 @@ import { StormRollup } from "../kinds/storm/storm-rollup";
 import { type AlertMetrics, type DeliveryOutcome, noopAlertMetrics } from "../metrics";
 import { subscriptionOfScheduleTarget } from "../outbox/schedule-targets";
 import type { SubscriptionPauses } from "../subscriptions/subscription-pauses";
+import { type AcknowledgeFanOutDeps, fanOutAcknowledge } from "./acknowledge-fan-out";
 import { type AlertGateDeps, type Gate, gateAlert } from "./alert-gate";
 import type { AlertKind, DeliveryPlan, EngineServices, KindEvent } from "./alert-kind";
 import { type ChannelCtx, ChannelPosting, type DeliveryCtx } from "./channel-posting";
@@ -75,6 +76,8 @@ export interface AlertDeliveryDeps {
   postSettleMs?: number | undefined;
   /** Posts the scheduled digests (the bot's one digest delivery, also `/uptime digest`'s). */
   digests?: Pick<DigestDelivery, "deliverTo"> | undefined;
+  /** Where an acknowledge's redraw events go, one per other channel; absent, only the clicked one is redrawn. */
+  fanOut?: Omit<AcknowledgeFanOutDeps, "messages"> | undefined;
   /** The kinds delivered; default the registry's. */
   kinds?: readonly AlertKind[];
 }
@@ -242,6 +245,26 @@ export class AlertDelivery implements OutboxDelivery {
     by: string;
   }): Promise<void> {
     await this.channels?.archive(input.workspace, input.channelId, input.by);
+  }
+
+  /**
+   * An acknowledge the API accepted, from any surface: recorded for every channel's message of the
+   * incident; the clicked channel redrawn at once, every other one by a redraw event through the outbox,
+   * both through Redraw.acknowledgedIn. Slack errors of the click's own redraw are thrown.
+   */
+  async acknowledged(ack: {
+    workspace: WorkspaceRef;
+    channelId?: string | undefined;
+    incidentId: string;
+    ackedBy: string;
+  }): Promise<void> {
+    const { workspace, channelId, incidentId, ackedBy } = ack;
+    await this.d.messages.setAckedBy(workspace, incidentId, ackedBy);
+    if (this.d.fanOut) {
+      const deps = { messages: this.d.messages, ...this.d.fanOut };
+      await fanOutAcknowledge(deps, { workspace, incidentId, ackedBy, except: channelId });
+    }
+    if (channelId) await this.redraw.afterAcknowledge({ workspace, channel: channelId, incidentId, ackedBy });
   }
 
   /**
