@@ -1,19 +1,13 @@
 import { sleep } from "../../lib/backoff";
-import { type Clock, systemClock } from "../../lib/clock";
+import { systemClock } from "../../lib/clock";
 import { type Logger, silentLogger } from "../../lib/logger";
-import { type PosterFor, SlackPermanentError } from "../../slack/slack-poster";
-import type { AlertMessageStore, ChannelLock } from "../../store/alert-message-store";
+import { SlackPermanentError } from "../../slack/slack-poster";
+import type { ChannelLock } from "../../store/alert-message-store";
 import type { ChannelRateLimiter } from "../../store/channel-rate-limiter";
 import { CorruptRecordError } from "../../store/corrupt-record-error";
-import type { MaintenanceStore } from "../../store/maintenance-store";
-import type { MuteStore } from "../../store/mute-store";
 import type { Subscription, SubscriptionStore } from "../../store/subscription-store";
 import type { WorkspaceRef } from "../../store/workspace";
-import type { ChartRenderer } from "../../ui/charts/chart-renderer";
 import { renderChartPng } from "../../ui/charts/render-chart-png";
-import type { WebLinks } from "../../ui/web-links";
-import type { DigestDelivery } from "../kinds/digest/digest-delivery";
-import type { EscalationSchedules } from "../kinds/escalation/escalation-delivery";
 import { IncidentDrawing } from "../kinds/incident/incident-drawing";
 import { IncidentReplies } from "../kinds/incident/incident-replies";
 import {
@@ -23,7 +17,7 @@ import {
   type OpenIncidentChannelOutcome,
 } from "../kinds/incident-channel/incident-channels";
 import { ALERT_KINDS } from "../kinds/registry";
-import { DEFAULT_FLAP_RULES, DEFAULT_STORM_RULES, type WindowRules } from "../kinds/storm/alert-rules";
+import { DEFAULT_FLAP_RULES, DEFAULT_STORM_RULES } from "../kinds/storm/alert-rules";
 import { StormRollup } from "../kinds/storm/storm-rollup";
 import { type AlertMetrics, type DeliveryOutcome, noopAlertMetrics } from "../metrics";
 import { subscriptionOfScheduleTarget } from "../outbox/schedule-targets";
@@ -35,37 +29,24 @@ import { type ChannelCtx, ChannelPosting, type DeliveryCtx } from "./channel-pos
 import type { OutboxDelivery } from "./outbox-entry-handler";
 import { type AcknowledgeInSlack, type MuteChangeInSlack, Redraw } from "./redraw";
 
-export interface AlertDeliveryDeps {
+/** What the bot lends the engine; the services its kinds share are built from it (EngineServices). */
+export interface AlertDeliveryDeps
+  extends Pick<EngineServices, "messages" | "mutes" | "windows" | "escalations" | "posterFor">,
+    Partial<
+      Pick<
+        EngineServices,
+        "clock" | "logger" | "metrics" | "webLinks" | "charts" | "sleep" | "storm" | "flap" | "digests"
+      >
+    > {
   subscriptions: Pick<SubscriptionStore, "listByTargetSettled" | "pause" | "markPauseNotified" | "get">;
-  messages: AlertMessageStore;
-  mutes: Pick<MuteStore, "mutedUntil" | "get" | "endByRecovery">;
-  /** Planned quiet windows: held outages, and the notes at each window's start and end. */
-  windows?: Pick<MaintenanceStore, "covering" | "hold" | "get" | "put" | "held">;
   rateLimiter: Pick<ChannelRateLimiter, "reserve">;
-  posterFor: PosterFor;
   /** The one pause path (subscriptions/subscription-pauses.ts): a permanent Slack error pauses there. */
   pauses: Pick<SubscriptionPauses, "pause">;
-  /** `--escalate <N>m`: the reminder of an incident posted as a root is scheduled here, and cancelled. */
-  escalations?: EscalationSchedules;
-  clock?: Clock;
-  logger?: Logger;
-  metrics?: AlertMetrics;
-  /** UPTIME_WEB_URL and its paths: every message rendered here links monitors (and the root, its incident). */
-  webLinks?: WebLinks | undefined;
-  /**
-   * The bot's chart worker pool (slow alerts' charts); without it (tests that build the delivery
-   * alone) charts are drawn on this thread.
-   */
-  charts?: Pick<ChartRenderer, "render">;
   /** Incident channels: absent, none is opened and the delivery feeds none. */
   incidentChannels?: Pick<
     IncidentChannelsDeps,
     "store" | "subscriptions" | "posterFor" | "availability" | "waitForOtherMs"
   >;
-  /** Waits (ms), ending early (rejecting) when the signal aborts; tests may pass their own. */
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  storm?: WindowRules;
-  flap?: WindowRules;
   /** How long a channel lock lives without being extended (ms). */
   lockTtlMs?: number;
   /** How long to wait for a channel another worker holds before leaving the event for later (ms). */
@@ -74,8 +55,6 @@ export interface AlertDeliveryDeps {
   maxRateLimitWaits?: number;
   /** How long an unanswered post may still land (ALERT_POST_SETTLE_MS); default POST_SETTLE_MS. */
   postSettleMs?: number | undefined;
-  /** Posts the scheduled digests (the bot's one digest delivery, also `/uptime digest`'s). */
-  digests?: Pick<DigestDelivery, "deliverTo"> | undefined;
   /** Where an acknowledge's redraw events go, one per other channel; absent, only the clicked one is redrawn. */
   fanOut?: Omit<AcknowledgeFanOutDeps, "messages"> | undefined;
   /** The kinds delivered; default the registry's. */
