@@ -14,10 +14,12 @@ const layer = (name, allowed, extra = {}) => ({
 
 /**
  * Inside src/alerts, the sub-folders form layers, lowest first: each may import only the ones below it, so
- * that no two of them import each other (docs/architecture.md section 5). The root's model.ts, metrics.ts and
- * alert-gate.ts are below them all; index.ts and prometheus-metrics.ts, the module's composition, above them all.
+ * that no two of them import each other (docs/architecture.md section 5). The root's model.ts and metrics.ts
+ * are below them all; index.ts and prometheus-metrics.ts, the module's composition, above them all. The
+ * engine and the kinds (engine/, kinds/) lend each other parts; alertKindRules keep a kind off the engine's
+ * composition.
  */
-const ALERT_LAYERS = ["render", "outbox", "engine/poll", "subscriptions", "digests", "deliver", "schedules"];
+const ALERT_LAYERS = ["outbox", "engine/poll", "subscriptions", "digests", "schedules"];
 const alertLayers = ALERT_LAYERS.map((name, i) => ({
   name: `alerts-${name}-layer`,
   comment: `src/alerts/${name} may import only the alert layers below it: ${ALERT_LAYERS.slice(0, i).join(", ") || "none"} (and model.ts, metrics.ts)`,
@@ -27,6 +29,19 @@ const alertLayers = ALERT_LAYERS.map((name, i) => ({
     path: `^src/alerts/(${ALERT_LAYERS.slice(i + 1).join("|") || "-"}/|index\\.ts$|prometheus-metrics\\.ts$)`,
   },
 }));
+
+const alertKindRules = [
+  {
+    name: "alerts-kinds-below-composition",
+    comment:
+      "a kind (src/alerts/kinds) is a plan and its parts: it never reaches the engine's composition, the workers or the module's entry (docs/architecture.md section 5)",
+    severity: "error",
+    from: { path: "^src/alerts/kinds/" },
+    to: {
+      path: "^src/alerts/(engine/(alert-delivery|delivery-worker|outbox-entry-handler|incident-event-tap|acknowledge-fan-out)\\.ts$|index\\.ts$|prometheus-metrics\\.ts$)",
+    },
+  },
+];
 
 module.exports = {
   forbidden: [
@@ -99,12 +114,13 @@ module.exports = {
       to: { path: "^src/[^/]+\\.ts$" },
     },
     ...alertLayers,
+    ...alertKindRules,
     {
       name: "alerts-engine-knows-no-kind",
       comment:
-        "src/alerts/engine runs the kinds it is given and never imports one (docs/architecture.md section 5)",
+        "the poll (src/alerts/engine/poll) runs the detectors it is given and never imports a kind (docs/architecture.md section 5)",
       severity: "error",
-      from: { path: "^src/alerts/engine/" },
+      from: { path: "^src/alerts/engine/poll/" },
       to: { path: "^src/alerts/kinds/" },
     },
     {

@@ -23,18 +23,19 @@ import type { CleanupParticipant } from "../store/workspace-cleanup";
 import type { ChartRenderer } from "../ui/charts/chart-renderer";
 import type { WebLinks } from "../ui/web-links";
 import { type UptimeCall, UptimeClient } from "../uptime";
-import { fanOutAcknowledge } from "./deliver/acknowledge-fan-out";
-import { AlertDelivery } from "./deliver/alert-delivery";
-import { DeliveryWorker, outboxKeysOf } from "./deliver/delivery-worker";
-import type { OpenIncidentChannel, OpenIncidentChannelOutcome } from "./deliver/incident-channels";
-import { type IncidentChange, tapIncidentEvents } from "./deliver/incident-event-tap";
-import { routeOutbox } from "./deliver/route-outbox";
-import { DigestDelivery, type DigestNowRequest } from "./digests/digest-delivery";
 import { DigestSchedules } from "./digests/digest-schedules";
+import { AlertDelivery } from "./engine/alert-delivery";
+import { DeliveryWorker, outboxKeysOf } from "./engine/delivery-worker";
+import { type IncidentChange, tapIncidentEvents } from "./engine/incident-event-tap";
 import { PollWorker } from "./engine/poll/poll-worker";
 import { addPollTarget, pollTargetName, removePollTarget } from "./engine/poll/poller";
 import { type RejectionPolicy, rejectionPolicy } from "./engine/poll/token-rejection";
 import { pollDetectors } from "./kinds/detectors";
+import { DigestDelivery, type DigestNowRequest } from "./kinds/digest/digest-delivery";
+import type {
+  OpenIncidentChannel,
+  OpenIncidentChannelOutcome,
+} from "./kinds/incident-channel/incident-channels";
 import { createPrometheusMetrics, outboxSampler, type PrometheusMetrics } from "./prometheus-metrics";
 import { escalationSchedules } from "./schedules/escalation-schedules";
 import { type MaintenanceSchedules, maintenanceSchedules } from "./schedules/maintenance-schedules";
@@ -43,10 +44,13 @@ import { offboardingParticipant } from "./subscriptions/offboarding";
 import { pollHooks } from "./subscriptions/poll-hooks";
 import { SubscriptionPauses } from "./subscriptions/subscription-pauses";
 
-export type { OpenIncidentChannel, OpenIncidentChannelOutcome } from "./deliver/incident-channels";
-export type { IncidentChange } from "./deliver/incident-event-tap";
-export type { DigestNowRequest } from "./digests/digest-delivery";
+export type { IncidentChange } from "./engine/incident-event-tap";
 export type { RejectionPolicy } from "./engine/poll/token-rejection";
+export type { DigestNowRequest } from "./kinds/digest/digest-delivery";
+export type {
+  OpenIncidentChannel,
+  OpenIncidentChannelOutcome,
+} from "./kinds/incident-channel/incident-channels";
 
 /**
  * The alert pipeline of docs/architecture.md section 5 as one module. This file is its only entry: the rest of the bot
@@ -91,8 +95,8 @@ export interface AlertsOptions {
    */
   pollTokenCacheMs?: number;
   /**
-   * Told of each incident event once its channels have it (link unfurls' refresh, issue 38); never awaited
-   * by the delivery, its failures only logged (deliver/incident-event-tap.ts).
+   * Told of each incident event once its channels have it (link unfurls' refresh); never awaited
+   * by the delivery, its failures only logged (engine/incident-event-tap.ts).
    */
   onIncidentChange?: ((change: IncidentChange) => Promise<void>) | undefined;
 }
@@ -154,15 +158,15 @@ export interface PollTargets {
 export interface Alerts {
   subscriptions: SubscriptionStore;
   mutes: MuteStore;
-  /** Planned quiet windows (issue 37): stored per channel, their notes fired by the schedules. */
+  /** Planned quiet windows: stored per channel, their notes fired by the schedules. */
   maintenance: { windows: MaintenanceStore; schedules: MaintenanceSchedules };
   /** Read by the Mute overflow: the name of a muted monitor, from its last alert message in the channel. */
   messages: AlertMessageStore;
   pollTargets: PollTargets;
   /**
-   * The API accepted the acknowledge (and only then: issue 32): records who for every channel's message of
+   * The API accepted the acknowledge (and only then): records who for every channel's message of
    * the incident, redraws the clicked message at once ("Acknowledged by @user"), and every other channel's
-   * through the outbox, delivered within moments (issue 37).
+   * through the outbox, delivered within moments.
    */
   acknowledged(ack: AcknowledgedInSlack): Promise<void>;
   /**
@@ -170,12 +174,12 @@ export interface Alerts {
    * @user until ..." with Unmute while muted, the Mute menu again once unmuted.
    */
   redrawAfterMuteChange(change: MuteChangedInSlack): Promise<void>;
-  /** Incident channels (issue 38); the caller has checked who may open or archive one. */
+  /** Incident channels; the caller has checked who may open or archive one. */
   incidentChannels: {
     open(input: OpenIncidentChannel): Promise<OpenIncidentChannelOutcome>;
     archive(input: { workspace: WorkspaceRef; channelId: string; by: string }): Promise<void>;
   };
-  /** Channel digests (issue 14): scheduled with the subscription, or posted now. */
+  /** Channel digests: scheduled with the subscription, or posted now. */
   digests: {
     /**
      * After a subscribe: schedules the subscription's digest at its next 09:00, or removes the schedule when
@@ -226,6 +230,20 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     });
     return digestClient;
   };
+  const digestSchedules = new DigestSchedules({ store: schedules, clock });
+  const digests = new DigestDelivery({
+    links: deps.links,
+    posts: new DigestPostStore({ redis, keys }),
+    messages,
+    posterFor,
+    pauses,
+    client: apiClient,
+    charts: deps.charts,
+    clock,
+    logger: logger.child({ component: "digests" }),
+    postSettleMs: options.postSettleMs,
+    gate: { mutes, windows },
+  });
   const delivery = new AlertDelivery({
     subscriptions,
     messages,
@@ -241,26 +259,14 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     webLinks: options.webLinks,
     charts: deps.charts,
     postSettleMs: options.postSettleMs,
+    digests,
+    fanOut: { outbox, outboxKeyOf: (target) => scheduler.outboxKey(scheduler.shardOf(target)) },
     incidentChannels: {
       store: new IncidentChannelStore({ redis, keys }),
       subscriptions,
       posterFor,
       availability: incidentAvailability(deps.links, apiClient),
     },
-  });
-  const digestSchedules = new DigestSchedules({ store: schedules, clock });
-  const digests = new DigestDelivery({
-    links: deps.links,
-    posts: new DigestPostStore({ redis, keys }),
-    messages,
-    posterFor,
-    pauses,
-    client: apiClient,
-    charts: deps.charts,
-    clock,
-    logger: logger.child({ component: "digests" }),
-    postSettleMs: options.postSettleMs,
-    gate: { mutes, windows },
   });
   const pollTargets: PollTargets = {
     add: async (input, now) => {
@@ -275,13 +281,6 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     remove: (target, subscriber) => removePollTarget(scheduler, target, subscriber),
   };
 
-  // The outbox's routing, tapped for incident events when someone listens (link unfurls' refresh).
-  const tappedOutbox = () => {
-    const routed = routeOutbox({ subscriptions, alerts: delivery, digests });
-    const onChange = options.onIncidentChange;
-    return onChange ? tapIncidentEvents(routed, onChange, { clock, logger }) : routed;
-  };
-
   let pollClient: UptimeClient | null = null;
   let pollWorker: PollWorker | null = null;
   let deliveryWorker: DeliveryWorker | null = null;
@@ -292,20 +291,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     maintenance: { windows, schedules: maintenanceSchedules(schedules) },
     messages,
     pollTargets,
-    async acknowledged(ack) {
-      await messages.setAckedBy(ack.workspace, ack.incidentId, ack.ackedBy);
-      await fanOutAcknowledge(
-        { messages, outbox, outboxKeyOf: (target) => scheduler.outboxKey(scheduler.shardOf(target)) },
-        { workspace: ack.workspace, incidentId: ack.incidentId, ackedBy: ack.ackedBy, except: ack.channelId },
-      );
-      if (!ack.channelId) return;
-      await delivery.updateAlertMessageAfterAcknowledge({
-        workspace: ack.workspace,
-        channel: ack.channelId,
-        incidentId: ack.incidentId,
-        ackedBy: ack.ackedBy,
-      });
-    },
+    acknowledged: (ack) => delivery.acknowledged(ack),
     incidentChannels: {
       open: (input) => delivery.openIncidentChannel(input),
       archive: (input) => delivery.archiveIncidentChannel(input),
@@ -380,7 +366,10 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
       deliveryWorker = new DeliveryWorker({
         redis,
         outboxKeys,
-        delivery: tappedOutbox(),
+        // Tapped for incident events when someone listens (link unfurls' refresh).
+        delivery: options.onIncidentChange
+          ? tapIncidentEvents(delivery, options.onIncidentChange, { clock, logger })
+          : delivery,
         workers: options.alertWorkers,
         clock,
         logger: logger.child({ component: "delivery-worker" }),
@@ -413,7 +402,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
 
 /**
  * The slow rules a target's meta carries after `input.subscriber` (re)registers: its own, and those of the
- * target's other subscriptions (issue 37). A rule of a subscription removed since stays until the next
+ * target's other subscriptions. A rule of a subscription removed since stays until the next
  * subscribe rewrites the meta: the poller then counts for nobody, and delivery finds no channel for it.
  */
 async function slowRulesOfTarget(
@@ -427,7 +416,7 @@ async function slowRulesOfTarget(
 }
 
 /**
- * The availability around an incident for its channel's summary (issue 38): each monitor's last 24 h
+ * The availability around an incident for its channel's summary: each monitor's last 24 h
  * (A10 hourly, A11 include on GET /monitors/{id}), read with the subscriber's token; null where it cannot be.
  */
 function incidentAvailability(links: LinkStore, client: () => UptimeClient) {

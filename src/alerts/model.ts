@@ -68,7 +68,7 @@ export interface OutboxEvent extends AlertEvent {
   teamName?: string;
 }
 
-/** One measured check of a slow alert (issue 37): when, how long (`totalDuration`, A5), from where. */
+/** One measured check of a slow alert: when, how long (`totalDuration`, A5), from where. */
 export interface SlowSample {
   /** `created` of the check (epoch ms). */
   at: number;
@@ -101,7 +101,7 @@ export interface DigestGroup {
   monitors: number;
 }
 
-/** What a digest says (issue 14), computed from the API's numbers by computeDigest. Pure data. */
+/** What a digest says, computed from the API's numbers by computeDigest. Pure data. */
 export interface DigestReport {
   cadence: DigestCadence;
   timeZone: string;

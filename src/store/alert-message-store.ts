@@ -60,7 +60,7 @@ const viewSchema = z.object({
 export type StoredAlertView = z.infer<typeof viewSchema>;
 
 // `answered`: Slack answered that attempt with a refusal (429, a permanent error), so it posted nothing
-// and a retry need not wait for it to land (POST_SETTLE_MS, alerts/outbox/post-settle.ts).
+// and a retry need not wait for it to land (POST_SETTLE_MS, alerts/engine/post-settle.ts).
 const attemptSchema = z.object({ eventId: z.string(), at: z.number(), answered: z.boolean().optional() });
 /** A post recorded before it is made: a retry that finds it without a ts looks the message up first. */
 export type PostAttempt = z.infer<typeof attemptSchema>;

@@ -1,4 +1,4 @@
-// One gate for every alert kind (src/alerts/alert-gate.ts, docs/alerts.md "Which alerts a quiet
+// One gate for every alert kind (src/alerts/engine/alert-gate.ts, docs/alerts.md "Which alerts a quiet
 // time holds"): each kind posted during a maintenance window and during a person's quiet hours, and what
 // the table declares checked. A channel with `--slow`, `--escalate` and `--digest` and a window over all
 // its monitors; a person's own alerts with a reminder and a digest, in their quiet hours. The real bot over
@@ -7,13 +7,13 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { StoredMessage } from "../../dev/playground/fake-slack/types";
 import { DEMO_TOKENS } from "../../dev/simulator";
-import { DIGEST_EVENT_TYPE } from "../../src/alerts/digests/digest-delivery";
-import { pollTargetName } from "../../src/alerts/engine/poll/poll-target";
 import {
   ALERT_EVENT_TYPE,
   ESCALATION_EVENT_TYPE,
   SLOW_EVENT_TYPE,
-} from "../../src/alerts/outbox/alert-metadata";
+} from "../../src/alerts/engine/alert-metadata";
+import { pollTargetName } from "../../src/alerts/engine/poll/poll-target";
+import { DIGEST_EVENT_TYPE } from "../../src/alerts/kinds/digest/digest-delivery";
 import { AlertMessageStore } from "../../src/store/alert-message-store";
 import { keyspace } from "../../src/store/keys";
 import { PollTargetStore } from "../../src/store/poll-target-store";

@@ -9,13 +9,13 @@ import { type FakeSlack, startFakeSlack } from "../../dev/playground/fake-slack"
 import { contractViolations } from "../../dev/playground/fake-slack/contracts";
 import type { StoredMessage } from "../../dev/playground/fake-slack/types";
 import { DEMO_TOKENS, type RunningSimulator, startSimulator } from "../../dev/simulator";
-import { pollTargetName } from "../../src/alerts/engine/poll/poll-target";
 import {
   ACK_REPLY_EVENT_TYPE,
   ALERT_EVENT_TYPE,
   ESCALATION_EVENT_TYPE,
-} from "../../src/alerts/outbox/alert-metadata";
-import { ALERT_COLORS } from "../../src/alerts/render/alert-parts";
+} from "../../src/alerts/engine/alert-metadata";
+import { ALERT_COLORS } from "../../src/alerts/engine/alert-parts";
+import { pollTargetName } from "../../src/alerts/engine/poll/poll-target";
 import { teamsOf } from "../../src/services/link-account";
 import { generateKey } from "../../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../../src/store/crypto/token-cipher";

@@ -19,16 +19,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeSlack, startFakeSlack } from "../../dev/playground/fake-slack";
 import type { StoredMessage } from "../../dev/playground/fake-slack/types";
 import { type RunningSimulator, startSimulator } from "../../dev/simulator";
-import { STORM_THRESHOLD, STORM_WINDOW_MS } from "../../src/alerts/deliver/alert-rules";
-import { DIGEST_EVENT_TYPE } from "../../src/alerts/digests/digest-delivery";
-import { pollTargetName } from "../../src/alerts/engine/poll/poll-target";
-import { decodeOutboxEvent } from "../../src/alerts/outbox/alert-event";
 import {
   ALERT_EVENT_TYPE,
   ESCALATION_EVENT_TYPE,
   RECOVERY_EVENT_TYPE,
   ROLLUP_EVENT_TYPE,
-} from "../../src/alerts/outbox/alert-metadata";
+} from "../../src/alerts/engine/alert-metadata";
+import { pollTargetName } from "../../src/alerts/engine/poll/poll-target";
+import { DIGEST_EVENT_TYPE } from "../../src/alerts/kinds/digest/digest-delivery";
+import { decodeOutboxEvent } from "../../src/alerts/kinds/incident/incident-event";
+import { STORM_THRESHOLD, STORM_WINDOW_MS } from "../../src/alerts/kinds/storm/alert-rules";
 import { generateKey } from "../../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../../src/store/crypto/token-cipher";
 import { keyspace } from "../../src/store/keys";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StoredMessage } from "../../dev/playground/fake-slack/types";
 import { DEMO_TOKENS } from "../../dev/simulator";
-import { ALERT_EVENT_TYPE } from "../../src/alerts/outbox/alert-metadata";
-import { ALERT_COLORS } from "../../src/alerts/render/alert-parts";
+import { ALERT_EVENT_TYPE } from "../../src/alerts/engine/alert-metadata";
+import { ALERT_COLORS } from "../../src/alerts/engine/alert-parts";
 import { actions, blocks, views } from "../../src/ui/ids";
 import { linkUser, type Stack, startStack, textOf } from "../support/e2e-stack";
 import { hhmm, setQuietHours as setQuietHoursOf, turnOnPersonalAlerts } from "../support/personal-alerts";

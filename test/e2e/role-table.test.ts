@@ -2,8 +2,8 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { StoredMessage } from "../../dev/playground/fake-slack/types";
 import { DEMO_TOKENS } from "../../dev/simulator";
+import { ALERT_EVENT_TYPE, ROLLUP_EVENT_TYPE } from "../../src/alerts/engine/alert-metadata";
 import { pollTargetName } from "../../src/alerts/engine/poll/poll-target";
-import { ALERT_EVENT_TYPE, ROLLUP_EVENT_TYPE } from "../../src/alerts/outbox/alert-metadata";
 import {
   type AlertingAction,
   mayChange,

@@ -1,8 +1,8 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_TOKENS } from "../../dev/simulator";
+import { ALERT_EVENT_TYPE } from "../../src/alerts/engine/alert-metadata";
 import { pollTargetName } from "../../src/alerts/engine/poll/poll-target";
-import { ALERT_EVENT_TYPE } from "../../src/alerts/outbox/alert-metadata";
 import { keyspace } from "../../src/store/keys";
 import { PollTargetStore } from "../../src/store/poll-target-store";
 import { SubscriptionStore } from "../../src/store/subscription-store";

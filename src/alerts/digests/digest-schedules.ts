@@ -1,8 +1,8 @@
 import { type Clock, systemClock } from "../../lib/clock";
 import type { ScheduleStore } from "../../store/schedule-store";
 import type { Subscription } from "../../store/subscription-store";
-import { type DigestSpec, digestScheduleId } from "../outbox/digest-event";
-import { nextOccurrence } from "./digest-calendar";
+import { nextOccurrence } from "../kinds/digest/digest-calendar";
+import { type DigestSpec, digestScheduleId } from "../kinds/digest/digest-event";
 
 /** A subscription's digest schedule follows the subscription: created, replaced or removed with it. */
 export class DigestSchedules {

@@ -1,12 +1,12 @@
 import { escalationStepsOf } from "../../domain/escalation-steps";
 import type { ScheduleStore } from "../../store/schedule-store";
 import type { Subscription } from "../../store/subscription-store";
-import type { EscalationSchedules } from "../deliver/escalation-delivery";
+import type { EscalationSchedules } from "../kinds/escalation/escalation-delivery";
 import {
   allEscalationScheduleIds,
   type EscalationSpec,
   escalationScheduleId,
-} from "../outbox/escalation-event";
+} from "../kinds/escalation/escalation-event";
 
 /**
  * `--escalate 5m,15m,30m` on the schedule store: a one-shot per (subscription, incident, step), all written

@@ -1,6 +1,6 @@
 import type { MaintenanceWindow } from "../../store/maintenance-store";
 import type { ScheduleStore } from "../../store/schedule-store";
-import { type MaintenanceSpec, maintenanceScheduleId } from "../outbox/maintenance-event";
+import { type MaintenanceSpec, maintenanceScheduleId } from "../kinds/maintenance/maintenance-event";
 
 /** A quiet window's notes on the schedule store (issue 37): one schedule per window, start then end. */
 export interface MaintenanceSchedules {

@@ -5,10 +5,14 @@ import { type Logger, silentLogger } from "../../lib/logger";
 import { parseJson } from "../../lib/parse-json";
 import { isTimeZone } from "../../lib/time-zone";
 import type { DueSchedule, ScheduleStore } from "../../store/schedule-store";
-import { digestPeriod, latestOccurrence, nextOccurrence } from "../digests/digest-calendar";
-import { type DigestEvent, digestScheduleId, digestSpecSchema } from "../outbox/digest-event";
-import { type EscalationEvent, escalationSpecSchema } from "../outbox/escalation-event";
-import { type MaintenanceEvent, maintenancePhase, maintenanceSpecSchema } from "../outbox/maintenance-event";
+import { digestPeriod, latestOccurrence, nextOccurrence } from "../kinds/digest/digest-calendar";
+import { type DigestEvent, digestScheduleId, digestSpecSchema } from "../kinds/digest/digest-event";
+import { type EscalationEvent, escalationSpecSchema } from "../kinds/escalation/escalation-event";
+import {
+  type MaintenanceEvent,
+  maintenancePhase,
+  maintenanceSpecSchema,
+} from "../kinds/maintenance/maintenance-event";
 import { scheduleTarget } from "../outbox/schedule-targets";
 
 const specSchema = z.discriminatedUnion("kind", [

@@ -16,7 +16,7 @@ import {
   renderTakeOverChannelNote,
   renderTakeOverDirectMessage,
   type TakeOverNotice,
-} from "../render/render-paused-notice";
+} from "./render-paused-notice";
 import type { SubscriptionPauses } from "./subscription-pauses";
 
 export interface PollHookDeps {
@@ -242,7 +242,7 @@ async function takeOver(
           tokenRef: ref,
           subscriber: sub.id,
           baseline: handover.baseline,
-          // A moved subscription keeps its slow rule on the new target (issue 37).
+          // A moved subscription keeps its slow rule on the new target.
           slow: sub.slow,
         },
         now,

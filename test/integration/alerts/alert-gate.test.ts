@@ -1,8 +1,12 @@
-// The one alert gate (src/alerts/alert-gate.ts) on a real Redis: every kind of the table against a
+// The one alert gate (src/alerts/engine/alert-gate.ts) on a real Redis: every kind of the table against a
 // mute, a maintenance window of the monitor's team and of another team, and a person's quiet hours. What
 // the e2e test cannot reach is here too: a slow alert in quiet hours (a person's alerts take no --slow).
 import { describe, expect, it } from "vitest";
-import { ALERT_GATE_RULES, type AlertKind, gateAlert } from "../../../src/alerts/alert-gate";
+import {
+  ALERT_GATE_RULES,
+  type GateKind as AlertKind,
+  gateAlert,
+} from "../../../src/alerts/engine/alert-gate";
 import { keyspace } from "../../../src/store/keys";
 import { MaintenanceStore } from "../../../src/store/maintenance-store";
 import { MuteStore } from "../../../src/store/mute-store";

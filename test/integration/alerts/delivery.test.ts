@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { FakeSlack } from "../../../dev/playground/fake-slack";
-import { ALERT_EVENT_TYPE } from "../../../src/alerts/outbox/alert-metadata";
+import { ALERT_EVENT_TYPE } from "../../../src/alerts/engine/alert-metadata";
 import type { SlackPoster } from "../../../src/slack/slack-poster";
 import { testRedis } from "../../support/redis";
 import { API_TEAM, alertEvent, alertSetup, freshChannel, startSlack, TARGET, WS } from "./harness";

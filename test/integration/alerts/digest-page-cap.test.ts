@@ -2,10 +2,10 @@
 // than 50 pages hold, it reads 50 pages, never asks for the 51st, and its message says it stopped there.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningSimulator, startSimulator } from "../../../dev/simulator";
-import { collectDigest } from "../../../src/alerts/digests/collect-digest";
-import { periodEndingNow } from "../../../src/alerts/digests/digest-calendar";
+import { collectDigest } from "../../../src/alerts/kinds/digest/collect-digest";
+import { periodEndingNow } from "../../../src/alerts/kinds/digest/digest-calendar";
+import { DIGEST_CAPPED_NOTE, renderDigest } from "../../../src/alerts/kinds/digest/render-digest";
 import { DIGEST_MONITOR_PAGES } from "../../../src/alerts/model";
-import { DIGEST_CAPPED_NOTE, renderDigest } from "../../../src/alerts/render/render-digest";
 import { silentLogger } from "../../../src/lib/logger";
 import { UptimeClient } from "../../../src/uptime";
 import { textOf } from "../../support/text-of";

@@ -4,12 +4,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { FakeSlack } from "../../../dev/playground/fake-slack";
 import { DEMO_TOKENS, type RunningSimulator, startSimulator } from "../../../dev/simulator";
-import { routeOutbox } from "../../../src/alerts/deliver/route-outbox";
-import { digestPeriod, latestOccurrence } from "../../../src/alerts/digests/digest-calendar";
-import { DIGEST_EVENT_TYPE } from "../../../src/alerts/digests/digest-delivery";
 import { DigestSchedules } from "../../../src/alerts/digests/digest-schedules";
-import { digestScheduleId } from "../../../src/alerts/outbox/digest-event";
-import { POST_SETTLE_MS } from "../../../src/alerts/outbox/post-settle";
+import { POST_SETTLE_MS } from "../../../src/alerts/engine/post-settle";
+import { digestPeriod, latestOccurrence } from "../../../src/alerts/kinds/digest/digest-calendar";
+import { DIGEST_EVENT_TYPE } from "../../../src/alerts/kinds/digest/digest-delivery";
+import { digestScheduleId } from "../../../src/alerts/kinds/digest/digest-event";
 import { ScheduleWorker } from "../../../src/alerts/schedules/schedule-worker";
 import { silentLogger } from "../../../src/lib/logger";
 import type { SlackPoster } from "../../../src/slack/slack-poster";
@@ -54,7 +53,7 @@ function digestSetup(options: { now?: () => number; poster?: SlackPoster } = {})
   const scheduleWorker = () => new ScheduleWorker({ store, clock });
   const deliveryWorker = () =>
     setup.worker({
-      delivery: routeOutbox({ subscriptions: setup.subscriptions, alerts: setup.delivery(), digests }),
+      delivery: setup.delivery({ digests }),
     });
   return { store, schedules, digests, scheduleWorker, deliveryWorker, clock };
 }

@@ -3,11 +3,10 @@
 // reply to the fake Slack, unless the incident was acknowledged or recovered first.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { FakeSlack } from "../../../dev/playground/fake-slack";
-import type { EscalationSchedules } from "../../../src/alerts/deliver/escalation-delivery";
-import { routeOutbox } from "../../../src/alerts/deliver/route-outbox";
-import { ALERT_EVENT_TYPE, ESCALATION_EVENT_TYPE } from "../../../src/alerts/outbox/alert-metadata";
-import { escalationScheduleId } from "../../../src/alerts/outbox/escalation-event";
-import type { MaintenanceEvent } from "../../../src/alerts/outbox/maintenance-event";
+import { ALERT_EVENT_TYPE, ESCALATION_EVENT_TYPE } from "../../../src/alerts/engine/alert-metadata";
+import type { EscalationSchedules } from "../../../src/alerts/kinds/escalation/escalation-delivery";
+import { escalationScheduleId } from "../../../src/alerts/kinds/escalation/escalation-event";
+import type { MaintenanceEvent } from "../../../src/alerts/kinds/maintenance/maintenance-event";
 import { scheduleTarget } from "../../../src/alerts/outbox/schedule-targets";
 import { escalationSchedules } from "../../../src/alerts/schedules/escalation-schedules";
 import { ScheduleWorker } from "../../../src/alerts/schedules/schedule-worker";
@@ -51,12 +50,13 @@ function escalationSetup(
   };
   const windows = withWindows ? new MaintenanceStore({ redis, keys: setup.keys }) : undefined;
   const alerts = setup.delivery({
+    digests,
     escalations,
     ...(clock ? { clock } : {}),
     ...(windows ? { windows } : {}),
   });
   const worker = setup.worker({
-    delivery: routeOutbox({ subscriptions: setup.subscriptions, alerts, digests }),
+    delivery: alerts,
   });
   return { store, worker, windows, scheduleWorker: () => new ScheduleWorker({ store }) };
 }

@@ -1,11 +1,11 @@
 import { type FakeSlack, startFakeSlack } from "../../../dev/playground/fake-slack";
-import { AlertDelivery, type AlertDeliveryDeps } from "../../../src/alerts/deliver/alert-delivery";
+import { AlertDelivery, type AlertDeliveryDeps } from "../../../src/alerts/engine/alert-delivery";
 import {
   DeliveryWorker,
   type DeliveryWorkerOptions,
   outboxKeysOf,
-} from "../../../src/alerts/deliver/delivery-worker";
-import { DigestDelivery } from "../../../src/alerts/digests/digest-delivery";
+} from "../../../src/alerts/engine/delivery-worker";
+import { DigestDelivery } from "../../../src/alerts/kinds/digest/digest-delivery";
 import type { OutboxEvent } from "../../../src/alerts/model";
 import { SubscriptionPauses } from "../../../src/alerts/subscriptions/subscription-pauses";
 import type { Clock } from "../../../src/lib/clock";

@@ -6,7 +6,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { FakeSlack } from "../../../dev/playground/fake-slack";
-import type { DeliveryWorkerOptions } from "../../../src/alerts/deliver/delivery-worker";
+import type { DeliveryWorkerOptions } from "../../../src/alerts/engine/delivery-worker";
 import { createPrometheusMetrics } from "../../../src/alerts/prometheus-metrics";
 import { WebApiPoster } from "../../../src/slack/web-api-poster";
 import { deadLettersOf } from "../../../src/store/keys";

@@ -16,9 +16,9 @@ import {
 import { type PollTargetMeta, tokenHash } from "../../../src/alerts/engine/poll/poll-target";
 import { addPollTarget, PollWorker, type PollWorkerOptions } from "../../../src/alerts/engine/poll/poller";
 import { decodePollState, type PollState, pollDetectors } from "../../../src/alerts/kinds/detectors";
+import { decodeOutboxEvent } from "../../../src/alerts/kinds/incident/incident-event";
 import type { PollErrorKind, PollOutcome } from "../../../src/alerts/metrics";
 import type { IncidentSnapshot, OutboxEvent } from "../../../src/alerts/model";
-import { decodeOutboxEvent } from "../../../src/alerts/outbox/alert-event";
 import { fixedClock } from "../../../src/lib/clock";
 import { createLogger, silentLogger } from "../../../src/lib/logger";
 import { keyspace } from "../../../src/store/keys";

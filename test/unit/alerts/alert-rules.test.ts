@@ -4,7 +4,7 @@ import {
   decideStorm,
   FLAP_WINDOW_MS,
   STORM_WINDOW_MS,
-} from "../../../src/alerts/deliver/alert-rules";
+} from "../../../src/alerts/kinds/storm/alert-rules";
 import { matchesFilters } from "../../../src/domain/subscription-filters";
 import type { StoredAlertView } from "../../../src/store/alert-message-store";
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { INVITES_MAX, incidentChannelPeople } from "../../../src/alerts/deliver/incident-channel-people";
+import {
+  INVITES_MAX,
+  incidentChannelPeople,
+} from "../../../src/alerts/kinds/incident-channel/incident-channel-people";
 
 const person = (i: number) => ({ kind: "user" as const, id: `U0P${i}` });
 const oncall = { kind: "usergroup" as const, id: "S0ONCALL", handle: "oncall" };

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
-import { tapIncidentEvents } from "../../../src/alerts/deliver/incident-event-tap";
-import type { OutboxDelivery } from "../../../src/alerts/deliver/outbox-entry-handler";
-import type { DeliverableEvent } from "../../../src/alerts/outbox/alert-event";
+import { tapIncidentEvents } from "../../../src/alerts/engine/incident-event-tap";
+import type { OutboxDelivery } from "../../../src/alerts/engine/outbox-entry-handler";
+import type { DeliverableEvent } from "../../../src/alerts/kinds/registry";
 import { fixedClock } from "../../../src/lib/clock";
 import { silentLogger } from "../../../src/lib/logger";
 import type { Subscription } from "../../../src/store/subscription-store";

@@ -8,7 +8,7 @@ import {
   FLAP_WINDOW_MS,
   STORM_THRESHOLD,
   STORM_WINDOW_MS,
-} from "../../../src/alerts/deliver/alert-rules";
+} from "../../../src/alerts/kinds/storm/alert-rules";
 import { SLOW_CHECKS_DEFAULT } from "../../../src/domain/alert-rule-bounds";
 import { parseCommand, SUBCOMMAND_GROUPS, SUBCOMMANDS } from "../../../src/grammar";
 import { GROUP_TITLES, renderHelp } from "../../../src/ui/render-help";

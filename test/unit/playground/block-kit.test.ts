@@ -7,7 +7,7 @@ import {
 } from "../../../dev/playground/web/render/block-kit";
 import { findElement, messageBlockGroups } from "../../../dev/playground/web/render/block-lookup";
 import type { RenderContext } from "../../../dev/playground/web/render/render-context";
-import { renderAlertRoot } from "../../../src/alerts/render/render-alert-root";
+import { renderAlertRoot } from "../../../src/alerts/kinds/incident/render-alert-root";
 import { actions, blocks } from "../../../src/ui/ids";
 import { renderCreateMonitorModal } from "../../../src/ui/render-create-monitor-modal";
 import { renderHome } from "../../../src/ui/render-home";

@@ -2,20 +2,20 @@
 // that shows API text, given what the decoders made of a response, shows no user info, query or fragment.
 // A renderer cannot forget: none of them scrubs on its own any more.
 import { describe, expect, it } from "vitest";
-import { digestPeriod } from "../../../src/alerts/digests/digest-calendar";
-import { computeDigest } from "../../../src/alerts/digests/digest-report";
 import { toAlertMonitor, toIncidentSnapshot } from "../../../src/alerts/engine/poll/poll-mapping";
-import { renderAlertRoot } from "../../../src/alerts/render/render-alert-root";
-import { renderDigest } from "../../../src/alerts/render/render-digest";
-import { renderEscalationReply } from "../../../src/alerts/render/render-escalation-reply";
+import { digestPeriod } from "../../../src/alerts/kinds/digest/digest-calendar";
+import { computeDigest } from "../../../src/alerts/kinds/digest/digest-report";
+import { renderDigest } from "../../../src/alerts/kinds/digest/render-digest";
+import { renderEscalationReply } from "../../../src/alerts/kinds/escalation/render-escalation-reply";
+import { renderAlertRoot } from "../../../src/alerts/kinds/incident/render-alert-root";
+import { renderRecoveryReply } from "../../../src/alerts/kinds/incident/render-recovery-reply";
 import {
   renderIncidentChannelEntry,
   renderIncidentChannelIntro,
   renderIncidentChannelSummary,
-} from "../../../src/alerts/render/render-incident-channel";
-import { renderRecoveryReply } from "../../../src/alerts/render/render-recovery-reply";
-import { renderSlowAlert } from "../../../src/alerts/render/render-slow-alert";
-import { renderStormRollup } from "../../../src/alerts/render/render-storm-rollup";
+} from "../../../src/alerts/kinds/incident-channel/render-incident-channel";
+import { renderSlowAlert } from "../../../src/alerts/kinds/slow/render-slow-alert";
+import { renderStormRollup } from "../../../src/alerts/kinds/storm/render-storm-rollup";
 import { renderChecks } from "../../../src/ui/render-checks";
 import { renderHome } from "../../../src/ui/render-home";
 import { renderIncident } from "../../../src/ui/render-incident";

@@ -3,7 +3,6 @@ import type { MonitorCounters } from "../../../uptime";
 import { type Detector, UNCHANGED } from "../../engine/poll/detector";
 import type { CheckSnapshot } from "../../engine/poll/poll-mapping";
 import type { AlertEvent, AlertMonitor, OutboxEvent } from "../../model";
-import { encodeOutboxEvent } from "../../outbox/alert-event";
 import { checksSignature, needsIncidentFetch } from "./checks-signature";
 import {
   diffIncidents,
@@ -12,6 +11,7 @@ import {
   type TrackedIncident,
   trackedOpenMissing,
 } from "./diff";
+import { encodeOutboxEvent } from "./incident-event";
 
 /**
  * Incidents from a poll (docs/architecture.md section 5): read them when the failing checks changed or the

@@ -3,7 +3,7 @@ import type { SlowRule } from "../../../domain/slow-rule";
 import { type Detector, UNCHANGED } from "../../engine/poll/detector";
 import type { CheckSnapshot } from "../../engine/poll/poll-mapping";
 import type { AlertMonitor } from "../../model";
-import { encodeSlowEvent, type SlowEvent } from "../../outbox/slow-event";
+import { encodeSlowEvent, type SlowEvent } from "./slow-event";
 import { advanceSlow, type SlowState, type SlowTransition } from "./slow-state";
 
 /**

@@ -4,7 +4,7 @@ import {
   latestOccurrence,
   nextOccurrence,
   periodEndingNow,
-} from "../../../../src/alerts/digests/digest-calendar";
+} from "../../../../src/alerts/kinds/digest/digest-calendar";
 import { isTimeZone } from "../../../../src/lib/time-zone";
 
 const at = (iso: string) => Date.parse(iso);

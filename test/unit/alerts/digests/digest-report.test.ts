@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { digestPeriod } from "../../../../src/alerts/digests/digest-calendar";
-import { computeDigest, type DigestInput } from "../../../../src/alerts/digests/digest-report";
-import { digestChart } from "../../../../src/alerts/render/digest-chart";
-import { renderDigest, renderDigestUnavailable } from "../../../../src/alerts/render/render-digest";
+import { digestPeriod } from "../../../../src/alerts/kinds/digest/digest-calendar";
+import { digestChart } from "../../../../src/alerts/kinds/digest/digest-chart";
+import { computeDigest, type DigestInput } from "../../../../src/alerts/kinds/digest/digest-report";
+import { renderDigest, renderDigestUnavailable } from "../../../../src/alerts/kinds/digest/render-digest";
 import type { AvailabilityPoint, Incident, Monitor } from "../../../../src/uptime";
 import { textOf } from "../../../support/text-of";
 

@@ -1,10 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { OutboxEventError } from "../../../../src/alerts/engine/outbox-codec";
+import { decodeOutboxEvent, encodeOutboxEvent } from "../../../../src/alerts/kinds/incident/incident-event";
 import { isLaterStage, type OutboxEvent } from "../../../../src/alerts/model";
-import {
-  decodeOutboxEvent,
-  encodeOutboxEvent,
-  OutboxEventError,
-} from "../../../../src/alerts/outbox/alert-event";
 
 const event: OutboxEvent = {
   type: "opened",

@@ -3,13 +3,13 @@ import {
   CHANNEL_NAME_MAX,
   incidentChannelName,
   slug,
-} from "../../../../src/alerts/render/incident-channel-name";
+} from "../../../../src/alerts/kinds/incident-channel/incident-channel-name";
 import {
   renderIncidentChannelEntry,
   renderIncidentChannelIntro,
   renderIncidentChannelLink,
   renderIncidentChannelSummary,
-} from "../../../../src/alerts/render/render-incident-channel";
+} from "../../../../src/alerts/kinds/incident-channel/render-incident-channel";
 import { alertMonitorSchema } from "../../../../src/store/alert-message-store";
 import { archiveChannelCodec } from "../../../../src/ui/codecs";
 import { actions } from "../../../../src/ui/ids";

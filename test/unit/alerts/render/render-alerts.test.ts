@@ -1,15 +1,18 @@
 import { describe, expect, it } from "vitest";
+import { ALERT_COLORS } from "../../../../src/alerts/engine/alert-parts";
+import { renderFlapNote } from "../../../../src/alerts/kinds/flapping/render-flap-note";
+import {
+  type AlertRootInput,
+  renderAlertRoot,
+} from "../../../../src/alerts/kinds/incident/render-alert-root";
+import { renderRecoveryReply } from "../../../../src/alerts/kinds/incident/render-recovery-reply";
+import { ROLLUP_MAX_LINES, renderStormRollup } from "../../../../src/alerts/kinds/storm/render-storm-rollup";
 import type { AlertMonitor, IncidentSnapshot } from "../../../../src/alerts/model";
-import { ALERT_COLORS } from "../../../../src/alerts/render/alert-parts";
-import { type AlertRootInput, renderAlertRoot } from "../../../../src/alerts/render/render-alert-root";
-import { renderFlapNote } from "../../../../src/alerts/render/render-flap-note";
 import {
   type PauseNotice,
   renderPauseChannelNote,
   renderPauseDirectMessage,
-} from "../../../../src/alerts/render/render-paused-notice";
-import { renderRecoveryReply } from "../../../../src/alerts/render/render-recovery-reply";
-import { ROLLUP_MAX_LINES, renderStormRollup } from "../../../../src/alerts/render/render-storm-rollup";
+} from "../../../../src/alerts/subscriptions/render-paused-notice";
 import { PAUSE_REASONS } from "../../../../src/domain/pause-reasons";
 import { alertMonitorSchema } from "../../../../src/store/alert-message-store";
 import {

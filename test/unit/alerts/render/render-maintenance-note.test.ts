@@ -1,6 +1,6 @@
 // The notes at a planned quiet window's start and end (issue 37), and the command's answers.
 import { describe, expect, it } from "vitest";
-import { renderMaintenanceNote } from "../../../../src/alerts/render/render-maintenance-note";
+import { renderMaintenanceNote } from "../../../../src/alerts/kinds/maintenance/render-maintenance-note";
 import {
   renderMaintenanceEnded,
   renderMaintenanceList,

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import type { AlertMonitor, SlowSample } from "../../../../src/alerts/model";
-import { ALERT_COLORS } from "../../../../src/alerts/render/alert-parts";
+import { ALERT_COLORS } from "../../../../src/alerts/engine/alert-parts";
 import {
   renderSlowAlert,
   type SlowAlertInput,
   sampleList,
   seconds,
-} from "../../../../src/alerts/render/render-slow-alert";
-import { slowChart } from "../../../../src/alerts/render/slow-chart";
+} from "../../../../src/alerts/kinds/slow/render-slow-alert";
+import { slowChart } from "../../../../src/alerts/kinds/slow/slow-chart";
+import type { AlertMonitor, SlowSample } from "../../../../src/alerts/model";
 import { renderChartPng } from "../../../../src/ui/charts/render-chart-png";
 import type { WebLinks } from "../../../../src/ui/web-links";
 import { checkBlockKitLimits } from "../../../support/block-kit-limits";

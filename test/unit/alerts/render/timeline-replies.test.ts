@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { renderAcknowledgedReply } from "../../../../src/alerts/render/render-acknowledged-reply";
-import { renderEscalationReply } from "../../../../src/alerts/render/render-escalation-reply";
-import { renderMuteReply } from "../../../../src/alerts/render/render-mute-reply";
+import { renderEscalationReply } from "../../../../src/alerts/kinds/escalation/render-escalation-reply";
+import { renderAcknowledgedReply } from "../../../../src/alerts/kinds/incident/render-acknowledged-reply";
+import { renderMuteReply } from "../../../../src/alerts/kinds/incident/render-mute-reply";
 import { acknowledgeCodec } from "../../../../src/ui/codecs";
 import { actions } from "../../../../src/ui/ids";
 import { textOf } from "../../../support/text-of";

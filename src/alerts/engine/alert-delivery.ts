@@ -1,0 +1,300 @@
+import type { WorkspaceRef } from "../../domain/workspace-ref";
+import { sleep } from "../../lib/backoff";
+import { systemClock } from "../../lib/clock";
+import { type Logger, silentLogger } from "../../lib/logger";
+import { SlackPermanentError } from "../../slack/slack-poster";
+import type { ChannelLock } from "../../store/alert-message-store";
+import type { ChannelRateLimiter } from "../../store/channel-rate-limiter";
+import { CorruptRecordError } from "../../store/corrupt-record-error";
+import type { Subscription, SubscriptionStore } from "../../store/subscription-store";
+import { renderChartPng } from "../../ui/charts/render-chart-png";
+import { IncidentDrawing } from "../kinds/incident/incident-drawing";
+import { IncidentReplies } from "../kinds/incident/incident-replies";
+import {
+  IncidentChannels,
+  type IncidentChannelsDeps,
+  type OpenIncidentChannel,
+  type OpenIncidentChannelOutcome,
+} from "../kinds/incident-channel/incident-channels";
+import { ALERT_KINDS } from "../kinds/registry";
+import { DEFAULT_FLAP_RULES, DEFAULT_STORM_RULES } from "../kinds/storm/alert-rules";
+import { StormRollup } from "../kinds/storm/storm-rollup";
+import { type AlertMetrics, type DeliveryOutcome, noopAlertMetrics } from "../metrics";
+import { subscriptionOfScheduleTarget } from "../outbox/schedule-targets";
+import type { SubscriptionPauses } from "../subscriptions/subscription-pauses";
+import { type AcknowledgeFanOutDeps, fanOutAcknowledge } from "./acknowledge-fan-out";
+import { type AlertGateDeps, type Gate, gateAlert } from "./alert-gate";
+import type { AlertKind, DeliveryPlan, EngineServices, KindEvent } from "./alert-kind";
+import { type ChannelCtx, ChannelPosting, type DeliveryCtx } from "./channel-posting";
+import type { OutboxDelivery } from "./outbox-entry-handler";
+import { type AcknowledgeInSlack, type MuteChangeInSlack, Redraw } from "./redraw";
+
+/** What the bot lends the engine; the services its kinds share are built from it (EngineServices). */
+export interface AlertDeliveryDeps
+  extends Pick<EngineServices, "messages" | "mutes" | "windows" | "escalations" | "posterFor">,
+    Partial<
+      Pick<
+        EngineServices,
+        "clock" | "logger" | "metrics" | "webLinks" | "charts" | "sleep" | "storm" | "flap" | "digests"
+      >
+    > {
+  subscriptions: Pick<SubscriptionStore, "listByTargetSettled" | "pause" | "markPauseNotified" | "get">;
+  rateLimiter: Pick<ChannelRateLimiter, "reserve">;
+  /** The one pause path (subscriptions/subscription-pauses.ts): a permanent Slack error pauses there. */
+  pauses: Pick<SubscriptionPauses, "pause">;
+  /** Incident channels: absent, none is opened and the delivery feeds none. */
+  incidentChannels?: Pick<
+    IncidentChannelsDeps,
+    "store" | "subscriptions" | "posterFor" | "availability" | "waitForOtherMs"
+  >;
+  /** How long a channel lock lives without being extended (ms). */
+  lockTtlMs?: number;
+  /** How long to wait for a channel another worker holds before leaving the event for later (ms). */
+  lockWaitMs?: number;
+  /** 429 answers waited out (Retry-After) within one delivery before leaving the event for later. */
+  maxRateLimitWaits?: number;
+  /** How long an unanswered post may still land (ALERT_POST_SETTLE_MS); default POST_SETTLE_MS. */
+  postSettleMs?: number | undefined;
+  /** Where an acknowledge's redraw events go, one per other channel; absent, only the clicked one is redrawn. */
+  fanOut?: Omit<AcknowledgeFanOutDeps, "messages"> | undefined;
+  /** The kinds delivered; default the registry's. */
+  kinds?: readonly AlertKind[];
+}
+
+/**
+ * The engine's one face to the delivery worker and the clicks (docs/architecture.md section 5): each
+ * outbox event goes to its kind's plan (kinds/registry.ts), under the channel's lock, with the services
+ * every kind shares (the posting slot, post-once, the gate, the incident parts, the redraw).
+ *
+ * Nothing is posted twice: the attempt is recorded before posting, posts carry metadata, and a retry that
+ * finds an attempt without a ts looks the message up before posting again. Each channel is reconciled
+ * under a Redis lock, so concurrent workers never race on one incident or on a storm's roll-up.
+ */
+export class AlertDelivery implements OutboxDelivery {
+  private readonly d: AlertDeliveryDeps;
+  private readonly logger: Logger;
+  private readonly metrics: AlertMetrics;
+  private readonly posting: ChannelPosting;
+  private readonly redraw: Redraw;
+  private readonly channels: IncidentChannels | null;
+  /** Each outbox event type's plan, built once from its kind (kinds/registry.ts). */
+  private readonly plans = new Map<string, DeliveryPlan<KindEvent>>();
+
+  constructor(deps: AlertDeliveryDeps) {
+    this.d = deps;
+    const clock = deps.clock ?? systemClock;
+    this.logger = deps.logger ?? silentLogger;
+    this.metrics = deps.metrics ?? noopAlertMetrics;
+    const { messages, mutes, webLinks } = deps;
+    const gateDeps: AlertGateDeps = { mutes, windows: deps.windows, clock };
+    const wait = deps.sleep ?? ((ms, signal) => sleep(ms, signal));
+    const posting = new ChannelPosting({
+      messages,
+      rateLimiter: deps.rateLimiter,
+      clock,
+      logger: this.logger,
+      sleep: wait,
+      lockTtlMs: deps.lockTtlMs ?? 60_000,
+      lockWaitMs: deps.lockWaitMs ?? 10_000,
+      maxRateLimitWaits: deps.maxRateLimitWaits ?? 3,
+      postSettleMs: deps.postSettleMs,
+    });
+    this.posting = posting;
+    const drawing = new IncidentDrawing({ messages, mutes, posting, clock, metrics: this.metrics, webLinks });
+    const replies = new IncidentReplies({ messages, posting, clock, webLinks });
+    const rollup = new StormRollup({ messages, posting, clock, webLinks });
+    const channels = deps.incidentChannels
+      ? new IncidentChannels({
+          ...deps.incidentChannels,
+          messages,
+          posting,
+          clock,
+          logger: this.logger,
+          webLinks,
+          gate: gateDeps,
+        })
+      : null;
+    this.channels = channels;
+    const follow = channels
+      ? (ctx: ChannelCtx, incidentId: string) => channels.follow(ctx, incidentId)
+      : () => Promise.resolve();
+    this.redraw = new Redraw({
+      messages,
+      mutes,
+      posterFor: deps.posterFor,
+      posting,
+      drawing,
+      replies,
+      rollup,
+      clock,
+      follow,
+    });
+    const shared: Omit<EngineServices, "gate"> = {
+      messages,
+      mutes,
+      windows: deps.windows,
+      subscriptions: deps.subscriptions,
+      escalations: deps.escalations,
+      posterFor: deps.posterFor,
+      posting,
+      clock,
+      logger: this.logger,
+      metrics: this.metrics,
+      webLinks,
+      charts: deps.charts ?? { render: renderChartPng },
+      sleep: wait,
+      storm: deps.storm ?? DEFAULT_STORM_RULES,
+      flap: deps.flap ?? DEFAULT_FLAP_RULES,
+      drawing,
+      replies,
+      rollup,
+      redraw: this.redraw,
+      digests: deps.digests,
+      follow,
+    };
+    for (const kind of deps.kinds ?? ALERT_KINDS) {
+      if (!kind.plan) continue;
+      // The gate of the kind's declared row, bound once: the plans never name a row themselves.
+      const gate: Gate = (input, as) =>
+        kind.gate || as
+          ? gateAlert(gateDeps, { ...input, kind: as ?? kind.gate! })
+          : Promise.resolve({ kind: "deliver", storm: false });
+      const plan = kind.plan({ ...shared, gate });
+      for (const type of kind.types) this.plans.set(type, plan);
+    }
+  }
+
+  /**
+   * The subscriptions an event of `target` goes to (the delivery worker queues them by channel), and the
+   * ids of unreadable subscription records with why: they must not keep the event from the others. A
+   * schedule's or an acknowledge's entry goes to its one subscription.
+   */
+  async subscriptionsOf(
+    target: string,
+  ): Promise<{ subscriptions: Subscription[]; unreadable: { id: string; reason: string }[] }> {
+    const id = subscriptionOfScheduleTarget(target);
+    if (id !== null) {
+      try {
+        const subscription = await this.d.subscriptions.get(id);
+        return { subscriptions: subscription ? [subscription] : [], unreadable: [] };
+      } catch (error) {
+        if (!(error instanceof CorruptRecordError)) throw error;
+        return { subscriptions: [], unreadable: [{ id, reason: error.message }] };
+      }
+    }
+    const { subscriptions, unreadable } = await this.d.subscriptions.listByTargetSettled(target);
+    return {
+      subscriptions,
+      unreadable: unreadable.map(({ id, error }) => ({ id, reason: error.message })),
+    };
+  }
+
+  /**
+   * Delivers one event to one subscription through its kind's plan, under the channel's lock. Never
+   * throws: a failure is the outcome "retry" (the entry stays pending), a permanent Slack error pauses the
+   * subscription. `signal` ends every wait at stop().
+   */
+  async deliverTo(
+    sub: Subscription,
+    eventId: string,
+    event: KindEvent,
+    signal?: AbortSignal,
+  ): Promise<DeliveryOutcome> {
+    const plan = this.plans.get(event.type);
+    if (!plan) return "skipped";
+    if (!plan.inChannel) return plan.deliver(sub, eventId, event);
+    const outcome =
+      sub.paused || !plan.accepts(sub, event)
+        ? "skipped"
+        : await this.inChannel(sub, eventId, signal, plan, event);
+    if (plan.counted) this.metrics.delivery(outcome);
+    return outcome;
+  }
+
+  /** "Open incident channel": opens it once across replicas, or answers the one opened. */
+  openIncidentChannel(input: OpenIncidentChannel): Promise<OpenIncidentChannelOutcome> {
+    if (!this.channels) return Promise.resolve({ kind: "no-alert" });
+    return this.channels.open(input);
+  }
+
+  /** The Archive button of an incident channel's recovery summary. */
+  async archiveIncidentChannel(input: {
+    workspace: WorkspaceRef;
+    channelId: string;
+    by: string;
+  }): Promise<void> {
+    await this.channels?.archive(input.workspace, input.channelId, input.by);
+  }
+
+  /**
+   * An acknowledge the API accepted, from any surface: recorded for every channel's message of the
+   * incident; the clicked channel redrawn at once, every other one by a redraw event through the outbox,
+   * both through Redraw.acknowledgedIn. Slack errors of the click's own redraw are thrown.
+   */
+  async acknowledged(ack: {
+    workspace: WorkspaceRef;
+    channelId?: string | undefined;
+    incidentId: string;
+    ackedBy: string;
+  }): Promise<void> {
+    const { workspace, channelId, incidentId, ackedBy } = ack;
+    await this.d.messages.setAckedBy(workspace, incidentId, ackedBy);
+    if (this.d.fanOut) {
+      const deps = { messages: this.d.messages, ...this.d.fanOut };
+      await fanOutAcknowledge(deps, { workspace, incidentId, ackedBy, except: channelId });
+    }
+    if (channelId) await this.redraw.afterAcknowledge({ workspace, channel: channelId, incidentId, ackedBy });
+  }
+
+  /**
+   * The Acknowledge button's half: redraw the stored message as acknowledged by `ackedBy`, so that the
+   * poller's later "acknowledged" event changes nothing (it keeps ackedBy). False when this channel has
+   * no message of the incident, or it already recovered. Slack errors are thrown as typed errors.
+   */
+  updateAlertMessageAfterAcknowledge(input: AcknowledgeInSlack): Promise<boolean> {
+    return this.redraw.afterAcknowledge(input);
+  }
+
+  /**
+   * The Mute and Unmute half: redraw the monitor's last root message in the channel from state, so that it
+   * shows (or stops showing) "Muted here by @user until ..." with Unmute. False when the channel has no
+   * open message of the monitor. Slack errors are thrown as typed errors.
+   */
+  redrawAfterMuteChange(input: MuteChangeInSlack): Promise<boolean> {
+    return this.redraw.afterMuteChange(input);
+  }
+
+  /**
+   * Runs one plan's step for a subscription under its channel's lock. Never throws: a permanent Slack
+   * error pauses the subscription, anything else is "retry" (the entry stays pending), logged.
+   */
+  private async inChannel(
+    sub: Subscription,
+    eventId: string,
+    signal: AbortSignal | undefined,
+    plan: Extract<DeliveryPlan<KindEvent>, { inChannel: true }>,
+    event: KindEvent,
+  ): Promise<DeliveryOutcome> {
+    const ws = sub.workspace;
+    let lock: ChannelLock | null = null;
+    try {
+      lock = await this.posting.lock(ws, sub.channelId, signal);
+      if (!lock) return "retry";
+      const poster = await this.d.posterFor(ws);
+      const ctx: DeliveryCtx = { sub, ws, channel: sub.channelId, poster, lock, eventId };
+      if (signal) ctx.signal = signal;
+      return await plan.deliver(ctx, event);
+    } catch (error) {
+      if (error instanceof SlackPermanentError) {
+        await this.d.pauses.pause(sub, error.code);
+        return "paused";
+      }
+      // Stopping: the wait in progress ended; the entry is handed to another replica as it is.
+      if (signal?.aborted) return "retry";
+      this.logger.warn({ err: error, subscription: sub.id, channel: sub.channelId, eventId }, plan.failure);
+      return "retry";
+    } finally {
+      await lock?.release().catch(() => {});
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import { inQuietHours } from "../../domain/quiet-hours";
+import type { WorkspaceRef } from "../../domain/workspace-ref";
+import type { Clock } from "../../lib/clock";
+import type { MaintenanceStore, MaintenanceWindow } from "../../store/maintenance-store";
+import type { MuteStore } from "../../store/mute-store";
+import type { Subscription } from "../../store/subscription-store";
+
+/**
+ * The rows of the gate table: each alert kind declares one (engine/alert-kind.ts), and the engine applies it.
+ * A reminder is the escalation step of a personal subscription: the same rules, named for the table.
+ */
+export type GateKind = "outage" | "slow" | "escalation" | "reminder" | "incident-channel" | "digest";
+
+/** What one check does to a kind: it stops (holds) the message, or the kind is exempt from it. */
+export interface AlertGateRules {
+  /** A monitor muted in the channel. */
+  mute: "hold" | "exempt";
+  /** A planned quiet window of the channel covering the monitor, of the same API team. */
+  maintenance: "hold" | "exempt";
+  /** A personal subscription in its person's quiet hours: `thread` posts quietly in the summary's thread. */
+  quietHours: "thread" | "exempt";
+  /** The storm roll-up and flap thread (alert-rules.ts) decide where the message goes. */
+  storm: "apply" | "exempt";
+}
+
+/**
+ * The one declaration of which quiet applies to which kind; what an on-call engineer expects of each:
+ * - an outage is held by a mute and a window (a window's still-open outages are alerted at its end), goes
+ *   quietly into the thread in quiet hours, and storms roll up;
+ * - a slow alert is no incident: a mute or window means none is posted, quiet hours post it in the thread;
+ * - an escalation step (a reminder, for a person) pings nobody about a monitor muted or in a window, and
+ *   in quiet hours stays in the thread without the broadcast;
+ * - an incident channel's feed is the room people opened on purpose to work the incident: nothing holds it;
+ * - a digest is a report of a period, not an alert: posted once at its time whatever the quiet, or the
+ *   period would go unreported.
+ */
+export const ALERT_GATE_RULES: Readonly<Record<GateKind, AlertGateRules>> = {
+  outage: { mute: "hold", maintenance: "hold", quietHours: "thread", storm: "apply" },
+  slow: { mute: "hold", maintenance: "hold", quietHours: "thread", storm: "exempt" },
+  escalation: { mute: "hold", maintenance: "hold", quietHours: "thread", storm: "exempt" },
+  reminder: { mute: "hold", maintenance: "hold", quietHours: "thread", storm: "exempt" },
+  "incident-channel": { mute: "exempt", maintenance: "exempt", quietHours: "exempt", storm: "exempt" },
+  digest: { mute: "exempt", maintenance: "exempt", quietHours: "exempt", storm: "exempt" },
+};
+
+export interface AlertGateDeps {
+  mutes: Pick<MuteStore, "mutedUntil">;
+  windows?: Pick<MaintenanceStore, "covering"> | undefined;
+  clock: Clock;
+}
+
+export interface AlertGateInput {
+  kind: GateKind;
+  /** Absent where the delivery has none at hand (a feed followed after a click): no quiet hours then. */
+  sub?: Subscription | undefined;
+  ws: WorkspaceRef;
+  channel: string;
+  /** The monitor the message is about; none (a digest) passes the checks that need one. */
+  monitor?: { monitorId: string; group: string | null | undefined; apiTeamId: string } | undefined;
+}
+
+export type AlertGateDecision =
+  | { kind: "muted" }
+  | { kind: "held"; window: MaintenanceWindow }
+  | {
+      kind: "deliver";
+      /** Post as a quiet reply in this thread (a person's quiet hours), never broadcast. */
+      quietThreadTs?: string;
+      /** Whether the storm and flap rules decide where it goes. */
+      storm: boolean;
+    };
+
+/** The gate of a kind's declared row, as the engine lends it; `as` names another row (a reminder). */
+export type Gate = (input: Omit<AlertGateInput, "kind">, as?: GateKind) => Promise<AlertGateDecision>;
+
+/** The kind of an escalation step of this subscription: a person's own is a reminder. */
+export function escalationKindOf(sub: Subscription): GateKind {
+  return sub.personal ? "reminder" : "escalation";
+}
+
+/**
+ * The one gate every alert kind passes before it is posted: mute, then a maintenance window of the
+ * monitor's own API team, then quiet hours, then whether storm rules apply, each as its kind declares.
+ */
+export async function gateAlert(deps: AlertGateDeps, input: AlertGateInput): Promise<AlertGateDecision> {
+  const rules = ALERT_GATE_RULES[input.kind];
+  const { ws, channel, monitor } = input;
+  if (rules.mute === "hold" && monitor) {
+    if ((await deps.mutes.mutedUntil(ws, channel, monitor.monitorId)) !== null) return { kind: "muted" };
+  }
+  if (rules.maintenance === "hold" && monitor && deps.windows) {
+    const window = await deps.windows.covering(ws, channel, monitor);
+    if (window) return { kind: "held", window };
+  }
+  const quietThreadTs =
+    rules.quietHours === "thread" && input.sub ? quietThreadOf(input.sub, deps.clock.now()) : undefined;
+  return {
+    kind: "deliver",
+    ...(quietThreadTs ? { quietThreadTs } : {}),
+    // In the quiet thread each alert stands on its own: no roll-up or flap thread to post at the top.
+    storm: rules.storm === "apply" && !quietThreadTs,
+  };
+}
+
+/**
+ * Personal alerts in the person's quiet hours: the thread of their subscribe message, where a
+ * reply without broadcast or mention notifies nobody (Slack has no silent post).
+ */
+function quietThreadOf(sub: Subscription, now: number): string | undefined {
+  const personal = sub.personal;
+  if (!personal?.quiet || !personal.threadTs) return undefined;
+  return inQuietHours(personal.quiet, now) ? personal.threadTs : undefined;
+}

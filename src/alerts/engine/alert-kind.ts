@@ -1,0 +1,93 @@
+import type { z } from "zod";
+import type { Clock } from "../../lib/clock";
+import type { Logger } from "../../lib/logger";
+import type { PosterFor } from "../../slack/slack-poster";
+import type { AlertMessageStore } from "../../store/alert-message-store";
+import type { MaintenanceStore } from "../../store/maintenance-store";
+import type { MuteStore } from "../../store/mute-store";
+import type { Subscription, SubscriptionStore } from "../../store/subscription-store";
+import type { ChartRenderer } from "../../ui/charts/chart-renderer";
+import type { WebLinks } from "../../ui/web-links";
+import type { DigestDelivery } from "../kinds/digest/digest-delivery";
+import type { EscalationSchedules } from "../kinds/escalation/escalation-delivery";
+import type { IncidentDrawing } from "../kinds/incident/incident-drawing";
+import type { IncidentReplies } from "../kinds/incident/incident-replies";
+import type { WindowRules } from "../kinds/storm/alert-rules";
+import type { StormRollup } from "../kinds/storm/storm-rollup";
+import type { AlertMetrics, DeliveryOutcome } from "../metrics";
+import type { Gate, GateKind } from "./alert-gate";
+import type { ChannelCtx, ChannelPosting, DeliveryCtx } from "./channel-posting";
+import type { Redraw } from "./redraw";
+
+/** What every outbox event has: the `type` the registry reads it by. */
+export interface KindEvent {
+  type: string;
+}
+
+/**
+ * One alert kind (docs/architecture.md section 5 "Alert kinds"): what it reads from the outbox, the quiet it
+ * passes, what it posts, and how it draws. The registry (kinds/registry.ts) lists every kind; the engine
+ * dispatches through it and knows no kind by name.
+ */
+export interface AlertKind<E extends KindEvent = KindEvent> {
+  readonly name: string;
+  /** The outbox event types this kind delivers; none for a kind that rides on another's events (storm). */
+  readonly types: readonly string[];
+  /** The outbox codec: decode checks the shape (scrubbing there too); encode is JSON of the event. */
+  readonly codec: { schema: z.ZodType; label: string } | null;
+  /** The row of the gate table (engine/alert-gate.ts) the engine applies to this kind's messages. */
+  readonly gate: GateKind | null;
+  /** What it posts or updates for one subscription, built once from the engine's services. */
+  readonly plan: ((engine: EngineServices) => DeliveryPlan<E>) | null;
+  /** Its renderers, beside it in its folder (listed so that a newcomer finds them from the registry). */
+  readonly renderers: Readonly<Record<string, (...args: never[]) => unknown>>;
+}
+
+/** How one event reaches one subscription. */
+export type DeliveryPlan<E> =
+  | {
+      /** Under the channel's lock, with the engine's failure handling (retry, pause on a permanent error). */
+      inChannel: true;
+      /** Whether the event is for this subscription at all, checked before the lock (paused ones never are). */
+      accepts(sub: Subscription, event: E): boolean;
+      deliver(ctx: DeliveryCtx, event: E): Promise<DeliveryOutcome>;
+      /** What the log says when a step fails and is retried. */
+      failure: string;
+      /** Whether the engine counts the outcome (a kind that counts its own posts says no). */
+      counted: boolean;
+    }
+  | {
+      /** A kind that takes its own lock and settles its own errors (never throws). */
+      inChannel: false;
+      deliver(sub: Subscription, eventId: string, event: E): Promise<DeliveryOutcome>;
+    };
+
+/** What the engine lends every kind's plan: stores, the posting slot, the gate, the shared incident parts. */
+export interface EngineServices {
+  messages: AlertMessageStore;
+  mutes: Pick<MuteStore, "mutedUntil" | "get" | "endByRecovery">;
+  windows?: Pick<MaintenanceStore, "covering" | "hold" | "get" | "put" | "held"> | undefined;
+  subscriptions: Pick<SubscriptionStore, "get">;
+  escalations?: EscalationSchedules | undefined;
+  posterFor: PosterFor;
+  posting: ChannelPosting;
+  clock: Clock;
+  logger: Logger;
+  metrics: AlertMetrics;
+  webLinks: WebLinks | undefined;
+  charts: Pick<ChartRenderer, "render">;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  storm: WindowRules;
+  flap: WindowRules;
+  drawing: IncidentDrawing;
+  replies: IncidentReplies;
+  rollup: StormRollup;
+  /** Redraws a channel's message of an incident after an acknowledge (a click's or a redraw event's). */
+  redraw: Redraw;
+  /** Digests are posted by the digest delivery the bot also uses for `/uptime digest`. */
+  digests: Pick<DigestDelivery, "deliverTo"> | undefined;
+  /** The incident's own channel, if one was opened, hears what reached the alert's thread. */
+  follow(ctx: ChannelCtx & { sub?: Subscription }, incidentId: string): Promise<void>;
+  /** The gate of the kind's declared row. */
+  gate: Gate;
+}

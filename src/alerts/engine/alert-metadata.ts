@@ -1,0 +1,86 @@
+import type { MessageMetadata } from "../../slack/slack-poster";
+
+/**
+ * Message metadata on every post, so that a retry after an unrecorded attempt (a crash between posting
+ * and storing the ts) finds the message with conversations.history instead of posting it again
+ * (Slack has no idempotency key; docs/architecture.md section 5).
+ */
+export const ALERT_EVENT_TYPE = "uptime_alert";
+export const RECOVERY_EVENT_TYPE = "uptime_alert_recovery";
+export const ROLLUP_EVENT_TYPE = "uptime_alert_rollup";
+export const ESCALATION_EVENT_TYPE = "uptime_alert_escalation";
+export const ACK_REPLY_EVENT_TYPE = "uptime_alert_ack";
+export const SLOW_EVENT_TYPE = "uptime_alert_slow";
+
+/** The metadata of a message about one incident in one channel: its root, or a reply in its thread. */
+export function incidentMetadata(
+  eventType: string,
+  incidentId: string,
+  eventId: string,
+  channel: string,
+): MessageMetadata {
+  return { event_type: eventType, event_payload: { incident_id: incidentId, event_id: eventId, channel } };
+}
+
+export function alertMetadata(incidentId: string, eventId: string, channel: string): MessageMetadata {
+  return incidentMetadata(ALERT_EVENT_TYPE, incidentId, eventId, channel);
+}
+
+export function recoveryMetadata(incidentId: string, eventId: string, channel: string): MessageMetadata {
+  return incidentMetadata(RECOVERY_EVENT_TYPE, incidentId, eventId, channel);
+}
+
+export function rollupMetadata(rollupId: string, channel: string): MessageMetadata {
+  return { event_type: ROLLUP_EVENT_TYPE, event_payload: { rollup_id: rollupId, channel } };
+}
+
+/** Matches the messages of one incident in one channel, whichever event posted them. */
+export function incidentMatcher(incidentId: string, channel: string) {
+  return (payload: Record<string, unknown>) =>
+    payload.incident_id === incidentId && payload.channel === channel;
+}
+
+/**
+ * The metadata of an escalation step's reply: the incident's, and the step (absent for the first, as
+ * before steps), so that a lookup after a crash finds this step's reply and not an earlier one's.
+ */
+export function escalationMetadata(
+  incidentId: string,
+  eventId: string,
+  channel: string,
+  step: number,
+): MessageMetadata {
+  const metadata = incidentMetadata(ESCALATION_EVENT_TYPE, incidentId, eventId, channel);
+  return step === 0 ? metadata : { ...metadata, event_payload: { ...metadata.event_payload, step } };
+}
+
+/** Matches one escalation step's reply of one incident in one channel. */
+export function escalationMatcher(incidentId: string, channel: string, step: number) {
+  const incident = incidentMatcher(incidentId, channel);
+  return (payload: Record<string, unknown>) => incident(payload) && (payload.step ?? 0) === step;
+}
+
+export function rollupMatcher(rollupId: string, channel: string) {
+  return (payload: Record<string, unknown>) => payload.rollup_id === rollupId && payload.channel === channel;
+}
+
+/**
+ * The `oldest` bound of a lookup: a little before the attempt (ms), as a Slack ts. The margin covers
+ * clock differences between this replica and Slack.
+ */
+export function lookupOldestTs(attemptAt: number, marginMs = 5 * 60_000): string {
+  return (Math.max(0, attemptAt - marginMs) / 1000).toFixed(6);
+}
+
+/** The metadata of a slow-response alert's message. */
+export function slowMetadata(alertId: string, eventId: string, channel: string): MessageMetadata {
+  return {
+    event_type: SLOW_EVENT_TYPE,
+    event_payload: { slow_alert_id: alertId, event_id: eventId, channel },
+  };
+}
+
+export function slowMatcher(alertId: string, channel: string) {
+  return (payload: Record<string, unknown>) =>
+    payload.slow_alert_id === alertId && payload.channel === channel;
+}

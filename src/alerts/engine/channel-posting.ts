@@ -1,0 +1,165 @@
+import type { WorkspaceRef } from "../../domain/workspace-ref";
+import { sleep } from "../../lib/backoff";
+import type { Clock } from "../../lib/clock";
+import type { Logger } from "../../lib/logger";
+import {
+  type MessageMetadata,
+  type PostMessageInput,
+  SlackMessageGoneError,
+  SlackPermanentError,
+  type SlackPoster,
+  SlackRateLimitedError,
+} from "../../slack/slack-poster";
+import type { AlertMessageStore, ChannelLock, PostAttempt } from "../../store/alert-message-store";
+import type { ChannelRateLimiter } from "../../store/channel-rate-limiter";
+import type { Subscription } from "../../store/subscription-store";
+import { lookupOldestTs } from "./alert-metadata";
+import { settleWaitMs } from "./post-settle";
+
+/** The channel lock could not be taken or was lost: the event is retried later. */
+export class ChannelBusyError extends Error {
+  override name = "ChannelBusyError";
+}
+
+/** One channel, its poster, and the lock held on it while a step posts there. */
+export interface ChannelCtx {
+  ws: WorkspaceRef;
+  channel: string;
+  poster: SlackPoster;
+  lock: ChannelLock;
+  /** The outbox event (or click) this step answers: it goes into the metadata of what is posted. */
+  eventId: string;
+  /** Aborted at stop(): every wait (Retry-After, lock, posting slot) ends, and the event is retried later. */
+  signal?: AbortSignal;
+}
+
+/** A delivery step of one subscription (an outbox event), in the subscription's channel. */
+export interface DeliveryCtx extends ChannelCtx {
+  sub: Subscription;
+}
+
+/** Posts one message once: a recorded attempt is looked up by metadata before posting again. */
+export interface PostOnceStep {
+  attempt: PostAttempt | undefined;
+  eventType: string;
+  matcher: (payload: Record<string, unknown>) => boolean;
+  threadTs?: string;
+  saveAttempt: (attempt: PostAttempt) => Promise<void>;
+  message: PostMessageInput & { metadata: MessageMetadata };
+}
+
+export interface ChannelPostingDeps {
+  messages: Pick<AlertMessageStore, "lockChannel">;
+  rateLimiter: Pick<ChannelRateLimiter, "reserve">;
+  clock: Clock;
+  logger: Logger;
+  /** Waits (ms), ending early (rejecting) when the signal aborts. */
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** How long a channel lock lives without being extended (ms). */
+  lockTtlMs: number;
+  /** How long to wait for a channel another worker holds before leaving the event for later (ms). */
+  lockWaitMs: number;
+  /** 429 answers waited out (Retry-After) within one delivery before leaving the event for later. */
+  maxRateLimitWaits: number;
+  /** How long an unanswered post may still land (ALERT_POST_SETTLE_MS); default POST_SETTLE_MS. */
+  postSettleMs?: number | undefined;
+}
+
+const LOCK_POLL_MS = 25;
+
+/**
+ * Posting to a channel (docs/architecture.md section 5): under the channel's Redis lock, within its posting rate
+ * (the reserved slot), waiting out Slack's 429s, and never twice (postOnce). Every wait extends the lock
+ * first, so a long wait never lets another worker into the channel; a lost lock ends the step.
+ */
+export class ChannelPosting {
+  constructor(private readonly d: ChannelPostingDeps) {}
+
+  /** Takes the channel's lock, waiting up to lockWaitMs for another worker's; null when it stays taken. */
+  async lock(ws: WorkspaceRef, channel: string, signal?: AbortSignal): Promise<ChannelLock | null> {
+    // Real time, not the injected clock: this is an operational timeout, not a domain time.
+    const deadline = Date.now() + this.d.lockWaitMs;
+    for (;;) {
+      const lock = await this.d.messages.lockChannel(ws, channel, this.d.lockTtlMs);
+      if (lock || Date.now() >= deadline) return lock;
+      await sleep(LOCK_POLL_MS, signal);
+    }
+  }
+
+  /**
+   * Posts a step's message once. A recorded attempt without a ts means an earlier try may have posted:
+   * look it up by metadata first (`posted` false when found).
+   */
+  async postOnce(ctx: ChannelCtx, step: PostOnceStep): Promise<{ ts: string; posted: boolean }> {
+    if (step.attempt) {
+      const oldest = lookupOldestTs(step.attempt.at);
+      const lookUp = () =>
+        this.withRateLimit(ctx, () =>
+          ctx.poster.findMessageByMetadata(ctx.channel, step.eventType, step.matcher, oldest, step.threadTs),
+        );
+      let found = await lookUp();
+      // Slack can carry out a call after the client gave up on it (a timeout, a lost connection): an earlier
+      // attempt not found yet may still land. Post again only once it no longer can, or it lands twice.
+      const settleMs = settleWaitMs(step.attempt, this.d.clock.now(), this.d.postSettleMs);
+      if (!found && settleMs > 0) {
+        await this.keepLock(ctx, settleMs);
+        await this.d.sleep(settleMs, ctx.signal);
+        found = await lookUp();
+      }
+      if (found) return { ts: found.ts, posted: false };
+    }
+    await this.waitForSlot(ctx);
+    // Recorded right before the call, after any wait: an attempt on record is one that may have posted.
+    const attempt: PostAttempt = { eventId: ctx.eventId, at: this.d.clock.now() };
+    await step.saveAttempt(attempt);
+    try {
+      const { ts } = await this.withRateLimit(ctx, () => ctx.poster.postMessage(step.message));
+      return { ts, posted: true };
+    } catch (error) {
+      // Slack refused the post: nothing was posted, and the next try need not wait for it to land.
+      if (error instanceof SlackRateLimitedError || error instanceof SlackPermanentError) {
+        await step.saveAttempt({ ...attempt, answered: true });
+      }
+      throw error;
+    }
+  }
+
+  /** Updates a posted message; one somebody deleted is left gone. */
+  async update(ctx: ChannelCtx, message: Parameters<SlackPoster["updateMessage"]>[0]): Promise<void> {
+    try {
+      await this.withRateLimit(ctx, () => ctx.poster.updateMessage(message));
+    } catch (error) {
+      // Someone deleted the message: there is nothing left to update, and reposting would surprise.
+      if (!(error instanceof SlackMessageGoneError)) throw error;
+      this.d.logger.info({ channel: ctx.channel, ts: message.ts, code: error.code }, "alert message is gone");
+    }
+  }
+
+  /** Waits for the channel's next posting slot (its rate limit), holding the lock meanwhile. */
+  async waitForSlot(ctx: ChannelCtx): Promise<void> {
+    const delay = await this.d.rateLimiter.reserve(ctx.ws, ctx.channel);
+    if (delay <= 0) return;
+    await this.keepLock(ctx, delay);
+    await this.d.sleep(delay, ctx.signal);
+  }
+
+  /** Waits out 429s (Retry-After) a few times; a 429 means nothing was posted, so retrying cannot duplicate. */
+  async withRateLimit<T>(ctx: ChannelCtx, call: () => Promise<T>): Promise<T> {
+    for (let waited = 0; ; waited++) {
+      try {
+        return await call();
+      } catch (error) {
+        if (!(error instanceof SlackRateLimitedError) || waited >= this.d.maxRateLimitWaits) throw error;
+        const delay = Math.max(0, error.retryAfterSeconds) * 1000;
+        await this.keepLock(ctx, delay);
+        await this.d.sleep(delay, ctx.signal);
+      }
+    }
+  }
+
+  private async keepLock(ctx: ChannelCtx, extraMs: number): Promise<void> {
+    if (!(await ctx.lock.extend(this.d.lockTtlMs + extraMs))) {
+      throw new ChannelBusyError(`lost the lock of channel ${ctx.channel}`);
+    }
+  }
+}

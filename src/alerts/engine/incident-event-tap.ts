@@ -1,0 +1,51 @@
+import { BoundedCache } from "../../lib/bounded-cache";
+import type { Clock } from "../../lib/clock";
+import type { Logger } from "../../lib/logger";
+import type { KindEvent } from "./alert-kind";
+import type { OutboxDelivery } from "./outbox-entry-handler";
+
+/** An incident changed (opened, acknowledged, resolved), as the alert pipeline saw it. */
+export interface IncidentChange {
+  type: "opened" | "acknowledged" | "resolved";
+  incidentId: string;
+}
+
+/** Entries already told of, per process: an entry fans out to each subscription, the tap fires once. */
+const SEEN_MAX = 10_000;
+const SEEN_TTL_MS = 10 * 60_000;
+
+/**
+ * Tells `onChange` of each incident event the outbox delivers (link unfurls' refresh), once per
+ * outbox entry in this process, without waiting for it and without its failures touching the delivery: an
+ * alert is never late or retried because of an unfurl. An entry retried on another replica may tell
+ * twice; a refresh is idempotent (chat.unfurl replaces the card).
+ */
+export function tapIncidentEvents(
+  delivery: OutboxDelivery,
+  onChange: (change: IncidentChange) => Promise<void>,
+  deps: { clock: Clock; logger: Logger },
+): OutboxDelivery {
+  const seen = new BoundedCache<string, true>({
+    maxEntries: SEEN_MAX,
+    ttlMs: SEEN_TTL_MS,
+    clock: deps.clock,
+  });
+  const tell = (eventId: string, event: KindEvent & { incidentId?: string }) => {
+    const { type, incidentId } = event;
+    if ((type !== "opened" && type !== "acknowledged" && type !== "resolved") || !incidentId) return;
+    if (seen.get(eventId)) return;
+    seen.set(eventId, true);
+    onChange({ type, incidentId }).catch((err: unknown) =>
+      deps.logger.warn({ err, incidentId }, "refreshing an incident's unfurls failed"),
+    );
+  };
+  return {
+    subscriptionsOf: (target) => delivery.subscriptionsOf(target),
+    async deliverTo(sub, eventId, event, signal) {
+      const outcome = await delivery.deliverTo(sub, eventId, event, signal);
+      // After the channel has its alert: the card then agrees with the message above it.
+      if (outcome !== "retry") tell(eventId, event);
+      return outcome;
+    },
+  };
+}

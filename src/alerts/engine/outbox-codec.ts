@@ -1,0 +1,35 @@
+import { jsonIssueText } from "../../lib/parse-json";
+import type { AlertKind, KindEvent } from "./alert-kind";
+
+/** An outbox entry whose event does not have the shape this version reads. */
+export class OutboxEventError extends Error {
+  override name = "OutboxEventError";
+}
+
+type Codec = NonNullable<AlertKind["codec"]>;
+
+/**
+ * The decoder of every outbox entry, built once from the registry: one JSON.parse, the kind found by the
+ * event's `type`, its schema checked. A type no kind reads is checked against the first kind's schema, so
+ * that the dead letter names what is wrong with it.
+ */
+export function outboxDecoder(kinds: readonly AlertKind[]): (raw: string | undefined) => KindEvent {
+  const byType = new Map<string, Codec>();
+  for (const kind of kinds) for (const type of kind.types) if (kind.codec) byType.set(type, kind.codec);
+  const [fallback] = byType.values();
+  if (!fallback) throw new Error("no alert kind reads the outbox");
+  return (raw) => {
+    if (raw === undefined) throw new OutboxEventError("outbox entry has no event field");
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      throw new OutboxEventError(jsonIssueText(fallback.label, null));
+    }
+    const type = (value as { type?: unknown } | null)?.type;
+    const codec = (typeof type === "string" && byType.get(type)) || fallback;
+    const parsed = codec.schema.safeParse(value);
+    if (!parsed.success) throw new OutboxEventError(jsonIssueText(codec.label, parsed.error.message));
+    return parsed.data as KindEvent;
+  };
+}

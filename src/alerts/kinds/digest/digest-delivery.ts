@@ -1,0 +1,308 @@
+import type { SubscriptionFilters } from "../../../domain/subscription-filters";
+import type { WorkspaceRef } from "../../../domain/workspace-ref";
+import { sleep } from "../../../lib/backoff";
+import { type Clock, systemClock } from "../../../lib/clock";
+import { type Logger, silentLogger } from "../../../lib/logger";
+import {
+  type MessageMetadata,
+  type PosterFor,
+  SlackPermanentError,
+  type SlackPoster,
+  SlackRateLimitedError,
+} from "../../../slack/slack-poster";
+import type { AlertMessageStore } from "../../../store/alert-message-store";
+import type { DigestPostStore } from "../../../store/digest-post-store";
+import type { LinkStore } from "../../../store/link-store";
+import type { Subscription } from "../../../store/subscription-store";
+import { chartImageBlock } from "../../../ui/charts/chart-image-block";
+import type { ChartFor, ChartRenderer } from "../../../ui/charts/chart-renderer";
+import {
+  AuthenticationError,
+  PermissionDeniedError,
+  type UptimeApi,
+  type UptimeClient,
+} from "../../../uptime";
+import { type AlertGateDeps, gateAlert } from "../../engine/alert-gate";
+import { lookupOldestTs } from "../../engine/alert-metadata";
+import { settleWaitMs } from "../../engine/post-settle";
+import type { DeliveryOutcome } from "../../metrics";
+import type { DigestReport } from "../../model";
+import type { SubscriptionPauses } from "../../subscriptions/subscription-pauses";
+import { collectDigest } from "./collect-digest";
+import { type DigestCadence, periodEndingNow } from "./digest-calendar";
+import { digestChart } from "./digest-chart";
+import type { DigestEvent } from "./digest-event";
+import { renderDigest, renderDigestUnavailable } from "./render-digest";
+
+/** Metadata of every digest post: a retry after an unrecorded attempt finds it instead of posting again. */
+export const DIGEST_EVENT_TYPE = "uptime_digest";
+
+export interface DigestDeliveryDeps {
+  links: Pick<LinkStore, "getToken">;
+  posts: DigestPostStore;
+  messages: Pick<AlertMessageStore, "lockChannel">;
+  posterFor: PosterFor;
+  pauses: Pick<SubscriptionPauses, "pause">;
+  /** The Uptime client the scheduled digests read with (the subscriber's token). */
+  client: () => UptimeClient;
+  /** The bot's chart worker pool (bot.ts): a chart it refuses leaves the digest without one (logged). */
+  charts: Pick<ChartRenderer, "render">;
+  clock?: Clock;
+  logger?: Logger;
+  /** How long an unanswered post may still land (ALERT_POST_SETTLE_MS); default POST_SETTLE_MS. */
+  postSettleMs?: number | undefined;
+  /** The alert gate (alert-gate.ts): a scheduled digest passes it like every alert kind. */
+  gate: Omit<AlertGateDeps, "clock">;
+}
+
+/** A digest asked for now (`/uptime digest`), read with the asker's own token. */
+export interface DigestNowRequest {
+  workspace: WorkspaceRef;
+  channelId: string;
+  requestedBy: string;
+  api: UptimeApi;
+  apiTeamId: string;
+  filters: SubscriptionFilters;
+  cadence: DigestCadence;
+  timeZone: string;
+  /** False when the asker's share of charts is used up (docs/architecture.md section 10): text only. */
+  withChart?: boolean;
+}
+
+const LOCK_TTL_MS = 60_000;
+const SHOW_ATTEMPTS = 4;
+const SHOW_WAIT_MS = 500;
+
+type Content = { kind: "report"; report: DigestReport } | { kind: "unavailable"; why: string };
+
+/**
+ * Posts digests: the scheduled ones from the outbox, exactly once per period and channel, and
+ * the ones asked for now. The message goes first and alone; the chart follows into its thread (shared to
+ * the channel, so that every member may see the file) and is then shown in the message itself. A chart
+ * that fails to render or upload costs nothing but itself, and the log says why.
+ */
+export class DigestDelivery {
+  private readonly clock: Clock;
+  private readonly logger: Logger;
+
+  constructor(private readonly d: DigestDeliveryDeps) {
+    this.clock = d.clock ?? systemClock;
+    this.logger = d.logger ?? silentLogger;
+  }
+
+  /** One period's digest in the subscription's channel; never throws (like AlertDelivery.deliverTo). */
+  async deliverTo(sub: Subscription, eventId: string, event: DigestEvent): Promise<DeliveryOutcome> {
+    // Unsubscribed from digests (or paused) after the schedule fired: nothing to say.
+    if (sub.paused || !sub.digest) return "skipped";
+    const ws = sub.workspace;
+    const gate = await gateAlert(
+      { ...this.d.gate, clock: this.clock },
+      { kind: "digest", sub, ws, channel: sub.channelId },
+    );
+    if (gate.kind !== "deliver") return "skipped";
+    const lock = await this.d.messages.lockChannel(ws, sub.channelId, LOCK_TTL_MS).catch(() => null);
+    if (!lock) return "retry";
+    try {
+      const poster = await this.d.posterFor(ws);
+      const key = event.period.key;
+      const record = await this.d.posts.get(sub.id, key);
+      if (record?.ts) return "skipped";
+      if (record) {
+        const found = await poster.findMessageByMetadata(
+          sub.channelId,
+          DIGEST_EVENT_TYPE,
+          (p) => p.subscription_id === sub.id && p.period === key,
+          lookupOldestTs(record.attemptAt),
+        );
+        if (found) {
+          await this.d.posts.put(sub.id, key, { ...record, ts: found.ts });
+          return "skipped";
+        }
+        // Slack can carry out a post after the client gave up on it (a timeout): post again only once the
+        // earlier attempt can no longer land. The worker's backoff brings the entry back; no lock is held.
+        const attempt = { at: record.attemptAt, answered: record.answered };
+        if (settleWaitMs(attempt, this.clock.now(), this.d.postSettleMs) > 0) return "retry";
+      }
+      const content = await this.scheduledContent(sub, event);
+      const attemptAt = this.clock.now();
+      await this.d.posts.put(sub.id, key, { attemptAt });
+      let ts: string;
+      try {
+        ts = await this.post(poster, sub.channelId, content, {
+          requestedBy: sub.subscriber.userId,
+          scheduled: true,
+          metadata: { subscription_id: sub.id, period: key, event_id: eventId },
+          cadence: event.cadence,
+        });
+      } catch (error) {
+        // A 429 posted nothing: the retry may post at once.
+        if (error instanceof SlackRateLimitedError)
+          await this.d.posts.put(sub.id, key, { attemptAt, answered: true });
+        throw error;
+      }
+      await this.d.posts.put(sub.id, key, { attemptAt, ts });
+      this.logger.info({ subscription: sub.id, channel: sub.channelId, period: key }, "digest posted");
+      return "posted";
+    } catch (error) {
+      if (error instanceof SlackPermanentError) {
+        await this.d.pauses.pause(sub, error.code);
+        return "paused";
+      }
+      this.logger.warn(
+        { err: error, subscription: sub.id, channel: sub.channelId, eventId },
+        "digest delivery failed; it is retried",
+      );
+      return "retry";
+    } finally {
+      await lock.release().catch(() => {});
+    }
+  }
+
+  /** `/uptime digest`: the last day or week up to now, posted in the channel. Slack errors are thrown. */
+  async postNow(request: DigestNowRequest): Promise<void> {
+    const period = periodEndingNow(request.cadence, this.clock.now());
+    const report = await collectDigest(request.api, { ...request, period });
+    const poster = await this.d.posterFor(request.workspace);
+    await this.post(
+      poster,
+      request.channelId,
+      { kind: "report", report },
+      {
+        requestedBy: request.requestedBy,
+        scheduled: false,
+        cadence: request.cadence,
+        withChart: request.withChart ?? true,
+        // Asked for by a person: it counts among their charts in flight (chart-renderer.ts).
+        chartFor: { person: personKey(request.workspace, request.requestedBy) },
+      },
+    );
+  }
+
+  /**
+   * The subscriber's token reads it. A link that is gone or refused is said in the channel (the on-call
+   * channel must not wait for a digest that will never come); anything else (the API down) is retried. A 401
+   * is a suspicion (docs/architecture.md section 7): the token is said refused only when `GET /users/me`
+   * refuses it too; otherwise the digest is retried like any failure.
+   */
+  private async scheduledContent(sub: Subscription, event: DigestEvent): Promise<Content> {
+    const ref = { ...sub.workspace, userId: sub.subscriber.userId };
+    let token: string | null;
+    try {
+      token = await this.d.links.getToken(ref);
+    } catch {
+      token = null;
+    }
+    if (!token) return { kind: "unavailable", why: "the person who subscribed is no longer logged in." };
+    const api = this.d.client().as(token);
+    try {
+      const report = await collectDigest(api, {
+        apiTeamId: sub.apiTeamId,
+        filters: sub.filters,
+        cadence: event.cadence,
+        timeZone: event.timeZone,
+        period: event.period,
+      });
+      return { kind: "report", report };
+    } catch (error) {
+      const refused =
+        error instanceof PermissionDeniedError ||
+        (error instanceof AuthenticationError && (await meRefuses(api)));
+      if (refused) {
+        return { kind: "unavailable", why: "the Uptime API refused the subscriber's token for this team." };
+      }
+      throw error;
+    }
+  }
+
+  private async post(
+    poster: SlackPoster,
+    channel: string,
+    content: Content,
+    options: {
+      requestedBy: string;
+      scheduled: boolean;
+      cadence: DigestCadence;
+      metadata?: Record<string, string>;
+      withChart?: boolean;
+      chartFor?: ChartFor;
+    },
+  ): Promise<string> {
+    const rendered =
+      content.kind === "report"
+        ? renderDigest(content.report, options)
+        : renderDigestUnavailable({ cadence: options.cadence }, content.why, options.requestedBy);
+    const metadata: MessageMetadata | undefined = options.metadata
+      ? { event_type: DIGEST_EVENT_TYPE, event_payload: options.metadata }
+      : undefined;
+    const { ts } = await poster.postMessage({
+      channel,
+      text: rendered.text,
+      ...(rendered.blocks ? { blocks: rendered.blocks } : {}),
+      ...(metadata ? { metadata } : {}),
+    });
+    if (content.kind === "report" && options.withChart !== false)
+      await this.attachChart(poster, channel, ts, content.report, rendered, metadata, options.chartFor);
+    return ts;
+  }
+
+  private async attachChart(
+    poster: SlackPoster,
+    channel: string,
+    ts: string,
+    report: DigestReport,
+    rendered: { text: string; blocks?: unknown[] },
+    metadata: MessageMetadata | undefined,
+    chartFor: ChartFor | undefined,
+  ): Promise<void> {
+    const chart = digestChart(report);
+    if (!chart) return;
+    try {
+      const png = await this.d.charts.render(chart.option, undefined, undefined, chartFor);
+      const { fileId } = await poster.uploadFile({
+        channel,
+        threadTs: ts,
+        filename: chart.filename,
+        title: chart.title,
+        altText: chart.altText,
+        bytes: png.png,
+      });
+      const blocks = [...(rendered.blocks ?? []), chartImageBlock(fileId, chart.altText, chart.title)];
+      // Slack processes an upload before blocks may name it: a few short waits cover it.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await poster.updateMessage({
+            channel,
+            ts,
+            text: rendered.text,
+            blocks,
+            ...(metadata ? { metadata } : {}),
+          });
+          break;
+        } catch (err) {
+          if (attempt >= SHOW_ATTEMPTS) throw err;
+          await sleep(SHOW_WAIT_MS);
+        }
+      }
+    } catch (err) {
+      this.logger.warn(
+        { err, channel, chart: chart.filename },
+        "digest chart not shown; the digest stands without it",
+      );
+    }
+  }
+}
+
+/** A person's key among the chart renderer's owners: unique within the process, not a Redis key. */
+function personKey(workspace: WorkspaceRef, userId: string): string {
+  return [workspace.enterpriseId ?? "", workspace.teamId ?? "", userId].join(":");
+}
+
+/** True only when `GET /users/me` answers 401 to the token: what confirms a 401 met elsewhere. */
+async function meRefuses(api: UptimeApi): Promise<boolean> {
+  try {
+    await api.users.me();
+    return false;
+  } catch (error) {
+    return error instanceof AuthenticationError;
+  }
+}

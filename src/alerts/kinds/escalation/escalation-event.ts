@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { ESCALATE_MAX_STEPS } from "../../../domain/alert-rule-bounds";
+import { scheduleTarget } from "../../outbox/schedule-targets";
+
+/**
+ * What an escalation schedule stores: one step of one incident in one subscription's channel
+ * (`--escalate 5m,15m,30m`). `step` is the step's index, first 0; absent in records from before steps.
+ */
+export interface EscalationSpec {
+  kind: "escalation";
+  subscriptionId: string;
+  incidentId: string;
+  afterMinutes: number;
+  step?: number;
+}
+
+/** The outbox event of an escalation step that fell due. */
+export interface EscalationEvent {
+  type: "escalation";
+  subscriptionId: string;
+  incidentId: string;
+  afterMinutes: number;
+  step?: number;
+}
+
+/**
+ * One schedule per (subscription, incident, step): each fires once, ever. The first step keeps the id it
+ * had before steps, so that a schedule written by the previous version is still found and cancelled.
+ */
+export function escalationScheduleId(subscriptionId: string, incidentId: string, step = 0): string {
+  const base = `${scheduleTarget("escalation", subscriptionId)}:${incidentId}`;
+  return step === 0 ? base : `${base}:${step}`;
+}
+
+/** Every step's schedule id, whatever the subscription's steps are now (a re-subscribe may have cut them). */
+export function allEscalationScheduleIds(subscriptionId: string, incidentId: string): string[] {
+  return Array.from({ length: ESCALATE_MAX_STEPS }, (_, step) =>
+    escalationScheduleId(subscriptionId, incidentId, step),
+  );
+}
+
+const step = z
+  .number()
+  .int()
+  .min(0)
+  .max(ESCALATE_MAX_STEPS - 1)
+  .optional();
+
+export const escalationSpecSchema = z.object({
+  kind: z.literal("escalation"),
+  subscriptionId: z.string().min(1),
+  incidentId: z.string().min(1),
+  afterMinutes: z.number().int().positive(),
+  step,
+});
+
+export const escalationEventSchema = z.object({
+  type: z.literal("escalation"),
+  subscriptionId: z.string().min(1),
+  incidentId: z.string().min(1),
+  afterMinutes: z.number().int().positive(),
+  step,
+});

@@ -1,0 +1,53 @@
+import type { KnownBlock } from "@slack/types";
+import type { Mention } from "../../../domain/escalation-steps";
+import { formatDuration, slackDate } from "../../../lib/format-time";
+import { acknowledgeButton } from "../../../ui/acknowledge-button";
+import { mrkdwn } from "../../../ui/text";
+import { monitorLink, type WebLinks } from "../../../ui/web-links";
+import { epochOf, mentionToken, monitorName, type RenderedAlert } from "../../engine/alert-parts";
+import type { AlertMonitor, IncidentSnapshot } from "../../model";
+
+export interface EscalationReplyInput {
+  incident: IncidentSnapshot;
+  monitor: AlertMonitor | null;
+  /** The API team of the incident: the Acknowledge button carries it. */
+  apiTeamId: string;
+  /** The step's own mention, else the subscription's. */
+  mention: Mention | null;
+  afterMinutes: number;
+  /** Which `--escalate` step this is (index from 0) of how many; one step says no count. */
+  step?: { index: number; count: number } | undefined;
+  /** UPTIME_WEB_URL: the monitor's name links to the web app. */
+  links?: WebLinks | undefined;
+  now: number;
+}
+
+/**
+ * `--escalate 5m,15m,30m`: one step's thread reply saying an incident is still unacknowledged, with the
+ * step's mention, broadcast to the channel (the caller's part) so that it is seen, not buried, and its own
+ * Acknowledge button, so that whoever it woke can answer where they landed.
+ */
+export function renderEscalationReply(input: EscalationReplyInput): RenderedAlert {
+  const name = monitorName(input.monitor, input.incident.monitorId);
+  const started = epochOf(input.incident.started);
+  const down = Number.isFinite(started)
+    ? formatDuration((input.now - started) / 1000)
+    : `${input.afterMinutes}m`;
+  const ping = mentionToken(input.mention);
+  const lead = ping ? `${ping} ` : "";
+  const text = `${lead}⏰ ${name} is still down and nobody acknowledged it (${down})`;
+  const since = Number.isFinite(started) ? ` since ${slackDate(started)}` : "";
+  const count =
+    input.step && input.step.count > 1 ? ` (reminder ${input.step.index + 1} of ${input.step.count})` : "";
+  const blocks: KnownBlock[] = [
+    {
+      type: "section",
+      text: mrkdwn(
+        `${lead}⏰ *${monitorLink(input.links, input.incident.monitorId, name)}* is still down${since}, and nobody acknowledged it within ${input.afterMinutes} min${count}.`,
+      ),
+    },
+  ];
+  const ack = acknowledgeButton({ incidentId: input.incident.id, teamId: input.apiTeamId });
+  if (ack) blocks.push({ type: "actions", elements: [ack] });
+  return { text, blocks };
+}

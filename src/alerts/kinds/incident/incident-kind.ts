@@ -1,0 +1,35 @@
+import { matchesFilters } from "../../../domain/subscription-filters";
+import type { AlertKind } from "../../engine/alert-kind";
+import type { OutboxEvent } from "../../model";
+import { outboxEventSchema } from "./incident-event";
+import { IncidentMessages } from "./incident-messages";
+import { renderAcknowledgedReply } from "./render-acknowledged-reply";
+import { renderAlertRoot } from "./render-alert-root";
+import { renderMuteReply } from "./render-mute-reply";
+import { renderRecoveryReply } from "./render-recovery-reply";
+
+/** An outage: its root posted once, updated as it is acknowledged, its recovery replied in its thread. */
+export const incidentKind: AlertKind<OutboxEvent> = {
+  name: "incident",
+  types: ["opened", "acknowledged", "resolved"],
+  codec: { schema: outboxEventSchema, label: "outbox event" },
+  gate: "outage",
+  plan(engine) {
+    const incidents = new IncidentMessages(engine);
+    return {
+      inChannel: true,
+      failure: "alert delivery failed; the event stays pending and is retried",
+      counted: true,
+      // A maintenance incident of the API never raises an alert.
+      accepts: (sub, event) =>
+        matchesFilters(sub.filters, event) && !(event.type === "opened" && event.incident.maintenance),
+      async deliver(ctx, event) {
+        const outcome = await incidents.reconcile(ctx, event);
+        // What reached the alert's thread reaches its incident channel too, in the same step (once).
+        await engine.follow(ctx, event.incidentId);
+        return outcome;
+      },
+    };
+  },
+  renderers: { renderAlertRoot, renderAcknowledgedReply, renderRecoveryReply, renderMuteReply },
+};

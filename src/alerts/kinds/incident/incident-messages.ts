@@ -1,0 +1,271 @@
+import type { AlertMessageRecord, MessageStage, StoredAlertView } from "../../../store/alert-message-store";
+import type { EngineServices } from "../../engine/alert-kind";
+import type { DeliveryCtx } from "../../engine/channel-posting";
+import type { DeliveryOutcome } from "../../metrics";
+import { isLaterStage, type OutboxEvent } from "../../model";
+import {
+  decideFlap,
+  decideStorm,
+  type FlapDecision,
+  STORM_WINDOW_MS,
+  type WindowRules,
+} from "../storm/alert-rules";
+import { stageOfEvent } from "./incident-event";
+import { startedMs, viewOf } from "./incident-view";
+
+/** Planned quiet windows hold an incident first seen during one until its end (engine.windows). */
+export type IncidentMessagesDeps = Pick<
+  EngineServices,
+  | "messages"
+  | "mutes"
+  | "windows"
+  | "escalations"
+  | "drawing"
+  | "replies"
+  | "rollup"
+  | "clock"
+  | "storm"
+  | "flap"
+  | "gate"
+>;
+
+/**
+ * An incident's messages in one channel, reconciled with an outbox event (docs/architecture.md section 5): post the
+ * root once (or a roll-up line, or a reply in a flapping monitor's thread), update it as the incident moves
+ * on, reply once in its thread on recovery, never move a message backwards.
+ */
+export class IncidentMessages {
+  constructor(private readonly d: IncidentMessagesDeps) {}
+
+  async reconcile(ctx: DeliveryCtx, event: OutboxEvent): Promise<DeliveryOutcome> {
+    const { ws, channel } = ctx;
+    const stage = stageOfEvent(event.type);
+    const record = await this.d.messages.get(ws, channel, event.incidentId);
+    if (record) return this.advance(ctx, record, stage, event);
+
+    const view = viewOf(event, null);
+    const gate = await this.d.gate({
+      sub: ctx.sub,
+      ws,
+      channel,
+      monitor: { monitorId: event.monitorId, group: event.monitor?.group, apiTeamId: view.apiTeamId },
+    });
+    if (gate.kind === "muted") {
+      await this.d.messages.put(ws, channel, event.incidentId, { mode: "muted", stage, view });
+      return "muted";
+    }
+    // Before anything is posted: an acknowledge from another surface redraws every channel listed.
+    await this.d.messages.addIncidentChannel(ws, event.incidentId, channel, ctx.sub.id);
+    if (gate.kind === "held" && this.d.windows) {
+      // Remembered before the record: a crash in between holds it again on the retry, never loses it.
+      await this.d.windows.hold(ws, channel, gate.window, event.incidentId, ctx.sub.id);
+      await this.d.messages.put(ws, channel, event.incidentId, {
+        mode: "muted",
+        heldBy: gate.window.id,
+        stage,
+        view,
+      });
+      return "muted";
+    }
+    const quietThread = gate.kind === "deliver" ? gate.quietThreadTs : undefined;
+    if (event.type === "opened")
+      return this.open(ctx, view, { quietThread, storm: gate.kind === "deliver" && gate.storm });
+    // Acknowledged or resolved before any message was posted: post the root as it is now.
+    // A recovered one still gets its thread reply: every recovered root has exactly one.
+    const first: AlertMessageRecord = quietThread
+      ? { mode: "thread", stage, view, rootOf: quietThread }
+      : { mode: "root", stage, view };
+    await this.attribute(ctx, first);
+    const posted = await this.d.drawing.postRecord(ctx, first, null);
+    if (this.d.replies.needsRecoveryReply(posted)) await this.d.replies.replyRecovered(ctx, posted);
+    return "posted";
+  }
+
+  /** A new outage past the gate: in the quiet thread, or where the storm and flap rules put it. */
+  private async open(
+    ctx: DeliveryCtx,
+    view: StoredAlertView,
+    gate: { quietThread: string | undefined; storm: boolean },
+  ): Promise<DeliveryOutcome> {
+    const { ws, channel } = ctx;
+    const { incident, apiTeamId } = view;
+    if (gate.quietThread) {
+      await this.d.drawing.postRecord(
+        ctx,
+        { mode: "thread", stage: "open", view, rootOf: gate.quietThread },
+        null,
+      );
+      return "posted";
+    }
+    if (!gate.storm) {
+      await this.d.drawing.postRecord(ctx, { mode: "root", stage: "open", view }, ctx.sub.mention);
+      await this.bookEscalations(ctx, view);
+      return "posted";
+    }
+    const started = startedMs(view, this.d.clock.now());
+    const storm = await this.d.messages.getStorm(ws, channel, apiTeamId);
+    const rules = this.rulesOf(ctx);
+    const stormDecision = decideStorm(storm, incident.id, started, rules.storm);
+    const monitor = await this.d.messages.getMonitor(ws, channel, incident.monitorId);
+    const flapDecision = decideFlap(monitor, incident.id, started, rules.flap);
+    // The windows are written first: they are keyed by incident, so a redelivery rewrites the same.
+    await this.d.messages.putMonitor(ws, channel, incident.monitorId, {
+      ...monitor,
+      starts: flapDecision.starts,
+    });
+
+    if (stormDecision.rollup) {
+      await this.d.messages.put(ws, channel, incident.id, { mode: "rollup", stage: "open", view });
+      await this.d.rollup.joinRollup(ctx, { ...storm, opens: stormDecision.opens }, view, started);
+      return "posted";
+    }
+    await this.d.messages.putStorm(ws, channel, apiTeamId, { ...storm, opens: stormDecision.opens });
+
+    const flapping = flappingLine(flapDecision, rules.flap);
+    const lastRoot = monitor.lastRoot;
+    if (flapDecision.intoThread && lastRoot) {
+      const record: AlertMessageRecord = { mode: "thread", stage: "open", view, rootOf: lastRoot.ts };
+      await this.d.drawing.postRecord(ctx, record, null);
+      await this.markRootFlapping(ctx, lastRoot.incidentId, flapping);
+      return "posted";
+    }
+    const record: AlertMessageRecord = {
+      mode: "root",
+      stage: "open",
+      view,
+      ...(flapping ? { flapping } : {}),
+    };
+    await this.d.drawing.postRecord(ctx, record, ctx.sub.mention);
+    await this.bookEscalations(ctx, view);
+    return "posted";
+  }
+
+  /**
+   * Only a root escalates: a roll-up line or a flapping monitor's thread reply is already summarised. Booked
+   * after the root's post, so again on every redelivery of its opening (a crash in between would otherwise
+   * leave the root without its reminders); booking again is harmless: a one-shot that fired keeps its record.
+   */
+  private async bookEscalations(ctx: DeliveryCtx, view: StoredAlertView): Promise<void> {
+    if (ctx.sub.escalateMinutes === undefined || !this.d.escalations || view.incident.acknowledged) return;
+    await this.d.escalations.schedule(ctx.sub, view.incident.id, startedMs(view, this.d.clock.now()));
+  }
+
+  /** Moves an existing record to `stage` (never backwards), finishing an interrupted post first. */
+  private async advance(
+    ctx: DeliveryCtx,
+    found: AlertMessageRecord,
+    stage: MessageStage,
+    event: OutboxEvent,
+  ): Promise<DeliveryOutcome> {
+    const { drawing, replies } = this.d;
+    let record = found;
+    let outcome: DeliveryOutcome = "unchanged";
+    if ((record.mode === "root" || record.mode === "thread") && !record.ts) {
+      record = await drawing.postRecord(ctx, record, record.stage === "open" ? ctx.sub.mention : null);
+      outcome = "posted";
+    }
+    if (stage === "open" && record.mode === "root" && record.stage === "open")
+      await this.bookEscalations(ctx, record.view);
+    if (stage === "open" && record.mode === "thread") await this.markFlapRootAgain(ctx, record);
+    if (!isLaterStage(stage, record.stage)) {
+      // An acknowledge seen only after the recovery (events handled out of order): still on the timeline.
+      if (event.incident.acknowledged && record.stage !== "open" && !record.ackReplyTs) {
+        const ackedBy = record.ackedBy ?? (await this.d.messages.ackedBy(ctx.ws, record.view.incident.id));
+        record = await replies.replyAcknowledged(ctx, ackedBy ? { ...record, ackedBy } : record);
+      }
+      if (stage === "resolved" && replies.needsRecoveryReply(record)) {
+        await replies.replyRecovered(ctx, record);
+        return "posted";
+      }
+      if (record.mode === "muted") return "muted";
+      return outcome;
+    }
+    let next: AlertMessageRecord = { ...record, stage, view: viewOf(event, record.view) };
+    if (stage === "resolved") {
+      // A mute until recovered ends here; the record says so first, so that the one recovery reply (posted
+      // once, even across a retry) tells the thread.
+      const ended = await this.d.mutes.endByRecovery(
+        ctx.ws,
+        ctx.channel,
+        next.view.incident.monitorId,
+        next.view.incident.id,
+      );
+      if (ended) {
+        next = { ...next, muteEndedBy: ended.by ?? "" };
+        await this.d.messages.put(ctx.ws, ctx.channel, next.view.incident.id, next);
+      }
+    }
+    // Acknowledged or recovered: nobody needs reminding (the delivery checks the stage again anyway).
+    if (ctx.sub.escalateMinutes !== undefined)
+      await this.d.escalations?.cancel(ctx.sub, next.view.incident.id);
+    await this.attribute(ctx, next);
+    if (next.mode === "muted") {
+      await this.d.messages.put(ctx.ws, ctx.channel, next.view.incident.id, next);
+      return "muted";
+    }
+    if (next.ts) await drawing.updateRoot(ctx, next, next.ts);
+    await this.d.messages.put(ctx.ws, ctx.channel, next.view.incident.id, next);
+    // Acknowledged, or recovered after an acknowledge the poller saw only then: the timeline says so first.
+    if (next.view.incident.acknowledged) next = await replies.replyAcknowledged(ctx, next);
+    await this.d.rollup.refreshRollupMember(ctx, next);
+    if (stage === "resolved" && replies.needsRecoveryReply(next)) await replies.replyRecovered(ctx, next);
+    return outcome === "posted" ? "posted" : "updated";
+  }
+
+  /** The subscription's own storm and flap rules (`--storm`, `--flap`), else this delivery's. */
+  private rulesOf(ctx: DeliveryCtx): { storm: WindowRules; flap: WindowRules } {
+    const own = ctx.sub.rules;
+    return {
+      storm: own?.storm !== undefined ? { threshold: own.storm, windowMs: STORM_WINDOW_MS } : this.d.storm,
+      flap: own?.flap
+        ? { threshold: own.flap.count, windowMs: own.flap.windowMinutes * 60_000 }
+        : this.d.flap,
+    };
+  }
+
+  /**
+   * An acknowledged incident's message names who acknowledged it from Slack, whichever surface and channel
+   * that was (the workspace's attribution record); none: it was acknowledged in the Uptime app.
+   */
+  private async attribute(ctx: DeliveryCtx, record: AlertMessageRecord): Promise<void> {
+    if (record.ackedBy || record.stage === "open" || !record.view.incident.acknowledged) return;
+    const ackedBy = await this.d.messages.ackedBy(ctx.ws, record.view.incident.id);
+    if (ackedBy) record.ackedBy = ackedBy;
+  }
+
+  /**
+   * A flapping monitor's reply marks the root it went into after its own post (open): a redelivery of its
+   * opening marks it again, so that a crash in between leaves no root without its flapping count. The count
+   * is decided again from the monitor's remembered starts, which already hold this incident's.
+   */
+  private async markFlapRootAgain(ctx: DeliveryCtx, reply: AlertMessageRecord): Promise<void> {
+    const { incident } = reply.view;
+    const monitor = await this.d.messages.getMonitor(ctx.ws, ctx.channel, incident.monitorId);
+    const root = monitor.lastRoot;
+    // A reply in a quiet window's thread, or a monitor that has had a root of its own since: nothing to mark.
+    if (!root || root.ts !== reply.rootOf) return;
+    const { flap } = this.rulesOf(ctx);
+    const decision = decideFlap(monitor, incident.id, startedMs(reply.view, this.d.clock.now()), flap);
+    if (decision.intoThread) await this.markRootFlapping(ctx, root.incidentId, flappingLine(decision, flap));
+  }
+
+  private async markRootFlapping(
+    ctx: DeliveryCtx,
+    rootIncidentId: string,
+    flapping: AlertMessageRecord["flapping"],
+  ): Promise<void> {
+    const root = await this.d.messages.get(ctx.ws, ctx.channel, rootIncidentId);
+    if (!root?.ts || !flapping) return;
+    // Already marked with this count or a later incident's: a redelivery changes nothing.
+    if (root.flapping && root.flapping.incidents >= flapping.incidents) return;
+    const next = { ...root, flapping };
+    await this.d.drawing.updateRoot(ctx, next, root.ts);
+    await this.d.messages.put(ctx.ws, ctx.channel, rootIncidentId, next);
+  }
+}
+
+/** What a root says of its monitor's flapping (the count in the window), or nothing when it is not. */
+function flappingLine(decision: FlapDecision, flap: WindowRules): AlertMessageRecord["flapping"] {
+  if (!decision.flapping) return undefined;
+  return { incidents: decision.count, windowMinutes: Math.round(flap.windowMs / 60_000) };
+}

@@ -1,0 +1,39 @@
+import { formatDuration, slackDate } from "../../../lib/format-time";
+import { escapeMrkdwn, mrkdwn } from "../../../ui/text";
+import { monitorLink, type WebLinks } from "../../../ui/web-links";
+import { downtimeSeconds, epochOf, monitorName, type RenderedAlert } from "../../engine/alert-parts";
+import type { AlertMonitor, IncidentSnapshot } from "../../model";
+
+export interface RecoveryReplyInput {
+  incident: IncidentSnapshot;
+  monitor: AlertMonitor | null;
+  /** UPTIME_WEB_URL: the monitor's name links to the web app. */
+  links?: WebLinks | undefined;
+  now: number;
+  /** A mute until recovered ended with this recovery: who had set it ("" when unknown). */
+  muteEndedBy?: string | undefined;
+}
+
+/** The one thread reply under a recovered root: no mention and (the caller's part) no broadcast. */
+export function renderRecoveryReply(input: RecoveryReplyInput): RenderedAlert {
+  const name = monitorName(input.monitor, input.incident.monitorId);
+  const duration = formatDuration(downtimeSeconds(input.incident, input.now));
+  const muteEnded =
+    input.muteEndedBy === undefined
+      ? ""
+      : ` The mute${input.muteEndedBy ? ` set by <@${escapeMrkdwn(input.muteEndedBy)}>` : ""} until it recovered has ended: new alerts for it are posted here again.`;
+  const text = `✅ ${name} recovered after ${duration}${muteEnded ? ". Its mute here has ended" : ""}`;
+  const ended = epochOf(input.incident.ended);
+  const when = Number.isFinite(ended) ? ` at ${slackDate(ended)}` : "";
+  return {
+    text,
+    blocks: [
+      {
+        type: "section",
+        text: mrkdwn(
+          `✅ *${monitorLink(input.links, input.incident.monitorId, name)}* recovered${when} after ${duration} of downtime.${muteEnded}`,
+        ),
+      },
+    ],
+  };
+}

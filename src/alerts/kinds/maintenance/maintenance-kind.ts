@@ -1,0 +1,27 @@
+import type { AlertKind } from "../../engine/alert-kind";
+import { MaintenanceDelivery } from "./maintenance-delivery";
+import { type MaintenanceEvent, maintenanceEventSchema } from "./maintenance-event";
+import { renderMaintenanceNote } from "./render-maintenance-note";
+
+/**
+ * A planned quiet window started or ended: its note, and at its end the outages it held back that are
+ * still going on. Those are outage alerts, so the kind passes the outage row of the gate.
+ */
+export const maintenanceKind: AlertKind<MaintenanceEvent> = {
+  name: "maintenance",
+  types: ["maintenance"],
+  codec: { schema: maintenanceEventSchema, label: "maintenance event" },
+  gate: "outage",
+  plan(engine) {
+    const { windows } = engine;
+    const maintenance = windows ? new MaintenanceDelivery({ ...engine, windows }) : null;
+    return {
+      inChannel: true,
+      failure: "maintenance note failed; it is retried",
+      counted: true,
+      accepts: () => maintenance !== null,
+      deliver: (ctx, event) => maintenance!.deliver(ctx, event),
+    };
+  },
+  renderers: { renderMaintenanceNote },
+};

@@ -1,0 +1,106 @@
+import type { MonitorAlertState, StormState } from "../../../store/alert-message-store";
+
+/**
+ * The storm and flap rules of docs/architecture.md section 1, as pure decisions over the per-channel state. Times
+ * are the incidents' `started` (ms): the rules are about when outages began, not when we delivered them,
+ * so a backlog replayed after our own downtime decides the same way.
+ */
+
+/** More than this many incidents of one team opening within the window make a storm (default N = 5). */
+export const STORM_THRESHOLD = 5;
+export const STORM_WINDOW_MS = 60_000;
+/** This many incidents of one monitor within the window mark it flapping. */
+export const FLAP_THRESHOLD = 3;
+export const FLAP_WINDOW_MS = 15 * 60_000;
+
+/** A storm or flap rule: how many incidents within how long. */
+export interface WindowRules {
+  threshold: number;
+  windowMs: number;
+}
+
+export const DEFAULT_STORM_RULES: WindowRules = { threshold: STORM_THRESHOLD, windowMs: STORM_WINDOW_MS };
+export const DEFAULT_FLAP_RULES: WindowRules = { threshold: FLAP_THRESHOLD, windowMs: FLAP_WINDOW_MS };
+
+export interface StormDecision {
+  /** The recent opens with this one, older ones dropped: store it back. */
+  opens: Record<string, number>;
+  /** Incidents of the team opened in the window, this one included. */
+  count: number;
+  /** True: this incident goes into the roll-up instead of a root of its own. */
+  rollup: boolean;
+}
+
+/**
+ * An open goes into the roll-up when it makes more than `threshold` opens in the window, or while a
+ * roll-up with incidents still down took an open within the window (the storm goes on).
+ *
+ * The window is the minute that ends with this incident's start, [started - windowMs, started]: this
+ * open and those that began up to one window before it. Opens that began after it are not counted, so an
+ * open delivered late (after later ones, e.g. its poll failed for a while) is decided as it would have
+ * been in order: it was not beyond the threshold when it began. Counted against the opens still
+ * remembered (keepRecent: one window before the newest), so a very late open may count fewer, never more.
+ */
+export function decideStorm(
+  state: StormState,
+  incidentId: string,
+  started: number,
+  rules: WindowRules = DEFAULT_STORM_RULES,
+): StormDecision {
+  const { kept: opens, count, from } = windowCount(state.opens, incidentId, started, rules.windowMs);
+  const rollup = state.rollup;
+  const stormGoesOn =
+    rollup !== undefined &&
+    rollup.lastOpenAt >= from &&
+    Object.values(rollup.members).some((member) => member.stage !== "resolved");
+  return { opens, count, rollup: count > rules.threshold || stormGoesOn };
+}
+
+export interface FlapDecision {
+  starts: Record<string, number>;
+  /** Incidents of the monitor in the window, this one included. */
+  count: number;
+  /** At the threshold or beyond: the root shows the flapping note. */
+  flapping: boolean;
+  /** Beyond the threshold with a root to reply to: this incident goes into that root's thread. */
+  intoThread: boolean;
+}
+
+export function decideFlap(
+  state: MonitorAlertState,
+  incidentId: string,
+  started: number,
+  rules: WindowRules = DEFAULT_FLAP_RULES,
+): FlapDecision {
+  const { kept: starts, count } = windowCount(state.starts, incidentId, started, rules.windowMs);
+  const hasOtherRoot = state.lastRoot !== undefined && state.lastRoot.incidentId !== incidentId;
+  return {
+    starts,
+    count,
+    flapping: count >= rules.threshold,
+    intoThread: count > rules.threshold && hasOtherRoot,
+  };
+}
+
+/**
+ * Adds this incident's start to the remembered ones (keepRecent) and counts those in the window that ends
+ * with it, [started - windowMs, started]: later starts are not counted (see decideStorm).
+ */
+function windowCount(
+  times: Record<string, number>,
+  incidentId: string,
+  started: number,
+  windowMs: number,
+): { kept: Record<string, number>; count: number; from: number } {
+  const from = started - windowMs;
+  const kept = keepRecent({ ...times, [incidentId]: started }, windowMs);
+  const count = Object.values(kept).filter((at) => at >= from && at <= started).length;
+  return { kept, count, from };
+}
+
+/** Entries within one window of the newest: what a later decision can still count. */
+function keepRecent(times: Record<string, number>, windowMs: number): Record<string, number> {
+  const values = Object.values(times).filter(Number.isFinite);
+  const newest = values.length > 0 ? Math.max(...values) : 0;
+  return Object.fromEntries(Object.entries(times).filter(([, at]) => at >= newest - windowMs));
+}
