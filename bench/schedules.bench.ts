@@ -14,11 +14,11 @@
 import { Queue, Worker } from "bullmq";
 import { Cluster, Redis } from "ioredis";
 import { startPrivateRedis } from "../dev/local-redis";
-import { ScheduleWorker } from "../src/alerts/schedules/schedule-worker";
+import { ScheduleStore } from "../src/alerts/engine/schedules/schedule-store";
+import { ScheduleWorker } from "../src/alerts/engine/schedules/schedule-worker";
 import { keyspace } from "../src/store/keys";
 import { PollTargetStore } from "../src/store/poll-target-store";
 import type { RedisClient } from "../src/store/redis-connection";
-import { ScheduleStore } from "../src/store/schedule-store";
 import { startRedisCluster } from "../test/support/redis-cluster";
 import { commandStats, goalLine, machineLine } from "./measure";
 
@@ -216,12 +216,8 @@ const today: Make = (setup, prefix, sink) => {
   return {
     name: "today",
     book: (id, subscriptionId, dueAt) =>
-      booking.once(
-        id,
-        JSON.stringify({ kind: "escalation", subscriptionId, incidentId: id, afterMinutes: 5 }),
-        dueAt,
-      ),
-    cancel: (id) => booking.remove(id),
+      booking.bookOnce(id, { kind: "escalation", subscriptionId, incidentId: id, afterMinutes: 5 }, dueAt),
+    cancel: (id) => booking.cancel(id),
     async startWorkers() {
       workers = [0, 1].map(() => new ScheduleWorker({ store: storeOn(client(true)) }));
       for (const w of workers) w.start();

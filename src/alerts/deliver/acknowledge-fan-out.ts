@@ -1,8 +1,8 @@
 import type { AlertMessageStore } from "../../store/alert-message-store";
 import type { OutboxStore } from "../../store/outbox-store";
 import type { WorkspaceRef } from "../../store/workspace";
+import { scheduleTarget } from "../engine/schedules/schedule-targets";
 import type { RedrawEvent } from "../outbox/redraw-event";
-import { scheduleTarget } from "../outbox/schedule-targets";
 
 export interface AcknowledgeFanOutDeps {
   messages: Pick<AlertMessageStore, "incidentChannels">;

@@ -1,8 +1,8 @@
 import { CorruptRecordError } from "../../store/corrupt-record-error";
 import type { SubscriptionStore } from "../../store/subscription-store";
 import type { DigestDelivery } from "../digests/digest-delivery";
+import { subscriptionOfScheduleTarget } from "../engine/schedules/schedule-targets";
 import type { DeliverableEvent } from "../outbox/alert-event";
-import { subscriptionOfScheduleTarget } from "../outbox/schedule-targets";
 import type { AlertDelivery } from "./alert-delivery";
 import type { OutboxDelivery } from "./outbox-entry-handler";
 
