@@ -1,13 +1,8 @@
 import type { z } from "zod";
-import type { ScheduleSpec } from "./schedule-store";
+import type { FireInput, ScheduleSpec } from "./schedule-store";
 
 /** What one firing writes: once per `period` across replicas, then due again at `nextDueAt` (0: done). */
-export interface Firing {
-  period: string;
-  nextDueAt: number;
-  /** The outbox entry's fields: a schedule target (schedule-targets.ts) and the event's JSON. */
-  target: string;
-  event: string;
+export interface Firing extends FireInput {
   /** Said in the log line of a firing that wrote its entry. */
   note?: Record<string, unknown>;
 }

@@ -88,8 +88,9 @@ export class ScheduleWorker {
       return false;
     }
     let firing: Firing;
+    let kind: string;
     try {
-      const { kind } = parseJson(schedule.spec, kindOnly, (issue) => new Error(issue ?? "not JSON"));
+      ({ kind } = parseJson(schedule.spec, kindOnly, (issue) => new Error(issue ?? "not JSON")));
       const declared = this.kinds.get(kind);
       if (!declared) throw new Error(`unknown schedule kind ${kind}`);
       const spec = parseJson(schedule.spec, declared.spec, (issue) => new Error(issue ?? "not JSON"));
@@ -102,7 +103,8 @@ export class ScheduleWorker {
     }
     const { note, ...input } = firing;
     const fired = await this.store.fire(schedule, input);
-    if (fired) this.logger.info({ schedule: schedule.id, period: input.period, ...note }, "schedule fired");
+    if (fired)
+      this.logger.info({ schedule: schedule.id, kind, period: input.period, ...note }, "schedule fired");
     return fired;
   }
 }
