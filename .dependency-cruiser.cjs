@@ -19,7 +19,7 @@ const layer = (name, allowed, extra = {}) => ({
  * engine and the kinds (engine/, kinds/) lend each other parts; alertKindRules keep a kind off the engine's
  * composition.
  */
-const ALERT_LAYERS = ["outbox", "engine/poll", "subscriptions", "digests", "schedules"];
+const ALERT_LAYERS = ["engine/poll", "subscriptions"];
 const alertLayers = ALERT_LAYERS.map((name, i) => ({
   name: `alerts-${name}-layer`,
   comment: `src/alerts/${name} may import only the alert layers below it: ${ALERT_LAYERS.slice(0, i).join(", ") || "none"} (and model.ts, metrics.ts)`,

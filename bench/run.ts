@@ -11,6 +11,7 @@ const benches: Record<string, () => Promise<{ default: () => Promise<void> }>> =
   charts: () => import("./charts.bench"),
   cluster: () => import("./cluster.bench"),
   scale: () => import("./scale.bench"),
+  schedules: () => import("./schedules.bench"),
 };
 
 const requested = process.argv.slice(2).filter((a) => !a.startsWith("-"));

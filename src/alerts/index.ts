@@ -16,20 +16,23 @@ import { MuteStore } from "../store/mute-store";
 import { OutboxStore } from "../store/outbox-store";
 import { PollTargetStore } from "../store/poll-target-store";
 import type { RedisClient } from "../store/redis-connection";
-import { ScheduleStore } from "../store/schedule-store";
 import { subscriptionCleanupParticipant } from "../store/subscription-cleanup";
 import { type Subscription, SubscriptionStore } from "../store/subscription-store";
 import type { CleanupParticipant } from "../store/workspace-cleanup";
 import type { ChartRenderer } from "../ui/charts/chart-renderer";
 import type { WebLinks } from "../ui/web-links";
 import { type UptimeCall, UptimeClient } from "../uptime";
-import { DigestSchedules } from "./digests/digest-schedules";
 import { AlertDelivery } from "./engine/alert-delivery";
 import { DeliveryWorker, outboxKeysOf } from "./engine/delivery-worker";
 import { type IncidentChange, tapIncidentEvents } from "./engine/incident-event-tap";
 import { PollWorker } from "./engine/poll/poll-worker";
 import { addPollTarget, pollTargetName, removePollTarget } from "./engine/poll/poller";
 import { type RejectionPolicy, rejectionPolicy } from "./engine/poll/token-rejection";
+import { DigestSchedules } from "./engine/schedules/digest-schedules";
+import { escalationSchedules } from "./engine/schedules/escalation-schedules";
+import { type MaintenanceSchedules, maintenanceSchedules } from "./engine/schedules/maintenance-schedules";
+import { ScheduleStore } from "./engine/schedules/schedule-store";
+import { ScheduleWorker } from "./engine/schedules/schedule-worker";
 import { pollDetectors } from "./kinds/detectors";
 import { DigestDelivery, type DigestNowRequest } from "./kinds/digest/digest-delivery";
 import type {
@@ -37,9 +40,6 @@ import type {
   OpenIncidentChannelOutcome,
 } from "./kinds/incident-channel/incident-channels";
 import { createPrometheusMetrics, outboxSampler, type PrometheusMetrics } from "./prometheus-metrics";
-import { escalationSchedules } from "./schedules/escalation-schedules";
-import { type MaintenanceSchedules, maintenanceSchedules } from "./schedules/maintenance-schedules";
-import { ScheduleWorker } from "./schedules/schedule-worker";
 import { offboardingParticipant } from "./subscriptions/offboarding";
 import { pollHooks } from "./subscriptions/poll-hooks";
 import { SubscriptionPauses } from "./subscriptions/subscription-pauses";

@@ -40,7 +40,7 @@ export type EndMaintenanceOutcome =
  * one subscribed team, or `--team` where it has several (asked for when missing: a window of one team must
  * never quiet another's outages). Who may plan one: a linked member of that team with a role other than
  * read-only, as the API says now. A monitor and a group are found with the planner's own token in that
- * team. The notes at its start and end are the schedule's (alerts/schedules/maintenance-schedules.ts).
+ * team. The notes at its start and end are the schedule's (alerts/engine/schedules/maintenance-schedules.ts).
  */
 export async function planMaintenance(
   deps: ServiceDeps,

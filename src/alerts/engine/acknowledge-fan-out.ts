@@ -2,7 +2,7 @@ import type { WorkspaceRef } from "../../domain/workspace-ref";
 import type { AlertMessageStore } from "../../store/alert-message-store";
 import type { OutboxStore } from "../../store/outbox-store";
 import type { RedrawEvent } from "../kinds/redraw/redraw-event";
-import { scheduleTarget } from "../outbox/schedule-targets";
+import { scheduleTarget } from "./schedules/schedule-targets";
 
 export interface AcknowledgeFanOutDeps {
   messages: Pick<AlertMessageStore, "incidentChannels">;

@@ -20,7 +20,6 @@ import { ALERT_KINDS } from "../kinds/registry";
 import { DEFAULT_FLAP_RULES, DEFAULT_STORM_RULES } from "../kinds/storm/alert-rules";
 import { StormRollup } from "../kinds/storm/storm-rollup";
 import { type AlertMetrics, type DeliveryOutcome, noopAlertMetrics } from "../metrics";
-import { subscriptionOfScheduleTarget } from "../outbox/schedule-targets";
 import type { SubscriptionPauses } from "../subscriptions/subscription-pauses";
 import { type AcknowledgeFanOutDeps, fanOutAcknowledge } from "./acknowledge-fan-out";
 import { type AlertGateDeps, type Gate, gateAlert } from "./alert-gate";
@@ -28,6 +27,7 @@ import type { AlertKind, DeliveryPlan, EngineServices, KindEvent } from "./alert
 import { type ChannelCtx, ChannelPosting, type DeliveryCtx } from "./channel-posting";
 import type { OutboxDelivery } from "./outbox-entry-handler";
 import { type AcknowledgeInSlack, type MuteChangeInSlack, Redraw } from "./redraw";
+import { subscriptionOfScheduleTarget } from "./schedules/schedule-targets";
 
 /** What the bot lends the engine; the services its kinds share are built from it (EngineServices). */
 export interface AlertDeliveryDeps

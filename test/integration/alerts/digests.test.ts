@@ -4,12 +4,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { FakeSlack } from "../../../dev/playground/fake-slack";
 import { DEMO_TOKENS, type RunningSimulator, startSimulator } from "../../../dev/simulator";
-import { DigestSchedules } from "../../../src/alerts/digests/digest-schedules";
 import { POST_SETTLE_MS } from "../../../src/alerts/engine/post-settle";
+import { DigestSchedules } from "../../../src/alerts/engine/schedules/digest-schedules";
+import { ScheduleWorker } from "../../../src/alerts/engine/schedules/schedule-worker";
 import { digestPeriod, latestOccurrence } from "../../../src/alerts/kinds/digest/digest-calendar";
 import { DIGEST_EVENT_TYPE } from "../../../src/alerts/kinds/digest/digest-delivery";
 import { digestScheduleId } from "../../../src/alerts/kinds/digest/digest-event";
-import { ScheduleWorker } from "../../../src/alerts/schedules/schedule-worker";
 import { silentLogger } from "../../../src/lib/logger";
 import type { SlackPoster } from "../../../src/slack/slack-poster";
 import type { Subscription } from "../../../src/store/subscription-store";
@@ -62,7 +62,7 @@ function digestSetup(options: { now?: () => number; poster?: SlackPoster } = {})
 async function deliverDigestNow(s: ReturnType<typeof digestSetup>, sub: Subscription): Promise<void> {
   await s.schedules.schedule(sub);
   const id = digestScheduleId(sub.id);
-  await s.store.upsert(id, (await s.store.inspect(id)).spec!, Date.now());
+  await s.store.book(id, JSON.parse((await s.store.inspect(id)).spec!), Date.now());
   await s.scheduleWorker().tick();
   await s.deliveryWorker().start();
   await setup.drained(20_000);
@@ -136,7 +136,7 @@ describe("digest schedules", () => {
     expect(after).toMatchObject({ dueAt: Date.parse("2026-11-25T08:00:00Z"), last: "daily:2026-11-24" });
 
     // Made due again within the same period (a re-subscribe, a clock step): still one digest.
-    await s.store.upsert(digestScheduleId(sub.id), after.spec!, now);
+    await s.store.book(digestScheduleId(sub.id), JSON.parse(after.spec!), now);
     expect(await replicas[0]!.tick()).toBe(0);
     expect(await digestEntries()).toHaveLength(1);
 
@@ -165,9 +165,9 @@ describe("digest delivery", () => {
     const channel = freshChannel(fake, "digest");
     const timeZone = zoneWhereNineJustPassed();
     const sub = await digestSubscription(channel, true, timeZone);
-    await s.store.upsert(
+    await s.store.book(
       digestScheduleId(sub.id),
-      JSON.stringify({ kind: "digest", subscriptionId: sub.id, cadence: "daily", timeZone }),
+      { kind: "digest", subscriptionId: sub.id, cadence: "daily", timeZone },
       Date.now(),
     );
     expect(await s.scheduleWorker().tick()).toBe(1);

@@ -4,12 +4,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { FakeSlack } from "../../../dev/playground/fake-slack";
 import { ALERT_EVENT_TYPE, ESCALATION_EVENT_TYPE } from "../../../src/alerts/engine/alert-metadata";
+import { escalationSchedules } from "../../../src/alerts/engine/schedules/escalation-schedules";
+import { scheduleTarget } from "../../../src/alerts/engine/schedules/schedule-targets";
+import { ScheduleWorker } from "../../../src/alerts/engine/schedules/schedule-worker";
 import type { EscalationSchedules } from "../../../src/alerts/kinds/escalation/escalation-delivery";
 import { escalationScheduleId } from "../../../src/alerts/kinds/escalation/escalation-event";
 import type { MaintenanceEvent } from "../../../src/alerts/kinds/maintenance/maintenance-event";
-import { scheduleTarget } from "../../../src/alerts/outbox/schedule-targets";
-import { escalationSchedules } from "../../../src/alerts/schedules/escalation-schedules";
-import { ScheduleWorker } from "../../../src/alerts/schedules/schedule-worker";
 import { MaintenanceStore } from "../../../src/store/maintenance-store";
 import { UptimeClient } from "../../../src/uptime";
 import { testRedis } from "../../support/redis";
@@ -273,9 +273,9 @@ describe("escalation of an unacknowledged incident", () => {
     expect((await s.store.inspect(escalationScheduleId(sub.id, "1"))).dueAt).toBeNull();
 
     // A stale "opened" (redelivered after the acknowledge) schedules it again: the delivery still checks.
-    await s.store.once(
+    await s.store.bookOnce(
       escalationScheduleId(sub.id, "1"),
-      JSON.stringify({ kind: "escalation", subscriptionId: sub.id, incidentId: "1", afterMinutes: 5 }),
+      { kind: "escalation", subscriptionId: sub.id, incidentId: "1", afterMinutes: 5 },
       0,
     );
     expect(await s.scheduleWorker().tick()).toBe(1);

@@ -5,6 +5,7 @@ import {
   type DeliveryWorkerOptions,
   outboxKeysOf,
 } from "../../../src/alerts/engine/delivery-worker";
+import { ScheduleStore } from "../../../src/alerts/engine/schedules/schedule-store";
 import { DigestDelivery } from "../../../src/alerts/kinds/digest/digest-delivery";
 import type { OutboxEvent } from "../../../src/alerts/model";
 import { SubscriptionPauses } from "../../../src/alerts/subscriptions/subscription-pauses";
@@ -22,7 +23,6 @@ import { MuteStore } from "../../../src/store/mute-store";
 import { OutboxStore } from "../../../src/store/outbox-store";
 import { PollTargetStore } from "../../../src/store/poll-target-store";
 import type { RedisClient as Redis } from "../../../src/store/redis-connection";
-import { ScheduleStore } from "../../../src/store/schedule-store";
 import { type NewSubscription, SubscriptionStore } from "../../../src/store/subscription-store";
 import { type ChartRenderer, createChartRenderer } from "../../../src/ui/charts/chart-renderer";
 import type { UptimeClient } from "../../../src/uptime";

@@ -2,12 +2,12 @@
 // monitor, when), and the schedule that fires each window's start and end once, whichever replica ticks,
 // in order even when both times passed while no replica ran.
 import { describe, expect, it } from "vitest";
-import { maintenanceSchedules } from "../../../src/alerts/schedules/maintenance-schedules";
-import { ScheduleWorker } from "../../../src/alerts/schedules/schedule-worker";
+import { maintenanceSchedules } from "../../../src/alerts/engine/schedules/maintenance-schedules";
+import { ScheduleStore } from "../../../src/alerts/engine/schedules/schedule-store";
+import { ScheduleWorker } from "../../../src/alerts/engine/schedules/schedule-worker";
 import { keyspace } from "../../../src/store/keys";
 import { MaintenanceStore, type NewMaintenanceWindow } from "../../../src/store/maintenance-store";
 import { PollTargetStore } from "../../../src/store/poll-target-store";
-import { ScheduleStore } from "../../../src/store/schedule-store";
 import { testRedis } from "../../support/redis";
 
 const { redis, prefix } = testRedis();

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DIGEST_CADENCES, type DigestCadence } from "../../../domain/digest-cadences";
+import { scheduleTarget } from "../../engine/schedules/schedule-targets";
 import type { DigestPeriod } from "../../model";
-import { scheduleTarget } from "../../outbox/schedule-targets";
 
 /** The schedule of a subscription's digest, and the outbox target its firings carry. */
 export function digestScheduleId(subscriptionId: string): string {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ESCALATE_MAX_STEPS } from "../../../domain/alert-rule-bounds";
-import { scheduleTarget } from "../../outbox/schedule-targets";
+import { scheduleTarget } from "../../engine/schedules/schedule-targets";
 
 /**
  * What an escalation schedule stores: one step of one incident in one subscription's channel

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { scheduleTarget } from "../../outbox/schedule-targets";
+import { scheduleTarget } from "../../engine/schedules/schedule-targets";
 
 /**
  * What a quiet window's schedule stores: one schedule per window that fires twice, at its start

@@ -1,15 +1,20 @@
-import type { Keyspace } from "./keys";
-import type { PollTargetStore } from "./poll-target-store";
-import type { RedisClient } from "./redis-connection";
-import { execOrThrow } from "./redis-helpers";
-import { type ScriptRunner, scriptRunner } from "./scripts";
+import type { Keyspace } from "../../../store/keys";
+import type { PollTargetStore } from "../../../store/poll-target-store";
+import type { RedisClient } from "../../../store/redis-connection";
+import { execOrThrow } from "../../../store/redis-helpers";
+import { type ScriptRunner, scriptRunner } from "../../../store/scripts";
+
+/** What a booking stores: its kind names the declaration that fires it (schedule-kind.ts), the rest is its own. */
+export interface ScheduleSpec {
+  kind: string;
+}
 
 /** A schedule that is due, as read before firing it. */
 export interface DueSchedule {
   id: string;
   /** The due time read (ms): fire() only goes ahead while it is still the stored one. */
   dueAt: number;
-  /** The opaque spec given to upsert (null when the record vanished meanwhile). */
+  /** The spec as booked, JSON (null when the record vanished meanwhile). */
   spec: string | null;
 }
 
@@ -24,8 +29,9 @@ export interface FireInput {
 }
 
 /**
- * Schedules (docs/architecture.md section 5 "Schedules": digests, and escalations after them): a due-time sorted
- * set per scheduler shard, claimed like poll targets and delivered through the same outbox.
+ * The one schedule API (docs/architecture.md section 5 "Schedules"): book, book once, cancel, and the
+ * worker's due read and fire. A due-time sorted set per scheduler shard, delivered through that shard's
+ * outbox, so that firing and its outbox entry are one script in one slot.
  *
  * Exactly once per period without leases: every replica reads what is due, computes the period and the
  * next due time, and fires through one script that writes the outbox entry only when the schedule has
@@ -55,33 +61,34 @@ export class ScheduleStore {
   }
 
   /** Creates or replaces a schedule, due at `dueAt`; the period it last fired for is kept. */
-  async upsert(id: string, spec: string, dueAt: number): Promise<void> {
+  async book<S extends ScheduleSpec>(id: string, spec: S, dueAt: number): Promise<void> {
     const shard = this.scheduler.shardOf(id);
     await execOrThrow(
       this.redis
         .multi()
-        .hset(this.keys.schedule(shard, id), "spec", spec)
+        .hset(this.keys.schedule(shard, id), "spec", JSON.stringify(spec))
         .persist(this.keys.schedule(shard, id))
         .zadd(this.keys.scheduleDue(shard), Math.round(dueAt), id),
     );
   }
 
   /**
-   * A one-shot schedule (an escalation): created due at `dueAt` unless it exists, so that redelivering the
-   * event that scheduled it neither moves it nor brings back one that already fired (FireInput nextDueAt 0).
+   * A one-shot schedule (an escalation step): created due at `dueAt` unless it exists, so that redelivering the
+   * event that booked it neither moves it nor brings back one that already fired (FireInput nextDueAt 0).
    */
-  async once(id: string, spec: string, dueAt: number): Promise<void> {
+  async bookOnce<S extends ScheduleSpec>(id: string, spec: S, dueAt: number): Promise<void> {
     const shard = this.scheduler.shardOf(id);
     // Atomic, and harmless when it already fired: the record keeps `last`, so firing again writes nothing.
     await execOrThrow(
       this.redis
         .multi()
-        .hsetnx(this.keys.schedule(shard, id), "spec", spec)
+        .hsetnx(this.keys.schedule(shard, id), "spec", JSON.stringify(spec))
         .zadd(this.keys.scheduleDue(shard), "NX", Math.round(dueAt), id),
     );
   }
 
-  async remove(id: string): Promise<void> {
+  /** Gone, whether due, fired or never booked: it fires nothing after this returns. */
+  async cancel(id: string): Promise<void> {
     const shard = this.scheduler.shardOf(id);
     await execOrThrow(
       this.redis.multi().zrem(this.keys.scheduleDue(shard), id).del(this.keys.schedule(shard, id)),

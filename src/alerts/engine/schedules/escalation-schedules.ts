@@ -1,0 +1,57 @@
+import { escalationStepsOf } from "../../../domain/escalation-steps";
+import type { Subscription } from "../../../store/subscription-store";
+import type { EscalationSchedules } from "../../kinds/escalation/escalation-delivery";
+import {
+  allEscalationScheduleIds,
+  type EscalationEvent,
+  type EscalationSpec,
+  escalationScheduleId,
+  escalationSpecSchema,
+} from "../../kinds/escalation/escalation-event";
+import { fireOnce, type ScheduleKind } from "./schedule-kind";
+import type { ScheduleStore } from "./schedule-store";
+import { scheduleTarget } from "./schedule-targets";
+
+/**
+ * `--escalate 5m,15m,30m`: a one-shot per (subscription, incident, step), all booked when the incident's
+ * root is posted, so that a restart or a replica's death skips none of them.
+ */
+export function escalationSchedules(store: Pick<ScheduleStore, "bookOnce" | "cancel">): EscalationSchedules {
+  return {
+    async schedule(sub: Subscription, incidentId: string, startedAt: number) {
+      const steps = escalationStepsOf(sub);
+      await Promise.all(
+        steps.map((s, step) => {
+          const spec: EscalationSpec = {
+            kind: "escalation",
+            subscriptionId: sub.id,
+            incidentId,
+            afterMinutes: s.minutes,
+            ...(step > 0 ? { step } : {}),
+          };
+          const id = escalationScheduleId(sub.id, incidentId, step);
+          return store.bookOnce(id, spec, startedAt + s.minutes * 60_000);
+        }),
+      );
+    },
+    async cancel(sub: Subscription, incidentId: string) {
+      await Promise.all(allEscalationScheduleIds(sub.id, incidentId).map((id) => store.cancel(id)));
+    },
+  };
+}
+
+/** An escalation step fires once ever, whichever replica gets there first. */
+export const escalationSchedule: ScheduleKind<EscalationSpec> = {
+  kind: "escalation",
+  spec: escalationSpecSchema,
+  fire(spec) {
+    const event: EscalationEvent = {
+      type: "escalation",
+      subscriptionId: spec.subscriptionId,
+      incidentId: spec.incidentId,
+      afterMinutes: spec.afterMinutes,
+      ...(spec.step ? { step: spec.step } : {}),
+    };
+    return fireOnce(scheduleTarget("escalation", spec.subscriptionId), event);
+  },
+};
