@@ -9,6 +9,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { freePort } from "../../dev/local-redis";
 import { signedHeaders } from "../../dev/playground/fake-slack/signature";
+import type { EphemeralMessage } from "../../dev/playground/fake-slack/types";
 import { DEMO_TOKENS } from "../../dev/simulator";
 import { MAX_REQUEST_BODY_BYTES } from "../../src/bot/slack-app";
 import { type RunningBot, startBot } from "../../src/bot/start-bot";
@@ -16,7 +17,7 @@ import { loadConfig } from "../../src/config/config";
 import { createLogger, type Logger, silentLogger } from "../../src/lib/logger";
 import { MAX_NAME_PAGES } from "../../src/services/find-monitor";
 import { generateKey } from "../../src/store/crypto/encryption-keys";
-import { actions } from "../../src/ui/ids";
+import { actions, blocks } from "../../src/ui/ids";
 import { DEFAULT_MAX_RESPONSE_BYTES, UptimeClient } from "../../src/uptime";
 import { sourceCommand } from "../support/bot-command";
 import { metricTotal } from "../support/bot-process";
@@ -274,6 +275,18 @@ describe("a hardened edge (issue 11 section 4)", () => {
       await client?.close();
     });
 
+    /** The answer replaced by itself with its chart, or with the sentence saying why it has none. */
+    const chartSettled = (answer: EphemeralMessage) =>
+      waitFor(
+        stack.slack.events,
+        () =>
+          (answer.blocks as { block_id?: string }[] | undefined)?.some(
+            (b) => b.block_id === blocks.chart || b.block_id === blocks.chartSkipped,
+          ),
+        // The renderer's own limits: 30 s for a worker to start, then 5 s for the chart (chart-renderer.ts).
+        60_000,
+      );
+
     const expectNoInjection = (label: string, message: unknown) => {
       const texts = mrkdwnTexts(message);
       expect(texts.length, label).toBeGreaterThan(0);
@@ -313,6 +326,9 @@ describe("a hardened edge (issue 11 section 4)", () => {
         const reply = await stack.command("U0BOB", text);
         expectNoInjection(text, reply);
         expect(JSON.stringify(reply), text).toMatch(/&lt;https:\/\/evil\.example/);
+        // A stats answer keeps its place in the person's lane (2 wide) until its chart is under it, so the
+        // next command waits for both charts: a wait on a busy machine's first render, not on the answer.
+        if (/^(availability|latency) /.test(text)) await chartSettled(reply);
       }
     });
 

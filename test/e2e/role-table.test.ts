@@ -125,6 +125,9 @@ describe("one role table decides who may change who gets alerted", () => {
     const gridChannels = ROLE_TABLE.flatMap((row) => STANDINGS.map((s) => gridChannel(row.action, s)));
     stack = await startStack({
       env: { ALERT_WORKERS: "1", POLL_INTERVAL_SECONDS: "1" },
+      // Alice reads the subscriptions after every subscribe, well past a person's 30 commands a minute: at
+      // the product's share her reads were refused (a 2 s wait each) and a refusal is no answer to judge.
+      bot: { fairShare: { commandsPerMinute: 6000, commandBurst: 6000 } },
       slack: {
         users: [
           { id: ALICE, name: "alice", realName: "Alice Adams", isAdmin: true },
