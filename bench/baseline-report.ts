@@ -26,6 +26,49 @@ export function readGoals(output: string): GoalReading[] {
   return goals;
 }
 
+/** The first number a pattern captures in a run's output, or NaN. */
+const captured = (output: string, pattern: RegExp) => {
+  const m = pattern.exec(output);
+  return m ? Number(m[1]) : Number.NaN;
+};
+
+/**
+ * The commands goals like for like across versions of the bench. Since the goals' floor became the floor +
+ * shares app, `app-cpu-vs-floor` and `commands-vs-floor` divide by it; before (789a6bc and older) they divided
+ * by the bare floor and printed the floor + shares ratios in a line of their own ("the bot 1.25 x its CPU and
+ * 1.36 x its p50"). Read either way, each figure below means the same in both trees.
+ */
+function commandsFigures(output: string): GoalReading[] {
+  const goals = readGoals(output);
+  const goal = (id: string) => goals.find((g) => g.id === id);
+  const againstShares = /goal app-cpu-vs-floor: [^\n]*\/ floor \+ shares/.test(output);
+  const cpuVsShares = againstShares
+    ? (goal("app-cpu-vs-floor")?.value ?? Number.NaN)
+    : captured(output, /the bot ([\d.]+) x its CPU and [\d.]+ x its p50/);
+  const p50VsShares = againstShares
+    ? (goal("commands-vs-floor")?.value ?? Number.NaN)
+    : captured(output, /the bot [\d.]+ x its CPU and ([\d.]+) x its p50/);
+  const cpuVsBare = againstShares
+    ? captured(output, /goal app-cpu-vs-floor: [^\n]*\(([\d.]+) x the bare floor's/)
+    : (goal("app-cpu-vs-floor")?.value ?? Number.NaN);
+  const figures: GoalReading[] = [
+    { id: "app-cpu-vs-floor (bot / floor + shares CPU)", value: cpuVsShares, pass: cpuVsShares <= 1.15 },
+    { id: "commands-vs-floor (bot / floor + shares p50)", value: p50VsShares, pass: p50VsShares <= 1.1 },
+    { id: "app-cpu vs the bare floor (not judged)", value: cpuVsBare, pass: true },
+    {
+      id: "bot CPU per command, ms (not judged)",
+      value: captured(output, /CPU per command: bot ([\d.]+) ms/),
+      pass: true,
+    },
+  ];
+  return [...figures, ...goals.filter((g) => g.id === "ack-p99" || g.id === "bot-rss")];
+}
+
+/** What a run of `bench` printed, as figures comparable across versions of the bench (its goal lines otherwise). */
+export function readFigures(bench: string, output: string): GoalReading[] {
+  return bench === "commands" ? commandsFigures(output) : readGoals(output);
+}
+
 export interface GoalComparison {
   id: string;
   current: number[];
@@ -85,12 +128,13 @@ export function compareGoals(current: GoalReading[][], baseline: GoalReading[][]
 /** The comparison as printed lines: one per goal, values in run order, then medians, ratio and verdict. */
 export function comparisonLines(bench: string, comparisons: GoalComparison[]): string[] {
   const list = (values: number[]) => (values.length ? values.map((v) => String(v)).join(", ") : "-");
+  const num = (n: number) => (Number.isNaN(n) ? "-" : String(Number(n.toFixed(3))));
   const pct = (share: number) => (Number.isNaN(share) ? "-" : `${(share * 100).toFixed(0)} %`);
   return [
     `side by side, ${bench}: goal | this tree (runs) | baseline (runs) | medians this / baseline = ratio | noise (widest spread of one tree's repeats) | verdict`,
     ...comparisons.map(
       (c) =>
-        `  ${c.id}: ${list(c.current)} | ${list(c.baseline)} | ${c.currentMedian} / ${c.baselineMedian} = ${Number.isNaN(c.ratio) ? "-" : c.ratio.toFixed(2)} | ${pct(c.noise)} | ${c.verdict}`,
+        `  ${c.id}: ${list(c.current)} | ${list(c.baseline)} | ${num(c.currentMedian)} / ${num(c.baselineMedian)} = ${Number.isNaN(c.ratio) ? "-" : c.ratio.toFixed(2)} | ${pct(c.noise)} | ${c.verdict}`,
     ),
   ];
 }

@@ -11,10 +11,10 @@
  * go to test-output/bench-baseline/. Environment variables (BENCH_ROUNDS, BENCH_ALERTS_QUICK...) reach both.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
-import { compareGoals, comparisonLines, type GoalReading, readGoals } from "./baseline-report";
+import { compareGoals, comparisonLines, type GoalReading, readFigures } from "./baseline-report";
 
 const here = new URL("../", import.meta.url).pathname;
 
@@ -92,6 +92,8 @@ export async function runAgainstBaseline({
 }: BaselineOptions): Promise<void> {
   if (!existsSync(join(baseline, "bench", "run.ts"))) throw new Error(`${baseline} has no bench/run.ts`);
   const logs = join(here, "test-output", "bench-baseline");
+  // This run's outputs only: a log left from an earlier run would read as one of its repeats.
+  rmSync(logs, { recursive: true, force: true });
   mkdirSync(logs, { recursive: true });
   const trees = { this: current, baseline };
   console.log(`side by side: this tree ${trees.this} and the baseline ${baseline}, ${repeats} repeats each`);
@@ -106,7 +108,7 @@ export async function runAgainstBaseline({
           `\n=== ${name}, ${which} tree, repeat ${i + 1} (${started} UTC, load average ${load()}) ===`,
         );
         const output = await runBench(trees[which], name, join(logs, `${name}-${which}-${i + 1}.log`));
-        goals[which].push(readGoals(output));
+        goals[which].push(readFigures(name, output));
         console.log(`    (done, load average ${load()})`);
       }
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { baselineOptions, benchNames } from "../../../bench/baseline";
-import { compareGoals, readGoals } from "../../../bench/baseline-report";
+import { compareGoals, readFigures, readGoals } from "../../../bench/baseline-report";
 
 const run = (ratio: number, cpu: number) =>
   readGoals(
@@ -36,6 +36,51 @@ describe("the side-by-side bench report", () => {
 
   it("gives no noise figure from one run of a tree", () => {
     expect(compareGoals([run(1.1, 1.3)], [run(1.0, 1.5), run(1.1, 1.5)])[0]!.verdict).toBe("no noise figure");
+  });
+});
+
+describe("the commands figures, like for like across versions of the bench", () => {
+  // Lines as 789a6bc's bench printed them (goals against the bare floor) and as this tree's prints them.
+  const before = [
+    "  bot full p50 33.9 ms, floor full p50 23.9 ms; no-op ack p50 6.1 ms, direct API p50 9.5 ms; CPU per command: bot 0.900 ms, floor 0.580 ms",
+    "goal ack-p99: 74.8 ms (<= 50 ms) FAIL",
+    "goal commands-vs-floor: 1.42 x, bot full p50 33.9 ms / floor 23.9 ms (<= 1.10) FAIL",
+    "goal app-cpu-vs-floor: 1.55 x, bot 0.900 ms / floor 0.580 ms of CPU per command (<= 1.15) FAIL",
+    "goal bot-rss: 142 MB at the end (the floor app's RSS after its runs: 131 MB) (<= 120 MB) FAIL",
+    "not judged, the floor with issue 36's shares in Redis (...): CPU 0.720 ms per command = 1.24 x the floor, full p50 25.0 ms = 1.05 x; the bot 1.25 x its CPU and 1.36 x its p50",
+  ].join("\n");
+  const after = [
+    "  bot full p50 29.2 ms, floor + shares full p50 29.4 ms (bare floor 26.9 ms); no-op ack p50 6.1 ms, direct API p50 8.3 ms; CPU per command: bot 0.820 ms, floor + shares 0.720 ms (bare floor 0.560 ms)",
+    "goal ack-p99: 131.2 ms (<= 50 ms) FAIL",
+    "goal commands-vs-floor: 0.99 x, bot full p50 29.2 ms / floor + shares 29.4 ms (1.09 x the bare floor's 26.9 ms) (<= 1.10) PASS",
+    "goal app-cpu-vs-floor: 1.14 x, bot 0.820 ms / floor + shares 0.720 ms of CPU per command (1.46 x the bare floor's 0.560 ms) (<= 1.15) PASS",
+    "goal bot-rss: 143 MB at the end (the floor app's RSS after its runs: 122 MB) (<= 120 MB) FAIL",
+  ].join("\n");
+  const values = (output: string) => readFigures("commands", output).map((f) => [f.id, f.value]);
+
+  it("reads the floor + shares ratios from the goal lines now and from the not-judged line before", () => {
+    expect(values(before)).toEqual([
+      ["app-cpu-vs-floor (bot / floor + shares CPU)", 1.25],
+      ["commands-vs-floor (bot / floor + shares p50)", 1.36],
+      ["app-cpu vs the bare floor (not judged)", 1.55],
+      ["bot CPU per command, ms (not judged)", 0.9],
+      ["ack-p99", 74.8],
+      ["bot-rss", 142],
+    ]);
+    expect(values(after)).toEqual([
+      ["app-cpu-vs-floor (bot / floor + shares CPU)", 1.14],
+      ["commands-vs-floor (bot / floor + shares p50)", 0.99],
+      ["app-cpu vs the bare floor (not judged)", 1.46],
+      ["bot CPU per command, ms (not judged)", 0.82],
+      ["ack-p99", 131.2],
+      ["bot-rss", 143],
+    ]);
+  });
+
+  it("reads other benches' goal lines as they are", () => {
+    expect(readFigures("alerts", "goal scale-out: 2.98, latency-bound (>= 1.7, on the lower) PASS")).toEqual([
+      { id: "scale-out", value: 2.98, pass: true },
+    ]);
   });
 });
 
