@@ -64,9 +64,37 @@ function commandsFigures(output: string): GoalReading[] {
   return [...figures, ...goals.filter((g) => g.id === "ack-p99" || g.id === "bot-rss")];
 }
 
+/**
+ * The alerts bench's goal lines, or, run quick (BENCH_ALERTS_QUICK, which judges no goal), the figures its
+ * quick line and its one poller print: the CPU-bound ratio to the raw loop, the poller's CPU per poll and per
+ * raw GET, and its RSS.
+ */
+function alertsFigures(output: string): GoalReading[] {
+  const goals = readGoals(output);
+  if (goals.length) return goals;
+  const info = (id: string, value: number) => ({ id, value, pass: true });
+  const perPoll = captured(output, /^ {2}pid \d+: .*\(([\d.]+) µs per poll\)/m);
+  const rawPerGet = captured(output, /the limit, the mean of both: [\d.]+ GET\/s, ([\d.]+) µs per GET/);
+  return [
+    info(
+      "quick: quiet polls/s / raw GET/s",
+      captured(output, /quick: quiet polls\/s \/ raw GET\/s = ([\d.]+)/),
+    ),
+    info(
+      "quick: CPU per poll / raw CPU per GET",
+      captured(output, /quick: CPU per poll \/ raw CPU per GET = ([\d.]+)/),
+    ),
+    info("poller CPU per poll, µs", perPoll),
+    info("poller CPU per poll / raw CPU per GET", Number((perPoll / rawPerGet).toFixed(2))),
+    info("poller RSS, MB", captured(output, /^ {2}pid \d+: .*RSS ([\d.]+) MB/m)),
+  ].filter((f) => !Number.isNaN(f.value));
+}
+
 /** What a run of `bench` printed, as figures comparable across versions of the bench (its goal lines otherwise). */
 export function readFigures(bench: string, output: string): GoalReading[] {
-  return bench === "commands" ? commandsFigures(output) : readGoals(output);
+  if (bench === "commands") return commandsFigures(output);
+  if (bench === "alerts") return alertsFigures(output);
+  return readGoals(output);
 }
 
 export interface GoalComparison {
