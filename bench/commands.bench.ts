@@ -250,7 +250,16 @@ function report(rounds: Round[], finalBotRssMb: number): void {
   console.log(
     `  bot full p50 ${fmt(fullP50, 1)} ms, floor + shares full p50 ${fmt(floorSharesP50, 1)} ms (bare floor ${fmt(floorP50, 1)} ms); no-op ack p50 ${fmt(noopP50, 1)} ms, direct API p50 ${fmt(directP50, 1)} ms; CPU per command: bot ${fmt(botCpu * 1000, 3)} ms, floor + shares ${fmt(floorSharesCpu * 1000, 3)} ms (bare floor ${fmt(floorCpu * 1000, 3)} ms)`,
   );
-  console.log(goalLine("ack-p99", `${fmt(ackP99, 1)} ms`, "<= 50 ms", ackP99 <= 50));
+  // The no-op app acknowledges on the same cores in the same rounds: what a loaded machine leaves any ack.
+  const noopAckP99 = of((r) => percentile(r.noop.ack, 99));
+  console.log(
+    goalLine(
+      "ack-p99",
+      `${fmt(ackP99, 1)} ms (the no-op Bolt app's ack p99 in the same rounds: ${fmt(noopAckP99, 1)} ms)`,
+      "<= 50 ms",
+      ackP99 <= 50,
+    ),
+  );
   console.log(
     goalLine(
       "commands-vs-floor",

@@ -1,8 +1,10 @@
 /**
  * `npm run bench -- <name>`: runs one benchmark (or all of them without a name). Each benchmark prints
  * its own measurements next to a limit measured in the same run, and the ratio; none of them is a test.
+ * `npm run bench -- <names> --baseline <tree> [--repeats N]`: the same benches from another checkout in turn
+ * with this tree's, side by side (bench/baseline.ts).
  */
-export {};
+import { baselineOptions, benchNames, runAgainstBaseline } from "./baseline";
 
 const benches: Record<string, () => Promise<{ default: () => Promise<void> }>> = {
   client: () => import("./client.bench"),
@@ -14,14 +16,20 @@ const benches: Record<string, () => Promise<{ default: () => Promise<void> }>> =
   schedules: () => import("./schedules.bench"),
 };
 
-const requested = process.argv.slice(2).filter((a) => !a.startsWith("-"));
+const args = process.argv.slice(2);
+const requested = benchNames(args);
 const names = requested.length ? requested : Object.keys(benches);
-for (const name of names) {
-  const load = benches[name];
-  if (!load) {
-    console.error(`Unknown benchmark "${name}". Known: ${Object.keys(benches).join(", ")}`);
-    process.exit(2);
+const unknown = names.filter((name) => !benches[name]);
+if (unknown.length) {
+  console.error(`Unknown benchmark "${unknown.join('", "')}". Known: ${Object.keys(benches).join(", ")}`);
+  process.exit(2);
+}
+const baseline = baselineOptions(args, process.env);
+if (baseline) {
+  await runAgainstBaseline({ ...baseline, names });
+} else {
+  for (const name of names) {
+    console.log(`\n=== bench: ${name} ===`);
+    await (await benches[name]!()).default();
   }
-  console.log(`\n=== bench: ${name} ===`);
-  await (await load()).default();
 }

@@ -1,6 +1,7 @@
 // README's "Install it in your workspace" stays runnable: every line of its shell blocks is one this test knows
 // and checks (an npm script that exists, the manifest edit run on a copy, the `.env` made with a fresh key and
 // read by the bot's own config loader), and every `/uptime` line of the section parses with the real grammar.
+// test/e2e/readme-install.test.ts follows the same lines through `npm start` to the first alert.
 import { execFile } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,25 +13,13 @@ import { loadConfig } from "../../src/config/config";
 import { readEnvironment } from "../../src/config/dot-env";
 import { parseCommand } from "../../src/grammar";
 import { parseEncryptionKeys } from "../../src/store/crypto/encryption-keys";
+import { HEADING, repository, section, shellCommands, uptimeLines } from "../support/readme-install-section";
 
 const run = promisify(execFile);
-const repository = new URL("../../", import.meta.url).pathname;
-const readme = readFileSync(join(repository, "README.md"), "utf8");
-const HEADING = "## Install it in your workspace";
-const section = readme.slice(readme.indexOf(HEADING), readme.indexOf("\n## ", readme.indexOf(HEADING) + 1));
 const scripts = (
   JSON.parse(readFileSync(join(repository, "package.json"), "utf8")) as { scripts: Record<string, string> }
 ).scripts;
-
-/** The lines of the section's ```sh blocks, in order (indented under the numbered steps). */
-const shellLines = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) =>
-  m[1]!
-    .split("\n")
-    .map((line) => line.trim())
-    .filter((line) => line !== "" && !line.startsWith("#")),
-);
-/** Each `&&`-joined part on its own. */
-const commands = shellLines.flatMap((line) => line.split(" && ").map((c) => c.trim()));
+const commands = shellCommands;
 
 const work = mkdtempSync(join(tmpdir(), "readme-install-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -118,7 +107,7 @@ describe('README "Install it in your workspace"', () => {
   });
 
   it("has /uptime lines that the grammar understands", () => {
-    const lines = [...section.matchAll(/`(\/uptime [^`]+)`/g)].map((m) => m[1]!);
+    const lines = uptimeLines;
     expect(lines.length).toBeGreaterThanOrEqual(4);
     for (const line of lines) {
       const command = parseCommand(line.slice("/uptime ".length));
