@@ -16,6 +16,7 @@ import { Cluster, Redis } from "ioredis";
 import { startPrivateRedis } from "../dev/local-redis";
 import { ScheduleStore } from "../src/alerts/engine/schedules/schedule-store";
 import { ScheduleWorker } from "../src/alerts/engine/schedules/schedule-worker";
+import { SCHEDULE_KINDS } from "../src/alerts/kinds/registry";
 import { keyspace } from "../src/store/keys";
 import { PollTargetStore } from "../src/store/poll-target-store";
 import type { RedisClient } from "../src/store/redis-connection";
@@ -219,7 +220,7 @@ const today: Make = (setup, prefix, sink) => {
       booking.bookOnce(id, { kind: "escalation", subscriptionId, incidentId: id, afterMinutes: 5 }, dueAt),
     cancel: (id) => booking.cancel(id),
     async startWorkers() {
-      workers = [0, 1].map(() => new ScheduleWorker({ store: storeOn(client(true)) }));
+      workers = [0, 1].map(() => new ScheduleWorker({ store: storeOn(client(true)), kinds: SCHEDULE_KINDS }));
       for (const w of workers) w.start();
     },
     async stopWorkers() {

@@ -28,17 +28,17 @@ import { type IncidentChange, tapIncidentEvents } from "./engine/incident-event-
 import { PollWorker } from "./engine/poll/poll-worker";
 import { addPollTarget, pollTargetName, removePollTarget } from "./engine/poll/poller";
 import { type RejectionPolicy, rejectionPolicy } from "./engine/poll/token-rejection";
-import { DigestSchedules } from "./engine/schedules/digest-schedules";
-import { escalationSchedules } from "./engine/schedules/escalation-schedules";
-import { type MaintenanceSchedules, maintenanceSchedules } from "./engine/schedules/maintenance-schedules";
 import { ScheduleStore } from "./engine/schedules/schedule-store";
 import { ScheduleWorker } from "./engine/schedules/schedule-worker";
-import { pollDetectors } from "./kinds/detectors";
 import { DigestDelivery, type DigestNowRequest } from "./kinds/digest/digest-delivery";
+import { DigestSchedules } from "./kinds/digest/digest-schedules";
+import { escalationSchedules } from "./kinds/escalation/escalation-schedules";
 import type {
   OpenIncidentChannel,
   OpenIncidentChannelOutcome,
 } from "./kinds/incident-channel/incident-channels";
+import { type MaintenanceSchedules, maintenanceSchedules } from "./kinds/maintenance/maintenance-schedules";
+import { POLL_DETECTORS, SCHEDULE_KINDS } from "./kinds/registry";
 import { createPrometheusMetrics, outboxSampler, type PrometheusMetrics } from "./prometheus-metrics";
 import { offboardingParticipant } from "./subscriptions/offboarding";
 import { pollHooks } from "./subscriptions/poll-hooks";
@@ -355,7 +355,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
         client: pollClient,
         resolveToken: hooks.resolveToken,
         hooks,
-        detectors: pollDetectors,
+        detectors: POLL_DETECTORS,
         clock,
         logger,
         metrics: metrics.poll,
@@ -377,6 +377,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
       });
       scheduleWorker = new ScheduleWorker({
         store: schedules,
+        kinds: SCHEDULE_KINDS,
         clock,
         logger: logger.child({ component: "schedules" }),
       });

@@ -17,7 +17,9 @@ import type { StormRollup } from "../kinds/storm/storm-rollup";
 import type { AlertMetrics, DeliveryOutcome } from "../metrics";
 import type { Gate, GateKind } from "./alert-gate";
 import type { ChannelCtx, ChannelPosting, DeliveryCtx } from "./channel-posting";
+import type { Detector } from "./poll/detector";
 import type { Redraw } from "./redraw";
+import type { ScheduleKind } from "./schedules/schedule-kind";
 
 /** What every outbox event has: the `type` the registry reads it by. */
 export interface KindEvent {
@@ -41,6 +43,10 @@ export interface AlertKind<E extends KindEvent = KindEvent> {
   readonly plan: ((engine: EngineServices) => DeliveryPlan<E>) | null;
   /** Its renderers, beside it in its folder (listed so that a newcomer finds them from the registry). */
   readonly renderers: Readonly<Record<string, (...args: never[]) => unknown>>;
+  /** What it finds in a poll, for a kind that starts from one; the poll runs every kind's in table order. */
+  readonly detector?: Detector;
+  /** The schedules it books (steps, windows, periods); the schedule worker fires every kind's. */
+  readonly schedules?: readonly ScheduleKind[];
 }
 
 /** How one event reaches one subscription. */

@@ -1,14 +1,11 @@
 import type { Detector } from "../engine/poll/detector";
 import { pollStateCodec } from "../engine/poll/poll-state";
-import { incidentDetector } from "./incident/detector";
 import type { IncidentPollState } from "./incident/diff";
-import { type SlowPollState, slowDetector } from "./slow/detector";
+import { POLL_DETECTORS } from "./registry";
+import type { SlowPollState } from "./slow/detector";
 
-/**
- * The kinds that start from a poll, in the order the poll runs them and stores their state: incidents
- * first (their events, then the slow ones, reach the outbox in that order).
- */
-export const pollDetectors: readonly Detector[] = [incidentDetector, slowDetector];
+/** The registry's detectors (kinds/registry.ts): the kinds that start from a poll, in table order. */
+export const pollDetectors: readonly Detector[] = POLL_DETECTORS;
 
 /** The stored poll state of these detectors, as one type. */
 export type PollState = IncidentPollState & SlowPollState;

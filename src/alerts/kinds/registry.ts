@@ -1,5 +1,7 @@
 import type { AlertKind, KindEvent } from "../engine/alert-kind";
 import { outboxDecoder } from "../engine/outbox-codec";
+import type { Detector } from "../engine/poll/detector";
+import type { ScheduleKind } from "../engine/schedules/schedule-kind";
 import { digestKind } from "./digest/digest-kind";
 import { escalationKind } from "./escalation/escalation-kind";
 import { flappingKind } from "./flapping/flapping-kind";
@@ -28,6 +30,14 @@ const KINDS = [
 ] as const;
 
 export const ALERT_KINDS: readonly AlertKind[] = KINDS;
+
+/** The poll's detectors, in table order: the order their events reach the outbox and their state is stored. */
+export const POLL_DETECTORS: readonly Detector[] = ALERT_KINDS.flatMap((k) =>
+  k.detector ? [k.detector] : [],
+);
+
+/** Every schedule the schedule worker fires. */
+export const SCHEDULE_KINDS: readonly ScheduleKind[] = ALERT_KINDS.flatMap((k) => k.schedules ?? []);
 
 /** The event of a kind that reads the outbox (a kind riding on another's events adds none). */
 type EventOf<K> = K extends AlertKind<infer E> ? (KindEvent extends E ? never : E) : never;

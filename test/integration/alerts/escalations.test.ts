@@ -4,12 +4,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { FakeSlack } from "../../../dev/playground/fake-slack";
 import { ALERT_EVENT_TYPE, ESCALATION_EVENT_TYPE } from "../../../src/alerts/engine/alert-metadata";
-import { escalationSchedules } from "../../../src/alerts/engine/schedules/escalation-schedules";
 import { scheduleTarget } from "../../../src/alerts/engine/schedules/schedule-targets";
 import { ScheduleWorker } from "../../../src/alerts/engine/schedules/schedule-worker";
 import type { EscalationSchedules } from "../../../src/alerts/kinds/escalation/escalation-delivery";
 import { escalationScheduleId } from "../../../src/alerts/kinds/escalation/escalation-event";
+import { escalationSchedules } from "../../../src/alerts/kinds/escalation/escalation-schedules";
 import type { MaintenanceEvent } from "../../../src/alerts/kinds/maintenance/maintenance-event";
+import { SCHEDULE_KINDS } from "../../../src/alerts/kinds/registry";
 import { MaintenanceStore } from "../../../src/store/maintenance-store";
 import { UptimeClient } from "../../../src/uptime";
 import { testRedis } from "../../support/redis";
@@ -58,7 +59,12 @@ function escalationSetup(
   const worker = setup.worker({
     delivery: alerts,
   });
-  return { store, worker, windows, scheduleWorker: () => new ScheduleWorker({ store }) };
+  return {
+    store,
+    worker,
+    windows,
+    scheduleWorker: () => new ScheduleWorker({ store, kinds: SCHEDULE_KINDS }),
+  };
 }
 
 function repliesOf(channel: string) {
@@ -157,7 +163,7 @@ describe("escalation of an unacknowledged incident", () => {
     const { dueAt } = await s.store.inspect(escalationScheduleId(sub.id, "1"));
     expect(dueAt).toBeGreaterThan(Date.now() + 4 * 60_000);
     const later = { now: () => Date.now() + 6 * 60_000 };
-    expect(await new ScheduleWorker({ store: s.store, clock: later }).tick()).toBe(1);
+    expect(await new ScheduleWorker({ store: s.store, kinds: SCHEDULE_KINDS, clock: later }).tick()).toBe(1);
     await setup.drained();
     expect(repliesOf(channel).map((m) => m.metadata?.event_type)).toEqual([ESCALATION_EVENT_TYPE]);
   });

@@ -2,9 +2,10 @@
 // monitor, when), and the schedule that fires each window's start and end once, whichever replica ticks,
 // in order even when both times passed while no replica ran.
 import { describe, expect, it } from "vitest";
-import { maintenanceSchedules } from "../../../src/alerts/engine/schedules/maintenance-schedules";
 import { ScheduleStore } from "../../../src/alerts/engine/schedules/schedule-store";
 import { ScheduleWorker } from "../../../src/alerts/engine/schedules/schedule-worker";
+import { maintenanceSchedules } from "../../../src/alerts/kinds/maintenance/maintenance-schedules";
+import { SCHEDULE_KINDS } from "../../../src/alerts/kinds/registry";
 import { keyspace } from "../../../src/store/keys";
 import { MaintenanceStore, type NewMaintenanceWindow } from "../../../src/store/maintenance-store";
 import { PollTargetStore } from "../../../src/store/poll-target-store";
@@ -111,7 +112,7 @@ describe("a window's schedule", () => {
     await maintenanceSchedules(store).schedule(planned);
     // Every replica was down for the whole window: three come back at once.
     now = T0;
-    const replicas = [1, 2, 3].map(() => new ScheduleWorker({ store, clock }));
+    const replicas = [1, 2, 3].map(() => new ScheduleWorker({ store, kinds: SCHEDULE_KINDS, clock }));
     await Promise.all(replicas.map((r) => r.tick()));
     expect(await outboxEvents()).toEqual([{ target: "maintenance:subq", phase: "start" }]);
     await Promise.all(replicas.map((r) => r.tick()));
@@ -136,7 +137,7 @@ describe("a window's schedule", () => {
     const later = await windows.plan(WS, "C8", window({ subscriptionId: "subc", startAt: T0 + 600_000 }));
     await schedules.schedule(running);
     await schedules.schedule(later);
-    const worker = new ScheduleWorker({ store, clock });
+    const worker = new ScheduleWorker({ store, kinds: SCHEDULE_KINDS, clock });
     await worker.tick();
     now = T0 + 60_000;
     await schedules.endNow(running, now);

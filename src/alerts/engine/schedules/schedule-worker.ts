@@ -4,7 +4,6 @@ import { type Clock, systemClock } from "../../../lib/clock";
 import { type Logger, silentLogger } from "../../../lib/logger";
 import { parseJson } from "../../../lib/parse-json";
 import type { Firing, ScheduleKind } from "./schedule-kind";
-import { SCHEDULE_KINDS } from "./schedule-kinds";
 import type { DueSchedule, ScheduleStore } from "./schedule-store";
 
 const kindOnly = z.looseObject({ kind: z.string() });
@@ -18,7 +17,7 @@ export interface ScheduleWorkerOptions {
   /** Due schedules fired per shard and tick. */
   batchSize?: number;
   /** The kinds it fires; a schedule of any other kind is removed as unreadable. */
-  kinds?: readonly ScheduleKind[];
+  kinds: readonly ScheduleKind[];
 }
 
 /**
@@ -43,7 +42,7 @@ export class ScheduleWorker {
     this.logger = options.logger ?? silentLogger;
     this.tickMs = Math.max(10, options.tickMs ?? 1000);
     this.batchSize = Math.max(1, options.batchSize ?? 50);
-    this.kinds = new Map((options.kinds ?? SCHEDULE_KINDS).map((k) => [k.kind, k]));
+    this.kinds = new Map(options.kinds.map((k) => [k.kind, k]));
   }
 
   start(): void {

@@ -1,5 +1,6 @@
 import type { AlertKind } from "../../engine/alert-kind";
 import { type DigestEvent, digestEventSchema } from "./digest-event";
+import { digestSchedule } from "./digest-schedules";
 import { renderDigest, renderDigestUnavailable } from "./render-digest";
 
 /**
@@ -17,4 +18,5 @@ export const digestKind: AlertKind<DigestEvent> = {
       digests ? digests.deliverTo(sub, eventId, event) : Promise.resolve("skipped"),
   }),
   renderers: { renderDigest, renderDigestUnavailable },
+  schedules: [digestSchedule],
 };

@@ -2,6 +2,7 @@ import { escalationStepsOf } from "../../../domain/escalation-steps";
 import type { AlertKind } from "../../engine/alert-kind";
 import { EscalationDelivery } from "./escalation-delivery";
 import { type EscalationEvent, escalationEventSchema } from "./escalation-event";
+import { escalationSchedule } from "./escalation-schedules";
 import { renderEscalationReply } from "./render-escalation-reply";
 
 /** An `--escalate` step fell due: one broadcast reply under the incident's root, unless it moved on. */
@@ -28,4 +29,5 @@ export const escalationKind: AlertKind<EscalationEvent> = {
     };
   },
   renderers: { renderEscalationReply },
+  schedules: [escalationSchedule],
 };

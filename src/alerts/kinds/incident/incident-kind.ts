@@ -1,6 +1,7 @@
 import { matchesFilters } from "../../../domain/subscription-filters";
 import type { AlertKind } from "../../engine/alert-kind";
 import type { OutboxEvent } from "../../model";
+import { incidentDetector } from "./detector";
 import { outboxEventSchema } from "./incident-event";
 import { IncidentMessages } from "./incident-messages";
 import { renderAcknowledgedReply } from "./render-acknowledged-reply";
@@ -14,6 +15,7 @@ export const incidentKind: AlertKind<OutboxEvent> = {
   types: ["opened", "acknowledged", "resolved"],
   codec: { schema: outboxEventSchema, label: "outbox event" },
   gate: "outage",
+  detector: incidentDetector,
   plan(engine) {
     const incidents = new IncidentMessages(engine);
     return {

@@ -1,6 +1,7 @@
 import type { AlertKind } from "../../engine/alert-kind";
 import { MaintenanceDelivery } from "./maintenance-delivery";
 import { type MaintenanceEvent, maintenanceEventSchema } from "./maintenance-event";
+import { maintenanceSchedule } from "./maintenance-schedules";
 import { renderMaintenanceNote } from "./render-maintenance-note";
 
 /**
@@ -24,4 +25,5 @@ export const maintenanceKind: AlertKind<MaintenanceEvent> = {
     };
   },
   renderers: { renderMaintenanceNote },
+  schedules: [maintenanceSchedule],
 };

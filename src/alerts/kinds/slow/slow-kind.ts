@@ -1,6 +1,7 @@
 import { sameSlowRule } from "../../../domain/slow-rule";
 import { matchesFilters } from "../../../domain/subscription-filters";
 import type { AlertKind } from "../../engine/alert-kind";
+import { slowDetector } from "./detector";
 import { renderSlowAlert } from "./render-slow-alert";
 import { type SlowEvent, slowEventSchema } from "./slow-event";
 import { SlowMessages } from "./slow-messages";
@@ -14,6 +15,7 @@ export const slowKind: AlertKind<SlowEvent> = {
   types: ["slow"],
   codec: { schema: slowEventSchema, label: "slow event" },
   gate: "slow",
+  detector: slowDetector,
   plan(engine) {
     const slow = new SlowMessages(engine);
     return {

@@ -1,4 +1,7 @@
 import type { MaintenanceWindow } from "../../../store/maintenance-store";
+import type { ScheduleKind } from "../../engine/schedules/schedule-kind";
+import type { ScheduleStore } from "../../engine/schedules/schedule-store";
+import { scheduleTarget } from "../../engine/schedules/schedule-targets";
 import {
   type MaintenanceEvent,
   type MaintenanceSpec,
@@ -6,9 +9,6 @@ import {
   maintenanceScheduleId,
   maintenanceSpecSchema,
 } from "../../kinds/maintenance/maintenance-event";
-import type { ScheduleKind } from "./schedule-kind";
-import type { ScheduleStore } from "./schedule-store";
-import { scheduleTarget } from "./schedule-targets";
 
 /** A quiet window's notes: one schedule per window, start then end. */
 export interface MaintenanceSchedules {

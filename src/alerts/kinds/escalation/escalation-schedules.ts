@@ -1,5 +1,8 @@
 import { escalationStepsOf } from "../../../domain/escalation-steps";
 import type { Subscription } from "../../../store/subscription-store";
+import { fireOnce, type ScheduleKind } from "../../engine/schedules/schedule-kind";
+import type { ScheduleStore } from "../../engine/schedules/schedule-store";
+import { scheduleTarget } from "../../engine/schedules/schedule-targets";
 import type { EscalationSchedules } from "../../kinds/escalation/escalation-delivery";
 import {
   allEscalationScheduleIds,
@@ -8,9 +11,6 @@ import {
   escalationScheduleId,
   escalationSpecSchema,
 } from "../../kinds/escalation/escalation-event";
-import { fireOnce, type ScheduleKind } from "./schedule-kind";
-import type { ScheduleStore } from "./schedule-store";
-import { scheduleTarget } from "./schedule-targets";
 
 /**
  * `--escalate 5m,15m,30m`: a one-shot per (subscription, incident, step), all booked when the incident's

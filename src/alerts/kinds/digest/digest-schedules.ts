@@ -1,6 +1,8 @@
 import { type Clock, systemClock } from "../../../lib/clock";
 import { isTimeZone } from "../../../lib/time-zone";
 import type { Subscription } from "../../../store/subscription-store";
+import type { ScheduleKind } from "../../engine/schedules/schedule-kind";
+import type { ScheduleStore } from "../../engine/schedules/schedule-store";
 import { digestPeriod, latestOccurrence, nextOccurrence } from "../../kinds/digest/digest-calendar";
 import {
   type DigestEvent,
@@ -8,8 +10,6 @@ import {
   digestScheduleId,
   digestSpecSchema,
 } from "../../kinds/digest/digest-event";
-import type { ScheduleKind } from "./schedule-kind";
-import type { ScheduleStore } from "./schedule-store";
 
 /** A subscription's digest schedule follows the subscription: created, replaced or removed with it. */
 export class DigestSchedules {
