@@ -77,7 +77,7 @@ interface Loop {
 
 /**
  * Reads the shards' outbox streams with a consumer group and hands each event to AlertDelivery
- * (docs/architecture.md section 5 "Delivery"):
+ * (docs/architecture.md section 5 "Poison-proof outbox"):
  * - every entry is handled on its own: an error in one is caught, counted, and blocks no other;
  * - attempts are the stream's own delivery count (XREADGROUP, XAUTOCLAIM), so every replica agrees; a
  *   failed entry becomes due again after a backoff, and after maxAttempts (or at once when unreadable)
