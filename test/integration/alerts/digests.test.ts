@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { FakeSlack } from "../../../dev/playground/fake-slack";
 import { DEMO_TOKENS, type RunningSimulator, startSimulator } from "../../../dev/simulator";
-import { POST_SETTLE_MS } from "../../../src/alerts/engine/post-settle";
+import { POST_SETTLE_MS } from "../../../src/alerts/engine/channel-posting";
 import { DigestSchedules } from "../../../src/alerts/engine/schedules/digest-schedules";
 import { ScheduleWorker } from "../../../src/alerts/engine/schedules/schedule-worker";
 import { digestPeriod, latestOccurrence } from "../../../src/alerts/kinds/digest/digest-calendar";

@@ -1,12 +1,16 @@
 import type { Clock } from "../../../lib/clock";
-import type { AlertMessageRecord, AlertMessageStore } from "../../../store/alert-message-store";
+import type {
+  AlertMessageRecord,
+  AlertMessageStore,
+  MonitorAlertState,
+} from "../../../store/alert-message-store";
 import type { MuteStore } from "../../../store/mute-store";
 import type { Subscription } from "../../../store/subscription-store";
 import type { WebLinks } from "../../../ui/web-links";
 import { ALERT_EVENT_TYPE, alertMetadata, incidentMatcher } from "../../engine/alert-metadata";
 import type { ChannelCtx, ChannelPosting } from "../../engine/channel-posting";
 import type { AlertMetrics } from "../../metrics";
-import { startedMs } from "./incident-view";
+import { startedMs } from "./incident-event";
 import { type AlertRootInput, renderAlertRoot } from "./render-alert-root";
 
 export interface IncidentDrawingDeps {
@@ -29,11 +33,13 @@ export class IncidentDrawing {
   /**
    * Posts a record's message once (root, or reply in a flapping monitor's or a quiet DM's thread) and stores
    * its ts. A recorded attempt without a ts means an earlier try may have posted: look it up by metadata first.
+   * `monitor`: the monitor's flap state when the caller read it under this lock (else it is read here).
    */
   async postRecord(
     ctx: ChannelCtx,
     record: AlertMessageRecord,
     mention: Subscription["mention"],
+    monitor?: MonitorAlertState,
   ): Promise<AlertMessageRecord & { ts: string }> {
     const incidentId = record.view.incident.id;
     const muted = await this.muteShown(ctx, record);
@@ -52,14 +58,21 @@ export class IncidentDrawing {
       },
     });
     const stored = { ...record, ts };
-    await this.d.messages.put(ctx.ws, ctx.channel, incidentId, stored);
-    if (record.mode === "root") {
-      const monitor = await this.d.messages.getMonitor(ctx.ws, ctx.channel, record.view.incident.monitorId);
-      await this.d.messages.putMonitor(ctx.ws, ctx.channel, record.view.incident.monitorId, {
-        ...monitor,
-        lastRoot: { ts, incidentId },
-      });
-    }
+    const { monitorId } = record.view.incident;
+    // The ts and the monitor's last root written together: a retry finds the post by metadata either way.
+    const known =
+      record.mode === "root"
+        ? (monitor ?? (await this.d.messages.getMonitor(ctx.ws, ctx.channel, monitorId)))
+        : null;
+    await Promise.all([
+      this.d.messages.put(ctx.ws, ctx.channel, incidentId, stored),
+      known
+        ? this.d.messages.putMonitor(ctx.ws, ctx.channel, monitorId, {
+            ...known,
+            lastRoot: { ts, incidentId },
+          })
+        : null,
+    ]);
     if (posted && record.stage === "open") {
       this.d.metrics.deliveryLatency(
         (this.d.clock.now() - startedMs(record.view, this.d.clock.now())) / 1000,
