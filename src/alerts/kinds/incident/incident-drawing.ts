@@ -3,6 +3,7 @@ import type {
   AlertMessageRecord,
   AlertMessageStore,
   MonitorAlertState,
+  StoredAlertView,
 } from "../../../store/alert-message-store";
 import type { MuteStore } from "../../../store/mute-store";
 import type { Subscription } from "../../../store/subscription-store";
@@ -10,7 +11,7 @@ import type { WebLinks } from "../../../ui/web-links";
 import { ALERT_EVENT_TYPE, alertMetadata, incidentMatcher } from "../../engine/alert-metadata";
 import type { ChannelCtx, ChannelPosting } from "../../engine/channel-posting";
 import type { AlertMetrics } from "../../metrics";
-import { startedMs } from "./incident-event";
+import type { OutboxEvent } from "../../model";
 import { type AlertRootInput, renderAlertRoot } from "./render-alert-root";
 
 export interface IncidentDrawingDeps {
@@ -116,4 +117,30 @@ export class IncidentDrawing {
       now: this.d.clock.now(),
     });
   }
+}
+
+/** The view a message is drawn from: the event's, keeping what an older view knew that this one lacks. */
+export function viewOf(event: OutboxEvent, previous: StoredAlertView | null): StoredAlertView {
+  const incident = { ...event.incident };
+  if (previous) {
+    incident.ended ??= previous.incident.ended;
+    incident.acknowledged ??= previous.incident.acknowledged;
+  }
+  const teamMonitorCount = event.teamMonitorCount ?? previous?.teamMonitorCount;
+  const teamName = event.teamName ?? previous?.teamName;
+  return {
+    apiTeamId: event.apiTeamId,
+    incident,
+    monitor: event.monitor ?? previous?.monitor ?? null,
+    failingLocations:
+      event.failingLocations.length > 0 || !previous ? event.failingLocations : previous.failingLocations,
+    ...(teamMonitorCount !== undefined ? { teamMonitorCount } : {}),
+    ...(teamName !== undefined ? { teamName } : {}),
+  };
+}
+
+/** When the incident started (ms), or `fallback` when the API's timestamp does not parse. */
+export function startedMs(view: StoredAlertView, fallback: number): number {
+  const started = Date.parse(view.incident.started);
+  return Number.isFinite(started) ? started : fallback;
 }

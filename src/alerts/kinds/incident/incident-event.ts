@@ -1,10 +1,6 @@
 import { z } from "zod";
 import { jsonIssueText, parseJson } from "../../../lib/parse-json";
-import {
-  alertIncidentSchema,
-  alertMonitorSchema,
-  type StoredAlertView,
-} from "../../../store/alert-message-store";
+import { alertIncidentSchema, alertMonitorSchema } from "../../../store/alert-message-store";
 import { OutboxEventError } from "../../engine/outbox-codec";
 import type { AlertEvent, IncidentStage, OutboxEvent } from "../../model";
 
@@ -43,30 +39,4 @@ export function decodeOutboxEvent(raw: string | undefined): OutboxEvent {
 /** The stage a message shows once an event of this type was applied. */
 export function stageOfEvent(type: AlertEvent["type"]): IncidentStage {
   return type === "opened" ? "open" : type;
-}
-
-/** The view a message is drawn from: the event's, keeping what an older view knew that this one lacks. */
-export function viewOf(event: OutboxEvent, previous: StoredAlertView | null): StoredAlertView {
-  const incident = { ...event.incident };
-  if (previous) {
-    incident.ended ??= previous.incident.ended;
-    incident.acknowledged ??= previous.incident.acknowledged;
-  }
-  const teamMonitorCount = event.teamMonitorCount ?? previous?.teamMonitorCount;
-  const teamName = event.teamName ?? previous?.teamName;
-  return {
-    apiTeamId: event.apiTeamId,
-    incident,
-    monitor: event.monitor ?? previous?.monitor ?? null,
-    failingLocations:
-      event.failingLocations.length > 0 || !previous ? event.failingLocations : previous.failingLocations,
-    ...(teamMonitorCount !== undefined ? { teamMonitorCount } : {}),
-    ...(teamName !== undefined ? { teamName } : {}),
-  };
-}
-
-/** When the incident started (ms), or `fallback` when the API's timestamp does not parse. */
-export function startedMs(view: StoredAlertView, fallback: number): number {
-  const started = Date.parse(view.incident.started);
-  return Number.isFinite(started) ? started : fallback;
 }

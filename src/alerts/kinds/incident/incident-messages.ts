@@ -16,7 +16,8 @@ import {
   STORM_WINDOW_MS,
   type WindowRules,
 } from "../storm/alert-rules";
-import { stageOfEvent, startedMs, viewOf } from "./incident-event";
+import { startedMs, viewOf } from "./incident-drawing";
+import { stageOfEvent } from "./incident-event";
 
 /** Planned quiet windows hold an incident first seen during one until its end (engine.windows). */
 export type IncidentMessagesDeps = Pick<
