@@ -34,16 +34,17 @@ export class IncidentDrawing {
   /**
    * Posts a record's message once (root, or reply in a flapping monitor's or a quiet DM's thread) and stores
    * its ts. A recorded attempt without a ts means an earlier try may have posted: look it up by metadata first.
-   * `monitor`: the monitor's flap state when the caller read it under this lock (else it is read here).
+   * `opening`: what the caller read under this lock for a new root: the monitor's flap state, and that
+   * the gate found it unmuted (else both are read here).
    */
   async postRecord(
     ctx: ChannelCtx,
     record: AlertMessageRecord,
     mention: Subscription["mention"],
-    monitor?: MonitorAlertState,
+    opening?: { monitor: MonitorAlertState; unmuted: true },
   ): Promise<AlertMessageRecord & { ts: string }> {
     const incidentId = record.view.incident.id;
-    const muted = await this.muteShown(ctx, record);
+    const muted = opening?.unmuted ? null : await this.muteShown(ctx, record);
     const rendered = this.render(ctx, record, record.stage === "open" ? mention : null, muted);
     const { ts, posted } = await this.d.posting.postOnce(ctx, {
       attempt: record.attempt,
@@ -63,7 +64,7 @@ export class IncidentDrawing {
     // The ts and the monitor's last root written together: a retry finds the post by metadata either way.
     const known =
       record.mode === "root"
-        ? (monitor ?? (await this.d.messages.getMonitor(ctx.ws, ctx.channel, monitorId)))
+        ? (opening?.monitor ?? (await this.d.messages.getMonitor(ctx.ws, ctx.channel, monitorId)))
         : null;
     await Promise.all([
       this.d.messages.put(ctx.ws, ctx.channel, incidentId, stored),

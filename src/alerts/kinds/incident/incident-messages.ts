@@ -122,12 +122,10 @@ export class IncidentMessages {
     }
     if (!gate.storm) {
       await listed;
-      await this.d.drawing.postRecord(
-        ctx,
-        { mode: "root", stage: "open", view },
-        ctx.sub.mention,
-        state.monitor,
-      );
+      await this.d.drawing.postRecord(ctx, { mode: "root", stage: "open", view }, ctx.sub.mention, {
+        monitor: state.monitor,
+        unmuted: true,
+      });
       await this.bookEscalations(ctx, view);
       return "posted";
     }
@@ -167,7 +165,7 @@ export class IncidentMessages {
       view,
       ...(flapping ? { flapping } : {}),
     };
-    await this.d.drawing.postRecord(ctx, record, ctx.sub.mention, monitor);
+    await this.d.drawing.postRecord(ctx, record, ctx.sub.mention, { monitor, unmuted: true });
     await this.bookEscalations(ctx, view);
     return "posted";
   }
