@@ -141,7 +141,7 @@ const schema = z
       .default(DEFAULT_API_BUDGET.pollReserve),
     ALERT_WORKERS: z.coerce.number().int().min(0).max(64).default(1),
     // How long one alert Slack call may take (slack/slack-timeouts.ts), and how long after an unanswered post a retry
-    // waits before posting again (alerts/engine/post-settle.ts). Tests shorten both; the defaults are the product's.
+    // waits before posting again (alerts/engine/channel-posting.ts). Tests shorten both; the defaults are the product's.
     SLACK_ALERT_CALL_TIMEOUT_MS: milliseconds(
       "SLACK_ALERT_CALL_TIMEOUT_MS",
       100,

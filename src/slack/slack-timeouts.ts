@@ -6,7 +6,7 @@ export const SLACK_CALL_TIMEOUT_MS = 10_000;
 
 /**
  * How long after a post was sent its outcome may still change: the call timeout plus the time Slack may take
- * to finish a call whose client already gave up. The retry's wait of alerts/engine/post-settle.ts; here, by
+ * to finish a call whose client already gave up. The retry's wait of alerts/engine/channel-posting.ts; here, by
  * the call timeout it depends on, so that config.ts can take both as defaults without the alerts module.
  */
 export const POST_SETTLE_MS = 30_000;

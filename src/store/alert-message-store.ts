@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { WorkspaceRef } from "../domain/workspace-ref";
+import { sleep } from "../lib/backoff";
 import { publicAddress } from "../lib/public-address";
 import { scrubUrlsInText } from "../lib/scrub-urls-in-text";
 import { parseRecord } from "./corrupt-record-error";
@@ -60,7 +61,7 @@ const viewSchema = z.object({
 export type StoredAlertView = z.infer<typeof viewSchema>;
 
 // `answered`: Slack answered that attempt with a refusal (429, a permanent error), so it posted nothing
-// and a retry need not wait for it to land (POST_SETTLE_MS, alerts/engine/post-settle.ts).
+// and a retry need not wait for it to land (POST_SETTLE_MS, alerts/engine/channel-posting.ts).
 const attemptSchema = z.object({ eventId: z.string(), at: z.number(), answered: z.boolean().optional() });
 /** A post recorded before it is made: a retry that finds it without a ts looks the message up first. */
 export type PostAttempt = z.infer<typeof attemptSchema>;
@@ -175,6 +176,8 @@ export interface ChannelLock {
   release(): Promise<void>;
 }
 
+const LOCK_POLL_MS = 25;
+
 export class AlertMessageStore {
   private readonly redis: RedisClient;
   private readonly keys: Keyspace;
@@ -283,6 +286,24 @@ export class AlertMessageStore {
     await this.write(key, state, this.ttls.windowStateMs);
   }
 
+  /**
+   * What an opening decides from in one round trip (the reads sent together): the incident's record, and
+   * the monitor's flap and the team's storm state in the channel.
+   */
+  async opening(
+    ws: WorkspaceRef,
+    channelId: string,
+    incident: { id: string; monitorId: string },
+    apiTeamId: string,
+  ): Promise<{ record: AlertMessageRecord | null; monitor: MonitorAlertState; storm: StormState }> {
+    const [record, monitor, storm] = await Promise.all([
+      this.get(ws, channelId, incident.id),
+      this.getMonitor(ws, channelId, incident.monitorId),
+      this.getStorm(ws, channelId, apiTeamId),
+    ]);
+    return { record, monitor, storm };
+  }
+
   async getStorm(ws: WorkspaceRef, channelId: string, apiTeamId: string): Promise<StormState> {
     const key = this.keys.alertStorm(workspaceKey(ws), channelId, apiTeamId);
     return (await this.read(key, stormSchema)) ?? { opens: {} };
@@ -296,13 +317,25 @@ export class AlertMessageStore {
   /**
    * Takes the lock of a channel for `ttlMs`; null when another worker holds it. One worker at a time
    * reconciles a channel, so two events of one incident (or two opens deciding a storm) never race;
-   * the channel takes about one post a second anyway.
+   * the channel takes about one post a second anyway. With `wait`, another worker's lock is waited for
+   * up to `waitMs` (polled) before giving up.
    */
-  async lockChannel(ws: WorkspaceRef, channelId: string, ttlMs: number): Promise<ChannelLock | null> {
+  async lockChannel(
+    ws: WorkspaceRef,
+    channelId: string,
+    ttlMs: number,
+    wait?: { waitMs: number; signal?: AbortSignal | undefined },
+  ): Promise<ChannelLock | null> {
     const key = this.keys.alertChannelLock(workspaceKey(ws), channelId);
     const token = randomBytes(12).toString("base64url");
-    const taken = await this.redis.set(key, token, "PX", Math.max(1, Math.round(ttlMs)), "NX");
-    if (taken !== "OK") return null;
+    // Real time, not an injected clock: this is an operational timeout, not a domain time.
+    const deadline = Date.now() + (wait?.waitMs ?? 0);
+    for (;;) {
+      const taken = await this.redis.set(key, token, "PX", Math.max(1, Math.round(ttlMs)), "NX");
+      if (taken === "OK") break;
+      if (Date.now() >= deadline) return null;
+      await sleep(LOCK_POLL_MS, wait?.signal);
+    }
     return {
       token,
       extend: async (next = ttlMs) =>

@@ -84,7 +84,7 @@ describe("fault suite: each fault leaves no duplicate, loss or false alert", () 
   });
 
   // A post stalled past the bot's Slack call timeout is carried out by Slack after all: the retry must not
-  // post again before it could have landed (ALERT_POST_SETTLE_MS, alerts/engine/post-settle.ts). Before that
+  // post again before it could have landed (ALERT_POST_SETTLE_MS, alerts/engine/channel-posting.ts). Before that
   // wait, this posted 2 duplicates here and 4 in `npm run chaos`. Each stall ends 1 s past the timeout, within
   // the settle: timeout < stall < settle, as 10 s < 11 s < 30 s were with the product's timings.
   scenarioIt("b", "(b) a post stalled past the Slack call timeout is not posted twice", async () => {

@@ -74,7 +74,12 @@ export class AlertDelivery implements OutboxDelivery {
   private readonly d: AlertDeliveryDeps;
   private readonly logger: Logger;
   private readonly metrics: AlertMetrics;
-  private readonly posting: ChannelPosting;
+  /** Takes a channel's lock, waiting up to lockWaitMs for another worker's; null when it stays taken. */
+  private readonly lock: (
+    ws: WorkspaceRef,
+    channel: string,
+    signal?: AbortSignal,
+  ) => Promise<ChannelLock | null>;
   private readonly redraw: Redraw;
   private readonly channels: IncidentChannels | null;
   /** Each outbox event type's plan, built once from its kind (kinds/registry.ts). */
@@ -88,18 +93,18 @@ export class AlertDelivery implements OutboxDelivery {
     const { messages, mutes, webLinks } = deps;
     const gateDeps: AlertGateDeps = { mutes, windows: deps.windows, clock };
     const wait = deps.sleep ?? ((ms, signal) => sleep(ms, signal));
+    const lockTtlMs = deps.lockTtlMs ?? 60_000;
+    const waitMs = deps.lockWaitMs ?? 10_000;
+    this.lock = (ws, channel, signal) => messages.lockChannel(ws, channel, lockTtlMs, { waitMs, signal });
     const posting = new ChannelPosting({
-      messages,
       rateLimiter: deps.rateLimiter,
       clock,
       logger: this.logger,
       sleep: wait,
-      lockTtlMs: deps.lockTtlMs ?? 60_000,
-      lockWaitMs: deps.lockWaitMs ?? 10_000,
+      lockTtlMs,
       maxRateLimitWaits: deps.maxRateLimitWaits ?? 3,
       postSettleMs: deps.postSettleMs,
     });
-    this.posting = posting;
     const drawing = new IncidentDrawing({ messages, mutes, posting, clock, metrics: this.metrics, webLinks });
     const replies = new IncidentReplies({ messages, posting, clock, webLinks });
     const rollup = new StormRollup({ messages, posting, clock, webLinks });
@@ -123,6 +128,7 @@ export class AlertDelivery implements OutboxDelivery {
       mutes,
       posterFor: deps.posterFor,
       posting,
+      lock: this.lock,
       drawing,
       replies,
       rollup,
@@ -278,7 +284,7 @@ export class AlertDelivery implements OutboxDelivery {
     const ws = sub.workspace;
     let lock: ChannelLock | null = null;
     try {
-      lock = await this.posting.lock(ws, sub.channelId, signal);
+      lock = await this.lock(ws, sub.channelId, signal);
       if (!lock) return "retry";
       const poster = await this.d.posterFor(ws);
       const ctx: DeliveryCtx = { sub, ws, channel: sub.channelId, poster, lock, eventId };

@@ -1,5 +1,4 @@
 import type { WorkspaceRef } from "../../domain/workspace-ref";
-import { sleep } from "../../lib/backoff";
 import type { Clock } from "../../lib/clock";
 import type { Logger } from "../../lib/logger";
 import {
@@ -10,11 +9,32 @@ import {
   type SlackPoster,
   SlackRateLimitedError,
 } from "../../slack/slack-poster";
-import type { AlertMessageStore, ChannelLock, PostAttempt } from "../../store/alert-message-store";
+import { POST_SETTLE_MS } from "../../slack/slack-timeouts";
+import type { ChannelLock, PostAttempt } from "../../store/alert-message-store";
 import type { ChannelRateLimiter } from "../../store/channel-rate-limiter";
 import type { Subscription } from "../../store/subscription-store";
 import { lookupOldestTs } from "./alert-metadata";
-import { settleWaitMs } from "./post-settle";
+
+/**
+ * How long after a post was sent its outcome may still change, by default (slack-call.ts): the Slack call
+ * timeout plus the time Slack may take to finish a call whose client already gave up. A retry waits this
+ * long after the attempt before it posts again (docs/architecture.md section 5, "nothing posted twice");
+ * ALERT_POST_SETTLE_MS sets it (src/config/config.ts keeps it longer than the call timeout).
+ */
+export { POST_SETTLE_MS };
+
+/**
+ * How long a retry must still wait before posting again, for an earlier attempt not found by its metadata:
+ * 0 once that attempt can no longer land (`settleMs` after it), or when Slack answered it (a 429 posted
+ * nothing). The one rule of alert messages (postOnce) and digests (DigestDelivery).
+ */
+export function settleWaitMs(
+  attempt: { at: number; answered?: boolean | undefined },
+  now: number,
+  settleMs: number = POST_SETTLE_MS,
+): number {
+  return attempt.answered ? 0 : Math.max(0, attempt.at + settleMs - now);
+}
 
 /** The channel lock could not be taken or was lost: the event is retried later. */
 export class ChannelBusyError extends Error {
@@ -49,7 +69,6 @@ export interface PostOnceStep {
 }
 
 export interface ChannelPostingDeps {
-  messages: Pick<AlertMessageStore, "lockChannel">;
   rateLimiter: Pick<ChannelRateLimiter, "reserve">;
   clock: Clock;
   logger: Logger;
@@ -57,15 +76,11 @@ export interface ChannelPostingDeps {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** How long a channel lock lives without being extended (ms). */
   lockTtlMs: number;
-  /** How long to wait for a channel another worker holds before leaving the event for later (ms). */
-  lockWaitMs: number;
   /** 429 answers waited out (Retry-After) within one delivery before leaving the event for later. */
   maxRateLimitWaits: number;
   /** How long an unanswered post may still land (ALERT_POST_SETTLE_MS); default POST_SETTLE_MS. */
   postSettleMs?: number | undefined;
 }
-
-const LOCK_POLL_MS = 25;
 
 /**
  * Posting to a channel (docs/architecture.md section 5): under the channel's Redis lock, within its posting rate
@@ -74,17 +89,6 @@ const LOCK_POLL_MS = 25;
  */
 export class ChannelPosting {
   constructor(private readonly d: ChannelPostingDeps) {}
-
-  /** Takes the channel's lock, waiting up to lockWaitMs for another worker's; null when it stays taken. */
-  async lock(ws: WorkspaceRef, channel: string, signal?: AbortSignal): Promise<ChannelLock | null> {
-    // Real time, not the injected clock: this is an operational timeout, not a domain time.
-    const deadline = Date.now() + this.d.lockWaitMs;
-    for (;;) {
-      const lock = await this.d.messages.lockChannel(ws, channel, this.d.lockTtlMs);
-      if (lock || Date.now() >= deadline) return lock;
-      await sleep(LOCK_POLL_MS, signal);
-    }
-  }
 
   /**
    * Posts a step's message once. A recorded attempt without a ts means an earlier try may have posted:

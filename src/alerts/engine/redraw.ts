@@ -31,6 +31,8 @@ export interface RedrawDeps {
   mutes: Pick<MuteStore, "mutedUntil">;
   posterFor: PosterFor;
   posting: ChannelPosting;
+  /** Takes the channel's lock, waiting a while for another worker's; null when it stays taken. */
+  lock: (ws: WorkspaceRef, channel: string) => Promise<ChannelLock | null>;
   drawing: IncidentDrawing;
   replies: IncidentReplies;
   rollup: StormRollup;
@@ -136,7 +138,7 @@ export class Redraw {
 
   /** A click is answered now or not at all: a channel another worker keeps busy is an error. */
   private async lockOrThrow(ws: WorkspaceRef, channel: string): Promise<ChannelLock> {
-    const lock = await this.d.posting.lock(ws, channel);
+    const lock = await this.d.lock(ws, channel);
     if (!lock) throw new ChannelBusyError(`channel ${channel} is busy`);
     return lock;
   }

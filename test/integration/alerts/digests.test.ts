@@ -4,12 +4,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { FakeSlack } from "../../../dev/playground/fake-slack";
 import { DEMO_TOKENS, type RunningSimulator, startSimulator } from "../../../dev/simulator";
-import { POST_SETTLE_MS } from "../../../src/alerts/engine/post-settle";
+import { POST_SETTLE_MS } from "../../../src/alerts/engine/channel-posting";
+import { DigestSchedules } from "../../../src/alerts/kinds/digest/digest-schedules";
 import { ScheduleWorker } from "../../../src/alerts/engine/schedules/schedule-worker";
 import { digestPeriod, latestOccurrence } from "../../../src/alerts/kinds/digest/digest-calendar";
 import { DIGEST_EVENT_TYPE } from "../../../src/alerts/kinds/digest/digest-delivery";
 import { digestScheduleId } from "../../../src/alerts/kinds/digest/digest-event";
-import { DigestSchedules } from "../../../src/alerts/kinds/digest/digest-schedules";
 import { SCHEDULE_KINDS } from "../../../src/alerts/kinds/registry";
 import { silentLogger } from "../../../src/lib/logger";
 import type { SlackPoster } from "../../../src/slack/slack-poster";

@@ -24,7 +24,7 @@ import {
 } from "../../../uptime";
 import { type AlertGateDeps, gateAlert } from "../../engine/alert-gate";
 import { lookupOldestTs } from "../../engine/alert-metadata";
-import { settleWaitMs } from "../../engine/post-settle";
+import { settleWaitMs } from "../../engine/channel-posting";
 import type { DeliveryOutcome } from "../../metrics";
 import type { DigestReport } from "../../model";
 import type { SubscriptionPauses } from "../../subscriptions/subscription-pauses";

@@ -1,12 +1,17 @@
 import type { Clock } from "../../../lib/clock";
-import type { AlertMessageRecord, AlertMessageStore } from "../../../store/alert-message-store";
+import type {
+  AlertMessageRecord,
+  AlertMessageStore,
+  MonitorAlertState,
+  StoredAlertView,
+} from "../../../store/alert-message-store";
 import type { MuteStore } from "../../../store/mute-store";
 import type { Subscription } from "../../../store/subscription-store";
 import type { WebLinks } from "../../../ui/web-links";
 import { ALERT_EVENT_TYPE, alertMetadata, incidentMatcher } from "../../engine/alert-metadata";
 import type { ChannelCtx, ChannelPosting } from "../../engine/channel-posting";
 import type { AlertMetrics } from "../../metrics";
-import { startedMs } from "./incident-view";
+import type { OutboxEvent } from "../../model";
 import { type AlertRootInput, renderAlertRoot } from "./render-alert-root";
 
 export interface IncidentDrawingDeps {
@@ -29,14 +34,17 @@ export class IncidentDrawing {
   /**
    * Posts a record's message once (root, or reply in a flapping monitor's or a quiet DM's thread) and stores
    * its ts. A recorded attempt without a ts means an earlier try may have posted: look it up by metadata first.
+   * `opening`: what the caller read under this lock for a new root: the monitor's flap state, and that
+   * the gate found it unmuted (else both are read here).
    */
   async postRecord(
     ctx: ChannelCtx,
     record: AlertMessageRecord,
     mention: Subscription["mention"],
+    opening?: { monitor: MonitorAlertState; unmuted: true },
   ): Promise<AlertMessageRecord & { ts: string }> {
     const incidentId = record.view.incident.id;
-    const muted = await this.muteShown(ctx, record);
+    const muted = opening?.unmuted ? null : await this.muteShown(ctx, record);
     const rendered = this.render(ctx, record, record.stage === "open" ? mention : null, muted);
     const { ts, posted } = await this.d.posting.postOnce(ctx, {
       attempt: record.attempt,
@@ -52,14 +60,21 @@ export class IncidentDrawing {
       },
     });
     const stored = { ...record, ts };
-    await this.d.messages.put(ctx.ws, ctx.channel, incidentId, stored);
-    if (record.mode === "root") {
-      const monitor = await this.d.messages.getMonitor(ctx.ws, ctx.channel, record.view.incident.monitorId);
-      await this.d.messages.putMonitor(ctx.ws, ctx.channel, record.view.incident.monitorId, {
-        ...monitor,
-        lastRoot: { ts, incidentId },
-      });
-    }
+    const { monitorId } = record.view.incident;
+    // The ts and the monitor's last root written together: a retry finds the post by metadata either way.
+    const known =
+      record.mode === "root"
+        ? (opening?.monitor ?? (await this.d.messages.getMonitor(ctx.ws, ctx.channel, monitorId)))
+        : null;
+    await Promise.all([
+      this.d.messages.put(ctx.ws, ctx.channel, incidentId, stored),
+      known
+        ? this.d.messages.putMonitor(ctx.ws, ctx.channel, monitorId, {
+            ...known,
+            lastRoot: { ts, incidentId },
+          })
+        : null,
+    ]);
     if (posted && record.stage === "open") {
       this.d.metrics.deliveryLatency(
         (this.d.clock.now() - startedMs(record.view, this.d.clock.now())) / 1000,
@@ -103,4 +118,30 @@ export class IncidentDrawing {
       now: this.d.clock.now(),
     });
   }
+}
+
+/** The view a message is drawn from: the event's, keeping what an older view knew that this one lacks. */
+export function viewOf(event: OutboxEvent, previous: StoredAlertView | null): StoredAlertView {
+  const incident = { ...event.incident };
+  if (previous) {
+    incident.ended ??= previous.incident.ended;
+    incident.acknowledged ??= previous.incident.acknowledged;
+  }
+  const teamMonitorCount = event.teamMonitorCount ?? previous?.teamMonitorCount;
+  const teamName = event.teamName ?? previous?.teamName;
+  return {
+    apiTeamId: event.apiTeamId,
+    incident,
+    monitor: event.monitor ?? previous?.monitor ?? null,
+    failingLocations:
+      event.failingLocations.length > 0 || !previous ? event.failingLocations : previous.failingLocations,
+    ...(teamMonitorCount !== undefined ? { teamMonitorCount } : {}),
+    ...(teamName !== undefined ? { teamName } : {}),
+  };
+}
+
+/** When the incident started (ms), or `fallback` when the API's timestamp does not parse. */
+export function startedMs(view: StoredAlertView, fallback: number): number {
+  const started = Date.parse(view.incident.started);
+  return Number.isFinite(started) ? started : fallback;
 }

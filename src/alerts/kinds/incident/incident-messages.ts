@@ -1,4 +1,10 @@
-import type { AlertMessageRecord, MessageStage, StoredAlertView } from "../../../store/alert-message-store";
+import type {
+  AlertMessageRecord,
+  MessageStage,
+  MonitorAlertState,
+  StoredAlertView,
+  StormState,
+} from "../../../store/alert-message-store";
 import type { EngineServices } from "../../engine/alert-kind";
 import type { DeliveryCtx } from "../../engine/channel-posting";
 import type { DeliveryOutcome } from "../../metrics";
@@ -10,8 +16,8 @@ import {
   STORM_WINDOW_MS,
   type WindowRules,
 } from "../storm/alert-rules";
+import { startedMs, viewOf } from "./incident-drawing";
 import { stageOfEvent } from "./incident-event";
-import { startedMs, viewOf } from "./incident-view";
 
 /** Planned quiet windows hold an incident first seen during one until its end (engine.windows). */
 export type IncidentMessagesDeps = Pick<
@@ -40,20 +46,32 @@ export class IncidentMessages {
   async reconcile(ctx: DeliveryCtx, event: OutboxEvent): Promise<DeliveryOutcome> {
     const { ws, channel } = ctx;
     const stage = stageOfEvent(event.type);
-    const record = await this.d.messages.get(ws, channel, event.incidentId);
-    if (record) return this.advance(ctx, record, stage, event);
-
-    const view = viewOf(event, null);
-    const gate = await this.d.gate({
+    const gateInput = {
       sub: ctx.sub,
       ws,
       channel,
-      monitor: { monitorId: event.monitorId, group: event.monitor?.group, apiTeamId: view.apiTeamId },
-    });
+      monitor: { monitorId: event.monitorId, group: event.monitor?.group, apiTeamId: event.apiTeamId },
+    };
+    // An opening reads all it decides from at once (its record, flap and storm state, the gate's reads): one
+    // round trip rather than one per read. A later event mostly finds its record and needs none of it.
+    const opening = event.type === "opened";
+    const [state, openingGate] = await Promise.all([
+      opening ? this.d.messages.opening(ws, channel, event.incident, event.apiTeamId) : null,
+      opening ? this.d.gate(gateInput) : null,
+    ]);
+    const record = state ? state.record : await this.d.messages.get(ws, channel, event.incidentId);
+    if (record) return this.advance(ctx, record, stage, event);
+
+    const view = viewOf(event, null);
+    const gate = openingGate ?? (await this.d.gate(gateInput));
     if (gate.kind === "muted") {
       await this.d.messages.put(ws, channel, event.incidentId, { mode: "muted", stage, view });
       return "muted";
     }
+    const quietThread = gate.kind === "deliver" ? gate.quietThreadTs : undefined;
+    const storm = gate.kind === "deliver" && gate.storm;
+    // open() lists the incident's channel itself, together with its other writes.
+    if (state && gate.kind === "deliver") return this.open(ctx, view, { quietThread, storm }, state);
     // Before anything is posted: an acknowledge from another surface redraws every channel listed.
     await this.d.messages.addIncidentChannel(ws, event.incidentId, channel, ctx.sub.id);
     if (gate.kind === "held" && this.d.windows) {
@@ -67,9 +85,7 @@ export class IncidentMessages {
       });
       return "muted";
     }
-    const quietThread = gate.kind === "deliver" ? gate.quietThreadTs : undefined;
-    if (event.type === "opened")
-      return this.open(ctx, view, { quietThread, storm: gate.kind === "deliver" && gate.storm });
+    if (state) return this.open(ctx, view, { quietThread, storm }, state);
     // Acknowledged or resolved before any message was posted: post the root as it is now.
     // A recovered one still gets its thread reply: every recovered root has exactly one.
     const first: AlertMessageRecord = quietThread
@@ -81,15 +97,22 @@ export class IncidentMessages {
     return "posted";
   }
 
-  /** A new outage past the gate: in the quiet thread, or where the storm and flap rules put it. */
+  /**
+   * A new outage past the gate: in the quiet thread, or where the storm and flap rules put it. What it
+   * decided is written at once (the incident's channel listing, flap and storm windows), then posted.
+   */
   private async open(
     ctx: DeliveryCtx,
     view: StoredAlertView,
     gate: { quietThread: string | undefined; storm: boolean },
+    state: { monitor: MonitorAlertState; storm: StormState },
   ): Promise<DeliveryOutcome> {
     const { ws, channel } = ctx;
     const { incident, apiTeamId } = view;
+    // Before anything is posted: an acknowledge from another surface redraws every channel listed.
+    const listed = this.d.messages.addIncidentChannel(ws, incident.id, channel, ctx.sub.id);
     if (gate.quietThread) {
+      await listed;
       await this.d.drawing.postRecord(
         ctx,
         { mode: "thread", stage: "open", view, rootOf: gate.quietThread },
@@ -98,28 +121,35 @@ export class IncidentMessages {
       return "posted";
     }
     if (!gate.storm) {
-      await this.d.drawing.postRecord(ctx, { mode: "root", stage: "open", view }, ctx.sub.mention);
+      await listed;
+      await this.d.drawing.postRecord(ctx, { mode: "root", stage: "open", view }, ctx.sub.mention, {
+        monitor: state.monitor,
+        unmuted: true,
+      });
       await this.bookEscalations(ctx, view);
       return "posted";
     }
+    const { storm } = state;
     const started = startedMs(view, this.d.clock.now());
-    const storm = await this.d.messages.getStorm(ws, channel, apiTeamId);
     const rules = this.rulesOf(ctx);
     const stormDecision = decideStorm(storm, incident.id, started, rules.storm);
-    const monitor = await this.d.messages.getMonitor(ws, channel, incident.monitorId);
-    const flapDecision = decideFlap(monitor, incident.id, started, rules.flap);
-    // The windows are written first: they are keyed by incident, so a redelivery rewrites the same.
-    await this.d.messages.putMonitor(ws, channel, incident.monitorId, {
-      ...monitor,
-      starts: flapDecision.starts,
-    });
+    const flapDecision = decideFlap(state.monitor, incident.id, started, rules.flap);
+    const monitor = { ...state.monitor, starts: flapDecision.starts };
+    // The windows are written before the record and the post, together: each is keyed by incident, so a
+    // redelivery rewrites the same.
+    await Promise.all([
+      listed,
+      this.d.messages.putMonitor(ws, channel, incident.monitorId, monitor),
+      stormDecision.rollup
+        ? null
+        : this.d.messages.putStorm(ws, channel, apiTeamId, { ...storm, opens: stormDecision.opens }),
+    ]);
 
     if (stormDecision.rollup) {
       await this.d.messages.put(ws, channel, incident.id, { mode: "rollup", stage: "open", view });
       await this.d.rollup.joinRollup(ctx, { ...storm, opens: stormDecision.opens }, view, started);
       return "posted";
     }
-    await this.d.messages.putStorm(ws, channel, apiTeamId, { ...storm, opens: stormDecision.opens });
 
     const flapping = flappingLine(flapDecision, rules.flap);
     const lastRoot = monitor.lastRoot;
@@ -135,7 +165,7 @@ export class IncidentMessages {
       view,
       ...(flapping ? { flapping } : {}),
     };
-    await this.d.drawing.postRecord(ctx, record, ctx.sub.mention);
+    await this.d.drawing.postRecord(ctx, record, ctx.sub.mention, { monitor, unmuted: true });
     await this.bookEscalations(ctx, view);
     return "posted";
   }

@@ -8,7 +8,7 @@ import type {
 import type { WebLinks } from "../../../ui/web-links";
 import { ROLLUP_EVENT_TYPE, rollupMatcher, rollupMetadata } from "../../engine/alert-metadata";
 import type { ChannelCtx, ChannelPosting } from "../../engine/channel-posting";
-import { startedMs } from "../incident/incident-view";
+import { startedMs } from "../incident/incident-drawing";
 import { renderStormRollup } from "./render-storm-rollup";
 
 export interface StormRollupDeps {
