@@ -2,10 +2,7 @@ import type { Clock } from "../../../lib/clock";
 import { MinHeap } from "../../../lib/min-heap";
 import type { ClaimedTarget } from "../../../store/poll-target-types";
 
-/**
- * The again-polls of held claims start on a timer of at least this period (ms): one timer for all of them,
- * up to this late, rather than one per poll.
- */
+/** One timer, up to this late (ms), for every held claim's again-poll rather than one per poll. */
 const AGAIN_TICK_MS = 10;
 
 /** A claimed target waiting for, or in, one of its polls. */
@@ -17,32 +14,20 @@ export interface QueuedPoll {
   step: number;
 }
 
-/**
- * True when no again-poll follows this one (AgainPolls.add): the next poll of its target is the next
- * claim's, at the end of the hold, or it is a lease's only poll.
- */
+/** The next poll of its target is the next claim's (end of the hold), or a lease's only poll. */
 export function isLastPollOfHold(poll: QueuedPoll): boolean {
   const { heldUntil } = poll.claimed;
   return poll.step <= 0 || heldUntil === null || heldUntil - (poll.due + poll.step) < poll.step / 2;
 }
 
-/**
- * A held claim's refresh (claim-n.lua answers one booked before the hold ends, and books the next 30 s
- * after it) must be read by a poll of this hold: the next claim finds the next one not yet due. So the
- * hold's last poll reads it when it is not due yet, up to a step early. Without that, a refresh booked
- * after the hold's last poll was never read, and the next came 30 s later: one in holdPolls of the
- * incident reads skipped, and an acknowledge made outside Slack, or an outage seen only by the read,
- * shown up to 60 s late instead of 30.
- */
+// A refresh booked after the hold's last poll would never be read by this hold and would come 30 s
+// late; so the last poll reads one not yet due, up to a step early.
 export function readsRefresh(poll: QueuedPoll, now: number): boolean {
   const { refreshAt } = poll.claimed;
   return refreshAt !== null && (refreshAt <= now || isLastPollOfHold(poll));
 }
 
-/**
- * The next polls of held claims whose last poll was quiet, the earliest first, on one timer:
- * when it fires, `onDue` takes the polls now due (takeDue). The worker lets the rest go at stop() (drain).
- */
+/** The next polls of held claims whose last poll was quiet, earliest first, on one timer. */
 export class AgainPolls {
   private readonly heap = new MinHeap<QueuedPoll>((poll) => poll.due);
   private timer: NodeJS.Timeout | null = null;
@@ -51,12 +36,8 @@ export class AgainPolls {
 
   constructor(private readonly d: { clock: Clock; onDue: () => void }) {}
 
-  /**
-   * A held poll ended quiet (nothing committed): its target is polled again a step later if its hold
-   * still lasts at least a step after that (the last poll of a hold is the next claim's). The refresh it
-   * read is done; one booked for later is read by the first poll at or after its time. Stopping (`arm`
-   * false): it waits for drain(), not for its time.
-   */
+  // A quiet held poll is polled again a step later only if its hold outlasts that step; the hold's last
+  // poll belongs to the next claim.
   add(poll: QueuedPoll, arm: boolean): void {
     const { claimed } = poll;
     if (claimed.refresh) claimed.refreshAt = null;

@@ -16,16 +16,8 @@ interface Entry {
   state?: PollFields | null;
 }
 
-/**
- * The decoded name, meta and state of each claimed target, reused while the strings the claim returns
- * stay the same (docs/architecture.md section 5, quiet-poll budget). A quiet poll writes no state, so the stored
- * state only changes when incidents were fetched (at least every 30 s): most claims hand back exactly
- * the strings of the previous claim, and neither JSON.parse nor the zod schemas run again.
- *
- * The decoded objects are shared between polls: callers must treat them as read-only (the diff is pure
- * and builds a new state). Errors are not cached: a bad string is decoded, and reported, on every claim.
- * Bounded by `maxEntries` (oldest first out); nothing here is secret (no token, only what Redis holds).
- */
+// Most claims hand back the same strings as the last (a quiet poll writes no state), so decoding is
+// skipped. Cached objects are shared between polls: read-only. Errors are never cached.
 export class ClaimCache {
   private readonly entries = new Map<string, Entry>();
   private readonly maxEntries: number;
@@ -62,11 +54,7 @@ export class ClaimCache {
     return state;
   }
 
-  /**
-   * The state a poll just committed, as the next claim will hand it back: that claim then skips
-   * JSON.parse and the schema (a decode after every incident read is costly in a busy poller). Only
-   * for a commit that landed: a refused one wrote nothing.
-   */
+  /** A landed commit's state, so the next claim skips the decode. */
   remember(target: string, raw: string, state: PollFields): void {
     const entry = this.entry(target);
     entry.stateRaw = raw;

@@ -4,15 +4,8 @@ import type { AlertEventType, AlertMonitor, IncidentSnapshot } from "../../model
 import type { CheckSnapshot } from "./poll-mapping";
 import type { PollTargetMeta } from "./poll-target";
 
-/**
- * What an alert kind that starts from a poll gives the poll (docs/architecture.md section 5): a pure step
- * from the stored state and the new checks (and incidents) to its events and next state, what it needs
- * read for that, and how its events go into the outbox. The poll runs the detectors it is given in turn
- * and commits their states and events together; it names no kind.
- *
- * The stored poll state is one flat JSON object: `v` and each detector's own fields. A detector reads the
- * whole object as `S` (its view of it) and writes back only its own fields.
- */
+// What a kind that starts from a poll gives the poll: a pure step from stored state and new checks to
+// events and next state. The state is one flat object; each detector writes back only its own fields.
 
 /** A decoded poll state as the poll holds it: `v`, and the detectors' fields it leaves to them. Read-only. */
 export interface PollFields {
@@ -62,10 +55,7 @@ export interface OutboxEntry {
   counted?: { type: AlertEventType; id: string };
 }
 
-/**
- * Methods, not function properties: a `Detector<IncidentView>` then fits where the poll takes a
- * `Detector`, which hands each detector back the state it wrote.
- */
+/** Methods, not function properties: a `Detector<IncidentView>` then fits where a `Detector` is taken. */
 export interface Detector<S extends object = object, E = unknown> {
   readonly name: string;
   /** Its fields of the stored state, checked when a state is decoded (unknown fields are dropped). */
@@ -75,10 +65,7 @@ export interface Detector<S extends object = object, E = unknown> {
   /** Every check whole (durations, times), not only "unless all passed". */
   wholeChecks(meta: PollTargetMeta): boolean;
   readonly incidents?: IncidentReads<S>;
-  /**
-   * The step. `incidents` is null when no detector asked for them this poll. Pure; on a quiet poll it
-   * should return constants (UNCHANGED): the poll runs thousands of times a second.
-   */
+  /** Pure; `incidents` is null when no detector asked. A quiet poll should return constants (UNCHANGED). */
   detect(
     prev: S | null,
     checks: readonly CheckSnapshot[],

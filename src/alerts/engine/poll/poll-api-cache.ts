@@ -11,14 +11,8 @@ interface Entry {
   expiresAt: number;
 }
 
-/**
- * Per-target API views (`client.as(token)`) kept in memory for a short while, so that a quiet poll costs
- * one API call and no Redis read or decryption of the token (docs/architecture.md section 5, quiet-poll budget).
- * Nothing is written anywhere: the token lives only inside the cached view, for at most `ttlMs` (expired
- * views are dropped as the clock passes them, not only when their target is polled again), and a 401
- * drops it at once. A token changed in the link store is picked up within `ttlMs`. Memory is bounded by
- * `maxEntries` and by the targets polled within one `ttlMs`.
- */
+// Short-lived per-target API views, so a quiet poll costs one API call and no token read or decryption.
+// The token lives only in the cached view, for at most `ttlMs`; a 401 drops it at once.
 export class PollApiCache {
   private readonly entries = new Map<string, Entry>();
   private readonly client: Pick<UptimeClient, "as">;
@@ -65,10 +59,7 @@ export class PollApiCache {
     return api;
   }
 
-  /**
-   * Entries are kept in insertion order and every insertion gets the same TTL, so the expired ones are
-   * the oldest: drop them from the front (each entry once, however many targets there are).
-   */
+  /** Same TTL for all, in insertion order: the expired ones are the oldest. */
   private dropExpired(now: number): void {
     for (const [target, entry] of this.entries) {
       if (entry.expiresAt > now) return;

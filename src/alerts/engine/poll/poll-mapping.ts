@@ -2,10 +2,7 @@ import { monitorAddress } from "../../../ui/query-parts";
 import type { Check, Incident, Monitor } from "../../../uptime";
 import type { AlertMonitor, IncidentSnapshot } from "../../model";
 
-/**
- * The API client's objects mapped to the compact shapes of the alert pipeline: the detectors, the state
- * and the outbox never depend on the client's types. Pure.
- */
+// Detectors, state and outbox never depend on the API client's types.
 
 /** One check as the poller maps it from the API (A5: `state` 1 passed, -1 failed; newest first). */
 export interface CheckSnapshot {

@@ -33,12 +33,8 @@ import type { RejectionPolicy } from "./token-rejection";
 
 export type { ConfirmedRejection } from "./rejection-commit";
 
-/**
- * One poll of one claimed target (docs/architecture.md section 5): read the team's checks; read the
- * incidents when a detector asks for them; run the detectors in turn on the stored state; read what their
- * events show; commit state, events and the next due time under the lease. Never throws: every failure
- * becomes a commit without state or events (no false alarms from a third-party outage) and a backoff.
- */
+// Never throws: every failure becomes a commit without state or events (no false alarms from a
+// third-party outage) and a backoff.
 
 export { MAX_INCIDENT_PAGES, MAX_MISSING_FETCHES, MAX_MONITOR_FETCHES } from "./poll-reads";
 
@@ -48,10 +44,7 @@ const NO_CHECKS: readonly CheckSnapshot[] = NO_EVENTS;
 export interface PollHooks {
   /** After the committed baseline of a new target: what is down now (the subscribe reply). */
   onBaseline?(target: string, openIncidents: IncidentSnapshot[], meta: PollTargetMeta): void | Promise<void>;
-  /**
-   * A confirmed rejection, the target already marked paused: drop the token on a 401, then move the
-   * subscriptions onto another subscriber's token of the team (`moved`) or pause them and tell (`paused`).
-   */
+  /** Drop the token on a 401, then move the subscriptions to another token of the team or pause them. */
   onTokenRejected?(rejection: ConfirmedRejection): Promise<"moved" | "paused">;
   /** A poll worked after failed ones, before its commit: lift the token pauses of the target's subscriptions. */
   onRecovered?(target: string): void | Promise<void>;
@@ -84,10 +77,7 @@ export interface PollResult {
   /** Events committed to the outbox. */
   events: number;
   errorKind?: PollErrorKind;
-  /**
-   * True when the poll committed nothing and its claim still holds the target (a quiet poll of a held
-   * claim): the worker may poll the target again before the hold ends (poll-worker.ts).
-   */
+  /** Nothing committed and the claim still holds: the worker may poll again before the hold ends. */
   held?: boolean;
 }
 
@@ -108,10 +98,7 @@ export interface PollProgress {
   fetched(): void;
 }
 
-/**
- * `progress.fetched()` frees the worker's API concurrency as soon as only the commit is left. An object
- * rather than a callback: no closure is made per poll (a quiet poll's own CPU).
- */
+/** `progress` is an object, not a callback: no closure per poll. */
 export async function pollOnce(
   claimed: ClaimedTarget,
   deps: PollOnceDeps,
@@ -173,9 +160,8 @@ async function poll(
   const nextDueAt = nextPollAt(now, deps.timing);
   const startedAt = performance.now();
 
-  // The reference keeps team checks cheap for polling: a quiet poll is this one call. It is bounded by
-  // the call's own headers and body timeouts (half the budget) rather than a timer and an AbortSignal
-  // per poll: at thousands of polls a second those cost more than the rest of a quiet poll's logic.
+  // Bounded by the call's own header and body timeouts, not a timer and AbortSignal per poll (costly at
+  // thousands of polls a second).
   const checksTimeoutMs = Math.max(1, Math.floor(deps.budgetMs / 2));
   const answer = wantsWholeChecks(detectors, meta)
     ? await api.teams.checks(teamId, { timeoutMs: checksTimeoutMs })
@@ -251,10 +237,7 @@ interface Steps {
   baseline?: IncidentSnapshot[];
 }
 
-/**
- * Runs every detector. Null when none had anything (each returned the state it was given, no event, no
- * change): a quiet poll then makes no array.
- */
+/** Null when no detector had anything: a quiet poll makes no array. */
 function detect(
   detectors: readonly Detector[],
   state: PollFields | null,
@@ -284,10 +267,7 @@ function detect(
   return steps;
 }
 
-/**
- * The outbox entries of the steps' events, in the detectors' order, after one read of what they need:
- * the monitors the incident pages did not include (bounded), and the team when one asks for it.
- */
+/** One read of the monitors the incident pages left out (bounded) and the team when asked. */
 async function outboxEntries(
   api: UptimeApi,
   detectors: readonly Detector[],
@@ -322,10 +302,7 @@ async function commitSuccess(
   const { target } = claimed;
   const held = deps.holds?.has(claimed) ?? false;
   if (held && claimed.settled && success.commit.state === undefined && success.commit.events === undefined) {
-    // Nothing to write: the stored state is the poll's (a quiet poll, or a refresh that found nothing
-    // new), there are no failures or streak to reset, and the claim made the target due at its next
-    // poll (heldUntil) and booked the refresh. The lease token stays stored until the next claim
-    // replaces it; a commit with it would still be accepted until then.
+    // Nothing to write: the claim already made the target due at heldUntil and booked the refresh.
     deps.metrics.poll(success.outcome);
     return { target, outcome: success.outcome, events: 0, held: true };
   }

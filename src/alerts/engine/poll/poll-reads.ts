@@ -3,10 +3,7 @@ import type { AlertMonitor, IncidentSnapshot } from "../../model";
 import type { Detector, PollFields } from "./detector";
 import { toAlertMonitor, toIncidentSnapshot } from "./poll-mapping";
 
-/**
- * What a poll reads beyond the checks, each call within what is left of the poll's budget: the incidents
- * a detector asked for, and the monitors its events show.
- */
+// Each read within what is left of the poll's budget.
 
 /** Most incident pages read in one poll (10 incidents each): a burst beyond this waits for the next. */
 export const MAX_INCIDENT_PAGES = 5;
@@ -41,12 +38,8 @@ export async function orNullWhenGone<T>(request: Promise<T>): Promise<T | null> 
   }
 }
 
-/**
- * The remaining calls of a poll share what is left of its budget: each call's timeout is read when it
- * starts (the transport reads `timeoutMs` per attempt; a spread copies it then), so that each is bounded
- * by the time left at that moment, through its headers and body timeouts. Not an AbortSignal per poll:
- * `AbortSignal.timeout` is costly at thousands of polls a second (docs/benchmarks.md).
- */
+// The timeout is read when each call starts, so it is bounded by the time left then; not an
+// AbortSignal per poll, which is costly at this rate.
 export function budgetLeft(deadline: number): CallOptions {
   return {
     get timeoutMs() {
@@ -55,11 +48,8 @@ export function budgetLeft(deadline: number): CallOptions {
   };
 }
 
-/**
- * Page 1 (A6: newest first), more pages while a detector says an older one may hold new incidents, then
- * the incidents a detector still needs that fell off the pages, by id (A7). Monitors come included with
- * the lists (`include=monitor`), so that the events rarely need another call.
- */
+// A6: newest first; more pages while a detector asks, then the missing ones by id (A7). Monitors come
+// included so events rarely need another call.
 export async function fetchIncidents(
   api: UptimeApi,
   teamId: string,
@@ -92,10 +82,7 @@ export async function fetchIncidents(
   return fetched;
 }
 
-/**
- * The snapshots of `incidents`, also added to `fetched`, and their included monitors to `monitors`. Not a
- * closure per poll: the build keeps function names, and wraps every closure made in a call to do so.
- */
+/** Not a closure per poll: the build wraps every closure to keep function names. */
 function takeIncidents(
   incidents: readonly Incident[],
   fetched: IncidentSnapshot[],

@@ -10,14 +10,8 @@ import { type SlowRule, slowRuleKey } from "../../../domain/slow-rule";
 import type { UserRef } from "../../../domain/workspace-ref";
 import { jsonIssueText, parseJson } from "../../../lib/parse-json";
 
-/**
- * Poll targets (docs/architecture.md section 5): one per (API team, token), named `team:<apiTeamId>:<tokenHash>`,
- * so that several channels subscribed by the same person to the same team share one poll, and two
- * people's tokens never share a target (each sees what its own token is allowed to see).
- *
- * The name and the scheduler's token group carry a short SHA-256 of the token, never the token: the
- * token itself stays in the link store and is resolved at poll time from the target's meta.
- */
+// One target per (API team, token): channels of one subscriber share a poll, two people's tokens never
+// do. Names carry a short hash of the token, never the token.
 
 /** 16 hex digits (64 bits) of SHA-256: unique enough to tell tokens apart, useless to recover one. */
 const TOKEN_HASH_LENGTH = 16;
@@ -52,20 +46,14 @@ export function parsePollTargetName(target: string): ParsedPollTarget {
   return { apiTeamId: match[1]!, tokenHash: match[2]! };
 }
 
-/**
- * What the scheduler hands back with every claim of a target: the API team and where the token lives
- * (the subscriber's link, a UserRef of the link store). Never the token.
- */
+/** Where the token lives (the subscriber's link), never the token. */
 export interface PollTargetMeta {
   v: 1;
   apiTeamId: string;
   tokenRef: UserRef;
   /** The subscribe-time read that the first poll's baseline is measured from (BaselineSince of the incident kind). */
   baseline?: { at: number; seen: string[] };
-  /**
-   * The distinct `--slow` rules of the target's subscriptions: the poller reads every check's
-   * duration only when there is one, and counts each rule once for all the channels that share it.
-   */
+  /** Distinct `--slow` rules: durations are read only when there is one. */
   slow?: SlowRule[];
 }
 
@@ -145,10 +133,7 @@ export function pollTargetRegistration(input: {
   };
 }
 
-/**
- * One of each rule, in one order (the meta is rewritten by every subscribe), at most MAX_SLOW_RULES: a
- * subscription whose rule is beyond them gets no slow alert (docs/alerts.md says so).
- */
+/** One order (every subscribe rewrites the meta), at most MAX_SLOW_RULES (docs/alerts.md). */
 export function distinctSlowRules(rules: readonly SlowRule[]): SlowRule[] {
   const byKey = new Map<string, SlowRule>();
   for (const rule of rules)

@@ -1,9 +1,6 @@
 import { backoffDelay } from "../../../lib/backoff";
 
-/**
- * When a poll target is due next (docs/architecture.md section 5). Pure: the poller passes the results to the
- * scheduler's commit, whose script only stores them.
- */
+// Pure: the scheduler's commit script only stores what this computes.
 
 export interface PollTimingOptions {
   /** Normal interval between polls of one target, in ms. */
@@ -28,11 +25,8 @@ export function nextPollAt(now: number, options: PollTimingOptions): number {
   return Math.round(now + intervalMs * (1 - jitter + 2 * jitter * random()));
 }
 
-/**
- * After a failed poll, `failures` counting this one (1 for the first): exponential backoff with "equal
- * jitter" (half fixed, half random) so that a retry never comes back at once, capped at backoffMaxMs.
- * Never sooner than the normal interval: a failing API is not polled faster than a healthy one.
- */
+// Equal jitter so a retry never comes back at once; never sooner than the normal interval, so a failing
+// API is not polled faster than a healthy one.
 export function retryPollAt(now: number, failures: number, options: PollTimingOptions): number {
   const {
     intervalMs,

@@ -16,21 +16,8 @@ import { type PollHooks, type PollOnceDeps, type PollProgress, type PollResult, 
 import { DEFAULT_JITTER, nextPollAt, type PollTimingOptions } from "./poll-timing";
 import type { RejectionPolicy } from "./token-rejection";
 
-/**
- * The poll loop of one process (docs/architecture.md section 5). Each round claims the due targets of every shard
- * (one script run on one Redis), polls them with bounded concurrency and commits each (pollOnce). When a
- * round had nothing due it sleeps until the earliest due time (bounded). Every replica runs the same loop
- * on the same Redis: the claims keep a target with one worker at a time, and a crashed worker's targets
- * come back when their claims run out.
- *
- * A claim holds each target for a few of its polls (holdPolls, within two thirds of a lease),
- * and a timer extends to a lease the claims whose polls still run a period later (holdPeriod): a quiet
- * poll of a settled target then ends without a commit, and the worker polls the target again by itself,
- * an interval later, until the hold ends and the target is due in Redis again. A poll that commits ends
- * the hold (its commit writes the next due time). So a quiet poll costs Redis a share of a claim, and a
- * crashed worker's targets come back when their holds run out (at most two thirds of a lease, as their
- * leases would). `sweep()` claims under leases.
- */
+// Claims keep a target with one worker at a time; a crashed worker's targets come back when claims run
+// out. A claim holds a target for a few quiet polls, so a quiet poll costs Redis only a share of a claim.
 
 export const DEFAULT_POLL_INTERVAL_MS = 5_000;
 export const DEFAULT_LEASE_MS = 30_000;
@@ -175,10 +162,7 @@ export class PollWorker {
     this.logger.info("poll worker stopped");
   }
 
-  /**
-   * One round: claims every shard once (up to `batch` each), polls what it claimed and waits for the
-   * commits. For tests and tools that drive time themselves; not to be mixed with start().
-   */
+  /** One round, for tests and tools that drive time themselves; not to be mixed with start(). */
   async sweep(): Promise<PollResult[]> {
     const results: PollResult[] = [];
     for (let shard = 0; shard < this.scheduler.shards; shard++) {
@@ -193,10 +177,7 @@ export class PollWorker {
     let loopErrors = 0;
     while (!this.stopping) {
       try {
-        // Keep a small backlog only: what this process cannot start soon is better left to another. Refill
-        // it once less than one round of `concurrency` polls waits, up to BACKLOG_ROUNDS rounds claimed: a
-        // claim of one target per finished poll was a Redis round trip per poll when busy, and a claim of a
-        // few every few polls still cost the poller more than its commits.
+        // A small backlog only: what this process cannot start soon is better left to another replica.
         while (!this.stopping && this.queue.length >= this.concurrency) await this.nextChange();
         if (this.stopping) break;
         const started = performance.now();
@@ -251,11 +232,7 @@ export class PollWorker {
     await this.letHeldGo();
   }
 
-  /**
-   * Stopping: the held claims that wait for their next poll are made due at the earliest of those polls
-   * (one script run, one due time), so that another worker polls their targets then instead of after
-   * their holds. One lost to Redis waits out its hold.
-   */
+  /** On stop, held claims are made due at their earliest next poll so another worker takes them then. */
   private async letHeldGo(): Promise<void> {
     // Earliest due first.
     const next = this.again.drain();
@@ -268,10 +245,7 @@ export class PollWorker {
     }
   }
 
-  /**
-   * One hold per target a claim may lease: `holdPolls` intervals, with one jitter for the target's polls
-   * of this claim. None when holds are off: every claim leases.
-   */
+  /** None when holds are off: every claim leases. */
   private holdsFor(count: number, now: number): number[] {
     if (this.holdPeriodMs === null) return [];
     const holds = new Array<number>(count);
@@ -287,11 +261,7 @@ export class PollWorker {
     return poll;
   }
 
-  /**
-   * The again-polls now due join the queue, held again from now. One whose hold would end before the
-   * worker could surely extend it (two and a half extension periods) is left to the next claim: it is due
-   * in Redis then.
-   */
+  /** One whose hold would end before it could surely be extended is left to the next claim. */
   private startDueAgain(): void {
     // Stopping: what waits is let go by letHeldGo.
     if (this.stopping) return;
@@ -309,13 +279,8 @@ export class PollWorker {
     this.again.arm();
   }
 
-  /**
-   * Every `period`, the held claims at least `period` old are extended to a lease: their polls outlast
-   * what a quiet poll takes, and will commit. A claim's first poll has at least three periods of its hold
-   * left (holdPeriod), an again-poll at least two and a half (startDueAgain), so each is extended at
-   * least half a period before its hold runs out. If the extension fails, another worker may poll the
-   * target once more after its hold: this poll's commit is then refused as stale, nothing doubled.
-   */
+  // Each poll has at least 2.5 periods of hold left when started, so it is extended half a period before
+  // the hold runs out; a failed extension only makes a second poll's commit stale, nothing doubled.
   private extendHolds(period: number): void {
     const old = this.holds.takeOlderThan(performance.now() - period);
     if (old.length === 0) return;
@@ -328,13 +293,8 @@ export class PollWorker {
     return this.scheduler.claim(shard, this.clock.now(), this.leaseMs, limit, this.workerId);
   }
 
-  /**
-   * `concurrency` bounds the polls whose API calls are in flight (what the API sees, as a raw client at
-   * that concurrency would). A poll leaves that count as soon as only its commit is left: commits are
-   * pipelined Redis round trips, bounded on their own by twice `concurrency` so that a slow Redis holds
-   * the polls back instead of piling commits up. Twice: quiet commits wait for each other (the scheduler's
-   * QUIET_COMMIT_WINDOW_MS), and a bound of one batch stalled the GETs behind them.
-   */
+  // `concurrency` bounds API calls in flight; commits are bounded separately at twice that, so a slow
+  // Redis holds polls back and quiet commits waiting for their batch do not stall the GETs.
   private pump(): void {
     while (
       this.active < this.concurrency &&

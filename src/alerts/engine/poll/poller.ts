@@ -3,12 +3,7 @@ import type { UserRef } from "../../../domain/workspace-ref";
 import type { PollTargetStore } from "../../../store/poll-target-store";
 import { pollTargetRegistration } from "./poll-target";
 
-/**
- * The poll side of the alert pipeline (docs/architecture.md section 5), in one import for src/alerts/index.ts and
- * the benchmarks:
- * - addPollTarget / removePollTarget: a subscription registers itself as a subscriber of its target;
- * - PollWorker: the loop every replica runs (ALERT_WORKERS=0 leaves it off);
- */
+// The poll side in one import for src/alerts/index.ts and the benchmarks.
 
 export type { PollErrorKind, PollMetrics, PollOutcome } from "../../metrics";
 export { noopPollMetrics } from "../../metrics";
@@ -46,10 +41,7 @@ export interface AddPollTargetInput {
   slowRules?: readonly SlowRule[];
 }
 
-/**
- * Registers a subscriber of the team's poll target, creating the target on the first one, due at once so
- * that the baseline (the subscribe reply) comes within a poll. Returns the target name.
- */
+/** Due at once, so the baseline (the subscribe reply) comes within a poll. */
 export async function addPollTarget(
   scheduler: Pick<PollTargetStore, "add">,
   input: AddPollTargetInput,

@@ -41,12 +41,7 @@ export interface RejectionCommitDeps {
   hooks?: { onTokenRejected?(rejection: ConfirmedRejection): Promise<"moved" | "paused"> };
 }
 
-/**
- * "Never silent" (docs/architecture.md section 5): counts the rejection in the target's streak; once the streak is
- * long enough, a check confirms it, the target is marked paused and the hook moves or pauses its
- * subscriptions. Returns the commit (a backoff, or the re-check of a paused target), or "lost" when the
- * lease is no longer held.
- */
+/** "Never silent": a long enough, confirmed streak pauses; "lost" when the lease is no longer held. */
 export async function rejectionCommit(
   claimed: ClaimedTarget,
   meta: PollTargetMeta,
