@@ -37,10 +37,7 @@ export class DigestSchedules {
   }
 }
 
-/**
- * One digest per calendar period. A missed digest (every replica was down) fires once when one comes back,
- * for the latest period, not once per missed day.
- */
+/** A missed digest fires once, for the latest period, not once per missed day. */
 export const digestSchedule: ScheduleKind<DigestSpec> = {
   kind: "digest",
   spec: digestSpecSchema,

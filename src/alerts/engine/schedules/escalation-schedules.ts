@@ -12,10 +12,7 @@ import { fireOnce, type ScheduleKind } from "./schedule-kind";
 import type { ScheduleStore } from "./schedule-store";
 import { scheduleTarget } from "./schedule-targets";
 
-/**
- * `--escalate 5m,15m,30m`: a one-shot per (subscription, incident, step), all booked when the incident's
- * root is posted, so that a restart or a replica's death skips none of them.
- */
+/** All steps booked when the root is posted, so a restart or a dead replica skips none. */
 export function escalationSchedules(store: Pick<ScheduleStore, "bookOnce" | "cancel">): EscalationSchedules {
   return {
     async schedule(sub: Subscription, incidentId: string, startedAt: number) {

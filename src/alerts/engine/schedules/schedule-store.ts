@@ -28,17 +28,8 @@ export interface FireInput {
   event: string;
 }
 
-/**
- * The one schedule API (docs/architecture.md section 5 "Schedules"): book, book once, cancel, and the
- * worker's due read and fire. A due-time sorted set per scheduler shard, delivered through that shard's
- * outbox, so that firing and its outbox entry are one script in one slot.
- *
- * Exactly once per period without leases: every replica reads what is due, computes the period and the
- * next due time, and fires through one script that writes the outbox entry only when the schedule has
- * not fired for that period and its due time is still the one read (schedule-fire-3.lua). A replica
- * killed before firing leaves the schedule due for the others; one killed after it left an outbox
- * entry that the delivery workers deliver like any alert event.
- */
+// Once per period without leases: one script writes the outbox entry only if the period has not fired
+// and the due time is still the one read (schedule-fire-3.lua); a killed replica leaves it due.
 export class ScheduleStore {
   private readonly redis: RedisClient;
   private readonly keys: Keyspace;
@@ -72,10 +63,7 @@ export class ScheduleStore {
     );
   }
 
-  /**
-   * A one-shot schedule (an escalation step): created due at `dueAt` unless it exists, so that redelivering the
-   * event that booked it neither moves it nor brings back one that already fired (FireInput nextDueAt 0).
-   */
+  /** Unless it exists, so a redelivered booking neither moves it nor revives one that fired. */
   async bookOnce<S extends ScheduleSpec>(id: string, spec: S, dueAt: number): Promise<void> {
     const shard = this.scheduler.shardOf(id);
     // Atomic, and harmless when it already fired: the record keeps `last`, so firing again writes nothing.
@@ -123,10 +111,7 @@ export class ScheduleStore {
     return due.map((d, i) => ({ ...d, spec: specs[i] ?? null }));
   }
 
-  /**
-   * Fires a due schedule for `period` and moves it to `nextDueAt`, in one step. True only for the call that
-   * wrote the outbox entry: false when the period already fired, or another replica moved it first.
-   */
+  /** True only for the call that wrote the outbox entry. */
   async fire(schedule: Pick<DueSchedule, "id" | "dueAt">, input: FireInput): Promise<boolean> {
     const shard = this.scheduler.shardOf(schedule.id);
     const fired = await this.scripts.run(

@@ -21,12 +21,8 @@ export interface ScheduleWorkerOptions {
   kinds?: readonly ScheduleKind[];
 }
 
-/**
- * Fires due schedules (docs/architecture.md section 5 "Schedules") on every replica that runs alert workers.
- * The schedule's kind computes the period and the next due time, in TypeScript (time zones, DST); the
- * store's script writes the outbox entry at most once per period whichever replica gets there first, and
- * the delivery workers post it. It knows no kind by name: the kinds come from their table.
- */
+// Periods and due times are computed here (time zones, DST); the store's script fires at most once per
+// period, whichever replica gets there first.
 export class ScheduleWorker {
   private readonly store: ScheduleStore;
   private readonly clock: Clock;
