@@ -24,11 +24,7 @@ export interface KindEvent {
   type: string;
 }
 
-/**
- * One alert kind (docs/architecture.md section 5 "Alert kinds"): what it reads from the outbox, the quiet it
- * passes, what it posts, and how it draws. The registry (kinds/registry.ts) lists every kind; the engine
- * dispatches through it and knows no kind by name.
- */
+/** The engine dispatches through the registry (kinds/registry.ts) and knows no kind by name. */
 export interface AlertKind<E extends KindEvent = KindEvent> {
   readonly name: string;
   /** The outbox event types this kind delivers; none for a kind that rides on another's events (storm). */

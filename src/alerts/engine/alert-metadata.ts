@@ -1,10 +1,7 @@
 import type { MessageMetadata } from "../../slack/slack-poster";
 
-/**
- * Message metadata on every post, so that a retry after an unrecorded attempt (a crash between posting
- * and storing the ts) finds the message with conversations.history instead of posting it again
- * (Slack has no idempotency key; docs/architecture.md section 5).
- */
+// Slack has no idempotency key: metadata lets a retry after a crash between posting and storing the ts
+// find the message instead of posting it again.
 export const ALERT_EVENT_TYPE = "uptime_alert";
 export const RECOVERY_EVENT_TYPE = "uptime_alert_recovery";
 export const ROLLUP_EVENT_TYPE = "uptime_alert_rollup";
@@ -40,10 +37,7 @@ export function incidentMatcher(incidentId: string, channel: string) {
     payload.incident_id === incidentId && payload.channel === channel;
 }
 
-/**
- * The metadata of an escalation step's reply: the incident's, and the step (absent for the first, as
- * before steps), so that a lookup after a crash finds this step's reply and not an earlier one's.
- */
+/** Carries the step, so a lookup after a crash finds this step's reply, not an earlier one's. */
 export function escalationMetadata(
   incidentId: string,
   eventId: string,
@@ -64,10 +58,7 @@ export function rollupMatcher(rollupId: string, channel: string) {
   return (payload: Record<string, unknown>) => payload.rollup_id === rollupId && payload.channel === channel;
 }
 
-/**
- * The `oldest` bound of a lookup: a little before the attempt (ms), as a Slack ts. The margin covers
- * clock differences between this replica and Slack.
- */
+/** The margin covers clock differences between this replica and Slack. */
 export function lookupOldestTs(attemptAt: number, marginMs = 5 * 60_000): string {
   return (Math.max(0, attemptAt - marginMs) / 1000).toFixed(6);
 }

@@ -67,11 +67,8 @@ export interface ChannelPostingDeps {
 
 const LOCK_POLL_MS = 25;
 
-/**
- * Posting to a channel (docs/architecture.md section 5): under the channel's Redis lock, within its posting rate
- * (the reserved slot), waiting out Slack's 429s, and never twice (postOnce). Every wait extends the lock
- * first, so a long wait never lets another worker into the channel; a lost lock ends the step.
- */
+// Every wait extends the channel's lock first, so a long wait never lets another worker in; a lost
+// lock ends the step.
 export class ChannelPosting {
   constructor(private readonly d: ChannelPostingDeps) {}
 
@@ -86,10 +83,7 @@ export class ChannelPosting {
     }
   }
 
-  /**
-   * Posts a step's message once. A recorded attempt without a ts means an earlier try may have posted:
-   * look it up by metadata first (`posted` false when found).
-   */
+  /** An attempt without a ts may have posted: look it up by metadata first (`posted` false when found). */
   async postOnce(ctx: ChannelCtx, step: PostOnceStep): Promise<{ ts: string; posted: boolean }> {
     if (step.attempt) {
       const oldest = lookupOldestTs(step.attempt.at);

@@ -14,12 +14,8 @@ export interface IncidentChange {
 const SEEN_MAX = 10_000;
 const SEEN_TTL_MS = 10 * 60_000;
 
-/**
- * Tells `onChange` of each incident event the outbox delivers (link unfurls' refresh), once per
- * outbox entry in this process, without waiting for it and without its failures touching the delivery: an
- * alert is never late or retried because of an unfurl. An entry retried on another replica may tell
- * twice; a refresh is idempotent (chat.unfurl replaces the card).
- */
+// Never waits and never fails the delivery: an alert is never late because of an unfurl. A retry on
+// another replica may tell twice; chat.unfurl replaces the card, so that is harmless.
 export function tapIncidentEvents(
   delivery: OutboxDelivery,
   onChange: (change: IncidentChange) => Promise<void>,

@@ -52,11 +52,7 @@ export interface OutboxEntryHandlerDeps {
   metrics: AlertMetrics;
 }
 
-/**
- * One outbox entry, from read to settled (docs/architecture.md section 5): planned (decoded, its
- * subscriptions listed), delivered in each channel's serial queue, then acknowledged, made due again after
- * a backoff, or moved to the dead-letter stream. An error in one entry is that entry's only.
- */
+/** An error in one entry is that entry's only. */
 export class OutboxEntryHandler {
   /** One lane per Slack channel, one task wide: a channel sees its alerts in outbox order. */
   private readonly queues = new KeyedLanes(1);

@@ -39,19 +39,11 @@ export interface RedrawDeps {
   follow?: ((ctx: ChannelCtx, incidentId: string) => Promise<void>) | undefined;
 }
 
-/**
- * A click in Slack (Acknowledge, Mute, Unmute) redraws the alert message at once, through the same render
- * path as the outbox events (docs/architecture.md section 5), under the channel's lock. Slack errors are
- * thrown as typed errors, to the listener that answers the click.
- */
+/** Clicks redraw through the same render path as outbox events; Slack errors go to the click's listener. */
 export class Redraw {
   constructor(private readonly d: RedrawDeps) {}
 
-  /**
-   * The Acknowledge button's half: redraw the stored message as acknowledged by `ackedBy`, so that the
-   * poller's later "acknowledged" event changes nothing (it keeps ackedBy). False when this channel has
-   * no message of the incident, or it already recovered.
-   */
+  /** Keeps ackedBy, so the poller's later "acknowledged" event changes nothing. */
   async afterAcknowledge(input: AcknowledgeInSlack): Promise<boolean> {
     const { workspace: ws, channel, incidentId, ackedBy } = input;
     const lock = await this.lockOrThrow(ws, channel);
@@ -68,11 +60,7 @@ export class Redraw {
     }
   }
 
-  /**
-   * Draws the acknowledge of `ackedBy` on the channel's message of the incident, under the lock the caller
-   * holds (a click's, or a redraw event's delivery). `skipped` when the channel has no message of
-   * it or it recovered; `unchanged` when it already shows this acknowledge and its thread reply.
-   */
+  /** Under the caller's lock; `unchanged` when it already shows this acknowledge and its reply. */
   async acknowledgedIn(
     ctx: ChannelCtx,
     incidentId: string,
@@ -92,11 +80,7 @@ export class Redraw {
     return "updated";
   }
 
-  /**
-   * The Mute and Unmute half: redraw the monitor's last root message in the channel from state, so that it
-   * shows (or stops showing) "Muted here by @user until ..." with Unmute. False when the channel has no
-   * open message of the monitor.
-   */
+  /** False when the channel has no open message of the monitor. */
   async afterMuteChange(input: MuteChangeInSlack): Promise<boolean> {
     const { workspace: ws, channel, monitorId } = input;
     const lock = await this.lockOrThrow(ws, channel);
