@@ -4,10 +4,7 @@ import { incidentDetector } from "./incident/detector";
 import type { IncidentPollState } from "./incident/diff";
 import { type SlowPollState, slowDetector } from "./slow/detector";
 
-/**
- * The kinds that start from a poll, in the order the poll runs them and stores their state: incidents
- * first (their events, then the slow ones, reach the outbox in that order).
- */
+/** Incidents first: their events reach the outbox before the slow ones. */
 export const pollDetectors: readonly Detector[] = [incidentDetector, slowDetector];
 
 /** The stored poll state of these detectors, as one type. */

@@ -10,11 +10,8 @@ import { redrawKind } from "./redraw/redraw-kind";
 import { slowKind } from "./slow/slow-kind";
 import { stormKind } from "./storm/storm-kind";
 
-/**
- * Every alert kind, one line each (docs/architecture.md section 5 "Alert kinds"). The engine dispatches
- * through this table; a new kind is its folder and one line here. The first kind reads the events whose
- * type no kind claims, so that their dead letter names what is wrong.
- */
+// A new kind is its folder and one line here. The first kind reads events whose type no kind claims,
+// so their dead letter says what is wrong.
 const KINDS = [
   incidentKind,
   slowKind,
