@@ -75,12 +75,8 @@ const SHOW_WAIT_MS = 500;
 
 type Content = { kind: "report"; report: DigestReport } | { kind: "unavailable"; why: string };
 
-/**
- * Posts digests: the scheduled ones from the outbox, exactly once per period and channel, and
- * the ones asked for now. The message goes first and alone; the chart follows into its thread (shared to
- * the channel, so that every member may see the file) and is then shown in the message itself. A chart
- * that fails to render or upload costs nothing but itself, and the log says why.
- */
+// The chart follows into the thread, shared so every member may see the file; a chart that fails costs
+// only itself.
 export class DigestDelivery {
   private readonly clock: Clock;
   private readonly logger: Logger;
@@ -178,12 +174,8 @@ export class DigestDelivery {
     );
   }
 
-  /**
-   * The subscriber's token reads it. A link that is gone or refused is said in the channel (the on-call
-   * channel must not wait for a digest that will never come); anything else (the API down) is retried. A 401
-   * is a suspicion (docs/architecture.md section 7): the token is said refused only when `GET /users/me`
-   * refuses it too; otherwise the digest is retried like any failure.
-   */
+  // A link gone or refused is said in the channel (it must not wait for a digest that never comes); a 401
+  // is refused only when `GET /users/me` agrees (docs/architecture.md section 7); anything else retries.
   private async scheduledContent(sub: Subscription, event: DigestEvent): Promise<Content> {
     const ref = { ...sub.workspace, userId: sub.subscriber.userId };
     let token: string | null;

@@ -38,11 +38,7 @@ export function digestTitle(report: Pick<DigestReport, "cadence">): string {
   return report.cadence === "daily" ? "Daily digest" : "Weekly digest";
 }
 
-/**
- * A channel's daily or weekly digest: availability of the team and per group, incidents opened,
- * downtime, mean time to acknowledge and to recover, the three worst monitors. Times are Slack date
- * tokens (each reader's own zone); the period's time zone is named because 09:00 is the subscriber's.
- */
+/** Times are Slack date tokens; the zone is named because 09:00 is the subscriber's. */
 export function renderDigest(report: DigestReport, heading: DigestHeading): Rendered {
   const title = digestTitle(report);
   const team = name(report.team.name);
