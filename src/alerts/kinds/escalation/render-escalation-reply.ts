@@ -22,11 +22,7 @@ export interface EscalationReplyInput {
   now: number;
 }
 
-/**
- * `--escalate 5m,15m,30m`: one step's thread reply saying an incident is still unacknowledged, with the
- * step's mention, broadcast to the channel (the caller's part) so that it is seen, not buried, and its own
- * Acknowledge button, so that whoever it woke can answer where they landed.
- */
+/** Broadcast so it is seen, with its own Acknowledge so whoever it woke can answer there. */
 export function renderEscalationReply(input: EscalationReplyInput): RenderedAlert {
   const name = monitorName(input.monitor, input.incident.monitorId);
   const started = epochOf(input.incident.started);
