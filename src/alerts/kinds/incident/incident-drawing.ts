@@ -18,18 +18,11 @@ export interface IncidentDrawingDeps {
   webLinks: WebLinks | undefined;
 }
 
-/**
- * An incident's own message, drawn from its stored record by one render path (docs/architecture.md
- * section 5): posted once (a root, or a reply in a flapping monitor's or a quiet DM's thread), then updated
- * in place, whether an outbox event or a click in Slack moved the record on.
- */
+/** One render path, whether an outbox event or a click moved the record on. */
 export class IncidentDrawing {
   constructor(private readonly d: IncidentDrawingDeps) {}
 
-  /**
-   * Posts a record's message once (root, or reply in a flapping monitor's or a quiet DM's thread) and stores
-   * its ts. A recorded attempt without a ts means an earlier try may have posted: look it up by metadata first.
-   */
+  /** An attempt without a ts may have posted: look it up by metadata first. */
   async postRecord(
     ctx: ChannelCtx,
     record: AlertMessageRecord,
