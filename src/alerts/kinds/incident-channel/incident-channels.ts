@@ -81,13 +81,8 @@ interface Subject {
   threadTs: string | undefined;
 }
 
-/**
- * Incident channels: a private `#inc-<yyyymmdd>-<monitor>` opened once from an alert or a storm
- * roll-up (a Redis claim set if absent: two clicks, on any replicas, make one channel), with the clicker and
- * the people the subscription names invited (at most INVITES_MAX, incident-channel-people.ts) and its user groups mentioned, the
- * incident's summary posted, the link in the alert's thread; then fed by the alert's own delivery (follow), once per event through the outbox, and summarised
- * with an Archive button when everything it follows recovered.
- */
+// Opened once (a Redis claim: two clicks on any replicas make one channel), then fed by the alert's
+// own delivery, once per event through the outbox.
 export class IncidentChannels {
   constructor(private readonly d: IncidentChannelsDeps) {}
 
@@ -115,12 +110,8 @@ export class IncidentChannels {
     await poster.archiveChannel(channelId);
   }
 
-  /**
-   * After a delivery step of the alert's channel (an event, an escalation): posts what the incident channel
-   * has not had yet (escalated, acknowledged, recovered), and the summary once everything recovered. Only
-   * the alert's own channel feeds it, so each event reaches it once. A refusal of the incident channel (it
-   * was archived, the bot removed) ends its feed and never pauses the alert's subscription.
-   */
+  // Only the alert's own channel feeds it, so each event arrives once. A refusal (archived, bot removed)
+  // ends the feed and never pauses the alert's subscription.
   async follow(ctx: FollowCtx, incidentId: string): Promise<void> {
     const subject = await this.d.store.subjectOf(ctx.ws, incidentId);
     if (!subject) return;

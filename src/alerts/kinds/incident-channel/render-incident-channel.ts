@@ -132,10 +132,7 @@ export interface IncidentChannelSummaryInput {
   now: number;
 }
 
-/**
- * The recovery summary of an incident channel: how long, who acknowledged, the availability
- * around it, and Archive (conversations.archive, by the bot, which is a member since it created the channel).
- */
+/** The bot can archive: it is a member since it created the channel. */
 export function renderIncidentChannelSummary(input: IncidentChannelSummaryInput): RenderedAlert {
   const starts = input.items.map((i) => epochOf(i.incident.started)).filter(Number.isFinite);
   const ends = input.items.map((i) => epochOf(i.incident.ended) || input.now).filter(Number.isFinite);
