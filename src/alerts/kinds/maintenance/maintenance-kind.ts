@@ -3,10 +3,7 @@ import { MaintenanceDelivery } from "./maintenance-delivery";
 import { type MaintenanceEvent, maintenanceEventSchema } from "./maintenance-event";
 import { renderMaintenanceNote } from "./render-maintenance-note";
 
-/**
- * A planned quiet window started or ended: its note, and at its end the outages it held back that are
- * still going on. Those are outage alerts, so the kind passes the outage row of the gate.
- */
+/** The held-back outages are outage alerts, so the kind passes the outage row of the gate. */
 export const maintenanceKind: AlertKind<MaintenanceEvent> = {
   name: "maintenance",
   types: ["maintenance"],

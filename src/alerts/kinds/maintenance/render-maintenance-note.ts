@@ -18,10 +18,7 @@ export interface MaintenanceNoteInput {
   teamName?: string | undefined;
 }
 
-/**
- * The one short note at a planned quiet window's start and end: what it covers, until when,
- * who planned it and why. Times are Slack date tokens, so each reader sees their own time zone.
- */
+/** Slack date tokens, so each reader sees their own time zone. */
 export function renderMaintenanceNote(input: MaintenanceNoteInput): RenderedAlert {
   const what = quietScopeText(input.scope, input.teamName);
   const why = input.reason ? `: _${escapeMrkdwn(truncate(input.reason, 200))}_` : "";
