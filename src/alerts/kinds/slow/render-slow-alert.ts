@@ -26,11 +26,7 @@ export interface SlowAlertInput {
 /** Newest checks shown in the message text (the chart shows them all). */
 const LISTED_SAMPLES = 6;
 
-/**
- * A slow-response alert: one message per (channel, slow spell), redrawn from state as newer checks
- * come in, amber while slow and green once fast again. Not an incident: no Acknowledge, no Mute menu, no
- * ping (it never escalates). The durations are the checks' `totalDuration` (A5).
- */
+/** Not an incident: no Acknowledge, no Mute menu, no ping (it never escalates). */
 export function renderSlowAlert(input: SlowAlertInput): RenderedAlert {
   const text = headline(input);
   const body: KnownBlock[] = [

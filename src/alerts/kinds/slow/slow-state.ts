@@ -3,26 +3,9 @@ import { type SlowRule, slowRuleKey } from "../../../domain/slow-rule";
 import type { CheckSnapshot } from "../../engine/poll/poll-mapping";
 import type { SlowSample } from "../../model";
 
-/**
- * Slow-response alerts (docs/architecture.md section 5 "Slow checks"): the pure state machine
- * that turns the team's latest checks (`GET /teams/{id}/checks`, the poll's one call) into slow and
- * fast-again transitions, per `--slow` rule of the target's subscriptions. No other API read is needed:
- * each check carries its `totalDuration` (A5).
- *
- * Rules:
- * - A check is counted once: only checks created after the state's watermark (the newest counted one),
- *   or at it and not among the ids counted there, are read, oldest first (several monitors' checks may
- *   share a `created`, and one may reach the list after a poll read another). A check that reaches the
- *   list later than a newer one was counted is not counted. The first poll with slow rules counts the
- *   whole list (at most 50, A5).
- * - A passed check slower than the rule's threshold adds to the monitor's slow run; a passed check at or
- *   under it ends the run. Failed checks (the monitor is down) and checks without a duration count for
- *   nothing: being down is an incident, not slowness.
- * - `checks` slow checks in a row open a slow alert ("slow"). While it lasts, every poll that brings new
- *   checks of the monitor updates it ("updated"); SLOW_RECOVERY_CHECKS fast ones in a row end it ("fast").
- * - Not an incident: no acknowledge, no escalation. The state rides in the poll state, so the transition
- *   and its outbox entry are committed together (once across replicas).
- */
+// Pure: checks to slow and fast-again transitions per `--slow` rule, from the poll's one call (A5 gives
+// each check's totalDuration). A check counts once (watermark plus ids at it, since several may share a
+// `created`). Failed checks and checks without a duration count for nothing: down is an incident.
 
 export type { SlowSample } from "../../model";
 
