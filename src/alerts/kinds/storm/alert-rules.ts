@@ -1,10 +1,6 @@
 import type { MonitorAlertState, StormState } from "../../../store/alert-message-store";
 
-/**
- * The storm and flap rules of docs/architecture.md section 1, as pure decisions over the per-channel state. Times
- * are the incidents' `started` (ms): the rules are about when outages began, not when we delivered them,
- * so a backlog replayed after our own downtime decides the same way.
- */
+// Times are the incidents' `started`, so a backlog replayed after our downtime decides the same way.
 
 /** More than this many incidents of one team opening within the window make a storm (default N = 5). */
 export const STORM_THRESHOLD = 5;
@@ -31,16 +27,8 @@ export interface StormDecision {
   rollup: boolean;
 }
 
-/**
- * An open goes into the roll-up when it makes more than `threshold` opens in the window, or while a
- * roll-up with incidents still down took an open within the window (the storm goes on).
- *
- * The window is the minute that ends with this incident's start, [started - windowMs, started]: this
- * open and those that began up to one window before it. Opens that began after it are not counted, so an
- * open delivered late (after later ones, e.g. its poll failed for a while) is decided as it would have
- * been in order: it was not beyond the threshold when it began. Counted against the opens still
- * remembered (keepRecent: one window before the newest), so a very late open may count fewer, never more.
- */
+// The window ends at this incident's start, so a late-delivered open is decided as it would have been
+// in order; a very late one may count fewer, never more.
 export function decideStorm(
   state: StormState,
   incidentId: string,
@@ -82,10 +70,7 @@ export function decideFlap(
   };
 }
 
-/**
- * Adds this incident's start to the remembered ones (keepRecent) and counts those in the window that ends
- * with it, [started - windowMs, started]: later starts are not counted (see decideStorm).
- */
+/** Later starts are not counted (see decideStorm). */
 function windowCount(
   times: Record<string, number>,
   incidentId: string,

@@ -38,10 +38,7 @@ export const ROLLUP_MAX_LINES = 25;
 const LINE_MAX = 300;
 const TEAM_NAME_MAX = 120;
 
-/**
- * One message instead of a flood when many monitors of a team go down at once (docs/architecture.md section 1 "Storm"),
- * kept up to date as incidents open and recover; green once every one of them recovered.
- */
+/** One message instead of a flood (docs/architecture.md section 1 "Storm"). */
 export function renderStormRollup(input: StormRollupInput): RenderedAlert {
   const down = input.down.length;
   const total = input.teamMonitorCount;
@@ -83,10 +80,7 @@ function teamLabel(input: StormRollupInput): string {
     : `team ${escapeMrkdwn(input.apiTeamId)}`;
 }
 
-/**
- * Acknowledge all (while any incident is unacknowledged) and Mute all. Left out when the ids do
- * not fit the codec, or without the channel: the click must name the roll-up it came from.
- */
+/** Left out without fitting ids or the channel: the click must name its roll-up. */
 function rollupButtons(input: StormRollupInput): Button[] | undefined {
   if (!input.channelId) return undefined;
   const value = tryEncode(rollupCodec, { teamId: input.apiTeamId, channelId: input.channelId });
