@@ -2,10 +2,7 @@ import type { PauseReason } from "../../domain/pause-reasons";
 import { inline, NAME_MAX } from "../../ui/query-parts";
 import { escapeMrkdwn, mrkdwn } from "../../ui/text";
 
-/**
- * What the channel and the subscriber hear when a subscription pauses or resumes (docs/architecture.md section 5,
- * "Never silent"): one input, two renderers, for every pause reason (domain/pause-reasons.ts).
- */
+/** One input, two renderers, for every pause reason (domain/pause-reasons.ts). */
 export interface PauseNotice {
   change: "paused" | "resumed";
   reason: PauseReason;
@@ -22,10 +19,7 @@ function teamOf(notice: PauseNotice, fallback: string): string {
   return notice.teamName ? `*${inline(notice.teamName, NAME_MAX)}*` : fallback;
 }
 
-/**
- * The short visible note in the channel itself. Only token pauses reach it: a Slack error means the app
- * cannot post there (domain/pause-reasons.ts channelCanBeTold).
- */
+/** Only token pauses reach the channel: a Slack error means the app cannot post there. */
 export function renderPauseChannelNote(notice: PauseNotice): { text: string; blocks: unknown[] } {
   const team = teamOf(notice, "this Uptime team");
   const text =
@@ -110,10 +104,7 @@ export function renderPauseDirectMessage(notice: PauseNotice): string {
   }
 }
 
-/**
- * A personal subscription's pause, said in the person's DM with the app: their alerts never move onto
- * someone else's token, so they wait for the person (docs/alerts.md "What the bot does with your token").
- */
+/** Personal alerts never move onto someone else's token, so they wait for the person. */
 function renderPersonalPauseMessage(notice: PauseNotice): string {
   const team = teamOf(notice, "your Uptime team");
   if (notice.change === "resumed") {
@@ -137,10 +128,7 @@ function renderPersonalPauseMessage(notice: PauseNotice): string {
   }
 }
 
-/**
- * A personal subscription ended because the API confirmed (403/404 on the team) that the person is no
- * longer in the team: they are told once, in their DM with the app.
- */
+/** Told once, in their DM with the app. */
 export function renderPersonalAlertsEnded(teamName: string | null): string {
   const team = teamName ? `*${inline(teamName, NAME_MAX)}*` : "an Uptime team";
   return (
