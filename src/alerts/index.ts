@@ -52,10 +52,7 @@ export type {
   OpenIncidentChannelOutcome,
 } from "./kinds/incident-channel/incident-channels";
 
-/**
- * The alert pipeline of docs/architecture.md section 5 as one module. This file is its only entry: the rest of the bot
- * (services, the composition root) imports nothing else from src/alerts (.dependency-cruiser.cjs).
- */
+// The only entry to src/alerts: the rest of the bot imports nothing else from it (.dependency-cruiser.cjs).
 
 export interface AlertsOptions {
   uptimeApiUrl: string;
@@ -76,28 +73,15 @@ export interface AlertsOptions {
     /** How long one alert Slack call may take (SLACK_ALERT_CALL_TIMEOUT_MS); default SLACK_CALL_TIMEOUT_MS. */
     callTimeoutMs?: number | undefined;
   };
-  /**
-   * How long after an unanswered post a retry waits before posting again (ALERT_POST_SETTLE_MS); default
-   * POST_SETTLE_MS. Longer than the call timeout: a post Slack carries out after the client gave up must land
-   * within it.
-   */
+  /** Longer than the call timeout: a post Slack carries out after the client gave up must land within it. */
   postSettleMs?: number | undefined;
   /** Told of every Uptime API attempt of the poll and digest clients (latency metrics). */
   onUptimeCall?: ((call: UptimeCall) => void) | undefined;
-  /**
-   * When token rejections pause a target (3 polls over 2 minutes, confirmed) and how often a paused one
-   * is re-checked (5 minutes). Not an environment setting: tests shorten the windows here.
-   */
+  /** Not an environment setting: tests shorten the windows here. */
   rejections?: Partial<RejectionPolicy>;
-  /**
-   * How long a poller keeps a subscriber's token in memory (PollApiCache, default 60 s): a logout or a new
-   * login reaches the polls within it. Not an environment setting: tests shorten it.
-   */
+  /** A logout or new login reaches the polls within it; tests shorten it. */
   pollTokenCacheMs?: number;
-  /**
-   * Told of each incident event once its channels have it (link unfurls' refresh); never awaited
-   * by the delivery, its failures only logged (engine/incident-event-tap.ts).
-   */
+  /** Never awaited by the delivery; failures only logged (engine/incident-event-tap.ts). */
   onIncidentChange?: ((change: IncidentChange) => Promise<void>) | undefined;
 }
 
@@ -133,11 +117,7 @@ export interface MuteChangedInSlack {
 
 /** The poll target side of a subscription: a subscription registers itself as one of its subscribers. */
 export interface PollTargets {
-  /**
-   * Registers `subscriber` (the subscription id) on the poll target of (API team, token), creating it due at
-   * `now` on the first subscriber. The token only names the target (a hash); it is never stored there.
-   * Returns the target name.
-   */
+  /** The token only names the target (a hash); it is never stored there. */
   add(
     input: {
       apiTeamId: string;
@@ -163,16 +143,9 @@ export interface Alerts {
   /** Read by the Mute overflow: the name of a muted monitor, from its last alert message in the channel. */
   messages: AlertMessageStore;
   pollTargets: PollTargets;
-  /**
-   * The API accepted the acknowledge (and only then): records who for every channel's message of
-   * the incident, redraws the clicked message at once ("Acknowledged by @user"), and every other channel's
-   * through the outbox, delivered within moments.
-   */
+  /** Only once the API accepted it: the clicked message at once, every other channel's through the outbox. */
   acknowledged(ack: AcknowledgedInSlack): Promise<void>;
-  /**
-   * Redraws the monitor's open alert message in the channel at once, from the mute store: "Muted here by
-   * @user until ..." with Unmute while muted, the Mute menu again once unmuted.
-   */
+  /** Redraws the monitor's open alert message in the channel at once, from the mute store. */
   redrawAfterMuteChange(change: MuteChangedInSlack): Promise<void>;
   /** Incident channels; the caller has checked who may open or archive one. */
   incidentChannels: {
@@ -181,10 +154,7 @@ export interface Alerts {
   };
   /** Channel digests: scheduled with the subscription, or posted now. */
   digests: {
-    /**
-     * After a subscribe: schedules the subscription's digest at its next 09:00, or removes the schedule when
-     * it has none (a re-subscribe without --digest). Returns the next digest time (ms), or null.
-     */
+    /** Removes the schedule when the subscription has no digest (a re-subscribe without --digest). */
     schedule(subscription: Subscription): Promise<number | null>;
     unschedule(subscriptionId: string): Promise<void>;
     /** `/uptime digest`: the last day or week up to now, read with the asker's token. Slack errors are thrown. */
@@ -400,11 +370,8 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
   };
 }
 
-/**
- * The slow rules a target's meta carries after `input.subscriber` (re)registers: its own, and those of the
- * target's other subscriptions. A rule of a subscription removed since stays until the next
- * subscribe rewrites the meta: the poller then counts for nobody, and delivery finds no channel for it.
- */
+// A removed subscription's rule stays until the next subscribe rewrites the meta; delivery then finds
+// no channel for it.
 async function slowRulesOfTarget(
   subscriptions: Pick<SubscriptionStore, "listByTargetSettled">,
   target: string,
@@ -415,10 +382,7 @@ async function slowRulesOfTarget(
   return input.slow ? [...rules, input.slow] : rules;
 }
 
-/**
- * The availability around an incident for its channel's summary: each monitor's last 24 h
- * (A10 hourly, A11 include on GET /monitors/{id}), read with the subscriber's token; null where it cannot be.
- */
+/** A10 hourly, A11 include on GET /monitors/{id}; null where it cannot be read. */
 function incidentAvailability(links: LinkStore, client: () => UptimeClient) {
   return async (sub: Subscription | null, monitorIds: readonly string[]) => {
     const out: Record<string, number | null> = {};

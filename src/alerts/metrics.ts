@@ -1,7 +1,4 @@
-/**
- * Hooks the delivery workers call; the prom-client wiring comes with the composition root. Every
- * function must be cheap and never throw.
- */
+/** Every hook must be cheap and never throw. */
 export type DeliveryOutcome =
   /** A new message was posted (root, thread reply, roll-up). */
   | "posted"

@@ -1,11 +1,8 @@
 import type { DigestCadence } from "../domain/digest-cadences";
 import type { Precision } from "../uptime";
 
-/**
- * The alert module's shared vocabulary: what the poller, the outbox, the delivery, the digests and the
- * renderers all speak (docs/architecture.md section 5). Types and one pure rule only, so that every
- * sub-folder of src/alerts may import it and none of them imports another for its shapes.
- */
+// Types and one pure rule only, so every sub-folder of src/alerts may import it and none imports another
+// for its shapes.
 
 /** One incident as the API shows it now (A6). Timestamps are ISO 8601 strings as the API wrote them. */
 export interface IncidentSnapshot {
@@ -23,10 +20,7 @@ export type IncidentStage = "open" | "acknowledged" | "resolved";
 
 const STAGE_RANK: Record<IncidentStage, number> = { open: 0, acknowledged: 1, resolved: 2 };
 
-/**
- * Whether `next` comes after `shown` (open, acknowledged, resolved). Stages only move forwards: the diff
- * never tracks an incident backwards, and a stale event never moves a message back.
- */
+/** A stale event never moves a message back. */
 export function isLaterStage(next: IncidentStage, shown: IncidentStage): boolean {
   return STAGE_RANK[next] > STAGE_RANK[shown];
 }
@@ -43,11 +37,7 @@ export interface AlertEvent {
   incident: IncidentSnapshot;
 }
 
-/**
- * What the delivery workers read from the outbox: the AlertEvent of the diff plus what the poller knew
- * when it committed (the monitor, the failing locations of the latest checks, the team's monitor count).
- * The outbox entry's stream id is the event id.
- */
+/** What the poller knew at commit time, so delivery never calls the API. */
 export interface AlertMonitor {
   id: string;
   name: string;
@@ -128,11 +118,7 @@ export interface DigestReport {
   capped: boolean;
 }
 
-/**
- * The page caps of a digest's walks (docs/configuration.md, page caps): 50 pages of monitors, as finding a
- * monitor by name reads, and 20 of incidents, as `/uptime incidents open` reads. A digest asked for with
- * `/uptime digest` runs with the asker's token, whose share of the API is small (A12): without a cap a
- * team of thousands of monitors would spend it all on one answer.
- */
+// An asked-for digest runs on the asker's small API share (A12): without caps a team of thousands of
+// monitors would spend it all on one answer.
 export const DIGEST_MONITOR_PAGES = 50;
 export const DIGEST_INCIDENT_PAGES = 20;
