@@ -5,10 +5,8 @@ import type { ClaimedTarget } from "../../../store/poll-target-types";
 /** One timer, up to this late (ms), for every held claim's again-poll rather than one per poll. */
 const AGAIN_TICK_MS = 10;
 
-/** A claimed target waiting for, or in, one of its polls. */
 export interface QueuedPoll {
   claimed: ClaimedTarget;
-  /** When this poll is due (ms, the clock's). */
   due: number;
   /** Between two polls of a held claim (ms); 0 for a lease: its poll commits, and is its only one. */
   step: number;
@@ -31,7 +29,6 @@ export function readsRefresh(poll: QueuedPoll, now: number): boolean {
 export class AgainPolls {
   private readonly heap = new MinHeap<QueuedPoll>((poll) => poll.due);
   private timer: NodeJS.Timeout | null = null;
-  /** When the timer fires (ms, the clock's). */
   private at = Number.POSITIVE_INFINITY;
 
   constructor(private readonly d: { clock: Clock; onDue: () => void }) {}
@@ -49,7 +46,6 @@ export class AgainPolls {
     if (arm) this.arm();
   }
 
-  /** One timer for the earliest again-poll, at least AGAIN_TICK_MS ahead. */
   arm(): void {
     const next = this.heap.peek();
     if (!next) return;
@@ -61,7 +57,6 @@ export class AgainPolls {
     this.timer.unref();
   }
 
-  /** The again-polls due at `now`, taken out, the earliest first. */
   takeDue(now: number): QueuedPoll[] {
     const due: QueuedPoll[] = [];
     for (let poll = this.heap.peek(); poll && poll.due <= now; poll = this.heap.peek()) {
@@ -71,7 +66,6 @@ export class AgainPolls {
     return due;
   }
 
-  /** Stops the timer and takes out every again-poll, the earliest first. */
   drain(): QueuedPoll[] {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;

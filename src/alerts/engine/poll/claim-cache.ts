@@ -23,18 +23,15 @@ export class ClaimCache {
   private readonly maxEntries: number;
   private readonly codec: PollStateCodec;
 
-  /** `detectors`: the poll's, whose fields the states hold. */
   constructor(options: { detectors: readonly Detector[]; maxEntries?: number }) {
     this.maxEntries = options.maxEntries ?? 50_000;
     this.codec = pollStateCodec(options.detectors);
   }
 
-  /** parsePollTargetName, once per target. */
   parsed(target: string): ParsedPollTarget {
     return this.entry(target).parsed;
   }
 
-  /** decodePollTargetMeta of the claim's meta string. */
   meta(target: string, raw: string | null): PollTargetMeta {
     const entry = this.entry(target);
     if (entry.meta !== undefined && entry.metaRaw === raw) return entry.meta;
@@ -44,7 +41,6 @@ export class ClaimCache {
     return meta;
   }
 
-  /** The decoded state of the claim's state string (null before the first commit). */
   state(target: string, raw: string | null): PollFields | null {
     const entry = this.entry(target);
     if (entry.state !== undefined && entry.stateRaw === raw) return entry.state;

@@ -31,7 +31,6 @@ export class ClaimHolds {
     return this.open.has(claimed);
   }
 
-  /** The poll of `claimed` has ended, its commit too: its claim is no longer extended. */
   release(claimed: ClaimedTarget): void {
     this.open.delete(claimed);
   }

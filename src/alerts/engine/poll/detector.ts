@@ -16,7 +16,6 @@ export interface PollFields {
 export const NO_EVENTS: readonly never[] = Object.freeze([]);
 
 export interface Detected<S, E> {
-  /** Its next view of the state; absent when it keeps the stored one as it is. */
   state?: S;
   events: readonly E[];
   /** Its state moved in a way worth a commit on its own (a quiet poll commits only then). */
@@ -28,7 +27,6 @@ export interface Detected<S, E> {
 /** A step that keeps the state and says nothing: one constant for every quiet poll. */
 export const UNCHANGED: Detected<never, never> = Object.freeze({ events: NO_EVENTS, changed: false });
 
-/** The incident reads of a poll, made when one detector asks for them (all detectors then see them). */
 export interface IncidentReads<S> {
   /** Incidents must be read this poll (`refreshDue`: the claim booked the periodic read). */
   due(prev: S | null, checks: readonly CheckSnapshot[], refreshDue: boolean): boolean;
@@ -38,18 +36,14 @@ export interface IncidentReads<S> {
   missing(prev: S | null, fetched: readonly IncidentSnapshot[]): string[];
 }
 
-/** What the outbox entries of a poll's events may carry, read by the poll once for all detectors. */
 export interface EventContext {
   apiTeamId: string;
-  /** Monitor id -> monitor; null for one the API no longer knows. */
   monitors: ReadonlyMap<string, AlertMonitor | null>;
   checks: readonly CheckSnapshot[];
-  /** The team, when a detector asked for it (needsTeam). */
   team?: Pick<Team, "name" | "counters">;
 }
 
 export interface OutboxEntry {
-  /** The entry's `event` field. */
   event: string;
   /** Counted by the alert-event metric and named in the commit's log line. */
   counted?: { type: AlertEventType; id: string };
@@ -75,7 +69,6 @@ export interface Detector<S extends object = object, E = unknown> {
   ): Detected<S, E>;
   /** Monitors its events show that `known` lacks: the poll reads them (a bounded number) before outbox(). */
   monitorsToFetch(events: readonly E[], known: ReadonlyMap<string, AlertMonitor | null>): string[];
-  /** Its events need the team (name, monitor counters). */
   needsTeam?(events: readonly E[]): boolean;
   outbox(events: readonly E[], context: EventContext): OutboxEntry[];
 }

@@ -3,7 +3,6 @@ import { setBounded } from "../../../lib/set-bounded";
 import type { UptimeApi, UptimeClient } from "../../../uptime";
 import type { PollTargetMeta } from "./poll-target";
 
-/** Resolves a target's token from where the meta says it lives (the link store); null when gone. */
 export type ResolveToken = (meta: PollTargetMeta) => Promise<string | null>;
 
 interface Entry {
@@ -41,7 +40,6 @@ export class PollApiCache {
     return cached && cached.expiresAt > this.clock.now() ? cached.api : undefined;
   }
 
-  /** The API as the target's token owner; null when the token is gone. */
   async get(target: string, meta: PollTargetMeta): Promise<UptimeApi | null> {
     const now = this.clock.now();
     const cached = this.entries.get(target);

@@ -46,7 +46,6 @@ export function isRejection(kind: PollErrorKind): kind is "unauthorized" | "no_a
 
 export interface FailureContext {
   now: number;
-  /** Consecutive failures before this one (from the claim). */
   failures: number;
   /** The target's token group (its token hash), for a 429's cool-down; null when unknown. */
   tokenGroup: string | null;

@@ -12,7 +12,6 @@ export interface CheckSnapshot {
   state: number;
   /** `totalDuration` (A5, ms); null or absent when the API gave none. Only in whole checks. */
   durationMs?: number | null;
-  /** `created` (epoch ms): whole checks only. */
   created?: number;
 }
 

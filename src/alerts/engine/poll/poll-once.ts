@@ -60,21 +60,17 @@ export interface PollOnceDeps {
   metrics: PollMetrics;
   logger: Logger;
   hooks?: PollHooks;
-  /** The kinds that start from a poll, run in this order; one list for the process (its codec is kept). */
   detectors: readonly Detector[];
   /** When token rejections pause a target and how often a paused one is re-checked (token-rejection.ts). */
   rejections?: RejectionPolicy;
   rejectedRetryMs?: number;
-  /** Decoded claim strings reused between polls (PollWorker keeps one); without it every claim is decoded. */
   claims?: Pick<ClaimCache, "parsed" | "meta" | "state" | "remember">;
-  /** The worker's held claims whose polls run (claim-holds.ts); without it every poll commits. */
   holds?: Pick<ClaimHolds, "has" | "release">;
 }
 
 export interface PollResult {
   target: string;
   outcome: PollOutcome;
-  /** Events committed to the outbox. */
   events: number;
   errorKind?: PollErrorKind;
   /** Nothing committed and the claim still holds: the worker may poll again before the hold ends. */
@@ -83,12 +79,9 @@ export interface PollResult {
 
 interface Success {
   commit: CommitInput;
-  /** The decoded state that `commit.state` encodes, when the poll writes one. */
   state?: PollFields;
   outcome: "quiet" | "diffed" | "baseline";
-  /** Every outbox entry committed. */
   events: number;
-  /** The entries the alert-event metric counts and the log names. */
   counted?: readonly NonNullable<OutboxEntry["counted"]>[];
   baseline?: IncidentSnapshot[];
 }
@@ -115,8 +108,7 @@ export async function pollOnce(
     const success = await poll(claimed, meta, readState(claimed, deps), now, deps);
     fetched = true;
     progress?.fetched();
-    // Before the commit, so that its events find the subscriptions resumed, and so that a crash in
-    // between leaves the failure count up and the next poll resumes them instead.
+    // Before the commit, so its events find the subscriptions resumed; a crash in between resumes next poll.
     if (claimed.failures > 0) {
       await runHook(deps, target, "onRecovered", () => deps.hooks?.onRecovered?.(target));
     }
@@ -178,8 +170,7 @@ async function poll(
     incidents = await fetchIncidents(api, teamId, detectors, state, monitors, call);
   }
   const steps = detect(detectors, state, checks, incidents, meta, now);
-  // Quiet: no incidents read and no state moved that is worth a write (the stored one holds), or no
-  // stored state to move (the first poll always reads incidents).
+  // Quiet: nothing read or moved worth a write, or no stored state (the first poll always reads incidents).
   if (steps === null || (incidents === null && (!state || !steps.changed))) {
     return { outcome: "quiet", events: 0, commit: { now, nextDueAt, failures: "reset" } };
   }
@@ -188,7 +179,6 @@ async function poll(
   const encoded = JSON.stringify(nextState);
   const outcome = steps.baseline ? "baseline" : "diffed";
   if (steps.events === 0 && encoded === claimed.state) {
-    // A refresh that found nothing new: the stored state is this one.
     return { outcome, events: 0, commit: { now, nextDueAt, failures: "reset" } };
   }
   const commit: CommitInput = { now, nextDueAt, failures: "reset", state: encoded };
@@ -227,10 +217,8 @@ function incidentsDue(
   return false;
 }
 
-/** The detectors' steps of one poll, in their order, with what the poll reads off them. */
 interface Steps {
   all: Detected<object, unknown>[];
-  /** Each detector's next view of the state (undefined: it kept the stored one). */
   views: (object | undefined)[];
   events: number;
   changed: boolean;

@@ -3,8 +3,6 @@ import type { AlertMonitor, IncidentSnapshot } from "../../model";
 import type { Detector, PollFields } from "./detector";
 import { toAlertMonitor, toIncidentSnapshot } from "./poll-mapping";
 
-// Each read within what is left of the poll's budget.
-
 /** Most incident pages read in one poll (10 incidents each): a burst beyond this waits for the next. */
 export const MAX_INCIDENT_PAGES = 5;
 /** Most `GET /incidents/{id}` (A7) of tracked open incidents that fell off the pages, per poll. */
@@ -13,7 +11,6 @@ export const MAX_MISSING_FETCHES = 20;
 /** Most `GET /monitors/{id}` for monitors of events that the incident pages did not include, per poll. */
 export const MAX_MONITOR_FETCHES = 20;
 
-/** Reads the monitors of a poll's events that no incident page included (at most MAX_MONITOR_FETCHES). */
 export async function fetchMonitors(
   api: UptimeApi,
   ids: readonly string[],

@@ -11,7 +11,6 @@ export class PollStateError extends Error {
 export interface PollStateCodec {
   /** Null for a target never committed; a PollStateError for anything this version did not write. */
   decode(raw: string | null | undefined): PollFields | null;
-  /** The canonical object of `state` (only the detectors' fields, in their order) and its string. */
   encode(state: PollFields): { state: PollFields; raw: string };
 }
 

@@ -23,7 +23,6 @@ export class PollTargetError extends Error {
   override name = "PollTargetError";
 }
 
-/** The scheduler's token group and the last part of a target name. */
 export function tokenHash(token: string): string {
   if (typeof token !== "string" || token.length === 0) throw new PollTargetError("token must not be empty");
   return createHash("sha256").update(token, "utf8").digest("hex").slice(0, TOKEN_HASH_LENGTH);
@@ -105,6 +104,7 @@ export function decodePollTargetMeta(raw: string | null): PollTargetMeta {
 /** Everything PollTargetStore.add needs to register a subscriber of a team polled with a token. */
 export function pollTargetRegistration(input: {
   apiTeamId: string;
+  /** Names the target and its token group (a hash); never stored. */
   token: string;
   tokenRef: UserRef;
   /** E.g. the subscription id: the target goes when its last subscriber leaves. */

@@ -3,15 +3,12 @@ import { backoffDelay } from "../../../lib/backoff";
 // Pure: the scheduler's commit script only stores what this computes.
 
 export interface PollTimingOptions {
-  /** Normal interval between polls of one target, in ms. */
   intervalMs: number;
   /** Share of the interval added or removed at random, so that targets added together spread out. */
   jitter?: number;
   /** Backoff after the first failure, in ms; doubles with each consecutive failure. */
   backoffBaseMs?: number;
-  /** Longest backoff, in ms. */
   backoffMaxMs?: number;
-  /** Random source in [0, 1); tests pass a fixed one. */
   random?: () => number;
 }
 
@@ -19,7 +16,6 @@ export const DEFAULT_JITTER = 0.1;
 const DEFAULT_BACKOFF_BASE_MS = 5_000;
 const DEFAULT_BACKOFF_MAX_MS = 5 * 60_000;
 
-/** After a successful poll: interval +- jitter. */
 export function nextPollAt(now: number, options: PollTimingOptions): number {
   const { intervalMs, jitter = DEFAULT_JITTER, random = Math.random } = options;
   return Math.round(now + intervalMs * (1 - jitter + 2 * jitter * random()));

@@ -31,16 +31,13 @@ export interface PollWorkerOptions {
   client: Pick<UptimeClient, "as">;
   resolveToken: ResolveToken;
   hooks?: PollHooks;
-  /** The kinds that start from a poll (engine/poll/detector.ts), run in this order. */
   detectors: readonly Detector[];
   clock?: Clock;
   logger?: Logger;
   metrics?: PollMetrics;
-  /** POLL_INTERVAL_SECONDS in ms (default 5 s). */
   pollIntervalMs?: number;
   /** How long a claim holds a target (default 30 s); a poll's API calls get at most half of it. */
   leaseMs?: number;
-  /** Most targets claimed from one shard at once (default 100). */
   batch?: number;
   /** Most polls with API calls in flight at once in this process (default 32); as many may be committing. */
   concurrency?: number;
@@ -48,7 +45,6 @@ export interface PollWorkerOptions {
   idleMaxMs?: number;
   /** Shortest round over all shards, in ms (default 50) unless behind: targets are claimed in batches. */
   idleMinMs?: number;
-  /** How long a resolved token's API view is reused (default 60 s). */
   apiCacheTtlMs?: number;
   workerId?: string;
   /** Token rejections: how many polls over how long pause a target, and its re-check (token-rejection.ts). */
@@ -78,14 +74,10 @@ export class PollWorker {
   private readonly holds = new ClaimHolds();
   /** How often held claims are extended (ms), and how old they are then at least; null: claims are leased. */
   private readonly holdPeriodMs: number | null;
-  /** Polls per held claim (holdPolls); 1 when claims are leased. */
   private readonly holdPolls: number;
   private holdTimer: NodeJS.Timeout | null = null;
-  /** The next polls of held claims whose last poll was quiet; let go at stop(). */
   private readonly again: AgainPolls;
-  /** Polls with API calls in flight. */
   private active = 0;
-  /** Polls whose API calls are over, committing. */
   private committing = 0;
   /** Resolved when a poll finishes: the loop waits on it for room, stop() for the drain. Made on demand. */
   private changed: { promise: Promise<void>; resolve: () => void } | null = null;
@@ -135,7 +127,6 @@ export class PollWorker {
     return this.loop !== null;
   }
 
-  /** Starts the loop (idempotent). */
   start(): void {
     if (this.loop) return;
     this.stopping = false;
@@ -185,8 +176,7 @@ export class PollWorker {
           1,
           Math.min(this.batch, BACKLOG_ROUNDS * this.concurrency - this.queue.length - this.active),
         );
-        // One round claims every shard at once (one script run on one Redis), an equal share of the room
-        // each: at most `shards - 1` targets more than the room when every shard has that many due.
+        // An equal share of the room per shard, in one script run.
         const share = Math.max(1, Math.ceil(room / shards.length));
         const now = this.clock.now();
         const rounds = await this.scheduler.claimShards(
@@ -213,8 +203,7 @@ export class PollWorker {
         if (claimed === 0) {
           await this.idle();
         } else if (!full) {
-          // Not behind: pace the rounds, so that due targets are claimed in batches rather than one
-          // claim per target (the Redis cost of a quiet poll), at the price of idleMinMs of latency.
+          // Not behind: pace rounds so targets are claimed in batches, at the price of idleMinMs of latency.
           await this.pause(started + this.idleMinMs - performance.now());
         }
       } catch (error) {
@@ -234,7 +223,6 @@ export class PollWorker {
 
   /** On stop, held claims are made due at their earliest next poll so another worker takes them then. */
   private async letHeldGo(): Promise<void> {
-    // Earliest due first.
     const next = this.again.drain();
     if (next.length === 0) return;
     const held = next.map((poll) => poll.claimed);
@@ -263,7 +251,6 @@ export class PollWorker {
 
   /** One whose hold would end before it could surely be extended is left to the next claim. */
   private startDueAgain(): void {
-    // Stopping: what waits is let go by letHeldGo.
     if (this.stopping) return;
     const now = this.clock.now();
     const heldAt = performance.now();
@@ -323,7 +310,6 @@ export class PollWorker {
     }
   }
 
-  /** A poll's API calls are over: it moves from `active` to `committing`, and another may start. */
   fetched(): void {
     this.active--;
     this.committing++;
@@ -351,14 +337,11 @@ export class PollWorker {
     await this.pause(Math.max(this.idleMinMs, wait));
   }
 
-  /** Sleeps, cut short by stop(). */
   private async pause(ms: number): Promise<void> {
     if (ms <= 0 || this.stopping) return;
     try {
       await sleep(ms, this.wake.signal);
-    } catch {
-      // stop() woke us up.
-    }
+    } catch {}
   }
 }
 

@@ -1,9 +1,5 @@
-import type { SlowRule } from "../../../domain/slow-rule";
-import type { UserRef } from "../../../domain/workspace-ref";
 import type { PollTargetStore } from "../../../store/poll-target-store";
 import { pollTargetRegistration } from "./poll-target";
-
-// The poll side in one import for src/alerts/index.ts and the benchmarks.
 
 export type { PollErrorKind, PollMetrics, PollOutcome } from "../../metrics";
 export { noopPollMetrics } from "../../metrics";
@@ -27,19 +23,7 @@ export {
   type PollWorkerOptions,
 } from "./poll-worker";
 
-export interface AddPollTargetInput {
-  apiTeamId: string;
-  /** Used here only to name the target and its token group (a hash); never stored. */
-  token: string;
-  /** Where the poller finds the token at poll time (the subscriber's link). */
-  tokenRef: UserRef;
-  /** E.g. the subscription id. */
-  subscriber: string;
-  /** The subscribe-time read of incidents: the first poll announces what began after it (BaselineSince). */
-  baseline?: { at: number; seen: readonly string[] };
-  /** The slow rules of the target's subscriptions, this one's included. */
-  slowRules?: readonly SlowRule[];
-}
+export type AddPollTargetInput = Parameters<typeof pollTargetRegistration>[0];
 
 /** Due at once, so the baseline (the subscribe reply) comes within a poll. */
 export async function addPollTarget(

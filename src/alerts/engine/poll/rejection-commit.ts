@@ -17,7 +17,6 @@ import {
   rejectionStep,
 } from "./token-rejection";
 
-/** A streak of token rejections that a check confirmed (token-rejection.ts). */
 export interface ConfirmedRejection {
   target: string;
   kind: RejectionKind;
@@ -35,7 +34,6 @@ export interface RejectionCommitDeps {
   /** The poll's API budget, in ms: the confirming check gets half of it. */
   budgetMs: number;
   logger: Logger;
-  /** Whose fields the stored state holds. */
   detectors: readonly Detector[];
   rejections?: RejectionPolicy;
   hooks?: { onTokenRejected?(rejection: ConfirmedRejection): Promise<"moved" | "paused"> };
@@ -64,8 +62,7 @@ export async function rejectionCommit(
   if (step === "wait") return retry;
 
   const api = kind === "no_token" ? null : await deps.apis.get(target, meta);
-  // What the check confirmed may differ from what the poll met: a 403 whose team check answers 401 is
-  // a refused token once GET /users/me says so, never a lost team.
+  // A 403 whose team check answers 401 is a refused token once GET /users/me says so, never a lost team.
   const confirmedKind = await confirmRejection(api, kind, meta.apiTeamId, {
     // The poll used up to budgetMs already: the check gets half of it again, so the commit keeps its lease.
     signal: AbortSignal.timeout(Math.max(1, Math.floor(deps.budgetMs / 2))),

@@ -23,7 +23,6 @@ export const DEFAULT_REJECTION_POLICY: RejectionPolicy = Object.freeze({
   recheckMs: 5 * 60_000,
 });
 
-/** A rejection policy from partial options (tests use short windows); every value must be positive. */
 export function rejectionPolicy(options: Partial<RejectionPolicy> = {}): RejectionPolicy {
   const policy = { ...DEFAULT_REJECTION_POLICY, ...options };
   for (const [name, value] of Object.entries(policy)) {

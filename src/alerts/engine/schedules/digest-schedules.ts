@@ -11,7 +11,6 @@ import {
 import type { ScheduleKind } from "./schedule-kind";
 import type { ScheduleStore } from "./schedule-store";
 
-/** A subscription's digest schedule follows the subscription: created, replaced or removed with it. */
 export class DigestSchedules {
   private readonly clock: Clock;
 

@@ -37,7 +37,6 @@ export function escalationSchedules(store: Pick<ScheduleStore, "bookOnce" | "can
   };
 }
 
-/** An escalation step fires once ever, whichever replica gets there first. */
 export const escalationSchedule: ScheduleKind<EscalationSpec> = {
   kind: "escalation",
   spec: escalationSpecSchema,

@@ -3,7 +3,6 @@ import type { FireInput, ScheduleSpec } from "./schedule-store";
 
 /** What one firing writes: once per `period` across replicas, then due again at `nextDueAt` (0: done). */
 export interface Firing extends FireInput {
-  /** Said in the log line of a firing that wrote its entry. */
   note?: Record<string, unknown>;
 }
 

@@ -3,7 +3,6 @@ import { escalationSchedule } from "./escalation-schedules";
 import { maintenanceSchedule } from "./maintenance-schedules";
 import type { ScheduleKind } from "./schedule-kind";
 
-/** Every kind of schedule the worker fires: a new kind is one line here. */
 export const SCHEDULE_KINDS: readonly ScheduleKind[] = [
   digestSchedule,
   escalationSchedule,

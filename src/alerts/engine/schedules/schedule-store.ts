@@ -9,12 +9,10 @@ export interface ScheduleSpec {
   kind: string;
 }
 
-/** A schedule that is due, as read before firing it. */
 export interface DueSchedule {
   id: string;
   /** The due time read (ms): fire() only goes ahead while it is still the stored one. */
   dueAt: number;
-  /** The spec as booked, JSON (null when the record vanished meanwhile). */
   spec: string | null;
 }
 
@@ -23,7 +21,6 @@ export interface FireInput {
   period: string;
   /** 0: a one-shot schedule, done after this firing. */
   nextDueAt: number;
-  /** The outbox entry's fields. */
   target: string;
   event: string;
 }
@@ -83,7 +80,6 @@ export class ScheduleStore {
     );
   }
 
-  /** When a schedule is next due (ms) and the period it last fired for; null when there is none. */
   async inspect(id: string): Promise<{ dueAt: number | null; last: string | null; spec: string | null }> {
     const shard = this.scheduler.shardOf(id);
     const [score, [spec, last]] = await Promise.all([
@@ -93,7 +89,6 @@ export class ScheduleStore {
     return { dueAt: score === null ? null : Number(score), last: last ?? null, spec: spec ?? null };
   }
 
-  /** The schedules of a shard due at `now`, earliest first (at most `limit`). */
   async due(shard: number, now: number, limit: number): Promise<DueSchedule[]> {
     const flat = await this.redis.zrangebyscore(
       this.keys.scheduleDue(shard),

@@ -5,7 +5,6 @@ export function scheduleTarget(kind: string, subscriptionId: string): string {
   return `${kind}:${subscriptionId}`;
 }
 
-/** The subscription id of a schedule's outbox target; null for a poll target or any other target. */
 export function subscriptionOfScheduleTarget(target: string): string | null {
   const colon = target.indexOf(":");
   if (colon <= 0 || target.slice(0, colon) === POLL_TARGET_KIND) return null;

@@ -15,7 +15,6 @@ export interface ScheduleWorkerOptions {
   logger?: Logger;
   /** How often each replica looks for due schedules (ms); a digest is at most this late. */
   tickMs?: number;
-  /** Due schedules fired per shard and tick. */
   batchSize?: number;
   /** The kinds it fires; a schedule of any other kind is removed as unreadable. */
   kinds?: readonly ScheduleKind[];
@@ -54,7 +53,6 @@ export class ScheduleWorker {
     this.running$ = null;
   }
 
-  /** One pass over every shard; the number of outbox entries written. */
   async tick(): Promise<number> {
     let fired = 0;
     for (let shard = 0; shard < this.store.shards; shard++) {
