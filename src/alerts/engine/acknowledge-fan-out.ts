@@ -7,7 +7,6 @@ import { scheduleTarget } from "./schedules/schedule-targets";
 export interface AcknowledgeFanOutDeps {
   messages: Pick<AlertMessageStore, "incidentChannels">;
   outbox: Pick<OutboxStore, "append">;
-  /** The outbox stream of a target's shard (poll-target-store.ts). */
   outboxKeyOf: (target: string) => string;
 }
 

@@ -47,17 +47,13 @@ export interface AlertDeliveryDeps
     IncidentChannelsDeps,
     "store" | "subscriptions" | "posterFor" | "availability" | "waitForOtherMs"
   >;
-  /** How long a channel lock lives without being extended (ms). */
   lockTtlMs?: number;
-  /** How long to wait for a channel another worker holds before leaving the event for later (ms). */
   lockWaitMs?: number;
-  /** 429 answers waited out (Retry-After) within one delivery before leaving the event for later. */
   maxRateLimitWaits?: number;
   /** How long an unanswered post may still land (ALERT_POST_SETTLE_MS); default POST_SETTLE_MS. */
   postSettleMs?: number | undefined;
   /** Where an acknowledge's redraw events go, one per other channel; absent, only the clicked one is redrawn. */
   fanOut?: Omit<AcknowledgeFanOutDeps, "messages"> | undefined;
-  /** The kinds delivered; default the registry's. */
   kinds?: readonly AlertKind[];
 }
 
@@ -70,7 +66,6 @@ export class AlertDelivery implements OutboxDelivery {
   private readonly posting: ChannelPosting;
   private readonly redraw: Redraw;
   private readonly channels: IncidentChannels | null;
-  /** Each outbox event type's plan, built once from its kind (kinds/registry.ts). */
   private readonly plans = new Map<string, DeliveryPlan<KindEvent>>();
 
   constructor(deps: AlertDeliveryDeps) {
@@ -202,7 +197,6 @@ export class AlertDelivery implements OutboxDelivery {
     return this.channels.open(input);
   }
 
-  /** The Archive button of an incident channel's recovery summary. */
   async archiveIncidentChannel(input: {
     workspace: WorkspaceRef;
     channelId: string;

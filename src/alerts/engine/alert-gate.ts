@@ -10,7 +10,6 @@ export type GateKind = "outage" | "slow" | "escalation" | "reminder" | "incident
 
 /** What one check does to a kind: it stops (holds) the message, or the kind is exempt from it. */
 export interface AlertGateRules {
-  /** A monitor muted in the channel. */
   mute: "hold" | "exempt";
   /** A planned quiet window of the channel covering the monitor, of the same API team. */
   maintenance: "hold" | "exempt";
@@ -55,7 +54,6 @@ export type AlertGateDecision =
       kind: "deliver";
       /** Post as a quiet reply in this thread (a person's quiet hours), never broadcast. */
       quietThreadTs?: string;
-      /** Whether the storm and flap rules decide where it goes. */
       storm: boolean;
     };
 

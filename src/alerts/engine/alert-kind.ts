@@ -19,7 +19,6 @@ import type { Gate, GateKind } from "./alert-gate";
 import type { ChannelCtx, ChannelPosting, DeliveryCtx } from "./channel-posting";
 import type { Redraw } from "./redraw";
 
-/** What every outbox event has: the `type` the registry reads it by. */
 export interface KindEvent {
   type: string;
 }
@@ -47,7 +46,6 @@ export type DeliveryPlan<E> =
       /** Whether the event is for this subscription at all, checked before the lock (paused ones never are). */
       accepts(sub: Subscription, event: E): boolean;
       deliver(ctx: DeliveryCtx, event: E): Promise<DeliveryOutcome>;
-      /** What the log says when a step fails and is retried. */
       failure: string;
       /** Whether the engine counts the outcome (a kind that counts its own posts says no). */
       counted: boolean;
@@ -78,12 +76,10 @@ export interface EngineServices {
   drawing: IncidentDrawing;
   replies: IncidentReplies;
   rollup: StormRollup;
-  /** Redraws a channel's message of an incident after an acknowledge (a click's or a redraw event's). */
   redraw: Redraw;
   /** Digests are posted by the digest delivery the bot also uses for `/uptime digest`. */
   digests: Pick<DigestDelivery, "deliverTo"> | undefined;
   /** The incident's own channel, if one was opened, hears what reached the alert's thread. */
   follow(ctx: ChannelCtx & { sub?: Subscription }, incidentId: string): Promise<void>;
-  /** The gate of the kind's declared row. */
   gate: Gate;
 }

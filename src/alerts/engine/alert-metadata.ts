@@ -31,7 +31,6 @@ export function rollupMetadata(rollupId: string, channel: string): MessageMetada
   return { event_type: ROLLUP_EVENT_TYPE, event_payload: { rollup_id: rollupId, channel } };
 }
 
-/** Matches the messages of one incident in one channel, whichever event posted them. */
 export function incidentMatcher(incidentId: string, channel: string) {
   return (payload: Record<string, unknown>) =>
     payload.incident_id === incidentId && payload.channel === channel;
@@ -48,7 +47,6 @@ export function escalationMetadata(
   return step === 0 ? metadata : { ...metadata, event_payload: { ...metadata.event_payload, step } };
 }
 
-/** Matches one escalation step's reply of one incident in one channel. */
 export function escalationMatcher(incidentId: string, channel: string, step: number) {
   const incident = incidentMatcher(incidentId, channel);
   return (payload: Record<string, unknown>) => incident(payload) && (payload.step ?? 0) === step;
@@ -63,7 +61,6 @@ export function lookupOldestTs(attemptAt: number, marginMs = 5 * 60_000): string
   return (Math.max(0, attemptAt - marginMs) / 1000).toFixed(6);
 }
 
-/** The metadata of a slow-response alert's message. */
 export function slowMetadata(alertId: string, eventId: string, channel: string): MessageMetadata {
   return {
     event_type: SLOW_EVENT_TYPE,

@@ -17,7 +17,6 @@ export const DEFAULT_MAX_ATTEMPTS = 10;
 
 export interface DeliveryWorkerOptions {
   redis: RedisClient;
-  /** The outbox streams, one per scheduler shard (PollTargetStore.outboxKey(shard)). */
   outboxKeys: readonly string[];
   delivery: OutboxDelivery;
   /** Concurrent read loops in this process (ALERT_WORKERS); the shards are split between them. */
@@ -25,23 +24,18 @@ export interface DeliveryWorkerOptions {
   group?: string;
   /** Unique per process: hostname and pid by default; each loop appends its index. */
   consumer?: string;
-  /** XREADGROUP BLOCK of a loop that owns one shard (ms). */
   blockMs?: number;
   /** Kept short: one read cannot block on every shard, and this pause adds to every alert's latency. */
   idleRoundMs?: number;
   /** Entries in flight get a heartbeat every third of it, so a slow channel is never taken over. */
   reclaimIdleMs?: number;
-  /** How often a loop looks for entries that are due again (ms); 1 s by default. */
   reclaimEveryMs?: number;
-  /** Entries read at once per shard. */
   batchSize?: number;
-  /** Deliveries of one entry, counted by the stream, before it is dead-lettered (default 10). */
   maxAttempts?: number;
   /** Wait before the next attempt of an entry that failed, growing with its delivery count (capped by reclaimIdleMs). */
   retryBackoff?: BackoffOptions;
   /** Entries read and not yet finished, per loop: reading pauses while that many are in flight. */
   maxInFlight?: number;
-  /** How often each outbox is trimmed below its acknowledged point, and dead consumers swept (ms). */
   trimEveryMs?: number;
   /** A killed process's consumer (a stopped one removes itself). */
   deadConsumerIdleMs?: number;
@@ -55,7 +49,6 @@ interface Loop {
   consumer: string;
   keys: string[];
   connection: RedisClient;
-  /** Entries of this loop in flight: stream -> ids. */
   inFlight: Map<string, Set<string>>;
   count: number;
   /** The connection was lost or a round failed: a read's reply may have been lost with it. */
@@ -120,7 +113,6 @@ export class DeliveryWorker {
     return this.loops.length > 0;
   }
 
-  /** Creates the consumer groups (at the start of each stream, MKSTREAM) and starts the loops. */
   async start(): Promise<void> {
     if (this.running) return;
     this.abort = new AbortController();
@@ -180,7 +172,6 @@ export class DeliveryWorker {
     this.running$ = [];
   }
 
-  /** The shards a loop reads: round-robin, and every loop gets at least one. */
   shardsOf(index: number): string[] {
     const keys = this.o.outboxKeys;
     const own = keys.filter((_, shard) => shard % this.o.workers === index);
@@ -274,7 +265,6 @@ export class DeliveryWorker {
     return recovered;
   }
 
-  /** Takes over the entries that are due again (failed earlier, or a stopped or crashed replica's). */
   private async reclaim(loop: Loop, key: string): Promise<number> {
     let cursor = "0-0";
     let dispatched = 0;
@@ -355,7 +345,6 @@ function isNoGroup(error: unknown): boolean {
   return String((error as Error)?.message).includes("NOGROUP");
 }
 
-/** Every shard's outbox stream key of a scheduler (the workers' `outboxKeys`). */
 export function outboxKeysOf(scheduler: { shards: number; outboxKey(shard: number): string }): string[] {
   return Array.from({ length: scheduler.shards }, (_, shard) => scheduler.outboxKey(shard));
 }

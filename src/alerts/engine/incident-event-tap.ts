@@ -4,7 +4,6 @@ import type { Logger } from "../../lib/logger";
 import type { KindEvent } from "./alert-kind";
 import type { OutboxDelivery } from "./outbox-entry-handler";
 
-/** An incident changed (opened, acknowledged, resolved), as the alert pipeline saw it. */
 export interface IncidentChange {
   type: "opened" | "acknowledged" | "resolved";
   incidentId: string;

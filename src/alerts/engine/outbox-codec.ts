@@ -1,7 +1,6 @@
 import { jsonIssueText } from "../../lib/parse-json";
 import type { AlertKind, KindEvent } from "./alert-kind";
 
-/** An outbox entry whose event does not have the shape this version reads. */
 export class OutboxEventError extends Error {
   override name = "OutboxEventError";
 }

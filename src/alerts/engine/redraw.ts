@@ -13,16 +13,13 @@ export interface AcknowledgeInSlack {
   workspace: WorkspaceRef;
   channel: string;
   incidentId: string;
-  /** The Slack user who clicked Acknowledge. */
   ackedBy: string;
 }
 
-/** A mute of `monitorId` in `channel` was set or lifted from Slack. */
 export interface MuteChangeInSlack {
   workspace: WorkspaceRef;
   channel: string;
   monitorId: string;
-  /** A mute set or lifted now (the timeline says so, naming `by`); absent: only redraw. */
   change?: { kind: "muted" | "unmuted"; by: string } | undefined;
 }
 
