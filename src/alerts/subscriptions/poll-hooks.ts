@@ -28,9 +28,7 @@ export interface PollHookDeps {
     add(input: AddPollTargetInput & { slow?: SlowRule | undefined }, now: number): Promise<string>;
     remove(target: string, subscriber: string): Promise<number>;
   };
-  /** Drops what else a deleted subscription had (its digest schedule). */
   forget(sub: Subscription): Promise<void>;
-  /** The take-over notes and the "personal alerts ended" DM. */
   posterFor: PosterFor;
   /** Checks a candidate token before the subscriptions move onto it, and confirms a 401 before a drop. */
   client: Pick<UptimeClient, "as">;
@@ -38,7 +36,6 @@ export interface PollHookDeps {
   logger: Logger;
 }
 
-/** The poller's token look-up and its hooks: links and subscriptions, seen from the poll side. */
 export function pollHooks(deps: PollHookDeps): Required<PollHooks> & { resolveToken: ResolveToken } {
   const log = deps.logger.child({ component: "poll-hooks" });
   return {
@@ -150,11 +147,9 @@ async function teamNameOf(
   return link?.teams.find((t) => t.id === apiTeamId)?.name ?? null;
 }
 
-/** A poll target whose token can no longer be used, and what a take-over of its channels starts from. */
 export interface Handover {
   target: string;
   apiTeamId: string;
-  /** Whose token it was. */
   from: UserRef;
   reason: TokenPauseReason;
   /** The baseline of a new target: since when, and the incidents the old one already tracked. */
@@ -233,7 +228,6 @@ async function takeOver(
   return false;
 }
 
-/** One note in each channel that moved, and one DM to the member whose token now reads them. */
 async function tellTakeOver(
   deps: PollHookDeps,
   subscriptions: readonly Subscription[],

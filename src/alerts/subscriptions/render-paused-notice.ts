@@ -7,9 +7,7 @@ export interface PauseNotice {
   change: "paused" | "resumed";
   reason: PauseReason;
   channelId: string;
-  /** The API team's name as the subscriber's link knows it; null when unknown. */
   teamName: string | null;
-  /** How people address the app, e.g. "@Uptime". */
   appMention: string;
   /** The subscriber's own alerts in their DM with the app (no channel note; the DM says "your alerts"). */
   personal?: boolean;
@@ -44,7 +42,6 @@ export function renderPauseChannelNote(notice: PauseNotice): { text: string; blo
   return { text, blocks: [{ type: "context", elements: [mrkdwn(text)] }] };
 }
 
-/** The direct message to the subscriber: what happened to their subscription and how to fix it. */
 export function renderPauseDirectMessage(notice: PauseNotice): string {
   if (notice.personal) return renderPersonalPauseMessage(notice);
   const channel = `<#${escapeMrkdwn(notice.channelId)}>`;
@@ -137,13 +134,10 @@ export function renderPersonalAlertsEnded(teamName: string | null): string {
   );
 }
 
-/** Who a channel's alerts moved from and to, when the subscriber's token can no longer poll them. */
 export interface TakeOverNotice {
   channelId: string;
   teamName: string | null;
-  /** The Slack user whose token was refused (or who logged out). */
   fromUserId: string;
-  /** The Slack user whose token polls the channel's alerts from now on. */
   toUserId: string;
   reason: PauseReason;
 }
@@ -162,7 +156,6 @@ function takeOverCause(notice: TakeOverNotice): string {
   }
 }
 
-/** The channel's short note: its alerts go on, read with another member's account. */
 export function renderTakeOverChannelNote(notice: TakeOverNotice): { text: string; blocks: unknown[] } {
   const team = notice.teamName ? `*${inline(notice.teamName, NAME_MAX)}*` : "this Uptime team";
   const text =

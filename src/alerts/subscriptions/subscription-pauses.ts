@@ -10,7 +10,6 @@ export interface SubscriptionPausesDeps {
   links: Pick<LinkStore, "get">;
   posterFor: PosterFor;
   logger?: Logger;
-  /** How the DM names the app (default "@Uptime"). */
   appMention?: string;
 }
 
@@ -25,7 +24,6 @@ export class SubscriptionPauses {
     this.logger = (deps.logger ?? silentLogger).child({ component: "subscription-pauses" });
   }
 
-  /** Pauses the subscription; true when this call paused it (and told the channel and the subscriber). */
   async pause(sub: Subscription, reason: PauseReason): Promise<boolean> {
     if (!(await this.d.subscriptions.pause(sub.id, reason))) return false;
     this.logger.warn({ subscription: sub.id, channel: sub.channelId, reason }, "alert subscription paused");
@@ -42,7 +40,6 @@ export class SubscriptionPauses {
     return true;
   }
 
-  /** True when the subscriber's DM went out. */
   private async tell(
     sub: Subscription,
     change: PauseNotice["change"],
