@@ -56,7 +56,6 @@ export type {
 
 export interface AlertsOptions {
   uptimeApiUrl: string;
-  /** Delivery loops on this replica; 0 leaves polling and delivery to other replicas. */
   alertWorkers: number;
   pollIntervalSeconds: number;
   /** UPTIME_WEB_URL and its paths: alert messages link monitors and incidents to the web app. */
@@ -66,16 +65,12 @@ export interface AlertsOptions {
     /** The single workspace's bot token; with OAuth, each workspace's comes from its installation. */
     botToken?: string | undefined;
     oauth: boolean;
-    /** The alert clients' `fetch` (the composition root's: it times every Slack call). */
     fetch?: FetchFunction | undefined;
-    /** The alert clients' logger (the bot's JSON log, through bolt-logger.ts). */
     logger?: SlackLogger | undefined;
-    /** How long one alert Slack call may take (SLACK_ALERT_CALL_TIMEOUT_MS); default SLACK_CALL_TIMEOUT_MS. */
     callTimeoutMs?: number | undefined;
   };
   /** Longer than the call timeout: a post Slack carries out after the client gave up must land within it. */
   postSettleMs?: number | undefined;
-  /** Told of every Uptime API attempt of the poll and digest clients (latency metrics). */
   onUptimeCall?: ((call: UptimeCall) => void) | undefined;
   /** Not an environment setting: tests shorten the windows here. */
   rejections?: Partial<RejectionPolicy>;
@@ -87,7 +82,6 @@ export interface AlertsOptions {
 
 export interface AlertsDeps {
   redis: RedisClient;
-  /** The bot's chart worker pool (digest charts); bot/start-bot.ts starts and closes it. */
   charts: Pick<ChartRenderer, "render">;
   keys: Keyspace;
   clock: Clock;
@@ -96,26 +90,21 @@ export interface AlertsDeps {
   installations: RedisInstallationStore;
 }
 
-/** An acknowledge made in Slack, from any surface: who did it, and the alert message clicked, if one was. */
 export interface AcknowledgedInSlack {
   workspace: WorkspaceRef;
   /** The channel of the clicked alert message; absent for `/uptime ack`, App Home and the incident lists. */
   channelId?: string | undefined;
   incidentId: string;
-  /** The Slack user who acknowledged. */
   ackedBy: string;
 }
 
-/** A mute of a monitor in a channel, set or lifted from Slack (the Mute overflow, Unmute, `/uptime unmute`). */
 export interface MuteChangedInSlack {
   workspace: WorkspaceRef;
   channelId: string;
   monitorId: string;
-  /** Set or lifted now, by this Slack user: the incident's thread says so. Absent: only redraw. */
   change?: { kind: "muted" | "unmuted"; by: string } | undefined;
 }
 
-/** The poll target side of a subscription: a subscription registers itself as one of its subscribers. */
 export interface PollTargets {
   /** The token only names the target (a hash); it is never stored there. */
   add(
@@ -124,21 +113,18 @@ export interface PollTargets {
       token: string;
       tokenRef: UserRef;
       subscriber: string;
-      /** What the subscribe reply read (time, incident ids of page 1): the first poll's baseline. */
       baseline?: { at: number; seen: readonly string[] };
       /** The subscriber's `--slow` rule: the target's meta gets it with the rules of its other subscriptions. */
       slow?: SlowRule | undefined;
     },
     now: number,
   ): Promise<string>;
-  /** Removes a subscriber; the last one removes the target. Returns the subscribers left. */
   remove(target: string, subscriber: string): Promise<number>;
 }
 
 export interface Alerts {
   subscriptions: SubscriptionStore;
   mutes: MuteStore;
-  /** Planned quiet windows: stored per channel, their notes fired by the schedules. */
   maintenance: { windows: MaintenanceStore; schedules: MaintenanceSchedules };
   /** Read by the Mute overflow: the name of a muted monitor, from its last alert message in the channel. */
   messages: AlertMessageStore;
@@ -152,7 +138,6 @@ export interface Alerts {
     open(input: OpenIncidentChannel): Promise<OpenIncidentChannelOutcome>;
     archive(input: { workspace: WorkspaceRef; channelId: string; by: string }): Promise<void>;
   };
-  /** Channel digests: scheduled with the subscription, or posted now. */
   digests: {
     /** Removes the schedule when the subscription has no digest (a re-subscribe without --digest). */
     schedule(subscription: Subscription): Promise<number | null>;
@@ -160,15 +145,11 @@ export interface Alerts {
     /** `/uptime digest`: the last day or week up to now, read with the asker's token. Slack errors are thrown. */
     postNow(request: DigestNowRequest): Promise<void>;
   };
-  /** What `GET /metrics` answers. */
   metrics: Pick<PrometheusMetrics, "renderMetrics">;
-  /** Drops a workspace's (or a revoked bot's) subscriptions and their poll targets. */
   cleanupParticipant: CleanupParticipant;
   /** A person deactivated or revoked: their personal alerts end, their channels move or pause. */
   offboardingParticipant: CleanupParticipant;
-  /** Starts the poll and delivery workers when ALERT_WORKERS > 0. */
   start(): Promise<void>;
-  /** Drains both workers (polls in flight commit, the delivery in flight finishes) and closes the poll client. */
   stop(): Promise<void>;
 }
 
@@ -336,7 +317,6 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
       deliveryWorker = new DeliveryWorker({
         redis,
         outboxKeys,
-        // Tapped for incident events when someone listens (link unfurls' refresh).
         delivery: options.onIncidentChange
           ? tapIncidentEvents(delivery, options.onIncidentChange, { clock, logger })
           : delivery,

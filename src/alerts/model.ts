@@ -31,9 +31,7 @@ export interface AlertEvent {
   type: AlertEventType;
   incidentId: string;
   monitorId: string;
-  /** When the transition happened by the API's clock: started, acknowledged or ended. */
   at: string;
-  /** The latest view of the incident. */
   incident: IncidentSnapshot;
 }
 
@@ -48,7 +46,6 @@ export interface AlertMonitor {
 
 export interface OutboxEvent extends AlertEvent {
   apiTeamId: string;
-  /** Null when the poller could not read the monitor (deleted meanwhile). */
   monitor: AlertMonitor | null;
   /** From the latest checks (A5), for "opened". */
   failingLocations: string[];
@@ -60,7 +57,6 @@ export interface OutboxEvent extends AlertEvent {
 
 /** One measured check of a slow alert: when, how long (`totalDuration`, A5), from where. */
 export interface SlowSample {
-  /** `created` of the check (epoch ms). */
   at: number;
   ms: number;
   location: string;
@@ -73,7 +69,6 @@ export interface DigestPeriod {
   to: number;
 }
 
-/** One monitor's numbers over the period. */
 export interface DigestMonitor {
   id: string;
   name: string;
@@ -85,13 +80,11 @@ export interface DigestMonitor {
 }
 
 export interface DigestGroup {
-  /** Null: the monitors in no group. */
   name: string | null;
   availability: number | null;
   monitors: number;
 }
 
-/** What a digest says, computed from the API's numbers by computeDigest. Pure data. */
 export interface DigestReport {
   cadence: DigestCadence;
   timeZone: string;
@@ -106,13 +99,10 @@ export interface DigestReport {
   incidentsOpened: number;
   /** Monitor downtime over the period, summed over the monitors (two down for an hour are two hours). */
   downtimeSeconds: number;
-  /** Mean time from start to acknowledge, of the period's incidents that were acknowledged. */
   mtta: { seconds: number; of: number } | null;
-  /** Mean time from start to end, of the period's incidents that ended. */
   mttr: { seconds: number; of: number } | null;
   /** At most three, lowest availability first; only monitors that were down or had an incident. */
   worst: DigestMonitor[];
-  /** The team's availability per point of the period, for the chart. */
   chart: { precision: Precision; points: { time: Date; value: number | null }[] };
   /** A list was cut at its page cap (DIGEST_MONITOR_PAGES, DIGEST_INCIDENT_PAGES): the numbers cover what was read. */
   capped: boolean;

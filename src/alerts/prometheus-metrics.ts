@@ -10,13 +10,9 @@ import type { AlertMetrics, PollMetrics } from "./metrics";
 // A Registry of their own, never prom-client's global one, so two instances in one process (tests) do not collide.
 
 export interface OutboxSample {
-  /** Entries in the streams (XLEN): the unacknowledged ones, and acknowledged ones until they are trimmed. */
   length: number;
-  /** Entries read by a delivery worker and not yet acknowledged (XPENDING). */
   pending: number;
-  /** Entries not yet acknowledged at all: never read (the group's lag) plus pending. */
   lag: number;
-  /** Entries waiting in the dead-letter streams (`npm run alerts -- dead-letters`). */
   deadLetters: number;
 }
 
@@ -28,15 +24,12 @@ export interface PrometheusMetrics {
 }
 
 export interface PrometheusMetricsOptions {
-  /** Sampled on every scrape for the outbox gauges; see outboxSampler. */
   sampleOutbox?: () => Promise<OutboxSample>;
   /** Sampled on every scrape for `uptime_chatops_subscriptions_paused`: paused subscriptions by reason. */
   samplePaused?: () => Promise<ReadonlyMap<string, number>>;
   /** Sampled on every scrape for `uptime_chatops_poll_lag_seconds`: the earliest due time (ms), null with none. */
   sampleEarliestDue?: () => Promise<number | null>;
-  /** Also expose Node's process metrics (CPU, RSS, event loop lag); default true. */
   processMetrics?: boolean;
-  /** Prepended to every metric name but Node's process metrics; default METRIC_PREFIX. */
   prefix?: string;
   logger?: Logger;
 }
