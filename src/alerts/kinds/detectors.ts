@@ -7,12 +7,10 @@ import { type SlowPollState, slowDetector } from "./slow/detector";
 /** Incidents first: their events reach the outbox before the slow ones. */
 export const pollDetectors: readonly Detector[] = [incidentDetector, slowDetector];
 
-/** The stored poll state of these detectors, as one type. */
 export type PollState = IncidentPollState & SlowPollState;
 
 const codec = pollStateCodec(pollDetectors);
 
-/** Null for a target never committed; a PollStateError for anything this version did not write. */
 export function decodePollState(raw: string | null | undefined): PollState | null {
   return codec.decode(raw) as PollState | null;
 }

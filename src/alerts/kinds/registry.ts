@@ -29,10 +29,8 @@ export const ALERT_KINDS: readonly AlertKind[] = KINDS;
 /** The event of a kind that reads the outbox (a kind riding on another's events adds none). */
 type EventOf<K> = K extends AlertKind<infer E> ? (KindEvent extends E ? never : E) : never;
 
-/** What an outbox entry carries: an event of one of the kinds above. */
 export type DeliverableEvent = EventOf<(typeof KINDS)[number]>;
 
-/** The event of any outbox entry, by its `type`; an OutboxEventError names what is wrong. */
 export const decodeDeliverableEvent = outboxDecoder(ALERT_KINDS) as (
   raw: string | undefined,
 ) => DeliverableEvent;

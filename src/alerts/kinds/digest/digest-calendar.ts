@@ -4,7 +4,7 @@ import type { DigestPeriod } from "../../model";
 
 export type { DigestCadence };
 
-/** Issue 14: daily at 09:00, weekly on Monday at 09:00, in the subscriber's time zone. */
+/** Daily at 09:00, weekly on Monday at 09:00, in the subscriber's time zone. */
 export const DIGEST_HOUR = 9;
 const MONDAY = 1;
 
@@ -31,7 +31,6 @@ export function latestOccurrence(cadence: DigestCadence, timeZone: string, now: 
   return occurrence.getTime();
 }
 
-/** The first digest time strictly after `now`. */
 export function nextOccurrence(cadence: DigestCadence, timeZone: string, now: number): number {
   const latest = latestOccurrence(cadence, timeZone, now);
   return nineOn(latest, timeZone, cadence === "daily" ? 1 : 7).getTime();

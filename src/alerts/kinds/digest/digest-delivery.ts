@@ -43,19 +43,15 @@ export interface DigestDeliveryDeps {
   messages: Pick<AlertMessageStore, "lockChannel">;
   posterFor: PosterFor;
   pauses: Pick<SubscriptionPauses, "pause">;
-  /** The Uptime client the scheduled digests read with (the subscriber's token). */
   client: () => UptimeClient;
   /** The bot's chart worker pool (bot.ts): a chart it refuses leaves the digest without one (logged). */
   charts: Pick<ChartRenderer, "render">;
   clock?: Clock;
   logger?: Logger;
-  /** How long an unanswered post may still land (ALERT_POST_SETTLE_MS); default POST_SETTLE_MS. */
   postSettleMs?: number | undefined;
-  /** The alert gate (alert-gate.ts): a scheduled digest passes it like every alert kind. */
   gate: Omit<AlertGateDeps, "clock">;
 }
 
-/** A digest asked for now (`/uptime digest`), read with the asker's own token. */
 export interface DigestNowRequest {
   workspace: WorkspaceRef;
   channelId: string;

@@ -22,7 +22,6 @@ export interface EscalationSchedules {
 export interface EscalationDeliveryDeps {
   messages: Pick<AlertMessageStore, "get" | "put" | "addTimeline">;
   mutes: Pick<MuteStore, "mutedUntil">;
-  /** Planned quiet windows: no step pings about a monitor in one. */
   windows?: Pick<MaintenanceStore, "covering"> | undefined;
   posting: ChannelPosting;
   clock: Clock;
@@ -59,7 +58,6 @@ function withStepPost(
   return { ...record, escalationSteps: { ...steps, [key]: { ...steps[key], ...post } } };
 }
 
-/** Posted once per step. */
 export class EscalationDelivery {
   constructor(private readonly d: EscalationDeliveryDeps) {}
 

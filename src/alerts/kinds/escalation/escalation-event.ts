@@ -11,7 +11,6 @@ export interface EscalationSpec {
   step?: number;
 }
 
-/** The outbox event of an escalation step that fell due. */
 export interface EscalationEvent {
   type: "escalation";
   subscriptionId: string;

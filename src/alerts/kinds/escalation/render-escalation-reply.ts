@@ -10,14 +10,12 @@ import type { AlertMonitor, IncidentSnapshot } from "../../model";
 export interface EscalationReplyInput {
   incident: IncidentSnapshot;
   monitor: AlertMonitor | null;
-  /** The API team of the incident: the Acknowledge button carries it. */
   apiTeamId: string;
   /** The step's own mention, else the subscription's. */
   mention: Mention | null;
   afterMinutes: number;
   /** Which `--escalate` step this is (index from 0) of how many; one step says no count. */
   step?: { index: number; count: number } | undefined;
-  /** UPTIME_WEB_URL: the monitor's name links to the web app. */
   links?: WebLinks | undefined;
   now: number;
 }

@@ -47,16 +47,13 @@ export interface IncidentChannelsDeps {
   webLinks: WebLinks | undefined;
   /** How long a second click waits for the first click's channel before saying it is on its way (ms). */
   waitForOtherMs?: number;
-  /** The alert gate (alert-gate.ts) the feed passes like every alert kind. */
   gate: AlertGateDeps;
 }
 
 export interface OpenIncidentChannel {
   workspace: WorkspaceRef;
-  /** The alert's (or roll-up's) channel. */
   sourceChannel: string;
   apiTeamId: string;
-  /** An alert's incident; absent: the team's storm roll-up in the source channel. */
   incidentId?: string | undefined;
   by: string;
 }
@@ -77,7 +74,6 @@ interface Subject {
   items: IncidentChannelItem[];
   incidents: string[];
   teamName: string | null;
-  /** Where the alert's thread is: its link goes there. */
   threadTs: string | undefined;
 }
 
@@ -102,7 +98,6 @@ export class IncidentChannels {
     }
   }
 
-  /** Conversations.archive of an incident channel (the bot is a member: it created it). */
   async archive(workspace: WorkspaceRef, channelId: string, by: string): Promise<void> {
     const poster = await this.d.posterFor(workspace);
     // Said before: nothing can be posted in an archived channel.

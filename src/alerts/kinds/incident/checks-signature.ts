@@ -28,7 +28,6 @@ export function checksSignature(checks: readonly CheckSnapshot[]): string {
   return recovered.length === 0 ? signature : `${signature}${RECOVERED}${signatureOf(recovered.sort())}`;
 }
 
-/** Separates the failing set's part of a signature from the recovered failures' part. */
 const RECOVERED = "+";
 
 function signatureOf(sortedFailing: readonly string[]): string {

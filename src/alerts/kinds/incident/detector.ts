@@ -135,7 +135,6 @@ export function needsTeamCounters(events: readonly AlertEvent[]): boolean {
 
 export interface EnrichContext {
   apiTeamId: string;
-  /** Monitor id -> monitor; null for one the API no longer knows (deleted meanwhile). */
   monitors: ReadonlyMap<string, AlertMonitor | null>;
   checks: readonly CheckSnapshot[];
   teamMonitorCount?: number | undefined;

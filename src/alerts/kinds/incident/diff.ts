@@ -18,7 +18,6 @@ import {
 // acknowledged < resolved; a missing incident is not resolved (pages are partial); maintenance ones emit
 // nothing. Forgotten incidents raise the floor so they are never announced again (ids assumed to grow).
 
-/** What we remember about one incident between polls. */
 export interface TrackedIncident {
   id: string;
   monitorId: string;
@@ -33,10 +32,8 @@ export interface TrackedIncident {
   seen: number;
 }
 
-/** The incident kind's fields of the stored poll state (detector.ts stores them). */
 export interface IncidentPollState {
   v: 1;
-  /** False until the first incident diff (the baseline) ran. */
   baselined: boolean;
   /** Open incidents, and resolved ones until the retention passes; keyed by incident id. */
   tracked: Record<string, TrackedIncident>;
@@ -57,7 +54,6 @@ export const SEEN_RESOLUTION_MS = 60 * 60 * 1000;
 
 /** An outage between `/uptime subscribe` and the first poll must not be taken for history. */
 export interface BaselineSince {
-  /** Epoch ms of the subscribe-time read. */
   at: number;
   /** Ids of the incidents on that page: already summarised, or history. */
   seen: readonly string[];
@@ -70,7 +66,6 @@ export interface DiffOptions {
   now: number;
   retentionMs?: number;
   maxResolved?: number;
-  /** Only read by the baseline (the first diff of a target). */
   baselineSince?: BaselineSince;
 }
 
@@ -227,7 +222,6 @@ function advance(
   return { tracked, events };
 }
 
-/** The acknowledged and resolved events due for an incident whose emitted stage is `from`. */
 function transitions(from: IncidentStage, incident: IncidentSnapshot): AlertEvent[] {
   const events: AlertEvent[] = [];
   // A7: an ended incident cannot be acknowledged, so an acknowledge seen with the end came first.
@@ -251,7 +245,6 @@ function retentionOf(options: DiffOptions): number {
   return options.retentionMs ?? DEFAULT_RETENTION_MS;
 }
 
-/** Drops what is no longer worth remembering and raises the floor over it. */
 function forget(
   tracked: Tracked,
   floor: IncidentFloor | undefined,

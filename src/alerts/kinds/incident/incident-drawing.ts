@@ -74,7 +74,6 @@ export class IncidentDrawing {
     return mute ? { until: mute.until, by: mute.by, untilRecovered: Boolean(mute.untilRecovered) } : null;
   }
 
-  /** The one render path of an incident's message, from its stored record. */
   private render(
     ctx: ChannelCtx,
     record: AlertMessageRecord,

@@ -10,7 +10,6 @@ export interface IncidentFloor {
 
 const NUMERIC_ID = /^\d+$/;
 
-/** Epoch ms of an ISO timestamp; NaN when it does not parse. */
 export function timeOf(iso: string | null | undefined): number {
   return iso ? Date.parse(iso) : Number.NaN;
 }
@@ -44,7 +43,6 @@ export function isBelowFloor(
   return order === null || order <= 0;
 }
 
-/** The floor raised to cover these incidents (the maximum start and the maximum numeric id). */
 export function raiseFloor(
   floor: IncidentFloor | undefined,
   incidents: readonly { id: string; started: string }[],

@@ -143,7 +143,6 @@ export class IncidentMessages {
     await this.d.escalations.schedule(ctx.sub, view.incident.id, startedMs(view, this.d.clock.now()));
   }
 
-  /** Moves an existing record to `stage` (never backwards), finishing an interrupted post first. */
   private async advance(
     ctx: DeliveryCtx,
     found: AlertMessageRecord,
@@ -205,7 +204,6 @@ export class IncidentMessages {
     return outcome === "posted" ? "posted" : "updated";
   }
 
-  /** The subscription's own storm and flap rules (`--storm`, `--flap`), else this delivery's. */
   private rulesOf(ctx: DeliveryCtx): { storm: WindowRules; flap: WindowRules } {
     const own = ctx.sub.rules;
     return {

@@ -69,7 +69,6 @@ export class IncidentReplies {
       threadTs: rootTs,
       saveAttempt: (ackReplyAttempt) =>
         this.d.messages.put(ctx.ws, ctx.channel, incidentId, { ...record, ackReplyAttempt }),
-      // No reply_broadcast and no mention: the timeline informs, it never pings.
       message: {
         channel: ctx.channel,
         ...rendered,

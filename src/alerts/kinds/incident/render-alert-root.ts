@@ -22,13 +22,10 @@ import type { AlertMonitor, IncidentSnapshot, IncidentStage } from "../../model"
 import { type FlapNoteInput, renderFlapNote } from "../flapping/render-flap-note";
 
 export interface AlertRootInput {
-  /** The channel the message goes to: the Mute options name it. */
   channelId: string;
-  /** The API team of the incident: the Acknowledge button carries it. */
   apiTeamId: string;
   incident: IncidentSnapshot;
   monitor: AlertMonitor | null;
-  /** What the message shows. */
   stage: IncidentStage;
   /** The Slack user who acknowledged from any Slack surface; absent: acknowledged in the Uptime app. */
   ackedBy?: string | null;
@@ -38,7 +35,6 @@ export interface AlertRootInput {
   /** The monitor's live mute in this channel: shown with who muted and an Unmute button (docs/architecture.md section 1). */
   muted?: { until: number; by?: string | null; untilRecovered?: boolean } | null;
   flapping?: FlapNoteInput | null;
-  /** UPTIME_WEB_URL: the monitor and the incident link to the web app; absent, nothing is linked. */
   links?: WebLinks | undefined;
   now: number;
 }

@@ -12,7 +12,6 @@ export interface MaintenanceSpec {
 
 export type MaintenancePhase = "start" | "end";
 
-/** The outbox event of a window's start or end. */
 export interface MaintenanceEvent {
   type: "maintenance";
   subscriptionId: string;

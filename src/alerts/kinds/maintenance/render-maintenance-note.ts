@@ -9,10 +9,8 @@ export interface MaintenanceNoteInput {
   id: string;
   scope: QuietScope;
   endAt: number;
-  /** The Slack user who planned it. */
   by: string;
   reason: string | null;
-  /** Who ended it early, when someone did. */
   endedBy?: string | undefined;
   /** The window's API team, named where its scope is a group or all. */
   teamName?: string | undefined;

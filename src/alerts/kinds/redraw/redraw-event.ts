@@ -5,7 +5,6 @@ export interface RedrawEvent {
   type: "redraw";
   subscriptionId: string;
   incidentId: string;
-  /** The Slack user who acknowledged. */
   ackedBy: string;
 }
 

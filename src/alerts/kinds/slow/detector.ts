@@ -80,7 +80,6 @@ export function trackSlow(
   return { state, transitions, changed };
 }
 
-/** The poll state with this slow state in it (or without one). */
 export function withSlow<S extends SlowPollState>(state: S, slow: SlowState | undefined): S {
   const { slow: _old, ...rest } = state;
   return (slow ? { ...rest, slow } : rest) as S;

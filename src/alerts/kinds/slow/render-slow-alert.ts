@@ -12,9 +12,7 @@ export interface SlowAlertInput {
   monitorId: string;
   monitor: AlertMonitor | null;
   rule: SlowRule;
-  /** The first slow check of the run that opened it (epoch ms). */
   since: number;
-  /** The latest checks, oldest first. */
   samples: readonly SlowSample[];
   /** slow: amber; fast: green, the last SLOW_RECOVERY_CHECKS checks were under the threshold. */
   phase: "slow" | "fast";

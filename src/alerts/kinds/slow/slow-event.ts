@@ -14,7 +14,6 @@ export interface SlowEvent {
   rule: SlowRule;
   alertId: string;
   since: number;
-  /** The latest checks of the alert, oldest first. */
   samples: SlowSample[];
 }
 

@@ -12,15 +12,12 @@ export type { SlowSample } from "../../model";
 export interface SlowAlertState {
   /** Names the alert in every channel: rule, monitor and the first slow check of the run. */
   id: string;
-  /** The first slow check of the run that opened it (epoch ms). */
   since: number;
-  /** Fast checks in a row since the last slow one. */
   fast: number;
   /** The latest samples, oldest first (SLOW_SAMPLES_MAX). */
   samples: SlowSample[];
 }
 
-/** One monitor under one rule: a run of slow checks, or an open alert. */
 export interface SlowMonitorState {
   /** The current run of slow checks, oldest first, before an alert opened. */
   run: SlowSample[];
@@ -30,7 +27,6 @@ export interface SlowMonitorState {
 export interface SlowState {
   /** `created` of the newest check counted (epoch ms). */
   watermark: number;
-  /** Ids of the checks counted whose `created` is the watermark. */
   atWatermark: string[];
   /** slowRuleKey -> monitor id -> state; monitors with nothing going on are left out. */
   rules: Record<string, Record<string, SlowMonitorState>>;

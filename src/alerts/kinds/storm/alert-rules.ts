@@ -5,11 +5,9 @@ import type { MonitorAlertState, StormState } from "../../../store/alert-message
 /** More than this many incidents of one team opening within the window make a storm (default N = 5). */
 export const STORM_THRESHOLD = 5;
 export const STORM_WINDOW_MS = 60_000;
-/** This many incidents of one monitor within the window mark it flapping. */
 export const FLAP_THRESHOLD = 3;
 export const FLAP_WINDOW_MS = 15 * 60_000;
 
-/** A storm or flap rule: how many incidents within how long. */
 export interface WindowRules {
   threshold: number;
   windowMs: number;
@@ -21,7 +19,6 @@ export const DEFAULT_FLAP_RULES: WindowRules = { threshold: FLAP_THRESHOLD, wind
 export interface StormDecision {
   /** The recent opens with this one, older ones dropped: store it back. */
   opens: Record<string, number>;
-  /** Incidents of the team opened in the window, this one included. */
   count: number;
   /** True: this incident goes into the roll-up instead of a root of its own. */
   rollup: boolean;
@@ -46,7 +43,6 @@ export function decideStorm(
 
 export interface FlapDecision {
   starts: Record<string, number>;
-  /** Incidents of the monitor in the window, this one included. */
   count: number;
   /** At the threshold or beyond: the root shows the flapping note. */
   flapping: boolean;

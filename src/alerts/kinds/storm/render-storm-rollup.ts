@@ -20,15 +20,10 @@ export interface StormRollupInput {
   apiTeamId: string;
   /** The API team's name when the poller read it; else the team is named by its id. */
   teamName?: string | null;
-  /** Incidents of the storm still open (acknowledged ones too), in the order they opened. */
   down: readonly { monitor: AlertMonitor | null; incident: IncidentSnapshot; acknowledged?: boolean }[];
-  /** The channel the roll-up is posted in: its Acknowledge all and Mute all buttons name it. */
   channelId?: string;
-  /** The team's monitor count when known ("7 of 42 monitors down"). */
   teamMonitorCount?: number | null;
-  /** Incidents of the storm that recovered meanwhile. */
   resolvedCount: number;
-  /** UPTIME_WEB_URL: each monitor's name links to the web app. */
   links?: WebLinks | undefined;
   now: number;
 }
@@ -73,7 +68,6 @@ function rollupColor(input: StormRollupInput): string {
   return input.down.every((d) => d.acknowledged) ? ALERT_COLORS.acknowledged : ALERT_COLORS.open;
 }
 
-/** The team by name (escaped, bounded), else by id. */
 function teamLabel(input: StormRollupInput): string {
   return input.teamName
     ? `*${escapeMrkdwn(truncate(input.teamName, TEAM_NAME_MAX))}*`

@@ -22,7 +22,6 @@ export interface StormRollupDeps {
 export class StormRollup {
   constructor(private readonly d: StormRollupDeps) {}
 
-  /** Adds an incident to the team's roll-up in this channel (posting it once), or starts one. */
   async joinRollup(
     ctx: ChannelCtx,
     storm: StormState,
