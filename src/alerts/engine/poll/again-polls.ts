@@ -33,8 +33,7 @@ export class AgainPolls {
 
   constructor(private readonly d: { clock: Clock; onDue: () => void }) {}
 
-  // A quiet held poll is polled again a step later only if its hold outlasts that step; the hold's last
-  // poll belongs to the next claim.
+  // Polled again a step later only if its hold outlasts that step; the hold's last poll is the next claim's.
   add(poll: QueuedPoll, arm: boolean): void {
     const { claimed } = poll;
     if (claimed.refresh) claimed.refreshAt = null;

@@ -16,8 +16,7 @@ interface Entry {
   state?: PollFields | null;
 }
 
-// Most claims hand back the same strings as the last (a quiet poll writes no state), so decoding is
-// skipped. Cached objects are shared between polls: read-only. Errors are never cached.
+// Most claims repeat the last strings (a quiet poll writes nothing), so decoding is skipped. Read-only.
 export class ClaimCache {
   private readonly entries = new Map<string, Entry>();
   private readonly maxEntries: number;

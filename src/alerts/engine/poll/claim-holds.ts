@@ -1,7 +1,6 @@
 import type { ClaimedTarget } from "../../../store/poll-target-types";
 
-// A held claim keeps its target only until its hold ends; a poll that outlasts that must have its claim
-// extended to a lease first (takeOlderThan). A commit waiting for its batch keeps the claim open.
+// A poll that outlasts its hold must have its claim extended to a lease first (takeOlderThan).
 export class ClaimHolds {
   /** Claim -> when it was claimed (performance.now(), ms: monotonic), in claim order: the oldest first. */
   private readonly open = new Map<ClaimedTarget, number>();

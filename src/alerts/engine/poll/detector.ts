@@ -4,8 +4,7 @@ import type { AlertEventType, AlertMonitor, IncidentSnapshot } from "../../model
 import type { CheckSnapshot } from "./poll-mapping";
 import type { PollTargetMeta } from "./poll-target";
 
-// What a kind that starts from a poll gives the poll: a pure step from stored state and new checks to
-// events and next state. The state is one flat object; each detector writes back only its own fields.
+// A pure step from stored state and new checks to events; each detector writes back only its own fields.
 
 /** A decoded poll state as the poll holds it: `v`, and the detectors' fields it leaves to them. Read-only. */
 export interface PollFields {

@@ -10,8 +10,7 @@ interface Entry {
   expiresAt: number;
 }
 
-// Short-lived per-target API views, so a quiet poll costs one API call and no token read or decryption.
-// The token lives only in the cached view, for at most `ttlMs`; a 401 drops it at once.
+// A quiet poll costs one API call and no token read; the token lives only here, at most `ttlMs`.
 export class PollApiCache {
   private readonly entries = new Map<string, Entry>();
   private readonly client: Pick<UptimeClient, "as">;

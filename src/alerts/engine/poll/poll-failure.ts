@@ -14,8 +14,7 @@ import type { PollErrorKind } from "../../metrics";
 import { PollTargetError } from "./poll-target";
 import { coolDownUntil, type PollTimingOptions, retryPollAt } from "./poll-timing";
 
-// A failure never writes state or events: the next good poll diffs against the last good state, so
-// nothing is lost and nothing is invented.
+// A failure writes no state or events: the next good poll diffs against the last good state.
 
 /** After unusable meta (a target this version cannot read): look again this much later. */
 export const DEFAULT_REJECTED_RETRY_MS = 5 * 60_000;

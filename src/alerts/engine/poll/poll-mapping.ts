@@ -31,7 +31,7 @@ export function toIncidentSnapshot(incident: Incident): IncidentSnapshot | null 
 }
 
 /** Null when the check names no monitor (A5 says each carries `relationships.monitor`). */
-export function toCheckSnapshot(check: Check): CheckSnapshot | null {
+function toCheckSnapshot(check: Check): CheckSnapshot | null {
   if (!check.monitorId) return null;
   // A5: `state` 1 passed, -1 failed.
   return {

@@ -33,8 +33,7 @@ import type { RejectionPolicy } from "./token-rejection";
 
 export type { ConfirmedRejection } from "./rejection-commit";
 
-// Never throws: every failure becomes a commit without state or events (no false alarms from a
-// third-party outage) and a backoff.
+// Never throws: a failure commits no state or events (no false alarms from a third-party outage), only a backoff.
 
 export { MAX_INCIDENT_PAGES, MAX_MISSING_FETCHES, MAX_MONITOR_FETCHES } from "./poll-reads";
 
@@ -152,8 +151,7 @@ async function poll(
   const nextDueAt = nextPollAt(now, deps.timing);
   const startedAt = performance.now();
 
-  // Bounded by the call's own header and body timeouts, not a timer and AbortSignal per poll (costly at
-  // thousands of polls a second).
+  // Bounded by the call's own timeouts, not a timer and AbortSignal per poll (costly at this rate).
   const checksTimeoutMs = Math.max(1, Math.floor(deps.budgetMs / 2));
   const answer = wantsWholeChecks(detectors, meta)
     ? await api.teams.checks(teamId, { timeoutMs: checksTimeoutMs })
@@ -240,7 +238,6 @@ function detect(
     const idle = step.state === undefined && step.events.length === 0 && !step.changed && !step.baseline;
     if (idle && steps === null) continue;
     if (steps === null) steps = { all: [], views: [], events: 0, changed: false };
-    // Detectors before this one were idle: they keep the stored state.
     while (steps.all.length < i) {
       steps.all.push(UNCHANGED);
       steps.views.push(undefined);

@@ -26,7 +26,7 @@ export async function fetchMonitors(
 }
 
 /** A deleted incident or monitor is not an API failure: the event goes out without it. */
-export async function orNullWhenGone<T>(request: Promise<T>): Promise<T | null> {
+async function orNullWhenGone<T>(request: Promise<T>): Promise<T | null> {
   try {
     return await request;
   } catch (error) {
@@ -35,8 +35,7 @@ export async function orNullWhenGone<T>(request: Promise<T>): Promise<T | null> 
   }
 }
 
-// The timeout is read when each call starts, so it is bounded by the time left then; not an
-// AbortSignal per poll, which is costly at this rate.
+// Read when each call starts, so it is bounded by the time left then; an AbortSignal per poll is costly.
 export function budgetLeft(deadline: number): CallOptions {
   return {
     get timeoutMs() {
@@ -45,8 +44,7 @@ export function budgetLeft(deadline: number): CallOptions {
   };
 }
 
-// A6: newest first; more pages while a detector asks, then the missing ones by id (A7). Monitors come
-// included so events rarely need another call.
+// A6: newest first; more pages while a detector asks, then the missing ones by id (A7).
 export async function fetchIncidents(
   api: UptimeApi,
   teamId: string,

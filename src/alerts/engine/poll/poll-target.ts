@@ -10,8 +10,7 @@ import { type SlowRule, slowRuleKey } from "../../../domain/slow-rule";
 import type { UserRef } from "../../../domain/workspace-ref";
 import { jsonIssueText, parseJson } from "../../../lib/parse-json";
 
-// One target per (API team, token): channels of one subscriber share a poll, two people's tokens never
-// do. Names carry a short hash of the token, never the token.
+// One target per (API team, token): two people's tokens never share a poll. Names carry a hash, never the token.
 
 /** 16 hex digits (64 bits) of SHA-256: unique enough to tell tokens apart, useless to recover one. */
 const TOKEN_HASH_LENGTH = 16;
@@ -57,7 +56,7 @@ export interface PollTargetMeta {
 }
 
 /** Distinct slow rules a target tracks; a subscription with yet another rule gets no slow alert. */
-export const MAX_SLOW_RULES = 10;
+const MAX_SLOW_RULES = 10;
 
 /** Page 1 of incidents holds 10 (reference); a bound keeps the meta small whatever a server sends. */
 const MAX_BASELINE_SEEN = 50;
@@ -134,7 +133,7 @@ export function pollTargetRegistration(input: {
 }
 
 /** One order (every subscribe rewrites the meta), at most MAX_SLOW_RULES (docs/alerts.md). */
-export function distinctSlowRules(rules: readonly SlowRule[]): SlowRule[] {
+function distinctSlowRules(rules: readonly SlowRule[]): SlowRule[] {
   const byKey = new Map<string, SlowRule>();
   for (const rule of rules)
     byKey.set(slowRuleKey(rule), { thresholdMs: rule.thresholdMs, checks: rule.checks });

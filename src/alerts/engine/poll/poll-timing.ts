@@ -21,8 +21,7 @@ export function nextPollAt(now: number, options: PollTimingOptions): number {
   return Math.round(now + intervalMs * (1 - jitter + 2 * jitter * random()));
 }
 
-// Equal jitter so a retry never comes back at once; never sooner than the normal interval, so a failing
-// API is not polled faster than a healthy one.
+// Equal jitter so a retry never comes back at once; never sooner than the interval, so failing is not faster.
 export function retryPollAt(now: number, failures: number, options: PollTimingOptions): number {
   const {
     intervalMs,

@@ -16,8 +16,7 @@ import { type PollHooks, type PollOnceDeps, type PollProgress, type PollResult, 
 import { DEFAULT_JITTER, nextPollAt, type PollTimingOptions } from "./poll-timing";
 import type { RejectionPolicy } from "./token-rejection";
 
-// Claims keep a target with one worker at a time; a crashed worker's targets come back when claims run
-// out. A claim holds a target for a few quiet polls, so a quiet poll costs Redis only a share of a claim.
+// A claim holds a target for a few quiet polls, so a quiet poll costs Redis only a share of a claim.
 
 export const DEFAULT_POLL_INTERVAL_MS = 5_000;
 export const DEFAULT_LEASE_MS = 30_000;
@@ -53,7 +52,7 @@ export interface PollWorkerOptions {
   random?: () => number;
 }
 
-export function defaultWorkerId(): string {
+function defaultWorkerId(): string {
   return `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
 }
 
@@ -144,7 +143,6 @@ export class PollWorker {
     });
   }
 
-  /** Stops claiming, finishes and commits every claimed poll, then resolves. */
   async stop(): Promise<void> {
     if (!this.loop) return;
     this.stopping = true;
@@ -241,7 +239,6 @@ export class PollWorker {
     return holds;
   }
 
-  /** A claimed target's first poll: due now, then every hold / holdPolls while held and quiet. */
   private queued(claimed: ClaimedTarget, now: number): QueuedPoll {
     const step = claimed.heldUntil === null ? 0 : (claimed.heldUntil - now) / this.holdPolls;
     const poll = { claimed, due: now, step };
@@ -328,7 +325,6 @@ export class PollWorker {
     changed?.resolve();
   }
 
-  /** Nothing was due in any shard: sleep until the earliest due time, within [idleMinMs, idleMaxMs]. */
   private async idle(): Promise<void> {
     const now = this.clock.now();
     const shards = Array.from({ length: this.scheduler.shards }, (_, i) => i);

@@ -3,8 +3,7 @@ import type { RejectionStreak } from "../../../store/poll-target-types";
 import { AuthenticationError, NotFoundError, PermissionDeniedError, type UptimeApi } from "../../../uptime";
 import { type PollTimingOptions, retryPollAt } from "./poll-timing";
 
-// A 401/403/404 is not a verdict: a login-layer deploy answers 401 for a while, and pausing would turn a
-// blip into silence. The streak lives in the target's hash so every replica agrees.
+// A 401/403/404 is not a verdict (a login-layer deploy answers 401 for a while); the streak lives in Redis.
 
 export type RejectionKind = "unauthorized" | "no_access" | "no_token";
 
@@ -88,7 +87,10 @@ export async function confirmRejection(
 }
 
 /** True only when `GET /users/me` answers 401 to this token; anything else proves nothing. */
-async function meRefused(api: Pick<UptimeApi, "users">, options: { signal?: AbortSignal }): Promise<boolean> {
+export async function meRefused(
+  api: Pick<UptimeApi, "users">,
+  options: { signal?: AbortSignal } = {},
+): Promise<boolean> {
   try {
     await api.users.me(options);
     return false;
