@@ -20,8 +20,7 @@ export interface ScheduleWorkerOptions {
   kinds?: readonly ScheduleKind[];
 }
 
-// Periods and due times are computed here (time zones, DST); the store's script fires at most once per
-// period, whichever replica gets there first.
+// Periods and due times are computed here (time zones, DST); the store's script fires once per period.
 export class ScheduleWorker {
   private readonly store: ScheduleStore;
   private readonly clock: Clock;
