@@ -10,8 +10,7 @@ export interface AcknowledgeFanOutDeps {
   outboxKeyOf: (target: string) => string;
 }
 
-// One redraw entry per other channel, so every channel shows the acknowledge at once (not at the next
-// incident read), under its lock with retries. `except`: the clicked channel, redrawn by the click.
+// One redraw entry per other channel, so each shows the acknowledge at once, under its lock with retries.
 export async function fanOutAcknowledge(
   deps: AcknowledgeFanOutDeps,
   ack: { workspace: WorkspaceRef; incidentId: string; ackedBy: string; except?: string | undefined },

@@ -57,8 +57,7 @@ export interface AlertDeliveryDeps
   kinds?: readonly AlertKind[];
 }
 
-// Each outbox event goes to its kind's plan under the channel's lock. Nothing is posted twice: the
-// attempt is recorded before posting, and a retry without a ts looks the message up by metadata first.
+// Nothing is posted twice: the attempt is recorded first, and a retry without a ts looks the message up.
 export class AlertDelivery implements OutboxDelivery {
   private readonly d: AlertDeliveryDeps;
   private readonly logger: Logger;

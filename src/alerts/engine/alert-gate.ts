@@ -60,7 +60,6 @@ export type AlertGateDecision =
 /** The gate of a kind's declared row, as the engine lends it; `as` names another row (a reminder). */
 export type Gate = (input: Omit<AlertGateInput, "kind">, as?: GateKind) => Promise<AlertGateDecision>;
 
-/** The kind of an escalation step of this subscription: a person's own is a reminder. */
 export function escalationKindOf(sub: Subscription): GateKind {
   return sub.personal ? "reminder" : "escalation";
 }

@@ -38,7 +38,6 @@ export interface AlertKind<E extends KindEvent = KindEvent> {
   readonly renderers: Readonly<Record<string, (...args: never[]) => unknown>>;
 }
 
-/** How one event reaches one subscription. */
 export type DeliveryPlan<E> =
   | {
       /** Under the channel's lock, with the engine's failure handling (retry, pause on a permanent error). */

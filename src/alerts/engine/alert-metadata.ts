@@ -1,7 +1,6 @@
 import type { MessageMetadata } from "../../slack/slack-poster";
 
-// Slack has no idempotency key: metadata lets a retry after a crash between posting and storing the ts
-// find the message instead of posting it again.
+// Slack has no idempotency key: metadata lets a retry after a crash find the message instead of posting again.
 export const ALERT_EVENT_TYPE = "uptime_alert";
 export const RECOVERY_EVENT_TYPE = "uptime_alert_recovery";
 export const ROLLUP_EVENT_TYPE = "uptime_alert_rollup";
@@ -9,7 +8,6 @@ export const ESCALATION_EVENT_TYPE = "uptime_alert_escalation";
 export const ACK_REPLY_EVENT_TYPE = "uptime_alert_ack";
 export const SLOW_EVENT_TYPE = "uptime_alert_slow";
 
-/** The metadata of a message about one incident in one channel: its root, or a reply in its thread. */
 export function incidentMetadata(
   eventType: string,
   incidentId: string,

@@ -59,8 +59,7 @@ export interface ChannelPostingDeps {
 
 const LOCK_POLL_MS = 25;
 
-// Every wait extends the channel's lock first, so a long wait never lets another worker in; a lost
-// lock ends the step.
+// Every wait extends the channel's lock first, so a long wait never lets another worker in.
 export class ChannelPosting {
   constructor(private readonly d: ChannelPostingDeps) {}
 

@@ -13,8 +13,7 @@ export interface IncidentChange {
 const SEEN_MAX = 10_000;
 const SEEN_TTL_MS = 10 * 60_000;
 
-// Never waits and never fails the delivery: an alert is never late because of an unfurl. A retry on
-// another replica may tell twice; chat.unfurl replaces the card, so that is harmless.
+// Never waits and never fails the delivery; a second tell from another replica is harmless (chat.unfurl replaces).
 export function tapIncidentEvents(
   delivery: OutboxDelivery,
   onChange: (change: IncidentChange) => Promise<void>,
