@@ -5,10 +5,9 @@ import type { DigestPeriod } from "../../model";
 export type { DigestCadence };
 
 /** Daily at 09:00, weekly on Monday at 09:00, in the subscriber's time zone. */
-export const DIGEST_HOUR = 9;
+const DIGEST_HOUR = 9;
 const MONDAY = 1;
 
-/** 09:00 local on the local day `dayOffset` days from the local day of `at`. */
 function nineOn(at: number, timeZone: string, dayOffset: number): TZDate {
   const local = new TZDate(at, timeZone);
   return new TZDate(

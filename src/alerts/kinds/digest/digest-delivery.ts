@@ -24,6 +24,7 @@ import {
 } from "../../../uptime";
 import { type AlertGateDeps, gateAlert } from "../../engine/alert-gate";
 import { lookupOldestTs } from "../../engine/alert-metadata";
+import { meRefused } from "../../engine/poll/token-rejection";
 import { settleWaitMs } from "../../engine/post-settle";
 import type { DeliveryOutcome } from "../../metrics";
 import type { DigestReport } from "../../model";
@@ -71,8 +72,7 @@ const SHOW_WAIT_MS = 500;
 
 type Content = { kind: "report"; report: DigestReport } | { kind: "unavailable"; why: string };
 
-// The chart follows into the thread, shared so every member may see the file; a chart that fails costs
-// only itself.
+// The chart follows into the thread, shared so every member may see the file; a failed chart costs only itself.
 export class DigestDelivery {
   private readonly clock: Clock;
   private readonly logger: Logger;
@@ -194,7 +194,7 @@ export class DigestDelivery {
     } catch (error) {
       const refused =
         error instanceof PermissionDeniedError ||
-        (error instanceof AuthenticationError && (await meRefuses(api)));
+        (error instanceof AuthenticationError && (await meRefused(api)));
       if (refused) {
         return { kind: "unavailable", why: "the Uptime API refused the subscriber's token for this team." };
       }
@@ -283,14 +283,4 @@ export class DigestDelivery {
 /** A person's key among the chart renderer's owners: unique within the process, not a Redis key. */
 function personKey(workspace: WorkspaceRef, userId: string): string {
   return [workspace.enterpriseId ?? "", workspace.teamId ?? "", userId].join(":");
-}
-
-/** True only when `GET /users/me` answers 401 to the token: what confirms a 401 met elsewhere. */
-async function meRefuses(api: UptimeApi): Promise<boolean> {
-  try {
-    await api.users.me();
-    return false;
-  } catch (error) {
-    return error instanceof AuthenticationError;
-  }
 }
