@@ -10,8 +10,7 @@ import { redrawKind } from "./redraw/redraw-kind";
 import { slowKind } from "./slow/slow-kind";
 import { stormKind } from "./storm/storm-kind";
 
-// A new kind is its folder and one line here. The first kind reads events whose type no kind claims,
-// so their dead letter says what is wrong.
+// A new kind is its folder and one line here. The first kind reads unclaimed types, so their dead letter says why.
 const KINDS = [
   incidentKind,
   slowKind,

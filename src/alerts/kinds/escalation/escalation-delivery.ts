@@ -61,8 +61,7 @@ function withStepPost(
 export class EscalationDelivery {
   constructor(private readonly d: EscalationDeliveryDeps) {}
 
-  // Not broadcast in a personal subscription's quiet hours; skipped once acknowledged, recovered or gated;
-  // a step the subscription no longer has is void.
+  // Skipped once acknowledged, recovered or gated; a step the subscription no longer has is void.
   async deliver(ctx: DeliveryCtx, event: EscalationEvent): Promise<DeliveryOutcome> {
     const { sub, ws, channel, eventId } = ctx;
     const { messages, clock } = this.d;

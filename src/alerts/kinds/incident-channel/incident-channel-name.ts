@@ -1,5 +1,4 @@
-// Slack refuses names beyond 80 characters or outside lowercase, digits, - and _ (conversations.create,
-// "Naming": invalid_name_specials).
+// Slack refuses names over 80 characters or outside lowercase, digits, - and _ (conversations.create).
 export const CHANNEL_NAME_MAX = 80;
 
 const PREFIX = "inc";

@@ -77,8 +77,7 @@ interface Subject {
   threadTs: string | undefined;
 }
 
-// Opened once (a Redis claim: two clicks on any replicas make one channel), then fed by the alert's
-// own delivery, once per event through the outbox.
+// Opened once (a Redis claim: two clicks on any replicas make one channel), then fed through the outbox.
 export class IncidentChannels {
   constructor(private readonly d: IncidentChannelsDeps) {}
 
@@ -105,8 +104,7 @@ export class IncidentChannels {
     await poster.archiveChannel(channelId);
   }
 
-  // Only the alert's own channel feeds it, so each event arrives once. A refusal (archived, bot removed)
-  // ends the feed and never pauses the alert's subscription.
+  // Only the alert's own channel feeds it, so each event arrives once; a refusal ends the feed, never pauses.
   async follow(ctx: FollowCtx, incidentId: string): Promise<void> {
     const subject = await this.d.store.subjectOf(ctx.ws, incidentId);
     if (!subject) return;

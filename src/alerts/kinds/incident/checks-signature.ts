@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import type { CheckSnapshot } from "../../engine/poll/poll-mapping";
 
-// Incidents are read only when the checks changed in a way that matters, or the refresh is due (an
-// acknowledge changes no check).
+// Incidents are read only when the checks changed in a way that matters, or the refresh is due.
 
 // The failing set, not the newest check id (which changes nearly every poll), plus failures already over,
 // so an outage that began and ended between two polls is not 30 s late. Hashed to keep the state small.

@@ -121,7 +121,6 @@ export function teamMonitorCount(counters: MonitorCounters | null): number | und
   return counters.up + counters.down + counters.paused + counters.pending;
 }
 
-/** Monitor ids of events whose monitor is not known yet: the poller GETs only these. */
 export function monitorsToFetch(
   events: readonly AlertEvent[],
   known: ReadonlyMap<string, AlertMonitor | null>,

@@ -48,7 +48,7 @@ type PollState = IncidentPollState;
 
 export const DEFAULT_RETENTION_MS = 24 * 60 * 60 * 1000;
 /** Beyond this many resolved incidents the oldest are forgotten early, to keep the state small. */
-export const DEFAULT_MAX_RESOLVED = 200;
+const DEFAULT_MAX_RESOLVED = 200;
 /** How stale `seen` may grow before it is written again, so a quiet refresh writes nothing. */
 export const SEEN_RESOLUTION_MS = 60 * 60 * 1000;
 
@@ -60,7 +60,7 @@ export interface BaselineSince {
 }
 
 /** Allowance for the service's clock running behind ours when judging "started after the subscription". */
-export const BASELINE_SKEW_MS = 2 * 60 * 1000;
+const BASELINE_SKEW_MS = 2 * 60 * 1000;
 
 export interface DiffOptions {
   now: number;

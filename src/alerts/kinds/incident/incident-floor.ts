@@ -1,5 +1,4 @@
-// Ids are integers written as strings; we assume, unstated by the reference, that they grow. A
-// non-numeric id skips the id test and `started` alone decides.
+// Ids are assumed to grow (the reference does not say); a non-numeric id leaves `started` alone to decide.
 
 // Both start and id must be at or below the floor, so a new incident is dropped only if the API both
 // back-dates it and gives it a smaller id than one we already let go.
@@ -14,7 +13,6 @@ export function timeOf(iso: string | null | undefined): number {
   return iso ? Date.parse(iso) : Number.NaN;
 }
 
-/** Compares two numeric ids without losing precision; null when either is not numeric. */
 export function compareNumericIds(a: string, b: string): number | null {
   if (!NUMERIC_ID.test(a) || !NUMERIC_ID.test(b)) return null;
   const x = a.replace(/^0+(?=\d)/, "");

@@ -16,7 +16,6 @@ export interface SlowAlertInput {
   samples: readonly SlowSample[];
   /** slow: amber; fast: green, the last SLOW_RECOVERY_CHECKS checks were under the threshold. */
   phase: "slow" | "fast";
-  /** The chart uploaded in the thread, shown in the message once Slack has it. */
   chart?: { fileId: string; altText: string; title: string } | undefined;
   links?: WebLinks | undefined;
 }
@@ -72,7 +71,6 @@ export function sampleList(samples: readonly SlowSample[]): string {
   return newest.map((s) => `${seconds(s.ms)} (${escapeMrkdwn(s.location)})`).join(", ");
 }
 
-/** `2.41 s` from one second on, `850 ms` below. */
 export function seconds(ms: number): string {
   return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`;
 }

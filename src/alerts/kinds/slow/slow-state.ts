@@ -25,7 +25,6 @@ export interface SlowMonitorState {
 }
 
 export interface SlowState {
-  /** `created` of the newest check counted (epoch ms). */
   watermark: number;
   atWatermark: string[];
   /** slowRuleKey -> monitor id -> state; monitors with nothing going on are left out. */
@@ -46,7 +45,7 @@ export interface SlowTransition {
 /** Samples an alert keeps and shows: enough for a small chart, small in the poll state. */
 export const SLOW_SAMPLES_MAX = 12;
 /** Open alerts per rule kept in the state; beyond them the oldest are let go (a team-wide slowdown). */
-export const SLOW_ALERTS_MAX = 50;
+const SLOW_ALERTS_MAX = 50;
 /** An alert of a monitor with no new check for this long (deleted, paused) is let go without a message. */
 export const SLOW_FORGET_MS = 6 * 60 * 60 * 1000;
 
