@@ -156,8 +156,7 @@ export interface Handover {
   baseline: { at: number; seen: string[] };
 }
 
-// Same Slack workspace, not just the same key: on an org-wide install a channel must not be read with
-// the account of someone from another workspace.
+// Same Slack workspace, not only the same key: on an org-wide install no channel is read with another's account.
 export async function handOver(
   deps: PollHookDeps,
   handover: Handover,

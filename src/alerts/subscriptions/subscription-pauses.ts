@@ -13,8 +13,7 @@ export interface SubscriptionPausesDeps {
   appMention?: string;
 }
 
-// Told once: pause and resume are one script each, true only for the caller that changed the state, and
-// only that caller posts. A failed message is logged, not retried.
+// Told once: only the caller whose script changed the state posts; a failed message is logged, not retried.
 export class SubscriptionPauses {
   private readonly d: SubscriptionPausesDeps;
   private readonly logger: Logger;
