@@ -232,6 +232,17 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     remove: (target, subscriber) => removePollTarget(scheduler, target, subscriber),
   };
 
+  const hookDeps = {
+    links: deps.links,
+    subscriptions,
+    pauses,
+    pollTargets,
+    forget: (sub: Subscription) => digestSchedules.unschedule(sub.id),
+    posterFor,
+    clock,
+    logger,
+  };
+
   let pollClient: UptimeClient | null = null;
   let pollWorker: PollWorker | null = null;
   let deliveryWorker: DeliveryWorker | null = null;
@@ -267,19 +278,12 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
       forget: (sub) => digestSchedules.unschedule(sub.id),
     }),
     offboardingParticipant: offboardingParticipant({
+      ...hookDeps,
       redis,
       keys,
       scheduler,
-      links: deps.links,
-      subscriptions,
-      pauses,
-      pollTargets,
-      forget: (sub) => digestSchedules.unschedule(sub.id),
-      posterFor,
       // A take-over checks the candidate's token on the team with the on-demand client.
       client: { as: (token) => apiClient().as(token) },
-      clock,
-      logger,
     }),
     async start() {
       if (options.alertWorkers <= 0) return;
@@ -290,17 +294,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
         retry: { retries: 0 },
         ...(options.onUptimeCall ? { onCall: options.onUptimeCall } : {}),
       });
-      const hooks = pollHooks({
-        links: deps.links,
-        subscriptions,
-        pauses,
-        pollTargets,
-        forget: (sub) => digestSchedules.unschedule(sub.id),
-        posterFor,
-        client: pollClient,
-        clock,
-        logger,
-      });
+      const hooks = pollHooks({ ...hookDeps, client: pollClient });
       pollWorker = new PollWorker({
         scheduler,
         client: pollClient,
@@ -350,8 +344,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
   };
 }
 
-// A removed subscription's rule stays until the next subscribe rewrites the meta; delivery then finds
-// no channel for it.
+// A removed subscription's rule stays until the next subscribe rewrites the meta; delivery finds no channel.
 async function slowRulesOfTarget(
   subscriptions: Pick<SubscriptionStore, "listByTargetSettled">,
   target: string,

@@ -1,8 +1,7 @@
 import type { DigestCadence } from "../domain/digest-cadences";
 import type { Precision } from "../uptime";
 
-// Types and one pure rule only, so every sub-folder of src/alerts may import it and none imports another
-// for its shapes.
+// Types and one pure rule only, so every sub-folder of src/alerts may import it.
 
 /** One incident as the API shows it now (A6). Timestamps are ISO 8601 strings as the API wrote them. */
 export interface IncidentSnapshot {
