@@ -39,18 +39,13 @@ const step = z
   .max(ESCALATE_MAX_STEPS - 1)
   .optional();
 
-export const escalationSpecSchema = z.object({
-  kind: z.literal("escalation"),
+const fields = {
   subscriptionId: z.string().min(1),
   incidentId: z.string().min(1),
   afterMinutes: z.number().int().positive(),
   step,
-});
+};
 
-export const escalationEventSchema = z.object({
-  type: z.literal("escalation"),
-  subscriptionId: z.string().min(1),
-  incidentId: z.string().min(1),
-  afterMinutes: z.number().int().positive(),
-  step,
-});
+export const escalationSpecSchema = z.object({ kind: z.literal("escalation"), ...fields });
+
+export const escalationEventSchema = z.object({ type: z.literal("escalation"), ...fields });
