@@ -1,6 +1,6 @@
 import type { FetchFunction, Logger as SlackLogger } from "@slack/web-api";
 import type { SlowRule } from "../domain/slow-rule";
-import type { UserRef, WorkspaceRef } from "../domain/workspace-ref";
+import type { WorkspaceRef } from "../domain/workspace-ref";
 import type { Clock } from "../lib/clock";
 import type { Logger } from "../lib/logger";
 import { workspacePosters } from "../slack/workspace-posters";
@@ -26,7 +26,12 @@ import { AlertDelivery } from "./engine/alert-delivery";
 import { DeliveryWorker, outboxKeysOf } from "./engine/delivery-worker";
 import { type IncidentChange, tapIncidentEvents } from "./engine/incident-event-tap";
 import { PollWorker } from "./engine/poll/poll-worker";
-import { addPollTarget, pollTargetName, removePollTarget } from "./engine/poll/poller";
+import {
+  type AddPollTargetInput,
+  addPollTarget,
+  pollTargetName,
+  removePollTarget,
+} from "./engine/poll/poller";
 import { type RejectionPolicy, rejectionPolicy } from "./engine/poll/token-rejection";
 import { DigestSchedules } from "./engine/schedules/digest-schedules";
 import { escalationSchedules } from "./engine/schedules/escalation-schedules";
@@ -108,15 +113,8 @@ export interface MuteChangedInSlack {
 export interface PollTargets {
   /** The token only names the target (a hash); it is never stored there. */
   add(
-    input: {
-      apiTeamId: string;
-      token: string;
-      tokenRef: UserRef;
-      subscriber: string;
-      baseline?: { at: number; seen: readonly string[] };
-      /** The subscriber's `--slow` rule: the target's meta gets it with the rules of its other subscriptions. */
-      slow?: SlowRule | undefined;
-    },
+    /** `slow`: the subscriber's own rule; the target's meta gets it with its other subscriptions' rules. */
+    input: Omit<AddPollTargetInput, "slowRules"> & { slow?: SlowRule | undefined },
     now: number,
   ): Promise<string>;
   remove(target: string, subscriber: string): Promise<number>;
