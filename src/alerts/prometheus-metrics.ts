@@ -7,7 +7,7 @@ import { DEFAULT_CONSUMER_GROUP } from "../store/outbox-store";
 import type { RedisClient } from "../store/redis-connection";
 import type { AlertMetrics, PollMetrics } from "./metrics";
 
-// A Registry of their own, never prom-client's global one, so two instances in one process (tests) do not collide.
+// A Registry of their own, not prom-client's global one, so two instances in one process do not collide.
 
 export interface OutboxSample {
   length: number;

@@ -1,6 +1,6 @@
 import type { MessageMetadata } from "../../slack/slack-poster";
 
-// Slack has no idempotency key: metadata lets a retry after a crash find the message instead of posting again.
+// Slack has no idempotency key: metadata lets a retry after a crash find the message, not post it again.
 export const ALERT_EVENT_TYPE = "uptime_alert";
 export const RECOVERY_EVENT_TYPE = "uptime_alert_recovery";
 export const ROLLUP_EVENT_TYPE = "uptime_alert_rollup";

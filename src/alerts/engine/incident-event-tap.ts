@@ -13,7 +13,7 @@ export interface IncidentChange {
 const SEEN_MAX = 10_000;
 const SEEN_TTL_MS = 10 * 60_000;
 
-// Never waits and never fails the delivery; a second tell from another replica is harmless (chat.unfurl replaces).
+// Never waits and never fails the delivery; a second tell from another replica is harmless (chat.unfurl).
 export function tapIncidentEvents(
   delivery: OutboxDelivery,
   onChange: (change: IncidentChange) => Promise<void>,

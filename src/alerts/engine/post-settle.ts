@@ -1,6 +1,6 @@
 import { POST_SETTLE_MS } from "../../slack/slack-timeouts";
 
-// The call timeout plus the time Slack may take to finish a call the client gave up on (ALERT_POST_SETTLE_MS).
+// The call timeout plus the time Slack may take to finish a call the client gave up on.
 export { POST_SETTLE_MS };
 
 /** 0 once the earlier attempt can no longer land, or when Slack answered it (a 429 posted nothing). */

@@ -10,7 +10,7 @@ import { redrawKind } from "./redraw/redraw-kind";
 import { slowKind } from "./slow/slow-kind";
 import { stormKind } from "./storm/storm-kind";
 
-// A new kind is its folder and one line here. The first kind reads unclaimed types, so their dead letter says why.
+// A new kind is its folder and one line here. The first kind reads unclaimed types, so dead letters say why.
 const KINDS = [
   incidentKind,
   slowKind,

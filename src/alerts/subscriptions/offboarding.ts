@@ -18,7 +18,7 @@ export interface OffboardingDeps extends PollHookDeps {
 /** Long enough for one person's targets to move; a replica that dies meanwhile frees it by expiry. */
 const CLAIM_MS = 120_000;
 
-// Idempotent across replicas: one claims each person for a while; a dead claimant's rest is left to the poller.
+// Idempotent across replicas: one claims each person for a while; a dead claimant's rest falls to the poller.
 export function offboardingParticipant(deps: OffboardingDeps): CleanupParticipant {
   const log = deps.logger.child({ component: "offboarding" });
   return {

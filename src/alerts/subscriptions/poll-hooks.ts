@@ -156,7 +156,7 @@ export interface Handover {
   baseline: { at: number; seen: string[] };
 }
 
-// Same Slack workspace, not only the same key: on an org-wide install no channel is read with another's account.
+// Same Slack workspace, not only the same key: on an org-wide install none reads another's channels.
 export async function handOver(
   deps: PollHookDeps,
   handover: Handover,
@@ -174,7 +174,7 @@ export async function handOver(
   return kept;
 }
 
-/** The taker's own target when it has one (it keeps its state), else a new one baselined since the handover. */
+/** The taker's own target if any (it keeps its state), else a new one baselined since the handover. */
 async function takeOver(
   deps: PollHookDeps,
   handover: Handover,

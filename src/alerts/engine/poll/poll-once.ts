@@ -33,7 +33,7 @@ import type { RejectionPolicy } from "./token-rejection";
 
 export type { ConfirmedRejection } from "./rejection-commit";
 
-// Never throws: a failure commits no state or events (no false alarms from a third-party outage), only a backoff.
+// Never throws: a failure commits no state or events (no false alarms from an API outage), only a backoff.
 
 export { MAX_INCIDENT_PAGES, MAX_MISSING_FETCHES, MAX_MONITOR_FETCHES } from "./poll-reads";
 

@@ -10,7 +10,7 @@ import { type SlowRule, slowRuleKey } from "../../../domain/slow-rule";
 import type { UserRef } from "../../../domain/workspace-ref";
 import { jsonIssueText, parseJson } from "../../../lib/parse-json";
 
-// One target per (API team, token): two people's tokens never share a poll. Names carry a hash, never the token.
+// One target per (API team, token): two people's tokens never share a poll. Names hash the token.
 
 /** 16 hex digits (64 bits) of SHA-256: unique enough to tell tokens apart, useless to recover one. */
 const TOKEN_HASH_LENGTH = 16;

@@ -72,7 +72,7 @@ const SHOW_WAIT_MS = 500;
 
 type Content = { kind: "report"; report: DigestReport } | { kind: "unavailable"; why: string };
 
-// The chart follows into the thread, shared so every member may see the file; a failed chart costs only itself.
+// The chart follows into the thread, shared so every member sees the file; a failed chart costs only itself.
 export class DigestDelivery {
   private readonly clock: Clock;
   private readonly logger: Logger;

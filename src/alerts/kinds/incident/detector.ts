@@ -13,7 +13,7 @@ import {
 } from "./diff";
 import { encodeOutboxEvent } from "./incident-event";
 
-// Events carry what delivery shows (monitor, failing locations, team counts), so delivery never calls the API.
+// Events carry what delivery shows (monitor, failing locations, team counts): delivery never calls the API.
 
 const trackedSchema = z.object({
   id: z.string(),

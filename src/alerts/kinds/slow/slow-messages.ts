@@ -16,7 +16,7 @@ export type SlowMessagesDeps = Pick<
 const SHOW_ATTEMPTS = 3;
 const SHOW_WAIT_MS = 500;
 
-// The chart's upload is recorded before it is made and never retried: a crash costs the picture, never a double.
+// The chart's upload is recorded first and never retried: a crash costs the picture, never a second one.
 export class SlowMessages {
   constructor(private readonly d: SlowMessagesDeps) {}
 

@@ -24,7 +24,7 @@ export interface StormDecision {
   rollup: boolean;
 }
 
-// The window ends at this incident's start, so a late-delivered open is decided as it would have been in order.
+// The window ends at this incident's start, so a late open is decided as it would have been in order.
 export function decideStorm(
   state: StormState,
   incidentId: string,
