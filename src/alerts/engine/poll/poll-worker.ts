@@ -337,7 +337,9 @@ export class PollWorker {
     if (ms <= 0 || this.stopping) return;
     try {
       await sleep(ms, this.wake.signal);
-    } catch {}
+    } catch {
+      // stop() cut the sleep short.
+    }
   }
 }
 
