@@ -1,6 +1,6 @@
 import type { FetchFunction, Logger as SlackLogger } from "@slack/web-api";
 import type { SlowRule } from "../domain/slow-rule";
-import type { UserRef, WorkspaceRef } from "../domain/workspace-ref";
+import type { WorkspaceRef } from "../domain/workspace-ref";
 import type { Clock } from "../lib/clock";
 import type { Logger } from "../lib/logger";
 import { workspacePosters } from "../slack/workspace-posters";
@@ -26,7 +26,12 @@ import { AlertDelivery } from "./engine/alert-delivery";
 import { DeliveryWorker, outboxKeysOf } from "./engine/delivery-worker";
 import { type IncidentChange, tapIncidentEvents } from "./engine/incident-event-tap";
 import { PollWorker } from "./engine/poll/poll-worker";
-import { addPollTarget, pollTargetName, removePollTarget } from "./engine/poll/poller";
+import {
+  type AddPollTargetInput,
+  addPollTarget,
+  pollTargetName,
+  removePollTarget,
+} from "./engine/poll/poller";
 import { type RejectionPolicy, rejectionPolicy } from "./engine/poll/token-rejection";
 import { ScheduleStore } from "./engine/schedules/schedule-store";
 import { ScheduleWorker } from "./engine/schedules/schedule-worker";
@@ -52,14 +57,10 @@ export type {
   OpenIncidentChannelOutcome,
 } from "./kinds/incident-channel/incident-channels";
 
-/**
- * The alert pipeline of docs/architecture.md section 5 as one module. This file is its only entry: the rest of the bot
- * (services, the composition root) imports nothing else from src/alerts (.dependency-cruiser.cjs).
- */
+// The only entry to src/alerts: the rest of the bot imports nothing else from it (.dependency-cruiser.cjs).
 
 export interface AlertsOptions {
   uptimeApiUrl: string;
-  /** Delivery loops on this replica; 0 leaves polling and delivery to other replicas. */
   alertWorkers: number;
   pollIntervalSeconds: number;
   /** UPTIME_WEB_URL and its paths: alert messages link monitors and incidents to the web app. */
@@ -69,41 +70,23 @@ export interface AlertsOptions {
     /** The single workspace's bot token; with OAuth, each workspace's comes from its installation. */
     botToken?: string | undefined;
     oauth: boolean;
-    /** The alert clients' `fetch` (the composition root's: it times every Slack call). */
     fetch?: FetchFunction | undefined;
-    /** The alert clients' logger (the bot's JSON log, through bolt-logger.ts). */
     logger?: SlackLogger | undefined;
-    /** How long one alert Slack call may take (SLACK_ALERT_CALL_TIMEOUT_MS); default SLACK_CALL_TIMEOUT_MS. */
     callTimeoutMs?: number | undefined;
   };
-  /**
-   * How long after an unanswered post a retry waits before posting again (ALERT_POST_SETTLE_MS); default
-   * POST_SETTLE_MS. Longer than the call timeout: a post Slack carries out after the client gave up must land
-   * within it.
-   */
+  /** Longer than the call timeout: a post Slack carries out after the client gave up must land within it. */
   postSettleMs?: number | undefined;
-  /** Told of every Uptime API attempt of the poll and digest clients (latency metrics). */
   onUptimeCall?: ((call: UptimeCall) => void) | undefined;
-  /**
-   * When token rejections pause a target (3 polls over 2 minutes, confirmed) and how often a paused one
-   * is re-checked (5 minutes). Not an environment setting: tests shorten the windows here.
-   */
+  /** Not an environment setting: tests shorten the windows here. */
   rejections?: Partial<RejectionPolicy>;
-  /**
-   * How long a poller keeps a subscriber's token in memory (PollApiCache, default 60 s): a logout or a new
-   * login reaches the polls within it. Not an environment setting: tests shorten it.
-   */
+  /** A logout or new login reaches the polls within it; tests shorten it. */
   pollTokenCacheMs?: number;
-  /**
-   * Told of each incident event once its channels have it (link unfurls' refresh); never awaited
-   * by the delivery, its failures only logged (engine/incident-event-tap.ts).
-   */
+  /** Never awaited by the delivery; failures only logged (engine/incident-event-tap.ts). */
   onIncidentChange?: ((change: IncidentChange) => Promise<void>) | undefined;
 }
 
 export interface AlertsDeps {
   redis: RedisClient;
-  /** The bot's chart worker pool (digest charts); bot/start-bot.ts starts and closes it. */
   charts: Pick<ChartRenderer, "render">;
   keys: Keyspace;
   clock: Clock;
@@ -112,93 +95,59 @@ export interface AlertsDeps {
   installations: RedisInstallationStore;
 }
 
-/** An acknowledge made in Slack, from any surface: who did it, and the alert message clicked, if one was. */
 export interface AcknowledgedInSlack {
   workspace: WorkspaceRef;
   /** The channel of the clicked alert message; absent for `/uptime ack`, App Home and the incident lists. */
   channelId?: string | undefined;
   incidentId: string;
-  /** The Slack user who acknowledged. */
   ackedBy: string;
 }
 
-/** A mute of a monitor in a channel, set or lifted from Slack (the Mute overflow, Unmute, `/uptime unmute`). */
 export interface MuteChangedInSlack {
   workspace: WorkspaceRef;
   channelId: string;
   monitorId: string;
-  /** Set or lifted now, by this Slack user: the incident's thread says so. Absent: only redraw. */
   change?: { kind: "muted" | "unmuted"; by: string } | undefined;
 }
 
-/** The poll target side of a subscription: a subscription registers itself as one of its subscribers. */
 export interface PollTargets {
-  /**
-   * Registers `subscriber` (the subscription id) on the poll target of (API team, token), creating it due at
-   * `now` on the first subscriber. The token only names the target (a hash); it is never stored there.
-   * Returns the target name.
-   */
+  /** The token only names the target (a hash); it is never stored there. */
   add(
-    input: {
-      apiTeamId: string;
-      token: string;
-      tokenRef: UserRef;
-      subscriber: string;
-      /** What the subscribe reply read (time, incident ids of page 1): the first poll's baseline. */
-      baseline?: { at: number; seen: readonly string[] };
-      /** The subscriber's `--slow` rule: the target's meta gets it with the rules of its other subscriptions. */
-      slow?: SlowRule | undefined;
-    },
+    /** `slow`: the subscriber's own rule; the target's meta gets it with its other subscriptions' rules. */
+    input: Omit<AddPollTargetInput, "slowRules"> & { slow?: SlowRule | undefined },
     now: number,
   ): Promise<string>;
-  /** Removes a subscriber; the last one removes the target. Returns the subscribers left. */
   remove(target: string, subscriber: string): Promise<number>;
 }
 
 export interface Alerts {
   subscriptions: SubscriptionStore;
   mutes: MuteStore;
-  /** Planned quiet windows: stored per channel, their notes fired by the schedules. */
   maintenance: { windows: MaintenanceStore; schedules: MaintenanceSchedules };
   /** Read by the Mute overflow: the name of a muted monitor, from its last alert message in the channel. */
   messages: AlertMessageStore;
   pollTargets: PollTargets;
-  /**
-   * The API accepted the acknowledge (and only then): records who for every channel's message of
-   * the incident, redraws the clicked message at once ("Acknowledged by @user"), and every other channel's
-   * through the outbox, delivered within moments.
-   */
+  /** Only once the API accepted it: the clicked message at once, every other channel's through the outbox. */
   acknowledged(ack: AcknowledgedInSlack): Promise<void>;
-  /**
-   * Redraws the monitor's open alert message in the channel at once, from the mute store: "Muted here by
-   * @user until ..." with Unmute while muted, the Mute menu again once unmuted.
-   */
+  /** Redraws the monitor's open alert message in the channel at once, from the mute store. */
   redrawAfterMuteChange(change: MuteChangedInSlack): Promise<void>;
   /** Incident channels; the caller has checked who may open or archive one. */
   incidentChannels: {
     open(input: OpenIncidentChannel): Promise<OpenIncidentChannelOutcome>;
     archive(input: { workspace: WorkspaceRef; channelId: string; by: string }): Promise<void>;
   };
-  /** Channel digests: scheduled with the subscription, or posted now. */
   digests: {
-    /**
-     * After a subscribe: schedules the subscription's digest at its next 09:00, or removes the schedule when
-     * it has none (a re-subscribe without --digest). Returns the next digest time (ms), or null.
-     */
+    /** Removes the schedule when the subscription has no digest (a re-subscribe without --digest). */
     schedule(subscription: Subscription): Promise<number | null>;
     unschedule(subscriptionId: string): Promise<void>;
     /** `/uptime digest`: the last day or week up to now, read with the asker's token. Slack errors are thrown. */
     postNow(request: DigestNowRequest): Promise<void>;
   };
-  /** What `GET /metrics` answers. */
   metrics: Pick<PrometheusMetrics, "renderMetrics">;
-  /** Drops a workspace's (or a revoked bot's) subscriptions and their poll targets. */
   cleanupParticipant: CleanupParticipant;
   /** A person deactivated or revoked: their personal alerts end, their channels move or pause. */
   offboardingParticipant: CleanupParticipant;
-  /** Starts the poll and delivery workers when ALERT_WORKERS > 0. */
   start(): Promise<void>;
-  /** Drains both workers (polls in flight commit, the delivery in flight finishes) and closes the poll client. */
   stop(): Promise<void>;
 }
 
@@ -281,6 +230,17 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     remove: (target, subscriber) => removePollTarget(scheduler, target, subscriber),
   };
 
+  const hookDeps = {
+    links: deps.links,
+    subscriptions,
+    pauses,
+    pollTargets,
+    forget: (sub: Subscription) => digestSchedules.unschedule(sub.id),
+    posterFor,
+    clock,
+    logger,
+  };
+
   let pollClient: UptimeClient | null = null;
   let pollWorker: PollWorker | null = null;
   let deliveryWorker: DeliveryWorker | null = null;
@@ -316,19 +276,12 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
       forget: (sub) => digestSchedules.unschedule(sub.id),
     }),
     offboardingParticipant: offboardingParticipant({
+      ...hookDeps,
       redis,
       keys,
       scheduler,
-      links: deps.links,
-      subscriptions,
-      pauses,
-      pollTargets,
-      forget: (sub) => digestSchedules.unschedule(sub.id),
-      posterFor,
       // A take-over checks the candidate's token on the team with the on-demand client.
       client: { as: (token) => apiClient().as(token) },
-      clock,
-      logger,
     }),
     async start() {
       if (options.alertWorkers <= 0) return;
@@ -339,17 +292,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
         retry: { retries: 0 },
         ...(options.onUptimeCall ? { onCall: options.onUptimeCall } : {}),
       });
-      const hooks = pollHooks({
-        links: deps.links,
-        subscriptions,
-        pauses,
-        pollTargets,
-        forget: (sub) => digestSchedules.unschedule(sub.id),
-        posterFor,
-        client: pollClient,
-        clock,
-        logger,
-      });
+      const hooks = pollHooks({ ...hookDeps, client: pollClient });
       pollWorker = new PollWorker({
         scheduler,
         client: pollClient,
@@ -366,7 +309,6 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
       deliveryWorker = new DeliveryWorker({
         redis,
         outboxKeys,
-        // Tapped for incident events when someone listens (link unfurls' refresh).
         delivery: options.onIncidentChange
           ? tapIncidentEvents(delivery, options.onIncidentChange, { clock, logger })
           : delivery,
@@ -401,11 +343,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
   };
 }
 
-/**
- * The slow rules a target's meta carries after `input.subscriber` (re)registers: its own, and those of the
- * target's other subscriptions. A rule of a subscription removed since stays until the next
- * subscribe rewrites the meta: the poller then counts for nobody, and delivery finds no channel for it.
- */
+// A removed subscription's rule stays until the next subscribe rewrites the meta; delivery finds no channel.
 async function slowRulesOfTarget(
   subscriptions: Pick<SubscriptionStore, "listByTargetSettled">,
   target: string,
@@ -416,10 +354,7 @@ async function slowRulesOfTarget(
   return input.slow ? [...rules, input.slow] : rules;
 }
 
-/**
- * The availability around an incident for its channel's summary: each monitor's last 24 h
- * (A10 hourly, A11 include on GET /monitors/{id}), read with the subscriber's token; null where it cannot be.
- */
+/** A10 hourly, A11 include on GET /monitors/{id}; null where it cannot be read. */
 function incidentAvailability(links: LinkStore, client: () => UptimeClient) {
   return async (sub: Subscription | null, monitorIds: readonly string[]) => {
     const out: Record<string, number | null> = {};

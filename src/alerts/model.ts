@@ -1,11 +1,7 @@
 import type { DigestCadence } from "../domain/digest-cadences";
 import type { Precision } from "../uptime";
 
-/**
- * The alert module's shared vocabulary: what the poller, the outbox, the delivery, the digests and the
- * renderers all speak (docs/architecture.md section 5). Types and one pure rule only, so that every
- * sub-folder of src/alerts may import it and none of them imports another for its shapes.
- */
+// Types and one pure rule only, so every sub-folder of src/alerts may import it.
 
 /** One incident as the API shows it now (A6). Timestamps are ISO 8601 strings as the API wrote them. */
 export interface IncidentSnapshot {
@@ -23,10 +19,7 @@ export type IncidentStage = "open" | "acknowledged" | "resolved";
 
 const STAGE_RANK: Record<IncidentStage, number> = { open: 0, acknowledged: 1, resolved: 2 };
 
-/**
- * Whether `next` comes after `shown` (open, acknowledged, resolved). Stages only move forwards: the diff
- * never tracks an incident backwards, and a stale event never moves a message back.
- */
+/** A stale event never moves a message back. */
 export function isLaterStage(next: IncidentStage, shown: IncidentStage): boolean {
   return STAGE_RANK[next] > STAGE_RANK[shown];
 }
@@ -37,17 +30,11 @@ export interface AlertEvent {
   type: AlertEventType;
   incidentId: string;
   monitorId: string;
-  /** When the transition happened by the API's clock: started, acknowledged or ended. */
   at: string;
-  /** The latest view of the incident. */
   incident: IncidentSnapshot;
 }
 
-/**
- * What the delivery workers read from the outbox: the AlertEvent of the diff plus what the poller knew
- * when it committed (the monitor, the failing locations of the latest checks, the team's monitor count).
- * The outbox entry's stream id is the event id.
- */
+/** What the poller knew at commit time, so delivery never calls the API. */
 export interface AlertMonitor {
   id: string;
   name: string;
@@ -58,7 +45,6 @@ export interface AlertMonitor {
 
 export interface OutboxEvent extends AlertEvent {
   apiTeamId: string;
-  /** Null when the poller could not read the monitor (deleted meanwhile). */
   monitor: AlertMonitor | null;
   /** From the latest checks (A5), for "opened". */
   failingLocations: string[];
@@ -70,7 +56,6 @@ export interface OutboxEvent extends AlertEvent {
 
 /** One measured check of a slow alert: when, how long (`totalDuration`, A5), from where. */
 export interface SlowSample {
-  /** `created` of the check (epoch ms). */
   at: number;
   ms: number;
   location: string;
@@ -83,7 +68,6 @@ export interface DigestPeriod {
   to: number;
 }
 
-/** One monitor's numbers over the period. */
 export interface DigestMonitor {
   id: string;
   name: string;
@@ -95,13 +79,11 @@ export interface DigestMonitor {
 }
 
 export interface DigestGroup {
-  /** Null: the monitors in no group. */
   name: string | null;
   availability: number | null;
   monitors: number;
 }
 
-/** What a digest says, computed from the API's numbers by computeDigest. Pure data. */
 export interface DigestReport {
   cadence: DigestCadence;
   timeZone: string;
@@ -116,23 +98,16 @@ export interface DigestReport {
   incidentsOpened: number;
   /** Monitor downtime over the period, summed over the monitors (two down for an hour are two hours). */
   downtimeSeconds: number;
-  /** Mean time from start to acknowledge, of the period's incidents that were acknowledged. */
   mtta: { seconds: number; of: number } | null;
-  /** Mean time from start to end, of the period's incidents that ended. */
   mttr: { seconds: number; of: number } | null;
   /** At most three, lowest availability first; only monitors that were down or had an incident. */
   worst: DigestMonitor[];
-  /** The team's availability per point of the period, for the chart. */
   chart: { precision: Precision; points: { time: Date; value: number | null }[] };
   /** A list was cut at its page cap (DIGEST_MONITOR_PAGES, DIGEST_INCIDENT_PAGES): the numbers cover what was read. */
   capped: boolean;
 }
 
-/**
- * The page caps of a digest's walks (docs/configuration.md, page caps): 50 pages of monitors, as finding a
- * monitor by name reads, and 20 of incidents, as `/uptime incidents open` reads. A digest asked for with
- * `/uptime digest` runs with the asker's token, whose share of the API is small (A12): without a cap a
- * team of thousands of monitors would spend it all on one answer.
- */
+// An asked-for digest runs on the asker's small API share (A12): without caps a team of thousands of
+// monitors would spend it all on one answer.
 export const DIGEST_MONITOR_PAGES = 50;
 export const DIGEST_INCIDENT_PAGES = 20;

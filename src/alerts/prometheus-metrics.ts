@@ -7,20 +7,12 @@ import { DEFAULT_CONSUMER_GROUP } from "../store/outbox-store";
 import type { RedisClient } from "../store/redis-connection";
 import type { AlertMetrics, PollMetrics } from "./metrics";
 
-/**
- * The alert pipeline's Prometheus metrics (issue 4, Observability), on a Registry of their own (never
- * prom-client's global one, so that two instances in one process, as in tests, do not collide).
- * `renderMetrics()` is what `GET /metrics` answers.
- */
+// A Registry of their own, not prom-client's global one, so two instances in one process do not collide.
 
 export interface OutboxSample {
-  /** Entries in the streams (XLEN): the unacknowledged ones, and acknowledged ones until they are trimmed. */
   length: number;
-  /** Entries read by a delivery worker and not yet acknowledged (XPENDING). */
   pending: number;
-  /** Entries not yet acknowledged at all: never read (the group's lag) plus pending. */
   lag: number;
-  /** Entries waiting in the dead-letter streams (`npm run alerts -- dead-letters`). */
   deadLetters: number;
 }
 
@@ -32,15 +24,12 @@ export interface PrometheusMetrics {
 }
 
 export interface PrometheusMetricsOptions {
-  /** Sampled on every scrape for the outbox gauges; see outboxSampler. */
   sampleOutbox?: () => Promise<OutboxSample>;
   /** Sampled on every scrape for `uptime_chatops_subscriptions_paused`: paused subscriptions by reason. */
   samplePaused?: () => Promise<ReadonlyMap<string, number>>;
   /** Sampled on every scrape for `uptime_chatops_poll_lag_seconds`: the earliest due time (ms), null with none. */
   sampleEarliestDue?: () => Promise<number | null>;
-  /** Also expose Node's process metrics (CPU, RSS, event loop lag); default true. */
   processMetrics?: boolean;
-  /** Prepended to every metric name but Node's process metrics; default METRIC_PREFIX. */
   prefix?: string;
   logger?: Logger;
 }
@@ -203,13 +192,8 @@ export function createPrometheusMetrics(options: PrometheusMetricsOptions = {}):
   };
 }
 
-/**
- * Samples the outbox streams (one per scheduler shard) with XLEN and XINFO GROUPS (Redis 7: `lag`), and
- * their dead-letter streams with XLEN (a gauge survives restarts, unlike the dead-letter counter). One
- * pipeline per stream, run together: each shard's keys share one hash tag, so each pipeline stays in one
- * Cluster slot, which ioredis requires of a pipeline on Redis Cluster (docs/architecture.md section 5). A stream
- * without the delivery group counts all its entries as lag.
- */
+// One pipeline per stream: each shard's keys share a hash tag, as ioredis requires of a Cluster
+// pipeline. A dead-letter gauge survives restarts, unlike the counter.
 export function outboxSampler(
   redis: RedisClient,
   streams: readonly string[],

@@ -7,16 +7,10 @@ import { scheduleTarget } from "./schedules/schedule-targets";
 export interface AcknowledgeFanOutDeps {
   messages: Pick<AlertMessageStore, "incidentChannels">;
   outbox: Pick<OutboxStore, "append">;
-  /** The outbox stream of a target's shard (poll-target-store.ts). */
   outboxKeyOf: (target: string) => string;
 }
 
-/**
- * An acknowledge from any Slack surface reaches every channel's message of the incident at once,
- * not at the next incident read (up to 30 s): one redraw entry per channel in the outbox, so that the
- * delivery workers draw it once under that channel's lock, with retries, whichever replica took the
- * acknowledge. `except` is the clicked message's channel, redrawn by the click itself. Returns how many.
- */
+// One redraw entry per other channel, so each shows the acknowledge at once, under its lock with retries.
 export async function fanOutAcknowledge(
   deps: AcknowledgeFanOutDeps,
   ack: { workspace: WorkspaceRef; incidentId: string; ackedBy: string; except?: string | undefined },

@@ -47,29 +47,17 @@ export interface AlertDeliveryDeps
     IncidentChannelsDeps,
     "store" | "subscriptions" | "posterFor" | "availability" | "waitForOtherMs"
   >;
-  /** How long a channel lock lives without being extended (ms). */
   lockTtlMs?: number;
-  /** How long to wait for a channel another worker holds before leaving the event for later (ms). */
   lockWaitMs?: number;
-  /** 429 answers waited out (Retry-After) within one delivery before leaving the event for later. */
   maxRateLimitWaits?: number;
   /** How long an unanswered post may still land (ALERT_POST_SETTLE_MS); default POST_SETTLE_MS. */
   postSettleMs?: number | undefined;
   /** Where an acknowledge's redraw events go, one per other channel; absent, only the clicked one is redrawn. */
   fanOut?: Omit<AcknowledgeFanOutDeps, "messages"> | undefined;
-  /** The kinds delivered; default the registry's. */
   kinds?: readonly AlertKind[];
 }
 
-/**
- * The engine's one face to the delivery worker and the clicks (docs/architecture.md section 5): each
- * outbox event goes to its kind's plan (kinds/registry.ts), under the channel's lock, with the services
- * every kind shares (the posting slot, post-once, the gate, the incident parts, the redraw).
- *
- * Nothing is posted twice: the attempt is recorded before posting, posts carry metadata, and a retry that
- * finds an attempt without a ts looks the message up before posting again. Each channel is reconciled
- * under a Redis lock, so concurrent workers never race on one incident or on a storm's roll-up.
- */
+// Nothing is posted twice: the attempt is recorded first, and a retry without a ts looks the message up.
 export class AlertDelivery implements OutboxDelivery {
   private readonly d: AlertDeliveryDeps;
   private readonly logger: Logger;
@@ -82,7 +70,6 @@ export class AlertDelivery implements OutboxDelivery {
   ) => Promise<ChannelLock | null>;
   private readonly redraw: Redraw;
   private readonly channels: IncidentChannels | null;
-  /** Each outbox event type's plan, built once from its kind (kinds/registry.ts). */
   private readonly plans = new Map<string, DeliveryPlan<KindEvent>>();
 
   constructor(deps: AlertDeliveryDeps) {
@@ -170,11 +157,7 @@ export class AlertDelivery implements OutboxDelivery {
     }
   }
 
-  /**
-   * The subscriptions an event of `target` goes to (the delivery worker queues them by channel), and the
-   * ids of unreadable subscription records with why: they must not keep the event from the others. A
-   * schedule's or an acknowledge's entry goes to its one subscription.
-   */
+  /** Unreadable subscription records are returned apart: they must not keep the event from the others. */
   async subscriptionsOf(
     target: string,
   ): Promise<{ subscriptions: Subscription[]; unreadable: { id: string; reason: string }[] }> {
@@ -195,11 +178,7 @@ export class AlertDelivery implements OutboxDelivery {
     };
   }
 
-  /**
-   * Delivers one event to one subscription through its kind's plan, under the channel's lock. Never
-   * throws: a failure is the outcome "retry" (the entry stays pending), a permanent Slack error pauses the
-   * subscription. `signal` ends every wait at stop().
-   */
+  /** Never throws: a failure is "retry"; a permanent Slack error pauses the subscription. */
   async deliverTo(
     sub: Subscription,
     eventId: string,
@@ -223,7 +202,6 @@ export class AlertDelivery implements OutboxDelivery {
     return this.channels.open(input);
   }
 
-  /** The Archive button of an incident channel's recovery summary. */
   async archiveIncidentChannel(input: {
     workspace: WorkspaceRef;
     channelId: string;
@@ -232,11 +210,7 @@ export class AlertDelivery implements OutboxDelivery {
     await this.channels?.archive(input.workspace, input.channelId, input.by);
   }
 
-  /**
-   * An acknowledge the API accepted, from any surface: recorded for every channel's message of the
-   * incident; the clicked channel redrawn at once, every other one by a redraw event through the outbox,
-   * both through Redraw.acknowledgedIn. Slack errors of the click's own redraw are thrown.
-   */
+  /** The clicked channel is redrawn at once, every other one through the outbox. Slack errors are thrown. */
   async acknowledged(ack: {
     workspace: WorkspaceRef;
     channelId?: string | undefined;
@@ -252,28 +226,17 @@ export class AlertDelivery implements OutboxDelivery {
     if (channelId) await this.redraw.afterAcknowledge({ workspace, channel: channelId, incidentId, ackedBy });
   }
 
-  /**
-   * The Acknowledge button's half: redraw the stored message as acknowledged by `ackedBy`, so that the
-   * poller's later "acknowledged" event changes nothing (it keeps ackedBy). False when this channel has
-   * no message of the incident, or it already recovered. Slack errors are thrown as typed errors.
-   */
+  /** Keeps ackedBy, so the poller's later "acknowledged" event changes nothing. */
   updateAlertMessageAfterAcknowledge(input: AcknowledgeInSlack): Promise<boolean> {
     return this.redraw.afterAcknowledge(input);
   }
 
-  /**
-   * The Mute and Unmute half: redraw the monitor's last root message in the channel from state, so that it
-   * shows (or stops showing) "Muted here by @user until ..." with Unmute. False when the channel has no
-   * open message of the monitor. Slack errors are thrown as typed errors.
-   */
+  /** False when the channel has no open message of the monitor. Slack errors are thrown. */
   redrawAfterMuteChange(input: MuteChangeInSlack): Promise<boolean> {
     return this.redraw.afterMuteChange(input);
   }
 
-  /**
-   * Runs one plan's step for a subscription under its channel's lock. Never throws: a permanent Slack
-   * error pauses the subscription, anything else is "retry" (the entry stays pending), logged.
-   */
+  /** Never throws: a permanent Slack error pauses the subscription, anything else is "retry". */
   private async inChannel(
     sub: Subscription,
     eventId: string,

@@ -5,15 +5,11 @@ import type { MaintenanceStore, MaintenanceWindow } from "../../store/maintenanc
 import type { MuteStore } from "../../store/mute-store";
 import type { Subscription } from "../../store/subscription-store";
 
-/**
- * The rows of the gate table: each alert kind declares one (engine/alert-kind.ts), and the engine applies it.
- * A reminder is the escalation step of a personal subscription: the same rules, named for the table.
- */
+/** A reminder is a personal subscription's escalation step: the same rules, named for the table. */
 export type GateKind = "outage" | "slow" | "escalation" | "reminder" | "incident-channel" | "digest";
 
 /** What one check does to a kind: it stops (holds) the message, or the kind is exempt from it. */
 export interface AlertGateRules {
-  /** A monitor muted in the channel. */
   mute: "hold" | "exempt";
   /** A planned quiet window of the channel covering the monitor, of the same API team. */
   maintenance: "hold" | "exempt";
@@ -23,17 +19,9 @@ export interface AlertGateRules {
   storm: "apply" | "exempt";
 }
 
-/**
- * The one declaration of which quiet applies to which kind; what an on-call engineer expects of each:
- * - an outage is held by a mute and a window (a window's still-open outages are alerted at its end), goes
- *   quietly into the thread in quiet hours, and storms roll up;
- * - a slow alert is no incident: a mute or window means none is posted, quiet hours post it in the thread;
- * - an escalation step (a reminder, for a person) pings nobody about a monitor muted or in a window, and
- *   in quiet hours stays in the thread without the broadcast;
- * - an incident channel's feed is the room people opened on purpose to work the incident: nothing holds it;
- * - a digest is a report of a period, not an alert: posted once at its time whatever the quiet, or the
- *   period would go unreported.
- */
+// What an on-call engineer expects: an outage waits out a mute or window and is alerted at its end; a slow
+// alert is no incident, so none is posted; an escalation pings nobody then; an incident channel is a room
+// opened on purpose, so nothing holds it; a digest reports a period, so it is always posted.
 export const ALERT_GATE_RULES: Readonly<Record<GateKind, AlertGateRules>> = {
   outage: { mute: "hold", maintenance: "hold", quietHours: "thread", storm: "apply" },
   slow: { mute: "hold", maintenance: "hold", quietHours: "thread", storm: "exempt" },
@@ -66,22 +54,17 @@ export type AlertGateDecision =
       kind: "deliver";
       /** Post as a quiet reply in this thread (a person's quiet hours), never broadcast. */
       quietThreadTs?: string;
-      /** Whether the storm and flap rules decide where it goes. */
       storm: boolean;
     };
 
 /** The gate of a kind's declared row, as the engine lends it; `as` names another row (a reminder). */
 export type Gate = (input: Omit<AlertGateInput, "kind">, as?: GateKind) => Promise<AlertGateDecision>;
 
-/** The kind of an escalation step of this subscription: a person's own is a reminder. */
 export function escalationKindOf(sub: Subscription): GateKind {
   return sub.personal ? "reminder" : "escalation";
 }
 
-/**
- * The one gate every alert kind passes before it is posted: mute, then a maintenance window of the
- * monitor's own API team, then quiet hours, then whether storm rules apply, each as its kind declares.
- */
+/** Mute, then a window of the monitor's own API team, then quiet hours, then storm, as the kind declares. */
 export async function gateAlert(deps: AlertGateDeps, input: AlertGateInput): Promise<AlertGateDecision> {
   const rules = ALERT_GATE_RULES[input.kind];
   const { ws, channel, monitor } = input;
@@ -102,10 +85,7 @@ export async function gateAlert(deps: AlertGateDeps, input: AlertGateInput): Pro
   };
 }
 
-/**
- * Personal alerts in the person's quiet hours: the thread of their subscribe message, where a
- * reply without broadcast or mention notifies nobody (Slack has no silent post).
- */
+/** A thread reply without broadcast or mention notifies nobody (Slack has no silent post). */
 function quietThreadOf(sub: Subscription, now: number): string | undefined {
   const personal = sub.personal;
   if (!personal?.quiet || !personal.threadTs) return undefined;

@@ -21,16 +21,11 @@ import type { Detector } from "./poll/detector";
 import type { Redraw } from "./redraw";
 import type { ScheduleKind } from "./schedules/schedule-kind";
 
-/** What every outbox event has: the `type` the registry reads it by. */
 export interface KindEvent {
   type: string;
 }
 
-/**
- * One alert kind (docs/architecture.md section 5 "Alert kinds"): what it reads from the outbox, the quiet it
- * passes, what it posts, and how it draws. The registry (kinds/registry.ts) lists every kind; the engine
- * dispatches through it and knows no kind by name.
- */
+/** The engine dispatches through the registry (kinds/registry.ts) and knows no kind by name. */
 export interface AlertKind<E extends KindEvent = KindEvent> {
   readonly name: string;
   /** The outbox event types this kind delivers; none for a kind that rides on another's events (storm). */
@@ -49,7 +44,6 @@ export interface AlertKind<E extends KindEvent = KindEvent> {
   readonly schedules?: readonly ScheduleKind[];
 }
 
-/** How one event reaches one subscription. */
 export type DeliveryPlan<E> =
   | {
       /** Under the channel's lock, with the engine's failure handling (retry, pause on a permanent error). */
@@ -57,7 +51,6 @@ export type DeliveryPlan<E> =
       /** Whether the event is for this subscription at all, checked before the lock (paused ones never are). */
       accepts(sub: Subscription, event: E): boolean;
       deliver(ctx: DeliveryCtx, event: E): Promise<DeliveryOutcome>;
-      /** What the log says when a step fails and is retried. */
       failure: string;
       /** Whether the engine counts the outcome (a kind that counts its own posts says no). */
       counted: boolean;
@@ -88,12 +81,10 @@ export interface EngineServices {
   drawing: IncidentDrawing;
   replies: IncidentReplies;
   rollup: StormRollup;
-  /** Redraws a channel's message of an incident after an acknowledge (a click's or a redraw event's). */
   redraw: Redraw;
   /** Digests are posted by the digest delivery the bot also uses for `/uptime digest`. */
   digests: Pick<DigestDelivery, "deliverTo"> | undefined;
   /** The incident's own channel, if one was opened, hears what reached the alert's thread. */
   follow(ctx: ChannelCtx & { sub?: Subscription }, incidentId: string): Promise<void>;
-  /** The gate of the kind's declared row. */
   gate: Gate;
 }

@@ -1,10 +1,6 @@
 import type { MessageMetadata } from "../../slack/slack-poster";
 
-/**
- * Message metadata on every post, so that a retry after an unrecorded attempt (a crash between posting
- * and storing the ts) finds the message with conversations.history instead of posting it again
- * (Slack has no idempotency key; docs/architecture.md section 5).
- */
+// Slack has no idempotency key: metadata lets a retry after a crash find the message, not post it again.
 export const ALERT_EVENT_TYPE = "uptime_alert";
 export const RECOVERY_EVENT_TYPE = "uptime_alert_recovery";
 export const ROLLUP_EVENT_TYPE = "uptime_alert_rollup";
@@ -12,7 +8,6 @@ export const ESCALATION_EVENT_TYPE = "uptime_alert_escalation";
 export const ACK_REPLY_EVENT_TYPE = "uptime_alert_ack";
 export const SLOW_EVENT_TYPE = "uptime_alert_slow";
 
-/** The metadata of a message about one incident in one channel: its root, or a reply in its thread. */
 export function incidentMetadata(
   eventType: string,
   incidentId: string,
@@ -34,16 +29,12 @@ export function rollupMetadata(rollupId: string, channel: string): MessageMetada
   return { event_type: ROLLUP_EVENT_TYPE, event_payload: { rollup_id: rollupId, channel } };
 }
 
-/** Matches the messages of one incident in one channel, whichever event posted them. */
 export function incidentMatcher(incidentId: string, channel: string) {
   return (payload: Record<string, unknown>) =>
     payload.incident_id === incidentId && payload.channel === channel;
 }
 
-/**
- * The metadata of an escalation step's reply: the incident's, and the step (absent for the first, as
- * before steps), so that a lookup after a crash finds this step's reply and not an earlier one's.
- */
+/** Carries the step, so a lookup after a crash finds this step's reply, not an earlier one's. */
 export function escalationMetadata(
   incidentId: string,
   eventId: string,
@@ -54,7 +45,6 @@ export function escalationMetadata(
   return step === 0 ? metadata : { ...metadata, event_payload: { ...metadata.event_payload, step } };
 }
 
-/** Matches one escalation step's reply of one incident in one channel. */
 export function escalationMatcher(incidentId: string, channel: string, step: number) {
   const incident = incidentMatcher(incidentId, channel);
   return (payload: Record<string, unknown>) => incident(payload) && (payload.step ?? 0) === step;
@@ -64,15 +54,11 @@ export function rollupMatcher(rollupId: string, channel: string) {
   return (payload: Record<string, unknown>) => payload.rollup_id === rollupId && payload.channel === channel;
 }
 
-/**
- * The `oldest` bound of a lookup: a little before the attempt (ms), as a Slack ts. The margin covers
- * clock differences between this replica and Slack.
- */
+/** The margin covers clock differences between this replica and Slack. */
 export function lookupOldestTs(attemptAt: number, marginMs = 5 * 60_000): string {
   return (Math.max(0, attemptAt - marginMs) / 1000).toFixed(6);
 }
 
-/** The metadata of a slow-response alert's message. */
 export function slowMetadata(alertId: string, eventId: string, channel: string): MessageMetadata {
   return {
     event_type: SLOW_EVENT_TYPE,

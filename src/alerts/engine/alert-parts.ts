@@ -58,10 +58,7 @@ export function downtimeSeconds(incident: IncidentSnapshot, now: number): number
   return (end - epochOf(incident.started)) / 1000;
 }
 
-/**
- * "Open incident channel" on an alert (with its incident) or a storm roll-up (without): the same
- * button opens the channel once and, once opened, answers its link. Left out when the ids do not fit.
- */
+/** One button opens the channel once and then answers its link; left out when the ids do not fit. */
 export function incidentChannelButton(value: {
   teamId: string;
   channelId: string;

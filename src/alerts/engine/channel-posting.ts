@@ -36,12 +36,10 @@ export function settleWaitMs(
   return attempt.answered ? 0 : Math.max(0, attempt.at + settleMs - now);
 }
 
-/** The channel lock could not be taken or was lost: the event is retried later. */
 export class ChannelBusyError extends Error {
   override name = "ChannelBusyError";
 }
 
-/** One channel, its poster, and the lock held on it while a step posts there. */
 export interface ChannelCtx {
   ws: WorkspaceRef;
   channel: string;
@@ -53,7 +51,6 @@ export interface ChannelCtx {
   signal?: AbortSignal;
 }
 
-/** A delivery step of one subscription (an outbox event), in the subscription's channel. */
 export interface DeliveryCtx extends ChannelCtx {
   sub: Subscription;
 }
@@ -72,13 +69,10 @@ export interface ChannelPostingDeps {
   rateLimiter: Pick<ChannelRateLimiter, "reserve">;
   clock: Clock;
   logger: Logger;
-  /** Waits (ms), ending early (rejecting) when the signal aborts. */
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** How long a channel lock lives without being extended (ms). */
   lockTtlMs: number;
   /** 429 answers waited out (Retry-After) within one delivery before leaving the event for later. */
   maxRateLimitWaits: number;
-  /** How long an unanswered post may still land (ALERT_POST_SETTLE_MS); default POST_SETTLE_MS. */
   postSettleMs?: number | undefined;
 }
 
@@ -128,7 +122,6 @@ export class ChannelPosting {
     }
   }
 
-  /** Updates a posted message; one somebody deleted is left gone. */
   async update(ctx: ChannelCtx, message: Parameters<SlackPoster["updateMessage"]>[0]): Promise<void> {
     try {
       await this.withRateLimit(ctx, () => ctx.poster.updateMessage(message));
@@ -139,7 +132,6 @@ export class ChannelPosting {
     }
   }
 
-  /** Waits for the channel's next posting slot (its rate limit), holding the lock meanwhile. */
   async waitForSlot(ctx: ChannelCtx): Promise<void> {
     const delay = await this.d.rateLimiter.reserve(ctx.ws, ctx.channel);
     if (delay <= 0) return;

@@ -9,10 +9,7 @@ import { type OutboxDelivery, OutboxEntryHandler } from "./outbox-entry-handler"
 
 export { DEFAULT_CONSUMER_GROUP };
 
-/**
- * Pending entries of a consumer looked at after a lost connection: more than a loop holds in flight
- * (maxInFlight, 500 by default) plus one read's batch; any beyond wait for the reclaim.
- */
+/** More than a loop holds in flight plus one read's batch; any beyond wait for the reclaim. */
 const LOST_READS_CHECKED = 1000;
 
 /** Deliveries of one entry (counted by the stream) before it moves to the dead-letter stream. */
@@ -20,7 +17,6 @@ export const DEFAULT_MAX_ATTEMPTS = 10;
 
 export interface DeliveryWorkerOptions {
   redis: RedisClient;
-  /** The outbox streams, one per scheduler shard (PollTargetStore.outboxKey(shard)). */
   outboxKeys: readonly string[];
   delivery: OutboxDelivery;
   /** Concurrent read loops in this process (ALERT_WORKERS); the shards are split between them. */
@@ -28,35 +24,20 @@ export interface DeliveryWorkerOptions {
   group?: string;
   /** Unique per process: hostname and pid by default; each loop appends its index. */
   consumer?: string;
-  /** XREADGROUP BLOCK of a loop that owns one shard (ms). */
   blockMs?: number;
-  /**
-   * The pause between empty rounds of a loop that reads several shards (ms; default 100). It cannot block
-   * on all of them at once (one slot per command), and this pause adds to every alert's latency, so it is
-   * kept short (bench/alerts.bench.ts measures the latency).
-   */
+  /** Kept short: one read cannot block on every shard, and this pause adds to every alert's latency. */
   idleRoundMs?: number;
-  /**
-   * An entry idle this long is taken over by whichever replica looks (a crashed replica's). Entries in
-   * flight here are kept fresh (a heartbeat every third of it), so a slow channel is never taken over.
-   */
+  /** Entries in flight get a heartbeat every third of it, so a slow channel is never taken over. */
   reclaimIdleMs?: number;
-  /** How often a loop looks for entries that are due again (ms); 1 s by default. */
   reclaimEveryMs?: number;
-  /** Entries read at once per shard. */
   batchSize?: number;
-  /** Deliveries of one entry, counted by the stream, before it is dead-lettered (default 10). */
   maxAttempts?: number;
   /** Wait before the next attempt of an entry that failed, growing with its delivery count (capped by reclaimIdleMs). */
   retryBackoff?: BackoffOptions;
   /** Entries read and not yet finished, per loop: reading pauses while that many are in flight. */
   maxInFlight?: number;
-  /** How often each outbox is trimmed below its acknowledged point, and dead consumers swept (ms). */
   trimEveryMs?: number;
-  /**
-   * A consumer with nothing pending and idle this long belongs to a killed process and is removed (ms;
-   * default 1 h). A stopped one removes itself; a live one reads its shards every few seconds.
-   */
+  /** A killed process's consumer (a stopped one removes itself). */
   deadConsumerIdleMs?: number;
   clock?: Clock;
   logger?: Logger;
@@ -68,31 +49,14 @@ interface Loop {
   consumer: string;
   keys: string[];
   connection: RedisClient;
-  /** Entries of this loop in flight: stream -> ids. */
   inFlight: Map<string, Set<string>>;
   count: number;
   /** The connection was lost or a round failed: a read's reply may have been lost with it. */
   recheckPending: boolean;
 }
 
-/**
- * Reads the shards' outbox streams with a consumer group and hands each event to AlertDelivery
- * (docs/architecture.md section 5 "Poison-proof outbox"):
- * - every entry is handled on its own: an error in one is caught, counted, and blocks no other;
- * - attempts are the stream's own delivery count (XREADGROUP, XAUTOCLAIM), so every replica agrees; a
- *   failed entry becomes due again after a backoff, and after maxAttempts (or at once when unreadable)
- *   it moves to the shard's dead-letter stream (`npm run alerts -- dead-letters [--replay]`);
- * - channels are delivered concurrently, one serial queue per channel keeping the outbox order, so a
- *   rate-limited channel holds up no other channel and no other workspace;
- * - a lost connection may take a read's reply with it: what Redis handed to that read is made due again
- *   at once instead of after reclaimIdleMs;
- * - stop() aborts every wait, finishes what is in flight, hands the rest back and removes the consumer;
- * - the outboxes are trimmed only below what the group acknowledged, and a killed process's consumer
- *   is removed once the others reclaimed its entries and it stayed idle for an hour.
- *
- * Each loop reads its shards one key at a time (Redis Cluster: one slot per command) on a connection of
- * its own, since a blocking read holds its connection.
- */
+// Poison-proof (docs/architecture.md section 5): an error blocks no other entry; attempts are the
+// stream's delivery count so replicas agree; one serial queue per channel keeps outbox order.
 export class DeliveryWorker {
   private readonly o: Required<
     Omit<DeliveryWorkerOptions, "retryBackoff" | "clock" | "logger" | "metrics" | "reclaimEveryMs">
@@ -149,7 +113,6 @@ export class DeliveryWorker {
     return this.loops.length > 0;
   }
 
-  /** Creates the consumer groups (at the start of each stream, MKSTREAM) and starts the loops. */
   async start(): Promise<void> {
     if (this.running) return;
     this.abort = new AbortController();
@@ -180,11 +143,7 @@ export class DeliveryWorker {
     this.heartbeatTimer.unref();
   }
 
-  /**
-   * Every wait ends (Retry-After, channel lock, posting slot: the deliveries in flight end as failed
-   * attempts), nothing more is read, finished entries are acknowledged, and each loop's consumer hands its
-   * pending entries to the parking consumer (due at once for the other replicas) and leaves the group.
-   */
+  /** Waits end, finished entries are acked, pending ones are handed to the parking consumer. */
   async stop(): Promise<void> {
     this.abort.abort(new Error("delivery worker stopping"));
     // Ends a blocking read at once. Entries it may have been given meanwhile are pending on this
@@ -213,7 +172,6 @@ export class DeliveryWorker {
     this.running$ = [];
   }
 
-  /** The shards a loop reads: round-robin, and every loop gets at least one. */
   shardsOf(index: number): string[] {
     const keys = this.o.outboxKeys;
     const own = keys.filter((_, shard) => shard % this.o.workers === index);
@@ -281,13 +239,8 @@ export class DeliveryWorker {
     }
   }
 
-  /**
-   * Makes due at once the entries this loop's consumer owns but is not handling: Redis handed them to a
-   * read whose reply was lost with the connection (the pending list is written before the reply, and
-   * ioredis then resends the read or fails it). Left alone they would wait for reclaimIdleMs (a minute)
-   * before any replica delivered them. A failed entry waiting for its retry is made due early too: one
-   * early attempt, counted like any other.
-   */
+  // Entries Redis handed to a read whose reply was lost with the connection would otherwise wait
+  // reclaimIdleMs before any replica delivered them.
   private async recoverLostReads(loop: Loop): Promise<number> {
     let recovered = 0;
     for (const key of loop.keys) {
@@ -312,7 +265,6 @@ export class DeliveryWorker {
     return recovered;
   }
 
-  /** Takes over the entries that are due again (failed earlier, or a stopped or crashed replica's). */
   private async reclaim(loop: Loop, key: string): Promise<number> {
     let cursor = "0-0";
     let dispatched = 0;
@@ -340,10 +292,7 @@ export class DeliveryWorker {
     return dispatched;
   }
 
-  /**
-   * Plans a batch (subscriptions looked up together), then queues each entry's channels in outbox order
-   * before the next batch is read, so that a channel's queue keeps that order. Does not wait for delivery.
-   */
+  /** Channels are queued before the next batch is read, so each channel's queue keeps outbox order. */
   private async dispatch(loop: Loop, key: string, entries: OutboxEntry[]): Promise<number> {
     if (entries.length === 0) return 0;
     const plans = await Promise.all(entries.map((entry) => this.entries.plan(key, entry)));
@@ -396,7 +345,6 @@ function isNoGroup(error: unknown): boolean {
   return String((error as Error)?.message).includes("NOGROUP");
 }
 
-/** Every shard's outbox stream key of a scheduler (the workers' `outboxKeys`). */
 export function outboxKeysOf(scheduler: { shards: number; outboxKey(shard: number): string }): string[] {
   return Array.from({ length: scheduler.shards }, (_, shard) => scheduler.outboxKey(shard));
 }

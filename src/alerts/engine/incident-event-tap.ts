@@ -4,7 +4,6 @@ import type { Logger } from "../../lib/logger";
 import type { KindEvent } from "./alert-kind";
 import type { OutboxDelivery } from "./outbox-entry-handler";
 
-/** An incident changed (opened, acknowledged, resolved), as the alert pipeline saw it. */
 export interface IncidentChange {
   type: "opened" | "acknowledged" | "resolved";
   incidentId: string;
@@ -14,12 +13,7 @@ export interface IncidentChange {
 const SEEN_MAX = 10_000;
 const SEEN_TTL_MS = 10 * 60_000;
 
-/**
- * Tells `onChange` of each incident event the outbox delivers (link unfurls' refresh), once per
- * outbox entry in this process, without waiting for it and without its failures touching the delivery: an
- * alert is never late or retried because of an unfurl. An entry retried on another replica may tell
- * twice; a refresh is idempotent (chat.unfurl replaces the card).
- */
+// Never waits and never fails the delivery; a second tell from another replica is harmless (chat.unfurl).
 export function tapIncidentEvents(
   delivery: OutboxDelivery,
   onChange: (change: IncidentChange) => Promise<void>,

@@ -1,18 +1,13 @@
 import { jsonIssueText } from "../../lib/parse-json";
 import type { AlertKind, KindEvent } from "./alert-kind";
 
-/** An outbox entry whose event does not have the shape this version reads. */
 export class OutboxEventError extends Error {
   override name = "OutboxEventError";
 }
 
 type Codec = NonNullable<AlertKind["codec"]>;
 
-/**
- * The decoder of every outbox entry, built once from the registry: one JSON.parse, the kind found by the
- * event's `type`, its schema checked. A type no kind reads is checked against the first kind's schema, so
- * that the dead letter names what is wrong with it.
- */
+/** A type no kind reads is checked against the first kind's schema, so the dead letter says what is wrong. */
 export function outboxDecoder(kinds: readonly AlertKind[]): (raw: string | undefined) => KindEvent {
   const byType = new Map<string, Codec>();
   for (const kind of kinds) for (const type of kind.types) if (kind.codec) byType.set(type, kind.codec);

@@ -10,13 +10,10 @@ import type { AlertMetrics, DeliveryOutcome } from "../metrics";
 import type { KindEvent } from "./alert-kind";
 import { OutboxEventError } from "./outbox-codec";
 
-/** Who delivers what the outbox holds: AlertDelivery, which sends each entry to its kind's plan. */
 export interface OutboxDelivery {
-  /** The subscriptions an entry goes to (its target's), and the ones whose record cannot be read. */
   subscriptionsOf(
     target: string,
   ): Promise<{ subscriptions: Subscription[]; unreadable: { id: string; reason: string }[] }>;
-  /** Delivers to one subscription; never throws (a failure is "retry"). */
   deliverTo(
     sub: Subscription,
     eventId: string,
@@ -25,7 +22,6 @@ export interface OutboxDelivery {
   ): Promise<DeliveryOutcome>;
 }
 
-/** What one outbox entry is, once read: to deliver, to dead-letter at once, or a failed attempt. */
 export type Plan =
   | {
       kind: "deliver";
@@ -40,9 +36,7 @@ export type Plan =
 export interface OutboxEntryHandlerDeps {
   outbox: Pick<OutboxStore, "ack" | "deadLetter" | "touch">;
   delivery: OutboxDelivery;
-  /** Deliveries of one entry, counted by the stream, before it is dead-lettered. */
   maxAttempts: number;
-  /** Wait before the next attempt of an entry that failed, growing with its delivery count. */
   retryBackoff: BackoffOptions;
   reclaimIdleMs: number;
   /** The worker's stop signal (a new one at each start): every wait ends, and nothing more is settled. */
@@ -52,11 +46,7 @@ export interface OutboxEntryHandlerDeps {
   metrics: AlertMetrics;
 }
 
-/**
- * One outbox entry, from read to settled (docs/architecture.md section 5): planned (decoded, its
- * subscriptions listed), delivered in each channel's serial queue, then acknowledged, made due again after
- * a backoff, or moved to the dead-letter stream. An error in one entry is that entry's only.
- */
+/** An error in one entry is that entry's only. */
 export class OutboxEntryHandler {
   /** One lane per Slack channel, one task wide: a channel sees its alerts in outbox order. */
   private readonly queues = new KeyedLanes(1);
@@ -87,7 +77,6 @@ export class OutboxEntryHandler {
     }
   }
 
-  /** Delivers one entry to each of its channels (each in its channel's queue) and settles it. */
   async handle(
     key: string,
     consumer: string,
@@ -108,7 +97,6 @@ export class OutboxEntryHandler {
     const outcomes = await Promise.all(
       plan.subscriptions.map((sub) =>
         this.queues.run(channelKey(sub), async (): Promise<DeliveryOutcome> => {
-          // Stopping: what has not started stays pending and is handed over.
           if (signal.aborted) return "retry";
           try {
             return await this.d.delivery.deliverTo(sub, entry.id, event, signal);
@@ -175,7 +163,6 @@ export class OutboxEntryHandler {
   }
 }
 
-/** One queue per Slack channel of a workspace. */
 function channelKey(sub: Subscription): string {
   return `${workspaceKey(sub.workspace)}\u0000${sub.channelId}`;
 }

@@ -13,16 +13,13 @@ export interface AcknowledgeInSlack {
   workspace: WorkspaceRef;
   channel: string;
   incidentId: string;
-  /** The Slack user who clicked Acknowledge. */
   ackedBy: string;
 }
 
-/** A mute of `monitorId` in `channel` was set or lifted from Slack. */
 export interface MuteChangeInSlack {
   workspace: WorkspaceRef;
   channel: string;
   monitorId: string;
-  /** A mute set or lifted now (the timeline says so, naming `by`); absent: only redraw. */
   change?: { kind: "muted" | "unmuted"; by: string } | undefined;
 }
 
@@ -41,19 +38,11 @@ export interface RedrawDeps {
   follow?: ((ctx: ChannelCtx, incidentId: string) => Promise<void>) | undefined;
 }
 
-/**
- * A click in Slack (Acknowledge, Mute, Unmute) redraws the alert message at once, through the same render
- * path as the outbox events (docs/architecture.md section 5), under the channel's lock. Slack errors are
- * thrown as typed errors, to the listener that answers the click.
- */
+/** Clicks redraw through the same render path as outbox events; Slack errors go to the click's listener. */
 export class Redraw {
   constructor(private readonly d: RedrawDeps) {}
 
-  /**
-   * The Acknowledge button's half: redraw the stored message as acknowledged by `ackedBy`, so that the
-   * poller's later "acknowledged" event changes nothing (it keeps ackedBy). False when this channel has
-   * no message of the incident, or it already recovered.
-   */
+  /** Keeps ackedBy, so the poller's later "acknowledged" event changes nothing. */
   async afterAcknowledge(input: AcknowledgeInSlack): Promise<boolean> {
     const { workspace: ws, channel, incidentId, ackedBy } = input;
     const lock = await this.lockOrThrow(ws, channel);
@@ -70,11 +59,7 @@ export class Redraw {
     }
   }
 
-  /**
-   * Draws the acknowledge of `ackedBy` on the channel's message of the incident, under the lock the caller
-   * holds (a click's, or a redraw event's delivery). `skipped` when the channel has no message of
-   * it or it recovered; `unchanged` when it already shows this acknowledge and its thread reply.
-   */
+  /** Under the caller's lock; `unchanged` when it already shows this acknowledge and its reply. */
   async acknowledgedIn(
     ctx: ChannelCtx,
     incidentId: string,
@@ -94,11 +79,7 @@ export class Redraw {
     return "updated";
   }
 
-  /**
-   * The Mute and Unmute half: redraw the monitor's last root message in the channel from state, so that it
-   * shows (or stops showing) "Muted here by @user until ..." with Unmute. False when the channel has no
-   * open message of the monitor.
-   */
+  /** False when the channel has no open message of the monitor. */
   async afterMuteChange(input: MuteChangeInSlack): Promise<boolean> {
     const { workspace: ws, channel, monitorId } = input;
     const lock = await this.lockOrThrow(ws, channel);

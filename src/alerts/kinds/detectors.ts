@@ -7,12 +7,10 @@ import type { SlowPollState } from "./slow/detector";
 /** The registry's detectors (kinds/registry.ts): the kinds that start from a poll, in table order. */
 export const pollDetectors: readonly Detector[] = POLL_DETECTORS;
 
-/** The stored poll state of these detectors, as one type. */
 export type PollState = IncidentPollState & SlowPollState;
 
 const codec = pollStateCodec(pollDetectors);
 
-/** Null for a target never committed; a PollStateError for anything this version did not write. */
 export function decodePollState(raw: string | null | undefined): PollState | null {
   return codec.decode(raw) as PollState | null;
 }

@@ -12,11 +12,7 @@ import { redrawKind } from "./redraw/redraw-kind";
 import { slowKind } from "./slow/slow-kind";
 import { stormKind } from "./storm/storm-kind";
 
-/**
- * Every alert kind, one line each (docs/architecture.md section 5 "Alert kinds"). The engine dispatches
- * through this table; a new kind is its folder and one line here. The first kind reads the events whose
- * type no kind claims, so that their dead letter names what is wrong.
- */
+// A new kind is its folder and one line here. The first kind reads unclaimed types, so dead letters say why.
 const KINDS = [
   incidentKind,
   slowKind,
@@ -42,10 +38,8 @@ export const SCHEDULE_KINDS: readonly ScheduleKind[] = ALERT_KINDS.flatMap((k) =
 /** The event of a kind that reads the outbox (a kind riding on another's events adds none). */
 type EventOf<K> = K extends AlertKind<infer E> ? (KindEvent extends E ? never : E) : never;
 
-/** What an outbox entry carries: an event of one of the kinds above. */
 export type DeliverableEvent = EventOf<(typeof KINDS)[number]>;
 
-/** The event of any outbox entry, by its `type`; an OutboxEventError names what is wrong. */
 export const decodeDeliverableEvent = outboxDecoder(ALERT_KINDS) as (
   raw: string | undefined,
 ) => DeliverableEvent;

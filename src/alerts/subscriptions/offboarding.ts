@@ -18,17 +18,7 @@ export interface OffboardingDeps extends PollHookDeps {
 /** Long enough for one person's targets to move; a replica that dies meanwhile frees it by expiry. */
 const CLAIM_MS = 120_000;
 
-/**
- * Offboarding (docs/slack-app.md "When someone leaves"): a person deactivated in Slack (`user_change` with
- * `deleted: true`) or whose tokens were revoked (`tokens_revoked`) loses their link and token in the
- * store's participant, at the same time as this one ends what polled with that token: their personal
- * alerts are deleted, and the channel subscriptions read with their token move to another subscriber of
- * the same API team and Slack workspace, or pause with a note in the channel saying why.
- *
- * Idempotent and safe across replicas: one replica claims each person for a while (a redelivered event
- * meanwhile leaves the work to it); a second run finds nothing left on their token, and pauses tell once.
- * If the claimant dies midway, the poller meets the missing token and pauses or moves the rest itself.
- */
+// Idempotent across replicas: one claims each person for a while; a dead claimant's rest falls to the poller.
 export function offboardingParticipant(deps: OffboardingDeps): CleanupParticipant {
   const log = deps.logger.child({ component: "offboarding" });
   return {

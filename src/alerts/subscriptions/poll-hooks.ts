@@ -28,9 +28,7 @@ export interface PollHookDeps {
     add(input: AddPollTargetInput & { slow?: SlowRule | undefined }, now: number): Promise<string>;
     remove(target: string, subscriber: string): Promise<number>;
   };
-  /** Drops what else a deleted subscription had (its digest schedule). */
   forget(sub: Subscription): Promise<void>;
-  /** The take-over notes and the "personal alerts ended" DM. */
   posterFor: PosterFor;
   /** Checks a candidate token before the subscriptions move onto it, and confirms a 401 before a drop. */
   client: Pick<UptimeClient, "as">;
@@ -38,15 +36,10 @@ export interface PollHookDeps {
   logger: Logger;
 }
 
-/** The poller's token look-up and its hooks: links and subscriptions, seen from the poll side. */
 export function pollHooks(deps: PollHookDeps): Required<PollHooks> & { resolveToken: ResolveToken } {
   const log = deps.logger.child({ component: "poll-hooks" });
   return {
-    /**
-     * The subscriber's token from their link; null when unlinked or stale (the poller then treats the
-     * target like a rejected token). A token that cannot be decrypted (its key was removed) is as good as
-     * gone: the subscriber is asked to link again rather than the target failing forever.
-     */
+    /** An undecryptable token (its key removed) is as good as gone: ask to link again, not fail forever. */
     async resolveToken(meta) {
       try {
         return await deps.links.getToken(meta.tokenRef);
@@ -56,14 +49,8 @@ export function pollHooks(deps: PollHookDeps): Required<PollHooks> & { resolveTo
       }
     },
 
-    /**
-     * A confirmed rejection (docs/architecture.md section 5, "Never silent"; README "What the bot does with your
-     * token"). Only a 401 that `GET /users/me` confirms drops the token, and only the token it confirmed.
-     * A personal subscription is its owner's alone and never moves onto someone else's token: a confirmed
-     * 403/404 on the team ends it, anything else pauses it until its owner logs in again. A channel's
-     * subscriptions move onto another subscriber's token of the same team and Slack workspace, the channel
-     * and that member told once; only when there is none are they paused, each said once.
-     */
+    // Only a 401 confirmed by `GET /users/me` drops the token. A personal subscription never moves onto
+    // someone else's token; a channel's moves to another subscriber's, else pauses, each told once.
     async onTokenRejected(rejection) {
       if (rejection.kind === "unauthorized") await dropIfStillRefused(deps, rejection.meta.tokenRef, log);
       // An unreadable record (the delivery dead-letters its events) must not keep the others unpaused.
@@ -110,11 +97,7 @@ export function pollHooks(deps: PollHookDeps): Required<PollHooks> & { resolveTo
   };
 }
 
-/**
- * The poll's check confirmed a 401 with the token the poll used; the link may hold a fresh login's token
- * by now. The token it holds now is asked once more (`GET /users/me`) and dropped only if that very token is
- * refused (LinkStore.dropRefusedToken compares and sets).
- */
+/** The link may hold a fresh login's token by now: drop it only if that very token is refused. */
 async function dropIfStillRefused(deps: PollHookDeps, ref: UserRef, log: Logger): Promise<void> {
   const token = await deps.links.getToken(ref).catch(() => null);
   if (!token) return;
@@ -128,10 +111,7 @@ async function dropIfStillRefused(deps: PollHookDeps, ref: UserRef, log: Logger)
   }
 }
 
-/**
- * A personal subscription whose owner the API no longer lets read the team: deleted, and they are told.
- * Someone offboarded (`tell: false`) is not: their Slack account is gone or no longer lets the app in.
- */
+/** Someone offboarded (`tell: false`) is not told: their Slack account is gone. */
 export async function endPersonal(
   deps: Pick<PollHookDeps, "subscriptions" | "pollTargets" | "forget" | "links" | "posterFor">,
   sub: Subscription,
@@ -167,23 +147,16 @@ async function teamNameOf(
   return link?.teams.find((t) => t.id === apiTeamId)?.name ?? null;
 }
 
-/** A poll target whose token can no longer be used, and what a take-over of its channels starts from. */
 export interface Handover {
   target: string;
   apiTeamId: string;
-  /** Whose token it was. */
   from: UserRef;
   reason: TokenPauseReason;
   /** The baseline of a new target: since when, and the incidents the old one already tracked. */
   baseline: { at: number; seen: string[] };
 }
 
-/**
- * Moves a channel's subscriptions onto another subscriber's token of the same API team and the same Slack
- * workspace (the team id: on an org-wide install every workspace of the enterprise shares one key, and a
- * channel of one workspace must not be read with the account of someone from another). Returns the
- * subscriptions no one could take over, for the caller to pause.
- */
+// Same Slack workspace, not only the same key: on an org-wide install none reads another's channels.
 export async function handOver(
   deps: PollHookDeps,
   handover: Handover,
@@ -201,13 +174,7 @@ export async function handOver(
   return kept;
 }
 
-/**
- * Moves a workspace's channel subscriptions onto the first other subscriber (same Slack workspace, same API
- * team) whose token still reads the team: their own target when they have one (it keeps its state), else a
- * new one whose baseline announces what began since the handover's baseline and was not tracked already.
- * Each channel and the member whose token takes over are told, once. True when moved; the old target goes
- * with its last subscriber.
- */
+/** The taker's own target if any (it keeps its state), else a new one baselined since the handover. */
 async function takeOver(
   deps: PollHookDeps,
   handover: Handover,
@@ -260,7 +227,6 @@ async function takeOver(
   return false;
 }
 
-/** One note in each channel that moved, and one DM to the member whose token now reads them. */
 async function tellTakeOver(
   deps: PollHookDeps,
   subscriptions: readonly Subscription[],

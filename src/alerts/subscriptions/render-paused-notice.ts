@@ -2,17 +2,12 @@ import type { PauseReason } from "../../domain/pause-reasons";
 import { inline, NAME_MAX } from "../../ui/query-parts";
 import { escapeMrkdwn, mrkdwn } from "../../ui/text";
 
-/**
- * What the channel and the subscriber hear when a subscription pauses or resumes (docs/architecture.md section 5,
- * "Never silent"): one input, two renderers, for every pause reason (domain/pause-reasons.ts).
- */
+/** One input, two renderers, for every pause reason (domain/pause-reasons.ts). */
 export interface PauseNotice {
   change: "paused" | "resumed";
   reason: PauseReason;
   channelId: string;
-  /** The API team's name as the subscriber's link knows it; null when unknown. */
   teamName: string | null;
-  /** How people address the app, e.g. "@Uptime". */
   appMention: string;
   /** The subscriber's own alerts in their DM with the app (no channel note; the DM says "your alerts"). */
   personal?: boolean;
@@ -22,10 +17,7 @@ function teamOf(notice: PauseNotice, fallback: string): string {
   return notice.teamName ? `*${inline(notice.teamName, NAME_MAX)}*` : fallback;
 }
 
-/**
- * The short visible note in the channel itself. Only token pauses reach it: a Slack error means the app
- * cannot post there (domain/pause-reasons.ts channelCanBeTold).
- */
+/** Only token pauses reach the channel: a Slack error means the app cannot post there. */
 export function renderPauseChannelNote(notice: PauseNotice): { text: string; blocks: unknown[] } {
   const team = teamOf(notice, "this Uptime team");
   const text =
@@ -50,7 +42,6 @@ export function renderPauseChannelNote(notice: PauseNotice): { text: string; blo
   return { text, blocks: [{ type: "context", elements: [mrkdwn(text)] }] };
 }
 
-/** The direct message to the subscriber: what happened to their subscription and how to fix it. */
 export function renderPauseDirectMessage(notice: PauseNotice): string {
   if (notice.personal) return renderPersonalPauseMessage(notice);
   const channel = `<#${escapeMrkdwn(notice.channelId)}>`;
@@ -110,10 +101,7 @@ export function renderPauseDirectMessage(notice: PauseNotice): string {
   }
 }
 
-/**
- * A personal subscription's pause, said in the person's DM with the app: their alerts never move onto
- * someone else's token, so they wait for the person (docs/alerts.md "What the bot does with your token").
- */
+/** Personal alerts never move onto someone else's token, so they wait for the person. */
 function renderPersonalPauseMessage(notice: PauseNotice): string {
   const team = teamOf(notice, "your Uptime team");
   if (notice.change === "resumed") {
@@ -137,10 +125,7 @@ function renderPersonalPauseMessage(notice: PauseNotice): string {
   }
 }
 
-/**
- * A personal subscription ended because the API confirmed (403/404 on the team) that the person is no
- * longer in the team: they are told once, in their DM with the app.
- */
+/** Told once, in their DM with the app. */
 export function renderPersonalAlertsEnded(teamName: string | null): string {
   const team = teamName ? `*${inline(teamName, NAME_MAX)}*` : "an Uptime team";
   return (
@@ -149,13 +134,10 @@ export function renderPersonalAlertsEnded(teamName: string | null): string {
   );
 }
 
-/** Who a channel's alerts moved from and to, when the subscriber's token can no longer poll them. */
 export interface TakeOverNotice {
   channelId: string;
   teamName: string | null;
-  /** The Slack user whose token was refused (or who logged out). */
   fromUserId: string;
-  /** The Slack user whose token polls the channel's alerts from now on. */
   toUserId: string;
   reason: PauseReason;
 }
@@ -174,7 +156,6 @@ function takeOverCause(notice: TakeOverNotice): string {
   }
 }
 
-/** The channel's short note: its alerts go on, read with another member's account. */
 export function renderTakeOverChannelNote(notice: TakeOverNotice): { text: string; blocks: unknown[] } {
   const team = notice.teamName ? `*${inline(notice.teamName, NAME_MAX)}*` : "this Uptime team";
   const text =

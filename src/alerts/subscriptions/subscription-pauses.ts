@@ -10,19 +10,10 @@ export interface SubscriptionPausesDeps {
   links: Pick<LinkStore, "get">;
   posterFor: PosterFor;
   logger?: Logger;
-  /** How the DM names the app (default "@Uptime"). */
   appMention?: string;
 }
 
-/**
- * The one pause path of docs/architecture.md section 5: a confirmed token rejection (poll side) and a permanent
- * Slack error (delivery side) both pause here, and a token that works again resumes here.
- *
- * Told once: the store's pause and resume are state transitions in one Redis script each, true only
- * for the caller that made the change. That caller alone posts the channel note and the DM, so each is
- * said once whatever the replicas, redelivered events and retried polls. A message that fails (the
- * workspace is gone) is logged, not retried: told once or not at all.
- */
+// Told once: only the caller whose script changed the state posts; a failed message is logged, not retried.
 export class SubscriptionPauses {
   private readonly d: SubscriptionPausesDeps;
   private readonly logger: Logger;
@@ -32,7 +23,6 @@ export class SubscriptionPauses {
     this.logger = (deps.logger ?? silentLogger).child({ component: "subscription-pauses" });
   }
 
-  /** Pauses the subscription; true when this call paused it (and told the channel and the subscriber). */
   async pause(sub: Subscription, reason: PauseReason): Promise<boolean> {
     if (!(await this.d.subscriptions.pause(sub.id, reason))) return false;
     this.logger.warn({ subscription: sub.id, channel: sub.channelId, reason }, "alert subscription paused");
@@ -40,10 +30,7 @@ export class SubscriptionPauses {
     return true;
   }
 
-  /**
-   * Lifts a token pause (the token works again); true when this call lifted it and said so. A pause for
-   * a Slack error, or for a subscriber who left, stays: only `/uptime subscribe` in the channel lifts it.
-   */
+  /** A pause for a Slack error or a departed subscriber stays: only `/uptime subscribe` lifts it. */
   async resume(sub: Subscription): Promise<boolean> {
     const reason = sub.paused?.reason;
     if (!reason || !(await this.d.subscriptions.resume(sub.id, SELF_RESUMING_PAUSE_REASONS))) return false;
@@ -52,7 +39,6 @@ export class SubscriptionPauses {
     return true;
   }
 
-  /** True when the subscriber's DM went out. */
   private async tell(
     sub: Subscription,
     change: PauseNotice["change"],

@@ -16,33 +16,21 @@ interface Entry {
   state?: PollFields | null;
 }
 
-/**
- * The decoded name, meta and state of each claimed target, reused while the strings the claim returns
- * stay the same (docs/architecture.md section 5, quiet-poll budget). A quiet poll writes no state, so the stored
- * state only changes when incidents were fetched (at least every 30 s): most claims hand back exactly
- * the strings of the previous claim, and neither JSON.parse nor the zod schemas run again.
- *
- * The decoded objects are shared between polls: callers must treat them as read-only (the diff is pure
- * and builds a new state). Errors are not cached: a bad string is decoded, and reported, on every claim.
- * Bounded by `maxEntries` (oldest first out); nothing here is secret (no token, only what Redis holds).
- */
+// Most claims repeat the last strings (a quiet poll writes nothing), so decoding is skipped. Read-only.
 export class ClaimCache {
   private readonly entries = new Map<string, Entry>();
   private readonly maxEntries: number;
   private readonly codec: PollStateCodec;
 
-  /** `detectors`: the poll's, whose fields the states hold. */
   constructor(options: { detectors: readonly Detector[]; maxEntries?: number }) {
     this.maxEntries = options.maxEntries ?? 50_000;
     this.codec = pollStateCodec(options.detectors);
   }
 
-  /** parsePollTargetName, once per target. */
   parsed(target: string): ParsedPollTarget {
     return this.entry(target).parsed;
   }
 
-  /** decodePollTargetMeta of the claim's meta string. */
   meta(target: string, raw: string | null): PollTargetMeta {
     const entry = this.entry(target);
     if (entry.meta !== undefined && entry.metaRaw === raw) return entry.meta;
@@ -52,7 +40,6 @@ export class ClaimCache {
     return meta;
   }
 
-  /** The decoded state of the claim's state string (null before the first commit). */
   state(target: string, raw: string | null): PollFields | null {
     const entry = this.entry(target);
     if (entry.state !== undefined && entry.stateRaw === raw) return entry.state;
@@ -62,11 +49,7 @@ export class ClaimCache {
     return state;
   }
 
-  /**
-   * The state a poll just committed, as the next claim will hand it back: that claim then skips
-   * JSON.parse and the schema (a decode after every incident read is costly in a busy poller). Only
-   * for a commit that landed: a refused one wrote nothing.
-   */
+  /** A landed commit's state, so the next claim skips the decode. */
   remember(target: string, raw: string, state: PollFields): void {
     const entry = this.entry(target);
     entry.stateRaw = raw;

@@ -1,14 +1,6 @@
 import type { ClaimedTarget } from "../../../store/poll-target-types";
 
-/**
- * The held claims of one worker whose polls have not ended. A held claim keeps its target only
- * until its hold ends (`ClaimedTarget.heldUntil`, a few polls away): a quiet poll that ends well before
- * then has nothing to commit, and one that runs longer must have its claim extended to a lease first. The
- * worker extends what `takeOlderThan` hands it. A poll asks `has` whether its claim still holds only until
- * its hold ends, and `release`s it once it has ended, its commit included: a commit that waits for its
- * batch (QUIET_COMMIT_WINDOW_MS) keeps the claim open, so that the worker extends it if it waits too long.
- * Each poll of a hold is added when it is queued, and released when it ends.
- */
+// A poll that outlasts its hold must have its claim extended to a lease first (takeOlderThan).
 export class ClaimHolds {
   /** Claim -> when it was claimed (performance.now(), ms: monotonic), in claim order: the oldest first. */
   private readonly open = new Map<ClaimedTarget, number>();
@@ -21,10 +13,7 @@ export class ClaimHolds {
     if (claimed.heldUntil !== null) this.open.set(claimed, claimedAt);
   }
 
-  /**
-   * The open claims made at or before `claimedBy`, oldest first, which stop being open: their polls must
-   * now commit (their claims are being extended to a lease).
-   */
+  /** Open claims made at or before `claimedBy`: they stop being open, their polls must now commit. */
   takeOlderThan(claimedBy: number): ClaimedTarget[] {
     const taken: ClaimedTarget[] = [];
     for (const [claimed, at] of this.open) {
@@ -36,15 +25,11 @@ export class ClaimHolds {
     return taken;
   }
 
-  /**
-   * True while the claim of `claimed` is open: its target is due at its `heldUntil`, so that a poll
-   * ending now has no due time to commit; false once taken for extension, or never held.
-   */
+  /** While open, the target is due at `heldUntil`, so a poll ending now has nothing to commit. */
   has(claimed: ClaimedTarget): boolean {
     return this.open.has(claimed);
   }
 
-  /** The poll of `claimed` has ended, its commit too: its claim is no longer extended. */
   release(claimed: ClaimedTarget): void {
     this.open.delete(claimed);
   }
@@ -54,28 +39,18 @@ export class ClaimHolds {
 const HOLD_EXTEND_MAX_MS = 1_000;
 /** Shortest extension period (ms): below it, timers would cost more than the commits that holds save. */
 const HOLD_EXTEND_MIN_MS = 10;
-/**
- * Most polls of a target per claim (holdPolls). Each claim costs Redis a script's work per target and the
- * poller its reply; a quiet poll of a held target costs Redis nothing.
- */
+/** Each claim costs Redis a script's work per target; a quiet held poll costs it nothing. */
 const HOLD_POLLS_MAX = 4;
 /** A hold lasts at most this share of a lease: a crashed worker's targets come back no later than a lease. */
 const HOLD_LEASE_SHARE = 2 / 3;
 
-/**
- * The extension period of held claims: a third of the shortest hold (the interval less its jitter), at
- * most HOLD_EXTEND_MAX_MS; null (claims are leased, every poll commits) when that would be shorter than
- * HOLD_EXTEND_MIN_MS.
- */
+/** A third of the shortest hold; null (every poll leases and commits) when too short to be worth it. */
 export function holdPeriod(intervalMs: number, jitter: number): number | null {
   const period = Math.min(HOLD_EXTEND_MAX_MS, Math.floor((intervalMs * (1 - jitter)) / 3));
   return period >= HOLD_EXTEND_MIN_MS ? period : null;
 }
 
-/**
- * Polls per held claim: as many intervals (jitter included) as fit in HOLD_LEASE_SHARE of a lease, at
- * least 1 and at most HOLD_POLLS_MAX. 3 at the default 5 s interval and 30 s lease.
- */
+/** As many intervals as fit in HOLD_LEASE_SHARE of a lease, 1 to HOLD_POLLS_MAX. */
 export function holdPolls(intervalMs: number, jitter: number, leaseMs: number): number {
   const fit = Math.floor((leaseMs * HOLD_LEASE_SHARE) / (intervalMs * (1 + jitter)));
   return Math.max(1, Math.min(HOLD_POLLS_MAX, fit));

@@ -4,15 +4,7 @@ import type { AlertEventType, AlertMonitor, IncidentSnapshot } from "../../model
 import type { CheckSnapshot } from "./poll-mapping";
 import type { PollTargetMeta } from "./poll-target";
 
-/**
- * What an alert kind that starts from a poll gives the poll (docs/architecture.md section 5): a pure step
- * from the stored state and the new checks (and incidents) to its events and next state, what it needs
- * read for that, and how its events go into the outbox. The poll runs the detectors it is given in turn
- * and commits their states and events together; it names no kind.
- *
- * The stored poll state is one flat JSON object: `v` and each detector's own fields. A detector reads the
- * whole object as `S` (its view of it) and writes back only its own fields.
- */
+// A pure step from stored state and new checks to events; each detector writes back only its own fields.
 
 /** A decoded poll state as the poll holds it: `v`, and the detectors' fields it leaves to them. Read-only. */
 export interface PollFields {
@@ -23,7 +15,6 @@ export interface PollFields {
 export const NO_EVENTS: readonly never[] = Object.freeze([]);
 
 export interface Detected<S, E> {
-  /** Its next view of the state; absent when it keeps the stored one as it is. */
   state?: S;
   events: readonly E[];
   /** Its state moved in a way worth a commit on its own (a quiet poll commits only then). */
@@ -35,7 +26,6 @@ export interface Detected<S, E> {
 /** A step that keeps the state and says nothing: one constant for every quiet poll. */
 export const UNCHANGED: Detected<never, never> = Object.freeze({ events: NO_EVENTS, changed: false });
 
-/** The incident reads of a poll, made when one detector asks for them (all detectors then see them). */
 export interface IncidentReads<S> {
   /** Incidents must be read this poll (`refreshDue`: the claim booked the periodic read). */
   due(prev: S | null, checks: readonly CheckSnapshot[], refreshDue: boolean): boolean;
@@ -45,27 +35,20 @@ export interface IncidentReads<S> {
   missing(prev: S | null, fetched: readonly IncidentSnapshot[]): string[];
 }
 
-/** What the outbox entries of a poll's events may carry, read by the poll once for all detectors. */
 export interface EventContext {
   apiTeamId: string;
-  /** Monitor id -> monitor; null for one the API no longer knows. */
   monitors: ReadonlyMap<string, AlertMonitor | null>;
   checks: readonly CheckSnapshot[];
-  /** The team, when a detector asked for it (needsTeam). */
   team?: Pick<Team, "name" | "counters">;
 }
 
 export interface OutboxEntry {
-  /** The entry's `event` field. */
   event: string;
   /** Counted by the alert-event metric and named in the commit's log line. */
   counted?: { type: AlertEventType; id: string };
 }
 
-/**
- * Methods, not function properties: a `Detector<IncidentView>` then fits where the poll takes a
- * `Detector`, which hands each detector back the state it wrote.
- */
+/** Methods, not function properties: a `Detector<IncidentView>` then fits where a `Detector` is taken. */
 export interface Detector<S extends object = object, E = unknown> {
   readonly name: string;
   /** Its fields of the stored state, checked when a state is decoded (unknown fields are dropped). */
@@ -75,10 +58,7 @@ export interface Detector<S extends object = object, E = unknown> {
   /** Every check whole (durations, times), not only "unless all passed". */
   wholeChecks(meta: PollTargetMeta): boolean;
   readonly incidents?: IncidentReads<S>;
-  /**
-   * The step. `incidents` is null when no detector asked for them this poll. Pure; on a quiet poll it
-   * should return constants (UNCHANGED): the poll runs thousands of times a second.
-   */
+  /** Pure; `incidents` is null when no detector asked. A quiet poll should return constants (UNCHANGED). */
   detect(
     prev: S | null,
     checks: readonly CheckSnapshot[],
@@ -88,7 +68,6 @@ export interface Detector<S extends object = object, E = unknown> {
   ): Detected<S, E>;
   /** Monitors its events show that `known` lacks: the poll reads them (a bounded number) before outbox(). */
   monitorsToFetch(events: readonly E[], known: ReadonlyMap<string, AlertMonitor | null>): string[];
-  /** Its events need the team (name, monitor counters). */
   needsTeam?(events: readonly E[]): boolean;
   outbox(events: readonly E[], context: EventContext): OutboxEntry[];
 }

@@ -3,7 +3,6 @@ import { setBounded } from "../../../lib/set-bounded";
 import type { UptimeApi, UptimeClient } from "../../../uptime";
 import type { PollTargetMeta } from "./poll-target";
 
-/** Resolves a target's token from where the meta says it lives (the link store); null when gone. */
 export type ResolveToken = (meta: PollTargetMeta) => Promise<string | null>;
 
 interface Entry {
@@ -11,14 +10,7 @@ interface Entry {
   expiresAt: number;
 }
 
-/**
- * Per-target API views (`client.as(token)`) kept in memory for a short while, so that a quiet poll costs
- * one API call and no Redis read or decryption of the token (docs/architecture.md section 5, quiet-poll budget).
- * Nothing is written anywhere: the token lives only inside the cached view, for at most `ttlMs` (expired
- * views are dropped as the clock passes them, not only when their target is polled again), and a 401
- * drops it at once. A token changed in the link store is picked up within `ttlMs`. Memory is bounded by
- * `maxEntries` and by the targets polled within one `ttlMs`.
- */
+// A quiet poll costs one API call and no token read; the token lives only here, at most `ttlMs`.
 export class PollApiCache {
   private readonly entries = new Map<string, Entry>();
   private readonly client: Pick<UptimeClient, "as">;
@@ -47,7 +39,6 @@ export class PollApiCache {
     return cached && cached.expiresAt > this.clock.now() ? cached.api : undefined;
   }
 
-  /** The API as the target's token owner; null when the token is gone. */
   async get(target: string, meta: PollTargetMeta): Promise<UptimeApi | null> {
     const now = this.clock.now();
     const cached = this.entries.get(target);
@@ -65,10 +56,7 @@ export class PollApiCache {
     return api;
   }
 
-  /**
-   * Entries are kept in insertion order and every insertion gets the same TTL, so the expired ones are
-   * the oldest: drop them from the front (each entry once, however many targets there are).
-   */
+  /** Same TTL for all, in insertion order: the expired ones are the oldest. */
   private dropExpired(now: number): void {
     for (const [target, entry] of this.entries) {
       if (entry.expiresAt > now) return;

@@ -14,10 +14,7 @@ import type { PollErrorKind } from "../../metrics";
 import { PollTargetError } from "./poll-target";
 import { coolDownUntil, type PollTimingOptions, retryPollAt } from "./poll-timing";
 
-/**
- * What a failed poll commits (docs/architecture.md section 5). Pure. A failure never writes state or events: the
- * next successful poll diffs against the last good state, so nothing is lost and nothing is invented.
- */
+// A failure writes no state or events: the next good poll diffs against the last good state.
 
 /** After unusable meta (a target this version cannot read): look again this much later. */
 export const DEFAULT_REJECTED_RETRY_MS = 5 * 60_000;
@@ -41,17 +38,13 @@ export function classifyPollError(error: unknown): PollErrorKind {
   return "internal";
 }
 
-/**
- * Token rejections (401, 403/404 on the team, a lost link): not a verdict by themselves. They count in
- * the target's streak; only a long enough, confirmed streak pauses (token-rejection.ts, poll-once.ts).
- */
+/** Token rejections only count in the target's streak; a confirmed streak pauses (token-rejection.ts). */
 export function isRejection(kind: PollErrorKind): kind is "unauthorized" | "no_access" | "no_token" {
   return kind === "unauthorized" || kind === "no_access" || kind === "no_token";
 }
 
 export interface FailureContext {
   now: number;
-  /** Consecutive failures before this one (from the claim). */
   failures: number;
   /** The target's token group (its token hash), for a 429's cool-down; null when unknown. */
   tokenGroup: string | null;

@@ -2,10 +2,7 @@ import { monitorAddress } from "../../../ui/query-parts";
 import type { Check, Incident, Monitor } from "../../../uptime";
 import type { AlertMonitor, IncidentSnapshot } from "../../model";
 
-/**
- * The API client's objects mapped to the compact shapes of the alert pipeline: the detectors, the state
- * and the outbox never depend on the client's types. Pure.
- */
+// Detectors, state and outbox never depend on the API client's types.
 
 /** One check as the poller maps it from the API (A5: `state` 1 passed, -1 failed; newest first). */
 export interface CheckSnapshot {
@@ -15,7 +12,6 @@ export interface CheckSnapshot {
   state: number;
   /** `totalDuration` (A5, ms); null or absent when the API gave none. Only in whole checks. */
   durationMs?: number | null;
-  /** `created` (epoch ms): whole checks only. */
   created?: number;
 }
 
@@ -35,7 +31,7 @@ export function toIncidentSnapshot(incident: Incident): IncidentSnapshot | null 
 }
 
 /** Null when the check names no monitor (A5 says each carries `relationships.monitor`). */
-export function toCheckSnapshot(check: Check): CheckSnapshot | null {
+function toCheckSnapshot(check: Check): CheckSnapshot | null {
   if (!check.monitorId) return null;
   // A5: `state` 1 passed, -1 failed.
   return {

@@ -33,12 +33,7 @@ import type { RejectionPolicy } from "./token-rejection";
 
 export type { ConfirmedRejection } from "./rejection-commit";
 
-/**
- * One poll of one claimed target (docs/architecture.md section 5): read the team's checks; read the
- * incidents when a detector asks for them; run the detectors in turn on the stored state; read what their
- * events show; commit state, events and the next due time under the lease. Never throws: every failure
- * becomes a commit without state or events (no false alarms from a third-party outage) and a backoff.
- */
+// Never throws: a failure commits no state or events (no false alarms from an API outage), only a backoff.
 
 export { MAX_INCIDENT_PAGES, MAX_MISSING_FETCHES, MAX_MONITOR_FETCHES } from "./poll-reads";
 
@@ -48,10 +43,7 @@ const NO_CHECKS: readonly CheckSnapshot[] = NO_EVENTS;
 export interface PollHooks {
   /** After the committed baseline of a new target: what is down now (the subscribe reply). */
   onBaseline?(target: string, openIncidents: IncidentSnapshot[], meta: PollTargetMeta): void | Promise<void>;
-  /**
-   * A confirmed rejection, the target already marked paused: drop the token on a 401, then move the
-   * subscriptions onto another subscriber's token of the team (`moved`) or pause them and tell (`paused`).
-   */
+  /** Drop the token on a 401, then move the subscriptions to another token of the team or pause them. */
   onTokenRejected?(rejection: ConfirmedRejection): Promise<"moved" | "paused">;
   /** A poll worked after failed ones, before its commit: lift the token pauses of the target's subscriptions. */
   onRecovered?(target: string): void | Promise<void>;
@@ -67,38 +59,28 @@ export interface PollOnceDeps {
   metrics: PollMetrics;
   logger: Logger;
   hooks?: PollHooks;
-  /** The kinds that start from a poll, run in this order; one list for the process (its codec is kept). */
   detectors: readonly Detector[];
   /** When token rejections pause a target and how often a paused one is re-checked (token-rejection.ts). */
   rejections?: RejectionPolicy;
   rejectedRetryMs?: number;
-  /** Decoded claim strings reused between polls (PollWorker keeps one); without it every claim is decoded. */
   claims?: Pick<ClaimCache, "parsed" | "meta" | "state" | "remember">;
-  /** The worker's held claims whose polls run (claim-holds.ts); without it every poll commits. */
   holds?: Pick<ClaimHolds, "has" | "release">;
 }
 
 export interface PollResult {
   target: string;
   outcome: PollOutcome;
-  /** Events committed to the outbox. */
   events: number;
   errorKind?: PollErrorKind;
-  /**
-   * True when the poll committed nothing and its claim still holds the target (a quiet poll of a held
-   * claim): the worker may poll the target again before the hold ends (poll-worker.ts).
-   */
+  /** Nothing committed and the claim still holds: the worker may poll again before the hold ends. */
   held?: boolean;
 }
 
 interface Success {
   commit: CommitInput;
-  /** The decoded state that `commit.state` encodes, when the poll writes one. */
   state?: PollFields;
   outcome: "quiet" | "diffed" | "baseline";
-  /** Every outbox entry committed. */
   events: number;
-  /** The entries the alert-event metric counts and the log names. */
   counted?: readonly NonNullable<OutboxEntry["counted"]>[];
   baseline?: IncidentSnapshot[];
 }
@@ -108,10 +90,7 @@ export interface PollProgress {
   fetched(): void;
 }
 
-/**
- * `progress.fetched()` frees the worker's API concurrency as soon as only the commit is left. An object
- * rather than a callback: no closure is made per poll (a quiet poll's own CPU).
- */
+/** `progress` is an object, not a callback: no closure per poll. */
 export async function pollOnce(
   claimed: ClaimedTarget,
   deps: PollOnceDeps,
@@ -128,8 +107,7 @@ export async function pollOnce(
     const success = await poll(claimed, meta, readState(claimed, deps), now, deps);
     fetched = true;
     progress?.fetched();
-    // Before the commit, so that its events find the subscriptions resumed, and so that a crash in
-    // between leaves the failure count up and the next poll resumes them instead.
+    // Before the commit, so its events find the subscriptions resumed; a crash in between resumes next poll.
     if (claimed.failures > 0) {
       await runHook(deps, target, "onRecovered", () => deps.hooks?.onRecovered?.(target));
     }
@@ -173,9 +151,7 @@ async function poll(
   const nextDueAt = nextPollAt(now, deps.timing);
   const startedAt = performance.now();
 
-  // The reference keeps team checks cheap for polling: a quiet poll is this one call. It is bounded by
-  // the call's own headers and body timeouts (half the budget) rather than a timer and an AbortSignal
-  // per poll: at thousands of polls a second those cost more than the rest of a quiet poll's logic.
+  // Bounded by the call's own timeouts, not a timer and AbortSignal per poll (costly at this rate).
   const checksTimeoutMs = Math.max(1, Math.floor(deps.budgetMs / 2));
   const answer = wantsWholeChecks(detectors, meta)
     ? await api.teams.checks(teamId, { timeoutMs: checksTimeoutMs })
@@ -192,8 +168,7 @@ async function poll(
     incidents = await fetchIncidents(api, teamId, detectors, state, monitors, call);
   }
   const steps = detect(detectors, state, checks, incidents, meta, now);
-  // Quiet: no incidents read and no state moved that is worth a write (the stored one holds), or no
-  // stored state to move (the first poll always reads incidents).
+  // Quiet: nothing read or moved worth a write, or no stored state (the first poll always reads incidents).
   if (steps === null || (incidents === null && (!state || !steps.changed))) {
     return { outcome: "quiet", events: 0, commit: { now, nextDueAt, failures: "reset" } };
   }
@@ -202,7 +177,6 @@ async function poll(
   const encoded = JSON.stringify(nextState);
   const outcome = steps.baseline ? "baseline" : "diffed";
   if (steps.events === 0 && encoded === claimed.state) {
-    // A refresh that found nothing new: the stored state is this one.
     return { outcome, events: 0, commit: { now, nextDueAt, failures: "reset" } };
   }
   const commit: CommitInput = { now, nextDueAt, failures: "reset", state: encoded };
@@ -241,20 +215,15 @@ function incidentsDue(
   return false;
 }
 
-/** The detectors' steps of one poll, in their order, with what the poll reads off them. */
 interface Steps {
   all: Detected<object, unknown>[];
-  /** Each detector's next view of the state (undefined: it kept the stored one). */
   views: (object | undefined)[];
   events: number;
   changed: boolean;
   baseline?: IncidentSnapshot[];
 }
 
-/**
- * Runs every detector. Null when none had anything (each returned the state it was given, no event, no
- * change): a quiet poll then makes no array.
- */
+/** Null when no detector had anything: a quiet poll makes no array. */
 function detect(
   detectors: readonly Detector[],
   state: PollFields | null,
@@ -269,7 +238,6 @@ function detect(
     const idle = step.state === undefined && step.events.length === 0 && !step.changed && !step.baseline;
     if (idle && steps === null) continue;
     if (steps === null) steps = { all: [], views: [], events: 0, changed: false };
-    // Detectors before this one were idle: they keep the stored state.
     while (steps.all.length < i) {
       steps.all.push(UNCHANGED);
       steps.views.push(undefined);
@@ -284,10 +252,7 @@ function detect(
   return steps;
 }
 
-/**
- * The outbox entries of the steps' events, in the detectors' order, after one read of what they need:
- * the monitors the incident pages did not include (bounded), and the team when one asks for it.
- */
+/** One read of the monitors the incident pages left out (bounded) and the team when asked. */
 async function outboxEntries(
   api: UptimeApi,
   detectors: readonly Detector[],
@@ -322,10 +287,7 @@ async function commitSuccess(
   const { target } = claimed;
   const held = deps.holds?.has(claimed) ?? false;
   if (held && claimed.settled && success.commit.state === undefined && success.commit.events === undefined) {
-    // Nothing to write: the stored state is the poll's (a quiet poll, or a refresh that found nothing
-    // new), there are no failures or streak to reset, and the claim made the target due at its next
-    // poll (heldUntil) and booked the refresh. The lease token stays stored until the next claim
-    // replaces it; a commit with it would still be accepted until then.
+    // Nothing to write: the claim already made the target due at heldUntil and booked the refresh.
     deps.metrics.poll(success.outcome);
     return { target, outcome: success.outcome, events: 0, held: true };
   }

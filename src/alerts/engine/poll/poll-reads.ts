@@ -3,11 +3,6 @@ import type { AlertMonitor, IncidentSnapshot } from "../../model";
 import type { Detector, PollFields } from "./detector";
 import { toAlertMonitor, toIncidentSnapshot } from "./poll-mapping";
 
-/**
- * What a poll reads beyond the checks, each call within what is left of the poll's budget: the incidents
- * a detector asked for, and the monitors its events show.
- */
-
 /** Most incident pages read in one poll (10 incidents each): a burst beyond this waits for the next. */
 export const MAX_INCIDENT_PAGES = 5;
 /** Most `GET /incidents/{id}` (A7) of tracked open incidents that fell off the pages, per poll. */
@@ -16,7 +11,6 @@ export const MAX_MISSING_FETCHES = 20;
 /** Most `GET /monitors/{id}` for monitors of events that the incident pages did not include, per poll. */
 export const MAX_MONITOR_FETCHES = 20;
 
-/** Reads the monitors of a poll's events that no incident page included (at most MAX_MONITOR_FETCHES). */
 export async function fetchMonitors(
   api: UptimeApi,
   ids: readonly string[],
@@ -32,7 +26,7 @@ export async function fetchMonitors(
 }
 
 /** A deleted incident or monitor is not an API failure: the event goes out without it. */
-export async function orNullWhenGone<T>(request: Promise<T>): Promise<T | null> {
+async function orNullWhenGone<T>(request: Promise<T>): Promise<T | null> {
   try {
     return await request;
   } catch (error) {
@@ -41,12 +35,7 @@ export async function orNullWhenGone<T>(request: Promise<T>): Promise<T | null> 
   }
 }
 
-/**
- * The remaining calls of a poll share what is left of its budget: each call's timeout is read when it
- * starts (the transport reads `timeoutMs` per attempt; a spread copies it then), so that each is bounded
- * by the time left at that moment, through its headers and body timeouts. Not an AbortSignal per poll:
- * `AbortSignal.timeout` is costly at thousands of polls a second (docs/benchmarks.md).
- */
+// Read when each call starts, so it is bounded by the time left then; an AbortSignal per poll is costly.
 export function budgetLeft(deadline: number): CallOptions {
   return {
     get timeoutMs() {
@@ -55,11 +44,7 @@ export function budgetLeft(deadline: number): CallOptions {
   };
 }
 
-/**
- * Page 1 (A6: newest first), more pages while a detector says an older one may hold new incidents, then
- * the incidents a detector still needs that fell off the pages, by id (A7). Monitors come included with
- * the lists (`include=monitor`), so that the events rarely need another call.
- */
+// A6: newest first; more pages while a detector asks, then the missing ones by id (A7).
 export async function fetchIncidents(
   api: UptimeApi,
   teamId: string,
@@ -92,10 +77,7 @@ export async function fetchIncidents(
   return fetched;
 }
 
-/**
- * The snapshots of `incidents`, also added to `fetched`, and their included monitors to `monitors`. Not a
- * closure per poll: the build keeps function names, and wraps every closure made in a call to do so.
- */
+/** Not a closure per poll: the build wraps every closure to keep function names. */
 function takeIncidents(
   incidents: readonly Incident[],
   fetched: IncidentSnapshot[],

@@ -2,11 +2,7 @@ import { z } from "zod";
 import { jsonIssueText, parseJson } from "../../../lib/parse-json";
 import type { Detector, PollFields } from "./detector";
 
-/**
- * The stored state of one poll target, committed with the poll's events (docs/architecture.md section 5):
- * one flat JSON object, `v` and the fields each detector declares. Its encoding is canonical, so that the
- * poll can compare it with the stored string and skip a commit that would write the same state.
- */
+// Canonical encoding, so a poll can skip a commit that would write the same string.
 
 export class PollStateError extends Error {
   override name = "PollStateError";
@@ -15,7 +11,6 @@ export class PollStateError extends Error {
 export interface PollStateCodec {
   /** Null for a target never committed; a PollStateError for anything this version did not write. */
   decode(raw: string | null | undefined): PollFields | null;
-  /** The canonical object of `state` (only the detectors' fields, in their order) and its string. */
   encode(state: PollFields): { state: PollFields; raw: string };
 }
 
@@ -50,10 +45,7 @@ function makeCodec(detectors: readonly Detector[]): PollStateCodec {
   };
 }
 
-/**
- * The fields the detectors store, in their order: each writes its view from `views` (a poll's steps), or,
- * where it kept the state, from `prev`.
- */
+/** Each detector's fields from its view in `views`, or from `prev` where it kept the state. */
 export function storedFields(
   detectors: readonly Detector[],
   prev: PollFields | null,

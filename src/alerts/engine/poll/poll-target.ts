@@ -10,14 +10,7 @@ import { type SlowRule, slowRuleKey } from "../../../domain/slow-rule";
 import type { UserRef } from "../../../domain/workspace-ref";
 import { jsonIssueText, parseJson } from "../../../lib/parse-json";
 
-/**
- * Poll targets (docs/architecture.md section 5): one per (API team, token), named `team:<apiTeamId>:<tokenHash>`,
- * so that several channels subscribed by the same person to the same team share one poll, and two
- * people's tokens never share a target (each sees what its own token is allowed to see).
- *
- * The name and the scheduler's token group carry a short SHA-256 of the token, never the token: the
- * token itself stays in the link store and is resolved at poll time from the target's meta.
- */
+// One target per (API team, token): two people's tokens never share a poll. Names hash the token.
 
 /** 16 hex digits (64 bits) of SHA-256: unique enough to tell tokens apart, useless to recover one. */
 const TOKEN_HASH_LENGTH = 16;
@@ -29,7 +22,6 @@ export class PollTargetError extends Error {
   override name = "PollTargetError";
 }
 
-/** The scheduler's token group and the last part of a target name. */
 export function tokenHash(token: string): string {
   if (typeof token !== "string" || token.length === 0) throw new PollTargetError("token must not be empty");
   return createHash("sha256").update(token, "utf8").digest("hex").slice(0, TOKEN_HASH_LENGTH);
@@ -52,25 +44,19 @@ export function parsePollTargetName(target: string): ParsedPollTarget {
   return { apiTeamId: match[1]!, tokenHash: match[2]! };
 }
 
-/**
- * What the scheduler hands back with every claim of a target: the API team and where the token lives
- * (the subscriber's link, a UserRef of the link store). Never the token.
- */
+/** Where the token lives (the subscriber's link), never the token. */
 export interface PollTargetMeta {
   v: 1;
   apiTeamId: string;
   tokenRef: UserRef;
   /** The subscribe-time read that the first poll's baseline is measured from (BaselineSince of the incident kind). */
   baseline?: { at: number; seen: string[] };
-  /**
-   * The distinct `--slow` rules of the target's subscriptions: the poller reads every check's
-   * duration only when there is one, and counts each rule once for all the channels that share it.
-   */
+  /** Distinct `--slow` rules: durations are read only when there is one. */
   slow?: SlowRule[];
 }
 
 /** Distinct slow rules a target tracks; a subscription with yet another rule gets no slow alert. */
-export const MAX_SLOW_RULES = 10;
+const MAX_SLOW_RULES = 10;
 
 /** Page 1 of incidents holds 10 (reference); a bound keeps the meta small whatever a server sends. */
 const MAX_BASELINE_SEEN = 50;
@@ -117,6 +103,7 @@ export function decodePollTargetMeta(raw: string | null): PollTargetMeta {
 /** Everything PollTargetStore.add needs to register a subscriber of a team polled with a token. */
 export function pollTargetRegistration(input: {
   apiTeamId: string;
+  /** Names the target and its token group (a hash); never stored. */
   token: string;
   tokenRef: UserRef;
   /** E.g. the subscription id: the target goes when its last subscriber leaves. */
@@ -145,11 +132,8 @@ export function pollTargetRegistration(input: {
   };
 }
 
-/**
- * One of each rule, in one order (the meta is rewritten by every subscribe), at most MAX_SLOW_RULES: a
- * subscription whose rule is beyond them gets no slow alert (docs/alerts.md says so).
- */
-export function distinctSlowRules(rules: readonly SlowRule[]): SlowRule[] {
+/** One order (every subscribe rewrites the meta), at most MAX_SLOW_RULES (docs/alerts.md). */
+function distinctSlowRules(rules: readonly SlowRule[]): SlowRule[] {
   const byKey = new Map<string, SlowRule>();
   for (const rule of rules)
     byKey.set(slowRuleKey(rule), { thresholdMs: rule.thresholdMs, checks: rule.checks });

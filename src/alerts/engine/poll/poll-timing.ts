@@ -1,20 +1,14 @@
 import { backoffDelay } from "../../../lib/backoff";
 
-/**
- * When a poll target is due next (docs/architecture.md section 5). Pure: the poller passes the results to the
- * scheduler's commit, whose script only stores them.
- */
+// Pure: the scheduler's commit script only stores what this computes.
 
 export interface PollTimingOptions {
-  /** Normal interval between polls of one target, in ms. */
   intervalMs: number;
   /** Share of the interval added or removed at random, so that targets added together spread out. */
   jitter?: number;
   /** Backoff after the first failure, in ms; doubles with each consecutive failure. */
   backoffBaseMs?: number;
-  /** Longest backoff, in ms. */
   backoffMaxMs?: number;
-  /** Random source in [0, 1); tests pass a fixed one. */
   random?: () => number;
 }
 
@@ -22,17 +16,12 @@ export const DEFAULT_JITTER = 0.1;
 const DEFAULT_BACKOFF_BASE_MS = 5_000;
 const DEFAULT_BACKOFF_MAX_MS = 5 * 60_000;
 
-/** After a successful poll: interval +- jitter. */
 export function nextPollAt(now: number, options: PollTimingOptions): number {
   const { intervalMs, jitter = DEFAULT_JITTER, random = Math.random } = options;
   return Math.round(now + intervalMs * (1 - jitter + 2 * jitter * random()));
 }
 
-/**
- * After a failed poll, `failures` counting this one (1 for the first): exponential backoff with "equal
- * jitter" (half fixed, half random) so that a retry never comes back at once, capped at backoffMaxMs.
- * Never sooner than the normal interval: a failing API is not polled faster than a healthy one.
- */
+// Equal jitter so a retry never comes back at once; never sooner than the interval, so failing is not faster.
 export function retryPollAt(now: number, failures: number, options: PollTimingOptions): number {
   const {
     intervalMs,

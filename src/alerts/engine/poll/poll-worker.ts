@@ -16,21 +16,7 @@ import { type PollHooks, type PollOnceDeps, type PollProgress, type PollResult, 
 import { DEFAULT_JITTER, nextPollAt, type PollTimingOptions } from "./poll-timing";
 import type { RejectionPolicy } from "./token-rejection";
 
-/**
- * The poll loop of one process (docs/architecture.md section 5). Each round claims the due targets of every shard
- * (one script run on one Redis), polls them with bounded concurrency and commits each (pollOnce). When a
- * round had nothing due it sleeps until the earliest due time (bounded). Every replica runs the same loop
- * on the same Redis: the claims keep a target with one worker at a time, and a crashed worker's targets
- * come back when their claims run out.
- *
- * A claim holds each target for a few of its polls (holdPolls, within two thirds of a lease),
- * and a timer extends to a lease the claims whose polls still run a period later (holdPeriod): a quiet
- * poll of a settled target then ends without a commit, and the worker polls the target again by itself,
- * an interval later, until the hold ends and the target is due in Redis again. A poll that commits ends
- * the hold (its commit writes the next due time). So a quiet poll costs Redis a share of a claim, and a
- * crashed worker's targets come back when their holds run out (at most two thirds of a lease, as their
- * leases would). `sweep()` claims under leases.
- */
+// A claim holds a target for a few quiet polls, so a quiet poll costs Redis only a share of a claim.
 
 export const DEFAULT_POLL_INTERVAL_MS = 5_000;
 export const DEFAULT_LEASE_MS = 30_000;
@@ -44,16 +30,13 @@ export interface PollWorkerOptions {
   client: Pick<UptimeClient, "as">;
   resolveToken: ResolveToken;
   hooks?: PollHooks;
-  /** The kinds that start from a poll (engine/poll/detector.ts), run in this order. */
   detectors: readonly Detector[];
   clock?: Clock;
   logger?: Logger;
   metrics?: PollMetrics;
-  /** POLL_INTERVAL_SECONDS in ms (default 5 s). */
   pollIntervalMs?: number;
   /** How long a claim holds a target (default 30 s); a poll's API calls get at most half of it. */
   leaseMs?: number;
-  /** Most targets claimed from one shard at once (default 100). */
   batch?: number;
   /** Most polls with API calls in flight at once in this process (default 32); as many may be committing. */
   concurrency?: number;
@@ -61,7 +44,6 @@ export interface PollWorkerOptions {
   idleMaxMs?: number;
   /** Shortest round over all shards, in ms (default 50) unless behind: targets are claimed in batches. */
   idleMinMs?: number;
-  /** How long a resolved token's API view is reused (default 60 s). */
   apiCacheTtlMs?: number;
   workerId?: string;
   /** Token rejections: how many polls over how long pause a target, and its re-check (token-rejection.ts). */
@@ -70,7 +52,7 @@ export interface PollWorkerOptions {
   random?: () => number;
 }
 
-export function defaultWorkerId(): string {
+function defaultWorkerId(): string {
   return `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
 }
 
@@ -91,14 +73,10 @@ export class PollWorker {
   private readonly holds = new ClaimHolds();
   /** How often held claims are extended (ms), and how old they are then at least; null: claims are leased. */
   private readonly holdPeriodMs: number | null;
-  /** Polls per held claim (holdPolls); 1 when claims are leased. */
   private readonly holdPolls: number;
   private holdTimer: NodeJS.Timeout | null = null;
-  /** The next polls of held claims whose last poll was quiet; let go at stop(). */
   private readonly again: AgainPolls;
-  /** Polls with API calls in flight. */
   private active = 0;
-  /** Polls whose API calls are over, committing. */
   private committing = 0;
   /** Resolved when a poll finishes: the loop waits on it for room, stop() for the drain. Made on demand. */
   private changed: { promise: Promise<void>; resolve: () => void } | null = null;
@@ -148,7 +126,6 @@ export class PollWorker {
     return this.loop !== null;
   }
 
-  /** Starts the loop (idempotent). */
   start(): void {
     if (this.loop) return;
     this.stopping = false;
@@ -166,7 +143,6 @@ export class PollWorker {
     });
   }
 
-  /** Stops claiming, finishes and commits every claimed poll, then resolves. */
   async stop(): Promise<void> {
     if (!this.loop) return;
     this.stopping = true;
@@ -175,10 +151,7 @@ export class PollWorker {
     this.logger.info("poll worker stopped");
   }
 
-  /**
-   * One round: claims every shard once (up to `batch` each), polls what it claimed and waits for the
-   * commits. For tests and tools that drive time themselves; not to be mixed with start().
-   */
+  /** One round, for tests and tools that drive time themselves; not to be mixed with start(). */
   async sweep(): Promise<PollResult[]> {
     const results: PollResult[] = [];
     for (let shard = 0; shard < this.scheduler.shards; shard++) {
@@ -193,10 +166,7 @@ export class PollWorker {
     let loopErrors = 0;
     while (!this.stopping) {
       try {
-        // Keep a small backlog only: what this process cannot start soon is better left to another. Refill
-        // it once less than one round of `concurrency` polls waits, up to BACKLOG_ROUNDS rounds claimed: a
-        // claim of one target per finished poll was a Redis round trip per poll when busy, and a claim of a
-        // few every few polls still cost the poller more than its commits.
+        // A small backlog only: what this process cannot start soon is better left to another replica.
         while (!this.stopping && this.queue.length >= this.concurrency) await this.nextChange();
         if (this.stopping) break;
         const started = performance.now();
@@ -204,8 +174,7 @@ export class PollWorker {
           1,
           Math.min(this.batch, BACKLOG_ROUNDS * this.concurrency - this.queue.length - this.active),
         );
-        // One round claims every shard at once (one script run on one Redis), an equal share of the room
-        // each: at most `shards - 1` targets more than the room when every shard has that many due.
+        // An equal share of the room per shard, in one script run.
         const share = Math.max(1, Math.ceil(room / shards.length));
         const now = this.clock.now();
         const rounds = await this.scheduler.claimShards(
@@ -232,8 +201,7 @@ export class PollWorker {
         if (claimed === 0) {
           await this.idle();
         } else if (!full) {
-          // Not behind: pace the rounds, so that due targets are claimed in batches rather than one
-          // claim per target (the Redis cost of a quiet poll), at the price of idleMinMs of latency.
+          // Not behind: pace rounds so targets are claimed in batches, at the price of idleMinMs of latency.
           await this.pause(started + this.idleMinMs - performance.now());
         }
       } catch (error) {
@@ -251,13 +219,8 @@ export class PollWorker {
     await this.letHeldGo();
   }
 
-  /**
-   * Stopping: the held claims that wait for their next poll are made due at the earliest of those polls
-   * (one script run, one due time), so that another worker polls their targets then instead of after
-   * their holds. One lost to Redis waits out its hold.
-   */
+  /** On stop, held claims are made due at their earliest next poll so another worker takes them then. */
   private async letHeldGo(): Promise<void> {
-    // Earliest due first.
     const next = this.again.drain();
     if (next.length === 0) return;
     const held = next.map((poll) => poll.claimed);
@@ -268,10 +231,7 @@ export class PollWorker {
     }
   }
 
-  /**
-   * One hold per target a claim may lease: `holdPolls` intervals, with one jitter for the target's polls
-   * of this claim. None when holds are off: every claim leases.
-   */
+  /** None when holds are off: every claim leases. */
   private holdsFor(count: number, now: number): number[] {
     if (this.holdPeriodMs === null) return [];
     const holds = new Array<number>(count);
@@ -279,7 +239,6 @@ export class PollWorker {
     return holds;
   }
 
-  /** A claimed target's first poll: due now, then every hold / holdPolls while held and quiet. */
   private queued(claimed: ClaimedTarget, now: number): QueuedPoll {
     const step = claimed.heldUntil === null ? 0 : (claimed.heldUntil - now) / this.holdPolls;
     const poll = { claimed, due: now, step };
@@ -287,13 +246,8 @@ export class PollWorker {
     return poll;
   }
 
-  /**
-   * The again-polls now due join the queue, held again from now. One whose hold would end before the
-   * worker could surely extend it (two and a half extension periods) is left to the next claim: it is due
-   * in Redis then.
-   */
+  /** One whose hold would end before it could surely be extended is left to the next claim. */
   private startDueAgain(): void {
-    // Stopping: what waits is let go by letHeldGo.
     if (this.stopping) return;
     const now = this.clock.now();
     const heldAt = performance.now();
@@ -309,13 +263,8 @@ export class PollWorker {
     this.again.arm();
   }
 
-  /**
-   * Every `period`, the held claims at least `period` old are extended to a lease: their polls outlast
-   * what a quiet poll takes, and will commit. A claim's first poll has at least three periods of its hold
-   * left (holdPeriod), an again-poll at least two and a half (startDueAgain), so each is extended at
-   * least half a period before its hold runs out. If the extension fails, another worker may poll the
-   * target once more after its hold: this poll's commit is then refused as stale, nothing doubled.
-   */
+  // Each poll has at least 2.5 periods of hold left when started, so it is extended half a period before
+  // the hold runs out; a failed extension only makes a second poll's commit stale, nothing doubled.
   private extendHolds(period: number): void {
     const old = this.holds.takeOlderThan(performance.now() - period);
     if (old.length === 0) return;
@@ -328,13 +277,8 @@ export class PollWorker {
     return this.scheduler.claim(shard, this.clock.now(), this.leaseMs, limit, this.workerId);
   }
 
-  /**
-   * `concurrency` bounds the polls whose API calls are in flight (what the API sees, as a raw client at
-   * that concurrency would). A poll leaves that count as soon as only its commit is left: commits are
-   * pipelined Redis round trips, bounded on their own by twice `concurrency` so that a slow Redis holds
-   * the polls back instead of piling commits up. Twice: quiet commits wait for each other (the scheduler's
-   * QUIET_COMMIT_WINDOW_MS), and a bound of one batch stalled the GETs behind them.
-   */
+  // `concurrency` bounds API calls in flight; commits are bounded separately at twice that, so a slow
+  // Redis holds polls back and quiet commits waiting for their batch do not stall the GETs.
   private pump(): void {
     while (
       this.active < this.concurrency &&
@@ -363,7 +307,6 @@ export class PollWorker {
     }
   }
 
-  /** A poll's API calls are over: it moves from `active` to `committing`, and another may start. */
   fetched(): void {
     this.active--;
     this.committing++;
@@ -382,7 +325,6 @@ export class PollWorker {
     changed?.resolve();
   }
 
-  /** Nothing was due in any shard: sleep until the earliest due time, within [idleMinMs, idleMaxMs]. */
   private async idle(): Promise<void> {
     const now = this.clock.now();
     const shards = Array.from({ length: this.scheduler.shards }, (_, i) => i);
@@ -391,13 +333,12 @@ export class PollWorker {
     await this.pause(Math.max(this.idleMinMs, wait));
   }
 
-  /** Sleeps, cut short by stop(). */
   private async pause(ms: number): Promise<void> {
     if (ms <= 0 || this.stopping) return;
     try {
       await sleep(ms, this.wake.signal);
     } catch {
-      // stop() woke us up.
+      // stop() cut the sleep short.
     }
   }
 }

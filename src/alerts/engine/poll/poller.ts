@@ -1,14 +1,5 @@
-import type { SlowRule } from "../../../domain/slow-rule";
-import type { UserRef } from "../../../domain/workspace-ref";
 import type { PollTargetStore } from "../../../store/poll-target-store";
 import { pollTargetRegistration } from "./poll-target";
-
-/**
- * The poll side of the alert pipeline (docs/architecture.md section 5), in one import for src/alerts/index.ts and
- * the benchmarks:
- * - addPollTarget / removePollTarget: a subscription registers itself as a subscriber of its target;
- * - PollWorker: the loop every replica runs (ALERT_WORKERS=0 leaves it off);
- */
 
 export type { PollErrorKind, PollMetrics, PollOutcome } from "../../metrics";
 export { noopPollMetrics } from "../../metrics";
@@ -32,24 +23,9 @@ export {
   type PollWorkerOptions,
 } from "./poll-worker";
 
-export interface AddPollTargetInput {
-  apiTeamId: string;
-  /** Used here only to name the target and its token group (a hash); never stored. */
-  token: string;
-  /** Where the poller finds the token at poll time (the subscriber's link). */
-  tokenRef: UserRef;
-  /** E.g. the subscription id. */
-  subscriber: string;
-  /** The subscribe-time read of incidents: the first poll announces what began after it (BaselineSince). */
-  baseline?: { at: number; seen: readonly string[] };
-  /** The slow rules of the target's subscriptions, this one's included. */
-  slowRules?: readonly SlowRule[];
-}
+export type AddPollTargetInput = Parameters<typeof pollTargetRegistration>[0];
 
-/**
- * Registers a subscriber of the team's poll target, creating the target on the first one, due at once so
- * that the baseline (the subscribe reply) comes within a poll. Returns the target name.
- */
+/** Due at once, so the baseline (the subscribe reply) comes within a poll. */
 export async function addPollTarget(
   scheduler: Pick<PollTargetStore, "add">,
   input: AddPollTargetInput,

@@ -17,7 +17,6 @@ import {
   rejectionStep,
 } from "./token-rejection";
 
-/** A streak of token rejections that a check confirmed (token-rejection.ts). */
 export interface ConfirmedRejection {
   target: string;
   kind: RejectionKind;
@@ -35,18 +34,12 @@ export interface RejectionCommitDeps {
   /** The poll's API budget, in ms: the confirming check gets half of it. */
   budgetMs: number;
   logger: Logger;
-  /** Whose fields the stored state holds. */
   detectors: readonly Detector[];
   rejections?: RejectionPolicy;
   hooks?: { onTokenRejected?(rejection: ConfirmedRejection): Promise<"moved" | "paused"> };
 }
 
-/**
- * "Never silent" (docs/architecture.md section 5): counts the rejection in the target's streak; once the streak is
- * long enough, a check confirms it, the target is marked paused and the hook moves or pauses its
- * subscriptions. Returns the commit (a backoff, or the re-check of a paused target), or "lost" when the
- * lease is no longer held.
- */
+/** "Never silent": a long enough, confirmed streak pauses; "lost" when the lease is no longer held. */
 export async function rejectionCommit(
   claimed: ClaimedTarget,
   meta: PollTargetMeta,
@@ -69,8 +62,7 @@ export async function rejectionCommit(
   if (step === "wait") return retry;
 
   const api = kind === "no_token" ? null : await deps.apis.get(target, meta);
-  // What the check confirmed may differ from what the poll met: a 403 whose team check answers 401 is
-  // a refused token once GET /users/me says so, never a lost team.
+  // A 403 whose team check answers 401 is a refused token once GET /users/me says so, never a lost team.
   const confirmedKind = await confirmRejection(api, kind, meta.apiTeamId, {
     // The poll used up to budgetMs already: the check gets half of it again, so the commit keeps its lease.
     signal: AbortSignal.timeout(Math.max(1, Math.floor(deps.budgetMs / 2))),

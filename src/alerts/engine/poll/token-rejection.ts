@@ -3,12 +3,7 @@ import type { RejectionStreak } from "../../../store/poll-target-types";
 import { AuthenticationError, NotFoundError, PermissionDeniedError, type UptimeApi } from "../../../uptime";
 import { type PollTimingOptions, retryPollAt } from "./poll-timing";
 
-/**
- * "Never silent" (docs/architecture.md section 5): a 401/403/404 while polling is not a verdict. A deploy of the
- * service's login layer answers 401 for a while; pausing every channel of that token and dropping the
- * token would turn a blip into silence. The pure rules are here; the streak lives in the target's hash
- * (PollTargetStore.recordRejection) so that every replica agrees.
- */
+// A 401/403/404 is not a verdict (a login-layer deploy answers 401 for a while); the streak lives in Redis.
 
 export type RejectionKind = "unauthorized" | "no_access" | "no_token";
 
@@ -27,7 +22,6 @@ export const DEFAULT_REJECTION_POLICY: RejectionPolicy = Object.freeze({
   recheckMs: 5 * 60_000,
 });
 
-/** A rejection policy from partial options (tests use short windows); every value must be positive. */
 export function rejectionPolicy(options: Partial<RejectionPolicy> = {}): RejectionPolicy {
   const policy = { ...DEFAULT_REJECTION_POLICY, ...options };
   for (const [name, value] of Object.entries(policy)) {
@@ -38,12 +32,7 @@ export function rejectionPolicy(options: Partial<RejectionPolicy> = {}): Rejecti
   return policy;
 }
 
-/**
- * What one more rejected poll leads to:
- * - `paused`: the target is already paused; look again at the next re-check, tell nobody again;
- * - `confirm`: the streak is long enough in polls and in time: run the check (confirmRejection);
- * - `wait`: not yet; retry with the usual backoff, nobody is told.
- */
+/** `paused`: tell nobody again; `confirm`: run confirmRejection; `wait`: retry with the usual backoff. */
 export function rejectionStep(
   streak: RejectionStreak,
   now: number,
@@ -54,11 +43,7 @@ export function rejectionStep(
   return "wait";
 }
 
-/**
- * When a rejected, not yet paused target is polled again: the usual backoff, but at most a quarter of
- * the streak window apart, so that the streak is judged soon after the window (about 2.5 minutes by
- * default) instead of after a backoff that has grown to minutes.
- */
+/** At most a quarter of the streak window apart, so the streak is judged soon after the window. */
 export function rejectionRetryAt(
   now: number,
   failures: number,
@@ -69,10 +54,7 @@ export function rejectionRetryAt(
   return Math.min(retryPollAt(now, failures, timing), Math.round(cap));
 }
 
-/**
- * The pause reason a confirmed rejection leads to. No token to poll with (logged out, or no key opens it)
- * is said as such: the API was never asked, so it is never blamed.
- */
+/** No token is said as such: the API was never asked, so it is never blamed. */
 export function pauseReasonOf(kind: RejectionKind): TokenPauseReason {
   switch (kind) {
     case "no_access":
@@ -84,15 +66,8 @@ export function pauseReasonOf(kind: RejectionKind): TokenPauseReason {
   }
 }
 
-/**
- * The check that confirms a streak of rejections with a call other than the poll's own, and what it
- * confirms: `GET /users/me` answering 401 confirms a 401 (the token itself is refused, not one endpoint),
- * `GET /teams/{id}` answering 403/404 confirms that the token's user no longer sees the team. A 401 is a
- * suspicion wherever it comes from (section 7, one token policy): a 401 to the team check is confirmed
- * only by `GET /users/me` with that token, and then as a refused token, never as a lost team. A lost link
- * (no token) is confirmed by itself. Anything else (the check passes, or the API fails otherwise) confirms
- * nothing (null): the poller keeps retrying without pausing.
- */
+// A 401 is confirmed only by `GET /users/me` (section 7, one token policy: the token is refused, not one
+// endpoint); a 403/404 by `GET /teams/{id}`. Anything else confirms nothing (null): keep retrying.
 export async function confirmRejection(
   api: Pick<UptimeApi, "users" | "teams"> | null,
   kind: RejectionKind,
@@ -112,7 +87,10 @@ export async function confirmRejection(
 }
 
 /** True only when `GET /users/me` answers 401 to this token; anything else proves nothing. */
-async function meRefused(api: Pick<UptimeApi, "users">, options: { signal?: AbortSignal }): Promise<boolean> {
+export async function meRefused(
+  api: Pick<UptimeApi, "users">,
+  options: { signal?: AbortSignal } = {},
+): Promise<boolean> {
   try {
     await api.users.me(options);
     return false;

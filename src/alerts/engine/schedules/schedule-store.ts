@@ -9,12 +9,10 @@ export interface ScheduleSpec {
   kind: string;
 }
 
-/** A schedule that is due, as read before firing it. */
 export interface DueSchedule {
   id: string;
   /** The due time read (ms): fire() only goes ahead while it is still the stored one. */
   dueAt: number;
-  /** The spec as booked, JSON (null when the record vanished meanwhile). */
   spec: string | null;
 }
 
@@ -23,22 +21,12 @@ export interface FireInput {
   period: string;
   /** 0: a one-shot schedule, done after this firing. */
   nextDueAt: number;
-  /** The outbox entry's fields. */
   target: string;
   event: string;
 }
 
-/**
- * The one schedule API (docs/architecture.md section 5 "Schedules"): book, book once, cancel, and the
- * worker's due read and fire. A due-time sorted set per scheduler shard, delivered through that shard's
- * outbox, so that firing and its outbox entry are one script in one slot.
- *
- * Exactly once per period without leases: every replica reads what is due, computes the period and the
- * next due time, and fires through one script that writes the outbox entry only when the schedule has
- * not fired for that period and its due time is still the one read (schedule-fire-3.lua). A replica
- * killed before firing leaves the schedule due for the others; one killed after it left an outbox
- * entry that the delivery workers deliver like any alert event.
- */
+// Once per period without leases: one script writes the outbox entry only if the period has not fired
+// and the due time is still the one read (schedule-fire-3.lua); a killed replica leaves it due.
 export class ScheduleStore {
   private readonly redis: RedisClient;
   private readonly keys: Keyspace;
@@ -72,10 +60,7 @@ export class ScheduleStore {
     );
   }
 
-  /**
-   * A one-shot schedule (an escalation step): created due at `dueAt` unless it exists, so that redelivering the
-   * event that booked it neither moves it nor brings back one that already fired (FireInput nextDueAt 0).
-   */
+  /** Unless it exists, so a redelivered booking neither moves it nor revives one that fired. */
   async bookOnce<S extends ScheduleSpec>(id: string, spec: S, dueAt: number): Promise<void> {
     const shard = this.scheduler.shardOf(id);
     // Atomic, and harmless when it already fired: the record keeps `last`, so firing again writes nothing.
@@ -95,7 +80,6 @@ export class ScheduleStore {
     );
   }
 
-  /** When a schedule is next due (ms) and the period it last fired for; null when there is none. */
   async inspect(id: string): Promise<{ dueAt: number | null; last: string | null; spec: string | null }> {
     const shard = this.scheduler.shardOf(id);
     const [score, [spec, last]] = await Promise.all([
@@ -105,7 +89,6 @@ export class ScheduleStore {
     return { dueAt: score === null ? null : Number(score), last: last ?? null, spec: spec ?? null };
   }
 
-  /** The schedules of a shard due at `now`, earliest first (at most `limit`). */
   async due(shard: number, now: number, limit: number): Promise<DueSchedule[]> {
     const flat = await this.redis.zrangebyscore(
       this.keys.scheduleDue(shard),
@@ -123,10 +106,7 @@ export class ScheduleStore {
     return due.map((d, i) => ({ ...d, spec: specs[i] ?? null }));
   }
 
-  /**
-   * Fires a due schedule for `period` and moves it to `nextDueAt`, in one step. True only for the call that
-   * wrote the outbox entry: false when the period already fired, or another replica moved it first.
-   */
+  /** True only for the call that wrote the outbox entry. */
   async fire(schedule: Pick<DueSchedule, "id" | "dueAt">, input: FireInput): Promise<boolean> {
     const shard = this.scheduler.shardOf(schedule.id);
     const fired = await this.scripts.run(

@@ -14,18 +14,12 @@ export interface ScheduleWorkerOptions {
   logger?: Logger;
   /** How often each replica looks for due schedules (ms); a digest is at most this late. */
   tickMs?: number;
-  /** Due schedules fired per shard and tick. */
   batchSize?: number;
   /** The kinds it fires; a schedule of any other kind is removed as unreadable. */
   kinds: readonly ScheduleKind[];
 }
 
-/**
- * Fires due schedules (docs/architecture.md section 5 "Schedules") on every replica that runs alert workers.
- * The schedule's kind computes the period and the next due time, in TypeScript (time zones, DST); the
- * store's script writes the outbox entry at most once per period whichever replica gets there first, and
- * the delivery workers post it. It knows no kind by name: the kinds come from their table.
- */
+// Periods and due times are computed here (time zones, DST); the store's script fires once per period.
 export class ScheduleWorker {
   private readonly store: ScheduleStore;
   private readonly clock: Clock;
@@ -57,7 +51,6 @@ export class ScheduleWorker {
     this.running$ = null;
   }
 
-  /** One pass over every shard; the number of outbox entries written. */
   async tick(): Promise<number> {
     let fired = 0;
     for (let shard = 0; shard < this.store.shards; shard++) {

@@ -17,14 +17,8 @@ export interface DigestRequest {
   period: DigestPeriod;
 }
 
-/**
- * Reads what a digest needs with one user's token and computes it: the team (its name), its monitors with
- * the cadence's availability series (A11 include on the monitor list), and the incidents that started in
- * the period (A6: newest first, so reading stops at the first older one). The subscription's filters
- * apply to both; incidents during maintenance (A6) are left out, as alerts leave them out. Each walk
- * stops at its page cap (DIGEST_MONITOR_PAGES, DIGEST_INCIDENT_PAGES; the page past it is never asked
- * for), and the report says so.
- */
+// A6 newest first, so reading stops at the first older incident; maintenance incidents are left out as
+// alerts leave them out. Each walk stops at its page cap, and the report says so.
 export async function collectDigest(api: UptimeApi, request: DigestRequest): Promise<DigestReport> {
   const { apiTeamId, filters, period } = request;
   const include =

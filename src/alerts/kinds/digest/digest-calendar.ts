@@ -4,11 +4,10 @@ import type { DigestPeriod } from "../../model";
 
 export type { DigestCadence };
 
-/** Issue 14: daily at 09:00, weekly on Monday at 09:00, in the subscriber's time zone. */
-export const DIGEST_HOUR = 9;
+/** Daily at 09:00, weekly on Monday at 09:00, in the subscriber's time zone. */
+const DIGEST_HOUR = 9;
 const MONDAY = 1;
 
-/** 09:00 local on the local day `dayOffset` days from the local day of `at`. */
 function nineOn(at: number, timeZone: string, dayOffset: number): TZDate {
   const local = new TZDate(at, timeZone);
   return new TZDate(
@@ -22,10 +21,7 @@ function nineOn(at: number, timeZone: string, dayOffset: number): TZDate {
   );
 }
 
-/**
- * The latest digest time at or before `now`: today's or yesterday's 09:00 (daily), this or last Monday's
- * (weekly), in `timeZone`. Built from local calendar fields, so a DST change moves it with the wall clock.
- */
+/** Built from local calendar fields, so a DST change moves it with the wall clock. */
 export function latestOccurrence(cadence: DigestCadence, timeZone: string, now: number): number {
   const local = new TZDate(now, timeZone);
   const back = cadence === "daily" ? 0 : (local.getDay() - MONDAY + 7) % 7;
@@ -34,16 +30,12 @@ export function latestOccurrence(cadence: DigestCadence, timeZone: string, now: 
   return occurrence.getTime();
 }
 
-/** The first digest time strictly after `now`. */
 export function nextOccurrence(cadence: DigestCadence, timeZone: string, now: number): number {
   const latest = latestOccurrence(cadence, timeZone, now);
   return nineOn(latest, timeZone, cadence === "daily" ? 1 : 7).getTime();
 }
 
-/**
- * The period a digest sent at `occurrence` covers: the day (or week) that ends then, local midnight-free
- * (09:00 to 09:00), named by the local date of its end so that every replica names it alike.
- */
+/** Named by the local date of its end, so every replica names it alike. */
 export function digestPeriod(cadence: DigestCadence, timeZone: string, occurrence: number): DigestPeriod {
   const from = nineOn(occurrence, timeZone, cadence === "daily" ? -1 : -7).getTime();
   const end = new TZDate(occurrence, timeZone);
@@ -51,10 +43,7 @@ export function digestPeriod(cadence: DigestCadence, timeZone: string, occurrenc
   return { key: `${cadence}:${date}`, from, to: occurrence };
 }
 
-/**
- * A digest asked for now (`/uptime digest`): the last day or week up to this minute. Its key is never
- * compared with a scheduled one: posting now does not replace the scheduled digest.
- */
+/** Never compared with a scheduled key: posting now does not replace the scheduled digest. */
 export function periodEndingNow(cadence: DigestCadence, now: number): DigestPeriod {
   const length = cadence === "daily" ? 86_400_000 : 7 * 86_400_000;
   return { key: `${cadence}:now:${now}`, from: now - length, to: now };

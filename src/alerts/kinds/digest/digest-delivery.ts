@@ -25,6 +25,7 @@ import {
 import { type AlertGateDeps, gateAlert } from "../../engine/alert-gate";
 import { lookupOldestTs } from "../../engine/alert-metadata";
 import { settleWaitMs } from "../../engine/channel-posting";
+import { meRefused } from "../../engine/poll/token-rejection";
 import type { DeliveryOutcome } from "../../metrics";
 import type { DigestReport } from "../../model";
 import type { SubscriptionPauses } from "../../subscriptions/subscription-pauses";
@@ -43,19 +44,15 @@ export interface DigestDeliveryDeps {
   messages: Pick<AlertMessageStore, "lockChannel">;
   posterFor: PosterFor;
   pauses: Pick<SubscriptionPauses, "pause">;
-  /** The Uptime client the scheduled digests read with (the subscriber's token). */
   client: () => UptimeClient;
   /** The bot's chart worker pool (bot.ts): a chart it refuses leaves the digest without one (logged). */
   charts: Pick<ChartRenderer, "render">;
   clock?: Clock;
   logger?: Logger;
-  /** How long an unanswered post may still land (ALERT_POST_SETTLE_MS); default POST_SETTLE_MS. */
   postSettleMs?: number | undefined;
-  /** The alert gate (alert-gate.ts): a scheduled digest passes it like every alert kind. */
   gate: Omit<AlertGateDeps, "clock">;
 }
 
-/** A digest asked for now (`/uptime digest`), read with the asker's own token. */
 export interface DigestNowRequest {
   workspace: WorkspaceRef;
   channelId: string;
@@ -75,12 +72,7 @@ const SHOW_WAIT_MS = 500;
 
 type Content = { kind: "report"; report: DigestReport } | { kind: "unavailable"; why: string };
 
-/**
- * Posts digests: the scheduled ones from the outbox, exactly once per period and channel, and
- * the ones asked for now. The message goes first and alone; the chart follows into its thread (shared to
- * the channel, so that every member may see the file) and is then shown in the message itself. A chart
- * that fails to render or upload costs nothing but itself, and the log says why.
- */
+// The chart follows into the thread, shared so every member sees the file; a failed chart costs only itself.
 export class DigestDelivery {
   private readonly clock: Clock;
   private readonly logger: Logger;
@@ -178,12 +170,8 @@ export class DigestDelivery {
     );
   }
 
-  /**
-   * The subscriber's token reads it. A link that is gone or refused is said in the channel (the on-call
-   * channel must not wait for a digest that will never come); anything else (the API down) is retried. A 401
-   * is a suspicion (docs/architecture.md section 7): the token is said refused only when `GET /users/me`
-   * refuses it too; otherwise the digest is retried like any failure.
-   */
+  // A link gone or refused is said in the channel (it must not wait for a digest that never comes); a 401
+  // is refused only when `GET /users/me` agrees (docs/architecture.md section 7); anything else retries.
   private async scheduledContent(sub: Subscription, event: DigestEvent): Promise<Content> {
     const ref = { ...sub.workspace, userId: sub.subscriber.userId };
     let token: string | null;
@@ -206,7 +194,7 @@ export class DigestDelivery {
     } catch (error) {
       const refused =
         error instanceof PermissionDeniedError ||
-        (error instanceof AuthenticationError && (await meRefuses(api)));
+        (error instanceof AuthenticationError && (await meRefused(api)));
       if (refused) {
         return { kind: "unavailable", why: "the Uptime API refused the subscriber's token for this team." };
       }
@@ -295,14 +283,4 @@ export class DigestDelivery {
 /** A person's key among the chart renderer's owners: unique within the process, not a Redis key. */
 function personKey(workspace: WorkspaceRef, userId: string): string {
   return [workspace.enterpriseId ?? "", workspace.teamId ?? "", userId].join(":");
-}
-
-/** True only when `GET /users/me` answers 401 to the token: what confirms a 401 met elsewhere. */
-async function meRefuses(api: UptimeApi): Promise<boolean> {
-  try {
-    await api.users.me();
-    return false;
-  } catch (error) {
-    return error instanceof AuthenticationError;
-  }
 }

@@ -3,7 +3,6 @@ import { DIGEST_CADENCES, type DigestCadence } from "../../../domain/digest-cade
 import { scheduleTarget } from "../../engine/schedules/schedule-targets";
 import type { DigestPeriod } from "../../model";
 
-/** The schedule of a subscription's digest, and the outbox target its firings carry. */
 export function digestScheduleId(subscriptionId: string): string {
   return scheduleTarget("digest", subscriptionId);
 }
@@ -16,7 +15,6 @@ export interface DigestSpec {
   timeZone: string;
 }
 
-/** The outbox event of one period's digest. */
 export interface DigestEvent {
   type: "digest";
   subscriptionId: string;

@@ -3,10 +3,7 @@ import { type DigestEvent, digestEventSchema } from "./digest-event";
 import { digestSchedule } from "./digest-schedules";
 import { renderDigest, renderDigestUnavailable } from "./render-digest";
 
-/**
- * A channel's daily or weekly report, fired by its schedule. It reads the API and posts under its own
- * lock (no incident message to reconcile), through the same digest delivery as `/uptime digest`.
- */
+/** No incident message to reconcile: it reads the API and posts under its own lock. */
 export const digestKind: AlertKind<DigestEvent> = {
   name: "digest",
   types: ["digest"],

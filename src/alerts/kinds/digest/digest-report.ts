@@ -10,7 +10,6 @@ export interface DigestInput {
   filtered: boolean;
   /** The monitors the digest covers, each with the availability series of the cadence (A11 include). */
   monitors: readonly Monitor[];
-  /** The incidents of those monitors that started within the period, maintenance excluded. */
   incidents: readonly Incident[];
   capped: boolean;
 }

@@ -11,7 +11,6 @@ import {
   digestSpecSchema,
 } from "../../kinds/digest/digest-event";
 
-/** A subscription's digest schedule follows the subscription: created, replaced or removed with it. */
 export class DigestSchedules {
   private readonly clock: Clock;
 
@@ -37,10 +36,7 @@ export class DigestSchedules {
   }
 }
 
-/**
- * One digest per calendar period. A missed digest (every replica was down) fires once when one comes back,
- * for the latest period, not once per missed day.
- */
+/** A missed digest fires once, for the latest period, not once per missed day. */
 export const digestSchedule: ScheduleKind<DigestSpec> = {
   kind: "digest",
   spec: digestSpecSchema,

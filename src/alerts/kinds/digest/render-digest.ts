@@ -8,9 +8,7 @@ import { DIGEST_INCIDENT_PAGES, DIGEST_MONITOR_PAGES, type DigestReport } from "
 export const DIGEST_CAPPED_NOTE = `Very many monitors or incidents: this digest stopped reading at ${DIGEST_MONITOR_PAGES} pages of monitors and ${DIGEST_INCIDENT_PAGES} of incidents, and its numbers cover what it read.`;
 
 export interface DigestHeading {
-  /** Who subscribed the channel (scheduled), or who asked for it now (`/uptime digest`). */
   requestedBy: string;
-  /** Scheduled at 09:00, or asked for now. */
   scheduled: boolean;
 }
 
@@ -33,16 +31,11 @@ function mean(value: DigestReport["mtta"], what: string): string {
   return `${formatDuration(value.seconds)} (${value.of} incident${value.of === 1 ? "" : "s"})`;
 }
 
-/** "Daily digest" or "Weekly digest", for the text, the chart title and the logs. */
 export function digestTitle(report: Pick<DigestReport, "cadence">): string {
   return report.cadence === "daily" ? "Daily digest" : "Weekly digest";
 }
 
-/**
- * A channel's daily or weekly digest: availability of the team and per group, incidents opened,
- * downtime, mean time to acknowledge and to recover, the three worst monitors. Times are Slack date
- * tokens (each reader's own zone); the period's time zone is named because 09:00 is the subscriber's.
- */
+/** Times are Slack date tokens; the zone is named because 09:00 is the subscriber's. */
 export function renderDigest(report: DigestReport, heading: DigestHeading): Rendered {
   const title = digestTitle(report);
   const team = name(report.team.name);

@@ -22,7 +22,6 @@ export interface EscalationSchedules {
 export interface EscalationDeliveryDeps {
   messages: Pick<AlertMessageStore, "get" | "put" | "addTimeline">;
   mutes: Pick<MuteStore, "mutedUntil">;
-  /** Planned quiet windows: no step pings about a monitor in one. */
   windows?: Pick<MaintenanceStore, "covering"> | undefined;
   posting: ChannelPosting;
   clock: Clock;
@@ -59,19 +58,10 @@ function withStepPost(
   return { ...record, escalationSteps: { ...steps, [key]: { ...steps[key], ...post } } };
 }
 
-/**
- * An `--escalate` step fell due (docs/architecture.md section 5): its reminder under the incident's root,
- * posted once per step (attempt recorded, metadata looked up after a crash).
- */
 export class EscalationDelivery {
   constructor(private readonly d: EscalationDeliveryDeps) {}
 
-  /**
-   * One broadcast thread reply under the incident's root (not broadcast in a personal subscription's quiet
-   * hours), with the step's mention or else the subscription's, unless it was acknowledged or recovered
-   * meanwhile, or the gate holds it (alert-gate.ts: muted here, in a window of its team). A step the subscription no longer has (re-subscribed with
-   * fewer) is void. Runs under the channel's lock (ctx).
-   */
+  // Skipped once acknowledged, recovered or gated; a step the subscription no longer has is void.
   async deliver(ctx: DeliveryCtx, event: EscalationEvent): Promise<DeliveryOutcome> {
     const { sub, ws, channel, eventId } = ctx;
     const { messages, clock } = this.d;

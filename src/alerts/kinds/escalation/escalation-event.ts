@@ -2,10 +2,7 @@ import { z } from "zod";
 import { ESCALATE_MAX_STEPS } from "../../../domain/alert-rule-bounds";
 import { scheduleTarget } from "../../engine/schedules/schedule-targets";
 
-/**
- * What an escalation schedule stores: one step of one incident in one subscription's channel
- * (`--escalate 5m,15m,30m`). `step` is the step's index, first 0; absent in records from before steps.
- */
+/** `step` absent in records from before steps. */
 export interface EscalationSpec {
   kind: "escalation";
   subscriptionId: string;
@@ -14,7 +11,6 @@ export interface EscalationSpec {
   step?: number;
 }
 
-/** The outbox event of an escalation step that fell due. */
 export interface EscalationEvent {
   type: "escalation";
   subscriptionId: string;
@@ -23,10 +19,7 @@ export interface EscalationEvent {
   step?: number;
 }
 
-/**
- * One schedule per (subscription, incident, step): each fires once, ever. The first step keeps the id it
- * had before steps, so that a schedule written by the previous version is still found and cancelled.
- */
+/** The first step keeps its pre-steps id, so older schedules are still found and cancelled. */
 export function escalationScheduleId(subscriptionId: string, incidentId: string, step = 0): string {
   const base = `${scheduleTarget("escalation", subscriptionId)}:${incidentId}`;
   return step === 0 ? base : `${base}:${step}`;
@@ -46,18 +39,13 @@ const step = z
   .max(ESCALATE_MAX_STEPS - 1)
   .optional();
 
-export const escalationSpecSchema = z.object({
-  kind: z.literal("escalation"),
+const fields = {
   subscriptionId: z.string().min(1),
   incidentId: z.string().min(1),
   afterMinutes: z.number().int().positive(),
   step,
-});
+};
 
-export const escalationEventSchema = z.object({
-  type: z.literal("escalation"),
-  subscriptionId: z.string().min(1),
-  incidentId: z.string().min(1),
-  afterMinutes: z.number().int().positive(),
-  step,
-});
+export const escalationSpecSchema = z.object({ kind: z.literal("escalation"), ...fields });
+
+export const escalationEventSchema = z.object({ type: z.literal("escalation"), ...fields });

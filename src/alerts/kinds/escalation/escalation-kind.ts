@@ -17,7 +17,6 @@ export const escalationKind: AlertKind<EscalationEvent> = {
     return {
       inChannel: true,
       failure: "escalation failed; it is retried",
-      // It counts its own posts.
       counted: false,
       // Re-subscribed without --escalate (the same subscription id): its pending reminders are void.
       accepts: (sub) => escalationStepsOf(sub).length > 0,

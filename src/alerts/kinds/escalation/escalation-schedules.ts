@@ -12,10 +12,7 @@ import {
   escalationSpecSchema,
 } from "../../kinds/escalation/escalation-event";
 
-/**
- * `--escalate 5m,15m,30m`: a one-shot per (subscription, incident, step), all booked when the incident's
- * root is posted, so that a restart or a replica's death skips none of them.
- */
+/** All steps booked when the root is posted, so a restart or a dead replica skips none. */
 export function escalationSchedules(store: Pick<ScheduleStore, "bookOnce" | "cancel">): EscalationSchedules {
   return {
     async schedule(sub: Subscription, incidentId: string, startedAt: number) {
@@ -40,7 +37,6 @@ export function escalationSchedules(store: Pick<ScheduleStore, "bookOnce" | "can
   };
 }
 
-/** An escalation step fires once ever, whichever replica gets there first. */
 export const escalationSchedule: ScheduleKind<EscalationSpec> = {
   kind: "escalation",
   spec: escalationSpecSchema,

@@ -10,23 +10,17 @@ import type { AlertMonitor, IncidentSnapshot } from "../../model";
 export interface EscalationReplyInput {
   incident: IncidentSnapshot;
   monitor: AlertMonitor | null;
-  /** The API team of the incident: the Acknowledge button carries it. */
   apiTeamId: string;
   /** The step's own mention, else the subscription's. */
   mention: Mention | null;
   afterMinutes: number;
   /** Which `--escalate` step this is (index from 0) of how many; one step says no count. */
   step?: { index: number; count: number } | undefined;
-  /** UPTIME_WEB_URL: the monitor's name links to the web app. */
   links?: WebLinks | undefined;
   now: number;
 }
 
-/**
- * `--escalate 5m,15m,30m`: one step's thread reply saying an incident is still unacknowledged, with the
- * step's mention, broadcast to the channel (the caller's part) so that it is seen, not buried, and its own
- * Acknowledge button, so that whoever it woke can answer where they landed.
- */
+/** Broadcast so it is seen, with its own Acknowledge so whoever it woke can answer there. */
 export function renderEscalationReply(input: EscalationReplyInput): RenderedAlert {
   const name = monitorName(input.monitor, input.incident.monitorId);
   const started = epochOf(input.incident.started);

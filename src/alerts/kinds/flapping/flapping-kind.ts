@@ -1,10 +1,7 @@
 import type { AlertKind } from "../../engine/alert-kind";
 import { renderFlapNote } from "./render-flap-note";
 
-/**
- * A monitor that keeps going down: its later outages are replies in the first one's thread, with a note.
- * It rides on the incident's events (kinds/incident), so it reads nothing of its own.
- */
+/** Later outages of a flapping monitor reply in the first one's thread; rides on the incident's events. */
 export const flappingKind: AlertKind = {
   name: "flapping",
   types: [],

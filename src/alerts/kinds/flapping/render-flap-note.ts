@@ -2,7 +2,6 @@ import type { ContextBlock } from "@slack/types";
 import { mrkdwn } from "../../../ui/text";
 
 export interface FlapNoteInput {
-  /** Incidents of this monitor in the window, the newest included. */
   incidents: number;
   windowMinutes: number;
 }

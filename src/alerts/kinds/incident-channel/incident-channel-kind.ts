@@ -6,10 +6,7 @@ import {
   renderIncidentChannelSummary,
 } from "./render-incident-channel";
 
-/**
- * The channel people open to work an incident: it follows what reaches the alert's thread (the engine's
- * `follow`), so it reads nothing of its own from the outbox; nothing holds it (its gate row).
- */
+/** Follows the alert's thread (the engine's `follow`), so reads nothing of its own; nothing holds it. */
 export const incidentChannelKind: AlertKind = {
   name: "incident-channel",
   types: [],

@@ -1,19 +1,9 @@
-/**
- * Slack's channel names: "Channel names may only contain lowercase letters, numbers, hyphens, and
- * underscores, and must be 80 characters or less" (https://docs.slack.dev/reference/methods/conversations.create,
- * "Naming"); an upper-case or other character is refused as `invalid_name_specials`.
- */
+// Slack refuses names over 80 characters or outside lowercase, digits, - and _ (conversations.create).
 export const CHANNEL_NAME_MAX = 80;
 
 const PREFIX = "inc";
 
-/**
- * The incident channel's name, `inc-<yyyymmdd>-<monitor>`: the day the incident started (UTC, so
- * that every replica names it alike) and the monitor's name in Slack's alphabet. Accents lose their marks,
- * any other run of characters becomes one hyphen; a name with nothing left is `monitor-<id>`. `attempt` 2, 3,
- * ... adds `-2`, `-3` for a name already taken; the monitor part is shortened so that the whole stays
- * within 80 characters.
- */
+/** The day in UTC so every replica names it alike; the monitor part shortens to stay within 80. */
 export function incidentChannelName(input: {
   startedMs: number;
   monitorName: string | null;

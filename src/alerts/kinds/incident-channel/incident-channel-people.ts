@@ -6,12 +6,7 @@ export const INVITES_MAX = 10;
 
 export type UsergroupMention = Extract<Mention, { kind: "usergroup" }>;
 
-/**
- * Who an incident channel takes in: the clicker, then the people the team's subscriptions in the alert's
- * channel name (`--mention @person`, escalation steps' persons), at most INVITES_MAX. A user group is
- * mentioned in the channel, never invited member by member; `@here`/`@channel` name nobody in particular.
- * Pure.
- */
+/** A user group is mentioned, never invited member by member; `@here`/`@channel` name nobody. */
 export function incidentChannelPeople(
   subs: readonly Pick<Subscription, "apiTeamId" | "mention" | "escalateMinutes" | "escalateSteps">[],
   apiTeamId: string,

@@ -47,16 +47,13 @@ export interface IncidentChannelsDeps {
   webLinks: WebLinks | undefined;
   /** How long a second click waits for the first click's channel before saying it is on its way (ms). */
   waitForOtherMs?: number;
-  /** The alert gate (alert-gate.ts) the feed passes like every alert kind. */
   gate: AlertGateDeps;
 }
 
 export interface OpenIncidentChannel {
   workspace: WorkspaceRef;
-  /** The alert's (or roll-up's) channel. */
   sourceChannel: string;
   apiTeamId: string;
-  /** An alert's incident; absent: the team's storm roll-up in the source channel. */
   incidentId?: string | undefined;
   by: string;
 }
@@ -77,17 +74,10 @@ interface Subject {
   items: IncidentChannelItem[];
   incidents: string[];
   teamName: string | null;
-  /** Where the alert's thread is: its link goes there. */
   threadTs: string | undefined;
 }
 
-/**
- * Incident channels: a private `#inc-<yyyymmdd>-<monitor>` opened once from an alert or a storm
- * roll-up (a Redis claim set if absent: two clicks, on any replicas, make one channel), with the clicker and
- * the people the subscription names invited (at most INVITES_MAX, incident-channel-people.ts) and its user groups mentioned, the
- * incident's summary posted, the link in the alert's thread; then fed by the alert's own delivery (follow), once per event through the outbox, and summarised
- * with an Archive button when everything it follows recovered.
- */
+// Opened once (a Redis claim: two clicks on any replicas make one channel), then fed through the outbox.
 export class IncidentChannels {
   constructor(private readonly d: IncidentChannelsDeps) {}
 
@@ -107,7 +97,6 @@ export class IncidentChannels {
     }
   }
 
-  /** Conversations.archive of an incident channel (the bot is a member: it created it). */
   async archive(workspace: WorkspaceRef, channelId: string, by: string): Promise<void> {
     const poster = await this.d.posterFor(workspace);
     // Said before: nothing can be posted in an archived channel.
@@ -115,12 +104,7 @@ export class IncidentChannels {
     await poster.archiveChannel(channelId);
   }
 
-  /**
-   * After a delivery step of the alert's channel (an event, an escalation): posts what the incident channel
-   * has not had yet (escalated, acknowledged, recovered), and the summary once everything recovered. Only
-   * the alert's own channel feeds it, so each event reaches it once. A refusal of the incident channel (it
-   * was archived, the bot removed) ends its feed and never pauses the alert's subscription.
-   */
+  // Only the alert's own channel feeds it, so each event arrives once; a refusal ends the feed, never pauses.
   async follow(ctx: FollowCtx, incidentId: string): Promise<void> {
     const subject = await this.d.store.subjectOf(ctx.ws, incidentId);
     if (!subject) return;

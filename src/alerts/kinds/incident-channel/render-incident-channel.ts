@@ -14,16 +14,13 @@ import {
 } from "../../engine/alert-parts";
 import type { AlertMonitor, IncidentSnapshot } from "../../model";
 
-/** One incident of an incident channel, as the alert's channel last showed it. */
 export interface IncidentChannelItem {
   incident: IncidentSnapshot;
   monitor: AlertMonitor | null;
 }
 
 export interface IncidentChannelIntroInput {
-  /** One for an alert's channel, the storm's incidents for a roll-up's. */
   items: readonly IncidentChannelItem[];
-  /** The API team's name for a roll-up's channel, when known. */
   teamName?: string | null;
   /** Where the alert is: the summary links back to it. */
   sourceChannel: string;
@@ -90,7 +87,6 @@ function itemLine(item: IncidentChannelItem, links: WebLinks | undefined, now: n
   return `• *${name}*${target ? ` ${target}` : ""}: down since ${started} (${down}), incident #${escapeMrkdwn(item.incident.id)}`;
 }
 
-/** The reply in the alert's thread that points to the incident channel. */
 export function renderIncidentChannelLink(input: { channelId: string; openedBy: string }): RenderedAlert {
   const text = `🚨 Incident channel: <#${escapeMrkdwn(input.channelId)}> (private; opened by <@${escapeMrkdwn(input.openedBy)}>, who can add you)`;
   return { text, blocks: [{ type: "section", text: mrkdwn(text) }] };
@@ -102,7 +98,6 @@ export type IncidentChannelEntryKind = "acknowledged" | "escalated" | "recovered
 export function renderIncidentChannelEntry(input: {
   kind: IncidentChannelEntryKind;
   item: IncidentChannelItem;
-  /** Who acknowledged, by name; null: in the Uptime app or unknown. */
   by?: string | null;
   afterMinutes?: number;
   now: number;
@@ -127,15 +122,11 @@ export interface IncidentChannelSummaryInput {
   /** Each monitor's availability over the last 24 h (A10: hourly points), percent; null when not read. */
   availability: Readonly<Record<string, number | null>>;
   teamId: string;
-  /** The incident channel: the Archive button names it. */
   channelId: string;
   now: number;
 }
 
-/**
- * The recovery summary of an incident channel: how long, who acknowledged, the availability
- * around it, and Archive (conversations.archive, by the bot, which is a member since it created the channel).
- */
+/** The bot can archive: it is a member since it created the channel. */
 export function renderIncidentChannelSummary(input: IncidentChannelSummaryInput): RenderedAlert {
   const starts = input.items.map((i) => epochOf(i.incident.started)).filter(Number.isFinite);
   const ends = input.items.map((i) => epochOf(i.incident.ended) || input.now).filter(Number.isFinite);

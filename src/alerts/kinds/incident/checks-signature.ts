@@ -1,24 +1,10 @@
 import { createHash } from "node:crypto";
 import type { CheckSnapshot } from "../../engine/poll/poll-mapping";
 
-/**
- * When the poller fetches incidents (docs/architecture.md section 5): `GET /teams/{id}/checks` is polled every few
- * seconds (the reference keeps it cheap for that); incidents only when the checks changed in a way that
- * matters, or when the claim booked the periodic refresh (an acknowledge changes no check).
- */
+// Incidents are read only when the checks changed in a way that matters, or the refresh is due.
 
-/**
- * The set of failing monitors: a monitor fails when its latest check from any location did not pass.
- * Not the newest check id, which changes on nearly every poll of a busy team and would make every
- * poll fetch incidents. Hashed, so the stored state stays small when many monitors are down.
- *
- * Then, after RECOVERED, the failures already over: for each monitor not failing now, its newest failed
- * check on the page. An outage that began and ended between two polls leaves the failing set as it was,
- * and without this part its incident waited for the 30 s refresh: an alert up to 30 s late. The part
- * changes only when a check fails, never while a monitor stays down, so it costs an incident read per
- * short failure, not per poll. Limit (A5): the page is the latest 50 checks; a failure that scrolled off
- * it between two polls is left to the refresh.
- */
+// The failing set, not the newest check id (which changes nearly every poll), plus failures already over,
+// so an outage that began and ended between two polls is not 30 s late. Hashed to keep the state small.
 export function checksSignature(checks: readonly CheckSnapshot[]): string {
   // The common case of a quiet team: no check failed at all, so no latest one did either. Same string
   // as the general path gives for an empty set, without a Map, a Set and a SHA-256 per poll.
@@ -41,7 +27,6 @@ export function checksSignature(checks: readonly CheckSnapshot[]): string {
   return recovered.length === 0 ? signature : `${signature}${RECOVERED}${signatureOf(recovered.sort())}`;
 }
 
-/** Separates the failing set's part of a signature from the recovered failures' part. */
 const RECOVERED = "+";
 
 function signatureOf(sortedFailing: readonly string[]): string {
@@ -57,12 +42,7 @@ function allPassed(checks: readonly CheckSnapshot[]): boolean {
   return true;
 }
 
-/**
- * True when the claim booked the incident refresh (PollTargetStore, every INCIDENT_REFRESH_MS), or none was
- * recorded yet (no state: incidents were never read), or the failing set changed, or a failure that is
- * already over is new since the signature recorded. A recovered failure that only scrolled off the page
- * reads nothing: the recorded signature keeps it until the next read records the checks again.
- */
+/** A recovered failure that only scrolled off the page reads nothing. */
 export function needsIncidentFetch(
   prevChecksSignature: string | null | undefined,
   checks: readonly CheckSnapshot[],

@@ -13,13 +13,7 @@ import {
 } from "./diff";
 import { encodeOutboxEvent } from "./incident-event";
 
-/**
- * Incidents from a poll (docs/architecture.md section 5): read them when the failing checks changed or the
- * claim booked the refresh, diff them against the tracked ones (diff.ts), and commit opened, acknowledged
- * and resolved events with what delivery shows, so that it never calls the API: the monitor (name, URL or
- * host:port, group), the locations failing in the latest checks, and, when something opened, the team's
- * monitor count for the storm roll-up.
- */
+// Events carry what delivery shows (monitor, failing locations, team counts): delivery never calls the API.
 
 const trackedSchema = z.object({
   id: z.string(),
@@ -81,10 +75,7 @@ export const incidentDetector: Detector<IncidentPollState, AlertEvent> = {
   },
 };
 
-/**
- * Its fields in one order whatever order the object was built or decoded in: the poll compares the
- * string with the stored one to tell that a refresh changed nothing. `incidentsFetchedAt` is not written.
- */
+/** One field order, so the poll can tell by string that a refresh changed nothing. */
 function store(state: IncidentPollState, into: Record<string, unknown>): void {
   const tracked: Record<string, TrackedIncident> = {};
   for (const id of Object.keys(state.tracked)) {
@@ -112,10 +103,7 @@ function store(state: IncidentPollState, into: Record<string, unknown>): void {
   if (state.checksSignature !== undefined) into.checksSignature = state.checksSignature;
 }
 
-/**
- * Locations whose latest check of this monitor failed (A5: checks come newest first, `state` -1 failed),
- * in the order the checks list them. Empty when the monitor has no check among the latest 50.
- */
+/** A5: checks come newest first, `state` -1 failed. */
 export function failingLocations(checks: readonly CheckSnapshot[], monitorId: string): string[] {
   const seen = new Set<string>();
   const failing: string[] = [];
@@ -133,7 +121,6 @@ export function teamMonitorCount(counters: MonitorCounters | null): number | und
   return counters.up + counters.down + counters.paused + counters.pending;
 }
 
-/** Monitor ids of events whose monitor is not known yet: the poller GETs only these. */
 export function monitorsToFetch(
   events: readonly AlertEvent[],
   known: ReadonlyMap<string, AlertMonitor | null>,
@@ -147,7 +134,6 @@ export function needsTeamCounters(events: readonly AlertEvent[]): boolean {
 
 export interface EnrichContext {
   apiTeamId: string;
-  /** Monitor id -> monitor; null for one the API no longer knows (deleted meanwhile). */
   monitors: ReadonlyMap<string, AlertMonitor | null>;
   checks: readonly CheckSnapshot[];
   teamMonitorCount?: number | undefined;

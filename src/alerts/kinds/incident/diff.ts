@@ -14,36 +14,10 @@ import {
   timeOf,
 } from "./incident-floor";
 
-/**
- * The pure heart of the alert pipeline (docs/architecture.md section 5): previous compact state of one poll
- * target + freshly fetched incidents -> next state + opened / acknowledged / resolved events.
- *
- * Rules:
- * - The first diff of a target is a baseline: open incidents are returned for the subscribe reply and
- *   tracked, so that their later acknowledge and resolve are emitted; it announces only incidents that
- *   started after the subscription and were not in its reply (`baselineSince`), none without it.
- * - An incident never seen before is opened, then acknowledged and/or resolved at once when the API
- *   already shows that (a short outage seen only ended gives opened + resolved).
- * - Each transition of each incident is emitted at most once, in the order opened < acknowledged <
- *   resolved; a stage never goes back (an acknowledge arriving after the end is dropped).
- * - Maintenance incidents (A6 `maintenance` 1) are tracked but emit nothing. An incident announced
- *   before it was flagged as maintenance still gets its acknowledge and resolve, to close its message.
- * - An incident missing from `fetched` is not resolved: pages are partial. The poller GETs tracked
- *   open incidents that fell off (trackedOpenMissing) and passes them in `fetched`.
- * - Events come grouped per incident, incidents oldest `started` first; the order of `fetched` and
- *   duplicates in it (a page shift, a GET by id) do not matter.
- *
- * Bounding the state: resolved incidents are forgotten `retentionMs` after they ended (and beyond
- * `maxResolved`, oldest first); open ones when no poll returned them for `retentionMs` (deleted
- * monitor; their end is then never announced). Forgotten incidents raise the floor (IncidentFloor):
- * an untracked incident at or below it is never announced again. Limits: an incident first seen
- * after it ended more than `retentionMs` ago is history, not announced (it raises the floor); a new incident that the
- * API both back-dates and numbers below one we already forgot would be dropped (ids are assumed to
- * grow); the baseline reads page 1 only, so an outage open since before the subscription that is
- * not on page 1 stays unannounced.
- */
+// Pure (docs/architecture.md section 5). Each transition is emitted at most once, in the order opened <
+// acknowledged < resolved; a missing incident is not resolved (pages are partial); maintenance ones emit
+// nothing. Forgotten incidents raise the floor so they are never announced again (ids assumed to grow).
 
-/** What we remember about one incident between polls. */
 export interface TrackedIncident {
   id: string;
   monitorId: string;
@@ -58,20 +32,15 @@ export interface TrackedIncident {
   seen: number;
 }
 
-/** The incident kind's fields of the stored poll state (detector.ts stores them). */
 export interface IncidentPollState {
   v: 1;
-  /** False until the first incident diff (the baseline) ran. */
   baselined: boolean;
   /** Open incidents, and resolved ones until the retention passes; keyed by incident id. */
   tracked: Record<string, TrackedIncident>;
   floor?: IncidentFloor;
   /** checksSignature() of the checks when incidents were last read (see needsIncidentFetch). */
   checksSignature?: string;
-  /**
-   * When incidents were last fetched (ms): written up to SCRIPT_VERSION 7, read by none since (the claim
-   * books the refresh, ClaimedTarget.refresh); still accepted, so that those states decode.
-   */
+  /** Written by older states only; still accepted so they decode. */
   incidentsFetchedAt?: number;
 }
 
@@ -79,35 +48,24 @@ type PollState = IncidentPollState;
 
 export const DEFAULT_RETENTION_MS = 24 * 60 * 60 * 1000;
 /** Beyond this many resolved incidents the oldest are forgotten early, to keep the state small. */
-export const DEFAULT_MAX_RESOLVED = 200;
-/**
- * How stale a tracked incident's `seen` may grow before a poll that returned it writes it again (a quiet
- * refresh then writes nothing):
- * an open incident no poll returns is let go between `retentionMs` minus this and `retentionMs` after it
- * was last returned.
- */
+const DEFAULT_MAX_RESOLVED = 200;
+/** How stale `seen` may grow before it is written again, so a quiet refresh writes nothing. */
 export const SEEN_RESOLUTION_MS = 60 * 60 * 1000;
 
-/**
- * When the subscription was made and the incidents its reply already covered (page 1 of the team's
- * incidents at that moment). The baseline announces incidents that started after it and were not covered:
- * an outage that begins between `/uptime subscribe` and the first poll must not be taken for history.
- */
+/** An outage between `/uptime subscribe` and the first poll must not be taken for history. */
 export interface BaselineSince {
-  /** Epoch ms of the subscribe-time read. */
   at: number;
   /** Ids of the incidents on that page: already summarised, or history. */
   seen: readonly string[];
 }
 
 /** Allowance for the service's clock running behind ours when judging "started after the subscription". */
-export const BASELINE_SKEW_MS = 2 * 60 * 1000;
+const BASELINE_SKEW_MS = 2 * 60 * 1000;
 
 export interface DiffOptions {
   now: number;
   retentionMs?: number;
   maxResolved?: number;
-  /** Only read by the baseline (the first diff of a target). */
   baselineSince?: BaselineSince;
 }
 
@@ -151,10 +109,7 @@ export function diffIncidents(
   return { state: nextState(prev, kept), events };
 }
 
-/**
- * Ids of tracked incidents still open that this fetch did not return, newest first: the poller GETs
- * them by id (A7). Maintenance incidents are left out: their end would announce nothing.
- */
+/** Fetched by id (A7); maintenance ones are left out, their end would announce nothing. */
 export function trackedOpenMissing(state: PollState | null, fetched: readonly IncidentSnapshot[]): string[] {
   if (!state) return [];
   const returned = new Set(fetched.map((incident) => incident.id));
@@ -164,11 +119,7 @@ export function trackedOpenMissing(state: PollState | null, fetched: readonly In
     .map((incident) => incident.id);
 }
 
-/**
- * Whether to fetch the next incident page (A6: newest first): only while every incident on this page
- * is new to us, since then older new ones may hide on the next. Never for the baseline, which reads
- * page 1 only. The poller still caps the number of pages and checks the envelope's `hasMorePages`.
- */
+/** A6 newest first: only while every incident on the page is new may older new ones hide on the next. */
 export function shouldFetchNextPage(page: readonly IncidentSnapshot[], state: PollState | null): boolean {
   if (!state?.baselined || page.length === 0) return false;
   return page.every(
@@ -271,7 +222,6 @@ function advance(
   return { tracked, events };
 }
 
-/** The acknowledged and resolved events due for an incident whose emitted stage is `from`. */
 function transitions(from: IncidentStage, incident: IncidentSnapshot): AlertEvent[] {
   const events: AlertEvent[] = [];
   // A7: an ended incident cannot be acknowledged, so an acknowledge seen with the end came first.
@@ -295,7 +245,6 @@ function retentionOf(options: DiffOptions): number {
   return options.retentionMs ?? DEFAULT_RETENTION_MS;
 }
 
-/** Drops what is no longer worth remembering and raises the floor over it. */
 function forget(
   tracked: Tracked,
   floor: IncidentFloor | undefined,
@@ -325,10 +274,7 @@ function lastRelevant(incident: TrackedIncident): number {
   return Number.isNaN(ended) ? incident.seen : ended;
 }
 
-/**
- * Nothing in it says when it was made: a refresh that changes nothing gives the same state, so that the
- * poller has nothing to write (the stored form leaves out the `incidentsFetchedAt` of older states).
- */
+/** Nothing says when it was made, so a refresh that changes nothing gives the same state. */
 function nextState(prev: PollState, kept: { tracked: Tracked; floor: IncidentFloor | undefined }): PollState {
   const { floor: _old, ...rest } = prev;
   return {

@@ -23,11 +23,7 @@ export interface IncidentDrawingDeps {
   webLinks: WebLinks | undefined;
 }
 
-/**
- * An incident's own message, drawn from its stored record by one render path (docs/architecture.md
- * section 5): posted once (a root, or a reply in a flapping monitor's or a quiet DM's thread), then updated
- * in place, whether an outbox event or a click in Slack moved the record on.
- */
+/** One render path, whether an outbox event or a click moved the record on. */
 export class IncidentDrawing {
   constructor(private readonly d: IncidentDrawingDeps) {}
 
@@ -96,7 +92,6 @@ export class IncidentDrawing {
     return mute ? { until: mute.until, by: mute.by, untilRecovered: Boolean(mute.untilRecovered) } : null;
   }
 
-  /** The one render path of an incident's message, from its stored record. */
   private render(
     ctx: ChannelCtx,
     record: AlertMessageRecord,

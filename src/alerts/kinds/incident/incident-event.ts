@@ -8,7 +8,6 @@ import type { AlertEvent, IncidentStage, OutboxEvent } from "../../model";
 const incidentSchema = alertIncidentSchema.extend({ id: z.string().min(1), monitorId: z.string().min(1) });
 const monitorSchema = alertMonitorSchema.extend({ id: z.string().min(1) });
 
-/** An incident event as the poll commits it (opened, acknowledged, resolved). */
 export const outboxEventSchema = z.object({
   type: z.enum(["opened", "acknowledged", "resolved"]),
   incidentId: z.string().min(1),
@@ -26,7 +25,6 @@ export function encodeOutboxEvent(event: OutboxEvent): string {
   return JSON.stringify(event);
 }
 
-/** The event of an outbox entry, or an OutboxEventError naming what is wrong. */
 export function decodeOutboxEvent(raw: string | undefined): OutboxEvent {
   if (raw === undefined) throw new OutboxEventError("outbox entry has no event field");
   return parseJson(
@@ -36,7 +34,6 @@ export function decodeOutboxEvent(raw: string | undefined): OutboxEvent {
   ) as OutboxEvent;
 }
 
-/** The stage a message shows once an event of this type was applied. */
 export function stageOfEvent(type: AlertEvent["type"]): IncidentStage {
   return type === "opened" ? "open" : type;
 }

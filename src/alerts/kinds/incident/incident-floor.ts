@@ -1,17 +1,7 @@
-/**
- * Ordering of incidents by `started` and by id, and the floor below which an untracked incident
- * counts as already handled (see IncidentFloor). Ids are "integers written as strings" (reference,
- * conventions); we assume, without the reference saying so, that the service hands them out in
- * increasing order. Where an id is not numeric the id test is skipped and `started` alone decides.
- */
+// Ids are assumed to grow (the reference does not say); a non-numeric id leaves `started` alone to decide.
 
-/**
- * The "already handled" watermark: an untracked incident whose `started` is not after `started` AND
- * whose numeric id is not above `id` is treated as one we saw and forgot (or one older than the
- * baseline). Both are maxima over every incident forgotten, so a forgotten incident is always below
- * it; requiring both keeps a genuinely new incident from being dropped unless the API both back-dates
- * its start and gives it a smaller id than an incident we already let go.
- */
+// Both start and id must be at or below the floor, so a new incident is dropped only if the API both
+// back-dates it and gives it a smaller id than one we already let go.
 export interface IncidentFloor {
   started?: string;
   id?: string;
@@ -19,12 +9,10 @@ export interface IncidentFloor {
 
 const NUMERIC_ID = /^\d+$/;
 
-/** Epoch ms of an ISO timestamp; NaN when it does not parse. */
 export function timeOf(iso: string | null | undefined): number {
   return iso ? Date.parse(iso) : Number.NaN;
 }
 
-/** Compares two numeric ids without losing precision; null when either is not numeric. */
 export function compareNumericIds(a: string, b: string): number | null {
   if (!NUMERIC_ID.test(a) || !NUMERIC_ID.test(b)) return null;
   const x = a.replace(/^0+(?=\d)/, "");
@@ -40,10 +28,7 @@ export function byStarted(a: { id: string; started: string }, b: { id: string; s
   return compareNumericIds(a.id, b.id) ?? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-/**
- * True when an untracked incident lies at or below the floor: both its start and (when numeric) its
- * id. An unparseable start is never below the floor, so it is announced rather than silently dropped.
- */
+/** An unparseable start is never below the floor: announced rather than silently dropped. */
 export function isBelowFloor(
   incident: { id: string; started: string },
   floor: IncidentFloor | undefined,
@@ -56,7 +41,6 @@ export function isBelowFloor(
   return order === null || order <= 0;
 }
 
-/** The floor raised to cover these incidents (the maximum start and the maximum numeric id). */
 export function raiseFloor(
   floor: IncidentFloor | undefined,
   incidents: readonly { id: string; started: string }[],
@@ -78,10 +62,7 @@ export function raiseFloor(
   return next;
 }
 
-/**
- * The floor of a baseline: everything older than the oldest incident on the first page (start and id)
- * predates the subscription. Incidents on the page are tracked, so they are not judged by it.
- */
+/** Everything older than page 1's oldest incident predates the subscription. */
 export function baselineFloor(
   incidents: readonly { id: string; started: string }[],
 ): IncidentFloor | undefined {

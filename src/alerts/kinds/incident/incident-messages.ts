@@ -35,11 +35,7 @@ export type IncidentMessagesDeps = Pick<
   | "gate"
 >;
 
-/**
- * An incident's messages in one channel, reconciled with an outbox event (docs/architecture.md section 5): post the
- * root once (or a roll-up line, or a reply in a flapping monitor's thread), update it as the incident moves
- * on, reply once in its thread on recovery, never move a message backwards.
- */
+/** A message never moves backwards. */
 export class IncidentMessages {
   constructor(private readonly d: IncidentMessagesDeps) {}
 
@@ -170,17 +166,13 @@ export class IncidentMessages {
     return "posted";
   }
 
-  /**
-   * Only a root escalates: a roll-up line or a flapping monitor's thread reply is already summarised. Booked
-   * after the root's post, so again on every redelivery of its opening (a crash in between would otherwise
-   * leave the root without its reminders); booking again is harmless: a one-shot that fired keeps its record.
-   */
+  // Booked on every redelivery of the opening, so a crash after the post still books the reminders;
+  // booking again is harmless (a fired one-shot keeps its record).
   private async bookEscalations(ctx: DeliveryCtx, view: StoredAlertView): Promise<void> {
     if (ctx.sub.escalateMinutes === undefined || !this.d.escalations || view.incident.acknowledged) return;
     await this.d.escalations.schedule(ctx.sub, view.incident.id, startedMs(view, this.d.clock.now()));
   }
 
-  /** Moves an existing record to `stage` (never backwards), finishing an interrupted post first. */
   private async advance(
     ctx: DeliveryCtx,
     found: AlertMessageRecord,
@@ -242,7 +234,6 @@ export class IncidentMessages {
     return outcome === "posted" ? "posted" : "updated";
   }
 
-  /** The subscription's own storm and flap rules (`--storm`, `--flap`), else this delivery's. */
   private rulesOf(ctx: DeliveryCtx): { storm: WindowRules; flap: WindowRules } {
     const own = ctx.sub.rules;
     return {
@@ -253,21 +244,14 @@ export class IncidentMessages {
     };
   }
 
-  /**
-   * An acknowledged incident's message names who acknowledged it from Slack, whichever surface and channel
-   * that was (the workspace's attribution record); none: it was acknowledged in the Uptime app.
-   */
+  /** None: it was acknowledged in the Uptime app. */
   private async attribute(ctx: DeliveryCtx, record: AlertMessageRecord): Promise<void> {
     if (record.ackedBy || record.stage === "open" || !record.view.incident.acknowledged) return;
     const ackedBy = await this.d.messages.ackedBy(ctx.ws, record.view.incident.id);
     if (ackedBy) record.ackedBy = ackedBy;
   }
 
-  /**
-   * A flapping monitor's reply marks the root it went into after its own post (open): a redelivery of its
-   * opening marks it again, so that a crash in between leaves no root without its flapping count. The count
-   * is decided again from the monitor's remembered starts, which already hold this incident's.
-   */
+  /** Marked again on every redelivery, so a crash after the post leaves no root without its flap count. */
   private async markFlapRootAgain(ctx: DeliveryCtx, reply: AlertMessageRecord): Promise<void> {
     const { incident } = reply.view;
     const monitor = await this.d.messages.getMonitor(ctx.ws, ctx.channel, incident.monitorId);

@@ -19,10 +19,7 @@ export interface IncidentRepliesDeps {
   webLinks: WebLinks | undefined;
 }
 
-/**
- * The quiet replies in an incident root's thread (docs/architecture.md section 5): "Acknowledged by ..."
- * and the recovery, each posted once. Neither is broadcast nor mentions anyone: they inform, never ping.
- */
+/** Never broadcast, never a mention: they inform, never ping. */
 export class IncidentReplies {
   constructor(private readonly d: IncidentRepliesDeps) {}
 
@@ -58,11 +55,7 @@ export class IncidentReplies {
     await this.d.messages.put(ctx.ws, ctx.channel, incidentId, { ...record, replyTs: ts });
   }
 
-  /**
-   * The incident's timeline in its root's thread: one quiet "Acknowledged by ..." reply, whoever
-   * acknowledged and from wherever, once (attempt recorded, metadata looked up after a crash). Only a root
-   * has a thread of its own; the record is returned as stored.
-   */
+  /** Once, whoever acknowledged and from wherever; only a root has a thread. */
   async replyAcknowledged(ctx: ChannelCtx, record: AlertMessageRecord): Promise<AlertMessageRecord> {
     if (record.mode !== "root" || !record.ts || record.ackReplyTs || record.stage === "open") return record;
     const incidentId = record.view.incident.id;
@@ -76,7 +69,6 @@ export class IncidentReplies {
       threadTs: rootTs,
       saveAttempt: (ackReplyAttempt) =>
         this.d.messages.put(ctx.ws, ctx.channel, incidentId, { ...record, ackReplyAttempt }),
-      // No reply_broadcast and no mention: the timeline informs, it never pings.
       message: {
         channel: ctx.channel,
         ...rendered,

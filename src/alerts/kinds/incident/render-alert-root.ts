@@ -22,26 +22,19 @@ import type { AlertMonitor, IncidentSnapshot, IncidentStage } from "../../model"
 import { type FlapNoteInput, renderFlapNote } from "../flapping/render-flap-note";
 
 export interface AlertRootInput {
-  /** The channel the message goes to: the Mute options name it. */
   channelId: string;
-  /** The API team of the incident: the Acknowledge button carries it. */
   apiTeamId: string;
   incident: IncidentSnapshot;
   monitor: AlertMonitor | null;
-  /** What the message shows. */
   stage: IncidentStage;
   /** The Slack user who acknowledged from any Slack surface; absent: acknowledged in the Uptime app. */
   ackedBy?: string | null;
   failingLocations: readonly string[];
-  /**
-   * Pings only a new message in stage open: callers pass it for a new post, and even then it is
-   * dropped for any other stage (updates never ping, docs/architecture.md section 1).
-   */
+  /** Dropped for any stage but open: updates never ping (docs/architecture.md section 1). */
   mention?: Mention | null;
   /** The monitor's live mute in this channel: shown with who muted and an Unmute button (docs/architecture.md section 1). */
   muted?: { until: number; by?: string | null; untilRecovered?: boolean } | null;
   flapping?: FlapNoteInput | null;
-  /** UPTIME_WEB_URL: the monitor and the incident link to the web app; absent, nothing is linked. */
   links?: WebLinks | undefined;
   now: number;
 }
@@ -51,10 +44,7 @@ const REASON_MAX = 1500;
 const REASON_IN_TEXT_MAX = 200;
 const LOCATIONS_MAX = 500;
 
-/**
- * The root message of one incident in one channel, redrawn from state at every stage (one render path for
- * the outbox and the Acknowledge button): red while down, amber once acknowledged, green once recovered.
- */
+/** One render path for the outbox and the Acknowledge button. */
 export function renderAlertRoot(input: AlertRootInput): RenderedAlert {
   const text = headline(input);
   // The bar's fallback never carries the ping: the message text already does, once.

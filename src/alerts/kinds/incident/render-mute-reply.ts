@@ -2,10 +2,7 @@ import { slackDate } from "../../../lib/format-time";
 import { escapeMrkdwn, mrkdwn, truncate } from "../../../ui/text";
 import type { RenderedAlert } from "../../engine/alert-parts";
 
-/**
- * The incident's timeline entry for a mute or an unmute in this channel: one quiet thread reply, no
- * broadcast, no mention (the person is named, not pinged).
- */
+/** A quiet thread reply: the person is named, not pinged. */
 export function renderMuteReply(input: {
   change: "muted" | "unmuted";
   name: string | null;

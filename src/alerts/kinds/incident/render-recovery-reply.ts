@@ -7,7 +7,6 @@ import type { AlertMonitor, IncidentSnapshot } from "../../model";
 export interface RecoveryReplyInput {
   incident: IncidentSnapshot;
   monitor: AlertMonitor | null;
-  /** UPTIME_WEB_URL: the monitor's name links to the web app. */
   links?: WebLinks | undefined;
   now: number;
   /** A mute until recovered ended with this recovery: who had set it ("" when unknown). */

@@ -15,11 +15,7 @@ export type MaintenanceDeliveryDeps = Pick<
   "messages" | "mutes" | "subscriptions" | "escalations" | "posting" | "drawing" | "clock" | "gate"
 > & { windows: NonNullable<EngineServices["windows"]> };
 
-/**
- * A planned quiet window's start and end in its channel, under the channel's lock: one short
- * note each, posted once (attempt recorded, metadata looked up after a crash); at the end, every outage it
- * held back that is still going on gets its alert, once (the record turns from held to a root).
- */
+/** At the end, each held outage still going on gets its alert once (held turns into a root). */
 export class MaintenanceDelivery {
   constructor(private readonly d: MaintenanceDeliveryDeps) {}
 

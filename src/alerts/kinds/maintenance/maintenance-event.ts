@@ -1,10 +1,7 @@
 import { z } from "zod";
 import { scheduleTarget } from "../../engine/schedules/schedule-targets";
 
-/**
- * What a quiet window's schedule stores: one schedule per window that fires twice, at its start
- * and at its end (periods "start" and "end"), through the channel's subscription that planned it.
- */
+/** One schedule per window, firing at its start and at its end. */
 export interface MaintenanceSpec {
   kind: "maintenance";
   subscriptionId: string;
@@ -15,7 +12,6 @@ export interface MaintenanceSpec {
 
 export type MaintenancePhase = "start" | "end";
 
-/** The outbox event of a window's start or end. */
 export interface MaintenanceEvent {
   type: "maintenance";
   subscriptionId: string;
@@ -27,11 +23,7 @@ export function maintenanceScheduleId(subscriptionId: string, windowId: string):
   return `${scheduleTarget("maintenance", subscriptionId)}:${windowId}`;
 }
 
-/**
- * Which note a firing is for: the start while the schedule is due before the window's end (it is moved
- * to the end once the start fired), else the end. A window whose start and end both passed while no
- * replica ran fires its start first, then its end at the next pass: a restart skips neither note.
- */
+/** A window that passed while no replica ran fires its start, then its end: a restart skips neither. */
 export function maintenancePhase(spec: MaintenanceSpec, dueAt: number): MaintenancePhase {
   return dueAt < spec.endAt ? "start" : "end";
 }

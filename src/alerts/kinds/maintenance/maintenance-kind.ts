@@ -4,10 +4,7 @@ import { type MaintenanceEvent, maintenanceEventSchema } from "./maintenance-eve
 import { maintenanceSchedule } from "./maintenance-schedules";
 import { renderMaintenanceNote } from "./render-maintenance-note";
 
-/**
- * A planned quiet window started or ended: its note, and at its end the outages it held back that are
- * still going on. Those are outage alerts, so the kind passes the outage row of the gate.
- */
+/** The held-back outages are outage alerts, so the kind passes the outage row of the gate. */
 export const maintenanceKind: AlertKind<MaintenanceEvent> = {
   name: "maintenance",
   types: ["maintenance"],

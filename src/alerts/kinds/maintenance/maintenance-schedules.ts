@@ -10,13 +10,11 @@ import {
   maintenanceSpecSchema,
 } from "../../kinds/maintenance/maintenance-event";
 
-/** A quiet window's notes: one schedule per window, start then end. */
 export interface MaintenanceSchedules {
   /** Due at the window's start; its start and end notes fire once each, across replicas and restarts. */
   schedule(window: MaintenanceWindow): Promise<void>;
   /** Ended early: due now for its end (the start, if it fired, is not fired again). */
   endNow(window: MaintenanceWindow, now: number): Promise<void>;
-  /** Cancelled before it started: no note at all. */
   cancel(window: MaintenanceWindow): Promise<void>;
 }
 

@@ -9,19 +9,14 @@ export interface MaintenanceNoteInput {
   id: string;
   scope: QuietScope;
   endAt: number;
-  /** The Slack user who planned it. */
   by: string;
   reason: string | null;
-  /** Who ended it early, when someone did. */
   endedBy?: string | undefined;
   /** The window's API team, named where its scope is a group or all. */
   teamName?: string | undefined;
 }
 
-/**
- * The one short note at a planned quiet window's start and end: what it covers, until when,
- * who planned it and why. Times are Slack date tokens, so each reader sees their own time zone.
- */
+/** Slack date tokens, so each reader sees their own time zone. */
 export function renderMaintenanceNote(input: MaintenanceNoteInput): RenderedAlert {
   const what = quietScopeText(input.scope, input.teamName);
   const why = input.reason ? `: _${escapeMrkdwn(truncate(input.reason, 200))}_` : "";

@@ -1,10 +1,7 @@
 import type { AlertKind } from "../../engine/alert-kind";
 import { type RedrawEvent, redrawEventSchema } from "./redraw-event";
 
-/**
- * An acknowledge made in Slack, drawn in one more channel's message of the incident by the engine's redraw
- * (the one a click uses for its own channel). It draws with the incident's renderers: none of its own.
- */
+/** Draws with the incident's renderers: none of its own. */
 export const redrawKind: AlertKind<RedrawEvent> = {
   name: "redraw",
   types: ["redraw"],

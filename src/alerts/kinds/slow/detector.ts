@@ -6,11 +6,7 @@ import type { AlertMonitor } from "../../model";
 import { encodeSlowEvent, type SlowEvent } from "./slow-event";
 import { advanceSlow, type SlowState, type SlowTransition } from "./slow-state";
 
-/**
- * Slow responses from a poll: advance the slow state (slow-state.ts) with the whole checks the poll reads
- * for it, and turn its transitions into outbox events. The state rides in the poll state, so a transition
- * and its event are committed together or not at all.
- */
+// The slow state rides in the poll state, so a transition and its event commit together or not at all.
 
 /** Its view of the poll state: `baselined` is the incident diff's (the first poll reads incidents only). */
 export interface SlowPollState {
@@ -22,11 +18,7 @@ export interface SlowPollState {
 export interface SlowPoll {
   state: SlowState | undefined;
   transitions: SlowTransition[];
-  /**
-   * A count or an alert moved: the poll must commit even when nothing else changed. A watermark that moved
-   * alone does not count: the checks it passed changed nothing, and counting them again changes nothing
-   * again, so a busy team's quiet polls write nothing.
-   */
+  /** A watermark that moved alone does not count, so a busy team's quiet polls write nothing. */
   changed: boolean;
 }
 
@@ -74,10 +66,7 @@ export const slowDetector: Detector<SlowPollState, SlowTransition> = {
   },
 };
 
-/**
- * Nothing before the baseline (the first poll of a target reads incidents only) and nothing without rules;
- * a target whose last slow rule went drops its slow state at the next commit.
- */
+/** Nothing before the baseline or without rules; a target whose last rule went drops its slow state. */
 export function trackSlow(
   prev: SlowPollState | null,
   checks: readonly CheckSnapshot[],
@@ -91,7 +80,6 @@ export function trackSlow(
   return { state, transitions, changed };
 }
 
-/** The poll state with this slow state in it (or without one). */
 export function withSlow<S extends SlowPollState>(state: S, slow: SlowState | undefined): S {
   const { slow: _old, ...rest } = state;
   return (slow ? { ...rest, slow } : rest) as S;

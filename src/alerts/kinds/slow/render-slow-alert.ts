@@ -12,13 +12,10 @@ export interface SlowAlertInput {
   monitorId: string;
   monitor: AlertMonitor | null;
   rule: SlowRule;
-  /** The first slow check of the run that opened it (epoch ms). */
   since: number;
-  /** The latest checks, oldest first. */
   samples: readonly SlowSample[];
   /** slow: amber; fast: green, the last SLOW_RECOVERY_CHECKS checks were under the threshold. */
   phase: "slow" | "fast";
-  /** The chart uploaded in the thread, shown in the message once Slack has it. */
   chart?: { fileId: string; altText: string; title: string } | undefined;
   links?: WebLinks | undefined;
 }
@@ -26,11 +23,7 @@ export interface SlowAlertInput {
 /** Newest checks shown in the message text (the chart shows them all). */
 const LISTED_SAMPLES = 6;
 
-/**
- * A slow-response alert: one message per (channel, slow spell), redrawn from state as newer checks
- * come in, amber while slow and green once fast again. Not an incident: no Acknowledge, no Mute menu, no
- * ping (it never escalates). The durations are the checks' `totalDuration` (A5).
- */
+/** Not an incident: no Acknowledge, no Mute menu, no ping (it never escalates). */
 export function renderSlowAlert(input: SlowAlertInput): RenderedAlert {
   const text = headline(input);
   const body: KnownBlock[] = [
@@ -78,7 +71,6 @@ export function sampleList(samples: readonly SlowSample[]): string {
   return newest.map((s) => `${seconds(s.ms)} (${escapeMrkdwn(s.location)})`).join(", ");
 }
 
-/** `2.41 s` from one second on, `850 ms` below. */
 export function seconds(ms: number): string {
   return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`;
 }

@@ -11,10 +11,7 @@ export const SLOW_CHART_HEIGHT = 200;
 const AMBER = "#ECB22E";
 const GREY = "#8d8d8d";
 
-/**
- * The chart of a slow-response alert: one bar per check (UTC time and location), amber above the
- * threshold, grey under it, and the threshold as a line. Pure: rendering is ui/charts/render-chart-png.ts.
- */
+/** Pure: rendering is ui/charts/render-chart-png.ts. */
 export function slowChart(input: {
   subject: string;
   rule: SlowRule;

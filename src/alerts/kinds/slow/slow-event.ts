@@ -3,11 +3,7 @@ import type { SlowRule } from "../../../domain/slow-rule";
 import { alertMonitorSchema } from "../../../store/alert-message-store";
 import type { AlertMonitor, SlowSample } from "../../model";
 
-/**
- * The outbox event of a slow-response alert, committed by the poll that saw the transition:
- * `slow` opens the amber message, `updated` adds the newer checks, `fast` turns it green. It goes to the
- * target's subscriptions whose `--slow` rule is `rule`.
- */
+/** Goes to the target's subscriptions whose `--slow` rule is `rule`. */
 export interface SlowEvent {
   type: "slow";
   phase: "slow" | "updated" | "fast";
@@ -18,7 +14,6 @@ export interface SlowEvent {
   rule: SlowRule;
   alertId: string;
   since: number;
-  /** The latest checks of the alert, oldest first. */
   samples: SlowSample[];
 }
 

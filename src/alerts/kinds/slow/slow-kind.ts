@@ -6,10 +6,7 @@ import { renderSlowAlert } from "./render-slow-alert";
 import { type SlowEvent, slowEventSchema } from "./slow-event";
 import { SlowMessages } from "./slow-messages";
 
-/**
- * A slow-response alert, for the subscriptions with the event's `--slow` rule: amber when slow, updated with
- * newer checks, green when fast again. Only a new one passes the gate; its later phases follow the message.
- */
+/** Only a new one passes the gate; its later phases follow the message. */
 export const slowKind: AlertKind<SlowEvent> = {
   name: "slow",
   types: ["slow"],

@@ -16,22 +16,11 @@ export type SlowMessagesDeps = Pick<
 const SHOW_ATTEMPTS = 3;
 const SHOW_WAIT_MS = 500;
 
-/**
- * The slow-response alert of one channel (docs/architecture.md section 5): posted once (attempt
- * recorded, metadata looked up after a crash, as every alert root), then updated in place from the
- * events of the same spell, and turned green by `fast`. Runs under the channel's lock (ctx).
- *
- * The chart is drawn once, when the message is first posted: uploaded into its thread and shown in it.
- * Its upload is recorded before it is made and never retried, so a crash can cost the picture, never
- * post it twice; the durations in the text are what each update renews.
- */
+// The chart's upload is recorded first and never retried: a crash costs the picture, never a second one.
 export class SlowMessages {
   constructor(private readonly d: SlowMessagesDeps) {}
 
-  /**
-   * `quietThreadTs`: the gate put a new message in a person's quiet thread (alert-gate.ts); a reply there,
-   * never broadcast, and its chart in the same thread.
-   */
+  /** `quietThreadTs`: a person's quiet hours put a new message, and its chart, in that thread unbroadcast. */
   async deliver(
     ctx: DeliveryCtx,
     event: SlowEvent,

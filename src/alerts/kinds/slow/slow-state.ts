@@ -3,41 +3,21 @@ import { type SlowRule, slowRuleKey } from "../../../domain/slow-rule";
 import type { CheckSnapshot } from "../../engine/poll/poll-mapping";
 import type { SlowSample } from "../../model";
 
-/**
- * Slow-response alerts (docs/architecture.md section 5 "Slow checks"): the pure state machine
- * that turns the team's latest checks (`GET /teams/{id}/checks`, the poll's one call) into slow and
- * fast-again transitions, per `--slow` rule of the target's subscriptions. No other API read is needed:
- * each check carries its `totalDuration` (A5).
- *
- * Rules:
- * - A check is counted once: only checks created after the state's watermark (the newest counted one),
- *   or at it and not among the ids counted there, are read, oldest first (several monitors' checks may
- *   share a `created`, and one may reach the list after a poll read another). A check that reaches the
- *   list later than a newer one was counted is not counted. The first poll with slow rules counts the
- *   whole list (at most 50, A5).
- * - A passed check slower than the rule's threshold adds to the monitor's slow run; a passed check at or
- *   under it ends the run. Failed checks (the monitor is down) and checks without a duration count for
- *   nothing: being down is an incident, not slowness.
- * - `checks` slow checks in a row open a slow alert ("slow"). While it lasts, every poll that brings new
- *   checks of the monitor updates it ("updated"); SLOW_RECOVERY_CHECKS fast ones in a row end it ("fast").
- * - Not an incident: no acknowledge, no escalation. The state rides in the poll state, so the transition
- *   and its outbox entry are committed together (once across replicas).
- */
+// Pure: checks to slow and fast-again transitions per `--slow` rule, from the poll's one call (A5 gives
+// each check's totalDuration). A check counts once (watermark plus ids at it, since several may share a
+// `created`). Failed checks and checks without a duration count for nothing: down is an incident.
 
 export type { SlowSample } from "../../model";
 
 export interface SlowAlertState {
   /** Names the alert in every channel: rule, monitor and the first slow check of the run. */
   id: string;
-  /** The first slow check of the run that opened it (epoch ms). */
   since: number;
-  /** Fast checks in a row since the last slow one. */
   fast: number;
   /** The latest samples, oldest first (SLOW_SAMPLES_MAX). */
   samples: SlowSample[];
 }
 
-/** One monitor under one rule: a run of slow checks, or an open alert. */
 export interface SlowMonitorState {
   /** The current run of slow checks, oldest first, before an alert opened. */
   run: SlowSample[];
@@ -45,9 +25,7 @@ export interface SlowMonitorState {
 }
 
 export interface SlowState {
-  /** `created` of the newest check counted (epoch ms). */
   watermark: number;
-  /** Ids of the checks counted whose `created` is the watermark. */
   atWatermark: string[];
   /** slowRuleKey -> monitor id -> state; monitors with nothing going on are left out. */
   rules: Record<string, Record<string, SlowMonitorState>>;
@@ -67,7 +45,7 @@ export interface SlowTransition {
 /** Samples an alert keeps and shows: enough for a small chart, small in the poll state. */
 export const SLOW_SAMPLES_MAX = 12;
 /** Open alerts per rule kept in the state; beyond them the oldest are let go (a team-wide slowdown). */
-export const SLOW_ALERTS_MAX = 50;
+const SLOW_ALERTS_MAX = 50;
 /** An alert of a monitor with no new check for this long (deleted, paused) is let go without a message. */
 export const SLOW_FORGET_MS = 6 * 60 * 60 * 1000;
 

@@ -1,19 +1,13 @@
 import type { MonitorAlertState, StormState } from "../../../store/alert-message-store";
 
-/**
- * The storm and flap rules of docs/architecture.md section 1, as pure decisions over the per-channel state. Times
- * are the incidents' `started` (ms): the rules are about when outages began, not when we delivered them,
- * so a backlog replayed after our own downtime decides the same way.
- */
+// Times are the incidents' `started`, so a backlog replayed after our downtime decides the same way.
 
 /** More than this many incidents of one team opening within the window make a storm (default N = 5). */
 export const STORM_THRESHOLD = 5;
 export const STORM_WINDOW_MS = 60_000;
-/** This many incidents of one monitor within the window mark it flapping. */
 export const FLAP_THRESHOLD = 3;
 export const FLAP_WINDOW_MS = 15 * 60_000;
 
-/** A storm or flap rule: how many incidents within how long. */
 export interface WindowRules {
   threshold: number;
   windowMs: number;
@@ -25,22 +19,12 @@ export const DEFAULT_FLAP_RULES: WindowRules = { threshold: FLAP_THRESHOLD, wind
 export interface StormDecision {
   /** The recent opens with this one, older ones dropped: store it back. */
   opens: Record<string, number>;
-  /** Incidents of the team opened in the window, this one included. */
   count: number;
   /** True: this incident goes into the roll-up instead of a root of its own. */
   rollup: boolean;
 }
 
-/**
- * An open goes into the roll-up when it makes more than `threshold` opens in the window, or while a
- * roll-up with incidents still down took an open within the window (the storm goes on).
- *
- * The window is the minute that ends with this incident's start, [started - windowMs, started]: this
- * open and those that began up to one window before it. Opens that began after it are not counted, so an
- * open delivered late (after later ones, e.g. its poll failed for a while) is decided as it would have
- * been in order: it was not beyond the threshold when it began. Counted against the opens still
- * remembered (keepRecent: one window before the newest), so a very late open may count fewer, never more.
- */
+// The window ends at this incident's start, so a late open is decided as it would have been in order.
 export function decideStorm(
   state: StormState,
   incidentId: string,
@@ -58,7 +42,6 @@ export function decideStorm(
 
 export interface FlapDecision {
   starts: Record<string, number>;
-  /** Incidents of the monitor in the window, this one included. */
   count: number;
   /** At the threshold or beyond: the root shows the flapping note. */
   flapping: boolean;
@@ -82,10 +65,7 @@ export function decideFlap(
   };
 }
 
-/**
- * Adds this incident's start to the remembered ones (keepRecent) and counts those in the window that ends
- * with it, [started - windowMs, started]: later starts are not counted (see decideStorm).
- */
+/** Later starts are not counted (see decideStorm). */
 function windowCount(
   times: Record<string, number>,
   incidentId: string,

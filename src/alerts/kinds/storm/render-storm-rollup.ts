@@ -20,15 +20,10 @@ export interface StormRollupInput {
   apiTeamId: string;
   /** The API team's name when the poller read it; else the team is named by its id. */
   teamName?: string | null;
-  /** Incidents of the storm still open (acknowledged ones too), in the order they opened. */
   down: readonly { monitor: AlertMonitor | null; incident: IncidentSnapshot; acknowledged?: boolean }[];
-  /** The channel the roll-up is posted in: its Acknowledge all and Mute all buttons name it. */
   channelId?: string;
-  /** The team's monitor count when known ("7 of 42 monitors down"). */
   teamMonitorCount?: number | null;
-  /** Incidents of the storm that recovered meanwhile. */
   resolvedCount: number;
-  /** UPTIME_WEB_URL: each monitor's name links to the web app. */
   links?: WebLinks | undefined;
   now: number;
 }
@@ -38,10 +33,7 @@ export const ROLLUP_MAX_LINES = 25;
 const LINE_MAX = 300;
 const TEAM_NAME_MAX = 120;
 
-/**
- * One message instead of a flood when many monitors of a team go down at once (docs/architecture.md section 1 "Storm"),
- * kept up to date as incidents open and recover; green once every one of them recovered.
- */
+/** One message instead of a flood (docs/architecture.md section 1 "Storm"). */
 export function renderStormRollup(input: StormRollupInput): RenderedAlert {
   const down = input.down.length;
   const total = input.teamMonitorCount;
@@ -76,17 +68,13 @@ function rollupColor(input: StormRollupInput): string {
   return input.down.every((d) => d.acknowledged) ? ALERT_COLORS.acknowledged : ALERT_COLORS.open;
 }
 
-/** The team by name (escaped, bounded), else by id. */
 function teamLabel(input: StormRollupInput): string {
   return input.teamName
     ? `*${escapeMrkdwn(truncate(input.teamName, TEAM_NAME_MAX))}*`
     : `team ${escapeMrkdwn(input.apiTeamId)}`;
 }
 
-/**
- * Acknowledge all (while any incident is unacknowledged) and Mute all. Left out when the ids do
- * not fit the codec, or without the channel: the click must name the roll-up it came from.
- */
+/** Left out without fitting ids or the channel: the click must name its roll-up. */
 function rollupButtons(input: StormRollupInput): Button[] | undefined {
   if (!input.channelId) return undefined;
   const value = tryEncode(rollupCodec, { teamId: input.apiTeamId, channelId: input.channelId });

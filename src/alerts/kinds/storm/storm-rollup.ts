@@ -18,14 +18,10 @@ export interface StormRollupDeps {
   webLinks: WebLinks | undefined;
 }
 
-/**
- * A storm's roll-up (docs/architecture.md section 5): once a team's incidents open faster than its storm
- * rule allows in a channel, they are lines of one message, posted once and redrawn as each line moves on.
- */
+/** Posted once and redrawn as each line moves on. */
 export class StormRollup {
   constructor(private readonly d: StormRollupDeps) {}
 
-  /** Adds an incident to the team's roll-up in this channel (posting it once), or starts one. */
   async joinRollup(
     ctx: ChannelCtx,
     storm: StormState,
