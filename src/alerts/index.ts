@@ -160,6 +160,8 @@ export interface Alerts {
   mutes: MuteStore;
   /** Planned quiet windows: stored per channel, their notes fired by the schedules. */
   maintenance: { windows: MaintenanceStore; schedules: MaintenanceSchedules };
+  /** The one schedule API: a kind's button (a reminder's Still on it) books or moves its own schedules. */
+  schedules: Pick<ScheduleStore, "book" | "bookOnce" | "cancel" | "inspect">;
   /** Read by the Mute overflow: the name of a muted monitor, from its last alert message in the channel. */
   messages: AlertMessageStore;
   pollTargets: PollTargets;
@@ -253,6 +255,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     posterFor,
     pauses,
     escalations: escalationSchedules(schedules),
+    schedules,
     clock,
     logger: logger.child({ component: "alert-delivery" }),
     metrics: metrics.alert,
@@ -289,6 +292,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     subscriptions,
     mutes,
     maintenance: { windows, schedules: maintenanceSchedules(schedules) },
+    schedules,
     messages,
     pollTargets,
     acknowledged: (ack) => delivery.acknowledged(ack),
