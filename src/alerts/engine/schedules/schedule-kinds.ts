@@ -1,3 +1,4 @@
+import { reminderSchedule } from "../../kinds/reminder/reminder-schedule";
 import { digestSchedule } from "./digest-schedules";
 import { escalationSchedule } from "./escalation-schedules";
 import { maintenanceSchedule } from "./maintenance-schedules";
@@ -8,4 +9,5 @@ export const SCHEDULE_KINDS: readonly ScheduleKind[] = [
   digestSchedule,
   escalationSchedule,
   maintenanceSchedule,
+  reminderSchedule,
 ];
