@@ -18,10 +18,9 @@ const incident: IncidentSnapshot = {
 const monitor = { id: "7", name: "Web shop", target: "https://shop.example.com", group: null };
 
 const buttons = (rendered: ReturnType<typeof renderReminder>) =>
-  (rendered.blocks ?? []).flatMap((b) => ("elements" in b ? b.elements : [])) as {
-    action_id?: string;
-    value?: string;
-  }[];
+  (rendered.blocks as { elements?: { action_id?: string; value?: string }[] }[]).flatMap(
+    (b) => b.elements ?? [],
+  );
 
 describe("renderReminder", () => {
   it("says how long it has been down, with Still on it and Acknowledge while nobody acknowledged", () => {
