@@ -44,6 +44,7 @@ import type {
 } from "./kinds/incident-channel/incident-channels";
 import { type MaintenanceSchedules, maintenanceSchedules } from "./kinds/maintenance/maintenance-schedules";
 import { POLL_DETECTORS, SCHEDULE_KINDS } from "./kinds/registry";
+import { stillOnIt } from "./kinds/reminder/reminder-schedule";
 import { createPrometheusMetrics, outboxSampler, type PrometheusMetrics } from "./prometheus-metrics";
 import { offboardingParticipant } from "./subscriptions/offboarding";
 import { pollHooks } from "./subscriptions/poll-hooks";
@@ -120,10 +121,22 @@ export interface PollTargets {
   remove(target: string, subscriber: string): Promise<number>;
 }
 
+export interface StillOnItInSlack {
+  subscriptionId: string;
+  incidentId: string;
+  /** Where the button was clicked: it counts only in its subscription's channel (a copy does nothing). */
+  channelId: string | undefined;
+  by: string;
+}
+
 export interface Alerts {
   subscriptions: SubscriptionStore;
   mutes: MuteStore;
   maintenance: { windows: MaintenanceStore; schedules: MaintenanceSchedules };
+  /** The one schedule API: a kind's button (a reminder's Still on it) books or moves its own schedules. */
+  schedules: Pick<ScheduleStore, "book" | "bookOnce" | "cancel" | "inspect">;
+  /** A reminder's Still on it (`--remind`): who, and the next reminder a whole period from now. */
+  stillOnIt(input: StillOnItInSlack): Promise<"restarted" | "ended">;
   /** Read by the Mute overflow: the name of a muted monitor, from its last alert message in the channel. */
   messages: AlertMessageStore;
   pollTargets: PollTargets;
@@ -202,6 +215,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     posterFor,
     pauses,
     escalations: escalationSchedules(schedules),
+    schedules,
     clock,
     logger: logger.child({ component: "alert-delivery" }),
     metrics: metrics.alert,
@@ -249,6 +263,13 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     subscriptions,
     mutes,
     maintenance: { windows, schedules: maintenanceSchedules(schedules) },
+    schedules,
+    async stillOnIt(input) {
+      const sub = await subscriptions.get(input.subscriptionId);
+      if (!sub || sub.channelId !== input.channelId) return "ended";
+      const restarted = await stillOnIt(schedules, { ...input, now: clock.now() });
+      return restarted ? "restarted" : "ended";
+    },
     messages,
     pollTargets,
     acknowledged: (ack) => delivery.acknowledged(ack),

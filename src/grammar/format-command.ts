@@ -114,6 +114,8 @@ export function formatCommand(command: Command): string {
         );
       else if (command.kind === "subscribe" && command.escalateMinutes !== undefined)
         parts.push("--escalate", `${command.escalateMinutes}m`);
+      if (command.kind === "subscribe" && command.remindMinutes !== undefined)
+        parts.push("--remind", `${command.remindMinutes}m`);
       if (command.kind === "subscribe" && command.slow) parts.push("--slow", formatSlowRule(command.slow));
       break;
     case "digest":

@@ -40,6 +40,7 @@ import {
   runStepChange,
   stepConfirmation,
 } from "./step-changes";
+import { stillOnIt } from "./still-on-it";
 import { subscribe } from "./subscribe";
 import { forgetUnfurl, rememberUnfurl, unfurlCard, unfurlsToRefresh } from "./unfurl-cards";
 import {
@@ -130,6 +131,7 @@ export function createServices(deps: ServiceDeps) {
     unmuteMonitor: use(unmuteMonitor),
     openIncidentChannel: use(openIncidentChannel),
     archiveIncidentChannel: use(archiveIncidentChannel),
+    stillOnIt: use(stillOnIt),
     planMaintenance: use(planMaintenance),
     endMaintenance: use(endMaintenance),
     listMaintenance: use(listMaintenance),

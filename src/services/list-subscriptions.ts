@@ -28,6 +28,8 @@ export interface SubscriptionView {
   escalateMinutes?: number | undefined;
   /** `--escalate` steps, when there are several or one names its own mention. */
   escalateSteps?: EscalationStep[] | undefined;
+  /** `--remind`: minutes between reminders while an incident stays open. */
+  remindMinutes?: number | undefined;
   /** `--slow`: the slow-response rule. */
   slow?: SlowRule | undefined;
   /** The person's own alerts in their DM with the app, quiet in these hours (read when last saved). */
@@ -108,6 +110,7 @@ export async function toViews(
       ...(sub.digest ? { digest: sub.digest } : {}),
       ...(sub.escalateMinutes !== undefined ? { escalateMinutes: sub.escalateMinutes } : {}),
       ...(sub.escalateSteps ? { escalateSteps: sub.escalateSteps } : {}),
+      ...(sub.remindMinutes !== undefined ? { remindMinutes: sub.remindMinutes } : {}),
       ...(sub.slow ? { slow: sub.slow } : {}),
       ...(sub.personal ? { personal: { quiet: sub.personal.quiet } } : {}),
       subscriberUserId: sub.subscriber.userId,

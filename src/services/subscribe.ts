@@ -37,6 +37,8 @@ export interface SubscribeInput {
   digest?: SubscriptionDigest | undefined;
   /** `--escalate <N>m`. */
   escalateMinutes?: number | undefined;
+  /** `--remind`: minutes between reminders while an incident stays open. */
+  remindMinutes?: number | undefined;
   /** `--escalate 5m,15m:@leads`: several steps, or steps with their own mentions. */
   escalateSteps?: readonly EscalationStepArgument[] | undefined;
   /** `--slow <T>[/<N>]`: slow-response alerts. */
@@ -76,6 +78,8 @@ export interface SubscriptionPreview {
   digest?: SubscriptionDigest | undefined;
   /** `--escalate`: minutes unacknowledged before the channel is pinged again. */
   escalateMinutes?: number | undefined;
+  /** `--remind`: minutes between reminders while an incident stays open. */
+  remindMinutes?: number | undefined;
   /** `--escalate` with several steps or per-step mentions. */
   escalateSteps?: EscalationStep[] | undefined;
   /** `--slow`: the slow-response rule. */
@@ -159,6 +163,7 @@ export async function subscribe(
       ...(input.digest ? { digest: input.digest } : {}),
       ...(input.escalateMinutes !== undefined ? { escalateMinutes: input.escalateMinutes } : {}),
       ...(steps ? { escalateSteps: steps } : {}),
+      ...(input.remindMinutes !== undefined ? { remindMinutes: input.remindMinutes } : {}),
       ...(input.slow ? { slow: input.slow } : {}),
       ...(personal ? { personal } : {}),
     };
@@ -194,6 +199,7 @@ export async function subscribe(
       ...(input.digest ? { digest: input.digest } : {}),
       ...(input.escalateMinutes !== undefined ? { escalateMinutes: input.escalateMinutes } : {}),
       ...(steps ? { escalateSteps: steps } : {}),
+      ...(input.remindMinutes !== undefined ? { remindMinutes: input.remindMinutes } : {}),
       ...(input.slow ? { slow: input.slow } : {}),
       // The quiet hours' alerts go into the thread of this subscribe message.
       ...(personal ? { personal: { ...personal, ...quietThread(announced.ts, existing) } } : {}),

@@ -94,6 +94,16 @@ const messageSchema = z.object({
   escalationSteps: z
     .record(z.string(), z.object({ ts: z.string().optional(), attempt: attemptSchema.optional() }))
     .optional(),
+  /**
+   * Other kinds' replies under the root, each posted once: the latest per kind, `key` naming which one (a
+   * period, a step), so that a kind needs no field of its own here.
+   */
+  posts: z
+    .record(
+      z.string(),
+      z.object({ key: z.string(), ts: z.string().optional(), attempt: attemptSchema.optional() }),
+    )
+    .optional(),
   rootOf: z.string().optional(),
   /** A mute until recovered ended with this incident's recovery: who had set it ("" unknown). */
   muteEndedBy: z.string().optional(),

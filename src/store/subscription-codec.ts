@@ -74,6 +74,7 @@ export const newSubscriptionSchema = z.object({
     })
     .optional(),
   escalateMinutes: z.number().int().min(ESCALATE_MIN_MINUTES).max(ESCALATE_MAX_MINUTES).optional(),
+  remindMinutes: z.number().int().min(ESCALATE_MIN_MINUTES).max(ESCALATE_MAX_MINUTES).optional(),
   // Each step later than the one before (alert-rule-bounds.ts), as the grammar said.
   escalateSteps: z
     .array(escalationStepSchema)

@@ -66,6 +66,8 @@ export interface Subscription {
   escalateMinutes?: number;
   /** `--escalate 5m,15m:@leads`: every step, when there are several or one names its own mention. */
   escalateSteps?: EscalationStep[];
+  /** `--remind 2h`: while an incident stays open, a broadcast reply in its thread every so many minutes. */
+  remindMinutes?: number;
   /** `--slow <T>[/<N>]`: N checks in a row slower than T ms post a slow alert here. */
   slow?: SlowRule;
   /**
@@ -157,6 +159,7 @@ export class SubscriptionStore {
       ...(input.digest ? { digest: { cadence: input.digest.cadence, timeZone: input.digest.timeZone } } : {}),
       ...(input.escalateMinutes !== undefined ? { escalateMinutes: input.escalateMinutes } : {}),
       ...(input.escalateSteps ? { escalateSteps: input.escalateSteps } : {}),
+      ...(input.remindMinutes !== undefined ? { remindMinutes: input.remindMinutes } : {}),
       ...(input.slow ? { slow: { thresholdMs: input.slow.thresholdMs, checks: input.slow.checks } } : {}),
       ...(input.personal ? { personal: input.personal } : {}),
       createdAt: existing?.createdAt ?? this.clock.now(),

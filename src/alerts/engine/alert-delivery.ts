@@ -23,7 +23,7 @@ import { type AlertMetrics, type DeliveryOutcome, noopAlertMetrics } from "../me
 import type { SubscriptionPauses } from "../subscriptions/subscription-pauses";
 import { type AcknowledgeFanOutDeps, fanOutAcknowledge } from "./acknowledge-fan-out";
 import { type AlertGateDeps, type Gate, gateAlert } from "./alert-gate";
-import type { AlertKind, DeliveryPlan, EngineServices, KindEvent } from "./alert-kind";
+import type { AlertKind, DeliveryPlan, EngineServices, IncidentHooks, KindEvent } from "./alert-kind";
 import { type ChannelCtx, ChannelPosting, type DeliveryCtx } from "./channel-posting";
 import type { OutboxDelivery } from "./outbox-entry-handler";
 import { type AcknowledgeInSlack, type MuteChangeInSlack, Redraw } from "./redraw";
@@ -31,7 +31,7 @@ import { subscriptionOfScheduleTarget } from "./schedules/schedule-targets";
 
 /** What the bot lends the engine; the services its kinds share are built from it (EngineServices). */
 export interface AlertDeliveryDeps
-  extends Pick<EngineServices, "messages" | "mutes" | "windows" | "escalations" | "posterFor">,
+  extends Pick<EngineServices, "messages" | "mutes" | "windows" | "escalations" | "schedules" | "posterFor">,
     Partial<
       Pick<
         EngineServices,
@@ -122,12 +122,24 @@ export class AlertDelivery implements OutboxDelivery {
       clock,
       follow,
     });
+    // Filled as the plans are built below; called only once deliveries run.
+    const hooked: DeliveryPlan<KindEvent>[] = [];
+    const incidentHooks: IncidentHooks = {
+      async rootPosted(ctx, view) {
+        for (const plan of hooked) if (plan.inChannel) await plan.rootPosted?.(ctx, view);
+      },
+      async incidentMoved(ctx, record) {
+        for (const plan of hooked) if (plan.inChannel) await plan.incidentMoved?.(ctx, record);
+      },
+    };
     const shared: Omit<EngineServices, "gate"> = {
       messages,
       mutes,
       windows: deps.windows,
       subscriptions: deps.subscriptions,
       escalations: deps.escalations,
+      schedules: deps.schedules,
+      incidentHooks,
       posterFor: deps.posterFor,
       posting,
       clock,
@@ -153,6 +165,7 @@ export class AlertDelivery implements OutboxDelivery {
           ? gateAlert(gateDeps, { ...input, kind: as ?? kind.gate! })
           : Promise.resolve({ kind: "deliver", storm: false });
       const plan = kind.plan({ ...shared, gate });
+      if (plan.inChannel && (plan.rootPosted || plan.incidentMoved)) hooked.push(plan);
       for (const type of kind.types) this.plans.set(type, plan);
     }
   }

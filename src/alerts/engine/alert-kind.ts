@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { Clock } from "../../lib/clock";
 import type { Logger } from "../../lib/logger";
 import type { PosterFor } from "../../slack/slack-poster";
-import type { AlertMessageStore } from "../../store/alert-message-store";
+import type { AlertMessageRecord, AlertMessageStore, StoredAlertView } from "../../store/alert-message-store";
 import type { MaintenanceStore } from "../../store/maintenance-store";
 import type { MuteStore } from "../../store/mute-store";
 import type { Subscription, SubscriptionStore } from "../../store/subscription-store";
@@ -20,6 +20,7 @@ import type { ChannelCtx, ChannelPosting, DeliveryCtx } from "./channel-posting"
 import type { Detector } from "./poll/detector";
 import type { Redraw } from "./redraw";
 import type { ScheduleKind } from "./schedules/schedule-kind";
+import type { ScheduleStore } from "./schedules/schedule-store";
 
 export interface KindEvent {
   type: string;
@@ -54,6 +55,10 @@ export type DeliveryPlan<E> =
       failure: string;
       /** Whether the engine counts the outcome (a kind that counts its own posts says no). */
       counted: boolean;
+      /** Told under the channel's lock when an incident's root is posted (again on a redelivery). */
+      rootPosted?(ctx: DeliveryCtx, view: StoredAlertView): Promise<void>;
+      /** Told under the channel's lock when an incident's message moved on (acknowledged, resolved). */
+      incidentMoved?(ctx: DeliveryCtx, record: AlertMessageRecord): Promise<void>;
     }
   | {
       /** A kind that takes its own lock and settles its own errors (never throws). */
@@ -68,6 +73,10 @@ export interface EngineServices {
   windows?: Pick<MaintenanceStore, "covering" | "hold" | "get" | "put" | "held"> | undefined;
   subscriptions: Pick<SubscriptionStore, "get">;
   escalations?: EscalationSchedules | undefined;
+  /** The one schedule API, for a kind that books its own schedules (its ScheduleKind fires them). */
+  schedules?: Pick<ScheduleStore, "book" | "bookOnce" | "cancel"> | undefined;
+  /** Tells every kind's plan that asked (rootPosted, incidentMoved) what happened to an incident here. */
+  incidentHooks: IncidentHooks;
   posterFor: PosterFor;
   posting: ChannelPosting;
   clock: Clock;
@@ -87,4 +96,10 @@ export interface EngineServices {
   /** The incident's own channel, if one was opened, hears what reached the alert's thread. */
   follow(ctx: ChannelCtx & { sub?: Subscription }, incidentId: string): Promise<void>;
   gate: Gate;
+}
+
+/** What the incident kind tells the other kinds about an incident's message in a channel. */
+export interface IncidentHooks {
+  rootPosted(ctx: DeliveryCtx, view: StoredAlertView): Promise<void>;
+  incidentMoved(ctx: DeliveryCtx, record: AlertMessageRecord): Promise<void>;
 }

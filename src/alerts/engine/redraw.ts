@@ -70,7 +70,15 @@ export class Redraw {
     if (!record || record.stage === "resolved") return "skipped";
     if (record.stage === "acknowledged" && record.ackedBy === ackedBy && record.ackReplyTs)
       return "unchanged";
-    let next: AlertMessageRecord = { ...record, stage: "acknowledged", ackedBy };
+    // The click's time until the API's: the poll's later "acknowledged" event is no later stage, so it
+    // leaves the view as it is, and a kind that says how long ago (a reminder) needs it.
+    const view = record.view.incident.acknowledged
+      ? record.view
+      : {
+          ...record.view,
+          incident: { ...record.view.incident, acknowledged: new Date(this.d.clock.now()).toISOString() },
+        };
+    let next: AlertMessageRecord = { ...record, stage: "acknowledged", ackedBy, view };
     if ((next.mode === "root" || next.mode === "thread") && next.ts)
       await this.d.drawing.updateRoot(ctx, next, next.ts);
     await this.d.messages.put(ws, channel, incidentId, next);

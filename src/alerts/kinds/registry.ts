@@ -9,6 +9,7 @@ import { incidentKind } from "./incident/incident-kind";
 import { incidentChannelKind } from "./incident-channel/incident-channel-kind";
 import { maintenanceKind } from "./maintenance/maintenance-kind";
 import { redrawKind } from "./redraw/redraw-kind";
+import { reminderKind } from "./reminder/reminder-kind";
 import { slowKind } from "./slow/slow-kind";
 import { stormKind } from "./storm/storm-kind";
 
@@ -23,6 +24,7 @@ const KINDS = [
   stormKind,
   flappingKind,
   incidentChannelKind,
+  reminderKind,
 ] as const;
 
 export const ALERT_KINDS: readonly AlertKind[] = KINDS;

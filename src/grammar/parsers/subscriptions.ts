@@ -1,4 +1,6 @@
 import {
+  ESCALATE_MAX_MINUTES,
+  ESCALATE_MIN_MINUTES,
   FLAP_COUNT_MAX,
   FLAP_COUNT_MIN,
   FLAP_WINDOW_MAX_MINUTES,
@@ -16,6 +18,7 @@ import type { Command, MentionArgument, SubcommandName } from "../command";
 import { ArgumentError, echo, flagValue, isMentionWord, readArgs, toMention, unique } from "../read-args";
 import { parseEscalationSteps } from "./escalation-steps";
 import { noArguments, oneMonitor, type Parser } from "./parser";
+import { parseDuration } from "./quiet";
 
 function cadenceOf(text: string): DigestCadence | null {
   const word = text.trim().toLowerCase();
@@ -43,7 +46,12 @@ export const subscriptionParsers = {
   unmute: oneMonitor("unmute"),
 
   subscribe: (sub, tokens) => {
-    const args = readArgs(sub, tokens, ["mention", "storm", "flap", "digest", "escalate", "slow"], true);
+    const args = readArgs(
+      sub,
+      tokens,
+      ["mention", "storm", "flap", "digest", "escalate", "remind", "slow"],
+      true,
+    );
     if (args instanceof ArgumentError) return args;
     let mention: MentionArgument | undefined;
     const mentionFlag = args.flags.get("mention");
@@ -113,6 +121,16 @@ export const subscriptionParsers = {
       command.escalateMinutes = steps[0]!.minutes;
       // One plain step keeps the shape `--escalate <N>m` always had.
       if (steps.length > 1 || steps[0]!.mention) command.escalateSteps = steps;
+    }
+    const remind = flagValue(args, "remind", "a period, e.g. --remind 2h");
+    if (remind instanceof ArgumentError) return remind;
+    if (remind !== undefined) {
+      const minutes = parseDuration(remind);
+      if (minutes === null || minutes < ESCALATE_MIN_MINUTES || minutes > ESCALATE_MAX_MINUTES)
+        return new ArgumentError(
+          `--remind is a period from 1m to 24h, e.g. --remind 2h (got "${echo(remind)}")`,
+        );
+      command.remindMinutes = minutes;
     }
     const slow = flagValue(args, "slow", "a check time, e.g. --slow 2s");
     if (slow instanceof ArgumentError) return slow;

@@ -27,6 +27,7 @@ import { rollupAcknowledgeAllAction } from "./rollup-acknowledge-all-action";
 import { rollupMuteAllAction } from "./rollup-mute-all-action";
 import { shareAction } from "./share-action";
 import { stepConfirmationAction } from "./step-confirmation-action";
+import { stillOnItAction } from "./still-on-it-action";
 import { teamSelectAction } from "./team-select-action";
 import { unfurlConsentAction } from "./unfurl-consent-action";
 import { unmuteAction } from "./unmute-action";
@@ -52,6 +53,7 @@ export function register(routes: SurfaceRoutes, deps: ListenerDeps): void {
   // Accounts, acknowledge and App Home
   on(actions.linkAccount, linkAccountAction(deps));
   on(actions.acknowledge, acknowledgeAction(deps));
+  on(actions.stillOnIt, stillOnItAction(deps));
   on(actions.teamSelect, teamSelectAction(deps));
   on(actions.homeRefresh, homeRefreshAction(deps));
   // App Home's "Your alerts": the person's own alerts, in their DM with the app

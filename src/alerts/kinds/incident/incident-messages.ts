@@ -33,6 +33,7 @@ export type IncidentMessagesDeps = Pick<
   | "storm"
   | "flap"
   | "gate"
+  | "incidentHooks"
 >;
 
 /** A message never moves backwards. */
@@ -162,7 +163,7 @@ export class IncidentMessages {
       ...(flapping ? { flapping } : {}),
     };
     await this.d.drawing.postRecord(ctx, record, ctx.sub.mention, { monitor, unmuted: true });
-    await this.bookEscalations(ctx, view);
+    await this.rootPosted(ctx, view);
     return "posted";
   }
 
@@ -173,6 +174,13 @@ export class IncidentMessages {
     await this.d.escalations.schedule(ctx.sub, view.incident.id, startedMs(view, this.d.clock.now()));
   }
 
+  /** A root was posted (or found again by a redelivery): the kinds that follow it book what they need. */
+  private async rootPosted(ctx: DeliveryCtx, view: StoredAlertView): Promise<void> {
+    await this.bookEscalations(ctx, view);
+    await this.d.incidentHooks.rootPosted(ctx, view);
+  }
+
+  /** Moves an existing record to `stage` (never backwards), finishing an interrupted post first. */
   private async advance(
     ctx: DeliveryCtx,
     found: AlertMessageRecord,
@@ -187,7 +195,7 @@ export class IncidentMessages {
       outcome = "posted";
     }
     if (stage === "open" && record.mode === "root" && record.stage === "open")
-      await this.bookEscalations(ctx, record.view);
+      await this.rootPosted(ctx, record.view);
     if (stage === "open" && record.mode === "thread") await this.markFlapRootAgain(ctx, record);
     if (!isLaterStage(stage, record.stage)) {
       // An acknowledge seen only after the recovery (events handled out of order): still on the timeline.
@@ -220,6 +228,7 @@ export class IncidentMessages {
     // Acknowledged or recovered: nobody needs reminding (the delivery checks the stage again anyway).
     if (ctx.sub.escalateMinutes !== undefined)
       await this.d.escalations?.cancel(ctx.sub, next.view.incident.id);
+    await this.d.incidentHooks.incidentMoved(ctx, next);
     await this.attribute(ctx, next);
     if (next.mode === "muted") {
       await this.d.messages.put(ctx.ws, ctx.channel, next.view.incident.id, next);

@@ -46,6 +46,7 @@ export const subscribeSubcommand: SubcommandHandler<"subscribe"> = async (
       },
       digest,
       escalateMinutes: command.escalateMinutes,
+      remindMinutes: command.remindMinutes,
       escalateSteps: command.escalateSteps,
       slow: command.slow,
       personal: personal ? { slackTimeZone: timeZone ?? null } : undefined,
