@@ -61,7 +61,11 @@ function commandsFigures(output: string): GoalReading[] {
       pass: true,
     },
   ];
-  return [...figures, ...goals.filter((g) => g.id === "ack-p99" || g.id === "bot-rss")];
+  // The RSS in MB: older trees judge it in MB, newer ones as a ratio to the floor app's of the same run.
+  const rss = goal("bot-rss");
+  const rssMb = captured(output, /goal bot-rss: [^\n]*?([\d.]+) MB at the end/);
+  const rssFigure = rss ? [{ ...rss, id: "bot-rss, MB", value: rssMb }] : [];
+  return [...figures, ...goals.filter((g) => g.id === "ack-p99"), ...rssFigure];
 }
 
 /**

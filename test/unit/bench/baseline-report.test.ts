@@ -54,7 +54,7 @@ describe("the commands figures, like for like across versions of the bench", () 
     "goal ack-p99: 131.2 ms (<= 50 ms) FAIL",
     "goal commands-vs-floor: 0.99 x, bot full p50 29.2 ms / floor + shares 29.4 ms (1.09 x the bare floor's 26.9 ms) (<= 1.10) PASS",
     "goal app-cpu-vs-floor: 1.14 x, bot 0.820 ms / floor + shares 0.720 ms of CPU per command (1.46 x the bare floor's 0.560 ms) (<= 1.15) PASS",
-    "goal bot-rss: 143 MB at the end (the floor app's RSS after its runs: 122 MB) (<= 120 MB) FAIL",
+    "goal bot-rss: 1.17 x, 143 MB at the end / the floor app's 122 MB after its runs (<= 1.15 x the floor app's RSS) FAIL",
   ].join("\n");
   const values = (output: string) => readFigures("commands", output).map((f) => [f.id, f.value]);
 
@@ -65,7 +65,7 @@ describe("the commands figures, like for like across versions of the bench", () 
       ["app-cpu vs the bare floor (not judged)", 1.55],
       ["bot CPU per command, ms (not judged)", 0.9],
       ["ack-p99", 74.8],
-      ["bot-rss", 142],
+      ["bot-rss, MB", 142],
     ]);
     expect(values(after)).toEqual([
       ["app-cpu-vs-floor (bot / floor + shares CPU)", 1.14],
@@ -73,7 +73,7 @@ describe("the commands figures, like for like across versions of the bench", () 
       ["app-cpu vs the bare floor (not judged)", 1.46],
       ["bot CPU per command, ms (not judged)", 0.82],
       ["ack-p99", 131.2],
-      ["bot-rss", 143],
+      ["bot-rss, MB", 143],
     ]);
   });
 
