@@ -15,7 +15,7 @@ import { PerformanceObserver } from "node:perf_hooks";
 import { writeHeapSnapshot } from "node:v8";
 import { PollWorker } from "../src/alerts/engine/poll/poll-worker";
 import type { PollMetrics, PollOutcome } from "../src/alerts/engine/poll/poller";
-import { pollDetectors } from "../src/alerts/kinds/detectors";
+import { POLL_DETECTORS } from "../src/alerts/kinds/registry";
 import { keyspace } from "../src/store/keys";
 import { PollTargetStore } from "../src/store/poll-target-store";
 import { createRedisClient, parseClusterNodes, type RedisClient } from "../src/store/redis-connection";
@@ -116,7 +116,7 @@ async function main(): Promise<void> {
     scheduler,
     client,
     resolveToken: async (meta) => `bench-token-${meta.tokenRef.userId.slice(2)}`,
-    detectors: pollDetectors,
+    detectors: POLL_DETECTORS,
     metrics,
     pollIntervalMs: Number(env("POLL_INTERVAL_MS")),
     ...(process.env.CONCURRENCY ? { concurrency: Number(process.env.CONCURRENCY) } : {}),

@@ -6,7 +6,7 @@ import type { RedisClient } from "../../store/redis-connection";
 import { validUserId, workspaceKey } from "../../store/workspace";
 import type { CleanupParticipant } from "../../store/workspace-cleanup";
 import { decodePollTargetMeta, type PollTargetMeta } from "../engine/poll/poll-target";
-import { decodePollState } from "../kinds/detectors";
+import { decodePollState } from "../kinds/registry";
 import { endPersonal, handOver, type PollHookDeps } from "./poll-hooks";
 
 export interface OffboardingDeps extends PollHookDeps {

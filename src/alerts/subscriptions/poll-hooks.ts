@@ -10,7 +10,7 @@ import { AuthenticationError, type UptimeClient } from "../../uptime";
 import type { ResolveToken } from "../engine/poll/poll-api-cache";
 import type { PollHooks } from "../engine/poll/poll-once";
 import type { AddPollTargetInput } from "../engine/poll/poller";
-import type { PollState } from "../kinds/detectors";
+import type { PollState } from "../kinds/registry";
 import {
   renderPersonalAlertsEnded,
   renderTakeOverChannelNote,

@@ -15,8 +15,8 @@ import {
 } from "../../../src/alerts/engine/poll/poll-once";
 import { type PollTargetMeta, tokenHash } from "../../../src/alerts/engine/poll/poll-target";
 import { addPollTarget, PollWorker, type PollWorkerOptions } from "../../../src/alerts/engine/poll/poller";
-import { decodePollState, type PollState, pollDetectors } from "../../../src/alerts/kinds/detectors";
 import { decodeOutboxEvent } from "../../../src/alerts/kinds/incident/incident-event";
+import { decodePollState, POLL_DETECTORS, type PollState } from "../../../src/alerts/kinds/registry";
 import type { PollErrorKind, PollOutcome } from "../../../src/alerts/metrics";
 import type { IncidentSnapshot, OutboxEvent } from "../../../src/alerts/model";
 import { fixedClock } from "../../../src/lib/clock";
@@ -93,7 +93,7 @@ function setup(tokens: Record<string, string> = { U1: OWNER }) {
       client,
       resolveToken,
       hooks,
-      detectors: pollDetectors,
+      detectors: POLL_DETECTORS,
       metrics,
       clock,
       pollIntervalMs: INTERVAL,
@@ -112,7 +112,7 @@ function setup(tokens: Record<string, string> = { U1: OWNER }) {
     metrics,
     logger: silentLogger,
     hooks,
-    detectors: pollDetectors,
+    detectors: POLL_DETECTORS,
   });
   const add = (apiTeamId: string, token = OWNER, userId = "U1") =>
     addPollTarget(
@@ -469,7 +469,7 @@ describe("poller against the simulator", () => {
     const w = new PollWorker({
       scheduler,
       client,
-      detectors: pollDetectors,
+      detectors: POLL_DETECTORS,
       clock,
       pollIntervalMs: INTERVAL,
       leaseMs: LEASE,
@@ -710,7 +710,7 @@ describe("poller against the simulator", () => {
     sim.control.fail(2, "HTTP 503"); // a tracked incident, so that the state holds more than its defaults
     const target = await add("1");
     const shard = scheduler.shardOf(target);
-    const claims = new ClaimCache({ detectors: pollDetectors });
+    const claims = new ClaimCache({ detectors: POLL_DETECTORS });
     const [[first]] = (await scheduler.claimShards([shard], clock.now(), LEASE, 10, "w1")) as [
       ClaimedTarget[],
     ];
@@ -801,7 +801,7 @@ describe("poller against the simulator", () => {
       monitorsToFetch: () => [],
       outbox: (events) => events.map((n) => ({ event: JSON.stringify({ type: "reads", n }) })),
     };
-    const detectors = [...pollDetectors, reads];
+    const detectors = [...POLL_DETECTORS, reads];
     const target = await add("1");
     const shard = scheduler.shardOf(target);
     const claim = async () => {

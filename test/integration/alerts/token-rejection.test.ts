@@ -8,7 +8,7 @@ import {
   removePollTarget,
 } from "../../../src/alerts/engine/poll/poller";
 import { rejectionPolicy } from "../../../src/alerts/engine/poll/token-rejection";
-import { pollDetectors } from "../../../src/alerts/kinds/detectors";
+import { POLL_DETECTORS } from "../../../src/alerts/kinds/registry";
 import { createPrometheusMetrics } from "../../../src/alerts/prometheus-metrics";
 import { pollHooks } from "../../../src/alerts/subscriptions/poll-hooks";
 import { SubscriptionPauses } from "../../../src/alerts/subscriptions/subscription-pauses";
@@ -104,7 +104,7 @@ function setup() {
       client,
       resolveToken: hooks.resolveToken,
       hooks,
-      detectors: pollDetectors,
+      detectors: POLL_DETECTORS,
       clock,
       pollIntervalMs: 5_000,
       leaseMs: 20_000,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ClaimCache } from "../../../src/alerts/engine/poll/claim-cache";
 import { PollStateError } from "../../../src/alerts/engine/poll/poll-state";
 import { encodePollTargetMeta, PollTargetError } from "../../../src/alerts/engine/poll/poll-target";
-import { encodePollState, pollDetectors } from "../../../src/alerts/kinds/detectors";
+import { encodePollState, POLL_DETECTORS } from "../../../src/alerts/kinds/registry";
 
 const TARGET = "team:1:0123456789abcdef";
 const META = encodePollTargetMeta({ apiTeamId: "1", tokenRef: { teamId: "T1", userId: "U1" } });
@@ -10,7 +10,7 @@ const STATE = encodePollState({ v: 1, baselined: true, tracked: {}, checksSignat
 
 describe("ClaimCache", () => {
   it("decodes a claim's strings once while they stay the same, again when they change", () => {
-    const cache = new ClaimCache({ detectors: pollDetectors });
+    const cache = new ClaimCache({ detectors: POLL_DETECTORS });
     const meta = cache.meta(TARGET, META);
     expect(meta).toMatchObject({ v: 1, apiTeamId: "1" });
     // A new string with the same text (as every claim returns) hits; another text decodes again.
@@ -24,7 +24,7 @@ describe("ClaimCache", () => {
   });
 
   it("never caches a failure: a bad string is reported on every claim", () => {
-    const cache = new ClaimCache({ detectors: pollDetectors });
+    const cache = new ClaimCache({ detectors: POLL_DETECTORS });
     cache.state(TARGET, STATE);
     expect(() => cache.state(TARGET, "{")).toThrow(PollStateError);
     expect(() => cache.state(TARGET, "{")).toThrow(PollStateError);
@@ -34,7 +34,7 @@ describe("ClaimCache", () => {
   });
 
   it("hands back a remembered state for the string it was committed as, and decodes any other", () => {
-    const cache = new ClaimCache({ detectors: pollDetectors });
+    const cache = new ClaimCache({ detectors: POLL_DETECTORS });
     const committed = { v: 1 as const, baselined: true, tracked: {}, checksSignature: "2:z" };
     cache.remember(TARGET, encodePollState(committed), committed);
     expect(cache.state(TARGET, encodePollState(committed))).toBe(committed);
@@ -43,7 +43,7 @@ describe("ClaimCache", () => {
   });
 
   it("keeps at most maxEntries targets, the oldest out first", () => {
-    const cache = new ClaimCache({ detectors: pollDetectors, maxEntries: 2 });
+    const cache = new ClaimCache({ detectors: POLL_DETECTORS, maxEntries: 2 });
     for (const team of ["1", "2", "3"]) cache.meta(`team:${team}:0123456789abcdef`, META);
     expect(cache.size).toBe(2);
   });

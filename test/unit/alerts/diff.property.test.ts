@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { PollState } from "../../../src/alerts/kinds/detectors";
 import { diffIncidents } from "../../../src/alerts/kinds/incident/diff";
+import type { PollState } from "../../../src/alerts/kinds/registry";
 import type { AlertEvent, IncidentSnapshot } from "../../../src/alerts/model";
 import { iso, T0 } from "./fixtures";
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { encodePollState, type PollState } from "../../../src/alerts/kinds/detectors";
 import {
   DEFAULT_RETENTION_MS,
   diffIncidents,
@@ -7,6 +6,7 @@ import {
   shouldFetchNextPage,
   trackedOpenMissing,
 } from "../../../src/alerts/kinds/incident/diff";
+import { encodePollState, type PollState } from "../../../src/alerts/kinds/registry";
 import type { AlertEvent } from "../../../src/alerts/model";
 import { incident, iso, T0 } from "./fixtures";
 

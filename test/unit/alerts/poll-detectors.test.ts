@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { type Detector, UNCHANGED } from "../../../src/alerts/engine/poll/detector";
 import { PollStateError, pollStateCodec } from "../../../src/alerts/engine/poll/poll-state";
-import { decodePollState, encodePollState, pollDetectors } from "../../../src/alerts/kinds/detectors";
+import { decodePollState, encodePollState, POLL_DETECTORS } from "../../../src/alerts/kinds/registry";
 
 /** A state as the version before detectors wrote it: incidents, a floor, the checks and a slow alert. */
 const WRITTEN_BEFORE =
@@ -34,7 +34,7 @@ describe("the poll state of the detectors", () => {
   });
 
   it("composes the fields of any detector list, in its order, and checks each one's", () => {
-    const detectors = [...pollDetectors, counting];
+    const detectors = [...POLL_DETECTORS, counting];
     const codec = pollStateCodec(detectors);
     expect(pollStateCodec(detectors)).toBe(codec);
     const raw = `${WRITTEN_BEFORE.slice(0, -1)},"polls":3}`;

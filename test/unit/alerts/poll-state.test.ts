@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PollStateError } from "../../../src/alerts/engine/poll/poll-state";
-import { decodePollState, encodePollState } from "../../../src/alerts/kinds/detectors";
 import { diffIncidents } from "../../../src/alerts/kinds/incident/diff";
+import { decodePollState, encodePollState } from "../../../src/alerts/kinds/registry";
 import { incident, T0 } from "./fixtures";
 
 describe("poll state codec", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CheckSnapshot } from "../../../src/alerts/engine/poll/poll-mapping";
-import type { PollState } from "../../../src/alerts/kinds/detectors";
+import type { PollState } from "../../../src/alerts/kinds/registry";
 import {
   slowEvents,
   slowMonitorsToFetch,
