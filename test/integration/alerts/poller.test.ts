@@ -1,6 +1,5 @@
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { type RunningSimulator, startSimulator } from "../../../dev/simulator/index";
@@ -26,6 +25,7 @@ import { PollTargetStore } from "../../../src/store/poll-target-store";
 import type { ClaimedTarget } from "../../../src/store/poll-target-types";
 import { UptimeClient } from "../../../src/uptime";
 import { testRedis } from "../../support/redis";
+import { monitorRedis } from "../../support/redis-monitor";
 
 const OWNER = "demo-owner-token";
 const START = Date.parse("2026-03-10T12:00:00Z");
@@ -136,15 +136,14 @@ function setup(tokens: Record<string, string> = { U1: OWNER }) {
 /** Every command sent to Redis that names a key of this prefix (MONITOR), until stop(). */
 async function watchCommands(prefix: string): Promise<{ stop(): Promise<string[]> }> {
   // MONITOR watches one server: this file runs in the single-Redis project only (vitest.config.ts).
-  const redis = testRedis().redis as Redis;
-  const monitor = await redis.monitor();
+  const { redis, url } = testRedis();
   const marker = `${prefix}end-of-watch`;
   const seen: string[] = [];
   let ended!: () => void;
   const end = new Promise<void>((resolve) => {
     ended = resolve;
   });
-  monitor.on("monitor", (_time: string, args: string[], source: string) => {
+  const monitor = await monitorRedis(url, ({ args, source }) => {
     const line = args.join(" ");
     if (line.includes(marker)) ended();
     // Commands a script runs show up too (source "lua"): only round trips count.
@@ -155,7 +154,7 @@ async function watchCommands(prefix: string): Promise<{ stop(): Promise<string[]
       // MONITOR streams in order: once the marker shows, every earlier command has been seen.
       await redis.exists(marker);
       await end;
-      monitor.disconnect();
+      monitor.close();
       return seen;
     },
   };
