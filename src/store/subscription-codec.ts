@@ -74,7 +74,10 @@ export const newSubscriptionSchema = z.object({
     })
     .optional(),
   escalateMinutes: z.number().int().min(ESCALATE_MIN_MINUTES).max(ESCALATE_MAX_MINUTES).optional(),
-  remindMinutes: z.number().int().min(ESCALATE_MIN_MINUTES).max(ESCALATE_MAX_MINUTES).optional(),
+  // The alert kinds' own options by flag, checked by their declarations when read (optionOf).
+  options: z
+    .record(z.string().regex(/^[a-z]+(?:-[a-z]+)*$/), z.union([z.number(), z.string().max(200), z.boolean()]))
+    .optional(),
   // Each step later than the one before (alert-rule-bounds.ts), as the grammar said.
   escalateSteps: z
     .array(escalationStepSchema)
@@ -111,6 +114,15 @@ const storedSchema = newSubscriptionSchema.extend({
 });
 const pauseSchema = z.object({ reason: z.enum(PAUSE_REASONS), at: z.number(), notified: z.boolean() });
 
+// Records written before the kinds declared their options held the period option as a field of its own.
+const legacyStoredSchema = storedSchema
+  .extend({ remindMinutes: z.number().optional() })
+  .transform(({ remindMinutes, ...record }) =>
+    remindMinutes === undefined || record.options?.remind !== undefined
+      ? record
+      : { ...record, options: { ...record.options, remind: remindMinutes } },
+  );
+
 type StoredRecord = Omit<z.infer<typeof storedSchema>, "v">;
 
 /** The record's `sub` field: every member of the subscription but its pause, which has a field of its own. */
@@ -124,7 +136,7 @@ export function decodeSubscription(
   sub: string,
   paused: string | null,
 ): StoredRecord & { paused: z.infer<typeof pauseSchema> | null } {
-  const { v: _v, ...rest } = parseRecord(key, sub, storedSchema, "subscription");
+  const { v: _v, ...rest } = parseRecord(key, sub, legacyStoredSchema, "subscription");
   const pause = paused ? parseRecord(key, paused, pauseSchema, "subscription") : null;
   return { ...rest, paused: pause };
 }

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { SubscriptionOption } from "../../domain/subscription-options";
 import type { Clock } from "../../lib/clock";
 import type { Logger } from "../../lib/logger";
 import type { PosterFor } from "../../slack/slack-poster";
@@ -41,6 +42,8 @@ export interface AlertKind<E extends KindEvent = KindEvent> {
   readonly renderers: Readonly<Record<string, (...args: never[]) => unknown>>;
   /** What it finds in a poll, for a kind that starts from one; the poll runs every kind's in table order. */
   readonly detector?: Detector;
+  /** Its own options of `/uptime subscribe` (`--remind 2h`): parsed, stored, listed and helped generically. */
+  readonly options?: readonly SubscriptionOption[];
   /** The schedules it books (steps, windows, periods); the schedule worker fires every kind's. */
   readonly schedules?: readonly ScheduleKind[];
 }

@@ -1,3 +1,4 @@
+import { declareSubscriptionOptions } from "../../domain/subscription-options";
 import type { AlertKind, KindEvent } from "../engine/alert-kind";
 import { outboxDecoder } from "../engine/outbox-codec";
 import type { Detector } from "../engine/poll/detector";
@@ -31,6 +32,9 @@ const KINDS = [
 ] as const;
 
 export const ALERT_KINDS: readonly AlertKind[] = KINDS;
+
+// Grammar, store and ui sit below the alerts module: they read the kinds' options from the table they fill.
+declareSubscriptionOptions(ALERT_KINDS.flatMap((k) => k.options ?? []));
 
 /** The poll's detectors, in table order: the order their events reach the outbox and their state is stored. */
 export const POLL_DETECTORS: readonly Detector[] = ALERT_KINDS.flatMap((k) =>

@@ -1,7 +1,9 @@
+import { optionOf } from "../../../domain/subscription-options";
 import type { AlertMessageRecord } from "../../../store/alert-message-store";
 import type { AlertKind } from "../../engine/alert-kind";
 import { incidentMatcher, incidentMetadata } from "../../engine/alert-metadata";
 import { epochOf } from "../../engine/alert-parts";
+import { remindOption } from "./remind-option";
 import type { ReminderEvent } from "./reminder-event";
 import { reminderEventSchema } from "./reminder-event";
 import { bookReminders, cancelReminders, reminderSchedule } from "./reminder-schedule";
@@ -33,7 +35,7 @@ export const reminderKind: AlertKind<ReminderEvent> = {
       failure: "reminder failed; it is retried",
       counted: false,
       // Re-subscribed without --remind (the same subscription id): its pending reminders are void.
-      accepts: (sub) => sub.remindMinutes !== undefined,
+      accepts: (sub) => optionOf(sub, remindOption) !== undefined,
       async rootPosted(ctx, view) {
         if (!schedules) return;
         const started = epochOf(view.incident.started);
@@ -114,6 +116,7 @@ export const reminderKind: AlertKind<ReminderEvent> = {
       },
     };
   },
+  options: [remindOption],
   renderers: { renderReminder },
   schedules: [reminderSchedule],
 };

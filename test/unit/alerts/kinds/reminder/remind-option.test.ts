@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { formatCommand, parseCommand } from "../../../src/grammar";
+// The registry declares the kinds' options (--remind among them) to the grammar when it loads.
+import "../../../../../src/alerts/kinds/registry";
+import { formatCommand, parseCommand } from "../../../../../src/grammar";
 
 /** `/uptime subscribe --remind <period>`: reminders while an incident stays open, 1m to 24h. */
 describe("subscribe --remind", () => {
@@ -12,7 +14,12 @@ describe("subscribe --remind", () => {
   ];
 
   it.each(accepted)("%j", (text, remindMinutes) => {
-    expect(parseCommand(text)).toStrictEqual({ kind: "subscribe", monitors: [], groups: [], remindMinutes });
+    expect(parseCommand(text)).toStrictEqual({
+      kind: "subscribe",
+      monitors: [],
+      groups: [],
+      options: { remind: remindMinutes },
+    });
   });
 
   it("goes with the other options", () => {
@@ -21,7 +28,7 @@ describe("subscribe --remind", () => {
       monitors: [],
       groups: ["Edge"],
       escalateMinutes: 15,
-      remindMinutes: 120,
+      options: { remind: 120 },
     });
   });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { renderReminder, roughDuration } from "../../../../src/alerts/kinds/reminder/render-reminder";
-import type { IncidentSnapshot } from "../../../../src/alerts/model";
-import { stillOnItCodec } from "../../../../src/ui/codecs";
-import { actions } from "../../../../src/ui/ids";
+import { renderReminder, roughDuration } from "../../../../../src/alerts/kinds/reminder/render-reminder";
+import type { IncidentSnapshot } from "../../../../../src/alerts/model";
+import { stillOnItCodec } from "../../../../../src/ui/codecs";
+import { actions } from "../../../../../src/ui/ids";
 
 const STARTED = Date.parse("2026-03-02T02:00:00Z");
 const HOUR = 3_600_000;
