@@ -51,8 +51,6 @@ const personalAlertsInputs = {
 export const actions = {
   // Alert messages
   acknowledge: "incident.acknowledge",
-  /** A reminder's Still on it: records who and restarts its period. */
-  stillOnIt: "reminder.still_on_it",
   /** Overflow: mute this monitor in this channel for 1 h, 4 h or 24 h. */
   mute: "monitor.mute",
   /** Button shown instead of the Mute overflow while the monitor is muted in the channel. */

@@ -1,5 +1,5 @@
 import { declareSubscriptionOptions } from "../../domain/subscription-options";
-import type { AlertKind, KindEvent } from "../engine/alert-kind";
+import type { AlertKind, KindButton, KindEvent } from "../engine/alert-kind";
 import { outboxDecoder } from "../engine/outbox-codec";
 import type { Detector } from "../engine/poll/detector";
 import { pollStateCodec } from "../engine/poll/poll-state";
@@ -35,6 +35,11 @@ export const ALERT_KINDS: readonly AlertKind[] = KINDS;
 
 // Grammar, store and ui sit below the alerts module: they read the kinds' options from the table they fill.
 declareSubscriptionOptions(ALERT_KINDS.flatMap((k) => k.options ?? []));
+
+/** Every kind's buttons by action_id, for the one listener that routes alert buttons. */
+export const KIND_BUTTONS: ReadonlyMap<string, KindButton> = new Map(
+  ALERT_KINDS.flatMap((k) => k.buttons ?? []).map((b) => [b.actionId, b]),
+);
 
 /** The poll's detectors, in table order: the order their events reach the outbox and their state is stored. */
 export const POLL_DETECTORS: readonly Detector[] = ALERT_KINDS.flatMap((k) =>

@@ -8,6 +8,7 @@ import type { ReminderEvent } from "./reminder-event";
 import { reminderEventSchema } from "./reminder-event";
 import { bookReminders, cancelReminders, reminderSchedule } from "./reminder-schedule";
 import { renderReminder } from "./render-reminder";
+import { stillOnItButton } from "./still-on-it-button";
 
 /** The metadata event type of a reminder's reply: a retry finds this period's reply before posting again. */
 export const REMINDER_EVENT_TYPE = "uptime_alert_reminder";
@@ -117,6 +118,7 @@ export const reminderKind: AlertKind<ReminderEvent> = {
     };
   },
   options: [remindOption],
+  buttons: [stillOnItButton],
   renderers: { renderReminder },
   schedules: [reminderSchedule],
 };
