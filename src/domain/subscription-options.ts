@@ -21,14 +21,16 @@ export interface OptionValue<T> {
  * describe it, and the kind reads it back with `optionOf`. Nothing outside the kind names it.
  */
 export interface SubscriptionOption<T = unknown> {
-  /** `remind` for `--remind`: lowercase words joined by `-`. */
+  /** `ack-timeout` for `--ack-timeout`: lowercase words joined by `-`. */
   flag: string;
   value: OptionValue<T>;
   /** A typical value, for help and errors: `2h`. */
   example: string;
   /** Help's and README's "What it does" (README's options table must say exactly this). */
   help: string;
-  /** Its part of a subscription's line in `/uptime subscriptions`: "reminded every 2h while open". */
+  /** The field of its own a subscription stored it in before options were declared; read into `options`. */
+  legacyField?: string;
+  /** Its part of a subscription's line in `/uptime subscriptions`: "every 2h while open". */
   describe(value: T): string;
 }
 
@@ -49,7 +51,7 @@ function periodText(minutes: number): string {
   return minutes % 60 === 0 ? `${minutes / 60}h` : `${minutes}m`;
 }
 
-/** A period in whole minutes (`--remind 2h`), from `min` to `max` minutes. */
+/** A period in whole minutes (`2h`), from `min` to `max` minutes. */
 export function periodValue(min: number, max: number): OptionValue<number> {
   const inRange = (n: number) => Number.isInteger(n) && n >= min && n <= max;
   return {
@@ -86,7 +88,7 @@ export function subscriptionOptions(): readonly SubscriptionOption[] {
   return declared;
 }
 
-/** The usage of every declared option: ` [--remind <period>]`. */
+/** The usage of every declared option: ` [--<flag> <period>]`. */
 export function subscriptionOptionsUsage(): string {
   return declared.map((o) => ` [--${o.flag} ${o.value.usage}]`).join("");
 }

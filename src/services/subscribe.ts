@@ -228,7 +228,7 @@ function quietThread(announcedTs: string | undefined, existing: Subscription | n
 
 /**
  * `--escalate` steps as stored; undefined for none or the one plain step (escalateMinutes alone). A
- * personal subscription's steps ping nobody, like its alerts: they stay reminders in the person's DM.
+ * personal subscription's steps ping nobody, like its alerts: they stay quiet replies in the person's DM.
  */
 function escalationSteps(
   input: SubscribeInput,

@@ -15,6 +15,7 @@ import {
 } from "../domain/alert-rule-bounds";
 import { DIGEST_CADENCES } from "../domain/digest-cadences";
 import { PAUSE_REASONS } from "../domain/pause-reasons";
+import { subscriptionOptions } from "../domain/subscription-options";
 import { parseRecord } from "./corrupt-record-error";
 
 /**
@@ -114,14 +115,19 @@ const storedSchema = newSubscriptionSchema.extend({
 });
 const pauseSchema = z.object({ reason: z.enum(PAUSE_REASONS), at: z.number(), notified: z.boolean() });
 
-// Records written before the kinds declared their options held the period option as a field of its own.
-const legacyStoredSchema = storedSchema
-  .extend({ remindMinutes: z.number().optional() })
-  .transform(({ remindMinutes, ...record }) =>
-    remindMinutes === undefined || record.options?.remind !== undefined
-      ? record
-      : { ...record, options: { ...record.options, remind: remindMinutes } },
-  );
+// A record written before the kinds declared their options holds an option in a field of its own, which
+// the option names (legacyField); the schema then drops fields nobody declares any more.
+const legacyStoredSchema = z.preprocess((raw) => {
+  if (typeof raw !== "object" || raw === null) return raw;
+  const record: Record<string, unknown> = { ...raw };
+  for (const option of subscriptionOptions()) {
+    const legacy = option.legacyField;
+    if (!legacy || record[legacy] === undefined) continue;
+    const options = (record.options ?? {}) as Record<string, unknown>;
+    if (options[option.flag] === undefined) record.options = { ...options, [option.flag]: record[legacy] };
+  }
+  return record;
+}, storedSchema);
 
 type StoredRecord = Omit<z.infer<typeof storedSchema>, "v">;
 

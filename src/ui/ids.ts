@@ -41,7 +41,7 @@ const personalAlertsInputs = {
   groups: "personal_alerts.groups",
   /** Static select: no digest, daily or weekly (`--digest`). */
   digest: "personal_alerts.digest",
-  /** Number input: minutes unacknowledged before a reminder (`--escalate`). */
+  /** Number input: minutes unacknowledged before the step (`--escalate`). */
   escalate: "personal_alerts.escalate",
   /** Number input: more incidents a minute than this roll up into one message (`--storm`). */
   storm: "personal_alerts.storm",

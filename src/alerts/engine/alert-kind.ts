@@ -44,7 +44,7 @@ export interface AlertKind<E extends KindEvent = KindEvent> {
   readonly renderers: Readonly<Record<string, (...args: never[]) => unknown>>;
   /** What it finds in a poll, for a kind that starts from one; the poll runs every kind's in table order. */
   readonly detector?: Detector;
-  /** Its own options of `/uptime subscribe` (`--remind 2h`): parsed, stored, listed and helped generically. */
+  /** Its own options of `/uptime subscribe` (`--<flag> <value>`): parsed, stored, listed and helped generically. */
   readonly options?: readonly SubscriptionOption[];
   /** The buttons it puts on its messages; the one listener of alert buttons routes each click here. */
   readonly buttons?: readonly KindButton[];

@@ -95,7 +95,7 @@ export function register(routes: SurfaceRoutes, deps: ListenerDeps): void {
   on(actions.unfurlNever, unfurlConsent);
   on(actions.homeUnfurlNever, homeUnfurlNeverAction(deps));
   on(actions.homeUnfurlExternal, homeUnfurlExternalAction(deps));
-  // The alert kinds' own buttons (a reminder's Still on it): one handler, the kind found by its action_id
+  // The alert kinds' own buttons (Still on it): one handler, the kind found by its action_id
   const alertButton = alertButtonAction(deps);
   for (const actionId of ALERT_BUTTON_IDS) on(actionId, alertButton);
 }

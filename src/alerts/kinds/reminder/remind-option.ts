@@ -7,6 +7,7 @@ export const remindOption: SubscriptionOption<number> = {
   flag: "remind",
   value: periodValue(ESCALATE_MIN_MINUTES, ESCALATE_MAX_MINUTES),
   example: "2h",
+  legacyField: "remindMinutes",
   help: "while an incident stays open, acknowledged or not, a broadcast reply in its thread every period (1m to 24h, e.g. `2h`)",
   describe: (minutes) => `reminded every ${formatDuration(minutes * 60)} while open`,
 };

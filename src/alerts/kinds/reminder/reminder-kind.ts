@@ -28,7 +28,7 @@ export const reminderKind: AlertKind<ReminderEvent> = {
   name: "reminder",
   types: ["reminder"],
   codec: { schema: reminderEventSchema, label: "reminder event" },
-  gate: "reminder",
+  gate: "follow-up",
   plan(engine) {
     const { messages, clock, schedules } = engine;
     return {
