@@ -35,7 +35,6 @@ const every: SubscriptionOption<number> = {
 describe("declared subscription options", () => {
   it("are every kind's, in the registry's order", () => {
     expect(subscriptionOptions()).toEqual(ALERT_KINDS.flatMap((k) => k.options ?? []));
-    expect(subscriptionOptions().map((o) => o.flag)).toContain("remind");
   });
 
   it("read back typed, and a stored value out of the declared range reads as not given", () => {
@@ -45,12 +44,9 @@ describe("declared subscription options", () => {
     expect(optionOf({}, every)).toBeUndefined();
   });
 
-  it("are stored in one map, and a record from before keeps its period option", () => {
-    const now = decodeSubscription("k", encodeSubscription({ ...record, options: { remind: 90 } }), null);
-    expect(now.options).toEqual({ remind: 90 });
-    const before = decodeSubscription("k", JSON.stringify({ v: 1, ...record, remindMinutes: 120 }), null);
-    expect(before.options).toEqual({ remind: 120 });
-    expect(before).not.toHaveProperty("remindMinutes");
+  it("are stored in one map", () => {
+    const now = decodeSubscription("k", encodeSubscription({ ...record, options: { every: 5 } }), null);
+    expect(now.options).toEqual({ every: 5 });
   });
 
   it("are in subscribe's usage and README's options table, with the declared help", () => {
