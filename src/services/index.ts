@@ -42,6 +42,7 @@ import {
 } from "./step-changes";
 import { stillOnIt } from "./still-on-it";
 import { subscribe } from "./subscribe";
+import { acknowledgeTestAlert, testAlert } from "./test-alert";
 import { forgetUnfurl, rememberUnfurl, unfurlCard, unfurlsToRefresh } from "./unfurl-cards";
 import {
   answerUnfurl,
@@ -132,6 +133,8 @@ export function createServices(deps: ServiceDeps) {
     openIncidentChannel: use(openIncidentChannel),
     archiveIncidentChannel: use(archiveIncidentChannel),
     stillOnIt: use(stillOnIt),
+    testAlert: use(testAlert),
+    acknowledgeTestAlert: use(acknowledgeTestAlert),
     planMaintenance: use(planMaintenance),
     endMaintenance: use(endMaintenance),
     listMaintenance: use(listMaintenance),

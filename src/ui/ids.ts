@@ -53,6 +53,8 @@ export const actions = {
   acknowledge: "incident.acknowledge",
   /** A reminder's Still on it: records who and restarts its period. */
   stillOnIt: "reminder.still_on_it",
+  /** Acknowledge on a test alert (`/uptime test`): kept in Slack, the API never hears of it. */
+  testAcknowledge: "test_alert.acknowledge",
   /** Overflow: mute this monitor in this channel for 1 h, 4 h or 24 h. */
   mute: "monitor.mute",
   /** Button shown instead of the Mute overflow while the monitor is muted in the channel. */
