@@ -43,6 +43,8 @@ const personalAlertsInputs = {
   digest: "personal_alerts.digest",
   /** Number input: minutes unacknowledged before a reminder (`--escalate`). */
   escalate: "personal_alerts.escalate",
+  /** Text input: a period, e.g. 2h: a reminder every period while an outage stays open (`--remind`). */
+  remind: "personal_alerts.remind",
   /** Number input: more incidents a minute than this roll up into one message (`--storm`). */
   storm: "personal_alerts.storm",
 } as const;
