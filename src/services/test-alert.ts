@@ -37,14 +37,16 @@ export async function testAlert(
   return { monitorName: monitor.name, steps: escalationStepsOf(sub).length };
 }
 
-/** The first monitor on the team's first page that the subscription's filters let through, active first. */
+/** The first monitor on the team's first page that the subscription's filters let through, up ones first. */
 async function sampleMonitor(deps: ServiceDeps, sub: Subscription): Promise<Monitor> {
   const token = await deps.links.getToken({ ...sub.workspace, userId: sub.subscriber.userId });
   if (!token) throw new StaleLinkError();
   const api = deps.uptime.as(token);
   const page = await api.teams.monitors(sub.apiTeamId);
   const covered = page.items.filter((m) => matchesFilters(sub.filters, { monitorId: m.id, monitor: m }));
-  const found = covered.find((m) => !m.paused) ?? covered[0];
+  // One that is up: a real alert of it open in the channel keeps the monitor's place (its Mute redraw).
+  const found =
+    covered.find((m) => !m.paused && m.state === "up") ?? covered.find((m) => !m.paused) ?? covered[0];
   if (found) return found;
   // Filtered on a monitor past the first page: read it by its id.
   const named = sub.filters.monitors[0];
