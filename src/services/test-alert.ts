@@ -8,11 +8,11 @@ import { requireCurrentMember, requireLinked } from "./alerts-permission";
 import { NotSubscribedHereError, StaleLinkError } from "./errors";
 import { requireAlerts, type ServiceDeps } from "./service-deps";
 
-export interface TestAlertOutcome {
-  monitorName: string;
-  /** The subscription's `--escalate` steps, run at test speed (a second for each minute). */
-  steps: number;
-}
+export type TestAlertOutcome =
+  /** `steps`: the subscription's `--escalate` steps, run at test speed (a second for each minute). */
+  | { kind: "posting"; monitorName: string; steps: number }
+  /** Every subscription of the channel is paused: nothing would be posted, so nothing is booked. */
+  | { kind: "paused" };
 
 /**
  * `/uptime test`: a sample outage of one of the subscription's real monitors, posted in the channel by
@@ -32,9 +32,10 @@ export async function testAlert(
   // A paused subscription posts nothing: one that works shows what the channel will get.
   const sub = subs.find((s) => !s.paused) ?? subs[0]!;
   await requireCurrentMember(deps, ref, link, { id: sub.apiTeamId, name: null }, "test-alert");
+  if (sub.paused) return { kind: "paused" };
   const monitor = await sampleMonitor(deps, sub);
   await alerts.testAlert({ subscription: sub, monitor });
-  return { monitorName: monitor.name, steps: escalationStepsOf(sub).length };
+  return { kind: "posting", monitorName: monitor.name, steps: escalationStepsOf(sub).length };
 }
 
 /** The first monitor on the team's first page that the subscription's filters let through, up ones first. */

@@ -1,7 +1,13 @@
 import { escapeMrkdwn } from "./text";
 
 /** The asker's answer to `/uptime test`: which monitor the sample is of, and what happens next. */
-export function renderTestAlertStarted(outcome: { monitorName: string; steps: number }): { text: string } {
+export function renderTestAlertStarted(
+  outcome: { kind: "posting"; monitorName: string; steps: number } | { kind: "paused" },
+): { text: string } {
+  if (outcome.kind === "paused")
+    return {
+      text: "This channel's alerts are paused (`/uptime subscriptions` says why), so no test alert was posted. Once they resume, run `/uptime test` again.",
+    };
   const steps =
     outcome.steps > 0
       ? ` Its ${outcome.steps === 1 ? "escalation step runs" : `${outcome.steps} escalation steps run`} at test speed: a second for each minute, until someone acknowledges.`

@@ -136,13 +136,16 @@ describe("/uptime test", () => {
   });
 
   it("answers which monitor, how many steps at test speed, and the click", () => {
-    expect(renderTestAlertStarted({ monitorName: "Web shop", steps: 1 }).text).toContain(
+    expect(renderTestAlertStarted({ kind: "posting", monitorName: "Web shop", steps: 1 }).text).toContain(
       "test alert of *Web shop*",
     );
-    expect(renderTestAlertStarted({ monitorName: "Web shop", steps: 2 }).text).toContain(
+    expect(renderTestAlertStarted({ kind: "posting", monitorName: "Web shop", steps: 2 }).text).toContain(
       "Its 2 escalation steps run at test speed",
     );
-    expect(renderTestAlertStarted({ monitorName: "Web shop", steps: 0 }).text).not.toContain("escalation");
+    expect(renderTestAlertStarted({ kind: "posting", monitorName: "Web shop", steps: 0 }).text).not.toContain(
+      "escalation",
+    );
+    expect(renderTestAlertStarted({ kind: "paused" }).text).toContain("no test alert was posted");
     expect(renderTestAcknowledgeResult("acknowledged").text).toContain("stays in Slack");
     expect(renderTestAcknowledgeResult("gone").text).toContain("already acknowledged or over");
   });
