@@ -1,7 +1,8 @@
 /**
  * The demo's Slack workspace and how it is set up, through the product's real flows: Olivia and Rita link
  * their accounts with App Home's Link button and the login modal, Olivia subscribes #ops-alerts with
- * `/uptime subscribe` (escalation steps at 1, 2 and 3 minutes, storms above 3) and turns on her own alerts in App Home's
+ * `/uptime subscribe` (escalation steps at 1, 2 and 3 minutes, storms above 3, reminders every 2 minutes),
+ * runs `/uptime test` there, and turns on her own alerts in App Home's
  * "Your alerts" (they arrive in her DM), and Payments API fails on a schedule so that alerts arrive by
  * themselves.
  */
@@ -32,11 +33,12 @@ export const DEMO_CHANNELS = {
  * How #ops-alerts is subscribed: an outage left unacknowledged is escalated in its thread at 1 minute, at 2
  * pinging @oncall and at 3 pinging Olivia herself; more than 3 outages within a minute (the "Break 4 at
  * once" control) roll up into one message; and 3 checks in a row over 2 s (the "Make it slow" control)
- * post a slow-response alert. Written as Slack sends it (should_escape in manifest.yml): the usergroup and
+ * post a slow-response alert; an outage still open, acknowledged or not, gets a reminder every 2 minutes
+ * ("Break a monitor", Acknowledge, and wait). Written as Slack sends it (should_escape in manifest.yml): the usergroup and
  * the person picked from the autocomplete arrive as entities.
  */
 export const OPS_ALERTS_SUBSCRIBE =
-  "subscribe --escalate 1m,2m:<!subteam^S0ONCALL|@oncall>,3m:<@U0OLIVIA|olivia> --storm 3 --slow 2s";
+  "subscribe --escalate 1m,2m:<!subteam^S0ONCALL|@oncall>,3m:<@U0OLIVIA|olivia> --storm 3 --slow 2s --remind 2m";
 
 /** What "Make it slow" sets a monitor's checks to take (ms): over the 2 s of OPS_ALERTS_SUBSCRIBE. */
 export const DEMO_SLOW_MS = 2600;
@@ -236,6 +238,30 @@ export async function planOpsMaintenance(slack: FakeSlack): Promise<string> {
 }
 
 /**
+ * `/uptime test` in #ops-alerts as Olivia, through the real command: the channel shows a test alert from
+ * the start (its escalation steps at test speed, green a minute later). Resolves with its text.
+ */
+export async function postOpsTestAlert(slack: FakeSlack): Promise<string> {
+  const user = DEMO_PEOPLE.olivia.id;
+  const channel = DEMO_CHANNELS.opsAlerts.id;
+  const before = slack.state.ephemeralFor(user, channel).length;
+  const result = await slack.sender.slashCommand({ userId: user, channelId: channel, text: "test" });
+  if (result.status !== 200) throw new DemoSetupError(`demo setup: /uptime test answered ${result.status}`);
+  const answer = await waitForChange(
+    slack,
+    () => slack.state.ephemeralFor(user, channel)[before]?.text,
+    "the answer to /uptime test",
+  );
+  if (!answer.includes("Posting a test alert"))
+    throw new DemoSetupError(`demo setup: /uptime test was refused: ${answer}`);
+  return waitForChange(
+    slack,
+    () => slack.state.channelMessages(channel).find((m) => m.text.startsWith("🧪 TEST"))?.text,
+    "the test alert in #ops-alerts",
+  );
+}
+
+/**
  * Resolves once the alert poller has read team 1 twice since `sinceMs` (seen in the simulator's request
  * log), that is once its first poll, the baseline, is behind it. The baseline takes what is open then as
  * already known, so a monitor broken before it would never be announced.
@@ -307,6 +333,8 @@ export interface DemoSetupReport {
   subscription: string;
   /** The id of the quiet window planned in #ops-alerts. */
   maintenance: string;
+  /** The headline of the test alert posted in #ops-alerts by `/uptime test`. */
+  testAlert: string;
 }
 
 /** Links Olivia and Rita, subscribes #ops-alerts, starts the Payments API schedule. */
@@ -329,6 +357,8 @@ export async function setupDemoWorkspace(options: DemoSetupOptions): Promise<Dem
   }
   const maintenance = await planOpsMaintenance(slack);
   logger.info({ maintenance }, "demo: a quiet window planned in #ops-alerts");
+  const testAlert = await postOpsTestAlert(slack);
+  logger.info({ testAlert }, "demo: a test alert posted in #ops-alerts");
 
   if (options.schedule !== false) {
     const schedule = options.schedule ?? { everyMs: 180_000, durationMs: 40_000 };
@@ -339,5 +369,5 @@ export async function setupDemoWorkspace(options: DemoSetupOptions): Promise<Dem
       reason: "HTTP 503 Service Unavailable",
     });
   }
-  return { linked: [DEMO_PEOPLE.olivia.id, DEMO_PEOPLE.rita.id], subscription, maintenance };
+  return { linked: [DEMO_PEOPLE.olivia.id, DEMO_PEOPLE.rita.id], subscription, maintenance, testAlert };
 }

@@ -43,7 +43,9 @@ async function main(): Promise<void> {
   Try: /uptime status in #ops-alerts as Olivia (owner); switch to Nick and run /uptime login
   (token: demo-member-token). Press "Break a monitor": the alert lands in #ops-alerts; Acknowledge it
   as Rita (read-only), then as Olivia; press "Recover". "Make it slow" posts a slow-response alert.
-  Payments API also fails every 3 minutes.
+  Payments API also fails every 3 minutes. Leave a broken monitor acknowledged but down: a reminder
+  comes in its thread every 2 minutes. /uptime test in #ops-alerts posts a test alert (one is there
+  from the start): its steps run in seconds and it turns green after a minute.
   Bastion SSH is in a planned quiet window (/uptime maintenance lists it): break it, and nothing is
   posted until /uptime maintenance end <id>.
   Ctrl-C stops everything.

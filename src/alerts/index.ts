@@ -1,6 +1,7 @@
 import type { FetchFunction, Logger as SlackLogger } from "@slack/web-api";
 import type { AlertingAction } from "../domain/alerting-roles";
 import type { SlowRule } from "../domain/slow-rule";
+import { newTestIncidentId } from "../domain/test-alert-id";
 import type { WorkspaceRef } from "../domain/workspace-ref";
 import type { Clock } from "../lib/clock";
 import type { Logger } from "../lib/logger";
@@ -22,10 +23,11 @@ import { type Subscription, SubscriptionStore } from "../store/subscription-stor
 import type { CleanupParticipant } from "../store/workspace-cleanup";
 import type { ChartRenderer } from "../ui/charts/chart-renderer";
 import type { WebLinks } from "../ui/web-links";
-import { type UptimeCall, UptimeClient } from "../uptime";
+import { type Monitor, type UptimeCall, UptimeClient } from "../uptime";
 import { AlertDelivery } from "./engine/alert-delivery";
 import { DeliveryWorker, outboxKeysOf } from "./engine/delivery-worker";
 import { type IncidentChange, tapIncidentEvents } from "./engine/incident-event-tap";
+import { toAlertMonitor } from "./engine/poll/poll-mapping";
 import { PollWorker } from "./engine/poll/poll-worker";
 import {
   type AddPollTargetInput,
@@ -45,6 +47,7 @@ import type {
 } from "./kinds/incident-channel/incident-channels";
 import { type MaintenanceSchedules, maintenanceSchedules } from "./kinds/maintenance/maintenance-schedules";
 import { KIND_BUTTONS, POLL_DETECTORS, SCHEDULE_KINDS } from "./kinds/registry";
+import { startTestAlert } from "./kinds/test-alert/test-alert-schedule";
 import { createPrometheusMetrics, outboxSampler, type PrometheusMetrics } from "./prometheus-metrics";
 import { offboardingParticipant } from "./subscriptions/offboarding";
 import { pollHooks } from "./subscriptions/poll-hooks";
@@ -142,6 +145,11 @@ export interface Alerts {
     /** `sub` null: gone, or clicked outside its channel. Answers the clicker in one sentence. */
     press(click: AlertButtonClick, sub: Subscription | null, by: string): Promise<string>;
   };
+  /**
+   * `/uptime test`: a sample outage of `monitor` in the subscription's channel, posted by the schedule
+   * worker and green a minute later; the caller has checked the role. Answers the test's incident id.
+   */
+  testAlert(input: { subscription: Subscription; monitor: Monitor }): Promise<string>;
   /** Read by the Mute overflow: the name of a muted monitor, from its last alert message in the channel. */
   messages: AlertMessageStore;
   pollTargets: PollTargets;
@@ -281,6 +289,18 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
         if (!button) throw new Error(`no kind's button ${click.actionId}`);
         return button.run({ schedules, messages, clock }, { value: click.value, sub, by });
       },
+    },
+    async testAlert({ subscription, monitor }) {
+      const now = clock.now();
+      const incidentId = newTestIncidentId(now);
+      await startTestAlert(schedules, {
+        subscriptionId: subscription.id,
+        incidentId,
+        apiTeamId: subscription.apiTeamId,
+        monitor: toAlertMonitor(monitor),
+        now,
+      });
+      return incidentId;
     },
     messages,
     pollTargets,

@@ -39,6 +39,7 @@ export type AlertingAction =
   | "mute-long"
   | "unmute"
   | "acknowledge-all"
+  | "test-alert"
   | "digest-now"
   | "maintenance"
   | "mention-others"
@@ -120,6 +121,12 @@ export const ROLE_TABLE: readonly RoleRow[] = [
     action: "acknowledge-all",
     change: "acknowledge",
     what: "Acknowledge all on a roll-up (the API then decides each incident)",
+    needs: "team-member",
+  },
+  {
+    action: "test-alert",
+    change: "acknowledge",
+    what: "Post a test alert in a subscribed channel (`test`) and acknowledge it",
     needs: "team-member",
   },
   {

@@ -107,6 +107,8 @@ export type Command =
   /** `all` removes every subscription of the channel; otherwise the one whose filters are exactly these. */
   | { kind: "unsubscribe"; all: boolean; monitors: string[]; groups: string[] }
   | { kind: "subscriptions" }
+  /** `test`: a sample outage of one of the channel's monitors, marked TEST, green a minute later. */
+  | { kind: "test" }
   /** `digest [daily|weekly]`: the channel's digest of the last day or week, posted now. */
   | { kind: "digest"; cadence?: DigestCadence }
   | { kind: "unmute"; monitor: string }

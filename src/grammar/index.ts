@@ -58,6 +58,7 @@ export {
 } from "./command";
 export { formatCommand, quoteValue } from "./format-command";
 export { parseCommand } from "./parse-command";
+export { parseDuration } from "./parsers/quiet";
 export {
   resolveSubcommand,
   SUBCOMMAND_GROUPS,

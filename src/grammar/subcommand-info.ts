@@ -215,6 +215,14 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
     summary: "this channel's subscriptions",
   },
   {
+    name: "test",
+    group: "alerts",
+    aliases: [],
+    usage: "test",
+    example: "test",
+    summary: "a sample outage alert here, marked TEST, green by itself after a minute",
+  },
+  {
     name: "digest",
     group: "alerts",
     aliases: [],

@@ -12,6 +12,7 @@ export interface PersonalFilters {
   groups: readonly string[];
   digest?: DigestCadence | undefined;
   escalateMinutes?: number | undefined;
+  remindMinutes?: number | undefined;
   storm?: number | undefined;
 }
 
@@ -40,6 +41,7 @@ export async function subscribePersonally(
       groups: filters.groups,
       digest: filters.digest ? { cadence: filters.digest, timeZone } : undefined,
       escalateMinutes: filters.escalateMinutes,
+      options: filters.remindMinutes !== undefined ? { remind: filters.remindMinutes } : undefined,
       rules: filters.storm !== undefined ? { storm: filters.storm } : undefined,
       personal: { slackTimeZone: timeZone },
     },

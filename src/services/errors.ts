@@ -178,11 +178,14 @@ export class MaintenanceNotFoundError extends ServiceError {
   }
 }
 
-/** A quiet window was asked for in a channel with no alert subscription: there is nothing to quiet. */
+/**
+ * A quiet window (or a test alert: `for` says which) was asked for in a channel with no alert subscription:
+ * there is nothing to quiet, nor anything to test.
+ */
 export class NotSubscribedHereError extends ServiceError {
   override readonly name: string = "NotSubscribedHereError";
   readonly code = "service.not-subscribed-here";
-  constructor() {
+  constructor(readonly asked: "quiet" | "test" = "quiet") {
     super("This channel has no alert subscription");
   }
 }

@@ -42,6 +42,7 @@ import {
   stepConfirmation,
 } from "./step-changes";
 import { subscribe } from "./subscribe";
+import { acknowledgeTestAlert, testAlert } from "./test-alert";
 import { forgetUnfurl, rememberUnfurl, unfurlCard, unfurlsToRefresh } from "./unfurl-cards";
 import {
   answerUnfurl,
@@ -134,6 +135,8 @@ export function createServices(deps: ServiceDeps) {
     openIncidentChannel: use(openIncidentChannel),
     archiveIncidentChannel: use(archiveIncidentChannel),
     pressAlertButton: use(pressAlertButton),
+    testAlert: use(testAlert),
+    acknowledgeTestAlert: use(acknowledgeTestAlert),
     planMaintenance: use(planMaintenance),
     endMaintenance: use(endMaintenance),
     listMaintenance: use(listMaintenance),

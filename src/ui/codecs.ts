@@ -16,6 +16,14 @@ export const acknowledgeCodec = defineCodec("ack", 1, z.object({ incidentId: api
   keys: { incidentId: "i", teamId: "t" },
 });
 
+/** Acknowledge on a test alert (`/uptime test`): its id is never an API id, so it has a codec of its own. */
+export const testAcknowledgeCodec = defineCodec(
+  "tack",
+  1,
+  z.object({ incidentId: z.string().regex(/^test-[a-z0-9]{4,24}$/) }),
+  { limit: valueLimits.buttonValue, keys: { incidentId: "i" } },
+);
+
 /** Prev/Next buttons of a paged list: the page to show and the filters that produced the list. */
 export const pageCodec = defineCodec(
   "pg",

@@ -154,7 +154,9 @@ export function errorText(error: unknown): ErrorText {
     }
     case "service.not-subscribed-here":
       return known(
-        "This channel gets no outage alerts, so there is nothing to quiet. Subscribe it first with `/uptime subscribe`.",
+        e.asked === "test"
+          ? "This channel gets no outage alerts, so there is nothing to test. Subscribe it first with `/uptime subscribe`, then run `/uptime test` again."
+          : "This channel gets no outage alerts, so there is nothing to quiet. Subscribe it first with `/uptime subscribe`.",
       );
     case "service.nothing-to-recover":
       return known(

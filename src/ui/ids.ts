@@ -43,6 +43,8 @@ const personalAlertsInputs = {
   digest: "personal_alerts.digest",
   /** Number input: minutes unacknowledged before the step (`--escalate`). */
   escalate: "personal_alerts.escalate",
+  /** Text input: a period, e.g. 2h: a reminder every period while an outage stays open (`--remind`). */
+  remind: "personal_alerts.remind",
   /** Number input: more incidents a minute than this roll up into one message (`--storm`). */
   storm: "personal_alerts.storm",
 } as const;
@@ -51,6 +53,8 @@ const personalAlertsInputs = {
 export const actions = {
   // Alert messages
   acknowledge: "incident.acknowledge",
+  /** Acknowledge on a test alert (`/uptime test`): kept in Slack, the API never hears of it. */
+  testAcknowledge: "test_alert.acknowledge",
   /** Overflow: mute this monitor in this channel for 1 h, 4 h or 24 h. */
   mute: "monitor.mute",
   /** Button shown instead of the Mute overflow while the monitor is muted in the channel. */

@@ -9,6 +9,7 @@ import {
   STORM_MIN,
 } from "../domain/alert-rule-bounds";
 import type { DigestCadence } from "../domain/digest-cadences";
+import { parseDuration } from "../grammar";
 import type { BlockErrors } from "./create-monitor-form";
 import { actions, blocks, personalDigestChoices } from "./ids";
 
@@ -19,6 +20,8 @@ export interface PersonalAlertsForm {
   groups: string[];
   digest?: DigestCadence;
   escalateMinutes?: number;
+  /** `--remind 2h`: a reminder every so many minutes while an outage stays open. */
+  remindMinutes?: number;
   /** `--storm`: more incidents of the team within a minute than this roll up into one message. */
   storm?: number;
 }
@@ -86,6 +89,15 @@ export function parsePersonalAlertsForm(values: unknown): PersonalAlertsFormResu
   if (escalate === "invalid") {
     errors[B.escalate] = `A whole number of minutes from ${ESCALATE_MIN_MINUTES} to ${ESCALATE_MAX_MINUTES}.`;
   }
+  // Typed as `--remind` takes it (2h, 90m, 1h30m), within the same bounds.
+  const remindText = element(values, B.remind, A.remind)?.value;
+  const remind =
+    typeof remindText === "string" && remindText.trim() !== "" ? parseDuration(remindText) : undefined;
+  if (
+    remind === null ||
+    (remind !== undefined && (remind < ESCALATE_MIN_MINUTES || remind > ESCALATE_MAX_MINUTES))
+  )
+    errors[B.remind] = "A period from 1m to 24h, e.g. 2h or 90m.";
   const storm = wholeNumber(values, B.storm, A.storm, STORM_MIN, STORM_MAX);
   if (storm === "invalid") errors[B.storm] = `A whole number of incidents from ${STORM_MIN} to ${STORM_MAX}.`;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
@@ -96,6 +108,7 @@ export function parsePersonalAlertsForm(values: unknown): PersonalAlertsFormResu
       groups,
       ...(digest ? { digest } : {}),
       ...(typeof escalate === "number" ? { escalateMinutes: escalate } : {}),
+      ...(typeof remind === "number" ? { remindMinutes: remind } : {}),
       ...(typeof storm === "number" ? { storm } : {}),
     },
   };

@@ -1,7 +1,7 @@
 /**
  * App Home's "Alert me about…" modal: the person's own alerts with the filters of `/uptime subscribe`
- * (monitors, groups) and the options that mean something for one person (a digest, an escalation step while
- * an outage is unacknowledged, the storm roll-up; no mention: personal alerts ping nobody; flapping keeps its
+ * (monitors, groups) and the options that mean something for one person (a digest, a reminder while an
+ * outage is unacknowledged, reminders while it stays open, the storm roll-up; no mention: personal alerts ping nobody; flapping keeps its
  * default). Pure.
  */
 import type { ModalView, PlainTextOption } from "@slack/types";
@@ -110,6 +110,22 @@ export function renderPersonalAlertsModal(input: { teamName: string; privateMeta
           is_decimal_allowed: false,
           min_value: String(ESCALATE_MIN_MINUTES),
           max_value: String(ESCALATE_MAX_MINUTES),
+        },
+      },
+      {
+        type: "input",
+        block_id: B.remind,
+        optional: true,
+        label: plainText("Remind me every (while it stays down)", limits.inputLabel),
+        hint: plainText(
+          "A reminder in the outage's thread every period until it recovers, acknowledged or not: 1m to 24h, e.g. 2h.",
+          limits.inputLabel,
+        ),
+        element: {
+          type: "plain_text_input",
+          action_id: A.remind,
+          max_length: 10,
+          placeholder: plainText("e.g. 2h", limits.placeholder),
         },
       },
       {

@@ -73,7 +73,10 @@ describe("personal alerts, from App Home", () => {
     return option!;
   };
   /** "Alert me about…": opens the modal, picks the filters as a person would, and submits it. */
-  const alertMeAbout = async (userId: string, filters: { monitors: string[]; groups: string[] }) => {
+  const alertMeAbout = async (
+    userId: string,
+    filters: { monitors: string[]; groups: string[]; remind?: string },
+  ) => {
     stack.slack.state.clearModals(userId);
     await clickHome(userId, actions.personalAlertsOpen);
     const modal = await waitFor(stack.slack.events, () => {
@@ -94,6 +97,7 @@ describe("personal alerts, from App Home", () => {
         [B.escalate]: { [A.escalate]: { type: "number_input", value: null } },
         // A person's roll-up threshold: more than 10 outages a minute come as one DM.
         [B.storm]: { [A.storm]: { type: "number_input", value: "10" } },
+        [B.remind]: { [A.remind]: { type: "plain_text_input", value: filters.remind ?? null } },
       },
     });
   };
@@ -121,6 +125,7 @@ describe("personal alerts, from App Home", () => {
     const submitted = await alertMeAbout("U0ALICE", {
       monitors: ["Primary database"],
       groups: ["Infrastructure"],
+      remind: "2h",
     });
     expect(submitted.outcome).toBe("closed");
     const alice = textOf(await waitFor(stack.slack.events, () => summaries(aliceDm)[0]));
@@ -132,7 +137,9 @@ describe("personal alerts, from App Home", () => {
     expect(alice).not.toContain("pinging");
     // The tab says it, and shows the filters and the quiet hours.
     const home = textOf(await homeShowing("U0ALICE", /Personal alerts on/));
-    expect(home).toContain("monitor Primary database and group Infrastructure · storm above 10 a minute");
+    expect(home).toContain(
+      "monitor Primary database and group Infrastructure · storm above 10 a minute · reminded every 2h while open",
+    );
     expect(home).toMatch(/🌙 quiet \d\d:\d\d–\d\d:\d\d \(UTC\)/);
     expect(JSON.stringify(homeOf("U0ALICE")!.blocks)).toContain(actions.personalAlertsOff);
 

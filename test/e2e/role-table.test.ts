@@ -262,6 +262,10 @@ describe("one role table decides who may change who gets alerted", () => {
       await subscribed(FRANK, channel);
       return attempt(who, "digest", channel);
     },
+    "test-alert": async (who, channel) => {
+      await subscribed(FRANK, channel);
+      return attempt(who, "test", channel);
+    },
     maintenance: async (who, channel) => {
       await subscribed(FRANK, channel);
       return attempt(who, 'maintenance "Marketing site" 30m', channel);

@@ -1,5 +1,6 @@
 import type { Button, KnownBlock, MessageAttachment } from "@slack/types";
 import type { Mention } from "../../domain/escalation-steps";
+import { isTestIncidentId } from "../../domain/test-alert-id";
 import { tryEncode } from "../../ui/codec";
 import { incidentChannelCodec } from "../../ui/codecs";
 import { actions } from "../../ui/ids";
@@ -25,6 +26,11 @@ export const STAGE_EMOJI: Record<IncidentStage, string> = {
   acknowledged: "🟠",
   resolved: "✅",
 };
+
+/** A test alert's (`/uptime test`) messages say so first, at every stage, so nobody takes one for an outage. */
+export function testMarked(incidentId: string, line: string): string {
+  return isTestIncidentId(incidentId) ? `🧪 TEST · ${line}` : line;
+}
 
 /** Names and targets are user text: escaped (no injected mentions) and kept short enough for a headline. */
 const NAME_MAX = 150;

@@ -16,6 +16,7 @@ import { reminderKind } from "./reminder/reminder-kind";
 import type { SlowPollState } from "./slow/detector";
 import { slowKind } from "./slow/slow-kind";
 import { stormKind } from "./storm/storm-kind";
+import { testAlertKind } from "./test-alert/test-alert-kind";
 
 // A new kind is its folder and one line here. The first kind reads unclaimed types, so dead letters say why.
 const KINDS = [
@@ -29,6 +30,7 @@ const KINDS = [
   flappingKind,
   incidentChannelKind,
   reminderKind,
+  testAlertKind,
 ] as const;
 
 export const ALERT_KINDS: readonly AlertKind[] = KINDS;

@@ -63,9 +63,10 @@ function wholeNumber(text: string): number | null {
   return /^\d{1,6}$/.test(text) ? Number(text) : null;
 }
 
-/** Alerts in a channel: subscribe, unsubscribe, subscriptions, unmute, digest. */
+/** Alerts in a channel: subscribe, unsubscribe, subscriptions, test, unmute, digest. */
 export const subscriptionParsers = {
   subscriptions: noArguments({ kind: "subscriptions" }),
+  test: noArguments({ kind: "test" }),
   unmute: oneMonitor("unmute"),
 
   subscribe: (sub, tokens) => {

@@ -30,6 +30,7 @@ import { rollupMuteAllAction } from "./rollup-mute-all-action";
 import { shareAction } from "./share-action";
 import { stepConfirmationAction } from "./step-confirmation-action";
 import { teamSelectAction } from "./team-select-action";
+import { testAcknowledgeAction } from "./test-acknowledge-action";
 import { unfurlConsentAction } from "./unfurl-consent-action";
 import { unmuteAction } from "./unmute-action";
 
@@ -54,6 +55,7 @@ export function register(routes: SurfaceRoutes, deps: ListenerDeps): void {
   // Accounts, acknowledge and App Home
   on(actions.linkAccount, linkAccountAction(deps));
   on(actions.acknowledge, acknowledgeAction(deps));
+  on(actions.testAcknowledge, testAcknowledgeAction(deps));
   on(actions.teamSelect, teamSelectAction(deps));
   on(actions.homeRefresh, homeRefreshAction(deps));
   // App Home's "Your alerts": the person's own alerts, in their DM with the app

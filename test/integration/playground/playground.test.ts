@@ -151,6 +151,17 @@ describe("the playground server", () => {
     );
     expect(note.text).toContain("*Bastion SSH*");
     expect(note.text).toContain("bastion host replacement");
+    // `/uptime test` through the real command: a test alert in #ops-alerts from the start, and the
+    // subscription reminds every 2 minutes while an outage stays open.
+    expect(playground.setup.testAlert).toMatch(/^🧪 TEST · 🔴 .+ is down/);
+    const subs = await post("/api/command", { user: OLIVIA, channel: OPS, text: "/uptime subscriptions" });
+    expect(subs.body.ok).toBe(true);
+    const listed = await waitFor(playground.slack.events, () =>
+      playground.slack.state
+        .ephemeralFor(OLIVIA, OPS)
+        .find((m) => JSON.stringify(m).includes("reminded every 2m while open")),
+    );
+    expect(listed).toBeDefined();
   });
 
   it("shows an unfurl: Olivia's pasted monitor link in #general has the bot's card under it", async () => {

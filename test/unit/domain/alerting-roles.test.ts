@@ -22,6 +22,7 @@ const EXPECTED: Record<AlertingAction, [boolean, boolean, boolean, boolean]> = {
   "mute-long": [true, true, false, false],
   unmute: [true, true, true, false],
   "acknowledge-all": [true, true, true, false],
+  "test-alert": [true, true, true, false],
   "digest-now": [true, true, true, false],
   maintenance: [true, true, false, false],
   "mention-others": [true, true, false, false],

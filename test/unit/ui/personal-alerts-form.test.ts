@@ -110,3 +110,38 @@ describe("renderPersonalAlertsModal", () => {
     expect(options[1]!.text.text.length).toBeLessThanOrEqual(75);
   });
 });
+
+describe("the reminder period of Alert me about…", () => {
+  const withRemind = (value: string | null) => ({
+    ...values({}),
+    [B.remind]: { [A.remind]: { type: "plain_text_input", value } },
+  });
+
+  it("is read as `--remind` reads it, in minutes", () => {
+    expect(parsePersonalAlertsForm(withRemind("2h"))).toEqual({
+      ok: true,
+      form: { monitors: [], groups: [], remindMinutes: 120 },
+    });
+    expect(parsePersonalAlertsForm(withRemind("1h30m"))).toMatchObject({ form: { remindMinutes: 90 } });
+    expect(parsePersonalAlertsForm(withRemind(" "))).toEqual({
+      ok: true,
+      form: { monitors: [], groups: [] },
+    });
+  });
+
+  it("says the bounds when it is not a period from 1m to 24h", () => {
+    for (const typed of ["2", "soon", "25h"])
+      expect(parsePersonalAlertsForm(withRemind(typed))).toEqual({
+        ok: false,
+        errors: { [B.remind]: "A period from 1m to 24h, e.g. 2h or 90m." },
+      });
+  });
+
+  it("is a field of the modal", () => {
+    const modal = renderPersonalAlertsModal({ teamName: "Acme", privateMetadata: "{}" });
+    const block = modal.blocks.find((b) => b.block_id === B.remind) as
+      | { element: { action_id: string } }
+      | undefined;
+    expect(block?.element.action_id).toBe(A.remind);
+  });
+});

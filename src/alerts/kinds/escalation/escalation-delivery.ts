@@ -14,8 +14,11 @@ import { renderEscalationReply } from "./render-escalation-reply";
 
 /** Escalation schedules (docs/architecture.md section 5 "Schedules"), one per subscription, incident and step. */
 export interface EscalationSchedules {
-  /** Every step of the subscription, due its minutes after `startedAt` (ms). */
-  schedule(sub: Subscription, incidentId: string, startedAt: number): Promise<void>;
+  /**
+   * Every step of the subscription, due its minutes after `startedAt` (ms). `msPerMinute` runs them faster
+   * (a test alert's steps: a second for each minute); default 60 000.
+   */
+  schedule(sub: Subscription, incidentId: string, startedAt: number, msPerMinute?: number): Promise<void>;
   cancel(sub: Subscription, incidentId: string): Promise<void>;
 }
 

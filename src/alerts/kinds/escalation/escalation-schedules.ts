@@ -15,7 +15,7 @@ import {
 /** All steps booked when the root is posted, so a restart or a dead replica skips none. */
 export function escalationSchedules(store: Pick<ScheduleStore, "bookOnce" | "cancel">): EscalationSchedules {
   return {
-    async schedule(sub: Subscription, incidentId: string, startedAt: number) {
+    async schedule(sub: Subscription, incidentId: string, startedAt: number, msPerMinute = 60_000) {
       const steps = escalationStepsOf(sub);
       await Promise.all(
         steps.map((s, step) => {
@@ -27,7 +27,7 @@ export function escalationSchedules(store: Pick<ScheduleStore, "bookOnce" | "can
             ...(step > 0 ? { step } : {}),
           };
           const id = escalationScheduleId(sub.id, incidentId, step);
-          return store.bookOnce(id, spec, startedAt + s.minutes * 60_000);
+          return store.bookOnce(id, spec, startedAt + s.minutes * msPerMinute);
         }),
       );
     },

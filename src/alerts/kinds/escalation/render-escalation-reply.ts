@@ -1,10 +1,11 @@
 import type { KnownBlock } from "@slack/types";
 import type { Mention } from "../../../domain/escalation-steps";
+import { isTestIncidentId } from "../../../domain/test-alert-id";
 import { formatDuration, slackDate } from "../../../lib/format-time";
 import { acknowledgeButton } from "../../../ui/acknowledge-button";
 import { mrkdwn } from "../../../ui/text";
 import { monitorLink, type WebLinks } from "../../../ui/web-links";
-import { epochOf, mentionToken, monitorName, type RenderedAlert } from "../../engine/alert-parts";
+import { epochOf, mentionToken, monitorName, type RenderedAlert, testMarked } from "../../engine/alert-parts";
 import type { AlertMonitor, IncidentSnapshot } from "../../model";
 
 export interface EscalationReplyInput {
@@ -20,6 +21,13 @@ export interface EscalationReplyInput {
   now: number;
 }
 
+// A test alert runs its steps in seconds (`/uptime test`): the reply says the time it really waited.
+function within(input: EscalationReplyInput): string {
+  return isTestIncidentId(input.incident.id)
+    ? `${input.afterMinutes} s (test speed)`
+    : `${input.afterMinutes} min`;
+}
+
 /** Broadcast so it is seen, with its own Acknowledge so whoever it woke can answer there. */
 export function renderEscalationReply(input: EscalationReplyInput): RenderedAlert {
   const name = monitorName(input.monitor, input.incident.monitorId);
@@ -29,7 +37,8 @@ export function renderEscalationReply(input: EscalationReplyInput): RenderedAler
     : `${input.afterMinutes}m`;
   const ping = mentionToken(input.mention);
   const lead = ping ? `${ping} ` : "";
-  const text = `${lead}⏰ ${name} is still down and nobody acknowledged it (${down})`;
+  const test = (line: string) => testMarked(input.incident.id, line);
+  const text = `${lead}${test(`⏰ ${name} is still down and nobody acknowledged it (${down})`)}`;
   const since = Number.isFinite(started) ? ` since ${slackDate(started)}` : "";
   const count =
     input.step && input.step.count > 1 ? ` (reminder ${input.step.index + 1} of ${input.step.count})` : "";
@@ -37,7 +46,7 @@ export function renderEscalationReply(input: EscalationReplyInput): RenderedAler
     {
       type: "section",
       text: mrkdwn(
-        `${lead}⏰ *${monitorLink(input.links, input.incident.monitorId, name)}* is still down${since}, and nobody acknowledged it within ${input.afterMinutes} min${count}.`,
+        `${lead}${test(`⏰ *${monitorLink(input.links, input.incident.monitorId, name)}* is still down${since}, and nobody acknowledged it within ${within(input)}${count}.`)}`,
       ),
     },
   ];

@@ -1,5 +1,6 @@
 import type { ActionsBlock, Button, KnownBlock, MrkdwnElement, Overflow } from "@slack/types";
 import type { Mention } from "../../../domain/escalation-steps";
+import { isTestIncidentId } from "../../../domain/test-alert-id";
 import { formatDuration, slackDate } from "../../../lib/format-time";
 import { acknowledgeButton } from "../../../ui/acknowledge-button";
 import { tryEncode } from "../../../ui/codec";
@@ -17,6 +18,7 @@ import {
   monitorTarget,
   type RenderedAlert,
   STAGE_EMOJI,
+  testMarked,
 } from "../../engine/alert-parts";
 import type { AlertMonitor, IncidentSnapshot, IncidentStage } from "../../model";
 import { type FlapNoteInput, renderFlapNote } from "../flapping/render-flap-note";
@@ -78,6 +80,10 @@ function mutedText(muted: { until: number; by?: string | null; untilRecovered?: 
 }
 
 function headline(input: AlertRootInput): string {
+  return testMarked(input.incident.id, stageHeadline(input));
+}
+
+function stageHeadline(input: AlertRootInput): string {
   const name = monitorName(input.monitor, input.incident.monitorId);
   const emoji = STAGE_EMOJI[input.stage];
   if (input.stage === "resolved") {
@@ -112,14 +118,16 @@ function fields(input: AlertRootInput): MrkdwnElement[] {
   const target = monitorTarget(input.monitor);
   const started = epochOf(input.incident.started);
   const locations = input.failingLocations.map((location) => escapeMrkdwn(location)).join(", ");
-  const incident = input.links
-    ? [
-        mrkdwn(
-          `*Incident*\n${incidentLink(input.links, input.incident.id, `#${escapeMrkdwn(input.incident.id)}`)}`,
-          limits.sectionField,
-        ),
-      ]
-    : [];
+  // A test's id names no incident of the API: nothing to link to.
+  const incident =
+    input.links && !isTestIncidentId(input.incident.id)
+      ? [
+          mrkdwn(
+            `*Incident*\n${incidentLink(input.links, input.incident.id, `#${escapeMrkdwn(input.incident.id)}`)}`,
+            limits.sectionField,
+          ),
+        ]
+      : [];
   return [
     mrkdwn(`*Monitor*\n${monitorLink(input.links, input.incident.monitorId, name)}`, limits.sectionField),
     ...(target ? [mrkdwn(`*Target*\n${target}`, limits.sectionField)] : []),

@@ -14,6 +14,7 @@ import { pauseSubcommand } from "./pause-subcommand";
 import { resumeSubcommand } from "./resume-subcommand";
 import { subscribeSubcommand } from "./subscribe-subcommand";
 import { teamSubcommand } from "./team-subcommand";
+import { testSubcommand } from "./test-subcommand";
 import { unmuteSubcommand } from "./unmute-subcommand";
 import { unsubscribeSubcommand } from "./unsubscribe-subcommand";
 import { whoamiSubcommand } from "./whoami-subcommand";
@@ -44,6 +45,7 @@ export const subcommandHandlers: SubcommandHandlers = {
   unsubscribe: unsubscribeSubcommand,
   subscriptions: dataSubcommand,
   unmute: unmuteSubcommand,
+  test: testSubcommand,
   digest: digestSubcommand,
   edit: editSubcommand,
   mute: muteSubcommand,
