@@ -272,13 +272,13 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     },
     messages,
     pollTargets,
-    acknowledged: (ack) => delivery.acknowledged(ack),
+    acknowledged: (ack) => delivery.redraw.acknowledged(ack),
     incidentChannels: {
       open: (input) => delivery.openIncidentChannel(input),
       archive: (input) => delivery.archiveIncidentChannel(input),
     },
     async redrawAfterMuteChange(change) {
-      await delivery.redrawAfterMuteChange({
+      await delivery.redraw.afterMuteChange({
         workspace: change.workspace,
         channel: change.channelId,
         monitorId: change.monitorId,

@@ -8,7 +8,7 @@ import { workspaceKey } from "../../store/workspace";
 import { decodeDeliverableEvent } from "../kinds/registry";
 import type { AlertMetrics, DeliveryOutcome } from "../metrics";
 import type { KindEvent } from "./alert-kind";
-import { OutboxEventError } from "./outbox-codec";
+import { OutboxEventError } from "./alert-kind";
 
 export interface OutboxDelivery {
   subscriptionsOf(

@@ -3,11 +3,14 @@ import type { Clock } from "../../lib/clock";
 import type { PosterFor } from "../../slack/slack-poster";
 import type { AlertMessageRecord, AlertMessageStore, ChannelLock } from "../../store/alert-message-store";
 import type { MuteStore } from "../../store/mute-store";
+import type { OutboxStore } from "../../store/outbox-store";
 import type { IncidentDrawing } from "../kinds/incident/incident-drawing";
 import type { IncidentReplies } from "../kinds/incident/incident-replies";
 import { renderMuteReply } from "../kinds/incident/render-mute-reply";
+import type { RedrawEvent } from "../kinds/redraw/redraw-event";
 import type { StormRollup } from "../kinds/storm/storm-rollup";
 import { ChannelBusyError, type ChannelCtx, type ChannelPosting } from "./channel-posting";
+import { scheduleTarget } from "./schedules/schedule-targets";
 
 export interface AcknowledgeInSlack {
   workspace: WorkspaceRef;
@@ -23,8 +26,16 @@ export interface MuteChangeInSlack {
   change?: { kind: "muted" | "unmuted"; by: string } | undefined;
 }
 
+export interface AcknowledgeFanOutDeps {
+  outbox: Pick<OutboxStore, "append">;
+  outboxKeyOf: (target: string) => string;
+}
+
 export interface RedrawDeps {
-  messages: Pick<AlertMessageStore, "get" | "put" | "getMonitor" | "addTimeline">;
+  messages: Pick<
+    AlertMessageStore,
+    "get" | "put" | "getMonitor" | "addTimeline" | "setAckedBy" | "incidentChannels"
+  >;
   mutes: Pick<MuteStore, "mutedUntil">;
   posterFor: PosterFor;
   posting: ChannelPosting;
@@ -36,11 +47,48 @@ export interface RedrawDeps {
   clock: Clock;
   /** The incident's channel, if one was opened, hears the acknowledge as the alert's thread does. */
   follow?: ((ctx: ChannelCtx, incidentId: string) => Promise<void>) | undefined;
+  /** Where an acknowledge's redraw events go, one per other channel; absent, only the clicked one is redrawn. */
+  fanOut?: AcknowledgeFanOutDeps | undefined;
 }
 
 /** Clicks redraw through the same render path as outbox events; Slack errors go to the click's listener. */
 export class Redraw {
   constructor(private readonly d: RedrawDeps) {}
+
+  /** The clicked channel is redrawn at once, every other one through the outbox. Slack errors are thrown. */
+  async acknowledged(ack: {
+    workspace: WorkspaceRef;
+    channelId?: string | undefined;
+    incidentId: string;
+    ackedBy: string;
+  }): Promise<void> {
+    const { workspace, channelId, incidentId, ackedBy } = ack;
+    await this.d.messages.setAckedBy(workspace, incidentId, ackedBy);
+    if (this.d.fanOut) await this.fanOut(this.d.fanOut, ack);
+    if (channelId) await this.afterAcknowledge({ workspace, channel: channelId, incidentId, ackedBy });
+  }
+
+  // One redraw entry per other channel, so each shows the acknowledge at once, under its lock with retries.
+  private async fanOut(
+    out: AcknowledgeFanOutDeps,
+    ack: { workspace: WorkspaceRef; incidentId: string; ackedBy: string; channelId?: string | undefined },
+  ): Promise<void> {
+    const channels = await this.d.messages.incidentChannels(ack.workspace, ack.incidentId);
+    await Promise.all(
+      channels
+        .filter((c) => c.channelId !== ack.channelId)
+        .map(({ subscriptionId }) => {
+          const target = scheduleTarget("redraw", subscriptionId);
+          const event: RedrawEvent = {
+            type: "redraw",
+            subscriptionId,
+            incidentId: ack.incidentId,
+            ackedBy: ack.ackedBy,
+          };
+          return out.outbox.append(out.outboxKeyOf(target), target, JSON.stringify(event));
+        }),
+    );
+  }
 
   /** Keeps ackedBy, so the poller's later "acknowledged" event changes nothing. */
   async afterAcknowledge(input: AcknowledgeInSlack): Promise<boolean> {

@@ -356,7 +356,7 @@ describe("alert delivery through the outbox, WebClient and the fake Slack", () =
 
     const delivery = setup.delivery();
     expect(
-      await delivery.updateAlertMessageAfterAcknowledge({
+      await delivery.redraw.afterAcknowledge({
         workspace: WS,
         channel,
         incidentId: "51",
@@ -377,7 +377,7 @@ describe("alert delivery through the outbox, WebClient and the fake Slack", () =
       ackedBy: "U0BOB",
     });
     expect(
-      await delivery.updateAlertMessageAfterAcknowledge({
+      await delivery.redraw.afterAcknowledge({
         workspace: WS,
         channel,
         incidentId: "404",

@@ -3,7 +3,6 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { type RunningSimulator, startSimulator } from "../../../dev/simulator/index";
-import { ClaimCache } from "../../../src/alerts/engine/poll/claim-cache";
 import { ClaimHolds } from "../../../src/alerts/engine/poll/claim-holds";
 import { type Detector, UNCHANGED } from "../../../src/alerts/engine/poll/detector";
 import { PollApiCache } from "../../../src/alerts/engine/poll/poll-api-cache";
@@ -12,6 +11,7 @@ import {
   type PollOnceDeps,
   pollOnce,
 } from "../../../src/alerts/engine/poll/poll-once";
+import { ClaimCache } from "../../../src/alerts/engine/poll/poll-state";
 import { type PollTargetMeta, tokenHash } from "../../../src/alerts/engine/poll/poll-target";
 import { addPollTarget, PollWorker, type PollWorkerOptions } from "../../../src/alerts/engine/poll/poller";
 import { decodeOutboxEvent } from "../../../src/alerts/kinds/incident/incident-event";

@@ -8,11 +8,11 @@ import type { ClaimedTarget } from "../../../store/poll-target-types";
 import type { UptimeClient } from "../../../uptime";
 import { noopPollMetrics, type PollMetrics } from "../../metrics";
 import { AgainPolls, type QueuedPoll, readsRefresh } from "./again-polls";
-import { ClaimCache } from "./claim-cache";
 import { ClaimHolds, holdPeriod, holdPolls } from "./claim-holds";
 import type { Detector } from "./detector";
 import { PollApiCache, type ResolveToken } from "./poll-api-cache";
 import { type PollHooks, type PollOnceDeps, type PollProgress, type PollResult, pollOnce } from "./poll-once";
+import { ClaimCache } from "./poll-state";
 import { DEFAULT_JITTER, nextPollAt, type PollTimingOptions } from "./poll-timing";
 import type { RejectionPolicy } from "./token-rejection";
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { CheckSnapshot } from "../../engine/poll/poll-mapping";
+import type { CheckSnapshot } from "../../engine/poll/detector";
 
 // Incidents are read only when the checks changed in a way that matters, or the refresh is due.
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { MonitorCounters } from "../../../uptime";
+import type { CheckSnapshot } from "../../engine/poll/detector";
 import { type Detector, UNCHANGED } from "../../engine/poll/detector";
-import type { CheckSnapshot } from "../../engine/poll/poll-mapping";
 import type { AlertEvent, AlertMonitor, OutboxEvent } from "../../model";
 import { checksSignature, needsIncidentFetch } from "./checks-signature";
 import {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { jsonIssueText, parseJson } from "../../../lib/parse-json";
 import { alertIncidentSchema, alertMonitorSchema } from "../../../store/alert-message-store";
-import { OutboxEventError } from "../../engine/outbox-codec";
+import { OutboxEventError } from "../../engine/alert-kind";
 import type { AlertEvent, IncidentStage, OutboxEvent } from "../../model";
 
 // The stored view's shapes, with the outbox's own rule that ids are never empty.

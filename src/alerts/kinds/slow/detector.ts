@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { SlowRule } from "../../../domain/slow-rule";
+import type { CheckSnapshot } from "../../engine/poll/detector";
 import { type Detector, UNCHANGED } from "../../engine/poll/detector";
-import type { CheckSnapshot } from "../../engine/poll/poll-mapping";
 import type { AlertMonitor } from "../../model";
 import { encodeSlowEvent, type SlowEvent } from "./slow-event";
 import { advanceSlow, type SlowState, type SlowTransition } from "./slow-state";

@@ -1,6 +1,6 @@
 import { SLOW_RECOVERY_CHECKS } from "../../../domain/alert-rule-bounds";
 import { type SlowRule, slowRuleKey } from "../../../domain/slow-rule";
-import type { CheckSnapshot } from "../../engine/poll/poll-mapping";
+import type { CheckSnapshot } from "../../engine/poll/detector";
 import type { SlowSample } from "../../model";
 
 // Pure: checks to slow and fast-again transitions per `--slow` rule, from the poll's one call (A5 gives

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OutboxEventError } from "../../../../src/alerts/engine/outbox-codec";
+import { OutboxEventError } from "../../../../src/alerts/engine/alert-kind";
 import { decodeOutboxEvent, encodeOutboxEvent } from "../../../../src/alerts/kinds/incident/incident-event";
 import { isLaterStage, type OutboxEvent } from "../../../../src/alerts/model";
 
