@@ -33,6 +33,7 @@ import {
   removePollTarget,
 } from "./engine/poll/poller";
 import { type RejectionPolicy, rejectionPolicy } from "./engine/poll/token-rejection";
+import type { AcknowledgedInSlack, MuteChangedInSlack } from "./engine/redraw";
 import { ScheduleStore } from "./engine/schedules/schedule-store";
 import { ScheduleWorker } from "./engine/schedules/schedule-worker";
 import { DigestDelivery, type DigestNowRequest } from "./kinds/digest/digest-delivery";
@@ -52,6 +53,7 @@ import { SubscriptionPauses } from "./subscriptions/subscription-pauses";
 
 export type { IncidentChange } from "./engine/incident-event-tap";
 export type { RejectionPolicy } from "./engine/poll/token-rejection";
+export type { AcknowledgedInSlack, MuteChangedInSlack } from "./engine/redraw";
 export type { DigestNowRequest } from "./kinds/digest/digest-delivery";
 export type {
   OpenIncidentChannel,
@@ -94,21 +96,6 @@ export interface AlertsDeps {
   logger: Logger;
   links: LinkStore;
   installations: RedisInstallationStore;
-}
-
-export interface AcknowledgedInSlack {
-  workspace: WorkspaceRef;
-  /** The channel of the clicked alert message; absent for `/uptime ack`, App Home and the incident lists. */
-  channelId?: string | undefined;
-  incidentId: string;
-  ackedBy: string;
-}
-
-export interface MuteChangedInSlack {
-  workspace: WorkspaceRef;
-  channelId: string;
-  monitorId: string;
-  change?: { kind: "muted" | "unmuted"; by: string } | undefined;
 }
 
 export interface PollTargets {
@@ -274,16 +261,11 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     pollTargets,
     acknowledged: (ack) => delivery.redraw.acknowledged(ack),
     incidentChannels: {
-      open: (input) => delivery.openIncidentChannel(input),
-      archive: (input) => delivery.archiveIncidentChannel(input),
+      open: async (input) => (delivery.channels ? delivery.channels.open(input) : { kind: "no-alert" }),
+      archive: async (input) => delivery.channels?.archive(input.workspace, input.channelId, input.by),
     },
     async redrawAfterMuteChange(change) {
-      await delivery.redraw.afterMuteChange({
-        workspace: change.workspace,
-        channel: change.channelId,
-        monitorId: change.monitorId,
-        change: change.change,
-      });
+      await delivery.redraw.afterMuteChange(change);
     },
     digests: {
       schedule: (subscription) => digestSchedules.schedule(subscription),

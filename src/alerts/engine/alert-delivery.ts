@@ -10,12 +10,7 @@ import type { Subscription, SubscriptionStore } from "../../store/subscription-s
 import { renderChartPng } from "../../ui/charts/render-chart-png";
 import { IncidentDrawing } from "../kinds/incident/incident-drawing";
 import { IncidentReplies } from "../kinds/incident/incident-replies";
-import {
-  IncidentChannels,
-  type IncidentChannelsDeps,
-  type OpenIncidentChannel,
-  type OpenIncidentChannelOutcome,
-} from "../kinds/incident-channel/incident-channels";
+import { IncidentChannels, type IncidentChannelsDeps } from "../kinds/incident-channel/incident-channels";
 import { ALERT_KINDS } from "../kinds/registry";
 import { DEFAULT_FLAP_RULES, DEFAULT_STORM_RULES } from "../kinds/storm/alert-rules";
 import { StormRollup } from "../kinds/storm/storm-rollup";
@@ -69,7 +64,8 @@ export class AlertDelivery implements OutboxDelivery {
   ) => Promise<ChannelLock | null>;
   /** The click paths: an acknowledge (with its fan-out to the other channels) and a mute change. */
   readonly redraw: Redraw;
-  private readonly channels: IncidentChannels | null;
+  /** Incident channels: null when none may be opened. */
+  readonly channels: IncidentChannels | null;
   private readonly plans = new Map<string, DeliveryPlan<KindEvent>>();
 
   constructor(deps: AlertDeliveryDeps) {
@@ -208,20 +204,6 @@ export class AlertDelivery implements OutboxDelivery {
         : await this.inChannel(sub, eventId, signal, plan, event);
     if (plan.counted) this.metrics.delivery(outcome);
     return outcome;
-  }
-
-  /** "Open incident channel": opens it once across replicas, or answers the one opened. */
-  openIncidentChannel(input: OpenIncidentChannel): Promise<OpenIncidentChannelOutcome> {
-    if (!this.channels) return Promise.resolve({ kind: "no-alert" });
-    return this.channels.open(input);
-  }
-
-  async archiveIncidentChannel(input: {
-    workspace: WorkspaceRef;
-    channelId: string;
-    by: string;
-  }): Promise<void> {
-    await this.channels?.archive(input.workspace, input.channelId, input.by);
   }
 
   /** Never throws: a permanent Slack error pauses the subscription, anything else is "retry". */

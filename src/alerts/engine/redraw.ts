@@ -12,16 +12,17 @@ import type { StormRollup } from "../kinds/storm/storm-rollup";
 import { ChannelBusyError, type ChannelCtx, type ChannelPosting } from "./channel-posting";
 import { scheduleTarget } from "./schedules/schedule-targets";
 
-export interface AcknowledgeInSlack {
+export interface AcknowledgedInSlack {
   workspace: WorkspaceRef;
-  channel: string;
+  /** The channel of the clicked alert message; absent for `/uptime ack`, App Home and the incident lists. */
+  channelId?: string | undefined;
   incidentId: string;
   ackedBy: string;
 }
 
-export interface MuteChangeInSlack {
+export interface MuteChangedInSlack {
   workspace: WorkspaceRef;
-  channel: string;
+  channelId: string;
   monitorId: string;
   change?: { kind: "muted" | "unmuted"; by: string } | undefined;
 }
@@ -56,23 +57,14 @@ export class Redraw {
   constructor(private readonly d: RedrawDeps) {}
 
   /** The clicked channel is redrawn at once, every other one through the outbox. Slack errors are thrown. */
-  async acknowledged(ack: {
-    workspace: WorkspaceRef;
-    channelId?: string | undefined;
-    incidentId: string;
-    ackedBy: string;
-  }): Promise<void> {
-    const { workspace, channelId, incidentId, ackedBy } = ack;
-    await this.d.messages.setAckedBy(workspace, incidentId, ackedBy);
+  async acknowledged(ack: AcknowledgedInSlack): Promise<void> {
+    await this.d.messages.setAckedBy(ack.workspace, ack.incidentId, ack.ackedBy);
     if (this.d.fanOut) await this.fanOut(this.d.fanOut, ack);
-    if (channelId) await this.afterAcknowledge({ workspace, channel: channelId, incidentId, ackedBy });
+    if (ack.channelId) await this.afterAcknowledge(ack as AcknowledgedInSlack & { channelId: string });
   }
 
   // One redraw entry per other channel, so each shows the acknowledge at once, under its lock with retries.
-  private async fanOut(
-    out: AcknowledgeFanOutDeps,
-    ack: { workspace: WorkspaceRef; incidentId: string; ackedBy: string; channelId?: string | undefined },
-  ): Promise<void> {
+  private async fanOut(out: AcknowledgeFanOutDeps, ack: AcknowledgedInSlack): Promise<void> {
     const channels = await this.d.messages.incidentChannels(ack.workspace, ack.incidentId);
     await Promise.all(
       channels
@@ -91,8 +83,8 @@ export class Redraw {
   }
 
   /** Keeps ackedBy, so the poller's later "acknowledged" event changes nothing. */
-  async afterAcknowledge(input: AcknowledgeInSlack): Promise<boolean> {
-    const { workspace: ws, channel, incidentId, ackedBy } = input;
+  async afterAcknowledge(input: AcknowledgedInSlack & { channelId: string }): Promise<boolean> {
+    const { workspace: ws, channelId: channel, incidentId, ackedBy } = input;
     const lock = await this.lockOrThrow(ws, channel);
     try {
       const poster = await this.d.posterFor(ws);
@@ -136,8 +128,8 @@ export class Redraw {
   }
 
   /** False when the channel has no open message of the monitor. */
-  async afterMuteChange(input: MuteChangeInSlack): Promise<boolean> {
-    const { workspace: ws, channel, monitorId } = input;
+  async afterMuteChange(input: MuteChangedInSlack): Promise<boolean> {
+    const { workspace: ws, channelId: channel, monitorId } = input;
     const lock = await this.lockOrThrow(ws, channel);
     try {
       const last = (await this.d.messages.getMonitor(ws, channel, monitorId)).lastRoot;

@@ -358,7 +358,7 @@ describe("alert delivery through the outbox, WebClient and the fake Slack", () =
     expect(
       await delivery.redraw.afterAcknowledge({
         workspace: WS,
-        channel,
+        channelId: channel,
         incidentId: "51",
         ackedBy: "U0BOB",
       }),
@@ -379,7 +379,7 @@ describe("alert delivery through the outbox, WebClient and the fake Slack", () =
     expect(
       await delivery.redraw.afterAcknowledge({
         workspace: WS,
-        channel,
+        channelId: channel,
         incidentId: "404",
         ackedBy: "U0BOB",
       }),

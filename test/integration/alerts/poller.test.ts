@@ -14,8 +14,12 @@ import {
 import { ClaimCache } from "../../../src/alerts/engine/poll/poll-state";
 import { type PollTargetMeta, tokenHash } from "../../../src/alerts/engine/poll/poll-target";
 import { addPollTarget, PollWorker, type PollWorkerOptions } from "../../../src/alerts/engine/poll/poller";
-import { decodeOutboxEvent } from "../../../src/alerts/kinds/incident/incident-event";
-import { decodePollState, POLL_DETECTORS, type PollState } from "../../../src/alerts/kinds/registry";
+import {
+  decodeDeliverableEvent,
+  decodePollState,
+  POLL_DETECTORS,
+  type PollState,
+} from "../../../src/alerts/kinds/registry";
 import type { PollErrorKind, PollOutcome } from "../../../src/alerts/metrics";
 import type { IncidentSnapshot, OutboxEvent } from "../../../src/alerts/model";
 import { fixedClock } from "../../../src/lib/clock";
@@ -125,7 +129,7 @@ function setup(tokens: Record<string, string> = { U1: OWNER }) {
     for (let shard = 0; shard < SHARDS; shard++) {
       for (const [, fields] of await redis.xrange(scheduler.outboxKey(shard), "-", "+")) {
         const at = fields.indexOf("event");
-        all.push(decodeOutboxEvent(fields[at + 1]));
+        all.push(decodeDeliverableEvent(fields[at + 1]) as OutboxEvent);
       }
     }
     return all;

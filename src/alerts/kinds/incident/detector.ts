@@ -11,7 +11,6 @@ import {
   type TrackedIncident,
   trackedOpenMissing,
 } from "./diff";
-import { encodeOutboxEvent } from "./incident-event";
 
 // Events carry what delivery shows (monitor, failing locations, team counts): delivery never calls the API.
 
@@ -69,7 +68,7 @@ export const incidentDetector: Detector<IncidentPollState, AlertEvent> = {
       teamName: team?.name,
     });
     return enriched.map((event) => ({
-      event: encodeOutboxEvent(event),
+      event: JSON.stringify(event),
       counted: { type: event.type, id: event.incidentId },
     }));
   },
