@@ -25,13 +25,8 @@ import { type UptimeCall, UptimeClient } from "../uptime";
 import { AlertDelivery } from "./engine/alert-delivery";
 import { DeliveryWorker, outboxKeysOf } from "./engine/delivery-worker";
 import { type IncidentChange, tapIncidentEvents } from "./engine/incident-event-tap";
+import { type AddPollTargetInput, addPollTarget, pollTargetName } from "./engine/poll/poll-target";
 import { PollWorker } from "./engine/poll/poll-worker";
-import {
-  type AddPollTargetInput,
-  addPollTarget,
-  pollTargetName,
-  removePollTarget,
-} from "./engine/poll/poller";
 import { type RejectionPolicy, rejectionPolicy } from "./engine/poll/token-rejection";
 import type { AcknowledgedInSlack, MuteChangedInSlack } from "./engine/redraw";
 import { ScheduleStore } from "./engine/schedules/schedule-store";
@@ -228,7 +223,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
       );
       return addPollTarget(scheduler, { ...rest, slowRules }, now);
     },
-    remove: (target, subscriber) => removePollTarget(scheduler, target, subscriber),
+    remove: (target, subscriber) => scheduler.remove(target, subscriber),
   };
 
   const hookDeps = {

@@ -15,7 +15,7 @@ import {
 import { AuthenticationError, type UptimeClient } from "../../uptime";
 import type { ResolveToken } from "../engine/poll/poll-api-cache";
 import type { PollHooks } from "../engine/poll/poll-once";
-import type { AddPollTargetInput } from "../engine/poll/poller";
+import type { AddPollTargetInput } from "../engine/poll/poll-target";
 import type { PollState } from "../kinds/registry";
 import type { SubscriptionPauses } from "./subscription-pauses";
 

@@ -12,8 +12,8 @@ import {
   pollOnce,
 } from "../../../src/alerts/engine/poll/poll-once";
 import { ClaimCache } from "../../../src/alerts/engine/poll/poll-state";
-import { type PollTargetMeta, tokenHash } from "../../../src/alerts/engine/poll/poll-target";
-import { addPollTarget, PollWorker, type PollWorkerOptions } from "../../../src/alerts/engine/poll/poller";
+import { addPollTarget, type PollTargetMeta, tokenHash } from "../../../src/alerts/engine/poll/poll-target";
+import { PollWorker, type PollWorkerOptions } from "../../../src/alerts/engine/poll/poll-worker";
 import {
   decodeDeliverableEvent,
   decodePollState,
