@@ -7,8 +7,6 @@ import { blockingConnection, type RedisClient } from "../../store/redis-connecti
 import { type AlertMetrics, noopAlertMetrics } from "../metrics";
 import { type OutboxDelivery, OutboxEntryHandler } from "./outbox-entry-handler";
 
-export { DEFAULT_CONSUMER_GROUP };
-
 /** More than a loop holds in flight plus one read's batch; any beyond wait for the reclaim. */
 const LOST_READS_CHECKED = 1000;
 

@@ -6,7 +6,7 @@ import type { MuteStore } from "../../store/mute-store";
 import type { OutboxStore } from "../../store/outbox-store";
 import type { IncidentDrawing } from "../kinds/incident/incident-drawing";
 import type { IncidentReplies } from "../kinds/incident/incident-replies";
-import { renderMuteReply } from "../kinds/incident/render-mute-reply";
+import { renderMuteReply } from "../kinds/incident/render-incident-replies";
 import type { RedrawEvent } from "../kinds/redraw/redraw-event";
 import type { StormRollup } from "../kinds/storm/storm-rollup";
 import { ChannelBusyError, type ChannelCtx, type ChannelPosting } from "./channel-posting";

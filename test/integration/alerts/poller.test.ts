@@ -6,14 +6,11 @@ import { type RunningSimulator, startSimulator } from "../../../dev/simulator/in
 import { ClaimHolds } from "../../../src/alerts/engine/poll/claim-holds";
 import { type Detector, UNCHANGED } from "../../../src/alerts/engine/poll/detector";
 import { PollApiCache } from "../../../src/alerts/engine/poll/poll-api-cache";
-import {
-  type ConfirmedRejection,
-  type PollOnceDeps,
-  pollOnce,
-} from "../../../src/alerts/engine/poll/poll-once";
+import { type PollOnceDeps, pollOnce } from "../../../src/alerts/engine/poll/poll-once";
 import { ClaimCache } from "../../../src/alerts/engine/poll/poll-state";
 import { addPollTarget, type PollTargetMeta, tokenHash } from "../../../src/alerts/engine/poll/poll-target";
 import { PollWorker, type PollWorkerOptions } from "../../../src/alerts/engine/poll/poll-worker";
+import type { ConfirmedRejection } from "../../../src/alerts/engine/poll/rejection-commit";
 import {
   decodeDeliverableEvent,
   decodePollState,

@@ -8,7 +8,7 @@ import { computeDigest } from "../../../src/alerts/kinds/digest/digest-report";
 import { renderDigest } from "../../../src/alerts/kinds/digest/render-digest";
 import { renderEscalationReply } from "../../../src/alerts/kinds/escalation/render-escalation-reply";
 import { renderAlertRoot } from "../../../src/alerts/kinds/incident/render-alert-root";
-import { renderRecoveryReply } from "../../../src/alerts/kinds/incident/render-recovery-reply";
+import { renderRecoveryReply } from "../../../src/alerts/kinds/incident/render-incident-replies";
 import {
   renderIncidentChannelEntry,
   renderIncidentChannelIntro,

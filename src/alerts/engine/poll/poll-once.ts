@@ -30,11 +30,7 @@ import { nextPollAt, type PollTimingOptions } from "./poll-timing";
 import { type ConfirmedRejection, rejectionCommit } from "./rejection-commit";
 import type { RejectionPolicy } from "./token-rejection";
 
-export type { ConfirmedRejection } from "./rejection-commit";
-
 // Never throws: a failure commits no state or events (no false alarms from an API outage), only a backoff.
-
-export { MAX_INCIDENT_PAGES, MAX_MISSING_FETCHES, MAX_MONITOR_FETCHES } from "./poll-reads";
 
 /** All checks passed: one constant, so that a quiet poll makes no array. */
 const NO_CHECKS: readonly CheckSnapshot[] = NO_EVENTS;

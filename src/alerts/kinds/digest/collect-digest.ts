@@ -1,3 +1,4 @@
+import type { DigestCadence } from "../../../domain/digest-cadences";
 import { matchesFilters, type SubscriptionFilters } from "../../../domain/subscription-filters";
 import type { Incident, Monitor, Page, UptimeApi } from "../../../uptime";
 import {
@@ -6,7 +7,6 @@ import {
   type DigestPeriod,
   type DigestReport,
 } from "../../model";
-import type { DigestCadence } from "./digest-calendar";
 import { computeDigest, digestPrecision } from "./digest-report";
 
 export interface DigestRequest {

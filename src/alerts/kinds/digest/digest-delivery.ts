@@ -1,3 +1,4 @@
+import type { DigestCadence } from "../../../domain/digest-cadences";
 import type { SubscriptionFilters } from "../../../domain/subscription-filters";
 import type { WorkspaceRef } from "../../../domain/workspace-ref";
 import { sleep } from "../../../lib/backoff";
@@ -30,7 +31,7 @@ import type { DeliveryOutcome } from "../../metrics";
 import type { DigestReport } from "../../model";
 import type { SubscriptionPauses } from "../../subscriptions/subscription-pauses";
 import { collectDigest } from "./collect-digest";
-import { type DigestCadence, periodEndingNow } from "./digest-calendar";
+import { periodEndingNow } from "./digest-calendar";
 import { digestChart } from "./digest-chart";
 import type { DigestEvent } from "./digest-event";
 import { renderDigest, renderDigestUnavailable } from "./render-digest";

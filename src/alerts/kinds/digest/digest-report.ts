@@ -1,6 +1,6 @@
+import type { DigestCadence } from "../../../domain/digest-cadences";
 import type { AvailabilityStats, Incident, Monitor, Precision } from "../../../uptime";
 import type { DigestMonitor, DigestPeriod, DigestReport } from "../../model";
-import type { DigestCadence } from "./digest-calendar";
 
 export interface DigestInput {
   cadence: DigestCadence;

@@ -7,8 +7,6 @@ import type { SlowSample } from "../../model";
 // each check's totalDuration). A check counts once (watermark plus ids at it, since several may share a
 // `created`). Failed checks and checks without a duration count for nothing: down is an incident.
 
-export type { SlowSample } from "../../model";
-
 export interface SlowAlertState {
   /** Names the alert in every channel: rule, monitor and the first slow check of the run. */
   id: string;

@@ -5,7 +5,7 @@ import {
   type AlertRootInput,
   renderAlertRoot,
 } from "../../../../src/alerts/kinds/incident/render-alert-root";
-import { renderRecoveryReply } from "../../../../src/alerts/kinds/incident/render-recovery-reply";
+import { renderRecoveryReply } from "../../../../src/alerts/kinds/incident/render-incident-replies";
 import { ROLLUP_MAX_LINES, renderStormRollup } from "../../../../src/alerts/kinds/storm/render-storm-rollup";
 import type { AlertMonitor, IncidentSnapshot } from "../../../../src/alerts/model";
 import { PAUSE_REASONS } from "../../../../src/domain/pause-reasons";
