@@ -1,6 +1,7 @@
 import { inQuietHours } from "../../domain/quiet-hours";
 import type { WorkspaceRef } from "../../domain/workspace-ref";
 import type { Clock } from "../../lib/clock";
+import type { StoredAlertView } from "../../store/alert-message-store";
 import type { MaintenanceStore, MaintenanceWindow } from "../../store/maintenance-store";
 import type { MuteStore } from "../../store/mute-store";
 import type { Subscription } from "../../store/subscription-store";
@@ -59,6 +60,11 @@ export type AlertGateDecision =
 
 /** The gate of a kind's declared row, as the engine lends it; `as` names another row (a reminder). */
 export type Gate = (input: Omit<AlertGateInput, "kind">, as?: GateKind) => Promise<AlertGateDecision>;
+
+/** The monitor of a stored alert, as the gate reads it. */
+export function gatedMonitor(view: StoredAlertView): NonNullable<AlertGateInput["monitor"]> {
+  return { monitorId: view.incident.monitorId, group: view.monitor?.group, apiTeamId: view.apiTeamId };
+}
 
 export function escalationKindOf(sub: Subscription): GateKind {
   return sub.personal ? "reminder" : "escalation";

@@ -1,6 +1,7 @@
 import type { AlertMessageRecord } from "../../../store/alert-message-store";
 import type { MaintenanceWindow } from "../../../store/maintenance-store";
 import type { Subscription } from "../../../store/subscription-store";
+import { gatedMonitor } from "../../engine/alert-gate";
 import type { EngineServices } from "../../engine/alert-kind";
 import type { DeliveryCtx } from "../../engine/channel-posting";
 import type { DeliveryOutcome } from "../../metrics";
@@ -94,11 +95,7 @@ export class MaintenanceDelivery {
           sub,
           ws: ctx.ws,
           channel: ctx.channel,
-          monitor: {
-            monitorId: view.incident.monitorId,
-            group: view.monitor?.group,
-            apiTeamId: view.apiTeamId,
-          },
+          monitor: gatedMonitor(view),
         });
         if (gate.kind === "muted") continue;
         if (gate.kind === "held") {
