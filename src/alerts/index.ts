@@ -61,7 +61,6 @@ export interface AlertsOptions {
   uptimeApiUrl: string;
   alertWorkers: number;
   pollIntervalSeconds: number;
-  /** UPTIME_WEB_URL and its paths: alert messages link monitors and incidents to the web app. */
   webLinks?: WebLinks | undefined;
   slack: {
     apiUrl?: string | undefined;
@@ -115,16 +114,12 @@ export interface Alerts {
   subscriptions: SubscriptionStore;
   mutes: MuteStore;
   maintenance: { windows: MaintenanceStore; schedules: MaintenanceSchedules };
-  /** The one schedule API: a kind's button (a reminder's Still on it) books or moves its own schedules. */
   schedules: Pick<ScheduleStore, "book" | "bookOnce" | "cancel" | "inspect">;
   /** A reminder's Still on it (`--remind`): who, and the next reminder a whole period from now. */
   stillOnIt(input: StillOnItInSlack): Promise<"restarted" | "ended">;
-  /** Read by the Mute overflow: the name of a muted monitor, from its last alert message in the channel. */
   messages: AlertMessageStore;
   pollTargets: PollTargets;
-  /** Only once the API accepted it: the clicked message at once, every other channel's through the outbox. */
   acknowledged(ack: AcknowledgedInSlack): Promise<void>;
-  /** Redraws the monitor's open alert message in the channel at once, from the mute store. */
   redrawAfterMuteChange(change: MuteChangedInSlack): Promise<void>;
   /** Incident channels; the caller has checked who may open or archive one. */
   incidentChannels: {

@@ -23,7 +23,6 @@ import type { OutboxDelivery } from "./outbox-entry-handler";
 import { type AcknowledgeFanOutDeps, Redraw } from "./redraw";
 import { subscriptionOfScheduleTarget } from "./schedules/schedule-targets";
 
-/** What the bot lends the engine; the services its kinds share are built from it (EngineServices). */
 export interface AlertDeliveryDeps
   extends Pick<EngineServices, "messages" | "mutes" | "windows" | "escalations" | "schedules" | "posterFor">,
     Partial<
@@ -46,7 +45,6 @@ export interface AlertDeliveryDeps
   maxRateLimitWaits?: number;
   /** How long an unanswered post may still land (ALERT_POST_SETTLE_MS); default POST_SETTLE_MS. */
   postSettleMs?: number | undefined;
-  /** Where an acknowledge's redraw events go, one per other channel; absent, only the clicked one is redrawn. */
   fanOut?: AcknowledgeFanOutDeps | undefined;
   kinds?: readonly AlertKind[];
 }
@@ -62,9 +60,7 @@ export class AlertDelivery implements OutboxDelivery {
     channel: string,
     signal?: AbortSignal,
   ) => Promise<ChannelLock | null>;
-  /** The click paths: an acknowledge (with its fan-out to the other channels) and a mute change. */
   readonly redraw: Redraw;
-  /** Incident channels: null when none may be opened. */
   readonly channels: IncidentChannels | null;
   private readonly plans = new Map<string, DeliveryPlan<KindEvent>>();
 
@@ -206,7 +202,6 @@ export class AlertDelivery implements OutboxDelivery {
     return outcome;
   }
 
-  /** Never throws: a permanent Slack error pauses the subscription, anything else is "retry". */
   private async inChannel(
     sub: Subscription,
     eventId: string,

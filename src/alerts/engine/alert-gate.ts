@@ -20,9 +20,8 @@ export interface AlertGateRules {
   storm: "apply" | "exempt";
 }
 
-// What an on-call engineer expects: an outage waits out a mute or window and is alerted at its end; a slow
-// alert is no incident, so none is posted; an escalation pings nobody then; an incident channel is a room
-// opened on purpose, so nothing holds it; a digest reports a period, so it is always posted.
+// An outage waits out a mute or window; a slow alert (no incident) and an escalation are dropped then; an
+// incident channel was opened on purpose and a digest reports a period, so nothing holds either.
 export const ALERT_GATE_RULES: Readonly<Record<GateKind, AlertGateRules>> = {
   outage: { mute: "hold", maintenance: "hold", quietHours: "thread", storm: "apply" },
   slow: { mute: "hold", maintenance: "hold", quietHours: "thread", storm: "exempt" },

@@ -15,10 +15,7 @@ import type { ChannelRateLimiter } from "../../store/channel-rate-limiter";
 import type { Subscription } from "../../store/subscription-store";
 import { lookupOldestTs } from "./alert-metadata";
 
-/**
- * How long a retry must still wait before posting again, for an earlier attempt not found by its metadata:
- * 0 once that attempt can no longer land, or when Slack answered it (a 429 posted nothing).
- */
+/** 0 once an attempt not found by its metadata can no longer land, or when Slack answered it (a 429). */
 export function settleWaitMs(
   attempt: { at: number; answered?: boolean | undefined },
   now: number,

@@ -40,7 +40,6 @@ export interface RedrawDeps {
   mutes: Pick<MuteStore, "mutedUntil">;
   posterFor: PosterFor;
   posting: ChannelPosting;
-  /** Takes the channel's lock, waiting a while for another worker's; null when it stays taken. */
   lock: (ws: WorkspaceRef, channel: string) => Promise<ChannelLock | null>;
   drawing: IncidentDrawing;
   replies: IncidentReplies;

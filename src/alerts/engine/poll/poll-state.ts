@@ -16,7 +16,6 @@ export class PollStateError extends Error {
 }
 
 export interface PollStateCodec {
-  /** Null for a target never committed; a PollStateError for anything this version did not write. */
   decode(raw: string | null | undefined): PollFields | null;
   encode(state: PollFields): { state: PollFields; raw: string };
 }

@@ -124,7 +124,6 @@ export async function addPollTarget(
   return target;
 }
 
-/** Everything PollTargetStore.add needs to register a subscriber of a team polled with a token. */
 export function pollTargetRegistration(input: AddPollTargetInput): {
   target: string;
   registration: { subscriber: string; group: string; meta: string };

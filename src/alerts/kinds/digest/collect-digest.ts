@@ -17,8 +17,8 @@ export interface DigestRequest {
   period: DigestPeriod;
 }
 
-// A6 newest first, so reading stops at the first older incident; maintenance incidents are left out as
-// alerts leave them out. Each walk stops at its page cap, and the report says so.
+// A6 newest first: reading stops at the first older incident, or at its page cap (the report says so).
+// Maintenance incidents are left out, as alerts leave them out.
 export async function collectDigest(api: UptimeApi, request: DigestRequest): Promise<DigestReport> {
   const { apiTeamId, filters, period } = request;
   const include =

@@ -34,7 +34,6 @@ function seriesOf(monitor: Monitor, precision: Precision) {
   return precision === "hourly" ? monitor.availabilityHourly : monitor.availabilityDaily;
 }
 
-/** The digest's numbers from what the API returned. Pure: the same input gives the same report. */
 export function computeDigest(input: DigestInput): DigestReport {
   const { period } = input;
   const precision = digestPrecision(input.cadence);

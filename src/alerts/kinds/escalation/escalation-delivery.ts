@@ -12,7 +12,6 @@ import type { AlertMetrics, DeliveryOutcome } from "../../metrics";
 import type { EscalationEvent } from "./escalation-event";
 import { renderEscalationReply } from "./render-escalation-reply";
 
-/** Escalation schedules (docs/architecture.md section 5 "Schedules"), one per subscription, incident and step. */
 export interface EscalationSchedules {
   /** Every step of the subscription, due its minutes after `startedAt` (ms). */
   schedule(sub: Subscription, incidentId: string, startedAt: number): Promise<void>;

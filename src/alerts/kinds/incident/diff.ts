@@ -6,9 +6,8 @@ import {
   isLaterStage,
 } from "../../model";
 
-// Pure (docs/architecture.md section 5). Each transition is emitted at most once, in the order opened <
-// acknowledged < resolved; a missing incident is not resolved (pages are partial); maintenance ones emit
-// nothing. Forgotten incidents raise the floor so they are never announced again (ids assumed to grow).
+// Pure. Each transition at most once, opened < acknowledged < resolved; a missing incident is not resolved
+// (pages are partial); maintenance ones emit nothing; forgotten ones raise the floor, never announced again.
 
 export interface TrackedIncident {
   id: string;

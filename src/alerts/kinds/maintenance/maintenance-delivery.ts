@@ -82,14 +82,12 @@ export class MaintenanceDelivery {
       const record = await this.d.messages.get(ctx.ws, ctx.channel, incidentId);
       if (!record || record.stage === "resolved") continue;
       const heldHere = record.mode === "muted" && record.heldBy === window.id;
-      // A root of this window posted by a delivery that crashed before the end: its post is finished (looked
-      // up first) like any other, and its reminders booked, which that delivery may not have done.
+      // A root of a delivery that crashed: its post is finished (looked up first) and its reminders booked.
       const released = record.mode === "root";
       if (!heldHere && !released) continue;
       const sub = await this.subscriptionOf(ctx, subscriptionId);
       if (heldHere) {
-        // The gate decides now, as for any outage that opens: muted here meanwhile, none; still covered by
-        // another window of its team, held by that one until its end.
+        // Gated now, as any outage that opens: muted meanwhile, none; another window's, held until its end.
         const { view } = record;
         const gate = await this.d.gate({
           sub,
