@@ -38,7 +38,7 @@ const alertKindRules = [
     severity: "error",
     from: { path: "^src/alerts/kinds/" },
     to: {
-      path: "^src/alerts/(engine/(alert-delivery|delivery-worker|outbox-entry-handler|incident-event-tap|acknowledge-fan-out)\\.ts$|index\\.ts$|prometheus-metrics\\.ts$)",
+      path: "^src/alerts/(engine/(alert-delivery|delivery-worker|outbox-entry-handler|incident-event-tap)\\.ts$|index\\.ts$|prometheus-metrics\\.ts$)",
     },
   },
 ];

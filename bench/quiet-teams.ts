@@ -5,7 +5,7 @@
  */
 
 import type { SeedInput, SeedResult } from "../dev/simulator";
-import { addPollTarget } from "../src/alerts/engine/poll/poller";
+import { addPollTarget } from "../src/alerts/engine/poll/poll-target";
 import { keyspace } from "../src/store/keys";
 import { PollTargetStore } from "../src/store/poll-target-store";
 import type { RedisClient } from "../src/store/redis-connection";

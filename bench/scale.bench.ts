@@ -14,7 +14,7 @@
 import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
 import { startPrivateRedis } from "../dev/local-redis";
-import { addPollTarget } from "../src/alerts/engine/poll/poller";
+import { addPollTarget } from "../src/alerts/engine/poll/poll-target";
 import { encodePollState, type PollState } from "../src/alerts/kinds/registry";
 import { keyspace } from "../src/store/keys";
 import { PollTargetStore } from "../src/store/poll-target-store";

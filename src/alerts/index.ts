@@ -27,15 +27,11 @@ import { type Monitor, type UptimeCall, UptimeClient } from "../uptime";
 import { AlertDelivery } from "./engine/alert-delivery";
 import { DeliveryWorker, outboxKeysOf } from "./engine/delivery-worker";
 import { type IncidentChange, tapIncidentEvents } from "./engine/incident-event-tap";
-import { toAlertMonitor } from "./engine/poll/poll-mapping";
+import { toAlertMonitor } from "./engine/poll/poll-reads";
+import { type AddPollTargetInput, addPollTarget, pollTargetName } from "./engine/poll/poll-target";
 import { PollWorker } from "./engine/poll/poll-worker";
-import {
-  type AddPollTargetInput,
-  addPollTarget,
-  pollTargetName,
-  removePollTarget,
-} from "./engine/poll/poller";
 import { type RejectionPolicy, rejectionPolicy } from "./engine/poll/token-rejection";
+import type { AcknowledgedInSlack, MuteChangedInSlack } from "./engine/redraw";
 import { ScheduleStore } from "./engine/schedules/schedule-store";
 import { ScheduleWorker } from "./engine/schedules/schedule-worker";
 import { DigestDelivery, type DigestNowRequest } from "./kinds/digest/digest-delivery";
@@ -55,6 +51,7 @@ import { SubscriptionPauses } from "./subscriptions/subscription-pauses";
 
 export type { IncidentChange } from "./engine/incident-event-tap";
 export type { RejectionPolicy } from "./engine/poll/token-rejection";
+export type { AcknowledgedInSlack, MuteChangedInSlack } from "./engine/redraw";
 export type { DigestNowRequest } from "./kinds/digest/digest-delivery";
 export type {
   OpenIncidentChannel,
@@ -67,7 +64,6 @@ export interface AlertsOptions {
   uptimeApiUrl: string;
   alertWorkers: number;
   pollIntervalSeconds: number;
-  /** UPTIME_WEB_URL and its paths: alert messages link monitors and incidents to the web app. */
   webLinks?: WebLinks | undefined;
   slack: {
     apiUrl?: string | undefined;
@@ -97,21 +93,6 @@ export interface AlertsDeps {
   logger: Logger;
   links: LinkStore;
   installations: RedisInstallationStore;
-}
-
-export interface AcknowledgedInSlack {
-  workspace: WorkspaceRef;
-  /** The channel of the clicked alert message; absent for `/uptime ack`, App Home and the incident lists. */
-  channelId?: string | undefined;
-  incidentId: string;
-  ackedBy: string;
-}
-
-export interface MuteChangedInSlack {
-  workspace: WorkspaceRef;
-  channelId: string;
-  monitorId: string;
-  change?: { kind: "muted" | "unmuted"; by: string } | undefined;
 }
 
 export interface PollTargets {
@@ -153,9 +134,7 @@ export interface Alerts {
   /** Read by the Mute overflow: the name of a muted monitor, from its last alert message in the channel. */
   messages: AlertMessageStore;
   pollTargets: PollTargets;
-  /** Only once the API accepted it: the clicked message at once, every other channel's through the outbox. */
   acknowledged(ack: AcknowledgedInSlack): Promise<void>;
-  /** Redraws the monitor's open alert message in the channel at once, from the mute store. */
   redrawAfterMuteChange(change: MuteChangedInSlack): Promise<void>;
   /** Incident channels; the caller has checked who may open or archive one. */
   incidentChannels: {
@@ -254,7 +233,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
       );
       return addPollTarget(scheduler, { ...rest, slowRules }, now);
     },
-    remove: (target, subscriber) => removePollTarget(scheduler, target, subscriber),
+    remove: (target, subscriber) => scheduler.remove(target, subscriber),
   };
 
   const hookDeps = {
@@ -304,18 +283,13 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     },
     messages,
     pollTargets,
-    acknowledged: (ack) => delivery.acknowledged(ack),
+    acknowledged: (ack) => delivery.redraw.acknowledged(ack),
     incidentChannels: {
-      open: (input) => delivery.openIncidentChannel(input),
-      archive: (input) => delivery.archiveIncidentChannel(input),
+      open: async (input) => (delivery.channels ? delivery.channels.open(input) : { kind: "no-alert" }),
+      archive: async (input) => delivery.channels?.archive(input.workspace, input.channelId, input.by),
     },
     async redrawAfterMuteChange(change) {
-      await delivery.redrawAfterMuteChange({
-        workspace: change.workspace,
-        channel: change.channelId,
-        monitorId: change.monitorId,
-        change: change.change,
-      });
+      await delivery.redraw.afterMuteChange(change);
     },
     digests: {
       schedule: (subscription) => digestSchedules.schedule(subscription),

@@ -107,7 +107,6 @@ export interface DigestReport {
   capped: boolean;
 }
 
-// An asked-for digest runs on the asker's small API share (A12): without caps a team of thousands of
-// monitors would spend it all on one answer.
+// An asked-for digest runs on the asker's small API share (A12): caps keep one answer from spending it all.
 export const DIGEST_MONITOR_PAGES = 50;
 export const DIGEST_INCIDENT_PAGES = 20;

@@ -192,8 +192,7 @@ export function createPrometheusMetrics(options: PrometheusMetricsOptions = {}):
   };
 }
 
-// One pipeline per stream: each shard's keys share a hash tag, as ioredis requires of a Cluster
-// pipeline. A dead-letter gauge survives restarts, unlike the counter.
+// One pipeline per stream: a Cluster pipeline needs one hash tag. The gauge survives restarts; the counter not.
 export function outboxSampler(
   redis: RedisClient,
   streams: readonly string[],

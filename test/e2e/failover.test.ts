@@ -27,8 +27,9 @@ import {
 } from "../../src/alerts/engine/alert-metadata";
 import { pollTargetName } from "../../src/alerts/engine/poll/poll-target";
 import { DIGEST_EVENT_TYPE } from "../../src/alerts/kinds/digest/digest-delivery";
-import { decodeOutboxEvent } from "../../src/alerts/kinds/incident/incident-event";
+import { decodeDeliverableEvent } from "../../src/alerts/kinds/registry";
 import { STORM_THRESHOLD, STORM_WINDOW_MS } from "../../src/alerts/kinds/storm/alert-rules";
+import type { OutboxEvent } from "../../src/alerts/model";
 import { generateKey } from "../../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../../src/store/crypto/token-cipher";
 import { keyspace } from "../../src/store/keys";
@@ -400,7 +401,8 @@ describe.each(SUITES)("$name: three bot processes on $title", (suite) => {
         const index = fields.indexOf("event");
         // Poll targets' alert events only: digests and escalations share the outbox (docs/architecture.md section 5).
         const target = fields[fields.indexOf("target") + 1] ?? "";
-        if (index >= 0 && target.startsWith("team:")) events.push(decodeOutboxEvent(fields[index + 1]));
+        if (index >= 0 && target.startsWith("team:"))
+          events.push(decodeDeliverableEvent(fields[index + 1]) as OutboxEvent);
       }
     }
     return events;

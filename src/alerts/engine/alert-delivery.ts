@@ -10,26 +10,19 @@ import type { Subscription, SubscriptionStore } from "../../store/subscription-s
 import { renderChartPng } from "../../ui/charts/render-chart-png";
 import { IncidentDrawing } from "../kinds/incident/incident-drawing";
 import { IncidentReplies } from "../kinds/incident/incident-replies";
-import {
-  IncidentChannels,
-  type IncidentChannelsDeps,
-  type OpenIncidentChannel,
-  type OpenIncidentChannelOutcome,
-} from "../kinds/incident-channel/incident-channels";
+import { IncidentChannels, type IncidentChannelsDeps } from "../kinds/incident-channel/incident-channels";
 import { ALERT_KINDS } from "../kinds/registry";
 import { DEFAULT_FLAP_RULES, DEFAULT_STORM_RULES } from "../kinds/storm/alert-rules";
 import { StormRollup } from "../kinds/storm/storm-rollup";
 import { type AlertMetrics, type DeliveryOutcome, noopAlertMetrics } from "../metrics";
 import type { SubscriptionPauses } from "../subscriptions/subscription-pauses";
-import { type AcknowledgeFanOutDeps, fanOutAcknowledge } from "./acknowledge-fan-out";
 import { type AlertGateDeps, type Gate, gateAlert } from "./alert-gate";
 import type { AlertKind, DeliveryPlan, EngineServices, IncidentHooks, KindEvent } from "./alert-kind";
 import { type ChannelCtx, ChannelPosting, type DeliveryCtx } from "./channel-posting";
 import type { OutboxDelivery } from "./outbox-entry-handler";
-import { type AcknowledgeInSlack, type MuteChangeInSlack, Redraw } from "./redraw";
+import { type AcknowledgeFanOutDeps, Redraw } from "./redraw";
 import { subscriptionOfScheduleTarget } from "./schedules/schedule-targets";
 
-/** What the bot lends the engine; the services its kinds share are built from it (EngineServices). */
 export interface AlertDeliveryDeps
   extends Pick<EngineServices, "messages" | "mutes" | "windows" | "escalations" | "schedules" | "posterFor">,
     Partial<
@@ -52,8 +45,7 @@ export interface AlertDeliveryDeps
   maxRateLimitWaits?: number;
   /** How long an unanswered post may still land (ALERT_POST_SETTLE_MS); default POST_SETTLE_MS. */
   postSettleMs?: number | undefined;
-  /** Where an acknowledge's redraw events go, one per other channel; absent, only the clicked one is redrawn. */
-  fanOut?: Omit<AcknowledgeFanOutDeps, "messages"> | undefined;
+  fanOut?: AcknowledgeFanOutDeps | undefined;
   kinds?: readonly AlertKind[];
 }
 
@@ -68,8 +60,8 @@ export class AlertDelivery implements OutboxDelivery {
     channel: string,
     signal?: AbortSignal,
   ) => Promise<ChannelLock | null>;
-  private readonly redraw: Redraw;
-  private readonly channels: IncidentChannels | null;
+  readonly redraw: Redraw;
+  readonly channels: IncidentChannels | null;
   private readonly plans = new Map<string, DeliveryPlan<KindEvent>>();
 
   constructor(deps: AlertDeliveryDeps) {
@@ -121,6 +113,7 @@ export class AlertDelivery implements OutboxDelivery {
       rollup,
       clock,
       follow,
+      fanOut: deps.fanOut,
     });
     // Filled as the plans are built below; called only once deliveries run.
     const hooked: DeliveryPlan<KindEvent>[] = [];
@@ -209,47 +202,6 @@ export class AlertDelivery implements OutboxDelivery {
     return outcome;
   }
 
-  /** "Open incident channel": opens it once across replicas, or answers the one opened. */
-  openIncidentChannel(input: OpenIncidentChannel): Promise<OpenIncidentChannelOutcome> {
-    if (!this.channels) return Promise.resolve({ kind: "no-alert" });
-    return this.channels.open(input);
-  }
-
-  async archiveIncidentChannel(input: {
-    workspace: WorkspaceRef;
-    channelId: string;
-    by: string;
-  }): Promise<void> {
-    await this.channels?.archive(input.workspace, input.channelId, input.by);
-  }
-
-  /** The clicked channel is redrawn at once, every other one through the outbox. Slack errors are thrown. */
-  async acknowledged(ack: {
-    workspace: WorkspaceRef;
-    channelId?: string | undefined;
-    incidentId: string;
-    ackedBy: string;
-  }): Promise<void> {
-    const { workspace, channelId, incidentId, ackedBy } = ack;
-    await this.d.messages.setAckedBy(workspace, incidentId, ackedBy);
-    if (this.d.fanOut) {
-      const deps = { messages: this.d.messages, ...this.d.fanOut };
-      await fanOutAcknowledge(deps, { workspace, incidentId, ackedBy, except: channelId });
-    }
-    if (channelId) await this.redraw.afterAcknowledge({ workspace, channel: channelId, incidentId, ackedBy });
-  }
-
-  /** Keeps ackedBy, so the poller's later "acknowledged" event changes nothing. */
-  updateAlertMessageAfterAcknowledge(input: AcknowledgeInSlack): Promise<boolean> {
-    return this.redraw.afterAcknowledge(input);
-  }
-
-  /** False when the channel has no open message of the monitor. Slack errors are thrown. */
-  redrawAfterMuteChange(input: MuteChangeInSlack): Promise<boolean> {
-    return this.redraw.afterMuteChange(input);
-  }
-
-  /** Never throws: a permanent Slack error pauses the subscription, anything else is "retry". */
   private async inChannel(
     sub: Subscription,
     eventId: string,

@@ -1,6 +1,7 @@
 import { inQuietHours } from "../../domain/quiet-hours";
 import type { WorkspaceRef } from "../../domain/workspace-ref";
 import type { Clock } from "../../lib/clock";
+import type { StoredAlertView } from "../../store/alert-message-store";
 import type { MaintenanceStore, MaintenanceWindow } from "../../store/maintenance-store";
 import type { MuteStore } from "../../store/mute-store";
 import type { Subscription } from "../../store/subscription-store";
@@ -19,9 +20,8 @@ export interface AlertGateRules {
   storm: "apply" | "exempt";
 }
 
-// What an on-call engineer expects: an outage waits out a mute or window and is alerted at its end; a slow
-// alert is no incident, so none is posted; an escalation pings nobody then; an incident channel is a room
-// opened on purpose, so nothing holds it; a digest reports a period, so it is always posted.
+// An outage waits out a mute or window; a slow alert (no incident) and an escalation are dropped then; an
+// incident channel was opened on purpose and a digest reports a period, so nothing holds either.
 export const ALERT_GATE_RULES: Readonly<Record<GateKind, AlertGateRules>> = {
   outage: { mute: "hold", maintenance: "hold", quietHours: "thread", storm: "apply" },
   slow: { mute: "hold", maintenance: "hold", quietHours: "thread", storm: "exempt" },
@@ -59,6 +59,11 @@ export type AlertGateDecision =
 
 /** The gate of a kind's declared row, as the engine lends it; `as` names another row (a follow-up). */
 export type Gate = (input: Omit<AlertGateInput, "kind">, as?: GateKind) => Promise<AlertGateDecision>;
+
+/** The monitor of a stored alert, as the gate reads it. */
+export function gatedMonitor(view: StoredAlertView): NonNullable<AlertGateInput["monitor"]> {
+  return { monitorId: view.incident.monitorId, group: view.monitor?.group, apiTeamId: view.apiTeamId };
+}
 
 export function escalationKindOf(sub: Subscription): GateKind {
   return sub.personal ? "follow-up" : "escalation";

@@ -29,6 +29,11 @@ export interface KindEvent {
   type: string;
 }
 
+/** An outbox entry no kind can read: it goes to the dead letters, never retried. */
+export class OutboxEventError extends Error {
+  override name = "OutboxEventError";
+}
+
 /** The engine dispatches through the registry (kinds/registry.ts) and knows no kind by name. */
 export interface AlertKind<E extends KindEvent = KindEvent> {
   readonly name: string;

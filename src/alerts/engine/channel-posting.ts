@@ -15,19 +15,7 @@ import type { ChannelRateLimiter } from "../../store/channel-rate-limiter";
 import type { Subscription } from "../../store/subscription-store";
 import { lookupOldestTs } from "./alert-metadata";
 
-/**
- * How long after a post was sent its outcome may still change, by default (slack-call.ts): the Slack call
- * timeout plus the time Slack may take to finish a call whose client already gave up. A retry waits this
- * long after the attempt before it posts again (docs/architecture.md section 5, "nothing posted twice");
- * ALERT_POST_SETTLE_MS sets it (src/config/config.ts keeps it longer than the call timeout).
- */
-export { POST_SETTLE_MS };
-
-/**
- * How long a retry must still wait before posting again, for an earlier attempt not found by its metadata:
- * 0 once that attempt can no longer land (`settleMs` after it), or when Slack answered it (a 429 posted
- * nothing). The one rule of alert messages (postOnce) and digests (DigestDelivery).
- */
+/** 0 once an attempt not found by its metadata can no longer land, or when Slack answered it (a 429). */
 export function settleWaitMs(
   attempt: { at: number; answered?: boolean | undefined },
   now: number,
@@ -76,18 +64,11 @@ export interface ChannelPostingDeps {
   postSettleMs?: number | undefined;
 }
 
-/**
- * Posting to a channel (docs/architecture.md section 5): under the channel's Redis lock, within its posting rate
- * (the reserved slot), waiting out Slack's 429s, and never twice (postOnce). Every wait extends the lock
- * first, so a long wait never lets another worker into the channel; a lost lock ends the step.
- */
+/** Every wait extends the channel's lock first, so a long wait never lets another worker in. */
 export class ChannelPosting {
   constructor(private readonly d: ChannelPostingDeps) {}
 
-  /**
-   * Posts a step's message once. A recorded attempt without a ts means an earlier try may have posted:
-   * look it up by metadata first (`posted` false when found).
-   */
+  /** A recorded attempt without a ts may have posted: it is looked up by metadata first (`posted` false). */
   async postOnce(ctx: ChannelCtx, step: PostOnceStep): Promise<{ ts: string; posted: boolean }> {
     if (step.attempt) {
       const oldest = lookupOldestTs(step.attempt.at);

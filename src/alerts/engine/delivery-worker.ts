@@ -7,8 +7,6 @@ import { blockingConnection, type RedisClient } from "../../store/redis-connecti
 import { type AlertMetrics, noopAlertMetrics } from "../metrics";
 import { type OutboxDelivery, OutboxEntryHandler } from "./outbox-entry-handler";
 
-export { DEFAULT_CONSUMER_GROUP };
-
 /** More than a loop holds in flight plus one read's batch; any beyond wait for the reclaim. */
 const LOST_READS_CHECKED = 1000;
 
@@ -22,7 +20,6 @@ export interface DeliveryWorkerOptions {
   /** Concurrent read loops in this process (ALERT_WORKERS); the shards are split between them. */
   workers?: number;
   group?: string;
-  /** Unique per process: hostname and pid by default; each loop appends its index. */
   consumer?: string;
   blockMs?: number;
   /** Kept short: one read cannot block on every shard, and this pause adds to every alert's latency. */
@@ -128,8 +125,7 @@ export class DeliveryWorker {
         count: 0,
         recheckPending: false,
       };
-      // A single Redis says "close" when its connection drops; a Cluster says "-node" when one of its
-      // node connections does (and "close" when it loses them all).
+      // A single Redis says "close" when its connection drops; a Cluster says "-node" per lost node.
       const lost = () => {
         loop.recheckPending = true;
       };
@@ -146,8 +142,7 @@ export class DeliveryWorker {
   /** Waits end, finished entries are acked, pending ones are handed to the parking consumer. */
   async stop(): Promise<void> {
     this.abort.abort(new Error("delivery worker stopping"));
-    // Ends a blocking read at once. Entries it may have been given meanwhile are pending on this
-    // consumer, and release() below hands them over like the others.
+    // Ends a blocking read at once; entries it was given meanwhile are pending here, handed over below.
     for (const loop of this.loops) loop.connection.disconnect();
     await Promise.allSettled(this.running$);
     await Promise.allSettled([...this.handling]);
@@ -239,8 +234,7 @@ export class DeliveryWorker {
     }
   }
 
-  // Entries Redis handed to a read whose reply was lost with the connection would otherwise wait
-  // reclaimIdleMs before any replica delivered them.
+  // Entries handed to a read whose reply was lost would otherwise wait reclaimIdleMs for any replica.
   private async recoverLostReads(loop: Loop): Promise<number> {
     let recovered = 0;
     for (const key of loop.keys) {
@@ -279,8 +273,7 @@ export class DeliveryWorker {
         await this.outbox.ensureGroup(key);
         return dispatched;
       }
-      // An entry still in flight here (an event loop stalled past the heartbeat) is already being handled:
-      // the delivery this claim counted is given back, or each stall would burn one of its attempts.
+      // Still in flight here (a stall past the heartbeat): the delivery counted is given back, not burnt.
       const inFlight = loop.inFlight.get(key);
       const fresh = reply.entries.filter((entry) => !inFlight?.has(entry.id));
       const handled = reply.entries.filter((entry) => !fresh.includes(entry));

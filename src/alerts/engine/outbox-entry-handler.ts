@@ -8,7 +8,7 @@ import { workspaceKey } from "../../store/workspace";
 import { decodeDeliverableEvent } from "../kinds/registry";
 import type { AlertMetrics, DeliveryOutcome } from "../metrics";
 import type { KindEvent } from "./alert-kind";
-import { OutboxEventError } from "./outbox-codec";
+import { OutboxEventError } from "./alert-kind";
 
 export interface OutboxDelivery {
   subscriptionsOf(
@@ -87,8 +87,7 @@ export class OutboxEntryHandler {
     if (plan.kind === "unreadable") return this.deadLetter(key, entry, "unreadable", plan.reason);
     if (plan.kind === "failed") {
       untrack();
-      // An attempt the stream counted, failed before its channels were known: one retry, so that the
-      // retries an operator reads add up to the deliveries the dead letters show.
+      // Counted as one retry, so that the retries add up to the deliveries the dead letters show.
       this.d.metrics.delivery("retry");
       return this.failed(key, consumer, entry, errorText(plan.error));
     }
@@ -118,8 +117,7 @@ export class OutboxEntryHandler {
     }
     const [bad] = plan.unreadable;
     if (bad) {
-      // Every readable channel has it; the unreadable one's copy waits in the dead letters for a replay
-      // (which reconciles, so the channels that have it see no change).
+      // The unreadable one's copy waits in the dead letters; a replay reconciles, so the others see no change.
       const more = plan.unreadable.length > 1 ? ` (and ${plan.unreadable.length - 1} more)` : "";
       return this.deadLetter(key, entry, "unreadable", `subscription ${bad.id}${more}: ${bad.reason}`);
     }

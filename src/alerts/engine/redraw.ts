@@ -3,32 +3,43 @@ import type { Clock } from "../../lib/clock";
 import type { PosterFor } from "../../slack/slack-poster";
 import type { AlertMessageRecord, AlertMessageStore, ChannelLock } from "../../store/alert-message-store";
 import type { MuteStore } from "../../store/mute-store";
+import type { OutboxStore } from "../../store/outbox-store";
 import type { IncidentDrawing } from "../kinds/incident/incident-drawing";
 import type { IncidentReplies } from "../kinds/incident/incident-replies";
-import { renderMuteReply } from "../kinds/incident/render-mute-reply";
+import { renderMuteReply } from "../kinds/incident/render-incident-replies";
+import type { RedrawEvent } from "../kinds/redraw/redraw-event";
 import type { StormRollup } from "../kinds/storm/storm-rollup";
 import { ChannelBusyError, type ChannelCtx, type ChannelPosting } from "./channel-posting";
+import { scheduleTarget } from "./schedules/schedule-targets";
 
-export interface AcknowledgeInSlack {
+export interface AcknowledgedInSlack {
   workspace: WorkspaceRef;
-  channel: string;
+  /** The channel of the clicked alert message; absent for `/uptime ack`, App Home and the incident lists. */
+  channelId?: string | undefined;
   incidentId: string;
   ackedBy: string;
 }
 
-export interface MuteChangeInSlack {
+export interface MuteChangedInSlack {
   workspace: WorkspaceRef;
-  channel: string;
+  channelId: string;
   monitorId: string;
   change?: { kind: "muted" | "unmuted"; by: string } | undefined;
 }
 
+export interface AcknowledgeFanOutDeps {
+  outbox: Pick<OutboxStore, "append">;
+  outboxKeyOf: (target: string) => string;
+}
+
 export interface RedrawDeps {
-  messages: Pick<AlertMessageStore, "get" | "put" | "getMonitor" | "addTimeline">;
+  messages: Pick<
+    AlertMessageStore,
+    "get" | "put" | "getMonitor" | "addTimeline" | "setAckedBy" | "incidentChannels"
+  >;
   mutes: Pick<MuteStore, "mutedUntil">;
   posterFor: PosterFor;
   posting: ChannelPosting;
-  /** Takes the channel's lock, waiting a while for another worker's; null when it stays taken. */
   lock: (ws: WorkspaceRef, channel: string) => Promise<ChannelLock | null>;
   drawing: IncidentDrawing;
   replies: IncidentReplies;
@@ -36,15 +47,43 @@ export interface RedrawDeps {
   clock: Clock;
   /** The incident's channel, if one was opened, hears the acknowledge as the alert's thread does. */
   follow?: ((ctx: ChannelCtx, incidentId: string) => Promise<void>) | undefined;
+  /** Where an acknowledge's redraw events go, one per other channel; absent, only the clicked one is redrawn. */
+  fanOut?: AcknowledgeFanOutDeps | undefined;
 }
 
 /** Clicks redraw through the same render path as outbox events; Slack errors go to the click's listener. */
 export class Redraw {
   constructor(private readonly d: RedrawDeps) {}
 
+  /** The clicked channel is redrawn at once, every other one through the outbox. Slack errors are thrown. */
+  async acknowledged(ack: AcknowledgedInSlack): Promise<void> {
+    await this.d.messages.setAckedBy(ack.workspace, ack.incidentId, ack.ackedBy);
+    if (this.d.fanOut) await this.fanOut(this.d.fanOut, ack);
+    if (ack.channelId) await this.afterAcknowledge(ack as AcknowledgedInSlack & { channelId: string });
+  }
+
+  // One redraw entry per other channel, so each shows the acknowledge at once, under its lock with retries.
+  private async fanOut(out: AcknowledgeFanOutDeps, ack: AcknowledgedInSlack): Promise<void> {
+    const channels = await this.d.messages.incidentChannels(ack.workspace, ack.incidentId);
+    await Promise.all(
+      channels
+        .filter((c) => c.channelId !== ack.channelId)
+        .map(({ subscriptionId }) => {
+          const target = scheduleTarget("redraw", subscriptionId);
+          const event: RedrawEvent = {
+            type: "redraw",
+            subscriptionId,
+            incidentId: ack.incidentId,
+            ackedBy: ack.ackedBy,
+          };
+          return out.outbox.append(out.outboxKeyOf(target), target, JSON.stringify(event));
+        }),
+    );
+  }
+
   /** Keeps ackedBy, so the poller's later "acknowledged" event changes nothing. */
-  async afterAcknowledge(input: AcknowledgeInSlack): Promise<boolean> {
-    const { workspace: ws, channel, incidentId, ackedBy } = input;
+  async afterAcknowledge(input: AcknowledgedInSlack & { channelId: string }): Promise<boolean> {
+    const { workspace: ws, channelId: channel, incidentId, ackedBy } = input;
     const lock = await this.lockOrThrow(ws, channel);
     try {
       const poster = await this.d.posterFor(ws);
@@ -88,8 +127,8 @@ export class Redraw {
   }
 
   /** False when the channel has no open message of the monitor. */
-  async afterMuteChange(input: MuteChangeInSlack): Promise<boolean> {
-    const { workspace: ws, channel, monitorId } = input;
+  async afterMuteChange(input: MuteChangedInSlack): Promise<boolean> {
+    const { workspace: ws, channelId: channel, monitorId } = input;
     const lock = await this.lockOrThrow(ws, channel);
     try {
       const last = (await this.d.messages.getMonitor(ws, channel, monitorId)).lastRoot;

@@ -1,6 +1,6 @@
 import { declareSubscriptionOptions } from "../../domain/subscription-options";
-import type { AlertKind, KindButton, KindEvent } from "../engine/alert-kind";
-import { outboxDecoder } from "../engine/outbox-codec";
+import { jsonIssueText } from "../../lib/parse-json";
+import { type AlertKind, type KindButton, type KindEvent, OutboxEventError } from "../engine/alert-kind";
 import type { Detector } from "../engine/poll/detector";
 import { pollStateCodec } from "../engine/poll/poll-state";
 import type { ScheduleKind } from "../engine/schedules/schedule-kind";
@@ -71,6 +71,22 @@ type EventOf<K> = K extends AlertKind<infer E> ? (KindEvent extends E ? never : 
 
 export type DeliverableEvent = EventOf<(typeof KINDS)[number]>;
 
-export const decodeDeliverableEvent = outboxDecoder(ALERT_KINDS) as (
-  raw: string | undefined,
-) => DeliverableEvent;
+const codecs = new Map<string, NonNullable<AlertKind["codec"]>>();
+for (const kind of ALERT_KINDS) for (const type of kind.types) if (kind.codec) codecs.set(type, kind.codec);
+/** A type no kind reads is checked against the first kind's schema, so the dead letter says what is wrong. */
+const [fallback] = codecs.values();
+
+export function decodeDeliverableEvent(raw: string | undefined): DeliverableEvent {
+  if (raw === undefined) throw new OutboxEventError("outbox entry has no event field");
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new OutboxEventError(jsonIssueText(fallback!.label, null));
+  }
+  const type = (value as { type?: unknown } | null)?.type;
+  const codec = (typeof type === "string" && codecs.get(type)) || fallback!;
+  const parsed = codec.schema.safeParse(value);
+  if (!parsed.success) throw new OutboxEventError(jsonIssueText(codec.label, parsed.error.message));
+  return parsed.data as DeliverableEvent;
+}

@@ -6,17 +6,17 @@ import type { Logger } from "../../lib/logger";
 import type { PosterFor } from "../../slack/slack-poster";
 import type { LinkStore } from "../../store/link-store";
 import type { Subscription, SubscriptionStore } from "../../store/subscription-store";
-import { AuthenticationError, type UptimeClient } from "../../uptime";
-import type { ResolveToken } from "../engine/poll/poll-api-cache";
-import type { PollHooks } from "../engine/poll/poll-once";
-import type { AddPollTargetInput } from "../engine/poll/poller";
-import type { PollState } from "../kinds/registry";
 import {
   renderPersonalAlertsEnded,
   renderTakeOverChannelNote,
   renderTakeOverDirectMessage,
   type TakeOverNotice,
-} from "./render-paused-notice";
+} from "../../ui/render-paused-notice";
+import { AuthenticationError, type UptimeClient } from "../../uptime";
+import type { ResolveToken } from "../engine/poll/poll-api-cache";
+import type { PollHooks } from "../engine/poll/poll-once";
+import type { AddPollTargetInput } from "../engine/poll/poll-target";
+import type { PollState } from "../kinds/registry";
 import type { SubscriptionPauses } from "./subscription-pauses";
 
 export interface PollHookDeps {

@@ -3,7 +3,11 @@ import { type Logger, silentLogger } from "../../lib/logger";
 import type { PosterFor } from "../../slack/slack-poster";
 import type { LinkStore } from "../../store/link-store";
 import type { Subscription, SubscriptionStore } from "../../store/subscription-store";
-import { type PauseNotice, renderPauseChannelNote, renderPauseDirectMessage } from "./render-paused-notice";
+import {
+  type PauseNotice,
+  renderPauseChannelNote,
+  renderPauseDirectMessage,
+} from "../../ui/render-paused-notice";
 
 export interface SubscriptionPausesDeps {
   subscriptions: Pick<SubscriptionStore, "pause" | "resume" | "markPauseNotified">;

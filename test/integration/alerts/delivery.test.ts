@@ -356,9 +356,9 @@ describe("alert delivery through the outbox, WebClient and the fake Slack", () =
 
     const delivery = setup.delivery();
     expect(
-      await delivery.updateAlertMessageAfterAcknowledge({
+      await delivery.redraw.afterAcknowledge({
         workspace: WS,
-        channel,
+        channelId: channel,
         incidentId: "51",
         ackedBy: "U0BOB",
       }),
@@ -377,9 +377,9 @@ describe("alert delivery through the outbox, WebClient and the fake Slack", () =
       ackedBy: "U0BOB",
     });
     expect(
-      await delivery.updateAlertMessageAfterAcknowledge({
+      await delivery.redraw.afterAcknowledge({
         workspace: WS,
-        channel,
+        channelId: channel,
         incidentId: "404",
         ackedBy: "U0BOB",
       }),

@@ -4,7 +4,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { FakeSlack } from "../../../dev/playground/fake-slack";
 import { DEMO_TOKENS, type RunningSimulator, startSimulator } from "../../../dev/simulator";
-import { POST_SETTLE_MS } from "../../../src/alerts/engine/channel-posting";
 import { ScheduleWorker } from "../../../src/alerts/engine/schedules/schedule-worker";
 import { digestPeriod, latestOccurrence } from "../../../src/alerts/kinds/digest/digest-calendar";
 import { DIGEST_EVENT_TYPE } from "../../../src/alerts/kinds/digest/digest-delivery";
@@ -13,6 +12,7 @@ import { DigestSchedules } from "../../../src/alerts/kinds/digest/digest-schedul
 import { SCHEDULE_KINDS } from "../../../src/alerts/kinds/registry";
 import { silentLogger } from "../../../src/lib/logger";
 import type { SlackPoster } from "../../../src/slack/slack-poster";
+import { POST_SETTLE_MS } from "../../../src/slack/slack-timeouts";
 import type { Subscription } from "../../../src/store/subscription-store";
 import { UptimeClient } from "../../../src/uptime";
 import { readPng } from "../../support/png";

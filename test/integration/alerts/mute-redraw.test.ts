@@ -36,7 +36,9 @@ describe("redrawAfterMuteChange", () => {
       monitorName: "Service 161",
       apiTeamId: "12",
     });
-    expect(await delivery.redrawAfterMuteChange({ workspace: WS, channel, monitorId: "161" })).toBe(true);
+    expect(
+      await delivery.redraw.afterMuteChange({ workspace: WS, channelId: channel, monitorId: "161" }),
+    ).toBe(true);
     expect(shown(channel)).toContain("Muted here by <@U0BOB> until <!date^");
     expect(shown(channel)).toContain(actions.unmute);
     expect(shown(channel)).not.toContain(actions.mute);
@@ -48,7 +50,9 @@ describe("redrawAfterMuteChange", () => {
     expect(shown(channel)).toContain("Muted here by <@U0BOB>");
 
     await setup.mutes.unmute(WS, channel, "161");
-    expect(await delivery.redrawAfterMuteChange({ workspace: WS, channel, monitorId: "161" })).toBe(true);
+    expect(
+      await delivery.redraw.afterMuteChange({ workspace: WS, channelId: channel, monitorId: "161" }),
+    ).toBe(true);
     expect(shown(channel)).not.toContain("Muted here");
     expect(shown(channel)).toContain(actions.mute);
     expect(fake.state.channelMessages(channel)).toHaveLength(1);
@@ -62,8 +66,12 @@ describe("redrawAfterMuteChange", () => {
     await setup.worker().start();
     await setup.drained();
     const delivery = setup.delivery();
-    expect(await delivery.redrawAfterMuteChange({ workspace: WS, channel, monitorId: "999" })).toBe(false);
+    expect(
+      await delivery.redraw.afterMuteChange({ workspace: WS, channelId: channel, monitorId: "999" }),
+    ).toBe(false);
     // Recovered: the green message shows no mute, so there is nothing to redraw.
-    expect(await delivery.redrawAfterMuteChange({ workspace: WS, channel, monitorId: "162" })).toBe(false);
+    expect(
+      await delivery.redraw.afterMuteChange({ workspace: WS, channelId: channel, monitorId: "162" }),
+    ).toBe(false);
   });
 });

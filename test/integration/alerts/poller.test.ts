@@ -3,19 +3,20 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { type RunningSimulator, startSimulator } from "../../../dev/simulator/index";
-import { ClaimCache } from "../../../src/alerts/engine/poll/claim-cache";
 import { ClaimHolds } from "../../../src/alerts/engine/poll/claim-holds";
 import { type Detector, UNCHANGED } from "../../../src/alerts/engine/poll/detector";
 import { PollApiCache } from "../../../src/alerts/engine/poll/poll-api-cache";
+import { type PollOnceDeps, pollOnce } from "../../../src/alerts/engine/poll/poll-once";
+import { ClaimCache } from "../../../src/alerts/engine/poll/poll-state";
+import { addPollTarget, type PollTargetMeta, tokenHash } from "../../../src/alerts/engine/poll/poll-target";
+import { PollWorker, type PollWorkerOptions } from "../../../src/alerts/engine/poll/poll-worker";
+import type { ConfirmedRejection } from "../../../src/alerts/engine/poll/rejection-commit";
 import {
-  type ConfirmedRejection,
-  type PollOnceDeps,
-  pollOnce,
-} from "../../../src/alerts/engine/poll/poll-once";
-import { type PollTargetMeta, tokenHash } from "../../../src/alerts/engine/poll/poll-target";
-import { addPollTarget, PollWorker, type PollWorkerOptions } from "../../../src/alerts/engine/poll/poller";
-import { decodeOutboxEvent } from "../../../src/alerts/kinds/incident/incident-event";
-import { decodePollState, POLL_DETECTORS, type PollState } from "../../../src/alerts/kinds/registry";
+  decodeDeliverableEvent,
+  decodePollState,
+  POLL_DETECTORS,
+  type PollState,
+} from "../../../src/alerts/kinds/registry";
 import type { PollErrorKind, PollOutcome } from "../../../src/alerts/metrics";
 import type { IncidentSnapshot, OutboxEvent } from "../../../src/alerts/model";
 import { fixedClock } from "../../../src/lib/clock";
@@ -125,7 +126,7 @@ function setup(tokens: Record<string, string> = { U1: OWNER }) {
     for (let shard = 0; shard < SHARDS; shard++) {
       for (const [, fields] of await redis.xrange(scheduler.outboxKey(shard), "-", "+")) {
         const at = fields.indexOf("event");
-        all.push(decodeOutboxEvent(fields[at + 1]));
+        all.push(decodeDeliverableEvent(fields[at + 1]) as OutboxEvent);
       }
     }
     return all;

@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { FakeSlack } from "../../../dev/playground/fake-slack";
 import { type RunningSimulator, startSimulator } from "../../../dev/simulator/index";
-import {
-  addPollTarget,
-  PollWorker,
-  pollTargetName,
-  removePollTarget,
-} from "../../../src/alerts/engine/poll/poller";
+import { addPollTarget, pollTargetName } from "../../../src/alerts/engine/poll/poll-target";
+import { PollWorker } from "../../../src/alerts/engine/poll/poll-worker";
 import { rejectionPolicy } from "../../../src/alerts/engine/poll/token-rejection";
 import { POLL_DETECTORS } from "../../../src/alerts/kinds/registry";
 import { createPrometheusMetrics } from "../../../src/alerts/prometheus-metrics";
@@ -84,7 +80,7 @@ function setup() {
   const pauses = new SubscriptionPauses({ subscriptions, links, posterFor: () => poster });
   const pollTargets = {
     add: (input: Parameters<typeof addPollTarget>[1], now: number) => addPollTarget(scheduler, input, now),
-    remove: (target: string, subscriber: string) => removePollTarget(scheduler, target, subscriber),
+    remove: (target: string, subscriber: string) => scheduler.remove(target, subscriber),
   };
   const hooks = pollHooks({
     links,

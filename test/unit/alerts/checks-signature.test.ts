@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CheckSnapshot } from "../../../src/alerts/engine/poll/poll-mapping";
+import type { CheckSnapshot } from "../../../src/alerts/engine/poll/detector";
 import { checksSignature, needsIncidentFetch } from "../../../src/alerts/kinds/incident/checks-signature";
 
 const check = (id: string, monitorId: string, location: string, state: number): CheckSnapshot => ({

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ClaimCache } from "../../../src/alerts/engine/poll/claim-cache";
-import { PollStateError } from "../../../src/alerts/engine/poll/poll-state";
+import { ClaimCache, PollStateError } from "../../../src/alerts/engine/poll/poll-state";
 import { encodePollTargetMeta, PollTargetError } from "../../../src/alerts/engine/poll/poll-target";
 import { encodePollState, POLL_DETECTORS } from "../../../src/alerts/kinds/registry";
 

@@ -5,7 +5,7 @@ import {
   compareNumericIds,
   isBelowFloor,
   raiseFloor,
-} from "../../../src/alerts/kinds/incident/incident-floor";
+} from "../../../src/alerts/kinds/incident/diff";
 
 const at = (id: string, started: string) => ({ id, started });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ALERT_GATE_RULES } from "../../../src/alerts/engine/alert-gate";
-import { OutboxEventError } from "../../../src/alerts/engine/outbox-codec";
+import { OutboxEventError } from "../../../src/alerts/engine/alert-kind";
 import { ALERT_KINDS, decodeDeliverableEvent } from "../../../src/alerts/kinds/registry";
 
 describe("the kind registry", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CheckSnapshot } from "../../../src/alerts/engine/poll/poll-mapping";
+import type { CheckSnapshot } from "../../../src/alerts/engine/poll/detector";
 import {
   advanceSlow,
   SLOW_FORGET_MS,

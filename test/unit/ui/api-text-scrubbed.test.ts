@@ -2,13 +2,13 @@
 // that shows API text, given what the decoders made of a response, shows no user info, query or fragment.
 // A renderer cannot forget: none of them scrubs on its own any more.
 import { describe, expect, it } from "vitest";
-import { toAlertMonitor, toIncidentSnapshot } from "../../../src/alerts/engine/poll/poll-mapping";
+import { toAlertMonitor, toIncidentSnapshot } from "../../../src/alerts/engine/poll/poll-reads";
 import { digestPeriod } from "../../../src/alerts/kinds/digest/digest-calendar";
 import { computeDigest } from "../../../src/alerts/kinds/digest/digest-report";
 import { renderDigest } from "../../../src/alerts/kinds/digest/render-digest";
 import { renderEscalationReply } from "../../../src/alerts/kinds/escalation/render-escalation-reply";
 import { renderAlertRoot } from "../../../src/alerts/kinds/incident/render-alert-root";
-import { renderRecoveryReply } from "../../../src/alerts/kinds/incident/render-recovery-reply";
+import { renderRecoveryReply } from "../../../src/alerts/kinds/incident/render-incident-replies";
 import {
   renderIncidentChannelEntry,
   renderIncidentChannelIntro,

@@ -1,8 +1,18 @@
 import type { z } from "zod";
 import type { Team } from "../../../uptime";
 import type { AlertEventType, AlertMonitor, IncidentSnapshot } from "../../model";
-import type { CheckSnapshot } from "./poll-mapping";
 import type { PollTargetMeta } from "./poll-target";
+
+/** One check as the poller maps it from the API (A5: `state` 1 passed, -1 failed; newest first). */
+export interface CheckSnapshot {
+  id: string;
+  monitorId: string;
+  location: string;
+  state: number;
+  /** `totalDuration` (A5, ms); null or absent when the API gave none. Only in whole checks. */
+  durationMs?: number | null;
+  created?: number;
+}
 
 // A pure step from stored state and new checks to events; each detector writes back only its own fields.
 

@@ -19,7 +19,6 @@ import { coolDownUntil, type PollTimingOptions, retryPollAt } from "./poll-timin
 /** After unusable meta (a target this version cannot read): look again this much later. */
 export const DEFAULT_REJECTED_RETRY_MS = 5 * 60_000;
 
-/** Thrown inside a poll when the target's token cannot be resolved (the link is gone). */
 export class TokenUnavailableError extends Error {
   override name = "TokenUnavailableError";
 }

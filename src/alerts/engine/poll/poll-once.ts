@@ -5,9 +5,9 @@ import type { ClaimedTarget, CommitInput } from "../../../store/poll-target-type
 import { ALL_CHECKS_PASSED, type CallOptions, type UptimeApi } from "../../../uptime";
 import type { PollErrorKind, PollMetrics, PollOutcome } from "../../metrics";
 import type { AlertMonitor, IncidentSnapshot } from "../../model";
-import type { ClaimCache } from "./claim-cache";
 import type { ClaimHolds } from "./claim-holds";
 import {
+  type CheckSnapshot,
   type Detected,
   type Detector,
   type EventContext,
@@ -18,9 +18,8 @@ import {
 } from "./detector";
 import type { PollApiCache } from "./poll-api-cache";
 import { classifyPollError, failureCommit, isRejection, TokenUnavailableError } from "./poll-failure";
-import { type CheckSnapshot, toCheckSnapshots } from "./poll-mapping";
-import { budgetLeft, fetchIncidents, fetchMonitors } from "./poll-reads";
-import { PollStateError, pollStateCodec, storedFields } from "./poll-state";
+import { budgetLeft, fetchIncidents, fetchMonitors, toCheckSnapshots } from "./poll-reads";
+import { type ClaimCache, PollStateError, pollStateCodec, storedFields } from "./poll-state";
 import {
   decodePollTargetMeta,
   type ParsedPollTarget,
@@ -31,11 +30,7 @@ import { nextPollAt, type PollTimingOptions } from "./poll-timing";
 import { type ConfirmedRejection, rejectionCommit } from "./rejection-commit";
 import type { RejectionPolicy } from "./token-rejection";
 
-export type { ConfirmedRejection } from "./rejection-commit";
-
 // Never throws: a failure commits no state or events (no false alarms from an API outage), only a backoff.
-
-export { MAX_INCIDENT_PAGES, MAX_MISSING_FETCHES, MAX_MONITOR_FETCHES } from "./poll-reads";
 
 /** All checks passed: one constant, so that a quiet poll makes no array. */
 const NO_CHECKS: readonly CheckSnapshot[] = NO_EVENTS;

@@ -9,6 +9,7 @@ import {
 import { type SlowRule, slowRuleKey } from "../../../domain/slow-rule";
 import type { UserRef } from "../../../domain/workspace-ref";
 import { jsonIssueText, parseJson } from "../../../lib/parse-json";
+import type { PollTargetStore } from "../../../store/poll-target-store";
 
 // One target per (API team, token): two people's tokens never share a poll. Names hash the token.
 
@@ -100,8 +101,7 @@ export function decodePollTargetMeta(raw: string | null): PollTargetMeta {
   ) as PollTargetMeta;
 }
 
-/** Everything PollTargetStore.add needs to register a subscriber of a team polled with a token. */
-export function pollTargetRegistration(input: {
+export interface AddPollTargetInput {
   apiTeamId: string;
   /** Names the target and its token group (a hash); never stored. */
   token: string;
@@ -111,7 +111,23 @@ export function pollTargetRegistration(input: {
   baseline?: { at: number; seen: readonly string[] };
   /** The slow rules of every subscription of the target, this one's included (distinctSlowRules). */
   slowRules?: readonly SlowRule[];
-}): { target: string; registration: { subscriber: string; group: string; meta: string } } {
+}
+
+/** Due at once, so the baseline (the subscribe reply) comes within a poll. */
+export async function addPollTarget(
+  scheduler: Pick<PollTargetStore, "add">,
+  input: AddPollTargetInput,
+  now: number,
+): Promise<string> {
+  const { target, registration } = pollTargetRegistration(input);
+  await scheduler.add(target, registration, now);
+  return target;
+}
+
+export function pollTargetRegistration(input: AddPollTargetInput): {
+  target: string;
+  registration: { subscriber: string; group: string; meta: string };
+} {
   return {
     target: pollTargetName(input.apiTeamId, input.token),
     registration: {

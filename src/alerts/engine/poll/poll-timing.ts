@@ -6,7 +6,6 @@ export interface PollTimingOptions {
   intervalMs: number;
   /** Share of the interval added or removed at random, so that targets added together spread out. */
   jitter?: number;
-  /** Backoff after the first failure, in ms; doubles with each consecutive failure. */
   backoffBaseMs?: number;
   backoffMaxMs?: number;
   random?: () => number;

@@ -8,11 +8,11 @@ import type { ClaimedTarget } from "../../../store/poll-target-types";
 import type { UptimeClient } from "../../../uptime";
 import { noopPollMetrics, type PollMetrics } from "../../metrics";
 import { AgainPolls, type QueuedPoll, readsRefresh } from "./again-polls";
-import { ClaimCache } from "./claim-cache";
 import { ClaimHolds, holdPeriod, holdPolls } from "./claim-holds";
 import type { Detector } from "./detector";
 import { PollApiCache, type ResolveToken } from "./poll-api-cache";
 import { type PollHooks, type PollOnceDeps, type PollProgress, type PollResult, pollOnce } from "./poll-once";
+import { ClaimCache } from "./poll-state";
 import { DEFAULT_JITTER, nextPollAt, type PollTimingOptions } from "./poll-timing";
 import type { RejectionPolicy } from "./token-rejection";
 
@@ -155,7 +155,13 @@ export class PollWorker {
   async sweep(): Promise<PollResult[]> {
     const results: PollResult[] = [];
     for (let shard = 0; shard < this.scheduler.shards; shard++) {
-      const claimed = await this.claim(shard, this.batch);
+      const claimed = await this.scheduler.claim(
+        shard,
+        this.clock.now(),
+        this.leaseMs,
+        this.batch,
+        this.workerId,
+      );
       results.push(...(await mapLimit(claimed, this.concurrency, (c) => pollOnce(c, this.deps))));
     }
     return results;
@@ -273,12 +279,7 @@ export class PollWorker {
     });
   }
 
-  private claim(shard: number, limit: number): Promise<ClaimedTarget[]> {
-    return this.scheduler.claim(shard, this.clock.now(), this.leaseMs, limit, this.workerId);
-  }
-
-  // `concurrency` bounds API calls in flight; commits are bounded separately at twice that, so a slow
-  // Redis holds polls back and quiet commits waiting for their batch do not stall the GETs.
+  // Commits are bounded apart (twice `concurrency`): a slow Redis holds polls back without stalling GETs.
   private pump(): void {
     while (
       this.active < this.concurrency &&

@@ -1,3 +1,4 @@
+import type { DigestCadence } from "../../../domain/digest-cadences";
 import { matchesFilters, type SubscriptionFilters } from "../../../domain/subscription-filters";
 import type { Incident, Monitor, Page, UptimeApi } from "../../../uptime";
 import {
@@ -6,7 +7,6 @@ import {
   type DigestPeriod,
   type DigestReport,
 } from "../../model";
-import type { DigestCadence } from "./digest-calendar";
 import { computeDigest, digestPrecision } from "./digest-report";
 
 export interface DigestRequest {
@@ -17,8 +17,8 @@ export interface DigestRequest {
   period: DigestPeriod;
 }
 
-// A6 newest first, so reading stops at the first older incident; maintenance incidents are left out as
-// alerts leave them out. Each walk stops at its page cap, and the report says so.
+// A6 newest first: reading stops at the first older incident, or at its page cap (the report says so).
+// Maintenance incidents are left out, as alerts leave them out.
 export async function collectDigest(api: UptimeApi, request: DigestRequest): Promise<DigestReport> {
   const { apiTeamId, filters, period } = request;
   const include =

@@ -2,8 +2,6 @@ import { TZDate } from "@date-fns/tz";
 import type { DigestCadence } from "../../../domain/digest-cadences";
 import type { DigestPeriod } from "../../model";
 
-export type { DigestCadence };
-
 /** Daily at 09:00, weekly on Monday at 09:00, in the subscriber's time zone. */
 const DIGEST_HOUR = 9;
 const MONDAY = 1;

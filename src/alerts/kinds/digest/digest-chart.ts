@@ -9,7 +9,6 @@ import {
 import type { DigestReport } from "../../model";
 import { digestTitle } from "./render-digest";
 
-/** A digest's chart: the team's (or the channel's monitors') availability per hour or day of the period. */
 export function digestChart(report: DigestReport): StatsChart | null {
   if (report.chart.points.length === 0) return null;
   const days = report.cadence === "daily" ? "24 hours" : "7 days";

@@ -1,3 +1,4 @@
+import type { DigestCadence } from "../../../domain/digest-cadences";
 import type { SubscriptionFilters } from "../../../domain/subscription-filters";
 import type { WorkspaceRef } from "../../../domain/workspace-ref";
 import { sleep } from "../../../lib/backoff";
@@ -30,7 +31,7 @@ import type { DeliveryOutcome } from "../../metrics";
 import type { DigestReport } from "../../model";
 import type { SubscriptionPauses } from "../../subscriptions/subscription-pauses";
 import { collectDigest } from "./collect-digest";
-import { type DigestCadence, periodEndingNow } from "./digest-calendar";
+import { periodEndingNow } from "./digest-calendar";
 import { digestChart } from "./digest-chart";
 import type { DigestEvent } from "./digest-event";
 import { renderDigest, renderDigestUnavailable } from "./render-digest";
@@ -110,8 +111,7 @@ export class DigestDelivery {
           await this.d.posts.put(sub.id, key, { ...record, ts: found.ts });
           return "skipped";
         }
-        // Slack can carry out a post after the client gave up on it (a timeout): post again only once the
-        // earlier attempt can no longer land. The worker's backoff brings the entry back; no lock is held.
+        // An earlier attempt may still land: the worker's backoff brings the entry back (no lock is held).
         const attempt = { at: record.attemptAt, answered: record.answered };
         if (settleWaitMs(attempt, this.clock.now(), this.d.postSettleMs) > 0) return "retry";
       }
@@ -150,7 +150,6 @@ export class DigestDelivery {
     }
   }
 
-  /** `/uptime digest`: the last day or week up to now, posted in the channel. Slack errors are thrown. */
   async postNow(request: DigestNowRequest): Promise<void> {
     const period = periodEndingNow(request.cadence, this.clock.now());
     const report = await collectDigest(request.api, { ...request, period });

@@ -1,6 +1,6 @@
+import type { DigestCadence } from "../../../domain/digest-cadences";
 import type { AvailabilityStats, Incident, Monitor, Precision } from "../../../uptime";
 import type { DigestMonitor, DigestPeriod, DigestReport } from "../../model";
-import type { DigestCadence } from "./digest-calendar";
 
 export interface DigestInput {
   cadence: DigestCadence;
@@ -34,7 +34,6 @@ function seriesOf(monitor: Monitor, precision: Precision) {
   return precision === "hourly" ? monitor.availabilityHourly : monitor.availabilityDaily;
 }
 
-/** The digest's numbers from what the API returned. Pure: the same input gives the same report. */
 export function computeDigest(input: DigestInput): DigestReport {
   const { period } = input;
   const precision = digestPrecision(input.cadence);

@@ -5,14 +5,13 @@ import type { MaintenanceStore } from "../../../store/maintenance-store";
 import type { MuteStore } from "../../../store/mute-store";
 import type { Subscription } from "../../../store/subscription-store";
 import type { WebLinks } from "../../../ui/web-links";
-import { escalationKindOf, type Gate } from "../../engine/alert-gate";
+import { escalationKindOf, type Gate, gatedMonitor } from "../../engine/alert-gate";
 import { ESCALATION_EVENT_TYPE, escalationMatcher, escalationMetadata } from "../../engine/alert-metadata";
 import type { ChannelPosting, DeliveryCtx } from "../../engine/channel-posting";
 import type { AlertMetrics, DeliveryOutcome } from "../../metrics";
 import type { EscalationEvent } from "./escalation-event";
 import { renderEscalationReply } from "./render-escalation-reply";
 
-/** Escalation schedules (docs/architecture.md section 5 "Schedules"), one per subscription, incident and step. */
 export interface EscalationSchedules {
   /**
    * Every step of the subscription, due its minutes after `startedAt` (ms). `msPerMinute` runs them faster
@@ -76,16 +75,7 @@ export class EscalationDelivery {
     if (record?.mode !== "root" || !record.ts || record.stage !== "open" || stepPost(record, step).ts)
       return "skipped";
     const gate = await this.d.gate(
-      {
-        sub,
-        ws,
-        channel,
-        monitor: {
-          monitorId: record.view.incident.monitorId,
-          group: record.view.monitor?.group,
-          apiTeamId: record.view.apiTeamId,
-        },
-      },
+      { sub, ws, channel, monitor: gatedMonitor(record.view) },
       escalationKindOf(sub),
     );
     if (gate.kind !== "deliver") return "skipped";

@@ -9,7 +9,7 @@ import type { AlertMessageRecord, AlertMessageStore } from "../../../store/alert
 import type { IncidentChannelRecord, IncidentChannelStore } from "../../../store/incident-channel-store";
 import type { Subscription, SubscriptionStore } from "../../../store/subscription-store";
 import type { WebLinks } from "../../../ui/web-links";
-import { type AlertGateDeps, gateAlert } from "../../engine/alert-gate";
+import { type AlertGateDeps, gateAlert, gatedMonitor } from "../../engine/alert-gate";
 import type { ChannelCtx, ChannelPosting } from "../../engine/channel-posting";
 import { incidentChannelName } from "./incident-channel-name";
 import { incidentChannelPeople } from "./incident-channel-people";
@@ -117,11 +117,7 @@ export class IncidentChannels {
       sub: ctx.sub,
       ws: ctx.ws,
       channel: record.channelId,
-      monitor: {
-        monitorId: message.view.incident.monitorId,
-        group: message.view.monitor?.group,
-        apiTeamId: message.view.apiTeamId,
-      },
+      monitor: gatedMonitor(message.view),
     });
     if (gate.kind !== "deliver") return;
     try {

@@ -1,13 +1,12 @@
 import { createHash } from "node:crypto";
-import type { CheckSnapshot } from "../../engine/poll/poll-mapping";
+import type { CheckSnapshot } from "../../engine/poll/detector";
 
 // Incidents are read only when the checks changed in a way that matters, or the refresh is due.
 
 // The failing set, not the newest check id (which changes nearly every poll), plus failures already over,
 // so an outage that began and ended between two polls is not 30 s late. Hashed to keep the state small.
 export function checksSignature(checks: readonly CheckSnapshot[]): string {
-  // The common case of a quiet team: no check failed at all, so no latest one did either. Same string
-  // as the general path gives for an empty set, without a Map, a Set and a SHA-256 per poll.
+  // A quiet team: the general path's string for an empty set, without a Map, a Set and a SHA-256 per poll.
   if (allPassed(checks)) return NONE_FAILING;
   const latest = new Map<string, CheckSnapshot>();
   const newestFailed = new Map<string, string>();

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { MonitorCounters } from "../../../uptime";
+import type { CheckSnapshot } from "../../engine/poll/detector";
 import { type Detector, UNCHANGED } from "../../engine/poll/detector";
-import type { CheckSnapshot } from "../../engine/poll/poll-mapping";
 import type { AlertEvent, AlertMonitor, OutboxEvent } from "../../model";
 import { checksSignature, needsIncidentFetch } from "./checks-signature";
 import {
@@ -11,7 +11,6 @@ import {
   type TrackedIncident,
   trackedOpenMissing,
 } from "./diff";
-import { encodeOutboxEvent } from "./incident-event";
 
 // Events carry what delivery shows (monitor, failing locations, team counts): delivery never calls the API.
 
@@ -69,7 +68,7 @@ export const incidentDetector: Detector<IncidentPollState, AlertEvent> = {
       teamName: team?.name,
     });
     return enriched.map((event) => ({
-      event: encodeOutboxEvent(event),
+      event: JSON.stringify(event),
       counted: { type: event.type, id: event.incidentId },
     }));
   },

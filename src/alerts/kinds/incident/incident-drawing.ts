@@ -28,10 +28,8 @@ export class IncidentDrawing {
   constructor(private readonly d: IncidentDrawingDeps) {}
 
   /**
-   * Posts a record's message once (root, or reply in a flapping monitor's or a quiet DM's thread) and stores
-   * its ts. A recorded attempt without a ts means an earlier try may have posted: look it up by metadata first.
-   * `opening`: what the caller read under this lock for a new root: the monitor's flap state, and that
-   * the gate found it unmuted (else both are read here).
+   * Posts a record's message once and stores its ts. `opening`: what the caller read under this lock for a
+   * new root: the monitor's flap state, and that the gate found it unmuted (else both are read here).
    */
   async postRecord(
     ctx: ChannelCtx,

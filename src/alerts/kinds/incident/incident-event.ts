@@ -1,8 +1,6 @@
 import { z } from "zod";
-import { jsonIssueText, parseJson } from "../../../lib/parse-json";
 import { alertIncidentSchema, alertMonitorSchema } from "../../../store/alert-message-store";
-import { OutboxEventError } from "../../engine/outbox-codec";
-import type { AlertEvent, IncidentStage, OutboxEvent } from "../../model";
+import type { AlertEvent, IncidentStage } from "../../model";
 
 // The stored view's shapes, with the outbox's own rule that ids are never empty.
 const incidentSchema = alertIncidentSchema.extend({ id: z.string().min(1), monitorId: z.string().min(1) });
@@ -20,19 +18,6 @@ export const outboxEventSchema = z.object({
   teamMonitorCount: z.number().int().nonnegative().optional(),
   teamName: z.string().max(500).optional(),
 });
-
-export function encodeOutboxEvent(event: OutboxEvent): string {
-  return JSON.stringify(event);
-}
-
-export function decodeOutboxEvent(raw: string | undefined): OutboxEvent {
-  if (raw === undefined) throw new OutboxEventError("outbox entry has no event field");
-  return parseJson(
-    raw,
-    outboxEventSchema,
-    (issue) => new OutboxEventError(jsonIssueText("outbox event", issue)),
-  ) as OutboxEvent;
-}
 
 export function stageOfEvent(type: AlertEvent["type"]): IncidentStage {
   return type === "opened" ? "open" : type;

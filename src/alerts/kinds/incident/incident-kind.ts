@@ -4,10 +4,8 @@ import type { OutboxEvent } from "../../model";
 import { incidentDetector } from "./detector";
 import { outboxEventSchema } from "./incident-event";
 import { IncidentMessages } from "./incident-messages";
-import { renderAcknowledgedReply } from "./render-acknowledged-reply";
 import { renderAlertRoot } from "./render-alert-root";
-import { renderMuteReply } from "./render-mute-reply";
-import { renderRecoveryReply } from "./render-recovery-reply";
+import { renderAcknowledgedReply, renderMuteReply, renderRecoveryReply } from "./render-incident-replies";
 
 /** An outage: its root posted once, updated as it is acknowledged, its recovery replied in its thread. */
 export const incidentKind: AlertKind<OutboxEvent> = {

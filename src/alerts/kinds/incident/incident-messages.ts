@@ -49,8 +49,7 @@ export class IncidentMessages {
       channel,
       monitor: { monitorId: event.monitorId, group: event.monitor?.group, apiTeamId: event.apiTeamId },
     };
-    // An opening reads all it decides from at once (its record, flap and storm state, the gate's reads): one
-    // round trip rather than one per read. A later event mostly finds its record and needs none of it.
+    // An opening reads all it decides from in one round trip; a later event mostly needs only its record.
     const opening = event.type === "opened";
     const [state, openingGate] = await Promise.all([
       opening ? this.d.messages.opening(ws, channel, event.incident, event.apiTeamId) : null,
@@ -83,8 +82,7 @@ export class IncidentMessages {
       return "muted";
     }
     if (state) return this.open(ctx, view, { quietThread, storm }, state);
-    // Acknowledged or resolved before any message was posted: post the root as it is now.
-    // A recovered one still gets its thread reply: every recovered root has exactly one.
+    // Moved on before any message was posted: the root as it is now, and a recovered one's one reply.
     const first: AlertMessageRecord = quietThread
       ? { mode: "thread", stage, view, rootOf: quietThread }
       : { mode: "root", stage, view };
@@ -94,10 +92,7 @@ export class IncidentMessages {
     return "posted";
   }
 
-  /**
-   * A new outage past the gate: in the quiet thread, or where the storm and flap rules put it. What it
-   * decided is written at once (the incident's channel listing, flap and storm windows), then posted.
-   */
+  /** What a new outage past the gate decided (listing, flap and storm windows) is written, then posted. */
   private async open(
     ctx: DeliveryCtx,
     view: StoredAlertView,
@@ -132,8 +127,7 @@ export class IncidentMessages {
     const stormDecision = decideStorm(storm, incident.id, started, rules.storm);
     const flapDecision = decideFlap(state.monitor, incident.id, started, rules.flap);
     const monitor = { ...state.monitor, starts: flapDecision.starts };
-    // The windows are written before the record and the post, together: each is keyed by incident, so a
-    // redelivery rewrites the same.
+    // Keyed by incident, so a redelivery rewrites the same.
     await Promise.all([
       listed,
       this.d.messages.putMonitor(ws, channel, incident.monitorId, monitor),
@@ -212,8 +206,7 @@ export class IncidentMessages {
     }
     let next: AlertMessageRecord = { ...record, stage, view: viewOf(event, record.view) };
     if (stage === "resolved") {
-      // A mute until recovered ends here; the record says so first, so that the one recovery reply (posted
-      // once, even across a retry) tells the thread.
+      // A mute until recovered ends here, recorded first so that the one recovery reply tells the thread.
       const ended = await this.d.mutes.endByRecovery(
         ctx.ws,
         ctx.channel,

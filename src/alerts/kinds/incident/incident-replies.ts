@@ -9,8 +9,7 @@ import {
   recoveryMetadata,
 } from "../../engine/alert-metadata";
 import type { ChannelCtx, ChannelPosting } from "../../engine/channel-posting";
-import { renderAcknowledgedReply } from "./render-acknowledged-reply";
-import { renderRecoveryReply } from "./render-recovery-reply";
+import { renderAcknowledgedReply, renderRecoveryReply } from "./render-incident-replies";
 
 export interface IncidentRepliesDeps {
   messages: Pick<AlertMessageStore, "put">;

@@ -1,6 +1,7 @@
 import type { AlertMessageRecord } from "../../../store/alert-message-store";
 import type { MaintenanceWindow } from "../../../store/maintenance-store";
 import type { Subscription } from "../../../store/subscription-store";
+import { gatedMonitor } from "../../engine/alert-gate";
 import type { EngineServices } from "../../engine/alert-kind";
 import type { DeliveryCtx } from "../../engine/channel-posting";
 import type { DeliveryOutcome } from "../../metrics";
@@ -87,18 +88,13 @@ export class MaintenanceDelivery {
       if (!heldHere && !released) continue;
       const sub = await this.subscriptionOf(ctx, subscriptionId);
       if (heldHere) {
-        // The gate decides now, as for any outage that opens: muted here meanwhile, none; still covered by
-        // another window of its team, held by that one until its end.
+        // Gated now, as any outage that opens: muted meanwhile, none; another window's, held until its end.
         const { view } = record;
         const gate = await this.d.gate({
           sub,
           ws: ctx.ws,
           channel: ctx.channel,
-          monitor: {
-            monitorId: view.incident.monitorId,
-            group: view.monitor?.group,
-            apiTeamId: view.apiTeamId,
-          },
+          monitor: gatedMonitor(view),
         });
         if (gate.kind === "muted") continue;
         if (gate.kind === "held") {

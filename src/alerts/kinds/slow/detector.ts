@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { SlowRule } from "../../../domain/slow-rule";
+import type { CheckSnapshot } from "../../engine/poll/detector";
 import { type Detector, UNCHANGED } from "../../engine/poll/detector";
-import type { CheckSnapshot } from "../../engine/poll/poll-mapping";
 import type { AlertMonitor } from "../../model";
-import { encodeSlowEvent, type SlowEvent } from "./slow-event";
+import type { SlowEvent } from "./slow-event";
 import { advanceSlow, type SlowState, type SlowTransition } from "./slow-state";
 
 // The slow state rides in the poll state, so a transition and its event commit together or not at all.
@@ -62,7 +62,7 @@ export const slowDetector: Detector<SlowPollState, SlowTransition> = {
   },
   monitorsToFetch: slowMonitorsToFetch,
   outbox(transitions, { apiTeamId, monitors }) {
-    return slowEvents(transitions, apiTeamId, monitors).map((event) => ({ event: encodeSlowEvent(event) }));
+    return slowEvents(transitions, apiTeamId, monitors).map((event) => ({ event: JSON.stringify(event) }));
   },
 };
 

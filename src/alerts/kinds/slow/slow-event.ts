@@ -30,7 +30,3 @@ export const slowEventSchema = z.object({
   since: z.number(),
   samples: z.array(sampleSchema).max(100),
 });
-
-export function encodeSlowEvent(event: SlowEvent): string {
-  return JSON.stringify(event);
-}

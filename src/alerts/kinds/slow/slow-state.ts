@@ -1,13 +1,10 @@
 import { SLOW_RECOVERY_CHECKS } from "../../../domain/alert-rule-bounds";
 import { type SlowRule, slowRuleKey } from "../../../domain/slow-rule";
-import type { CheckSnapshot } from "../../engine/poll/poll-mapping";
+import type { CheckSnapshot } from "../../engine/poll/detector";
 import type { SlowSample } from "../../model";
 
-// Pure: checks to slow and fast-again transitions per `--slow` rule, from the poll's one call (A5 gives
-// each check's totalDuration). A check counts once (watermark plus ids at it, since several may share a
-// `created`). Failed checks and checks without a duration count for nothing: down is an incident.
-
-export type { SlowSample } from "../../model";
+// Pure, from the poll's one call (A5 gives totalDuration). A check counts once (a watermark plus the ids at
+// it: several may share a `created`); failed checks count for nothing: down is an incident.
 
 export interface SlowAlertState {
   /** Names the alert in every channel: rule, monitor and the first slow check of the run. */

@@ -17,10 +17,8 @@ export const DEFAULT_STORM_RULES: WindowRules = { threshold: STORM_THRESHOLD, wi
 export const DEFAULT_FLAP_RULES: WindowRules = { threshold: FLAP_THRESHOLD, windowMs: FLAP_WINDOW_MS };
 
 export interface StormDecision {
-  /** The recent opens with this one, older ones dropped: store it back. */
   opens: Record<string, number>;
   count: number;
-  /** True: this incident goes into the roll-up instead of a root of its own. */
   rollup: boolean;
 }
 
@@ -43,7 +41,6 @@ export function decideStorm(
 export interface FlapDecision {
   starts: Record<string, number>;
   count: number;
-  /** At the threshold or beyond: the root shows the flapping note. */
   flapping: boolean;
   /** Beyond the threshold with a root to reply to: this incident goes into that root's thread. */
   intoThread: boolean;

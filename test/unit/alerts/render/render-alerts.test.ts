@@ -5,14 +5,9 @@ import {
   type AlertRootInput,
   renderAlertRoot,
 } from "../../../../src/alerts/kinds/incident/render-alert-root";
-import { renderRecoveryReply } from "../../../../src/alerts/kinds/incident/render-recovery-reply";
+import { renderRecoveryReply } from "../../../../src/alerts/kinds/incident/render-incident-replies";
 import { ROLLUP_MAX_LINES, renderStormRollup } from "../../../../src/alerts/kinds/storm/render-storm-rollup";
 import type { AlertMonitor, IncidentSnapshot } from "../../../../src/alerts/model";
-import {
-  type PauseNotice,
-  renderPauseChannelNote,
-  renderPauseDirectMessage,
-} from "../../../../src/alerts/subscriptions/render-paused-notice";
 import { PAUSE_REASONS } from "../../../../src/domain/pause-reasons";
 import { alertMonitorSchema } from "../../../../src/store/alert-message-store";
 import {
@@ -25,6 +20,11 @@ import {
   unmuteCodec,
 } from "../../../../src/ui/codecs";
 import { actions } from "../../../../src/ui/ids";
+import {
+  type PauseNotice,
+  renderPauseChannelNote,
+  renderPauseDirectMessage,
+} from "../../../../src/ui/render-paused-notice";
 import type { WebLinks } from "../../../../src/ui/web-links";
 import { checkBlockKitLimits } from "../../../support/block-kit-limits";
 

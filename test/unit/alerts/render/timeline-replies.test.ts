@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { renderEscalationReply } from "../../../../src/alerts/kinds/escalation/render-escalation-reply";
-import { renderAcknowledgedReply } from "../../../../src/alerts/kinds/incident/render-acknowledged-reply";
-import { renderMuteReply } from "../../../../src/alerts/kinds/incident/render-mute-reply";
+import {
+  renderAcknowledgedReply,
+  renderMuteReply,
+} from "../../../../src/alerts/kinds/incident/render-incident-replies";
 import { acknowledgeCodec } from "../../../../src/ui/codecs";
 import { actions } from "../../../../src/ui/ids";
 import { textOf } from "../../../support/text-of";

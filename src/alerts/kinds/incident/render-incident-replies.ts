@@ -1,8 +1,35 @@
 import { formatDuration, slackDate } from "../../../lib/format-time";
-import { escapeMrkdwn, mrkdwn } from "../../../ui/text";
+import { escapeMrkdwn, mrkdwn, truncate } from "../../../ui/text";
 import { monitorLink, type WebLinks } from "../../../ui/web-links";
 import { downtimeSeconds, epochOf, monitorName, type RenderedAlert } from "../../engine/alert-parts";
 import type { AlertMonitor, IncidentSnapshot } from "../../model";
+
+// The incident's thread replies: quiet, the person named and never pinged.
+
+/** Named, not mentioned: a `<@U…>` would notify the very person who just acted. */
+export function renderAcknowledgedReply(input: { name: string | null; inSlack: boolean }): RenderedAlert {
+  const who = input.inSlack
+    ? input.name
+      ? `by ${escapeMrkdwn(truncate(input.name, 80))}`
+      : "in Slack"
+    : "in the Uptime app";
+  const text = `👀 Acknowledged ${who}`;
+  return { text, blocks: [{ type: "section", text: mrkdwn(text) }] };
+}
+
+/** A quiet thread reply: the person is named, not pinged. */
+export function renderMuteReply(input: {
+  change: "muted" | "unmuted";
+  name: string | null;
+  until?: number;
+}): RenderedAlert {
+  const by = input.name ? ` by ${escapeMrkdwn(truncate(input.name, 80))}` : "";
+  const text =
+    input.change === "muted"
+      ? `🔕 Muted here${by}${input.until !== undefined ? ` until ${slackDate(input.until, "{time}")}` : ""}`
+      : `🔔 Unmuted here${by}`;
+  return { text, blocks: [{ type: "section", text: mrkdwn(text) }] };
+}
 
 export interface RecoveryReplyInput {
   incident: IncidentSnapshot;

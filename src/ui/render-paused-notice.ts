@@ -1,6 +1,6 @@
-import type { PauseReason } from "../../domain/pause-reasons";
-import { inline, NAME_MAX } from "../../ui/query-parts";
-import { escapeMrkdwn, mrkdwn } from "../../ui/text";
+import type { PauseReason } from "../domain/pause-reasons";
+import { inline, NAME_MAX } from "./query-parts";
+import { escapeMrkdwn, mrkdwn } from "./text";
 
 /** One input, two renderers, for every pause reason (domain/pause-reasons.ts). */
 export interface PauseNotice {

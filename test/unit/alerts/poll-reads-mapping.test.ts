@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { CheckSnapshot } from "../../../src/alerts/engine/poll/poll-mapping";
+import type { CheckSnapshot } from "../../../src/alerts/engine/poll/detector";
 import {
   monitorTarget,
   toAlertMonitor,
   toCheckSnapshots,
   toIncidentSnapshot,
-} from "../../../src/alerts/engine/poll/poll-mapping";
+} from "../../../src/alerts/engine/poll/poll-reads";
 import {
   enrichEvents,
   failingLocations,
