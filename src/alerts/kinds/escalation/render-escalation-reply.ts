@@ -16,6 +16,8 @@ export interface EscalationReplyInput {
   afterMinutes: number;
   /** Which `--escalate` step this is (index from 0) of how many; one step says no count. */
   step?: { index: number; count: number } | undefined;
+  /** Run again because its acknowledgement expired (`--ack-timeout`), not because nobody answered. */
+  again?: boolean | undefined;
   links?: WebLinks | undefined;
   now: number;
 }
@@ -29,7 +31,8 @@ export function renderEscalationReply(input: EscalationReplyInput): RenderedAler
     : `${input.afterMinutes}m`;
   const ping = mentionToken(input.mention);
   const lead = ping ? `${ping} ` : "";
-  const text = `${lead}⏰ ${name} is still down and nobody acknowledged it (${down})`;
+  const why = input.again ? "its acknowledgement expired" : "nobody acknowledged it";
+  const text = `${lead}⏰ ${name} is still down and ${why} (${down})`;
   const since = Number.isFinite(started) ? ` since ${slackDate(started)}` : "";
   const count =
     input.step && input.step.count > 1 ? ` (reminder ${input.step.index + 1} of ${input.step.count})` : "";
@@ -37,11 +40,16 @@ export function renderEscalationReply(input: EscalationReplyInput): RenderedAler
     {
       type: "section",
       text: mrkdwn(
-        `${lead}⏰ *${monitorLink(input.links, input.incident.monitorId, name)}* is still down${since}, and nobody acknowledged it within ${input.afterMinutes} min${count}.`,
+        input.again
+          ? `${lead}⏰ *${monitorLink(input.links, input.incident.monitorId, name)}* is still down${since}, and its acknowledgement expired${count}.`
+          : `${lead}⏰ *${monitorLink(input.links, input.incident.monitorId, name)}* is still down${since}, and nobody acknowledged it within ${input.afterMinutes} min${count}.`,
       ),
     },
   ];
-  const ack = acknowledgeButton({ incidentId: input.incident.id, teamId: input.apiTeamId });
+  // Run again, it is acknowledged already: the API would refuse a second acknowledge.
+  const ack = input.again
+    ? undefined
+    : acknowledgeButton({ incidentId: input.incident.id, teamId: input.apiTeamId });
   if (ack) blocks.push({ type: "actions", elements: [ack] });
   return { text, blocks };
 }
