@@ -23,6 +23,7 @@ import type { ChartRenderer } from "../ui/charts/chart-renderer";
 import type { WebLinks } from "../ui/web-links";
 import { type UptimeCall, UptimeClient } from "../uptime";
 import { AlertDelivery } from "./engine/alert-delivery";
+import { deferredSchedule } from "./engine/deferrals";
 import { DeliveryWorker, outboxKeysOf } from "./engine/delivery-worker";
 import { type IncidentChange, tapIncidentEvents } from "./engine/incident-event-tap";
 import { PollWorker } from "./engine/poll/poll-worker";
@@ -35,6 +36,7 @@ import {
 import { type RejectionPolicy, rejectionPolicy } from "./engine/poll/token-rejection";
 import { ScheduleStore } from "./engine/schedules/schedule-store";
 import { ScheduleWorker } from "./engine/schedules/schedule-worker";
+import { restartAckTimeout } from "./kinds/ack-timeout/ack-timeout-schedule";
 import { DigestDelivery, type DigestNowRequest } from "./kinds/digest/digest-delivery";
 import { DigestSchedules } from "./kinds/digest/digest-schedules";
 import { escalationSchedules } from "./kinds/escalation/escalation-schedules";
@@ -216,6 +218,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     pauses,
     escalations: escalationSchedules(schedules),
     schedules,
+    deferrals: schedules,
     clock,
     logger: logger.child({ component: "alert-delivery" }),
     metrics: metrics.alert,
@@ -267,8 +270,13 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     async stillOnIt(input) {
       const sub = await subscriptions.get(input.subscriptionId);
       if (!sub || sub.channelId !== input.channelId) return "ended";
-      const restarted = await stillOnIt(schedules, { ...input, now: clock.now() });
-      return restarted ? "restarted" : "ended";
+      const at = { ...input, now: clock.now() };
+      // The acknowledgement timeout counts from the last Still on it too.
+      const [reminded, timeout] = await Promise.all([
+        stillOnIt(schedules, at),
+        restartAckTimeout(schedules, at),
+      ]);
+      return reminded || timeout ? "restarted" : "ended";
     },
     messages,
     pollTargets,
@@ -340,7 +348,8 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
       });
       scheduleWorker = new ScheduleWorker({
         store: schedules,
-        kinds: SCHEDULE_KINDS,
+        // The engine's own: a held event released at its time.
+        kinds: [...SCHEDULE_KINDS, deferredSchedule],
         clock,
         logger: logger.child({ component: "schedules" }),
       });

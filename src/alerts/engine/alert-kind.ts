@@ -17,6 +17,7 @@ import type { StormRollup } from "../kinds/storm/storm-rollup";
 import type { AlertMetrics, DeliveryOutcome } from "../metrics";
 import type { Gate, GateKind } from "./alert-gate";
 import type { ChannelCtx, ChannelPosting, DeliveryCtx } from "./channel-posting";
+import type { Deferral } from "./deferrals";
 import type { Detector } from "./poll/detector";
 import type { Redraw } from "./redraw";
 import type { ScheduleKind } from "./schedules/schedule-kind";
@@ -55,6 +56,11 @@ export type DeliveryPlan<E> =
       failure: string;
       /** Whether the engine counts the outcome (a kind that counts its own posts says no). */
       counted: boolean;
+      /**
+       * Holds the event for this subscription until a time (a grace period), checked before the lock: the
+       * engine books it and delivers it then, or drops it when an ending event comes first (deferrals.ts).
+       */
+      defer?(sub: Subscription, event: E): Deferral | null;
       /** Told under the channel's lock when an incident's root is posted (again on a redelivery). */
       rootPosted?(ctx: DeliveryCtx, view: StoredAlertView): Promise<void>;
       /** Told under the channel's lock when an incident's message moved on (acknowledged, resolved). */

@@ -189,6 +189,7 @@ export class DigestDelivery {
         cadence: event.cadence,
         timeZone: event.timeZone,
         period: event.period,
+        afterSeconds: sub.afterSeconds,
       });
       return { kind: "report", report };
     } catch (error) {

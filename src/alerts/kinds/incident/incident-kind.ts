@@ -2,6 +2,7 @@ import { matchesFilters } from "../../../domain/subscription-filters";
 import type { AlertKind } from "../../engine/alert-kind";
 import type { OutboxEvent } from "../../model";
 import { incidentDetector } from "./detector";
+import { graceOf } from "./grace-period";
 import { outboxEventSchema } from "./incident-event";
 import { IncidentMessages } from "./incident-messages";
 import { renderAcknowledgedReply } from "./render-acknowledged-reply";
@@ -25,6 +26,8 @@ export const incidentKind: AlertKind<OutboxEvent> = {
       // A maintenance incident of the API never raises an alert.
       accepts: (sub, event) =>
         matchesFilters(sub.filters, event) && !(event.type === "opened" && event.incident.maintenance),
+      // `--after 2m`: an outage is posted once it has lasted that long; its recovery before then drops both.
+      defer: (sub, event) => graceOf(sub, event),
       async deliver(ctx, event) {
         const outcome = await incidents.reconcile(ctx, event);
         // What reached the alert's thread reaches its incident channel too, in the same step (once).
