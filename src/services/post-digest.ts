@@ -54,6 +54,7 @@ export async function postDigest(
         filters: own ? own.filters : coveredBy(subs),
         cadence,
         timeZone: own?.digest?.timeZone ?? input.timeZone,
+        afterSeconds: own?.afterSeconds ?? subs.find((s) => s.afterSeconds !== undefined)?.afterSeconds,
         withChart: input.withChart ?? true,
       });
     } catch (error) {

@@ -62,6 +62,8 @@ export interface DigestNowRequest {
   filters: SubscriptionFilters;
   cadence: DigestCadence;
   timeZone: string;
+  /** A subscription's `--after` here: its short outages are counted as held back. */
+  afterSeconds?: number | undefined;
   /** False when the asker's share of charts is used up (docs/architecture.md section 10): text only. */
   withChart?: boolean;
 }
