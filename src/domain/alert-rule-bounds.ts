@@ -16,12 +16,6 @@ export const ESCALATE_MIN_MINUTES = 1;
 export const ESCALATE_MAX_MINUTES = 1440;
 export const ESCALATE_MAX_STEPS = 5;
 /**
- * `--after 2m`: how long an outage must last before it is posted. Below 30 s a check interval already
- * covers it; past 30 min a held-back outage would hide a real one.
- */
-export const AFTER_MIN_SECONDS = 30;
-export const AFTER_MAX_SECONDS = 1800;
-/**
  * `--slow <T>[/<N>]`: a check slower than T ms, N times in a row, makes a monitor slow. T stays below the
  * longest check the reference's monitors take (a `tcp_port` timeout, A8) and above a network's jitter.
  */

@@ -95,10 +95,6 @@ export type Command =
       escalateMinutes?: number;
       /** `--remind 2h`: while an incident stays open, a reminder in its thread every so many minutes. */
       remindMinutes?: number;
-      /** `--ack-timeout 1h`: still open this long after its acknowledgement, the escalation runs again. */
-      ackTimeoutMinutes?: number;
-      /** `--after 2m`: an outage is posted only once it has lasted this many seconds. */
-      afterSeconds?: number;
       /**
        * `--escalate 5m,15m:@leads`: several steps, or a step that names its own mention; absent for the one
        * plain step of `--escalate <N>m` (escalateMinutes alone). escalateMinutes is then the first step's.

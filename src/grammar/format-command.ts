@@ -116,10 +116,6 @@ export function formatCommand(command: Command): string {
         parts.push("--escalate", `${command.escalateMinutes}m`);
       if (command.kind === "subscribe" && command.remindMinutes !== undefined)
         parts.push("--remind", `${command.remindMinutes}m`);
-      if (command.kind === "subscribe" && command.ackTimeoutMinutes !== undefined)
-        parts.push("--ack-timeout", `${command.ackTimeoutMinutes}m`);
-      if (command.kind === "subscribe" && command.afterSeconds !== undefined)
-        parts.push("--after", `${command.afterSeconds}s`);
       if (command.kind === "subscribe" && command.slow) parts.push("--slow", formatSlowRule(command.slow));
       break;
     case "digest":

@@ -190,7 +190,7 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
     group: "alerts",
     aliases: ["sub"],
     usage:
-      "subscribe [monitor:<name>]... [group:<name>]... [--mention here|channel|@group|@person] [--storm <N>] [--flap <N>/<M>m] [--digest daily|weekly] [--escalate <N>m[:<mention>],...] [--remind <period>] [--ack-timeout <period>] [--after <duration>] [--slow <T>s[/<N>]]",
+      "subscribe [monitor:<name>]... [group:<name>]... [--mention here|channel|@group|@person] [--storm <N>] [--flap <N>/<M>m] [--digest daily|weekly] [--escalate <N>m[:<mention>],...] [--remind <period>] [--slow <T>s[/<N>]]",
     example: "subscribe group:Edge --mention @oncall",
     // Personal alerts: App Home, since the app's Messages tab is read-only (manifest.yml).
     summary: "alerts in this channel (personal ones, in your DM: in App Home → Your alerts)",

@@ -30,10 +30,6 @@ export interface SubscriptionView {
   escalateSteps?: EscalationStep[] | undefined;
   /** `--remind`: minutes between reminders while an incident stays open. */
   remindMinutes?: number | undefined;
-  /** `--ack-timeout`: minutes after an acknowledgement before the escalation runs again. */
-  ackTimeoutMinutes?: number | undefined;
-  /** `--after`: seconds an outage must last before it is posted. */
-  afterSeconds?: number | undefined;
   /** `--slow`: the slow-response rule. */
   slow?: SlowRule | undefined;
   /** The person's own alerts in their DM with the app, quiet in these hours (read when last saved). */
@@ -115,8 +111,6 @@ export async function toViews(
       ...(sub.escalateMinutes !== undefined ? { escalateMinutes: sub.escalateMinutes } : {}),
       ...(sub.escalateSteps ? { escalateSteps: sub.escalateSteps } : {}),
       ...(sub.remindMinutes !== undefined ? { remindMinutes: sub.remindMinutes } : {}),
-      ...(sub.ackTimeoutMinutes !== undefined ? { ackTimeoutMinutes: sub.ackTimeoutMinutes } : {}),
-      ...(sub.afterSeconds !== undefined ? { afterSeconds: sub.afterSeconds } : {}),
       ...(sub.slow ? { slow: sub.slow } : {}),
       ...(sub.personal ? { personal: { quiet: sub.personal.quiet } } : {}),
       subscriberUserId: sub.subscriber.userId,

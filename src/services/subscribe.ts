@@ -39,10 +39,6 @@ export interface SubscribeInput {
   escalateMinutes?: number | undefined;
   /** `--remind`: minutes between reminders while an incident stays open. */
   remindMinutes?: number | undefined;
-  /** `--ack-timeout`: minutes after an acknowledgement at which an open incident escalates again. */
-  ackTimeoutMinutes?: number | undefined;
-  /** `--after`: seconds an outage must last before it is posted. */
-  afterSeconds?: number | undefined;
   /** `--escalate 5m,15m:@leads`: several steps, or steps with their own mentions. */
   escalateSteps?: readonly EscalationStepArgument[] | undefined;
   /** `--slow <T>[/<N>]`: slow-response alerts. */
@@ -84,10 +80,6 @@ export interface SubscriptionPreview {
   escalateMinutes?: number | undefined;
   /** `--remind`: minutes between reminders while an incident stays open. */
   remindMinutes?: number | undefined;
-  /** `--ack-timeout`: minutes after an acknowledgement at which an open incident escalates again. */
-  ackTimeoutMinutes?: number | undefined;
-  /** `--after`: seconds an outage must last before it is posted. */
-  afterSeconds?: number | undefined;
   /** `--escalate` with several steps or per-step mentions. */
   escalateSteps?: EscalationStep[] | undefined;
   /** `--slow`: the slow-response rule. */
@@ -172,8 +164,6 @@ export async function subscribe(
       ...(input.escalateMinutes !== undefined ? { escalateMinutes: input.escalateMinutes } : {}),
       ...(steps ? { escalateSteps: steps } : {}),
       ...(input.remindMinutes !== undefined ? { remindMinutes: input.remindMinutes } : {}),
-      ...(input.ackTimeoutMinutes !== undefined ? { ackTimeoutMinutes: input.ackTimeoutMinutes } : {}),
-      ...(input.afterSeconds !== undefined ? { afterSeconds: input.afterSeconds } : {}),
       ...(input.slow ? { slow: input.slow } : {}),
       ...(personal ? { personal } : {}),
     };
@@ -210,8 +200,6 @@ export async function subscribe(
       ...(input.escalateMinutes !== undefined ? { escalateMinutes: input.escalateMinutes } : {}),
       ...(steps ? { escalateSteps: steps } : {}),
       ...(input.remindMinutes !== undefined ? { remindMinutes: input.remindMinutes } : {}),
-      ...(input.ackTimeoutMinutes !== undefined ? { ackTimeoutMinutes: input.ackTimeoutMinutes } : {}),
-      ...(input.afterSeconds !== undefined ? { afterSeconds: input.afterSeconds } : {}),
       ...(input.slow ? { slow: input.slow } : {}),
       // The quiet hours' alerts go into the thread of this subscribe message.
       ...(personal ? { personal: { ...personal, ...quietThread(announced.ts, existing) } } : {}),

@@ -1,7 +1,5 @@
 import { z } from "zod";
 import {
-  AFTER_MAX_SECONDS,
-  AFTER_MIN_SECONDS,
   ESCALATE_MAX_MINUTES,
   ESCALATE_MAX_STEPS,
   ESCALATE_MIN_MINUTES,
@@ -77,8 +75,6 @@ export const newSubscriptionSchema = z.object({
     .optional(),
   escalateMinutes: z.number().int().min(ESCALATE_MIN_MINUTES).max(ESCALATE_MAX_MINUTES).optional(),
   remindMinutes: z.number().int().min(ESCALATE_MIN_MINUTES).max(ESCALATE_MAX_MINUTES).optional(),
-  ackTimeoutMinutes: z.number().int().min(ESCALATE_MIN_MINUTES).max(ESCALATE_MAX_MINUTES).optional(),
-  afterSeconds: z.number().int().min(AFTER_MIN_SECONDS).max(AFTER_MAX_SECONDS).optional(),
   // Each step later than the one before (alert-rule-bounds.ts), as the grammar said.
   escalateSteps: z
     .array(escalationStepSchema)

@@ -68,10 +68,6 @@ export interface Subscription {
   escalateSteps?: EscalationStep[];
   /** `--remind 2h`: while an incident stays open, a broadcast reply in its thread every so many minutes. */
   remindMinutes?: number;
-  /** `--ack-timeout 1h`: an incident still open this long after its acknowledgement escalates again. */
-  ackTimeoutMinutes?: number;
-  /** `--after 2m`: an outage is posted only once it has lasted this long. */
-  afterSeconds?: number;
   /** `--slow <T>[/<N>]`: N checks in a row slower than T ms post a slow alert here. */
   slow?: SlowRule;
   /**
@@ -164,8 +160,6 @@ export class SubscriptionStore {
       ...(input.escalateMinutes !== undefined ? { escalateMinutes: input.escalateMinutes } : {}),
       ...(input.escalateSteps ? { escalateSteps: input.escalateSteps } : {}),
       ...(input.remindMinutes !== undefined ? { remindMinutes: input.remindMinutes } : {}),
-      ...(input.ackTimeoutMinutes !== undefined ? { ackTimeoutMinutes: input.ackTimeoutMinutes } : {}),
-      ...(input.afterSeconds !== undefined ? { afterSeconds: input.afterSeconds } : {}),
       ...(input.slow ? { slow: { thresholdMs: input.slow.thresholdMs, checks: input.slow.checks } } : {}),
       ...(input.personal ? { personal: input.personal } : {}),
       createdAt: existing?.createdAt ?? this.clock.now(),

@@ -91,10 +91,6 @@ export function subscriptionLine(view: SubscriptionView, options: { subscriber?:
   else if (view.escalateMinutes !== undefined) parts.push(escalateText(view.escalateMinutes));
   if (view.remindMinutes !== undefined)
     parts.push(`reminded every ${formatDuration(view.remindMinutes * 60)} while open`);
-  if (view.ackTimeoutMinutes !== undefined)
-    parts.push(`acknowledgements expire after ${formatDuration(view.ackTimeoutMinutes * 60)}`);
-  if (view.afterSeconds !== undefined)
-    parts.push(`outages posted once they last ${formatDuration(view.afterSeconds)}`);
   if (view.slow) parts.push(slowText(view.slow));
   if (view.digest) parts.push(digestText(view.digest));
   if (options.subscriber !== false) parts.push(`by <@${escapeMrkdwn(view.subscriberUserId)}>`);

@@ -1,6 +1,4 @@
 import {
-  AFTER_MAX_SECONDS,
-  AFTER_MIN_SECONDS,
   ESCALATE_MAX_MINUTES,
   ESCALATE_MIN_MINUTES,
   FLAP_COUNT_MAX,
@@ -21,13 +19,6 @@ import { ArgumentError, echo, flagValue, isMentionWord, readArgs, toMention, uni
 import { parseEscalationSteps } from "./escalation-steps";
 import { noArguments, oneMonitor, type Parser } from "./parser";
 import { parseDuration } from "./quiet";
-
-/** `45s`, `2m`, `1m30s`: seconds, or null when it is not one. */
-export function parseSeconds(text: string): number | null {
-  const m = /^(?:(\d{1,4})\s*(?:m|min))?\s*(?:(\d{1,5})\s*(?:s|sec))?$/i.exec(text.trim());
-  if (!m || (m[1] === undefined && m[2] === undefined)) return null;
-  return Number(m[1] ?? 0) * 60 + Number(m[2] ?? 0);
-}
 
 function cadenceOf(text: string): DigestCadence | null {
   const word = text.trim().toLowerCase();
@@ -58,7 +49,7 @@ export const subscriptionParsers = {
     const args = readArgs(
       sub,
       tokens,
-      ["mention", "storm", "flap", "digest", "escalate", "remind", "ack-timeout", "after", "slow"],
+      ["mention", "storm", "flap", "digest", "escalate", "remind", "slow"],
       true,
     );
     if (args instanceof ArgumentError) return args;
@@ -140,26 +131,6 @@ export const subscriptionParsers = {
           `--remind is a period from 1m to 24h, e.g. --remind 2h (got "${echo(remind)}")`,
         );
       command.remindMinutes = minutes;
-    }
-    const ackTimeout = flagValue(args, "ack-timeout", "a period, e.g. --ack-timeout 1h");
-    if (ackTimeout instanceof ArgumentError) return ackTimeout;
-    if (ackTimeout !== undefined) {
-      const minutes = parseDuration(ackTimeout);
-      if (minutes === null || minutes < ESCALATE_MIN_MINUTES || minutes > ESCALATE_MAX_MINUTES)
-        return new ArgumentError(
-          `--ack-timeout is a period from 1m to 24h, e.g. --ack-timeout 1h (got "${echo(ackTimeout)}")`,
-        );
-      command.ackTimeoutMinutes = minutes;
-    }
-    const after = flagValue(args, "after", "a duration, e.g. --after 2m");
-    if (after instanceof ArgumentError) return after;
-    if (after !== undefined) {
-      const seconds = parseSeconds(after);
-      if (seconds === null || seconds < AFTER_MIN_SECONDS || seconds > AFTER_MAX_SECONDS)
-        return new ArgumentError(
-          `--after is a duration from 30s to 30m, e.g. --after 2m (got "${echo(after)}")`,
-        );
-      command.afterSeconds = seconds;
     }
     const slow = flagValue(args, "slow", "a check time, e.g. --slow 2s");
     if (slow instanceof ArgumentError) return slow;

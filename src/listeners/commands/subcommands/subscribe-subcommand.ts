@@ -47,8 +47,6 @@ export const subscribeSubcommand: SubcommandHandler<"subscribe"> = async (
       digest,
       escalateMinutes: command.escalateMinutes,
       remindMinutes: command.remindMinutes,
-      ackTimeoutMinutes: command.ackTimeoutMinutes,
-      afterSeconds: command.afterSeconds,
       escalateSteps: command.escalateSteps,
       slow: command.slow,
       personal: personal ? { slackTimeZone: timeZone ?? null } : undefined,
