@@ -1,4 +1,5 @@
 import type { FetchFunction, Logger as SlackLogger } from "@slack/web-api";
+import type { AlertingAction } from "../domain/alerting-roles";
 import type { SlowRule } from "../domain/slow-rule";
 import type { WorkspaceRef } from "../domain/workspace-ref";
 import type { Clock } from "../lib/clock";
@@ -36,7 +37,6 @@ import {
 import { type RejectionPolicy, rejectionPolicy } from "./engine/poll/token-rejection";
 import { ScheduleStore } from "./engine/schedules/schedule-store";
 import { ScheduleWorker } from "./engine/schedules/schedule-worker";
-import { restartAckTimeout } from "./kinds/ack-timeout/ack-timeout-schedule";
 import { DigestDelivery, type DigestNowRequest } from "./kinds/digest/digest-delivery";
 import { DigestSchedules } from "./kinds/digest/digest-schedules";
 import { escalationSchedules } from "./kinds/escalation/escalation-schedules";
@@ -45,8 +45,7 @@ import type {
   OpenIncidentChannelOutcome,
 } from "./kinds/incident-channel/incident-channels";
 import { type MaintenanceSchedules, maintenanceSchedules } from "./kinds/maintenance/maintenance-schedules";
-import { POLL_DETECTORS, SCHEDULE_KINDS } from "./kinds/registry";
-import { stillOnIt } from "./kinds/reminder/reminder-schedule";
+import { KIND_BUTTONS, ON_IT_LISTENERS, POLL_DETECTORS, SCHEDULE_KINDS } from "./kinds/registry";
 import { createPrometheusMetrics, outboxSampler, type PrometheusMetrics } from "./prometheus-metrics";
 import { offboardingParticipant } from "./subscriptions/offboarding";
 import { pollHooks } from "./subscriptions/poll-hooks";
@@ -123,22 +122,27 @@ export interface PollTargets {
   remove(target: string, subscriber: string): Promise<number>;
 }
 
-export interface StillOnItInSlack {
+/** A click on a kind's button, decoded: what the role table is asked before `press` runs it. */
+export interface AlertButtonClick {
+  actionId: string;
   subscriptionId: string;
-  incidentId: string;
-  /** Where the button was clicked: it counts only in its subscription's channel (a copy does nothing). */
-  channelId: string | undefined;
-  by: string;
+  role: AlertingAction;
+  value: unknown;
 }
+
+/** The action_ids of every kind's buttons: one listener is registered for them all. */
+export const ALERT_BUTTON_IDS: readonly string[] = [...KIND_BUTTONS.keys()];
 
 export interface Alerts {
   subscriptions: SubscriptionStore;
   mutes: MuteStore;
   maintenance: { windows: MaintenanceStore; schedules: MaintenanceSchedules };
-  /** The one schedule API: a kind's button (a reminder's Still on it) books or moves its own schedules. */
-  schedules: Pick<ScheduleStore, "book" | "bookOnce" | "cancel" | "inspect">;
-  /** A reminder's Still on it (`--remind`): who, and the next reminder a whole period from now. */
-  stillOnIt(input: StillOnItInSlack): Promise<"restarted" | "ended">;
+  /** The kinds' own buttons: decoded (null: no kind's, or a value no codec reads), then run once allowed. */
+  buttons: {
+    decode(actionId: string, raw: string | undefined): AlertButtonClick | { outOfDate: string } | null;
+    /** `sub` null: gone, or clicked outside its channel. Answers the clicker in one sentence. */
+    press(click: AlertButtonClick, sub: Subscription | null, by: string): Promise<string>;
+  };
   /** Read by the Mute overflow: the name of a muted monitor, from its last alert message in the channel. */
   messages: AlertMessageStore;
   pollTargets: PollTargets;
@@ -266,17 +270,24 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     subscriptions,
     mutes,
     maintenance: { windows, schedules: maintenanceSchedules(schedules) },
-    schedules,
-    async stillOnIt(input) {
-      const sub = await subscriptions.get(input.subscriptionId);
-      if (!sub || sub.channelId !== input.channelId) return "ended";
-      const at = { ...input, now: clock.now() };
-      // The acknowledgement timeout counts from the last Still on it too.
-      const [reminded, timeout] = await Promise.all([
-        stillOnIt(schedules, at),
-        restartAckTimeout(schedules, at),
-      ]);
-      return reminded || timeout ? "restarted" : "ended";
+    buttons: {
+      decode(actionId, raw) {
+        const button = KIND_BUTTONS.get(actionId);
+        if (!button) return null;
+        const value = button.value.decode(raw);
+        if (value === null) return { outOfDate: button.instead };
+        return { actionId, subscriptionId: button.subscriptionOf(value), role: button.role, value };
+      },
+      async press(click, sub, by) {
+        const button = KIND_BUTTONS.get(click.actionId);
+        if (!button) throw new Error(`no kind's button ${click.actionId}`);
+        const services = { schedules, messages, clock };
+        const answer = await button.run(services, { value: click.value, sub, by });
+        const incidentId = sub ? button.onIt?.(click.value) : undefined;
+        if (sub && incidentId)
+          await Promise.all(ON_IT_LISTENERS.map((heard) => heard(services, { sub, incidentId, by })));
+        return answer;
+      },
     },
     messages,
     pollTargets,

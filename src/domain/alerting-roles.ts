@@ -43,7 +43,8 @@ export type AlertingAction =
   | "maintenance"
   | "mention-others"
   | "open-incident-channel"
-  | "archive-incident-channel";
+  | "archive-incident-channel"
+  | "answer-alert";
 
 export interface RoleRow {
   action: AlertingAction;
@@ -155,6 +156,14 @@ export const ROLE_TABLE: readonly RoleRow[] = [
     change: "incident-channel",
     what: "Archive an incident channel",
     needs: "channel-member",
+  },
+  {
+    action: "answer-alert",
+    change: "acknowledge",
+    what: "Answer an alert's button that moves what it posts next (Still on it)",
+    needs: "writer",
+    readOnlyRefusal:
+      "Read-only members of {team} can't answer this alert's buttons, as they can't acknowledge its incident.",
   },
 ];
 

@@ -1,3 +1,4 @@
+import type { SubscriptionOptionValues } from "../domain/subscription-options";
 /** What `/uptime` text means once parsed: the commands and the values their arguments may take. */
 
 import type { DigestCadence } from "../domain/digest-cadences";
@@ -93,8 +94,8 @@ export type Command =
       digest?: DigestCadence;
       /** `--escalate <N>m`: an incident unacknowledged N minutes after it opened pings the channel again. */
       escalateMinutes?: number;
-      /** `--remind 2h`: while an incident stays open, a reminder in its thread every so many minutes. */
-      remindMinutes?: number;
+      /** The options the alert kinds declare (domain/subscription-options.ts), parsed, by flag. */
+      options?: SubscriptionOptionValues;
       /**
        * `--escalate 5m,15m:@leads`: several steps, or a step that names its own mention; absent for the one
        * plain step of `--escalate <N>m` (escalateMinutes alone). escalateMinutes is then the first step's.

@@ -1,5 +1,6 @@
 /** Formatting (help examples, "run this instead", and the round-trip property of the tests). */
 import { formatSlowRule } from "../domain/slow-rule";
+import { optionOf, subscriptionOptions } from "../domain/subscription-options";
 import type { Command, MentionArgument, StatsTarget } from "./command";
 import { PERIOD_LIKE } from "./read-args";
 import { DOUBLE_QUOTES, SINGLE_QUOTES } from "./tokenize";
@@ -114,8 +115,11 @@ export function formatCommand(command: Command): string {
         );
       else if (command.kind === "subscribe" && command.escalateMinutes !== undefined)
         parts.push("--escalate", `${command.escalateMinutes}m`);
-      if (command.kind === "subscribe" && command.remindMinutes !== undefined)
-        parts.push("--remind", `${command.remindMinutes}m`);
+      if (command.kind === "subscribe")
+        for (const option of subscriptionOptions()) {
+          const value = optionOf(command, option);
+          if (value !== undefined) parts.push(`--${option.flag}`, option.value.format(value));
+        }
       if (command.kind === "subscribe" && command.slow) parts.push("--slow", formatSlowRule(command.slow));
       break;
     case "digest":

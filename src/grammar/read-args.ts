@@ -35,7 +35,7 @@ function asKeyed(token: Token): { key: "monitor" | "group"; value: string } | un
   return { key, value: token.text.slice(colon + 1) };
 }
 
-interface Args {
+export interface Args {
   positionals: Token[];
   flags: Map<string, Flag>;
   keyed: { key: "monitor" | "group"; value: string }[];

@@ -1,3 +1,4 @@
+import { subscriptionOptionsUsage } from "../domain/subscription-options";
 import type { SubcommandName } from "./command";
 
 /** The help's and README's groups, in their order. */
@@ -189,8 +190,10 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
     name: "subscribe",
     group: "alerts",
     aliases: ["sub"],
-    usage:
-      "subscribe [monitor:<name>]... [group:<name>]... [--mention here|channel|@group|@person] [--storm <N>] [--flap <N>/<M>m] [--digest daily|weekly] [--escalate <N>m[:<mention>],...] [--remind <period>] [--slow <T>s[/<N>]]",
+    // The alert kinds' own options follow, read when help is shown: the kinds declare them when they load.
+    get usage() {
+      return `subscribe [monitor:<name>]... [group:<name>]... [--mention here|channel|@group|@person] [--storm <N>] [--flap <N>/<M>m] [--digest daily|weekly] [--escalate <N>m[:<mention>],...] [--slow <T>s[/<N>]]${subscriptionOptionsUsage()}`;
+    },
     example: "subscribe group:Edge --mention @oncall",
     // Personal alerts: App Home, since the app's Messages tab is read-only (manifest.yml).
     summary: "alerts in this channel (personal ones, in your DM: in App Home → Your alerts)",

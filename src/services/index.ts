@@ -25,6 +25,7 @@ import { muteMonitor, muteTyped } from "./mute-monitor";
 import { muteRollup } from "./mute-rollup";
 import { completePendingActions, rememberPendingAction } from "./pending-actions";
 import { postDigest } from "./post-digest";
+import { pressAlertButton } from "./press-alert-button";
 import type { ServiceDeps } from "./service-deps";
 import { pauseMonitor, resumeMonitor } from "./set-monitor-paused";
 import { readAsMemberOf } from "./shared-answer";
@@ -40,7 +41,6 @@ import {
   runStepChange,
   stepConfirmation,
 } from "./step-changes";
-import { stillOnIt } from "./still-on-it";
 import { subscribe } from "./subscribe";
 import { forgetUnfurl, rememberUnfurl, unfurlCard, unfurlsToRefresh } from "./unfurl-cards";
 import {
@@ -56,6 +56,8 @@ import { unsubscribe } from "./unsubscribe";
 import { monitorToEdit, updateMonitor } from "./update-monitor";
 import { tokensRevoked, usersDeactivated, workspaceUninstalled } from "./workspace-departures";
 
+// The kinds' buttons, for the one listener registered for them all.
+export { ALERT_BUTTON_IDS } from "../alerts";
 export * from "./errors";
 export type { FairShareKind, FairShareTake } from "./fair-share";
 export type { MonitorStatusView } from "./monitor-status";
@@ -131,7 +133,7 @@ export function createServices(deps: ServiceDeps) {
     unmuteMonitor: use(unmuteMonitor),
     openIncidentChannel: use(openIncidentChannel),
     archiveIncidentChannel: use(archiveIncidentChannel),
-    stillOnIt: use(stillOnIt),
+    pressAlertButton: use(pressAlertButton),
     planMaintenance: use(planMaintenance),
     endMaintenance: use(endMaintenance),
     listMaintenance: use(listMaintenance),

@@ -1,6 +1,7 @@
 import type { EscalationStep, Mention } from "../domain/escalation-steps";
 import type { QuietHours } from "../domain/quiet-hours";
 import type { SlowRule } from "../domain/slow-rule";
+import type { SubscriptionOptionValues } from "../domain/subscription-options";
 import { type UserRef, workspaceOf } from "../domain/workspace-ref";
 import type { Mute } from "../store/mute-store";
 import type { Subscription, SubscriptionDigest, SubscriptionRules } from "../store/subscription-store";
@@ -28,8 +29,8 @@ export interface SubscriptionView {
   escalateMinutes?: number | undefined;
   /** `--escalate` steps, when there are several or one names its own mention. */
   escalateSteps?: EscalationStep[] | undefined;
-  /** `--remind`: minutes between reminders while an incident stays open. */
-  remindMinutes?: number | undefined;
+  /** The options the alert kinds declare, by flag. */
+  options?: SubscriptionOptionValues | undefined;
   /** `--slow`: the slow-response rule. */
   slow?: SlowRule | undefined;
   /** The person's own alerts in their DM with the app, quiet in these hours (read when last saved). */
@@ -110,7 +111,7 @@ export async function toViews(
       ...(sub.digest ? { digest: sub.digest } : {}),
       ...(sub.escalateMinutes !== undefined ? { escalateMinutes: sub.escalateMinutes } : {}),
       ...(sub.escalateSteps ? { escalateSteps: sub.escalateSteps } : {}),
-      ...(sub.remindMinutes !== undefined ? { remindMinutes: sub.remindMinutes } : {}),
+      ...(sub.options ? { options: sub.options } : {}),
       ...(sub.slow ? { slow: sub.slow } : {}),
       ...(sub.personal ? { personal: { quiet: sub.personal.quiet } } : {}),
       subscriberUserId: sub.subscriber.userId,

@@ -54,7 +54,7 @@ export async function postDigest(
         filters: own ? own.filters : coveredBy(subs),
         cadence,
         timeZone: own?.digest?.timeZone ?? input.timeZone,
-        afterSeconds: own?.afterSeconds ?? subs.find((s) => s.afterSeconds !== undefined)?.afterSeconds,
+        subscriptions: own ? [own, ...subs] : subs,
         withChart: input.withChart ?? true,
       });
     } catch (error) {

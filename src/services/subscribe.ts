@@ -3,6 +3,7 @@ import type { EscalationStep, Mention } from "../domain/escalation-steps";
 import { type QuietHours, quietHoursOf } from "../domain/quiet-hours";
 import type { SlowRule } from "../domain/slow-rule";
 import { matchesFilters, normalizeFilters, type SubscriptionFilters } from "../domain/subscription-filters";
+import type { SubscriptionOptionValues } from "../domain/subscription-options";
 import { type UserRef, workspaceOf } from "../domain/workspace-ref";
 import type { EscalationStepArgument, MentionArgument } from "../grammar";
 import { closestMatches } from "../lib/closest-matches";
@@ -37,8 +38,8 @@ export interface SubscribeInput {
   digest?: SubscriptionDigest | undefined;
   /** `--escalate <N>m`. */
   escalateMinutes?: number | undefined;
-  /** `--remind`: minutes between reminders while an incident stays open. */
-  remindMinutes?: number | undefined;
+  /** The options the alert kinds declare, by flag. */
+  options?: SubscriptionOptionValues | undefined;
   /** `--escalate 5m,15m:@leads`: several steps, or steps with their own mentions. */
   escalateSteps?: readonly EscalationStepArgument[] | undefined;
   /** `--slow <T>[/<N>]`: slow-response alerts. */
@@ -78,8 +79,8 @@ export interface SubscriptionPreview {
   digest?: SubscriptionDigest | undefined;
   /** `--escalate`: minutes unacknowledged before the channel is pinged again. */
   escalateMinutes?: number | undefined;
-  /** `--remind`: minutes between reminders while an incident stays open. */
-  remindMinutes?: number | undefined;
+  /** The options the alert kinds declare, by flag. */
+  options?: SubscriptionOptionValues | undefined;
   /** `--escalate` with several steps or per-step mentions. */
   escalateSteps?: EscalationStep[] | undefined;
   /** `--slow`: the slow-response rule. */
@@ -163,7 +164,7 @@ export async function subscribe(
       ...(input.digest ? { digest: input.digest } : {}),
       ...(input.escalateMinutes !== undefined ? { escalateMinutes: input.escalateMinutes } : {}),
       ...(steps ? { escalateSteps: steps } : {}),
-      ...(input.remindMinutes !== undefined ? { remindMinutes: input.remindMinutes } : {}),
+      ...(input.options ? { options: input.options } : {}),
       ...(input.slow ? { slow: input.slow } : {}),
       ...(personal ? { personal } : {}),
     };
@@ -199,7 +200,7 @@ export async function subscribe(
       ...(input.digest ? { digest: input.digest } : {}),
       ...(input.escalateMinutes !== undefined ? { escalateMinutes: input.escalateMinutes } : {}),
       ...(steps ? { escalateSteps: steps } : {}),
-      ...(input.remindMinutes !== undefined ? { remindMinutes: input.remindMinutes } : {}),
+      ...(input.options ? { options: input.options } : {}),
       ...(input.slow ? { slow: input.slow } : {}),
       // The quiet hours' alerts go into the thread of this subscribe message.
       ...(personal ? { personal: { ...personal, ...quietThread(announced.ts, existing) } } : {}),
@@ -227,7 +228,7 @@ function quietThread(announcedTs: string | undefined, existing: Subscription | n
 
 /**
  * `--escalate` steps as stored; undefined for none or the one plain step (escalateMinutes alone). A
- * personal subscription's steps ping nobody, like its alerts: they stay reminders in the person's DM.
+ * personal subscription's steps ping nobody, like its alerts: they stay quiet replies in the person's DM.
  */
 function escalationSteps(
   input: SubscribeInput,

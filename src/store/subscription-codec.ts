@@ -15,6 +15,7 @@ import {
 } from "../domain/alert-rule-bounds";
 import { DIGEST_CADENCES } from "../domain/digest-cadences";
 import { PAUSE_REASONS } from "../domain/pause-reasons";
+import { subscriptionOptions } from "../domain/subscription-options";
 import { parseRecord } from "./corrupt-record-error";
 
 /**
@@ -74,7 +75,10 @@ export const newSubscriptionSchema = z.object({
     })
     .optional(),
   escalateMinutes: z.number().int().min(ESCALATE_MIN_MINUTES).max(ESCALATE_MAX_MINUTES).optional(),
-  remindMinutes: z.number().int().min(ESCALATE_MIN_MINUTES).max(ESCALATE_MAX_MINUTES).optional(),
+  // The alert kinds' own options by flag, checked by their declarations when read (optionOf).
+  options: z
+    .record(z.string().regex(/^[a-z]+(?:-[a-z]+)*$/), z.union([z.number(), z.string().max(200), z.boolean()]))
+    .optional(),
   // Each step later than the one before (alert-rule-bounds.ts), as the grammar said.
   escalateSteps: z
     .array(escalationStepSchema)
@@ -111,6 +115,20 @@ const storedSchema = newSubscriptionSchema.extend({
 });
 const pauseSchema = z.object({ reason: z.enum(PAUSE_REASONS), at: z.number(), notified: z.boolean() });
 
+// A record written before the kinds declared their options holds an option in a field of its own, which
+// the option names (legacyField); the schema then drops fields nobody declares any more.
+const legacyStoredSchema = z.preprocess((raw) => {
+  if (typeof raw !== "object" || raw === null) return raw;
+  const record: Record<string, unknown> = { ...raw };
+  for (const option of subscriptionOptions()) {
+    const legacy = option.legacyField;
+    if (!legacy || record[legacy] === undefined) continue;
+    const options = (record.options ?? {}) as Record<string, unknown>;
+    if (options[option.flag] === undefined) record.options = { ...options, [option.flag]: record[legacy] };
+  }
+  return record;
+}, storedSchema);
+
 type StoredRecord = Omit<z.infer<typeof storedSchema>, "v">;
 
 /** The record's `sub` field: every member of the subscription but its pause, which has a field of its own. */
@@ -124,7 +142,7 @@ export function decodeSubscription(
   sub: string,
   paused: string | null,
 ): StoredRecord & { paused: z.infer<typeof pauseSchema> | null } {
-  const { v: _v, ...rest } = parseRecord(key, sub, storedSchema, "subscription");
+  const { v: _v, ...rest } = parseRecord(key, sub, legacyStoredSchema, "subscription");
   const pause = paused ? parseRecord(key, paused, pauseSchema, "subscription") : null;
   return { ...rest, paused: pause };
 }

@@ -5,6 +5,7 @@ import { PAUSE_REASONS, type PauseReason } from "../domain/pause-reasons";
 import type { QuietHours } from "../domain/quiet-hours";
 import type { SlowRule } from "../domain/slow-rule";
 import { normalizeFilters, type SubscriptionFilters } from "../domain/subscription-filters";
+import type { SubscriptionOptionValues } from "../domain/subscription-options";
 import type { WorkspaceRef } from "../domain/workspace-ref";
 import { workspaceOf } from "../domain/workspace-ref";
 import { type Clock, systemClock } from "../lib/clock";
@@ -66,8 +67,8 @@ export interface Subscription {
   escalateMinutes?: number;
   /** `--escalate 5m,15m:@leads`: every step, when there are several or one names its own mention. */
   escalateSteps?: EscalationStep[];
-  /** `--remind 2h`: while an incident stays open, a broadcast reply in its thread every so many minutes. */
-  remindMinutes?: number;
+  /** The options the alert kinds declare (`--<flag> <value>`), by flag; read with `optionOf`. */
+  options?: SubscriptionOptionValues;
   /** `--slow <T>[/<N>]`: N checks in a row slower than T ms post a slow alert here. */
   slow?: SlowRule;
   /**
@@ -159,7 +160,7 @@ export class SubscriptionStore {
       ...(input.digest ? { digest: { cadence: input.digest.cadence, timeZone: input.digest.timeZone } } : {}),
       ...(input.escalateMinutes !== undefined ? { escalateMinutes: input.escalateMinutes } : {}),
       ...(input.escalateSteps ? { escalateSteps: input.escalateSteps } : {}),
-      ...(input.remindMinutes !== undefined ? { remindMinutes: input.remindMinutes } : {}),
+      ...(input.options && Object.keys(input.options).length > 0 ? { options: { ...input.options } } : {}),
       ...(input.slow ? { slow: { thresholdMs: input.slow.thresholdMs, checks: input.slow.checks } } : {}),
       ...(input.personal ? { personal: input.personal } : {}),
       createdAt: existing?.createdAt ?? this.clock.now(),

@@ -16,14 +16,6 @@ export const acknowledgeCodec = defineCodec("ack", 1, z.object({ incidentId: api
   keys: { incidentId: "i", teamId: "t" },
 });
 
-/** Still on it under a reminder (`--remind`): the subscription and incident whose reminders restart. */
-export const stillOnItCodec = defineCodec(
-  "soi",
-  1,
-  z.object({ subscriptionId: z.string().min(1).max(100), incidentId: apiId }),
-  { limit: valueLimits.buttonValue, keys: { subscriptionId: "s", incidentId: "i" } },
-);
-
 /** Prev/Next buttons of a paged list: the page to show and the filters that produced the list. */
 export const pageCodec = defineCodec(
   "pg",

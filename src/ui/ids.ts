@@ -41,7 +41,7 @@ const personalAlertsInputs = {
   groups: "personal_alerts.groups",
   /** Static select: no digest, daily or weekly (`--digest`). */
   digest: "personal_alerts.digest",
-  /** Number input: minutes unacknowledged before a reminder (`--escalate`). */
+  /** Number input: minutes unacknowledged before the step (`--escalate`). */
   escalate: "personal_alerts.escalate",
   /** Number input: more incidents a minute than this roll up into one message (`--storm`). */
   storm: "personal_alerts.storm",
@@ -51,8 +51,6 @@ const personalAlertsInputs = {
 export const actions = {
   // Alert messages
   acknowledge: "incident.acknowledge",
-  /** A reminder's Still on it: records who and restarts its period. */
-  stillOnIt: "reminder.still_on_it",
   /** Overflow: mute this monitor in this channel for 1 h, 4 h or 24 h. */
   mute: "monitor.mute",
   /** Button shown instead of the Mute overflow while the monitor is muted in the channel. */

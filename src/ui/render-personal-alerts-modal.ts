@@ -1,7 +1,7 @@
 /**
  * App Home's "Alert me about…" modal: the person's own alerts with the filters of `/uptime subscribe`
- * (monitors, groups) and the options that mean something for one person (a digest, a reminder while an
- * outage is unacknowledged, the storm roll-up; no mention: personal alerts ping nobody; flapping keeps its
+ * (monitors, groups) and the options that mean something for one person (a digest, an escalation step while
+ * an outage is unacknowledged, the storm roll-up; no mention: personal alerts ping nobody; flapping keeps its
  * default). Pure.
  */
 import type { ModalView, PlainTextOption } from "@slack/types";

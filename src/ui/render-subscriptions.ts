@@ -1,7 +1,8 @@
 import type { KnownBlock } from "@slack/types";
 import { formatDurationMs, type SlowRule } from "../domain/slow-rule";
+import { optionOf, subscriptionOptions } from "../domain/subscription-options";
 import { quoteValue } from "../grammar";
-import { formatDuration, slackDate } from "../lib/format-time";
+import { slackDate } from "../lib/format-time";
 import type { ChannelSubscriptionsView, SubscriptionView } from "../services/list-subscriptions";
 import type { Mute } from "../store/mute-store";
 import { context, header, inline, listSections, NAME_MAX } from "./query-parts";
@@ -89,8 +90,10 @@ export function subscriptionLine(view: SubscriptionView, options: { subscriber?:
     parts.push(`flapping at ${view.rules.flap.count} in ${view.rules.flap.windowMinutes}m`);
   if (view.escalateSteps) parts.push(escalationStepsText(view.escalateSteps));
   else if (view.escalateMinutes !== undefined) parts.push(escalateText(view.escalateMinutes));
-  if (view.remindMinutes !== undefined)
-    parts.push(`reminded every ${formatDuration(view.remindMinutes * 60)} while open`);
+  for (const option of subscriptionOptions()) {
+    const value = optionOf(view, option);
+    if (value !== undefined) parts.push(escapeMrkdwn(option.describe(value)));
+  }
   if (view.slow) parts.push(slowText(view.slow));
   if (view.digest) parts.push(digestText(view.digest));
   if (options.subscriber !== false) parts.push(`by <@${escapeMrkdwn(view.subscriberUserId)}>`);

@@ -14,6 +14,7 @@ import { ALERT_EVENT_TYPE, ESCALATION_EVENT_TYPE } from "../../src/alerts/engine
 import { ALERT_COLORS } from "../../src/alerts/engine/alert-parts";
 import { pollTargetName } from "../../src/alerts/engine/poll/poll-target";
 import { REMINDER_EVENT_TYPE } from "../../src/alerts/kinds/reminder/reminder-kind";
+import { STILL_ON_IT_ACTION } from "../../src/alerts/kinds/reminder/still-on-it-button";
 import { teamsOf } from "../../src/services/link-account";
 import { generateKey } from "../../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../../src/store/crypto/token-cipher";
@@ -218,7 +219,7 @@ describe("acknowledgement timeout on two replicas", () => {
     await slack.sender.blockAction({
       userId: "U0ALICE",
       container: { type: "message", channel: REMINDED, ts: reminder.ts },
-      actions: [buttonOf(reminder, actions.stillOnIt) as { action_id: string }],
+      actions: [buttonOf(reminder, STILL_ON_IT_ACTION) as { action_id: string }],
     });
     await waitFor(
       slack.events,

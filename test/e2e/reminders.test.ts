@@ -13,6 +13,7 @@ import { ALERT_EVENT_TYPE } from "../../src/alerts/engine/alert-metadata";
 import { ALERT_COLORS } from "../../src/alerts/engine/alert-parts";
 import { pollTargetName } from "../../src/alerts/engine/poll/poll-target";
 import { REMINDER_EVENT_TYPE } from "../../src/alerts/kinds/reminder/reminder-kind";
+import { STILL_ON_IT_ACTION } from "../../src/alerts/kinds/reminder/still-on-it-button";
 import { teamsOf } from "../../src/services/link-account";
 import { generateKey } from "../../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../../src/store/crypto/token-cipher";
@@ -163,6 +164,13 @@ describe("reminders on two replicas", () => {
         apiUserName: `${me.firstName} ${me.lastName}`.trim(),
         teams: teamsOf(me),
       });
+      // Bob, a read-only member of the team: Still on it is his to click no more than Acknowledge is.
+      const bob = await api.as(DEMO_TOKENS.readonly).users.me({ include: ["teams"] });
+      await links.save({ teamId: TEAM, userId: "U0BOB" }, DEMO_TOKENS.readonly, {
+        apiUserId: bob.id,
+        apiUserName: `${bob.firstName} ${bob.lastName}`.trim(),
+        teams: teamsOf(bob),
+      });
     } finally {
       await api.close();
     }
@@ -213,7 +221,7 @@ describe("reminders on two replicas", () => {
     expect(first!.text).toMatch(
       /^⏰ Web shop: Still down after \d+ min · acknowledged by <@U0ALICE> \d+ min ago$/,
     );
-    expect(buttonOf(first!, actions.stillOnIt)).toBeDefined();
+    expect(buttonOf(first!, STILL_ON_IT_ACTION)).toBeDefined();
     expect(buttonOf(first!, actions.acknowledge)).toBeUndefined();
     // Each firing moves it a whole period on.
     const [next] = await eventually(async () => {
@@ -226,13 +234,31 @@ describe("reminders on two replicas", () => {
     expect(await makeDue(id)).toBe(1);
     await waitReminders(root, 2);
 
+    // Still on it asks what Acknowledge asks: a linked account that may change the team's alerting. A
+    // read-only member and someone with no linked account are refused, and the period stays as it was.
+    const [before] = await reminderSchedules(id);
+    for (const [userId, refusal] of [
+      ["U0BOB", /read-only/i],
+      ["U0CAROL", /link/i],
+    ] as const) {
+      await slack.sender.blockAction({
+        userId,
+        container: { type: "message", channel: REMINDED, ts: reminders(root)[1]!.ts },
+        actions: [buttonOf(reminders(root)[1]!, STILL_ON_IT_ACTION) as { action_id: string }],
+      });
+      const answer = await waitFor(slack.events, () => slack.state.ephemeralFor(userId, REMINDED)[0], 10_000);
+      expect(textOf(answer)).toMatch(refusal);
+      expect(textOf(answer)).not.toContain("you are on it");
+    }
+    expect((await reminderSchedules(id))[0]!.dueAt).toBe(before!.dueAt);
+
     // Still on it, clicked on the second replica: who, and the period restarted from now.
     useBot(bots[1]!);
     const clickedAt = Date.now();
     await slack.sender.blockAction({
       userId: "U0ALICE",
       container: { type: "message", channel: REMINDED, ts: reminders(root)[1]!.ts },
-      actions: [buttonOf(reminders(root)[1]!, actions.stillOnIt) as { action_id: string }],
+      actions: [buttonOf(reminders(root)[1]!, STILL_ON_IT_ACTION) as { action_id: string }],
     });
     await waitFor(
       slack.events,

@@ -5,8 +5,8 @@ import type { MaintenanceStore, MaintenanceWindow } from "../../store/maintenanc
 import type { MuteStore } from "../../store/mute-store";
 import type { Subscription } from "../../store/subscription-store";
 
-/** A reminder is a personal subscription's escalation step: the same rules, named for the table. */
-export type GateKind = "outage" | "slow" | "escalation" | "reminder" | "incident-channel" | "digest";
+/** `follow-up`: a later reply in an incident's thread of one's own (a personal subscription's step). */
+export type GateKind = "outage" | "slow" | "escalation" | "follow-up" | "incident-channel" | "digest";
 
 /** What one check does to a kind: it stops (holds) the message, or the kind is exempt from it. */
 export interface AlertGateRules {
@@ -26,7 +26,7 @@ export const ALERT_GATE_RULES: Readonly<Record<GateKind, AlertGateRules>> = {
   outage: { mute: "hold", maintenance: "hold", quietHours: "thread", storm: "apply" },
   slow: { mute: "hold", maintenance: "hold", quietHours: "thread", storm: "exempt" },
   escalation: { mute: "hold", maintenance: "hold", quietHours: "thread", storm: "exempt" },
-  reminder: { mute: "hold", maintenance: "hold", quietHours: "thread", storm: "exempt" },
+  "follow-up": { mute: "hold", maintenance: "hold", quietHours: "thread", storm: "exempt" },
   "incident-channel": { mute: "exempt", maintenance: "exempt", quietHours: "exempt", storm: "exempt" },
   digest: { mute: "exempt", maintenance: "exempt", quietHours: "exempt", storm: "exempt" },
 };
@@ -57,11 +57,11 @@ export type AlertGateDecision =
       storm: boolean;
     };
 
-/** The gate of a kind's declared row, as the engine lends it; `as` names another row (a reminder). */
+/** The gate of a kind's declared row, as the engine lends it; `as` names another row (a follow-up). */
 export type Gate = (input: Omit<AlertGateInput, "kind">, as?: GateKind) => Promise<AlertGateDecision>;
 
 export function escalationKindOf(sub: Subscription): GateKind {
-  return sub.personal ? "reminder" : "escalation";
+  return sub.personal ? "follow-up" : "escalation";
 }
 
 /** Mute, then a window of the monitor's own API team, then quiet hours, then storm, as the kind declares. */

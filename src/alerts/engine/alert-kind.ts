@@ -1,4 +1,6 @@
 import type { z } from "zod";
+import type { AlertingAction } from "../../domain/alerting-roles";
+import type { SubscriptionOption } from "../../domain/subscription-options";
 import type { Clock } from "../../lib/clock";
 import type { Logger } from "../../lib/logger";
 import type { PosterFor } from "../../slack/slack-poster";
@@ -7,6 +9,7 @@ import type { MaintenanceStore } from "../../store/maintenance-store";
 import type { MuteStore } from "../../store/mute-store";
 import type { Subscription, SubscriptionStore } from "../../store/subscription-store";
 import type { ChartRenderer } from "../../ui/charts/chart-renderer";
+import type { Codec } from "../../ui/codec";
 import type { WebLinks } from "../../ui/web-links";
 import type { DigestDelivery } from "../kinds/digest/digest-delivery";
 import type { EscalationSchedules } from "../kinds/escalation/escalation-delivery";
@@ -42,8 +45,52 @@ export interface AlertKind<E extends KindEvent = KindEvent> {
   readonly renderers: Readonly<Record<string, (...args: never[]) => unknown>>;
   /** What it finds in a poll, for a kind that starts from one; the poll runs every kind's in table order. */
   readonly detector?: Detector;
+  /** Its own options of `/uptime subscribe` (`--<flag> <value>`): parsed, stored, listed and helped generically. */
+  readonly options?: readonly SubscriptionOption[];
+  /** The buttons it puts on its messages; the one listener of alert buttons routes each click here. */
+  readonly buttons?: readonly KindButton[];
+  /**
+   * Another kind's button said someone is on an incident (Still on it): a kind that counts from there (an
+   * acknowledgement timeout) moves its schedule. True when it had something to move.
+   */
+  readonly onIt?: (
+    services: KindButtonServices,
+    on: { sub: Subscription; incidentId: string; by: string },
+  ) => Promise<boolean>;
   /** The schedules it books (steps, windows, periods); the schedule worker fires every kind's. */
   readonly schedules?: readonly ScheduleKind[];
+}
+
+/**
+ * A button of a kind's messages. The generic listener decodes the click with `value`, asks the role table
+ * for `role` in the API team of `subscriptionOf(value)` (a linked account first), and only then runs it.
+ */
+export interface KindButton<V = unknown> {
+  /** Its action_id: messages already posted carry it, so it never changes. */
+  readonly actionId: string;
+  readonly value: Codec<V>;
+  /** The role table's row (domain/alerting-roles.ts) the clicker needs in the subscription's API team. */
+  readonly role: AlertingAction;
+  /** What to use instead of a button whose value no longer decodes (an old or copied message). */
+  readonly instead: string;
+  subscriptionOf(value: V): string;
+  /** The incident a click says someone is on: every kind that declares `onIt` hears it after `run`. */
+  onIt?(value: V): string;
+  /**
+   * The click, once allowed: `sub` is null when the subscription is gone or the button was clicked
+   * outside its channel (a copy). The answer goes to the clicker alone.
+   */
+  run(
+    services: KindButtonServices,
+    click: { value: V; sub: Subscription | null; by: string },
+  ): Promise<string>;
+}
+
+/** What the engine lends a kind's button. */
+export interface KindButtonServices {
+  schedules: Pick<ScheduleStore, "book" | "bookOnce" | "cancel" | "inspect">;
+  messages: AlertMessageStore;
+  clock: Clock;
 }
 
 export type DeliveryPlan<E> =

@@ -71,7 +71,7 @@ export class Redraw {
     if (record.stage === "acknowledged" && record.ackedBy === ackedBy && record.ackReplyTs)
       return "unchanged";
     // The click's time until the API's: the poll's later "acknowledged" event is no later stage, so it
-    // leaves the view as it is, and a kind that says how long ago (a reminder) needs it.
+    // leaves the view as it is, and a kind that says how long ago needs it.
     const view = record.view.incident.acknowledged
       ? record.view
       : {

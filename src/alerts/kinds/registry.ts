@@ -1,4 +1,5 @@
-import type { AlertKind, KindEvent } from "../engine/alert-kind";
+import { declareSubscriptionOptions } from "../../domain/subscription-options";
+import type { AlertKind, KindButton, KindEvent } from "../engine/alert-kind";
 import { outboxDecoder } from "../engine/outbox-codec";
 import type { Detector } from "../engine/poll/detector";
 import { pollStateCodec } from "../engine/poll/poll-state";
@@ -33,6 +34,17 @@ const KINDS = [
 ] as const;
 
 export const ALERT_KINDS: readonly AlertKind[] = KINDS;
+
+// Grammar, store and ui sit below the alerts module: they read the kinds' options from the table they fill.
+declareSubscriptionOptions(ALERT_KINDS.flatMap((k) => k.options ?? []));
+
+/** Every kind's buttons by action_id, for the one listener that routes alert buttons. */
+/** The kinds that hear a click saying someone is on an incident (AlertKind.onIt). */
+export const ON_IT_LISTENERS = ALERT_KINDS.flatMap((k) => (k.onIt ? [k.onIt] : []));
+
+export const KIND_BUTTONS: ReadonlyMap<string, KindButton> = new Map(
+  ALERT_KINDS.flatMap((k) => k.buttons ?? []).map((b) => [b.actionId, b]),
+);
 
 /** The poll's detectors, in table order: the order their events reach the outbox and their state is stored. */
 export const POLL_DETECTORS: readonly Detector[] = ALERT_KINDS.flatMap((k) =>

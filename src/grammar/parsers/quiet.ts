@@ -1,3 +1,4 @@
+import { parseDuration } from "../../domain/durations";
 import {
   MAINTENANCE_MAX_MINUTES,
   MAINTENANCE_MIN_MINUTES,
@@ -9,17 +10,7 @@ import { ArgumentError, asFlag, echo, flagValue, joined, readArgs } from "../rea
 import type { Token } from "../tokenize";
 import type { Parser } from "./parser";
 
-/**
- * A duration as people type it: `30m`, `2h`, `1h30m`, `1d`, `90min`. Minutes, or null when it is not one.
- * A bare number is refused by the callers: minutes or hours would be a guess.
- */
-export function parseDuration(text: string): number | null {
-  const m = /^(?:(\d{1,3})\s*d)?\s*(?:(\d{1,4})\s*h)?\s*(?:(\d{1,5})\s*(?:m|min|mins)?)?$/i.exec(text.trim());
-  if (!m || (m[1] === undefined && m[2] === undefined && m[3] === undefined)) return null;
-  // "90" alone (no unit) matched the minutes group: refused, see above.
-  if (m[1] === undefined && m[2] === undefined && /^\d+$/.test(text.trim())) return null;
-  return Number(m[1] ?? 0) * 1440 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0);
-}
+export { parseDuration };
 
 /** A word that is meant as a duration (digits then a unit), so a mistyped one gets a precise error. */
 function looksLikeDuration(token: Token): boolean {

@@ -1,6 +1,4 @@
 import {
-  ESCALATE_MAX_MINUTES,
-  ESCALATE_MIN_MINUTES,
   FLAP_COUNT_MAX,
   FLAP_COUNT_MIN,
   FLAP_WINDOW_MAX_MINUTES,
@@ -14,11 +12,20 @@ import {
 } from "../../domain/alert-rule-bounds";
 import { DIGEST_CADENCES, type DigestCadence } from "../../domain/digest-cadences";
 import type { SlowRule } from "../../domain/slow-rule";
+import { type SubscriptionOptionValues, subscriptionOptions } from "../../domain/subscription-options";
 import type { Command, MentionArgument, SubcommandName } from "../command";
-import { ArgumentError, echo, flagValue, isMentionWord, readArgs, toMention, unique } from "../read-args";
+import {
+  type Args,
+  ArgumentError,
+  echo,
+  flagValue,
+  isMentionWord,
+  readArgs,
+  toMention,
+  unique,
+} from "../read-args";
 import { parseEscalationSteps } from "./escalation-steps";
 import { noArguments, oneMonitor, type Parser } from "./parser";
-import { parseDuration } from "./quiet";
 
 function cadenceOf(text: string): DigestCadence | null {
   const word = text.trim().toLowerCase();
@@ -36,6 +43,22 @@ export function parseSlowRule(text: string): SlowRule | null {
   return { thresholdMs, checks };
 }
 
+/** The alert kinds' own options, each parsed as its declaration says; none given: undefined. */
+function declaredOptions(args: Args): SubscriptionOptionValues | ArgumentError | undefined {
+  const values: Record<string, number | string | boolean> = {};
+  for (const option of subscriptionOptions()) {
+    const e = `e.g. --${option.flag} ${option.example}`;
+    const text = flagValue(args, option.flag, `${option.value.expects}, ${e}`);
+    if (text instanceof ArgumentError) return text;
+    if (text === undefined) continue;
+    const value = option.value.parse(text);
+    if (value === null)
+      return new ArgumentError(`--${option.flag} is ${option.value.accepts}, ${e} (got "${echo(text)}")`);
+    values[option.flag] = value as number | string | boolean;
+  }
+  return Object.keys(values).length > 0 ? values : undefined;
+}
+
 function wholeNumber(text: string): number | null {
   return /^\d{1,6}$/.test(text) ? Number(text) : null;
 }
@@ -49,7 +72,7 @@ export const subscriptionParsers = {
     const args = readArgs(
       sub,
       tokens,
-      ["mention", "storm", "flap", "digest", "escalate", "remind", "slow"],
+      ["mention", "storm", "flap", "digest", "escalate", "slow", ...subscriptionOptions().map((o) => o.flag)],
       true,
     );
     if (args instanceof ArgumentError) return args;
@@ -122,16 +145,9 @@ export const subscriptionParsers = {
       // One plain step keeps the shape `--escalate <N>m` always had.
       if (steps.length > 1 || steps[0]!.mention) command.escalateSteps = steps;
     }
-    const remind = flagValue(args, "remind", "a period, e.g. --remind 2h");
-    if (remind instanceof ArgumentError) return remind;
-    if (remind !== undefined) {
-      const minutes = parseDuration(remind);
-      if (minutes === null || minutes < ESCALATE_MIN_MINUTES || minutes > ESCALATE_MAX_MINUTES)
-        return new ArgumentError(
-          `--remind is a period from 1m to 24h, e.g. --remind 2h (got "${echo(remind)}")`,
-        );
-      command.remindMinutes = minutes;
-    }
+    const options = declaredOptions(args);
+    if (options instanceof ArgumentError) return options;
+    if (options) command.options = options;
     const slow = flagValue(args, "slow", "a check time, e.g. --slow 2s");
     if (slow instanceof ArgumentError) return slow;
     if (slow !== undefined) {

@@ -1,10 +1,12 @@
 import type { BlockElementAction } from "@slack/bolt";
+import { ALERT_BUTTON_IDS } from "../../services";
 import { respondTo } from "../../slack/respond-to";
 import { actions } from "../../ui/ids";
 import type { ActionArgs } from "../handle-interaction";
 import type { ListenerDeps } from "../listener-deps";
 import type { SurfaceRoutes } from "../surface-routes";
 import { acknowledgeAction } from "./acknowledge-action";
+import { alertButtonAction } from "./alert-button-action";
 import { archiveIncidentChannelAction } from "./archive-incident-channel-action";
 import { createMonitorKindAction } from "./create-monitor-kind-action";
 import { deleteMonitorAction } from "./delete-monitor-action";
@@ -27,7 +29,6 @@ import { rollupAcknowledgeAllAction } from "./rollup-acknowledge-all-action";
 import { rollupMuteAllAction } from "./rollup-mute-all-action";
 import { shareAction } from "./share-action";
 import { stepConfirmationAction } from "./step-confirmation-action";
-import { stillOnItAction } from "./still-on-it-action";
 import { teamSelectAction } from "./team-select-action";
 import { unfurlConsentAction } from "./unfurl-consent-action";
 import { unmuteAction } from "./unmute-action";
@@ -53,7 +54,6 @@ export function register(routes: SurfaceRoutes, deps: ListenerDeps): void {
   // Accounts, acknowledge and App Home
   on(actions.linkAccount, linkAccountAction(deps));
   on(actions.acknowledge, acknowledgeAction(deps));
-  on(actions.stillOnIt, stillOnItAction(deps));
   on(actions.teamSelect, teamSelectAction(deps));
   on(actions.homeRefresh, homeRefreshAction(deps));
   // App Home's "Your alerts": the person's own alerts, in their DM with the app
@@ -95,4 +95,7 @@ export function register(routes: SurfaceRoutes, deps: ListenerDeps): void {
   on(actions.unfurlNever, unfurlConsent);
   on(actions.homeUnfurlNever, homeUnfurlNeverAction(deps));
   on(actions.homeUnfurlExternal, homeUnfurlExternalAction(deps));
+  // The alert kinds' own buttons (Still on it): one handler, the kind found by its action_id
+  const alertButton = alertButtonAction(deps);
+  for (const actionId of ALERT_BUTTON_IDS) on(actionId, alertButton);
 }

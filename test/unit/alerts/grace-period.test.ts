@@ -18,7 +18,7 @@ function event(type: OutboxEvent["type"], ended: number | null = null): OutboxEv
 }
 
 describe("graceOf (--after)", () => {
-  const sub = { afterSeconds: 120 };
+  const sub = { options: { after: 120 } };
 
   it("holds nothing for a subscription without it", () => {
     expect(graceOf({}, event("opened"))).toBeNull();

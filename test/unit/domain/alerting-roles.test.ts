@@ -27,6 +27,8 @@ const EXPECTED: Record<AlertingAction, [boolean, boolean, boolean, boolean]> = {
   "mention-others": [true, true, false, false],
   "open-incident-channel": [true, true, true, false],
   "archive-incident-channel": [true, true, true, false],
+  // As the API answers an acknowledge: a read-only member is refused.
+  "answer-alert": [true, true, false, false],
 };
 
 describe("the role table", () => {

@@ -13,7 +13,7 @@ export interface ScheduleKind<S extends ScheduleSpec = ScheduleSpec> {
   fire(spec: S, due: { dueAt: number; now: number }): Firing;
 }
 
-/** A one-shot (an escalation step, a reminder): one period, ever. */
+/** A one-shot (an escalation step): one period, ever. */
 export function fireOnce(target: string, event: unknown): Firing {
   return { period: "once", nextDueAt: 0, target, event: JSON.stringify(event) };
 }

@@ -1,8 +1,15 @@
+import { optionOf } from "../../../domain/subscription-options";
 import type { AlertMessageRecord } from "../../../store/alert-message-store";
 import type { AlertKind } from "../../engine/alert-kind";
 import { epochOf } from "../../engine/alert-parts";
 import { type AckTimeoutEvent, ackTimeoutEventSchema } from "./ack-timeout-event";
-import { ackTimeoutSchedule, bookAckTimeout, cancelAckTimeout } from "./ack-timeout-schedule";
+import { ackTimeoutOption } from "./ack-timeout-option";
+import {
+  ackTimeoutSchedule,
+  bookAckTimeout,
+  cancelAckTimeout,
+  restartAckTimeout,
+} from "./ack-timeout-schedule";
 import { renderAckExpired } from "./render-ack-expired";
 
 const KIND = "ack-timeout";
@@ -26,7 +33,7 @@ export const ackTimeoutKind: AlertKind<AckTimeoutEvent> = {
       failure: "acknowledgement timeout failed; it is retried",
       counted: false,
       // Re-subscribed without --ack-timeout (the same subscription id): a pending one is void.
-      accepts: (sub) => sub.ackTimeoutMinutes !== undefined,
+      accepts: (sub) => optionOf(sub, ackTimeoutOption) !== undefined,
       async incidentMoved(ctx, record) {
         if (!schedules) return;
         const id = record.view.incident.id;
@@ -56,6 +63,10 @@ export const ackTimeoutKind: AlertKind<AckTimeoutEvent> = {
       },
     };
   },
+  options: [ackTimeoutOption],
+  // Still on it (a reminder's button): the timeout counts again from the click.
+  onIt: ({ schedules, clock }, { sub, incidentId, by }) =>
+    restartAckTimeout(schedules, { subscriptionId: sub.id, incidentId, by, now: clock.now() }),
   renderers: { renderAckExpired },
   schedules: [ackTimeoutSchedule],
 };

@@ -1,3 +1,4 @@
+import { optionOf } from "../../../domain/subscription-options";
 import type { Subscription } from "../../../store/subscription-store";
 import type { ScheduleKind } from "../../engine/schedules/schedule-kind";
 import type { ScheduleStore } from "../../engine/schedules/schedule-store";
@@ -8,6 +9,7 @@ import {
   ackTimeoutScheduleId,
   ackTimeoutSpecSchema,
 } from "./ack-timeout-event";
+import { ackTimeoutOption } from "./ack-timeout-option";
 
 /**
  * Fires once for the due time it was booked for (its period), then is done: a Still on it that moved it
@@ -44,15 +46,11 @@ export function bookAckTimeout(
   incidentId: string,
   acknowledgedAt: number,
 ): Promise<void> {
-  if (sub.ackTimeoutMinutes === undefined) return Promise.resolve();
-  const spec: AckTimeoutSpec = {
-    kind: "ack-timeout",
-    subscriptionId: sub.id,
-    incidentId,
-    afterMinutes: sub.ackTimeoutMinutes,
-  };
+  const afterMinutes = optionOf(sub, ackTimeoutOption);
+  if (afterMinutes === undefined) return Promise.resolve();
+  const spec: AckTimeoutSpec = { kind: "ack-timeout", subscriptionId: sub.id, incidentId, afterMinutes };
   const id = ackTimeoutScheduleId(sub.id, incidentId);
-  return store.bookOnce(id, spec, acknowledgedAt + sub.ackTimeoutMinutes * 60_000);
+  return store.bookOnce(id, spec, acknowledgedAt + afterMinutes * 60_000);
 }
 
 export function cancelAckTimeout(store: Pick<Store, "cancel">, subscriptionId: string, incidentId: string) {

@@ -124,7 +124,7 @@ export class EscalationDelivery {
         channel,
         ...rendered,
         thread_ts: rootTs,
-        // Personal alerts in their quiet hours: the reminder stays in the thread, where nothing pushes.
+        // Personal alerts in their quiet hours: the step stays in the thread, where nothing pushes.
         ...(gate.quietThreadTs ? {} : { reply_broadcast: true }),
         metadata: escalationMetadata(event.incidentId, eventId, channel, step, again),
       },

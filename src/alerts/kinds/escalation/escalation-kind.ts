@@ -10,7 +10,7 @@ export const escalationKind: AlertKind<EscalationEvent> = {
   name: "escalation",
   types: ["escalation"],
   codec: { schema: escalationEventSchema, label: "escalation event" },
-  // A personal subscription's step is a reminder (engine/alert-gate.ts): the delivery names that row.
+  // A personal subscription's step is a follow-up (engine/alert-gate.ts): the delivery names that row.
   gate: "escalation",
   plan(engine) {
     const escalation = new EscalationDelivery(engine);
@@ -18,7 +18,7 @@ export const escalationKind: AlertKind<EscalationEvent> = {
       inChannel: true,
       failure: "escalation failed; it is retried",
       counted: false,
-      // Re-subscribed without --escalate (the same subscription id): its pending reminders are void.
+      // Re-subscribed without --escalate (the same subscription id): its pending steps are void.
       accepts: (sub) => escalationStepsOf(sub).length > 0,
       async deliver(ctx, event) {
         const outcome = await escalation.deliver(ctx, event);

@@ -1,6 +1,7 @@
 import { matchesFilters } from "../../../domain/subscription-filters";
 import type { AlertKind } from "../../engine/alert-kind";
 import type { OutboxEvent } from "../../model";
+import { afterOption } from "./after-option";
 import { incidentDetector } from "./detector";
 import { graceOf } from "./grace-period";
 import { outboxEventSchema } from "./incident-event";
@@ -36,5 +37,6 @@ export const incidentKind: AlertKind<OutboxEvent> = {
       },
     };
   },
+  options: [afterOption],
   renderers: { renderAlertRoot, renderAcknowledgedReply, renderRecoveryReply, renderMuteReply },
 };

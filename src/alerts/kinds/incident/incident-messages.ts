@@ -167,7 +167,7 @@ export class IncidentMessages {
     return "posted";
   }
 
-  // Booked on every redelivery of the opening, so a crash after the post still books the reminders;
+  // Booked on every redelivery of the opening, so a crash after the post still books the steps;
   // booking again is harmless (a fired one-shot keeps its record).
   private async bookEscalations(ctx: DeliveryCtx, view: StoredAlertView): Promise<void> {
     if (ctx.sub.escalateMinutes === undefined || !this.d.escalations || view.incident.acknowledged) return;
@@ -228,7 +228,7 @@ export class IncidentMessages {
         await this.d.messages.put(ctx.ws, ctx.channel, next.view.incident.id, next);
       }
     }
-    // Acknowledged or recovered: nobody needs reminding (the delivery checks the stage again anyway).
+    // Acknowledged or recovered: no step pings anyone any more (the delivery checks the stage again anyway).
     if (ctx.sub.escalateMinutes !== undefined)
       await this.d.escalations?.cancel(ctx.sub, next.view.incident.id);
     await this.d.incidentHooks.incidentMoved(ctx, next);

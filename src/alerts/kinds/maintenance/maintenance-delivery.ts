@@ -82,7 +82,7 @@ export class MaintenanceDelivery {
       if (!record || record.stage === "resolved") continue;
       const heldHere = record.mode === "muted" && record.heldBy === window.id;
       // A root of this window posted by a delivery that crashed before the end: its post is finished (looked
-      // up first) like any other, and its reminders booked, which that delivery may not have done.
+      // up first) like any other, and its escalation steps booked, which that delivery may not have done.
       const released = record.mode === "root";
       if (!heldHere && !released) continue;
       const sub = await this.subscriptionOf(ctx, subscriptionId);
@@ -110,7 +110,7 @@ export class MaintenanceDelivery {
       const { heldBy: _held, ...rest } = record;
       const root: AlertMessageRecord = { ...rest, mode: "root" };
       if (!root.ts) await this.d.drawing.postRecord(ctx, root, sub.mention);
-      // Reminded from now on, not from the outage's start: the channel only just heard of it (each step
+      // Escalated from now on, not from the outage's start: the channel only just heard of it (each step
       // of --escalate counts from this post). Booking again on a redelivery changes nothing (a one-shot).
       if (sub.escalateMinutes !== undefined && this.d.escalations && root.stage === "open") {
         await this.d.escalations.schedule(sub, incidentId, this.d.clock.now());

@@ -1,11 +1,14 @@
+import { optionOf } from "../../../domain/subscription-options";
 import type { AlertMessageRecord } from "../../../store/alert-message-store";
 import type { AlertKind } from "../../engine/alert-kind";
 import { incidentMatcher, incidentMetadata } from "../../engine/alert-metadata";
 import { epochOf } from "../../engine/alert-parts";
+import { remindOption } from "./remind-option";
 import type { ReminderEvent } from "./reminder-event";
 import { reminderEventSchema } from "./reminder-event";
 import { bookReminders, cancelReminders, reminderSchedule } from "./reminder-schedule";
 import { renderReminder } from "./render-reminder";
+import { stillOnItButton } from "./still-on-it-button";
 
 /** The metadata event type of a reminder's reply: a retry finds this period's reply before posting again. */
 export const REMINDER_EVENT_TYPE = "uptime_alert_reminder";
@@ -25,7 +28,7 @@ export const reminderKind: AlertKind<ReminderEvent> = {
   name: "reminder",
   types: ["reminder"],
   codec: { schema: reminderEventSchema, label: "reminder event" },
-  gate: "reminder",
+  gate: "follow-up",
   plan(engine) {
     const { messages, clock, schedules } = engine;
     return {
@@ -33,7 +36,7 @@ export const reminderKind: AlertKind<ReminderEvent> = {
       failure: "reminder failed; it is retried",
       counted: false,
       // Re-subscribed without --remind (the same subscription id): its pending reminders are void.
-      accepts: (sub) => sub.remindMinutes !== undefined,
+      accepts: (sub) => optionOf(sub, remindOption) !== undefined,
       async rootPosted(ctx, view) {
         if (!schedules) return;
         const started = epochOf(view.incident.started);
@@ -114,6 +117,8 @@ export const reminderKind: AlertKind<ReminderEvent> = {
       },
     };
   },
+  options: [remindOption],
+  buttons: [stillOnItButton],
   renderers: { renderReminder },
   schedules: [reminderSchedule],
 };

@@ -1,7 +1,9 @@
+import { optionOf } from "../../../domain/subscription-options";
 import type { Subscription } from "../../../store/subscription-store";
 import type { ScheduleKind } from "../../engine/schedules/schedule-kind";
 import type { ScheduleStore } from "../../engine/schedules/schedule-store";
 import { scheduleTarget } from "../../engine/schedules/schedule-targets";
+import { remindOption } from "./remind-option";
 import {
   type ReminderEvent,
   type ReminderSpec,
@@ -43,14 +45,10 @@ export function bookReminders(
   incidentId: string,
   from: number,
 ): Promise<void> {
-  if (sub.remindMinutes === undefined) return Promise.resolve();
-  const spec: ReminderSpec = {
-    kind: "reminder",
-    subscriptionId: sub.id,
-    incidentId,
-    everyMinutes: sub.remindMinutes,
-  };
-  return store.bookOnce(reminderScheduleId(sub.id, incidentId), spec, from + sub.remindMinutes * 60_000);
+  const everyMinutes = optionOf(sub, remindOption);
+  if (everyMinutes === undefined) return Promise.resolve();
+  const spec: ReminderSpec = { kind: "reminder", subscriptionId: sub.id, incidentId, everyMinutes };
+  return store.bookOnce(reminderScheduleId(sub.id, incidentId), spec, from + everyMinutes * 60_000);
 }
 
 export function cancelReminders(store: Pick<Store, "cancel">, subscriptionId: string, incidentId: string) {

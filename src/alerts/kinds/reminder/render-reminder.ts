@@ -1,13 +1,12 @@
 import type { KnownBlock } from "@slack/types";
 import { acknowledgeButton } from "../../../ui/acknowledge-button";
 import { tryEncode } from "../../../ui/codec";
-import { stillOnItCodec } from "../../../ui/codecs";
-import { actions } from "../../../ui/ids";
 import { limits, mrkdwn, plainText } from "../../../ui/text";
 import { monitorLink, type WebLinks } from "../../../ui/web-links";
 import { epochOf, monitorName, type RenderedAlert } from "../../engine/alert-parts";
 import type { AlertMonitor, IncidentSnapshot } from "../../model";
 import type { StillOnIt } from "./reminder-event";
+import { STILL_ON_IT_ACTION, stillOnItCodec } from "./still-on-it-button";
 
 export interface ReminderInput {
   incident: IncidentSnapshot;
@@ -60,7 +59,7 @@ export function renderReminder(input: ReminderInput): RenderedAlert {
   if (value)
     elements.push({
       type: "button",
-      action_id: actions.stillOnIt,
+      action_id: STILL_ON_IT_ACTION,
       text: plainText("Still on it", limits.buttonText),
       value,
     });

@@ -46,7 +46,7 @@ export const subscribeSubcommand: SubcommandHandler<"subscribe"> = async (
       },
       digest,
       escalateMinutes: command.escalateMinutes,
-      remindMinutes: command.remindMinutes,
+      options: command.options,
       escalateSteps: command.escalateSteps,
       slow: command.slow,
       personal: personal ? { slackTimeZone: timeZone ?? null } : undefined,

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { renderReminder, roughDuration } from "../../../../src/alerts/kinds/reminder/render-reminder";
-import type { IncidentSnapshot } from "../../../../src/alerts/model";
-import { stillOnItCodec } from "../../../../src/ui/codecs";
-import { actions } from "../../../../src/ui/ids";
+import { renderReminder, roughDuration } from "../../../../../src/alerts/kinds/reminder/render-reminder";
+import {
+  STILL_ON_IT_ACTION,
+  stillOnItCodec,
+} from "../../../../../src/alerts/kinds/reminder/still-on-it-button";
+import type { IncidentSnapshot } from "../../../../../src/alerts/model";
+import { actions } from "../../../../../src/ui/ids";
 
 const STARTED = Date.parse("2026-03-02T02:00:00Z");
 const HOUR = 3_600_000;
@@ -33,7 +36,7 @@ describe("renderReminder", () => {
     });
     expect(rendered.text).toBe("⏰ Web shop: Still down after 6 h");
     const ids = buttons(rendered).map((b) => b.action_id);
-    expect(ids).toEqual([actions.stillOnIt, actions.acknowledge]);
+    expect(ids).toEqual([STILL_ON_IT_ACTION, actions.acknowledge]);
     expect(stillOnItCodec.decode(buttons(rendered)[0]!.value)).toEqual({
       subscriptionId: "sub-1",
       incidentId: "501",
@@ -50,7 +53,7 @@ describe("renderReminder", () => {
       now: STARTED + 6 * HOUR,
     });
     expect(rendered.text).toBe("⏰ Web shop: Still down after 6 h · acknowledged by <@U0RITA> 5 h ago");
-    expect(buttons(rendered).map((b) => b.action_id)).toEqual([actions.stillOnIt]);
+    expect(buttons(rendered).map((b) => b.action_id)).toEqual([STILL_ON_IT_ACTION]);
   });
 
   it("says who is still on it", () => {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { formatCommand, parseCommand } from "../../../src/grammar";
+// The registry declares the kinds' options (--remind among them) to the grammar when it loads.
+import "../../../../../src/alerts/kinds/registry";
+import { formatCommand, parseCommand } from "../../../../../src/grammar";
+import { decodeSubscription } from "../../../../../src/store/subscription-codec";
 
 /** `/uptime subscribe --remind <period>`: reminders while an incident stays open, 1m to 24h. */
 describe("subscribe --remind", () => {
@@ -12,7 +15,12 @@ describe("subscribe --remind", () => {
   ];
 
   it.each(accepted)("%j", (text, remindMinutes) => {
-    expect(parseCommand(text)).toStrictEqual({ kind: "subscribe", monitors: [], groups: [], remindMinutes });
+    expect(parseCommand(text)).toStrictEqual({
+      kind: "subscribe",
+      monitors: [],
+      groups: [],
+      options: { remind: remindMinutes },
+    });
   });
 
   it("goes with the other options", () => {
@@ -21,7 +29,7 @@ describe("subscribe --remind", () => {
       monitors: [],
       groups: ["Edge"],
       escalateMinutes: 15,
-      remindMinutes: 120,
+      options: { remind: 120 },
     });
   });
 
@@ -46,5 +54,24 @@ describe("subscribe --remind", () => {
       const command = parseCommand(text);
       expect(parseCommand(formatCommand(command))).toStrictEqual(command);
     }
+  });
+
+  it("a subscription stored before options were declared keeps its period", () => {
+    const stored = {
+      v: 1,
+      workspace: { teamId: "T1" },
+      channelId: "C1",
+      apiTeamId: "team-1",
+      filters: { monitors: [], groups: [] },
+      mention: null,
+      subscriber: { userId: "U1", apiUserId: "api-1" },
+      target: "team:team-1:abc",
+      id: "sub-1",
+      createdAt: 1,
+      remindMinutes: 120,
+    };
+    const decoded = decodeSubscription("k", JSON.stringify(stored), null);
+    expect(decoded.options).toEqual({ remind: 120 });
+    expect(decoded).not.toHaveProperty("remindMinutes");
   });
 });
