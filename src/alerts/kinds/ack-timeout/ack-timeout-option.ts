@@ -7,6 +7,6 @@ export const ackTimeoutOption: SubscriptionOption<number> = {
   flag: "ack-timeout",
   value: periodValue(ESCALATE_MIN_MINUTES, ESCALATE_MAX_MINUTES),
   example: "1h",
-  help: "an incident still open this long after its acknowledgement (or the last Still on it) runs its `--escalate` steps again (1m to 24h)",
+  help: "still open this long after its acknowledgement (or the last Still on it), the `--escalate` steps run again (1m to 24h)",
   describe: (minutes) => `acknowledgements expire after ${formatDuration(minutes * 60)}`,
 };
