@@ -120,6 +120,7 @@ describe("reminders on two replicas", () => {
     }
     return true;
   };
+  let links: LinkStore;
   const buttonOf = (m: StoredMessage, actionId: string) =>
     (m.blocks as { type: string; elements?: Record<string, unknown>[] }[])
       .flatMap((b) => b.elements ?? [])
@@ -154,7 +155,7 @@ describe("reminders on two replicas", () => {
     const api = new UptimeClient({ baseUrl: simulator.url });
     try {
       const me = await api.as(DEMO_TOKENS.owner).users.me({ include: ["teams"] });
-      const links = new LinkStore({
+      links = new LinkStore({
         redis: client,
         keys,
         cipher: TokenCipher.fromSetting(env.TOKEN_ENCRYPTION_KEY),
@@ -235,18 +236,38 @@ describe("reminders on two replicas", () => {
     await waitReminders(root, 2);
 
     // Still on it asks what Acknowledge asks: a linked account that may change the team's alerting. A
-    // read-only member and someone with no linked account are refused, and the period stays as it was.
+    // read-only member, someone with no linked account, then the same person linked to another team only
+    // are refused, and the period stays as it was.
     const [before] = await reminderSchedules(id);
-    for (const [userId, refusal] of [
-      ["U0BOB", /read-only/i],
-      ["U0CAROL", /link/i],
+    const linkOutsider = async () => {
+      const api = new UptimeClient({ baseUrl: simulator.url });
+      try {
+        const stan = await api.as(DEMO_TOKENS.stagingOwner).users.me({ include: ["teams"] });
+        await links.save({ teamId: TEAM, userId: "U0CAROL" }, DEMO_TOKENS.stagingOwner, {
+          apiUserId: stan.id,
+          apiUserName: `${stan.firstName} ${stan.lastName}`.trim(),
+          teams: teamsOf(stan),
+        });
+      } finally {
+        await api.close();
+      }
+    };
+    for (const [userId, refusal, nth] of [
+      ["U0BOB", /read-only/i, 0],
+      ["U0CAROL", /link/i, 0],
+      ["U0CAROL", /isn't a member/i, 1],
     ] as const) {
+      if (nth === 1) await linkOutsider();
       await slack.sender.blockAction({
         userId,
         container: { type: "message", channel: REMINDED, ts: reminders(root)[1]!.ts },
         actions: [buttonOf(reminders(root)[1]!, STILL_ON_IT_ACTION) as { action_id: string }],
       });
-      const answer = await waitFor(slack.events, () => slack.state.ephemeralFor(userId, REMINDED)[0], 10_000);
+      const answer = await waitFor(
+        slack.events,
+        () => slack.state.ephemeralFor(userId, REMINDED)[nth],
+        10_000,
+      );
       expect(textOf(answer)).toMatch(refusal);
       expect(textOf(answer)).not.toContain("you are on it");
     }
