@@ -25,6 +25,7 @@ import type { ChartRenderer } from "../ui/charts/chart-renderer";
 import type { WebLinks } from "../ui/web-links";
 import { type Monitor, type UptimeCall, UptimeClient } from "../uptime";
 import { AlertDelivery } from "./engine/alert-delivery";
+import { deferredSchedule } from "./engine/deferrals";
 import { DeliveryWorker, outboxKeysOf } from "./engine/delivery-worker";
 import { type IncidentChange, tapIncidentEvents } from "./engine/incident-event-tap";
 import { toAlertMonitor } from "./engine/poll/poll-reads";
@@ -42,7 +43,7 @@ import type {
   OpenIncidentChannelOutcome,
 } from "./kinds/incident-channel/incident-channels";
 import { type MaintenanceSchedules, maintenanceSchedules } from "./kinds/maintenance/maintenance-schedules";
-import { KIND_BUTTONS, POLL_DETECTORS, SCHEDULE_KINDS } from "./kinds/registry";
+import { KIND_BUTTONS, ON_IT_LISTENERS, POLL_DETECTORS, SCHEDULE_KINDS } from "./kinds/registry";
 import { startTestAlert } from "./kinds/test-alert/test-alert-schedule";
 import { createPrometheusMetrics, outboxSampler, type PrometheusMetrics } from "./prometheus-metrics";
 import { offboardingParticipant } from "./subscriptions/offboarding";
@@ -208,6 +209,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     pauses,
     escalations: escalationSchedules(schedules),
     schedules,
+    deferrals: schedules,
     clock,
     logger: logger.child({ component: "alert-delivery" }),
     metrics: metrics.alert,
@@ -263,10 +265,15 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
         if (value === null) return { outOfDate: button.instead };
         return { actionId, subscriptionId: button.subscriptionOf(value), role: button.role, value };
       },
-      press(click, sub, by) {
+      async press(click, sub, by) {
         const button = KIND_BUTTONS.get(click.actionId);
         if (!button) throw new Error(`no kind's button ${click.actionId}`);
-        return button.run({ schedules, messages, clock }, { value: click.value, sub, by });
+        const services = { schedules, messages, clock };
+        const answer = await button.run(services, { value: click.value, sub, by });
+        const incidentId = sub ? button.onIt?.(click.value) : undefined;
+        if (sub && incidentId)
+          await Promise.all(ON_IT_LISTENERS.map((heard) => heard(services, { sub, incidentId, by })));
+        return answer;
       },
     },
     async testAlert({ subscription, monitor }) {
@@ -346,7 +353,8 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
       });
       scheduleWorker = new ScheduleWorker({
         store: schedules,
-        kinds: SCHEDULE_KINDS,
+        // The engine's own: a held event released at its time.
+        kinds: [...SCHEDULE_KINDS, deferredSchedule],
         clock,
         logger: logger.child({ component: "schedules" }),
       });

@@ -105,6 +105,8 @@ export interface DigestReport {
   chart: { precision: Precision; points: { time: Date; value: number | null }[] };
   /** A list was cut at its page cap (DIGEST_MONITOR_PAGES, DIGEST_INCIDENT_PAGES): the numbers cover what was read. */
   capped: boolean;
+  /** `--after`: the period's outages shorter than the grace period, which were never posted. */
+  heldBack?: { count: number; afterSeconds: number };
 }
 
 // An asked-for digest runs on the asker's small API share (A12): caps keep one answer from spending it all.

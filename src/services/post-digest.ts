@@ -54,6 +54,7 @@ export async function postDigest(
         filters: own ? own.filters : coveredBy(subs),
         cadence,
         timeZone: own?.digest?.timeZone ?? input.timeZone,
+        subscriptions: own ? [own, ...subs] : subs,
         withChart: input.withChart ?? true,
       });
     } catch (error) {

@@ -104,6 +104,8 @@ const messageSchema = z.object({
       z.object({ key: z.string(), ts: z.string().optional(), attempt: attemptSchema.optional() }),
     )
     .optional(),
+  /** Lines other kinds add under the root (an acknowledgement that expired), by kind: redrawn with it. */
+  notes: z.record(z.string(), z.string()).optional(),
   rootOf: z.string().optional(),
   /** A mute until recovered ended with this incident's recovery: who had set it ("" unknown). */
   muteEndedBy: z.string().optional(),

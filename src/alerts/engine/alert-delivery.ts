@@ -19,6 +19,7 @@ import type { SubscriptionPauses } from "../subscriptions/subscription-pauses";
 import { type AlertGateDeps, type Gate, gateAlert } from "./alert-gate";
 import type { AlertKind, DeliveryPlan, EngineServices, IncidentHooks, KindEvent } from "./alert-kind";
 import { type ChannelCtx, ChannelPosting, type DeliveryCtx } from "./channel-posting";
+import { type DeferralStore, Deferrals } from "./deferrals";
 import type { OutboxDelivery } from "./outbox-entry-handler";
 import { type AcknowledgeFanOutDeps, Redraw } from "./redraw";
 import { subscriptionOfScheduleTarget } from "./schedules/schedule-targets";
@@ -47,6 +48,8 @@ export interface AlertDeliveryDeps
   postSettleMs?: number | undefined;
   fanOut?: AcknowledgeFanOutDeps | undefined;
   kinds?: readonly AlertKind[];
+  /** Where a plan's `defer` holds events (the schedule store); absent, nothing is held. */
+  deferrals?: DeferralStore | undefined;
 }
 
 // Nothing is posted twice: the attempt is recorded first, and a retry without a ts looks the message up.
@@ -63,6 +66,7 @@ export class AlertDelivery implements OutboxDelivery {
   readonly redraw: Redraw;
   readonly channels: IncidentChannels | null;
   private readonly plans = new Map<string, DeliveryPlan<KindEvent>>();
+  private readonly deferrals: Deferrals | null;
 
   constructor(deps: AlertDeliveryDeps) {
     this.d = deps;
@@ -71,6 +75,7 @@ export class AlertDelivery implements OutboxDelivery {
     this.metrics = deps.metrics ?? noopAlertMetrics;
     const { messages, mutes, webLinks } = deps;
     const gateDeps: AlertGateDeps = { mutes, windows: deps.windows, clock };
+    this.deferrals = deps.deferrals ? new Deferrals({ store: deps.deferrals, clock }) : null;
     const wait = deps.sleep ?? ((ms, signal) => sleep(ms, signal));
     const lockTtlMs = deps.lockTtlMs ?? 60_000;
     const waitMs = deps.lockWaitMs ?? 10_000;
@@ -197,11 +202,31 @@ export class AlertDelivery implements OutboxDelivery {
     const outcome =
       sub.paused || !plan.accepts(sub, event)
         ? "skipped"
-        : await this.inChannel(sub, eventId, signal, plan, event);
+        : ((await this.held(sub, plan, event)) ?? (await this.inChannel(sub, eventId, signal, plan, event)));
     if (plan.counted) this.metrics.delivery(outcome);
     return outcome;
   }
 
+  /** Null: deliver now. Held or dropped by the plan's deferral: "skipped"; a Redis failure: "retry". */
+  private async held(
+    sub: Subscription,
+    plan: Extract<DeliveryPlan<KindEvent>, { inChannel: true }>,
+    event: KindEvent,
+  ): Promise<DeliveryOutcome | null> {
+    const deferral = this.deferrals && plan.defer?.(sub, event);
+    if (!deferral || !this.deferrals) return null;
+    try {
+      const step = await this.deferrals.check(sub, deferral, event);
+      if (step === "deliver") return null;
+      if (step === "dropped") this.logger.info({ subscription: sub.id, key: deferral.key }, "held back");
+      return "skipped";
+    } catch (error) {
+      this.logger.warn({ err: error, subscription: sub.id }, "deferral check failed; it is retried");
+      return "retry";
+    }
+  }
+
+  /** Never throws: a permanent Slack error pauses the subscription, anything else is "retry". */
   private async inChannel(
     sub: Subscription,
     eventId: string,

@@ -20,6 +20,7 @@ import type { StormRollup } from "../kinds/storm/storm-rollup";
 import type { AlertMetrics, DeliveryOutcome } from "../metrics";
 import type { Gate, GateKind } from "./alert-gate";
 import type { ChannelCtx, ChannelPosting, DeliveryCtx } from "./channel-posting";
+import type { Deferral } from "./deferrals";
 import type { Detector } from "./poll/detector";
 import type { Redraw } from "./redraw";
 import type { ScheduleKind } from "./schedules/schedule-kind";
@@ -53,6 +54,14 @@ export interface AlertKind<E extends KindEvent = KindEvent> {
   readonly options?: readonly SubscriptionOption[];
   /** The buttons it puts on its messages; the one listener of alert buttons routes each click here. */
   readonly buttons?: readonly KindButton[];
+  /**
+   * Another kind's button said someone is on an incident (Still on it): a kind that counts from there (an
+   * acknowledgement timeout) moves its schedule. True when it had something to move.
+   */
+  readonly onIt?: (
+    services: KindButtonServices,
+    on: { sub: Subscription; incidentId: string; by: string },
+  ) => Promise<boolean>;
   /** The schedules it books (steps, windows, periods); the schedule worker fires every kind's. */
   readonly schedules?: readonly ScheduleKind[];
 }
@@ -70,6 +79,8 @@ export interface KindButton<V = unknown> {
   /** What to use instead of a button whose value no longer decodes (an old or copied message). */
   readonly instead: string;
   subscriptionOf(value: V): string;
+  /** The incident a click says someone is on: every kind that declares `onIt` hears it after `run`. */
+  onIt?(value: V): string;
   /**
    * The click, once allowed: `sub` is null when the subscription is gone or the button was clicked
    * outside its channel (a copy). The answer goes to the clicker alone.
@@ -97,6 +108,11 @@ export type DeliveryPlan<E> =
       failure: string;
       /** Whether the engine counts the outcome (a kind that counts its own posts says no). */
       counted: boolean;
+      /**
+       * Holds the event for this subscription until a time (a grace period), checked before the lock: the
+       * engine books it and delivers it then, or drops it when an ending event comes first (deferrals.ts).
+       */
+      defer?(sub: Subscription, event: E): Deferral | null;
       /** Told under the channel's lock when an incident's root is posted (again on a redelivery). */
       rootPosted?(ctx: DeliveryCtx, view: StoredAlertView): Promise<void>;
       /** Told under the channel's lock when an incident's message moved on (acknowledged, resolved). */

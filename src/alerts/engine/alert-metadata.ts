@@ -40,14 +40,20 @@ export function escalationMetadata(
   eventId: string,
   channel: string,
   step: number,
+  again = false,
 ): MessageMetadata {
   const metadata = incidentMetadata(ESCALATION_EVENT_TYPE, incidentId, eventId, channel);
-  return step === 0 ? metadata : { ...metadata, event_payload: { ...metadata.event_payload, step } };
+  const extra = { ...(step === 0 ? {} : { step }), ...(again ? { again: true } : {}) };
+  return Object.keys(extra).length === 0
+    ? metadata
+    : { ...metadata, event_payload: { ...metadata.event_payload, ...extra } };
 }
 
-export function escalationMatcher(incidentId: string, channel: string, step: number) {
+/** `again`: the steps run after an acknowledgement expired, told apart from the first run's. */
+export function escalationMatcher(incidentId: string, channel: string, step: number, again = false) {
   const incident = incidentMatcher(incidentId, channel);
-  return (payload: Record<string, unknown>) => incident(payload) && (payload.step ?? 0) === step;
+  return (payload: Record<string, unknown>) =>
+    incident(payload) && (payload.step ?? 0) === step && (payload.again === true) === again;
 }
 
 export function rollupMatcher(rollupId: string, channel: string) {

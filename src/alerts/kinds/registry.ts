@@ -4,6 +4,7 @@ import { type AlertKind, type KindButton, type KindEvent, OutboxEventError } fro
 import type { Detector } from "../engine/poll/detector";
 import { pollStateCodec } from "../engine/poll/poll-state";
 import type { ScheduleKind } from "../engine/schedules/schedule-kind";
+import { ackTimeoutKind } from "./ack-timeout/ack-timeout-kind";
 import { digestKind } from "./digest/digest-kind";
 import { escalationKind } from "./escalation/escalation-kind";
 import { flappingKind } from "./flapping/flapping-kind";
@@ -31,6 +32,7 @@ const KINDS = [
   incidentChannelKind,
   reminderKind,
   testAlertKind,
+  ackTimeoutKind,
 ] as const;
 
 export const ALERT_KINDS: readonly AlertKind[] = KINDS;
@@ -39,6 +41,9 @@ export const ALERT_KINDS: readonly AlertKind[] = KINDS;
 declareSubscriptionOptions(ALERT_KINDS.flatMap((k) => k.options ?? []));
 
 /** Every kind's buttons by action_id, for the one listener that routes alert buttons. */
+/** The kinds that hear a click saying someone is on an incident (AlertKind.onIt). */
+export const ON_IT_LISTENERS = ALERT_KINDS.flatMap((k) => (k.onIt ? [k.onIt] : []));
+
 export const KIND_BUTTONS: ReadonlyMap<string, KindButton> = new Map(
   ALERT_KINDS.flatMap((k) => k.buttons ?? []).map((b) => [b.actionId, b]),
 );

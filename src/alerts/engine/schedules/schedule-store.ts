@@ -80,6 +80,24 @@ export class ScheduleStore {
     );
   }
 
+  /**
+   * Off the due set and remembered as `mark` for a week (as a fired one-shot is): true only for the call
+   * that took it off, so a replica firing it at the same moment either wrote first or writes nothing.
+   */
+  async retire(id: string, mark: string): Promise<boolean> {
+    const shard = this.scheduler.shardOf(id);
+    const removed = await this.redis.zrem(this.keys.scheduleDue(shard), id);
+    if (removed === 0) return false;
+    const hash = this.keys.schedule(shard, id);
+    await execOrThrow(
+      this.redis
+        .multi()
+        .hset(hash, "last", mark)
+        .pexpire(hash, 7 * 86_400_000),
+    );
+    return true;
+  }
+
   async inspect(id: string): Promise<{ dueAt: number | null; last: string | null; spec: string | null }> {
     const shard = this.scheduler.shardOf(id);
     const [score, [spec, last]] = await Promise.all([

@@ -15,6 +15,8 @@ export interface DigestRequest {
   cadence: DigestCadence;
   timeZone: string;
   period: DigestPeriod;
+  /** The subscription's `--after`: its short outages are counted as held back. */
+  afterSeconds?: number | undefined;
 }
 
 // A6 newest first: reading stops at the first older incident, or at its page cap (the report says so).
@@ -66,5 +68,6 @@ export async function collectDigest(api: UptimeApi, request: DigestRequest): Pro
     monitors,
     incidents,
     capped,
+    afterSeconds: request.afterSeconds,
   });
 }

@@ -1,5 +1,6 @@
 import type { DigestCadence } from "../../../domain/digest-cadences";
 import type { SubscriptionFilters } from "../../../domain/subscription-filters";
+import { optionOf } from "../../../domain/subscription-options";
 import type { WorkspaceRef } from "../../../domain/workspace-ref";
 import { sleep } from "../../../lib/backoff";
 import { type Clock, systemClock } from "../../../lib/clock";
@@ -30,6 +31,7 @@ import { meRefused } from "../../engine/poll/token-rejection";
 import type { DeliveryOutcome } from "../../metrics";
 import type { DigestReport } from "../../model";
 import type { SubscriptionPauses } from "../../subscriptions/subscription-pauses";
+import { afterOption } from "../incident/after-option";
 import { collectDigest } from "./collect-digest";
 import { periodEndingNow } from "./digest-calendar";
 import { digestChart } from "./digest-chart";
@@ -63,6 +65,8 @@ export interface DigestNowRequest {
   filters: SubscriptionFilters;
   cadence: DigestCadence;
   timeZone: string;
+  /** The channel's subscriptions of the team: one with `--after` has its short outages counted. */
+  subscriptions?: readonly Pick<Subscription, "options">[] | undefined;
   /** False when the asker's share of charts is used up (docs/architecture.md section 10): text only. */
   withChart?: boolean;
 }
@@ -152,7 +156,10 @@ export class DigestDelivery {
 
   async postNow(request: DigestNowRequest): Promise<void> {
     const period = periodEndingNow(request.cadence, this.clock.now());
-    const report = await collectDigest(request.api, { ...request, period });
+    const afterSeconds = request.subscriptions
+      ?.map((s) => optionOf(s, afterOption))
+      .find((s) => s !== undefined);
+    const report = await collectDigest(request.api, { ...request, period, afterSeconds });
     const poster = await this.d.posterFor(request.workspace);
     await this.post(
       poster,
@@ -188,6 +195,7 @@ export class DigestDelivery {
         cadence: event.cadence,
         timeZone: event.timeZone,
         period: event.period,
+        afterSeconds: optionOf(sub, afterOption),
       });
       return { kind: "report", report };
     } catch (error) {

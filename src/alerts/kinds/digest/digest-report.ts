@@ -12,6 +12,7 @@ export interface DigestInput {
   monitors: readonly Monitor[];
   incidents: readonly Incident[];
   capped: boolean;
+  afterSeconds?: number | undefined;
 }
 
 /** The series a digest reads: hourly points cover a day, daily points a week. */
@@ -32,6 +33,13 @@ function inPeriod(series: AvailabilityStats | null | undefined, period: DigestPe
 
 function seriesOf(monitor: Monitor, precision: Precision) {
   return precision === "hourly" ? monitor.availabilityHourly : monitor.availabilityDaily;
+}
+
+/** Ended sooner than the grace period (`--after`): never posted, so the digest says how many. */
+export function heldBackCount(incidents: readonly Incident[], afterSeconds: number): number {
+  return incidents.filter(
+    (i) => i.ended !== null && i.ended.getTime() - i.started.getTime() < afterSeconds * 1000,
+  ).length;
 }
 
 export function computeDigest(input: DigestInput): DigestReport {
@@ -121,5 +129,13 @@ export function computeDigest(input: DigestInput): DigestReport {
         .map(([t, values]) => ({ time: new Date(t), value: mean(values) })),
     },
     capped: input.capped,
+    ...(input.afterSeconds !== undefined
+      ? {
+          heldBack: {
+            count: heldBackCount(input.incidents, input.afterSeconds),
+            afterSeconds: input.afterSeconds,
+          },
+        }
+      : {}),
   };
 }

@@ -60,6 +60,13 @@ export function renderDigest(report: DigestReport, heading: DigestHeading): Rend
         mrkdwn(`*Downtime*\n${report.downtimeSeconds > 0 ? formatDuration(report.downtimeSeconds) : "none"}`),
         mrkdwn(`*Mean time to acknowledge*\n${mean(report.mtta, "acknowledged")}`),
         mrkdwn(`*Mean time to recover*\n${mean(report.mttr, "recovered")}`),
+        ...(report.heldBack
+          ? [
+              mrkdwn(
+                `*Short outages held back*\n${report.heldBack.count} (under ${formatDuration(report.heldBack.afterSeconds)})`,
+              ),
+            ]
+          : []),
       ],
     },
   ];

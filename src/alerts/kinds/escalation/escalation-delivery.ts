@@ -19,6 +19,11 @@ export interface EscalationSchedules {
    */
   schedule(sub: Subscription, incidentId: string, startedAt: number, msPerMinute?: number): Promise<void>;
   cancel(sub: Subscription, incidentId: string): Promise<void>;
+  /**
+   * Every step again, the first at `from` and each later one as far after it as it was after the first
+   * (an acknowledgement expired). Once per incident: a step that fired keeps its record and fires no more.
+   */
+  replay?(sub: Subscription, incidentId: string, from: number): Promise<void>;
 }
 
 export interface EscalationDeliveryDeps {
@@ -33,7 +38,12 @@ export interface EscalationDeliveryDeps {
 }
 
 /** A step's reply as the record keeps it: the first step in the fields it had before steps. */
-function stepPost(record: AlertMessageRecord, step: number): { ts?: string; attempt?: PostAttempt } {
+function stepPost(
+  record: AlertMessageRecord,
+  step: number,
+  again?: boolean,
+): { ts?: string; attempt?: PostAttempt } {
+  if (again) return record.escalationSteps?.[`again:${step}`] ?? {};
   if (step === 0) {
     return {
       ...(record.escalationTs ? { ts: record.escalationTs } : {}),
@@ -47,15 +57,16 @@ function withStepPost(
   record: AlertMessageRecord,
   step: number,
   post: { ts?: string; attempt?: PostAttempt },
+  again?: boolean,
 ): AlertMessageRecord {
-  if (step === 0) {
+  if (step === 0 && !again) {
     return {
       ...record,
       ...(post.ts ? { escalationTs: post.ts } : {}),
       ...(post.attempt ? { escalationAttempt: post.attempt } : {}),
     };
   }
-  const key = String(step);
+  const key = again ? `again:${step}` : String(step);
   const steps = record.escalationSteps ?? {};
   return { ...record, escalationSteps: { ...steps, [key]: { ...steps[key], ...post } } };
 }
@@ -63,17 +74,19 @@ function withStepPost(
 export class EscalationDelivery {
   constructor(private readonly d: EscalationDeliveryDeps) {}
 
-  // Skipped once acknowledged, recovered or gated; a step the subscription no longer has is void.
+  // Skipped once acknowledged (unless run again after it expired), recovered or gated; a step the
+  // subscription no longer has is void.
   async deliver(ctx: DeliveryCtx, event: EscalationEvent): Promise<DeliveryOutcome> {
     const { sub, ws, channel, eventId } = ctx;
     const { messages, clock } = this.d;
     const step = event.step ?? 0;
+    const again = event.again === true;
     const steps = escalationStepsOf(sub);
     const current = steps[step];
     if (!current) return "skipped";
     const record = await messages.get(ws, channel, event.incidentId);
-    if (record?.mode !== "root" || !record.ts || record.stage !== "open" || stepPost(record, step).ts)
-      return "skipped";
+    if (record?.mode !== "root" || !record.ts || stepPost(record, step, again).ts) return "skipped";
+    if (record.stage === "resolved" || (record.stage === "acknowledged" && !again)) return "skipped";
     const gate = await this.d.gate(
       { sub, ws, channel, monitor: gatedMonitor(record.view) },
       escalationKindOf(sub),
@@ -86,18 +99,19 @@ export class EscalationDelivery {
       mention: current.mention ?? sub.mention,
       afterMinutes: event.afterMinutes,
       step: { index: step, count: steps.length },
+      again,
       links: this.d.webLinks,
       now: clock.now(),
     });
     const rootTs = record.ts;
     const { ts } = await this.d.posting.postOnce(ctx, {
-      attempt: stepPost(record, step).attempt,
+      attempt: stepPost(record, step, again).attempt,
       eventType: ESCALATION_EVENT_TYPE,
-      matcher: escalationMatcher(event.incidentId, channel, step),
+      matcher: escalationMatcher(event.incidentId, channel, step, again),
       threadTs: rootTs,
       saveAttempt: async (attempt) => {
         const latest = (await messages.get(ws, channel, event.incidentId)) ?? record;
-        await messages.put(ws, channel, event.incidentId, withStepPost(latest, step, { attempt }));
+        await messages.put(ws, channel, event.incidentId, withStepPost(latest, step, { attempt }, again));
       },
       message: {
         channel,
@@ -105,11 +119,11 @@ export class EscalationDelivery {
         thread_ts: rootTs,
         // Personal alerts in their quiet hours: the step stays in the thread, where nothing pushes.
         ...(gate.quietThreadTs ? {} : { reply_broadcast: true }),
-        metadata: escalationMetadata(event.incidentId, eventId, channel, step),
+        metadata: escalationMetadata(event.incidentId, eventId, channel, step, again),
       },
     });
     const latest = (await messages.get(ws, channel, event.incidentId)) ?? record;
-    await messages.put(ws, channel, event.incidentId, withStepPost(latest, step, { ts }));
+    await messages.put(ws, channel, event.incidentId, withStepPost(latest, step, { ts }, again));
     await messages.addTimeline(ws, event.incidentId, { at: clock.now(), kind: "escalated", channel });
     this.d.metrics.delivery("posted");
     return "posted";

@@ -9,6 +9,8 @@ export interface EscalationSpec {
   incidentId: string;
   afterMinutes: number;
   step?: number;
+  /** The steps run again after an acknowledgement expired (`--ack-timeout`): allowed while acknowledged. */
+  again?: boolean;
 }
 
 export interface EscalationEvent {
@@ -17,19 +19,27 @@ export interface EscalationEvent {
   incidentId: string;
   afterMinutes: number;
   step?: number;
+  again?: boolean;
 }
 
 /** The first step keeps its pre-steps id, so older schedules are still found and cancelled. */
-export function escalationScheduleId(subscriptionId: string, incidentId: string, step = 0): string {
+export function escalationScheduleId(
+  subscriptionId: string,
+  incidentId: string,
+  step = 0,
+  again = false,
+): string {
   const base = `${scheduleTarget("escalation", subscriptionId)}:${incidentId}`;
+  if (again) return `${base}:again:${step}`;
   return step === 0 ? base : `${base}:${step}`;
 }
 
 /** Every step's schedule id, whatever the subscription's steps are now (a re-subscribe may have cut them). */
 export function allEscalationScheduleIds(subscriptionId: string, incidentId: string): string[] {
-  return Array.from({ length: ESCALATE_MAX_STEPS }, (_, step) =>
+  return Array.from({ length: ESCALATE_MAX_STEPS }, (_, step) => [
     escalationScheduleId(subscriptionId, incidentId, step),
-  );
+    escalationScheduleId(subscriptionId, incidentId, step, true),
+  ]).flat();
 }
 
 const step = z
@@ -44,6 +54,7 @@ const fields = {
   incidentId: z.string().min(1),
   afterMinutes: z.number().int().positive(),
   step,
+  again: z.boolean().optional(),
 };
 
 export const escalationSpecSchema = z.object({ kind: z.literal("escalation"), ...fields });

@@ -31,6 +31,24 @@ export function escalationSchedules(store: Pick<ScheduleStore, "bookOnce" | "can
         }),
       );
     },
+    async replay(sub: Subscription, incidentId: string, from: number) {
+      const steps = escalationStepsOf(sub);
+      const first = steps[0]?.minutes ?? 0;
+      await Promise.all(
+        steps.map((s, step) => {
+          const spec: EscalationSpec = {
+            kind: "escalation",
+            subscriptionId: sub.id,
+            incidentId,
+            afterMinutes: s.minutes,
+            ...(step > 0 ? { step } : {}),
+            again: true,
+          };
+          const id = escalationScheduleId(sub.id, incidentId, step, true);
+          return store.bookOnce(id, spec, from + (s.minutes - first) * 60_000);
+        }),
+      );
+    },
     async cancel(sub: Subscription, incidentId: string) {
       await Promise.all(allEscalationScheduleIds(sub.id, incidentId).map((id) => store.cancel(id)));
     },
@@ -47,6 +65,7 @@ export const escalationSchedule: ScheduleKind<EscalationSpec> = {
       incidentId: spec.incidentId,
       afterMinutes: spec.afterMinutes,
       ...(spec.step ? { step: spec.step } : {}),
+      ...(spec.again ? { again: true } : {}),
     };
     return fireOnce(scheduleTarget("escalation", spec.subscriptionId), event);
   },

@@ -17,6 +17,8 @@ export interface EscalationReplyInput {
   afterMinutes: number;
   /** Which `--escalate` step this is (index from 0) of how many; one step says no count. */
   step?: { index: number; count: number } | undefined;
+  /** Run again because its acknowledgement expired (`--ack-timeout`), not because nobody answered. */
+  again?: boolean | undefined;
   links?: WebLinks | undefined;
   now: number;
 }
@@ -38,7 +40,8 @@ export function renderEscalationReply(input: EscalationReplyInput): RenderedAler
   const ping = mentionToken(input.mention);
   const lead = ping ? `${ping} ` : "";
   const test = (line: string) => testMarked(input.incident.id, line);
-  const text = `${lead}${test(`⏰ ${name} is still down and nobody acknowledged it (${down})`)}`;
+  const why = input.again ? "its acknowledgement expired" : "nobody acknowledged it";
+  const text = `${lead}${test(`⏰ ${name} is still down and ${why} (${down})`)}`;
   const since = Number.isFinite(started) ? ` since ${slackDate(started)}` : "";
   const count =
     input.step && input.step.count > 1 ? ` (reminder ${input.step.index + 1} of ${input.step.count})` : "";
@@ -46,11 +49,16 @@ export function renderEscalationReply(input: EscalationReplyInput): RenderedAler
     {
       type: "section",
       text: mrkdwn(
-        `${lead}${test(`⏰ *${monitorLink(input.links, input.incident.monitorId, name)}* is still down${since}, and nobody acknowledged it within ${within(input)}${count}.`)}`,
+        input.again
+          ? `${lead}${test(`⏰ *${monitorLink(input.links, input.incident.monitorId, name)}* is still down${since}, and its acknowledgement expired${count}.`)}`
+          : `${lead}${test(`⏰ *${monitorLink(input.links, input.incident.monitorId, name)}* is still down${since}, and nobody acknowledged it within ${within(input)}${count}.`)}`,
       ),
     },
   ];
-  const ack = acknowledgeButton({ incidentId: input.incident.id, teamId: input.apiTeamId });
+  // Run again, it is acknowledged already: the API would refuse a second acknowledge.
+  const ack = input.again
+    ? undefined
+    : acknowledgeButton({ incidentId: input.incident.id, teamId: input.apiTeamId });
   if (ack) blocks.push({ type: "actions", elements: [ack] });
   return { text, blocks };
 }

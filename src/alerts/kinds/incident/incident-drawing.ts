@@ -106,6 +106,7 @@ export class IncidentDrawing {
       failingLocations: record.view.failingLocations,
       mention: record.mode === "root" ? mention : null,
       flapping: record.flapping ?? null,
+      notes: record.notes ? Object.values(record.notes) : undefined,
       muted,
       links: this.d.webLinks,
       now: this.d.clock.now(),

@@ -1,7 +1,9 @@
 import { matchesFilters } from "../../../domain/subscription-filters";
 import type { AlertKind } from "../../engine/alert-kind";
 import type { OutboxEvent } from "../../model";
+import { afterOption } from "./after-option";
 import { incidentDetector } from "./detector";
+import { graceOf } from "./grace-period";
 import { outboxEventSchema } from "./incident-event";
 import { IncidentMessages } from "./incident-messages";
 import { renderAlertRoot } from "./render-alert-root";
@@ -23,6 +25,8 @@ export const incidentKind: AlertKind<OutboxEvent> = {
       // A maintenance incident of the API never raises an alert.
       accepts: (sub, event) =>
         matchesFilters(sub.filters, event) && !(event.type === "opened" && event.incident.maintenance),
+      // `--after 2m`: an outage is posted once it has lasted that long; its recovery before then drops both.
+      defer: (sub, event) => graceOf(sub, event),
       async deliver(ctx, event) {
         const outcome = await incidents.reconcile(ctx, event);
         // What reached the alert's thread reaches its incident channel too, in the same step (once).
@@ -31,5 +35,6 @@ export const incidentKind: AlertKind<OutboxEvent> = {
       },
     };
   },
+  options: [afterOption],
   renderers: { renderAlertRoot, renderAcknowledgedReply, renderRecoveryReply, renderMuteReply },
 };

@@ -192,6 +192,9 @@ export class IncidentMessages {
       await this.rootPosted(ctx, record.view);
     if (stage === "open" && record.mode === "thread") await this.markFlapRootAgain(ctx, record);
     if (!isLaterStage(stage, record.stage)) {
+      // Moved on already (an acknowledge clicked in Slack redraws before the poll sees it): the kinds that
+      // follow the incident hear it now, with their own subscription; what they book is booked once.
+      if (stage !== "open") await this.d.incidentHooks.incidentMoved(ctx, record);
       // An acknowledge seen only after the recovery (events handled out of order): still on the timeline.
       if (event.incident.acknowledged && record.stage !== "open" && !record.ackReplyTs) {
         const ackedBy = record.ackedBy ?? (await this.d.messages.ackedBy(ctx.ws, record.view.incident.id));

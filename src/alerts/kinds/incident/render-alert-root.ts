@@ -37,6 +37,8 @@ export interface AlertRootInput {
   /** The monitor's live mute in this channel: shown with who muted and an Unmute button (docs/architecture.md section 1). */
   muted?: { until: number; by?: string | null; untilRecovered?: boolean } | null;
   flapping?: FlapNoteInput | null;
+  /** Other kinds' lines about this incident (mrkdwn, already escaped), shown while it is not resolved. */
+  notes?: readonly string[] | undefined;
   links?: WebLinks | undefined;
   now: number;
 }
@@ -64,6 +66,9 @@ export function renderAlertRoot(input: AlertRootInput): RenderedAlert {
     // Kept after recovery too: that is when the next incident of the monitor goes to this thread.
     ...(input.flapping ? [renderFlapNote(input.flapping)] : []),
     ...(isMuted(input) ? [{ type: "context" as const, elements: [mrkdwn(mutedText(input.muted))] }] : []),
+    ...(input.notes?.length && input.stage !== "resolved"
+      ? [{ type: "context" as const, elements: input.notes.slice(0, 10).map((note) => mrkdwn(note)) }]
+      : []),
   ];
   const buttons = actionsBlock(input);
   if (buttons) body.push(buttons);

@@ -24,6 +24,7 @@ export const stillOnItButton: KindButton<{ subscriptionId: string; incidentId: s
   role: "answer-alert",
   instead: "The next reminder has a Still on it button that works.",
   subscriptionOf: (value) => value.subscriptionId,
+  onIt: (value) => value.incidentId,
   async run({ schedules, clock }, { value, sub, by }) {
     const restarted =
       sub !== null &&

@@ -175,3 +175,20 @@ describe("digest message (pure)", () => {
     expect(digestChart(computeDigest(input({ monitors: [] })))).toBeNull();
   });
 });
+
+describe("short outages held back (--after)", () => {
+  it("counts the ended incidents shorter than the grace period, and says so", () => {
+    const report = computeDigest(input({ afterSeconds: 120 }));
+    // Incident 11 lasted 36 s, incident 10 half an hour.
+    expect(report.heldBack).toEqual({ count: 1, afterSeconds: 120 });
+    expect(textOf(renderDigest(report, { requestedBy: "U1", scheduled: true }))).toContain(
+      "*Short outages held back*\n1 (under 2m)",
+    );
+  });
+
+  it("says nothing without --after", () => {
+    const report = computeDigest(input());
+    expect(report.heldBack).toBeUndefined();
+    expect(textOf(renderDigest(report, { requestedBy: "U1", scheduled: true }))).not.toContain("held back");
+  });
+});
