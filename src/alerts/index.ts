@@ -44,6 +44,7 @@ import type {
 } from "./kinds/incident-channel/incident-channels";
 import { type MaintenanceSchedules, maintenanceSchedules } from "./kinds/maintenance/maintenance-schedules";
 import { POLL_DETECTORS, SCHEDULE_KINDS } from "./kinds/registry";
+import { type PageAnswer, type PageRequest, type PageRequestOutcome, pageRequests } from "./kinds/page/page-requests";
 import { stillOnIt } from "./kinds/reminder/reminder-schedule";
 import { createPrometheusMetrics, outboxSampler, type PrometheusMetrics } from "./prometheus-metrics";
 import { offboardingParticipant } from "./subscriptions/offboarding";
@@ -137,6 +138,10 @@ export interface Alerts {
   schedules: Pick<ScheduleStore, "book" | "bookOnce" | "cancel" | "inspect">;
   /** A reminder's Still on it (`--remind`): who, and the next reminder a whole period from now. */
   stillOnIt(input: StillOnItInSlack): Promise<"restarted" | "ended">;
+  /** Page now: one outbox entry, its thread line and DMs posted once by whichever replica reads it. */
+  page(request: PageRequest): Promise<PageRequestOutcome>;
+  /** A paged person answered (their DM's Acknowledge, or any acknowledge): the thread hears it once. */
+  pageAnswered(answer: PageAnswer): Promise<number>;
   /** Read by the Mute overflow: the name of a muted monitor, from its last alert message in the channel. */
   messages: AlertMessageStore;
   pollTargets: PollTargets;
@@ -231,6 +236,11 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
       availability: incidentAvailability(deps.links, apiClient),
     },
   });
+  const pages = pageRequests({
+    messages,
+    outbox,
+    outboxKeyOf: (target) => scheduler.outboxKey(scheduler.shardOf(target)),
+  });
   const pollTargets: PollTargets = {
     add: async (input, now) => {
       const { slow: _own, ...rest } = input;
@@ -270,6 +280,8 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
       const restarted = await stillOnIt(schedules, { ...input, now: clock.now() });
       return restarted ? "restarted" : "ended";
     },
+    page: (request) => pages.page(request),
+    pageAnswered: (answer) => pages.answered(answer),
     messages,
     pollTargets,
     acknowledged: (ack) => delivery.acknowledged(ack),

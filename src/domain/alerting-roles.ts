@@ -28,7 +28,8 @@ export type AlertsChange =
   | "digest"
   | "acknowledge"
   | "maintenance"
-  | "incident-channel";
+  | "incident-channel"
+  | "page";
 
 export type AlertingAction =
   | "subscribe"
@@ -43,7 +44,8 @@ export type AlertingAction =
   | "maintenance"
   | "mention-others"
   | "open-incident-channel"
-  | "archive-incident-channel";
+  | "archive-incident-channel"
+  | "page";
 
 export interface RoleRow {
   action: AlertingAction;
@@ -155,6 +157,12 @@ export const ROLE_TABLE: readonly RoleRow[] = [
     change: "incident-channel",
     what: "Archive an incident channel",
     needs: "channel-member",
+  },
+  {
+    action: "page",
+    change: "page",
+    what: "Page people or a user group about an alert (Page..., `page`), as acknowledging needs",
+    needs: "team-member",
   },
 ];
 

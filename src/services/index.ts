@@ -26,6 +26,7 @@ import { muteRollup } from "./mute-rollup";
 import { completePendingActions, rememberPendingAction } from "./pending-actions";
 import { postDigest } from "./post-digest";
 import type { ServiceDeps } from "./service-deps";
+import { pageAnswered, pageIncident } from "./page-incident";
 import { pauseMonitor, resumeMonitor } from "./set-monitor-paused";
 import { readAsMemberOf } from "./shared-answer";
 import {
@@ -132,6 +133,8 @@ export function createServices(deps: ServiceDeps) {
     openIncidentChannel: use(openIncidentChannel),
     archiveIncidentChannel: use(archiveIncidentChannel),
     stillOnIt: use(stillOnIt),
+    pageIncident: use(pageIncident),
+    pageAnswered: use(pageAnswered),
     planMaintenance: use(planMaintenance),
     endMaintenance: use(endMaintenance),
     listMaintenance: use(listMaintenance),

@@ -6,7 +6,14 @@ import type { MuteStore } from "../../store/mute-store";
 import type { Subscription } from "../../store/subscription-store";
 
 /** A reminder is a personal subscription's escalation step: the same rules, named for the table. */
-export type GateKind = "outage" | "slow" | "escalation" | "reminder" | "incident-channel" | "digest";
+export type GateKind =
+  | "outage"
+  | "slow"
+  | "escalation"
+  | "reminder"
+  | "incident-channel"
+  | "digest"
+  | "page";
 
 /** What one check does to a kind: it stops (holds) the message, or the kind is exempt from it. */
 export interface AlertGateRules {
@@ -29,6 +36,8 @@ export const ALERT_GATE_RULES: Readonly<Record<GateKind, AlertGateRules>> = {
   reminder: { mute: "hold", maintenance: "hold", quietHours: "thread", storm: "exempt" },
   "incident-channel": { mute: "exempt", maintenance: "exempt", quietHours: "exempt", storm: "exempt" },
   digest: { mute: "exempt", maintenance: "exempt", quietHours: "exempt", storm: "exempt" },
+  // Someone pulled people in by hand: a mute or a window of the channel must not swallow that.
+  page: { mute: "exempt", maintenance: "exempt", quietHours: "exempt", storm: "exempt" },
 };
 
 export interface AlertGateDeps {

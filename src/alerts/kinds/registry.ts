@@ -10,6 +10,7 @@ import type { IncidentPollState } from "./incident/diff";
 import { incidentKind } from "./incident/incident-kind";
 import { incidentChannelKind } from "./incident-channel/incident-channel-kind";
 import { maintenanceKind } from "./maintenance/maintenance-kind";
+import { pageKind } from "./page/page-kind";
 import { redrawKind } from "./redraw/redraw-kind";
 import { reminderKind } from "./reminder/reminder-kind";
 import type { SlowPollState } from "./slow/detector";
@@ -28,6 +29,7 @@ const KINDS = [
   flappingKind,
   incidentChannelKind,
   reminderKind,
+  pageKind,
 ] as const;
 
 export const ALERT_KINDS: readonly AlertKind[] = KINDS;
