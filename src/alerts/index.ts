@@ -43,8 +43,13 @@ import type {
   OpenIncidentChannelOutcome,
 } from "./kinds/incident-channel/incident-channels";
 import { type MaintenanceSchedules, maintenanceSchedules } from "./kinds/maintenance/maintenance-schedules";
+import {
+  type PageAnswer,
+  type PageRequest,
+  type PageRequestOutcome,
+  pageRequests,
+} from "./kinds/page/page-requests";
 import { POLL_DETECTORS, SCHEDULE_KINDS } from "./kinds/registry";
-import { type PageAnswer, type PageRequest, type PageRequestOutcome, pageRequests } from "./kinds/page/page-requests";
 import { stillOnIt } from "./kinds/reminder/reminder-schedule";
 import { createPrometheusMetrics, outboxSampler, type PrometheusMetrics } from "./prometheus-metrics";
 import { offboardingParticipant } from "./subscriptions/offboarding";

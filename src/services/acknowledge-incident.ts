@@ -58,7 +58,11 @@ export async function acknowledgeIncident(
   );
   // A paged person who acknowledged, from anywhere, answered the page: its thread says so.
   await attribution(deps, () =>
-    deps.alerts?.pageAnswered({ workspace: workspaceOf(ref), incidentId: outcome.incidentId, by: ref.userId }),
+    deps.alerts?.pageAnswered({
+      workspace: workspaceOf(ref),
+      incidentId: outcome.incidentId,
+      by: ref.userId,
+    }),
   );
   return outcome;
 }

@@ -23,10 +23,10 @@ import { monitorDetails, monitorDetailsById } from "./monitor-details";
 import { monitorStatus } from "./monitor-status";
 import { muteMonitor, muteTyped } from "./mute-monitor";
 import { muteRollup } from "./mute-rollup";
+import { pageAnswered, pageIncident } from "./page-incident";
 import { completePendingActions, rememberPendingAction } from "./pending-actions";
 import { postDigest } from "./post-digest";
 import type { ServiceDeps } from "./service-deps";
-import { pageAnswered, pageIncident } from "./page-incident";
 import { pauseMonitor, resumeMonitor } from "./set-monitor-paused";
 import { readAsMemberOf } from "./shared-answer";
 import {

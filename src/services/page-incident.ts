@@ -36,7 +36,8 @@ export async function pageIncident(deps: ServiceDeps, ref: UserRef, input: PageI
   if ("incidentId" in input.target) {
     incidentId = input.target.incidentId;
     const record = await alerts.messages.get(ws, input.channelId, incidentId);
-    if (!record || record.mode === "muted") throw new PageRefusedError({ reason: "no-alert-here", incidentId });
+    if (!record || record.mode === "muted")
+      throw new PageRefusedError({ reason: "no-alert-here", incidentId });
     await requireCurrentMember(deps, ref, link, { id: record.view.apiTeamId, name: null }, "page");
   } else {
     const teams = [

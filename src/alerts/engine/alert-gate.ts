@@ -6,14 +6,7 @@ import type { MuteStore } from "../../store/mute-store";
 import type { Subscription } from "../../store/subscription-store";
 
 /** A reminder is a personal subscription's escalation step: the same rules, named for the table. */
-export type GateKind =
-  | "outage"
-  | "slow"
-  | "escalation"
-  | "reminder"
-  | "incident-channel"
-  | "digest"
-  | "page";
+export type GateKind = "outage" | "slow" | "escalation" | "reminder" | "incident-channel" | "digest" | "page";
 
 /** What one check does to a kind: it stops (holds) the message, or the kind is exempt from it. */
 export interface AlertGateRules {

@@ -53,7 +53,13 @@ export const pageKind: AlertKind<PageKindEvent> = {
 };
 
 /** Reads the record again before each write: the lock is ours, but each post moves `posts` on. */
-async function savePost(engine: EngineServices, ctx: DeliveryCtx, incidentId: string, key: string, post: Post) {
+async function savePost(
+  engine: EngineServices,
+  ctx: DeliveryCtx,
+  incidentId: string,
+  key: string,
+  post: Post,
+) {
   const latest = await engine.messages.get(ctx.ws, ctx.channel, incidentId);
   if (!latest) return;
   await engine.messages.put(ctx.ws, ctx.channel, incidentId, {
@@ -87,7 +93,11 @@ async function postInThread(
   await savePost(engine, ctx, input.incidentId, input.key, { key: input.key, ts });
 }
 
-async function deliverPage(engine: EngineServices, ctx: DeliveryCtx, event: PageEvent): Promise<DeliveryOutcome> {
+async function deliverPage(
+  engine: EngineServices,
+  ctx: DeliveryCtx,
+  event: PageEvent,
+): Promise<DeliveryOutcome> {
   const record = await engine.messages.get(ctx.ws, ctx.channel, event.incidentId);
   const threadTs = threadOf(record);
   if (!record || !threadTs) return "skipped";
