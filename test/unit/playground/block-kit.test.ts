@@ -64,6 +64,8 @@ describe("renderBlocks over the bot's own surfaces", () => {
       `button-${actions.details}`,
       // Issue 38: "Open incident channel".
       `button-${actions.openIncidentChannel}`,
+      // Page now: "Page...".
+      `button-${actions.pageOpen}`,
     ]);
     expect(html).toContain('class="bk-button bk-button--primary"');
     expect(html).not.toContain("unknown-");

@@ -87,6 +87,7 @@ describe("renderAlertRoot", () => {
       actions.mute,
       actions.details,
       actions.openIncidentChannel,
+      actions.pageOpen,
     ]);
     const ack = elements[0] as { value: string };
     expect(acknowledgeCodec.decode(ack.value)).toEqual({ incidentId: "9001", teamId: "12" });
@@ -123,6 +124,7 @@ describe("renderAlertRoot", () => {
       actions.mute,
       actions.details,
       actions.openIncidentChannel,
+      actions.pageOpen,
     ]);
     const outside = renderAlertRoot(root({ stage: "acknowledged", ackedBy: null }));
     expect(outside.text).toContain("acknowledged in the Uptime app");
