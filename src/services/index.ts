@@ -23,7 +23,7 @@ import { monitorDetails, monitorDetailsById } from "./monitor-details";
 import { monitorStatus } from "./monitor-status";
 import { muteMonitor, muteTyped } from "./mute-monitor";
 import { muteRollup } from "./mute-rollup";
-import { pageAnswered, pageIncident } from "./page-incident";
+import { pageAnswered, pageIncident, rollupPageChoices } from "./page-incident";
 import { completePendingActions, rememberPendingAction } from "./pending-actions";
 import { postDigest } from "./post-digest";
 import type { ServiceDeps } from "./service-deps";
@@ -135,6 +135,7 @@ export function createServices(deps: ServiceDeps) {
     stillOnIt: use(stillOnIt),
     pageIncident: use(pageIncident),
     pageAnswered: use(pageAnswered),
+    rollupPageChoices: use(rollupPageChoices),
     planMaintenance: use(planMaintenance),
     endMaintenance: use(endMaintenance),
     listMaintenance: use(listMaintenance),

@@ -80,6 +80,28 @@ export async function pageIncident(deps: ServiceDeps, ref: UserRef, input: PageI
   };
 }
 
+/**
+ * Page... on a storm roll-up: its incidents still open, for the modal's incident menu. Only Redis is read,
+ * since the modal must open within its trigger's 3 s; who may page is asked at the submission.
+ */
+export async function rollupPageChoices(
+  deps: ServiceDeps,
+  ref: UserRef,
+  input: { channelId: string; apiTeamId: string },
+): Promise<{ incidentId: string; monitorName: string }[]> {
+  const storm = await requireAlerts(deps).messages.getStorm(
+    workspaceOf(ref),
+    input.channelId,
+    input.apiTeamId,
+  );
+  return Object.values(storm.rollup?.members ?? {})
+    .filter((m) => m.stage !== "resolved")
+    .map((m) => ({
+      incidentId: m.view.incident.id,
+      monitorName: m.view.monitor?.name || `Monitor ${m.view.incident.monitorId}`,
+    }));
+}
+
 /** A paged person answered from their DM: the page's thread says so, once. */
 export async function pageAnswered(
   deps: ServiceDeps,

@@ -35,6 +35,8 @@ const createMonitorInputs = {
 
 /** Inputs of the Page modal: people (multi_users_select), user groups (multi_static_select), a line. */
 const pageInputs = {
+  /** Static select of a roll-up's open incidents (Page... on a storm roll-up). */
+  incident: "page.incident",
   people: "page.people",
   /** Block Kit has no user-group select: a static one filled from usergroups.list (usergroups:read). */
   groups: "page.groups",

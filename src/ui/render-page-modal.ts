@@ -16,8 +16,29 @@ const MESSAGE_MAX = 500;
 
 export function renderPageModal(input: {
   privateMetadata: string;
-  monitorName?: string | undefined;
+  /** From a roll-up: which of its open incidents (at most 100, Slack's limit of a static select). */
+  incidents?: readonly { incidentId: string; monitorName: string }[] | undefined;
 }): ModalView {
+  const incidents = input.incidents ?? [];
+  const incidentBlocks =
+    incidents.length > 0
+      ? [
+          {
+            type: "input" as const,
+            block_id: B.incident,
+            label: plainText("Incident", limits.inputLabel),
+            element: {
+              type: "static_select" as const,
+              action_id: A.incident,
+              placeholder: plainText("Which outage", limits.placeholder),
+              options: incidents.slice(0, 100).map((i) => ({
+                text: plainText(`${i.monitorName} (#${i.incidentId})`, limits.optionText),
+                value: i.incidentId,
+              })),
+            },
+          },
+        ]
+      : [];
   return {
     type: "modal",
     callback_id: views.page,
@@ -26,6 +47,7 @@ export function renderPageModal(input: {
     close: plainText("Cancel", limits.modalButton),
     private_metadata: input.privateMetadata,
     blocks: [
+      ...incidentBlocks,
       {
         type: "input",
         block_id: B.people,
@@ -92,17 +114,29 @@ type Values = Record<
     {
       selected_users?: string[] | null;
       selected_options?: { value?: string }[] | null;
+      selected_option?: { value?: string } | null;
       value?: string | null;
     }
   >
 >;
 
 /** What the modal was submitted with: ids only, and the line trimmed; an empty page is the caller's to refuse. */
-export function readPageForm(values: Values): { users: string[]; groups: string[]; message?: string } {
+export function readPageForm(values: Values): {
+  users: string[];
+  groups: string[];
+  message?: string;
+  incidentId?: string;
+} {
+  const incidentId = values[B.incident]?.[A.incident]?.selected_option?.value;
   const users = values[B.people]?.[A.people]?.selected_users ?? [];
   const groups = (values[B.groups]?.[A.groups]?.selected_options ?? []).flatMap((o) =>
     o.value ? [o.value] : [],
   );
   const message = values[B.message]?.[A.message]?.value?.trim();
-  return { users: [...users], groups, ...(message ? { message } : {}) };
+  return {
+    users: [...users],
+    groups,
+    ...(message ? { message } : {}),
+    ...(incidentId ? { incidentId } : {}),
+  };
 }

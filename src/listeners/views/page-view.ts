@@ -19,7 +19,7 @@ export function pageView(deps: ListenerDeps) {
     },
     outOfDate: { block: blocks.page.people, instead: "Close it and press *Page...* on the alert again." },
     run: async ({ args, value: { metadata, form }, user, ack }) => {
-      const { incidentId } = metadata;
+      const incidentId = metadata.incidentId ?? form.incidentId;
       if (!incidentId) throw new PageRefusedError({ reason: "nobody" });
       const outcome = await deps.services.pageIncident(user, {
         channelId: metadata.channelId,

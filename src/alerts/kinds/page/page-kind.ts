@@ -23,9 +23,16 @@ type Post = NonNullable<AlertMessageRecord["posts"]>[string];
 // A DM Slack refused (a deactivated person, a bot): recorded so that a retry does not ask again.
 const REFUSED = "refused";
 
-/** The thread a page speaks in: the alert's own message, or the roll-up line that stands for it. */
-function threadOf(record: AlertMessageRecord | null): string | undefined {
-  return record && (record.mode === "root" || record.mode === "rollup") ? record.ts : undefined;
+/** The thread a page speaks in: the alert's own message, or the storm roll-up that lists the incident. */
+async function threadOf(
+  engine: EngineServices,
+  ctx: DeliveryCtx,
+  record: AlertMessageRecord | null,
+): Promise<string | undefined> {
+  if (record?.mode === "root") return record.ts;
+  if (record?.mode !== "rollup") return undefined;
+  const rollup = (await engine.messages.getStorm(ctx.ws, ctx.channel, record.view.apiTeamId)).rollup;
+  return rollup?.members[record.view.incident.id] ? rollup.ts : undefined;
 }
 
 /**
@@ -99,7 +106,7 @@ async function deliverPage(
   event: PageEvent,
 ): Promise<DeliveryOutcome> {
   const record = await engine.messages.get(ctx.ws, ctx.channel, event.incidentId);
-  const threadTs = threadOf(record);
+  const threadTs = await threadOf(engine, ctx, record);
   if (!record || !threadTs) return "skipped";
   const lineKey = pagePostKeys.line(event.pageId);
   const line = record.posts?.[lineKey];
@@ -183,7 +190,7 @@ async function deliverAnswer(
   event: PageAnswerEvent,
 ): Promise<DeliveryOutcome> {
   const record = await engine.messages.get(ctx.ws, ctx.channel, event.incidentId);
-  const threadTs = threadOf(record);
+  const threadTs = await threadOf(engine, ctx, record);
   // Only someone this page reached answers it.
   if (!record || !threadTs || !record.posts?.[pagePostKeys.dm(event.pageId, event.by)]?.ts) return "skipped";
   const key = pagePostKeys.answer(event.pageId, event.by);
