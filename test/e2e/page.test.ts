@@ -10,7 +10,7 @@ import { type FakeSlack, startFakeSlack } from "../../dev/playground/fake-slack"
 import { contractViolations } from "../../dev/playground/fake-slack/contracts";
 import type { StoredMessage } from "../../dev/playground/fake-slack/types";
 import { DEMO_TOKENS, type RunningSimulator, startSimulator } from "../../dev/simulator";
-import { ALERT_EVENT_TYPE } from "../../src/alerts/engine/alert-metadata";
+import { ALERT_EVENT_TYPE, ROLLUP_EVENT_TYPE } from "../../src/alerts/engine/alert-metadata";
 import { ALERT_COLORS } from "../../src/alerts/engine/alert-parts";
 import { pollTargetName } from "../../src/alerts/engine/poll/poll-target";
 import {
@@ -37,7 +37,11 @@ const BOT_TOKEN = "xoxb-page-bot";
 const BOT_USER = "U0BOT";
 const TEAM = "T0PAGE";
 const CHANNEL = "C0ALERTS";
-// Demo seed, team 1 "Acme Production": 2 Web shop. The fake's user group S0ONCALL is Alice and Bob.
+/** Subscribed with `--storm 1`: a second outage within a minute rolls up. */
+const STORMY = "C0GENERAL";
+// Demo seed, team 1 "Acme Production": 1 Marketing site, 2 Web shop. The fake's user group S0ONCALL is
+// Alice and Bob, S0SRE everyone.
+const MARKETING_SITE = 1;
 const WEB_SHOP = 2;
 
 describe("Page now on two replicas", () => {
@@ -158,6 +162,7 @@ describe("Page now on two replicas", () => {
     await link("U0ALICE", DEMO_TOKENS.owner);
     useBot(bots[0]!);
     await slack.sender.slashCommand({ userId: "U0ALICE", channelId: CHANNEL, text: "subscribe" });
+    await slack.sender.slashCommand({ userId: "U0ALICE", channelId: STORMY, text: "subscribe --storm 1" });
     const target = pollTargetName("1", DEMO_TOKENS.owner);
     await eventually(async () => {
       const state = (await scheduler.inspect(target))?.state;
@@ -308,6 +313,51 @@ describe("Page now on two replicas", () => {
     expect(thread(PAGE_ANSWER_EVENT_TYPE)).toHaveLength(4);
   }, 60_000);
 
+  it("pages from a storm roll-up's Page...: the modal asks which outage, the line goes to the roll-up's thread", async () => {
+    useBot(bots[0]!);
+    simulator.control.fail(MARKETING_SITE, "HTTP 500");
+    const rollup = await waitFor(
+      slack.events,
+      () =>
+        slack.state
+          .channelMessages(STORMY)
+          .find((m) => m.metadata?.event_type === ROLLUP_EVENT_TYPE && textOf(m).includes("Marketing site")),
+      20_000,
+    );
+    slack.state.clearModals("U0ALICE");
+    await slack.sender.blockAction({
+      userId: "U0ALICE",
+      container: { type: "message", channel: STORMY, ts: rollup.ts },
+      actions: [buttonOf(rollup, actions.pageOpen)!],
+    });
+    const modal = await waitFor(slack.events, () => slack.state.modalStack("U0ALICE")[0], 10_000);
+    const menu = JSON.stringify(modal.blocks);
+    expect(menu).toContain("Marketing site (#");
+    const marketing = /"value":"(\d+)"/.exec(menu.slice(menu.indexOf("Marketing site (#")))?.[1];
+    const submitted = await slack.sender.viewSubmission({
+      userId: "U0ALICE",
+      viewId: modal.id,
+      values: {
+        [blocks.page.incident]: {
+          [actions.page.incident]: { type: "static_select", selected_option: { value: marketing } },
+        },
+        [blocks.page.people]: {
+          [actions.page.people]: { type: "multi_users_select", selected_users: ["U0CAROL"] },
+        },
+      },
+    });
+    expect(submitted.outcome).toBe("closed");
+    const line = await waitFor(
+      slack.events,
+      () => slack.state.replies(STORMY, rollup.ts).find((m) => m.metadata?.event_type === PAGE_EVENT_TYPE),
+      20_000,
+    );
+    expect(line.text).toBe("📟 <@U0ALICE> paged <@U0CAROL>");
+    const [, , , dm] = await waitDms("U0CAROL", 4);
+    expect(dm!.text).toContain("Marketing site is down");
+    expect(dm!.text).toContain("<#C0GENERAL>");
+  }, 60_000);
+
   it("sent nothing twice on the two replicas", async () => {
     await eventually(async () => ((await outboxSettled()) ? true : undefined), 20_000);
     expect(bots.every((bot) => !bot.exited())).toBe(true);
@@ -318,7 +368,7 @@ describe("Page now on two replicas", () => {
     for (const [user, count] of [
       ["U0ALICE", 2],
       ["U0BOB", 2],
-      ["U0CAROL", 3],
+      ["U0CAROL", 4],
     ] as const) {
       const sent = keysOf(dms(user));
       expect(sent).toHaveLength(count);
