@@ -63,6 +63,7 @@ export type {
   OpenIncidentChannel,
   OpenIncidentChannelOutcome,
 } from "./kinds/incident-channel/incident-channels";
+export { PAGE_MAX_PEOPLE, PAGE_MESSAGE_MAX } from "./kinds/page/page-event";
 
 // The only entry to src/alerts: the rest of the bot imports nothing else from it (.dependency-cruiser.cjs).
 

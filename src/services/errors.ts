@@ -236,6 +236,7 @@ export type PageRefusal =
   | { reason: "no-open-outage"; monitorName: string }
   | { reason: "ended"; incidentId: string }
   | { reason: "nobody" }
+  | { reason: "too-many"; max: number }
   | { reason: "unknown-target"; names: string[] };
 
 /** Page now could not page anyone: an incident with no alert here, one that ended, nobody named. */

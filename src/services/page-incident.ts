@@ -1,3 +1,4 @@
+import { PAGE_MAX_PEOPLE, PAGE_MESSAGE_MAX } from "../alerts";
 import { type UserRef, workspaceOf } from "../domain/workspace-ref";
 import { requireCurrentMember, requireLinked } from "./alerts-permission";
 import { NotSubscribedHereError, PageRefusedError } from "./errors";
@@ -60,6 +61,8 @@ export async function pageIncident(deps: ServiceDeps, ref: UserRef, input: PageI
   const users = [...new Set(input.users)];
   const groups = [...new Set(input.groups)];
   if (users.length + groups.length === 0) throw new PageRefusedError({ reason: "nobody" });
+  if (users.length + groups.length > PAGE_MAX_PEOPLE)
+    throw new PageRefusedError({ reason: "too-many", max: PAGE_MAX_PEOPLE });
   const outcome = await alerts.page({
     workspace: ws,
     channelId: input.channelId,
@@ -67,7 +70,8 @@ export async function pageIncident(deps: ServiceDeps, ref: UserRef, input: PageI
     by: ref.userId,
     users,
     groups,
-    message: input.message,
+    // The outbox entry's schema holds the line to this length: longer would be a dead letter.
+    message: input.message?.slice(0, PAGE_MESSAGE_MAX),
   });
   if (outcome.kind === "no-alert") throw new PageRefusedError({ reason: "no-alert-here", incidentId });
   deps.logger.info({ channel: input.channelId, incidentId, by: ref.userId }, "paged");
