@@ -1,5 +1,5 @@
 import type { Command, PageTarget, SubcommandName } from "../command";
-import { ArgumentError, echo } from "../read-args";
+import { ArgumentError, asFlag, echo } from "../read-args";
 import type { Token } from "../tokenize";
 
 /** The page's own line is free text after a lone `--`, so that flags and mentions in it are only words. */
@@ -26,6 +26,8 @@ export function parsePageTargets(tokens: readonly Token[]): PageTarget[] | Argum
     if (mention?.kind === "user") targets.push({ kind: "user", id: mention.id });
     else if (mention?.kind === "usergroup") targets.push(mention);
     else if (mention) return new ArgumentError("a page names people or user groups, not the whole channel");
+    else if (/^@(?:here|channel|everyone)$/i.test(token.text))
+      return new ArgumentError("a page names people or user groups, not the whole channel");
     else if (/^@[^\s@]+$/u.test(token.text) && token.literal > 0)
       targets.push({ kind: "usergroup", handle: token.text.slice(1) });
     else return new ArgumentError(`"${echo(token.text)}" is not a @person or a @group`);
@@ -36,6 +38,11 @@ export function parsePageTargets(tokens: readonly Token[]): PageTarget[] | Argum
 /** `page <monitor|incident-id> <@person|@group>... [-- message]`. */
 export function parsePage(sub: SubcommandName, tokens: readonly Token[]): Command | ArgumentError {
   const { head, message } = splitMessage(tokens);
+  const flag = head.map(asFlag).find((f) => f !== undefined);
+  if (flag)
+    return new ArgumentError(
+      `"${sub}" has no options (got ${echo(flag.shown)}); its line comes after a lone --`,
+    );
   const [first, ...rest] = head;
   if (!first) return new ArgumentError(`"${sub}" needs a monitor or an incident id, e.g. page api-eu @rita`);
   if (first.mention)

@@ -33,6 +33,8 @@ describe("/uptime page", () => {
     expect(error("page api-eu <!here>")).toContain("not the whole channel");
     expect(error("page api-eu rita")).toContain('"rita" is not a @person or a @group');
     expect(error("page <@U1|a> api-eu")).toContain("name the monitor or incident first");
+    expect(error("page api-eu @here")).toContain("not the whole channel");
+    expect(error("page --state <@U1|a>")).toContain('"page" has no options');
   });
 
   it("formats back to what parses the same", () => {
