@@ -43,6 +43,12 @@ import type {
   OpenIncidentChannelOutcome,
 } from "./kinds/incident-channel/incident-channels";
 import { type MaintenanceSchedules, maintenanceSchedules } from "./kinds/maintenance/maintenance-schedules";
+import {
+  type PageAnswer,
+  type PageRequest,
+  type PageRequestOutcome,
+  pageRequests,
+} from "./kinds/page/page-requests";
 import { KIND_BUTTONS, ON_IT_LISTENERS, POLL_DETECTORS, SCHEDULE_KINDS } from "./kinds/registry";
 import { startTestAlert } from "./kinds/test-alert/test-alert-schedule";
 import { createPrometheusMetrics, outboxSampler, type PrometheusMetrics } from "./prometheus-metrics";
@@ -58,6 +64,7 @@ export type {
   OpenIncidentChannel,
   OpenIncidentChannelOutcome,
 } from "./kinds/incident-channel/incident-channels";
+export { PAGE_MAX_PEOPLE, PAGE_MESSAGE_MAX } from "./kinds/page/page-event";
 
 // The only entry to src/alerts: the rest of the bot imports nothing else from it (.dependency-cruiser.cjs).
 
@@ -132,6 +139,10 @@ export interface Alerts {
    * worker and green a minute later; the caller has checked the role. Answers the test's incident id.
    */
   testAlert(input: { subscription: Subscription; monitor: Monitor }): Promise<string>;
+  /** Page now: one outbox entry, its thread line and DMs posted once by whichever replica reads it. */
+  page(request: PageRequest): Promise<PageRequestOutcome>;
+  /** A paged person answered (their DM's Acknowledge, or any acknowledge): the thread hears it once. */
+  pageAnswered(answer: PageAnswer): Promise<number>;
   /** Read by the Mute overflow: the name of a muted monitor, from its last alert message in the channel. */
   messages: AlertMessageStore;
   pollTargets: PollTargets;
@@ -225,6 +236,11 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
       availability: incidentAvailability(deps.links, apiClient),
     },
   });
+  const pages = pageRequests({
+    messages,
+    outbox,
+    outboxKeyOf: (target) => scheduler.outboxKey(scheduler.shardOf(target)),
+  });
   const pollTargets: PollTargets = {
     add: async (input, now) => {
       const { slow: _own, ...rest } = input;
@@ -288,6 +304,8 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
       });
       return incidentId;
     },
+    page: (request) => pages.page(request),
+    pageAnswered: (answer) => pages.answered(answer),
     messages,
     pollTargets,
     acknowledged: (ack) => delivery.redraw.acknowledged(ack),

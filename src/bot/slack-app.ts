@@ -42,6 +42,7 @@ export const BOT_SCOPES: readonly string[] = [
   "groups:write",
   "channels:read",
   "groups:read",
+  "usergroups:read",
 ];
 
 export interface CreateAppOptions {

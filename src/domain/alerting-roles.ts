@@ -28,7 +28,8 @@ export type AlertsChange =
   | "digest"
   | "acknowledge"
   | "maintenance"
-  | "incident-channel";
+  | "incident-channel"
+  | "page";
 
 export type AlertingAction =
   | "subscribe"
@@ -45,7 +46,8 @@ export type AlertingAction =
   | "mention-others"
   | "open-incident-channel"
   | "archive-incident-channel"
-  | "answer-alert";
+  | "answer-alert"
+  | "page";
 
 export interface RoleRow {
   action: AlertingAction;
@@ -171,6 +173,12 @@ export const ROLE_TABLE: readonly RoleRow[] = [
     needs: "writer",
     readOnlyRefusal:
       "Read-only members of {team} can't answer this alert's buttons, as they can't acknowledge its incident.",
+  },
+  {
+    action: "page",
+    change: "page",
+    what: "Page people or a user group about an alert (Page..., `page`), as acknowledging needs",
+    needs: "team-member",
   },
 ];
 

@@ -114,7 +114,8 @@ export type Command =
   | { kind: "unmute"; monitor: string }
   /** `mute <monitor> <duration | until-recovered>`: no new alert for the monitor in this channel. */
   | { kind: "mute"; monitor: string; duration: MuteDuration }
-  | MaintenanceCommand;
+  | MaintenanceCommand
+  | PageCommand;
 
 /** How long a typed mute lasts: minutes, or until the monitor's open incident recovers. */
 export type MuteDuration = { kind: "minutes"; minutes: number } | { kind: "until-recovered" };
@@ -140,5 +141,17 @@ export type MaintenanceCommand =
       team?: string;
     }
   | { kind: "maintenance"; action: "end"; id: string };
+
+/** Whom a page reaches: a person (Slack sends their id), or a user group by id or by its typed handle. */
+export type PageTarget = { kind: "user"; id: string } | { kind: "usergroup"; id?: string; handle: string };
+
+/** `page <monitor|incident-id> <@person|@group>... [-- message]`: pull people into an incident now. */
+export interface PageCommand {
+  kind: "page";
+  /** A number (123, #123) is an incident id; anything else a monitor, whose open alert here is paged about. */
+  about: { incidentId: string } | { monitor: string };
+  targets: PageTarget[];
+  message?: string;
+}
 
 export type SubcommandName = Command["kind"];

@@ -142,6 +142,13 @@ export function formatCommand(command: Command): string {
       if (command.team !== undefined) parts.push("--team", quoteValue(command.team));
       if (command.reason !== undefined) parts.push("--reason", command.reason);
       break;
+    case "page":
+      parts.push(
+        "incidentId" in command.about ? command.about.incidentId : quoteValue(command.about.monitor),
+      );
+      for (const target of command.targets) parts.push(formatMention(target));
+      if (command.message !== undefined) parts.push("--", command.message);
+      break;
     default:
       break;
   }

@@ -28,6 +28,7 @@
  *   unsubscribe [monitor:<name>]... [group:<name>]...    (the subscription with exactly these filters)
  *   unsubscribe all                                        (every subscription of the channel)
  *   unmute <monitor>                                       (lifts the monitor's mute in this channel)
+ *   page <monitor|incident id> <@person|@group>... [-- <message>]   (a lone -- starts the page's line)
  *
  * Words are separated by any Unicode space. A value with spaces is quoted: "API gateway", 'API gateway',
  * “API gateway” (phones type smart quotes); a quote opens only at the start of a word or right after
@@ -48,6 +49,8 @@ export {
   type MentionArgument,
   MONITOR_STATES,
   type MuteDuration,
+  type PageCommand,
+  type PageTarget,
   PERIODS,
   type Period,
   SORT_KEYS,

@@ -255,6 +255,14 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
     example: "maintenance group:Edge 2h --at 22:00 --reason database upgrade",
     summary: "plan a quiet window in this channel; list or end them",
   },
+  {
+    name: "page",
+    group: "alerts",
+    aliases: [],
+    usage: "page <monitor|incident id> <@person|@group>... [-- <message>]",
+    example: "page api-eu @rita @db-oncall -- the primary is gone",
+    summary: "pull people into an open outage now: a line in its thread and a DM each, with Acknowledge",
+  },
 ];
 
 const BY_WORD = new Map<string, SubcommandName>();

@@ -56,11 +56,19 @@ export async function acknowledgeIncident(
       channelId: input.source?.channelId,
     }),
   );
+  // A paged person who acknowledged, from anywhere, answered the page: its thread says so.
+  await attribution(deps, () =>
+    deps.alerts?.pageAnswered({
+      workspace: workspaceOf(ref),
+      incidentId: outcome.incidentId,
+      by: ref.userId,
+    }),
+  );
   return outcome;
 }
 
 /** The attribution never costs the acknowledge: a failure is logged, the message says "in the Uptime app". */
-async function attribution(deps: ServiceDeps, run: () => Promise<void> | undefined): Promise<void> {
+async function attribution(deps: ServiceDeps, run: () => Promise<unknown> | undefined): Promise<void> {
   try {
     await run();
   } catch (err) {

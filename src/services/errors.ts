@@ -21,6 +21,7 @@ export type ServiceErrorCode =
   | "service.maintenance-team-choice"
   | "service.not-subscribed-here"
   | "service.nothing-to-recover"
+  | "service.page-refused"
   | "service.not-in-active-team";
 
 export abstract class ServiceError extends Error {
@@ -232,6 +233,24 @@ export class NotInActiveTeamError extends ServiceError {
   }
 }
 
+/** Why a page was not sent: nothing of it was posted. */
+export type PageRefusal =
+  | { reason: "no-alert-here"; incidentId: string }
+  | { reason: "no-open-outage"; monitorName: string }
+  | { reason: "ended"; incidentId: string }
+  | { reason: "nobody" }
+  | { reason: "too-many"; max: number }
+  | { reason: "unknown-target"; names: string[] };
+
+/** Page now could not page anyone: an incident with no alert here, one that ended, nobody named. */
+export class PageRefusedError extends ServiceError {
+  override readonly name: string = "PageRefusedError";
+  readonly code = "service.page-refused";
+  constructor(readonly refusal: PageRefusal) {
+    super(`page refused: ${refusal.reason}`);
+  }
+}
+
 /** Every error a use case may end in that has a sentence for the user: the service's own and the API's. */
 export type KnownError =
   | NotLinkedError
@@ -249,6 +268,7 @@ export type KnownError =
   | MaintenanceNotFoundError
   | NotSubscribedHereError
   | NothingToRecoverError
+  | PageRefusedError
   | NotInActiveTeamError
   | UptimeFailure;
 

@@ -23,6 +23,7 @@ import { monitorDetails, monitorDetailsById } from "./monitor-details";
 import { monitorStatus } from "./monitor-status";
 import { muteMonitor, muteTyped } from "./mute-monitor";
 import { muteRollup } from "./mute-rollup";
+import { pageAnswered, pageIncident, rollupPageChoices } from "./page-incident";
 import { completePendingActions, rememberPendingAction } from "./pending-actions";
 import { postDigest } from "./post-digest";
 import { pressAlertButton } from "./press-alert-button";
@@ -137,6 +138,9 @@ export function createServices(deps: ServiceDeps) {
     pressAlertButton: use(pressAlertButton),
     testAlert: use(testAlert),
     acknowledgeTestAlert: use(acknowledgeTestAlert),
+    pageIncident: use(pageIncident),
+    pageAnswered: use(pageAnswered),
+    rollupPageChoices: use(rollupPageChoices),
     planMaintenance: use(planMaintenance),
     endMaintenance: use(endMaintenance),
     listMaintenance: use(listMaintenance),

@@ -39,6 +39,13 @@ export interface SlackPoster {
    * Optional: only the Web API poster asks (an unfurl refresh stops once its poster left).
    */
   isMember?(channel: string, userId: string): Promise<boolean | null>;
+  /**
+   * The id of the app's DM with a person (conversations.open, im:write), so that a DM can be looked up by
+   * its metadata like any post. Optional: without it a DM is posted to the user id.
+   */
+  openDirectMessage?(userId: string): Promise<string>;
+  /** The members of a user group (usergroups.users.list, usergroups:read). Optional, like isMember. */
+  groupMembers?(groupId: string): Promise<string[]>;
 }
 
 export interface UnfurlInput {

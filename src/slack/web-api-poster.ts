@@ -176,6 +176,18 @@ export class WebApiPoster implements SlackPoster, SlackChannels {
     return isConversationMember(this.client, channel, userId);
   }
 
+  async openDirectMessage(userId: string): Promise<string> {
+    const result = await call(() => this.client.conversations.open({ users: userId }));
+    const id = result.channel?.id;
+    if (!id) throw new SlackTransientError("no_channel_in_response", { reason: "response" });
+    return id;
+  }
+
+  async groupMembers(groupId: string): Promise<string[]> {
+    const result = await call(() => this.client.usergroups.users.list({ usergroup: groupId }));
+    return result.users ?? [];
+  }
+
   async createChannel(name: string): Promise<{ id: string; name: string }> {
     const result = await call(() => this.client.conversations.create({ name, is_private: true }));
     const id = result.channel?.id;

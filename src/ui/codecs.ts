@@ -89,6 +89,30 @@ export const incidentChannelCodec = defineCodec(
   { limit: valueLimits.buttonValue, keys: { teamId: "t", channelId: "c", incidentId: "i" } },
 );
 
+/** Page... on an alert or a roll-up (the modal's private_metadata too): the alert's team, channel, incident. */
+export const pageNowCodec = defineCodec(
+  "pnow",
+  1,
+  z.object({ teamId: apiId, channelId: slackId, incidentId: apiId.optional() }),
+  { limit: valueLimits.buttonValue, keys: { teamId: "t", channelId: "c", incidentId: "i" } },
+);
+
+/** Acknowledge in a page's DM: the incident, its team, and the page (its thread hears the answer). */
+export const pageAcknowledgeCodec = defineCodec(
+  "pga",
+  1,
+  z.object({
+    incidentId: apiId,
+    teamId: apiId,
+    subscriptionId: z.string().min(1).max(100),
+    pageId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/),
+  }),
+  {
+    limit: valueLimits.buttonValue,
+    keys: { incidentId: "i", teamId: "t", subscriptionId: "s", pageId: "p" },
+  },
+);
+
 /** Archive on an incident channel's recovery summary: the API team and the incident channel. */
 export const archiveChannelCodec = defineCodec("arch", 1, z.object({ teamId: apiId, channelId: slackId }), {
   limit: valueLimits.buttonValue,

@@ -7,7 +7,12 @@
  * is escaped, so that a monitor named `<https://evil.example|api>` makes no link (docs/architecture.md section 7).
  */
 import { type AlertsChange, REQUIREMENT_TEXT, roleRow } from "../domain/alerting-roles";
-import type { AlertsChangeNotAllowedError, KnownError, ReadOnlyRoleError } from "../services/errors";
+import type {
+  AlertsChangeNotAllowedError,
+  KnownError,
+  PageRefusal,
+  ReadOnlyRoleError,
+} from "../services/errors";
 import { apiBudgetSentence } from "./fair-share-text";
 import { escapeMrkdwn as esc } from "./text";
 
@@ -31,7 +36,26 @@ const CHANGE_PHRASES: Record<AlertsChange, string> = {
   acknowledge: "acknowledge these alerts",
   maintenance: "plan or end maintenance windows in this channel",
   "incident-channel": "open or archive an incident channel for these alerts",
+  page: "page people about these alerts",
 };
+
+/** Nobody was paged: what was wrong, and what to type instead. */
+function pageRefusalText(refusal: PageRefusal): string {
+  switch (refusal.reason) {
+    case "no-alert-here":
+      return `Incident ${esc(refusal.incidentId)} has no alert in this channel, so nobody was paged. Page from the channel where its alert is, or name its monitor: \`/uptime page <monitor> @person\`.`;
+    case "no-open-outage":
+      return `*${esc(refusal.monitorName)}* has no open outage alerted in this channel, so nobody was paged.`;
+    case "ended":
+      return `Incident ${esc(refusal.incidentId)} has recovered, so nobody was paged.`;
+    case "nobody":
+      return "Nobody to page: name at least one @person or @group, e.g. `/uptime page api-eu @rita -- DB is down`.";
+    case "too-many":
+      return `A page reaches at most ${refusal.max} people and groups, so nobody was paged: name fewer, or a user group.`;
+    case "unknown-target":
+      return `${refusal.names.map((n) => `\`${esc(n)}\``).join(", ")}: no such person or user group in this workspace, so nobody was paged. Pick people from the autocomplete, so that Slack sends their ids.`;
+  }
+}
 
 function teamLabel(name: string | null | undefined): string {
   return name ? `*${name.replace(/[<>&*_~`]/g, "")}*` : "the Uptime team these alerts come from";
@@ -162,6 +186,8 @@ export function errorText(error: unknown): ErrorText {
       return known(
         `*${esc(e.monitorName)}* has no open outage alerted in this channel, so there is no recovery to wait for. Nothing was muted: give a duration instead, e.g. \`/uptime mute ${esc(e.monitorName)} 4h\`.`,
       );
+    case "service.page-refused":
+      return known(pageRefusalText(e.refusal));
     case "service.not-in-active-team":
       return known(
         `The ${e.what} ${esc(e.id)} is not in your active team *${esc(e.activeTeamName)}*, so nothing was done. Workflow steps act in your active team only: \`/uptime team <name>\` switches to another.`,

@@ -33,6 +33,16 @@ const createMonitorInputs = {
   pronounceable: "create_monitor.pronounceable",
 } as const;
 
+/** Inputs of the Page modal: people (multi_users_select), user groups (multi_static_select), a line. */
+const pageInputs = {
+  /** Static select of a roll-up's open incidents (Page... on a storm roll-up). */
+  incident: "page.incident",
+  people: "page.people",
+  /** Block Kit has no user-group select: a static one filled from usergroups.list (usergroups:read). */
+  groups: "page.groups",
+  message: "page.message",
+} as const;
+
 /** Inputs of the "Alert me about…" modal (App Home's "Your alerts"): the filters of `/uptime subscribe`. */
 const personalAlertsInputs = {
   /** Multi external select of the team's monitors (A9 `filter[name]`); option value = the monitor id. */
@@ -55,6 +65,10 @@ export const actions = {
   acknowledge: "incident.acknowledge",
   /** Acknowledge on a test alert (`/uptime test`): kept in Slack, the API never hears of it. */
   testAcknowledge: "test_alert.acknowledge",
+  /** Alert and storm roll-up: Page... opens the modal to pull people in now. */
+  pageOpen: "incident.page",
+  /** A page's DM: acknowledges the incident and tells the alert's thread the page was answered. */
+  pageAcknowledge: "page.acknowledge",
   /** Overflow: mute this monitor in this channel for 1 h, 4 h or 24 h. */
   mute: "monitor.mute",
   /** Button shown instead of the Mute overflow while the monitor is muted in the channel. */
@@ -113,6 +127,8 @@ export const actions = {
   createMonitor: createMonitorInputs,
   /** Inputs of the "Alert me about..." modal. */
   personalAlerts: personalAlertsInputs,
+  /** Inputs of the Page modal. */
+  page: pageInputs,
 } as const;
 
 /** callback_ids of modals and Home (`app.view(...)`), and of shortcuts. */
@@ -121,6 +137,8 @@ export const views = {
   createMonitor: "create_monitor",
   /** "Alert me about..." (App Home): the person's own alerts with filters. */
   personalAlerts: "personal_alerts",
+  /** Page...: people and groups to pull into an incident now. */
+  page: "page",
   home: "home",
 } as const;
 
@@ -159,6 +177,7 @@ export const blocks = {
   login: loginInputs,
   createMonitor: createMonitorInputs,
   personalAlerts: personalAlertsInputs,
+  page: pageInputs,
 } as const;
 
 /** Values of the "Alert me about…" digest select: none, or a `--digest` cadence. */

@@ -272,6 +272,8 @@ describe("one role table decides who may change who gets alerted", () => {
     },
     "mention-others": (who, channel) =>
       attempt(who, "subscribe --escalate 5m:<!subteam^S0ONCALL|@oncall>", channel),
+    // Page now: what acknowledging needs, the alert's incident paged from its channel.
+    page: (who) => attempt(who, `page ${incidentId} <@U0CAROL|carol> -- role table`, HOLES),
     "open-incident-channel": (who) =>
       outcome(who, HOLES, () =>
         clickIn(

@@ -7,7 +7,14 @@ import type { MuteStore } from "../../store/mute-store";
 import type { Subscription } from "../../store/subscription-store";
 
 /** `follow-up`: a later reply in an incident's thread of one's own (a personal subscription's step). */
-export type GateKind = "outage" | "slow" | "escalation" | "follow-up" | "incident-channel" | "digest";
+export type GateKind =
+  | "outage"
+  | "slow"
+  | "escalation"
+  | "follow-up"
+  | "incident-channel"
+  | "digest"
+  | "page";
 
 /** What one check does to a kind: it stops (holds) the message, or the kind is exempt from it. */
 export interface AlertGateRules {
@@ -29,6 +36,8 @@ export const ALERT_GATE_RULES: Readonly<Record<GateKind, AlertGateRules>> = {
   "follow-up": { mute: "hold", maintenance: "hold", quietHours: "thread", storm: "exempt" },
   "incident-channel": { mute: "exempt", maintenance: "exempt", quietHours: "exempt", storm: "exempt" },
   digest: { mute: "exempt", maintenance: "exempt", quietHours: "exempt", storm: "exempt" },
+  // Someone pulled people in by hand: a mute or a window of the channel must not swallow that.
+  page: { mute: "exempt", maintenance: "exempt", quietHours: "exempt", storm: "exempt" },
 };
 
 export interface AlertGateDeps {

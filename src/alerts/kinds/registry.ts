@@ -12,6 +12,7 @@ import type { IncidentPollState } from "./incident/diff";
 import { incidentKind } from "./incident/incident-kind";
 import { incidentChannelKind } from "./incident-channel/incident-channel-kind";
 import { maintenanceKind } from "./maintenance/maintenance-kind";
+import { pageKind } from "./page/page-kind";
 import { redrawKind } from "./redraw/redraw-kind";
 import { reminderKind } from "./reminder/reminder-kind";
 import type { SlowPollState } from "./slow/detector";
@@ -33,6 +34,7 @@ const KINDS = [
   reminderKind,
   testAlertKind,
   ackTimeoutKind,
+  pageKind,
 ] as const;
 
 export const ALERT_KINDS: readonly AlertKind[] = KINDS;

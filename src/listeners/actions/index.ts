@@ -19,7 +19,9 @@ import { linkAccountAction } from "./link-account-action";
 import { muteAction } from "./mute-action";
 import { openCreateMonitorAction } from "./open-create-monitor-action";
 import { openIncidentChannelAction } from "./open-incident-channel-action";
+import { openPageAction } from "./open-page-action";
 import { openPersonalAlertsAction } from "./open-personal-alerts-action";
+import { pageAcknowledgeAction } from "./page-acknowledge-action";
 import { pageNavAction } from "./page-nav-action";
 import { pauseMonitorAction } from "./pause-monitor-action";
 import { personalAlertsOffAction } from "./personal-alerts-off-action";
@@ -90,6 +92,9 @@ export function register(routes: SurfaceRoutes, deps: ListenerDeps): void {
   // Incident channels: opened from an alert or a roll-up, archived from their summary
   on(actions.openIncidentChannel, openIncidentChannelAction(deps));
   on(actions.archiveIncidentChannel, archiveIncidentChannelAction(deps));
+  // Page now: the modal from an alert or a roll-up, and Acknowledge in a page's DM
+  on(actions.pageOpen, openPageAction(deps));
+  on(actions.pageAcknowledge, pageAcknowledgeAction(deps));
   // Link previews: the poster's answer to "Show a live preview...?", and App Home's switches
   const unfurlConsent = unfurlConsentAction(deps);
   on(actions.unfurlShow, unfurlConsent);

@@ -96,9 +96,28 @@ describe("fake Slack rules from the manifest", () => {
   afterAll(() => fake.close());
 
   it("a method whose scope the manifest lacks answers missing_scope, naming what is needed", async () => {
-    const answer = await refusal(web.usergroups.users.list({ usergroup: "S0ONCALL" }));
-    expect(answer).toMatchObject({ ok: false, error: "missing_scope", needed: "usergroups:read" });
-    expect(String(answer.provided).split(",")).toContain("chat:write");
+    // The repository's manifest less usergroups:read (Page now's user groups): both usergroups reads refused.
+    const bot = (repositoryManifest() as { oauth_config: { scopes: { bot: string[] } } }).oauth_config.scopes
+      .bot;
+    const without = await startFakeSlack({
+      signingSecret: "s3cret",
+      users,
+      channels,
+      manifest: withScopes(bot.filter((scope) => scope !== "usergroups:read")),
+    });
+    try {
+      const answer = await refusal(client(without).usergroups.users.list({ usergroup: "S0ONCALL" }));
+      expect(answer).toMatchObject({ ok: false, error: "missing_scope", needed: "usergroups:read" });
+      expect(String(answer.provided).split(",")).toContain("chat:write");
+      expect(await refusal(client(without).usergroups.list({}))).toMatchObject({
+        error: "missing_scope",
+        needed: "usergroups:read",
+      });
+    } finally {
+      await without.close();
+    }
+    // Granted by the repository's manifest.
+    await expect(web.usergroups.list({})).resolves.toMatchObject({ ok: true });
     // conversations.* need the scope of the conversation's type: history of a public or a private channel and
     // of the app's DM is granted, of a group DM (mpim:history) is not.
     await expect(web.conversations.history({ channel: "C0GENERAL" })).resolves.toMatchObject({ ok: true });

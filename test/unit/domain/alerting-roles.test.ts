@@ -30,6 +30,7 @@ const EXPECTED: Record<AlertingAction, [boolean, boolean, boolean, boolean]> = {
   "archive-incident-channel": [true, true, true, false],
   // As the API answers an acknowledge: a read-only member is refused.
   "answer-alert": [true, true, false, false],
+  page: [true, true, true, false],
 };
 
 describe("the role table", () => {

@@ -550,6 +550,10 @@ function withoutMentionIds(c: Command): Command {
   if (c.kind === "subscribe" && c.mention?.kind === "usergroup") {
     return { ...c, mention: { kind: "usergroup", handle: c.mention.handle } };
   }
+  if (c.kind === "page") {
+    const targets = c.targets.map((t) => (t.kind === "usergroup" ? { kind: t.kind, handle: t.handle } : t));
+    return { ...c, targets };
+  }
   return c;
 }
 

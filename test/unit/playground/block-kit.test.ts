@@ -7,11 +7,13 @@ import {
 } from "../../../dev/playground/web/render/block-kit";
 import { findElement, messageBlockGroups } from "../../../dev/playground/web/render/block-lookup";
 import type { RenderContext } from "../../../dev/playground/web/render/render-context";
+import { buildViewState } from "../../../dev/playground/web/render/view-state";
 import { renderAlertRoot } from "../../../src/alerts/kinds/incident/render-alert-root";
 import { actions, blocks } from "../../../src/ui/ids";
 import { renderCreateMonitorModal } from "../../../src/ui/render-create-monitor-modal";
 import { renderHome } from "../../../src/ui/render-home";
 import { renderLoginModal } from "../../../src/ui/render-login-modal";
+import { renderPageModal } from "../../../src/ui/render-page-modal";
 import { renderPersonalAlertsModal } from "../../../src/ui/render-personal-alerts-modal";
 import { linkedHome, NOW } from "../ui/account-fixtures";
 
@@ -64,6 +66,8 @@ describe("renderBlocks over the bot's own surfaces", () => {
       `button-${actions.details}`,
       // Issue 38: "Open incident channel".
       `button-${actions.openIncidentChannel}`,
+      // Page now: "Page...".
+      `button-${actions.pageOpen}`,
     ]);
     expect(html).toContain('class="bk-button bk-button--primary"');
     expect(html).not.toContain("unknown-");
@@ -80,6 +84,25 @@ describe("renderBlocks over the bot's own surfaces", () => {
     expect(html).toContain(`data-testid="chips-${actions.personalAlerts.groups}"`);
     expect(html).toContain('data-multi="true" data-selected="[]"');
     expect(html).not.toContain("unknown-");
+  });
+
+  it("renders the Page modal: the people as a multiple select of the workspace, the groups as chips", () => {
+    const modal = renderPageModal({
+      privateMetadata: "{}",
+      incidents: [{ incidentId: "7", monitorName: "Web shop" }],
+    });
+    const html = renderBlocks(modal.blocks, ctx, { surface: "modal" });
+    expect(html).toContain(`<select multiple class="bk-select" data-bk-element="multi_users_select"`);
+    expect(html).toContain(`data-testid="chips-${actions.page.groups}"`);
+    expect(html).toContain("Web shop (#7)");
+    expect(html).not.toContain("unknown-");
+    const state = buildViewState(modal.blocks, (blockId) =>
+      blockId === blocks.page.people ? { kind: "options", options: [{ value: "U1" }] } : undefined,
+    );
+    expect(state[blocks.page.people]?.[actions.page.people]).toEqual({
+      type: "multi_users_select",
+      selected_users: ["U1"],
+    });
   });
 
   it("renders the create-monitor modal's inputs: radio, text, number, static and external selects", () => {

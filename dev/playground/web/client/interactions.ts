@@ -90,6 +90,9 @@ function readControl(control: HTMLElement | undefined): RawInput | undefined {
     const selected = control.dataset.selected;
     return { kind: "option", option: selected ? (JSON.parse(selected) as Json) : null };
   }
+  if (control instanceof HTMLSelectElement && control.multiple) {
+    return { kind: "options", options: Array.from(control.selectedOptions, (o) => ({ value: o.value })) };
+  }
   if (control instanceof HTMLSelectElement && control.dataset.bkElement === "static_select") {
     return { kind: "index", index: control.value === "" ? null : Number(control.value) };
   }

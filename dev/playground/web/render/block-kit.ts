@@ -222,6 +222,18 @@ function workspaceSelect(element: Json, where: Where, from: Readonly<Record<stri
   return `<select class="bk-select" ${dataAttrs(element, where, inputTestid(element, where, "select"))}${controlAttrs(where)}><option value="">${escapeHtml(hint)}</option>${options}</select>`;
 }
 
+/** multi_users_select (the Page modal's people): a multiple select of the people the page knows. */
+function multiUsersSelect(element: Json, where: Where): string {
+  const initial = new Set(Array.isArray(element.initial_users) ? element.initial_users.map(String) : []);
+  const options = Object.entries(where.ctx.users)
+    .map(
+      ([id, name]) =>
+        `<option value="${attr(id)}"${initial.has(id) ? " selected" : ""}>${escapeHtml(`@${name}`)}</option>`,
+    )
+    .join("");
+  return `<select multiple class="bk-select" ${dataAttrs(element, where, inputTestid(element, where, "select"))}${controlAttrs(where)}>${options}</select>`;
+}
+
 function imageElement(element: Json): string {
   const alt = str(element.alt_text) ?? "image";
   // Nothing is fetched from outside: the image is named, not loaded.
@@ -260,6 +272,8 @@ export function renderElement(element: unknown, where: Where): string {
       return picker(element, where, "time");
     case "users_select":
       return workspaceSelect(element, where, where.ctx.users, "@");
+    case "multi_users_select":
+      return multiUsersSelect(element, where);
     case "conversations_select":
     case "channels_select":
       return workspaceSelect(element, where, where.ctx.channels, "#");

@@ -34,6 +34,7 @@ const STATEFUL = new Set([
   "datepicker",
   "timepicker",
   "users_select",
+  "multi_users_select",
   "conversations_select",
   "channels_select",
 ]);
@@ -66,6 +67,11 @@ export function stateValue(element: Json, raw: RawInput | undefined): Json {
       return { type, selected_time: textOf(raw) };
     case "users_select":
       return { type, selected_user: textOf(raw) };
+    case "multi_users_select":
+      return {
+        type,
+        selected_users: raw?.kind === "options" ? raw.options.flatMap((o) => str(o.value) ?? []) : [],
+      };
     case "conversations_select":
       return { type, selected_conversation: textOf(raw) };
     case "channels_select":

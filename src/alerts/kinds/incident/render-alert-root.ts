@@ -22,6 +22,7 @@ import {
 } from "../../engine/alert-parts";
 import type { AlertMonitor, IncidentSnapshot, IncidentStage } from "../../model";
 import { type FlapNoteInput, renderFlapNote } from "../flapping/render-flap-note";
+import { pageButton } from "../page/page-button";
 
 export interface AlertRootInput {
   channelId: string;
@@ -191,5 +192,8 @@ function actionsBlock(input: AlertRootInput): ActionsBlock | null {
       ? incidentChannelButton({ teamId: apiTeamId, channelId, incidentId: incident.id })
       : undefined;
   if (channelButton) elements.push(channelButton);
+  const page =
+    stage !== "resolved" ? pageButton({ teamId: apiTeamId, channelId, incidentId: incident.id }) : undefined;
+  if (page) elements.push(page);
   return elements.length > 0 ? { type: "actions", block_id: blocks.alertActions, elements } : null;
 }

@@ -15,6 +15,7 @@ import {
   type RenderedAlert,
 } from "../../engine/alert-parts";
 import type { AlertMonitor, IncidentSnapshot } from "../../model";
+import { pageButton } from "../page/page-button";
 
 export interface StormRollupInput {
   apiTeamId: string;
@@ -97,6 +98,8 @@ function rollupButtons(input: StormRollupInput): Button[] | undefined {
   });
   const channel = incidentChannelButton({ teamId: input.apiTeamId, channelId: input.channelId });
   if (channel) buttons.push(channel);
+  const page = pageButton({ teamId: input.apiTeamId, channelId: input.channelId });
+  if (page) buttons.push(page);
   return buttons;
 }
 

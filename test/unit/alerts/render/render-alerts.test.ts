@@ -16,6 +16,7 @@ import {
   incidentChannelCodec,
   muteCodec,
   muteUntilRecoveredCodec,
+  pageNowCodec,
   rollupCodec,
   unmuteCodec,
 } from "../../../../src/ui/codecs";
@@ -87,6 +88,7 @@ describe("renderAlertRoot", () => {
       actions.mute,
       actions.details,
       actions.openIncidentChannel,
+      actions.pageOpen,
     ]);
     const ack = elements[0] as { value: string };
     expect(acknowledgeCodec.decode(ack.value)).toEqual({ incidentId: "9001", teamId: "12" });
@@ -123,6 +125,7 @@ describe("renderAlertRoot", () => {
       actions.mute,
       actions.details,
       actions.openIncidentChannel,
+      actions.pageOpen,
     ]);
     const outside = renderAlertRoot(root({ stage: "acknowledged", ackedBy: null }));
     expect(outside.text).toContain("acknowledged in the Uptime app");
@@ -339,7 +342,10 @@ describe("renderStormRollup", () => {
       [actions.rollupAcknowledgeAll, "Acknowledge all"],
       [actions.rollupMuteAll, "Mute all 1 h"],
       [actions.openIncidentChannel, "Open incident channel"],
+      [actions.pageOpen, "Page..."],
     ]);
+    // Page... names the roll-up, not one incident: its modal asks which.
+    expect(pageNowCodec.decode(buttons[3]?.value)).toEqual({ teamId: "12", channelId: "C0STORM" });
     for (const b of buttons.slice(0, 2))
       expect(rollupCodec.decode(b.value)).toEqual({ teamId: "12", channelId: "C0STORM" });
     // The roll-up's incident channel names no incident: the roll-up's own (issue 38).
@@ -349,6 +355,7 @@ describe("renderStormRollup", () => {
     expect(buttonsOf(acked).map((b) => b.action_id)).toEqual([
       actions.rollupMuteAll,
       actions.openIncidentChannel,
+      actions.pageOpen,
     ]);
     expect(JSON.stringify(renderStormRollup(acked).attachments)).toMatch(/, acknowledged/);
     // Amber once every incident still down is acknowledged, as an alert's root; red while one is not.
