@@ -16,6 +16,7 @@ import { MuteStore } from "../store/mute-store";
 import { OutboxStore } from "../store/outbox-store";
 import { PollTargetStore } from "../store/poll-target-store";
 import type { RedisClient } from "../store/redis-connection";
+import { RotaStore } from "../store/rota-store";
 import { subscriptionCleanupParticipant } from "../store/subscription-cleanup";
 import { type Subscription, SubscriptionStore } from "../store/subscription-store";
 import type { CleanupParticipant } from "../store/workspace-cleanup";
@@ -45,6 +46,7 @@ import type {
 import { type MaintenanceSchedules, maintenanceSchedules } from "./kinds/maintenance/maintenance-schedules";
 import { POLL_DETECTORS, SCHEDULE_KINDS } from "./kinds/registry";
 import { stillOnIt } from "./kinds/reminder/reminder-schedule";
+import { bookHandovers, cancelHandovers } from "./kinds/rota/rota-schedule";
 import { createPrometheusMetrics, outboxSampler, type PrometheusMetrics } from "./prometheus-metrics";
 import { offboardingParticipant } from "./subscriptions/offboarding";
 import { pollHooks } from "./subscriptions/poll-hooks";
@@ -133,6 +135,13 @@ export interface Alerts {
   subscriptions: SubscriptionStore;
   mutes: MuteStore;
   maintenance: { windows: MaintenanceStore; schedules: MaintenanceSchedules };
+  /** The channels' on-call rotas (`/uptime oncall`) and their handover schedules. */
+  oncall: {
+    rotas: RotaStore;
+    /** Books (or moves) the channel's next handover after a set or an override. */
+    book(input: Parameters<typeof bookHandovers>[1]): Promise<void>;
+    cancel(ws: WorkspaceRef, channelId: string): Promise<void>;
+  };
   /** The one schedule API: a kind's button (a reminder's Still on it) books or moves its own schedules. */
   schedules: Pick<ScheduleStore, "book" | "bookOnce" | "cancel" | "inspect">;
   /** A reminder's Still on it (`--remind`): who, and the next reminder a whole period from now. */
@@ -172,6 +181,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
   const mutes = new MuteStore({ redis, keys, clock });
   const outbox = new OutboxStore({ redis });
   const windows = new MaintenanceStore({ redis, keys, clock });
+  const rotas = new RotaStore({ redis, keys });
   const outboxKeys = outboxKeysOf(scheduler);
   const metrics = createPrometheusMetrics({
     sampleOutbox: outboxSampler(redis, outboxKeys),
@@ -211,6 +221,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     messages,
     mutes,
     windows,
+    rotas,
     rateLimiter: new ChannelRateLimiter({ redis, keys }),
     posterFor,
     pauses,
@@ -263,6 +274,11 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     subscriptions,
     mutes,
     maintenance: { windows, schedules: maintenanceSchedules(schedules) },
+    oncall: {
+      rotas,
+      book: (input) => bookHandovers(schedules, input),
+      cancel: (ws, channelId) => cancelHandovers(schedules, ws, channelId),
+    },
     schedules,
     async stillOnIt(input) {
       const sub = await subscriptions.get(input.subscriptionId);

@@ -28,7 +28,8 @@ export type AlertsChange =
   | "digest"
   | "acknowledge"
   | "maintenance"
-  | "incident-channel";
+  | "incident-channel"
+  | "oncall";
 
 export type AlertingAction =
   | "subscribe"
@@ -43,7 +44,8 @@ export type AlertingAction =
   | "maintenance"
   | "mention-others"
   | "open-incident-channel"
-  | "archive-incident-channel";
+  | "archive-incident-channel"
+  | "oncall";
 
 export interface RoleRow {
   action: AlertingAction;
@@ -143,6 +145,14 @@ export const ROLE_TABLE: readonly RoleRow[] = [
     readOnlyRefusal:
       "Read-only members of {team} can't make alerts ping `@here`, `@channel`, a user group or another person (`--mention`, `--escalate`).",
     instead: "leave the mention out or mention only yourself",
+  },
+  {
+    action: "oncall",
+    change: "oncall",
+    what: "Set, override or turn off the channel's on-call rota (`oncall set`, `oncall override`, `oncall off`)",
+    needs: "writer",
+    readOnlyRefusal:
+      "Read-only members of {team} can't change this channel's on-call rota: alerts that ping `oncall` follow it.",
   },
   {
     action: "open-incident-channel",

@@ -113,19 +113,19 @@ export function newRota(input: Omit<Rota, "anchor" | "override" | "setAt">, now:
   return { ...input, anchor: latestHandover(input.at, input.timeZone, now), setAt: now };
 }
 
-/** The mention `oncall` stands for: a concrete one (the person on call at `now`), or nobody without a rota. */
-export type MentionTarget = Mention | { kind: "oncall" };
+/** A mention that pings someone as it is: `oncall` resolved. */
+export type ResolvedMention = Exclude<Mention, { kind: "oncall" }>;
 
 /**
  * Resolves `oncall` (in `--mention`, an `--escalate` step, a page) to the person on call at the moment
  * of the post; any other mention is itself. Null when the channel has no rota: nobody to ping.
  */
 export function resolveMention(
-  mention: MentionTarget | null | undefined,
+  mention: Mention | null | undefined,
   rota: Rota | null,
   now: number,
-): Mention | null {
+): ResolvedMention | null {
   if (!mention) return null;
-  if (mention.kind !== "oncall") return mention;
+  if (mention.kind !== "oncall") return mention as ResolvedMention;
   return rota ? { kind: "user", id: onCallAt(rota, now).user } : null;
 }

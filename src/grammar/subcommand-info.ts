@@ -190,7 +190,7 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
     group: "alerts",
     aliases: ["sub"],
     usage:
-      "subscribe [monitor:<name>]... [group:<name>]... [--mention here|channel|@group|@person] [--storm <N>] [--flap <N>/<M>m] [--digest daily|weekly] [--escalate <N>m[:<mention>],...] [--remind <period>] [--slow <T>s[/<N>]]",
+      "subscribe [monitor:<name>]... [group:<name>]... [--mention here|channel|oncall|@group|@person] [--storm <N>] [--flap <N>/<M>m] [--digest daily|weekly] [--escalate <N>m[:<mention>],...] [--remind <period>] [--slow <T>s[/<N>]]",
     example: "subscribe group:Edge --mention @oncall",
     // Personal alerts: App Home, since the app's Messages tab is read-only (manifest.yml).
     summary: "alerts in this channel (personal ones, in your DM: in App Home → Your alerts)",
@@ -243,6 +243,16 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
       "maintenance [<monitor>|group:<name>|all <duration> [--at HH:MM] [--team <id|name>] [--reason <text>]] | end <id>",
     example: "maintenance group:Edge 2h --at 22:00 --reason database upgrade",
     summary: "plan a quiet window in this channel; list or end them",
+  },
+  {
+    name: "oncall",
+    group: "alerts",
+    aliases: [],
+    usage:
+      'oncall [set @person... [--every 1d..4w] [--at "Mon 09:00"] [--group @group] | override @person <duration> | off]',
+    // People arrive escaped by Slack's autocomplete (`<@U…|ana>`): a typed example can only show the rota.
+    example: "oncall",
+    summary: "this channel's on-call rota: who is on call now and next; set, override or turn it off",
   },
 ];
 

@@ -39,6 +39,11 @@ export interface SlackPoster {
    * Optional: only the Web API poster asks (an unfurl refresh stops once its poster left).
    */
   isMember?(channel: string, userId: string): Promise<boolean | null>;
+  /**
+   * Makes a user group's members exactly `users` (usergroups.users.update, scope usergroups:write): an
+   * on-call rota's `--group`. Optional: only the Web API poster changes user groups.
+   */
+  setUsergroupMembers?(usergroup: string, users: readonly string[]): Promise<void>;
 }
 
 export interface UnfurlInput {

@@ -31,7 +31,10 @@ import { subscriptionOfScheduleTarget } from "./schedules/schedule-targets";
 
 /** What the bot lends the engine; the services its kinds share are built from it (EngineServices). */
 export interface AlertDeliveryDeps
-  extends Pick<EngineServices, "messages" | "mutes" | "windows" | "escalations" | "schedules" | "posterFor">,
+  extends Pick<
+      EngineServices,
+      "messages" | "mutes" | "windows" | "escalations" | "schedules" | "posterFor" | "rotas"
+    >,
     Partial<
       Pick<
         EngineServices,
@@ -92,7 +95,15 @@ export class AlertDelivery implements OutboxDelivery {
       maxRateLimitWaits: deps.maxRateLimitWaits ?? 3,
       postSettleMs: deps.postSettleMs,
     });
-    const drawing = new IncidentDrawing({ messages, mutes, posting, clock, metrics: this.metrics, webLinks });
+    const drawing = new IncidentDrawing({
+      messages,
+      mutes,
+      posting,
+      clock,
+      metrics: this.metrics,
+      webLinks,
+      rotas: deps.rotas,
+    });
     const replies = new IncidentReplies({ messages, posting, clock, webLinks });
     const rollup = new StormRollup({ messages, posting, clock, webLinks });
     const channels = deps.incidentChannels
@@ -137,6 +148,7 @@ export class AlertDelivery implements OutboxDelivery {
       mutes,
       windows: deps.windows,
       subscriptions: deps.subscriptions,
+      rotas: deps.rotas,
       escalations: deps.escalations,
       schedules: deps.schedules,
       incidentHooks,

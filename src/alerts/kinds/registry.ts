@@ -12,6 +12,7 @@ import { incidentChannelKind } from "./incident-channel/incident-channel-kind";
 import { maintenanceKind } from "./maintenance/maintenance-kind";
 import { redrawKind } from "./redraw/redraw-kind";
 import { reminderKind } from "./reminder/reminder-kind";
+import { rotaKind } from "./rota/rota-kind";
 import type { SlowPollState } from "./slow/detector";
 import { slowKind } from "./slow/slow-kind";
 import { stormKind } from "./storm/storm-kind";
@@ -28,6 +29,7 @@ const KINDS = [
   flappingKind,
   incidentChannelKind,
   reminderKind,
+  rotaKind,
 ] as const;
 
 export const ALERT_KINDS: readonly AlertKind[] = KINDS;
