@@ -42,6 +42,8 @@ export const BOT_SCOPES: readonly string[] = [
   "groups:write",
   "channels:read",
   "groups:read",
+  "usergroups:read",
+  "usergroups:write",
 ];
 
 export interface CreateAppOptions {
