@@ -250,7 +250,7 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
     aliases: [],
     usage:
       'oncall [set @person... [--every 1d..4w] [--at "Mon 09:00"] [--group @group] | override @person <duration> | off]',
-    // People arrive escaped by Slack's autocomplete (`<@U…|ana>`): a typed example can only show the rota.
+    // People arrive escaped by Slack's autocomplete (`<@U123|ana>`): a typed example can only show the rota.
     example: "oncall",
     summary: "this channel's on-call rota: who is on call now and next; set, override or turn it off",
   },

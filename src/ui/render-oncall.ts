@@ -72,17 +72,17 @@ export function renderOncallNotSubscribed(): Rendered {
 
 /** `--group` refused by Slack: why, and that nothing changed. */
 export function renderOncallGroupRefused(
-  reason: "missing_scope" | "not_found" | "paid_only" | "other",
+  reason: "no-scope" | "not-found" | "paid-only" | "other",
   handle: string,
   code?: string,
 ): Rendered {
   const group = `\`@${escapeMrkdwn(handle)}\``;
   const why =
-    reason === "missing_scope"
+    reason === "no-scope"
       ? `this app may not change user groups here: it lacks the \`usergroups:write\` scope (and \`usergroups:read\` to find a group by name). A workspace admin can reinstall the app with them`
-      : reason === "not_found"
+      : reason === "not-found"
         ? `Slack knows no user group ${group}; pick it with the autocomplete (type @ and choose it)`
-        : reason === "paid_only"
+        : reason === "paid-only"
           ? "user groups need a paid Slack plan"
           : `Slack refused to change ${group} (\`${escapeMrkdwn(code ?? "error")}\`)`;
   return section(

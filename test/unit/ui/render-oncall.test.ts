@@ -51,10 +51,10 @@ describe("on-call answers", () => {
   });
 
   it("explain a refused user group, and that nothing changed", () => {
-    expect(renderOncallGroupRefused("missing_scope", "uptime-oncall").text).toMatch(
+    expect(renderOncallGroupRefused("no-scope", "uptime-oncall").text).toMatch(
       /`usergroups:write` scope.*Nothing was changed/,
     );
-    expect(renderOncallGroupRefused("paid_only", "g").text).toMatch(/paid Slack plan/);
+    expect(renderOncallGroupRefused("paid-only", "g").text).toMatch(/paid Slack plan/);
   });
 });
 

@@ -1,6 +1,10 @@
-import { SlackApiError } from "../../../slack/slack-errors";
 import { slackTimeZone } from "../../../slack/slack-time-zone";
-import { findUsergroupId, setUsergroupMembers } from "../../../slack/slack-usergroups";
+import {
+  findUsergroupId,
+  setUsergroupMembers,
+  type UsergroupRefusal,
+  usergroupRefusal,
+} from "../../../slack/slack-usergroups";
 import {
   renderOncall,
   renderOncallGroupRefused,
@@ -11,26 +15,14 @@ import {
 } from "../../../ui/render-oncall";
 import type { SubcommandHandler } from "../subcommand";
 
-/** Slack's refusals of a user group change, as the answer names them. */
+/** Slack refused the user group: the answer says why, and nothing was set. */
 class GroupRefused extends Error {
   constructor(
-    readonly reason: "missing_scope" | "not_found" | "paid_only" | "other",
+    readonly reason: UsergroupRefusal,
     readonly code?: string,
   ) {
     super(`user group refused: ${reason}`);
   }
-}
-
-function groupRefusal(error: unknown): GroupRefused {
-  if (error instanceof GroupRefused) return error;
-  if (!(error instanceof SlackApiError)) throw error;
-  if (error.code === "missing_scope" || error.code === "not_allowed_token_type")
-    return new GroupRefused("missing_scope");
-  if (error.code === "paid_teams_only" || error.code === "plan_upgrade_required")
-    return new GroupRefused("paid_only");
-  if (error.code === "no_such_subteam" || error.code === "subteam_not_found")
-    return new GroupRefused("not_found");
-  return new GroupRefused("other", error.code);
 }
 
 /**
@@ -69,11 +61,16 @@ export const oncallSubcommand: SubcommandHandler<"oncall"> = async (
     return;
   }
   const timeZone = await slackTimeZone(client, user.userId, deps.logger);
-  let group: { id: string; handle: string } | undefined;
+  const refusedBy = (error: unknown): GroupRefused | null => {
+    if (error instanceof GroupRefused) return error;
+    const refusal = usergroupRefusal(error);
+    return refusal ? new GroupRefused(refusal.reason, refusal.code) : null;
+  };
   try {
+    let group: { id: string; handle: string } | undefined;
     if (command.group) {
       const id = command.group.id ?? (await findUsergroupId(client, command.group.handle));
-      if (!id) throw new GroupRefused("not_found");
+      if (!id) throw new GroupRefused("not-found");
       group = { id, handle: command.group.handle };
     }
     const outcome = await deps.services.setOncall(user, {
@@ -87,7 +84,7 @@ export const oncallSubcommand: SubcommandHandler<"oncall"> = async (
         try {
           await setUsergroupMembers(client, g.id, [onCall]);
         } catch (error) {
-          throw groupRefusal(error);
+          throw refusedBy(error) ?? error;
         }
       },
     });
@@ -95,8 +92,8 @@ export const oncallSubcommand: SubcommandHandler<"oncall"> = async (
       outcome.kind === "rota" ? renderOncallSet(outcome.rota, outcome.now) : renderOncallNotSubscribed(),
     );
   } catch (error) {
-    if (!command.group || !(error instanceof GroupRefused || error instanceof SlackApiError)) throw error;
-    const refused = groupRefusal(error);
+    const refused = command.group ? refusedBy(error) : null;
+    if (!refused || !command.group) throw error;
     deps.logger.info(
       { channel: channelId, reason: refused.reason, code: refused.code },
       "rota group refused",
