@@ -1,6 +1,6 @@
 // On-call rotas end to end on two replicas: two `npm start` processes share one Redis, poll the simulator and
 // post to the fake Slack. A rota is set, shown, handed over, overridden; its user group follows the person on
-// call; `--mention oncall` pings whoever is on call when the alert is posted; nothing is sent twice. Time is
+// call; `--mention oncall` and an `--escalate 1m:oncall` step ping whoever is on call when they are posted; nothing is sent twice. Time is
 // moved, not waited: the stored rota is shifted back a turn and its handover schedule made due by its score.
 // Without usergroups:write (a third bot on a fake Slack whose manifest lacks it) `--group` is refused cleanly.
 
@@ -13,7 +13,7 @@ import { type FakeSlack, startFakeSlack } from "../../dev/playground/fake-slack"
 import { contractViolations } from "../../dev/playground/fake-slack/contracts";
 import { repositoryManifestPath } from "../../dev/playground/fake-slack/manifest-rules";
 import { DEMO_TOKENS, type RunningSimulator, startSimulator } from "../../dev/simulator";
-import { ALERT_EVENT_TYPE } from "../../src/alerts/engine/alert-metadata";
+import { ALERT_EVENT_TYPE, ESCALATION_EVENT_TYPE } from "../../src/alerts/engine/alert-metadata";
 import { pollTargetName } from "../../src/alerts/engine/poll/poll-target";
 import { ROTA_HANDOVER_EVENT_TYPE } from "../../src/alerts/kinds/rota/rota-kind";
 import { teamsOf } from "../../src/services/link-account";
@@ -149,7 +149,7 @@ describe("an on-call rota on two replicas", () => {
     await slack.sender.slashCommand({
       userId: "U0ALICE",
       channelId: CHANNEL,
-      text: "subscribe --mention oncall",
+      text: "subscribe --mention oncall --escalate 1m:oncall",
     });
     const target = pollTargetName("1", DEMO_TOKENS.owner);
     await eventually(async () => {
@@ -212,6 +212,23 @@ describe("an on-call rota on two replicas", () => {
     );
     expect(root.text).toContain("<@U0BOB>");
     expect(root.text).not.toContain("<@U0ALICE>");
+    // Its escalation step, made due now: `oncall` is resolved again when the step is posted.
+    const step = await eventually(async () => {
+      for (let shard = 0; shard < scheduler.shards; shard++) {
+        const ids = await client.zrange(keys.scheduleDue(shard), 0, -1);
+        const id = ids.find((i) => i.startsWith("escalation:") && i.endsWith(`:${incident.id}`));
+        if (id) return { shard, id };
+      }
+      return undefined;
+    }, 20_000);
+    await client.zadd(keys.scheduleDue(step.shard), "XX", Date.now(), step.id);
+    const reply = await waitFor(
+      slack.events,
+      () =>
+        slack.state.replies(CHANNEL, root.ts).find((m) => m.metadata?.event_type === ESCALATION_EVENT_TYPE),
+      20_000,
+    );
+    expect(reply.text).toContain("<@U0BOB>");
     simulator.control.recover(WEB_SHOP);
   });
 
@@ -280,16 +297,14 @@ describe("an on-call rota's --group without usergroups:write", () => {
     await linkAlice(redis.url, simulator.url, key);
     slack.setAppUrl(`${bot.url}/slack/events`);
     await slack.sender.slashCommand({ userId: "U0ALICE", channelId: CHANNEL, text: "subscribe" });
-    // The subscription is announced once it is stored.
-    const said = (m: { text?: string }) => textOf(m).includes("now gets alerts");
-    await eventually(
-      async () =>
-        slack.state.channelMessages(CHANNEL).some(said) ||
-        slack.state.ephemeralFor("U0ALICE", CHANNEL).some(said)
-          ? true
-          : undefined,
-      20_000,
-    );
+    // Stored once the channel's index names it (the announcement may come first).
+    const index = keyspace().subscriptionsByChannel(workspaceKey({ teamId: TEAM }), CHANNEL);
+    const reader = new Redis(redis.url);
+    try {
+      await eventually(async () => ((await reader.exists(index)) === 1 ? true : undefined), 20_000);
+    } finally {
+      await reader.quit();
+    }
   }, 120_000);
   afterAll(async () => {
     await bot?.kill();
