@@ -262,6 +262,34 @@ export async function postOpsTestAlert(slack: FakeSlack): Promise<string> {
 }
 
 /**
+ * #ops-alerts' on-call rota, set by Olivia through the real commands: Olivia and Rita week by week, the
+ * @oncall user group following, then Rita covering for 5 minutes, so that the demo shows a handover (the
+ * channel's note and Rita's DM) at once and another when the override ends.
+ */
+export const OPS_ALERTS_ROTA = [
+  'oncall set <@U0OLIVIA|olivia> <@U0RITA|rita> --every 1w --at "Mon 09:00" --group <!subteam^S0ONCALL|@oncall>',
+  "oncall override <@U0RITA|rita> 5m",
+] as const;
+
+export async function setOpsRota(slack: FakeSlack): Promise<void> {
+  const user = DEMO_PEOPLE.olivia.id;
+  const channel = DEMO_CHANNELS.opsAlerts.id;
+  for (const text of OPS_ALERTS_ROTA) {
+    const before = slack.state.ephemeralFor(user, channel).length;
+    const result = await slack.sender.slashCommand({ userId: user, channelId: channel, text });
+    if (result.status !== 200)
+      throw new DemoSetupError(`demo setup: /uptime ${text} answered ${result.status}`);
+    const answer = await waitForChange(
+      slack,
+      () => slack.state.ephemeralFor(user, channel)[before]?.text,
+      `the answer to /uptime ${text}`,
+    );
+    if (!/Rota set|Override set/.test(answer))
+      throw new DemoSetupError(`demo setup: /uptime ${text} was refused: ${answer}`);
+  }
+}
+
+/**
  * Resolves once the alert poller has read team 1 twice since `sinceMs` (seen in the simulator's request
  * log), that is once its first poll, the baseline, is behind it. The baseline takes what is open then as
  * already known, so a monitor broken before it would never be announced.
@@ -359,6 +387,8 @@ export async function setupDemoWorkspace(options: DemoSetupOptions): Promise<Dem
   logger.info({ maintenance }, "demo: a quiet window planned in #ops-alerts");
   const testAlert = await postOpsTestAlert(slack);
   logger.info({ testAlert }, "demo: a test alert posted in #ops-alerts");
+  await setOpsRota(slack);
+  logger.info("demo: an on-call rota in #ops-alerts, Rita covering for 5 minutes");
 
   if (options.schedule !== false) {
     const schedule = options.schedule ?? { everyMs: 180_000, durationMs: 40_000 };

@@ -18,6 +18,7 @@ import { MuteStore } from "../store/mute-store";
 import { OutboxStore } from "../store/outbox-store";
 import { PollTargetStore } from "../store/poll-target-store";
 import type { RedisClient } from "../store/redis-connection";
+import { RotaStore } from "../store/rota-store";
 import { subscriptionCleanupParticipant } from "../store/subscription-cleanup";
 import { type Subscription, SubscriptionStore } from "../store/subscription-store";
 import type { CleanupParticipant } from "../store/workspace-cleanup";
@@ -50,6 +51,7 @@ import {
   pageRequests,
 } from "./kinds/page/page-requests";
 import { KIND_BUTTONS, ON_IT_LISTENERS, POLL_DETECTORS, SCHEDULE_KINDS } from "./kinds/registry";
+import { bookHandovers, cancelHandovers } from "./kinds/rota/rota-schedule";
 import { startTestAlert } from "./kinds/test-alert/test-alert-schedule";
 import { createPrometheusMetrics, outboxSampler, type PrometheusMetrics } from "./prometheus-metrics";
 import { offboardingParticipant } from "./subscriptions/offboarding";
@@ -143,6 +145,13 @@ export interface Alerts {
   page(request: PageRequest): Promise<PageRequestOutcome>;
   /** A paged person answered (their DM's Acknowledge, or any acknowledge): the thread hears it once. */
   pageAnswered(answer: PageAnswer): Promise<number>;
+  /** The channels' on-call rotas (`/uptime oncall`) and their handover schedules. */
+  oncall: {
+    rotas: RotaStore;
+    /** Books (or moves) the channel's next handover after a set or an override. */
+    book(input: Parameters<typeof bookHandovers>[1]): Promise<void>;
+    cancel(ws: WorkspaceRef, channelId: string): Promise<void>;
+  };
   /** Read by the Mute overflow: the name of a muted monitor, from its last alert message in the channel. */
   messages: AlertMessageStore;
   pollTargets: PollTargets;
@@ -176,6 +185,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
   const mutes = new MuteStore({ redis, keys, clock });
   const outbox = new OutboxStore({ redis });
   const windows = new MaintenanceStore({ redis, keys, clock });
+  const rotas = new RotaStore({ redis, keys });
   const outboxKeys = outboxKeysOf(scheduler);
   const metrics = createPrometheusMetrics({
     sampleOutbox: outboxSampler(redis, outboxKeys),
@@ -215,6 +225,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     messages,
     mutes,
     windows,
+    rotas,
     rateLimiter: new ChannelRateLimiter({ redis, keys }),
     posterFor,
     pauses,
@@ -291,6 +302,11 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
           await Promise.all(ON_IT_LISTENERS.map((heard) => heard(services, { sub, incidentId, by })));
         return answer;
       },
+    },
+    oncall: {
+      rotas,
+      book: (input) => bookHandovers(schedules, input),
+      cancel: (ws, channelId) => cancelHandovers(schedules, ws, channelId),
     },
     async testAlert({ subscription, monitor }) {
       const now = clock.now();

@@ -43,6 +43,7 @@ export const BOT_SCOPES: readonly string[] = [
   "channels:read",
   "groups:read",
   "usergroups:read",
+  "usergroups:write",
 ];
 
 export interface CreateAppOptions {

@@ -29,7 +29,8 @@ export type AlertsChange =
   | "acknowledge"
   | "maintenance"
   | "incident-channel"
-  | "page";
+  | "page"
+  | "oncall";
 
 export type AlertingAction =
   | "subscribe"
@@ -47,7 +48,8 @@ export type AlertingAction =
   | "open-incident-channel"
   | "archive-incident-channel"
   | "answer-alert"
-  | "page";
+  | "page"
+  | "oncall";
 
 export interface RoleRow {
   action: AlertingAction;
@@ -153,6 +155,14 @@ export const ROLE_TABLE: readonly RoleRow[] = [
     readOnlyRefusal:
       "Read-only members of {team} can't make alerts ping `@here`, `@channel`, a user group or another person (`--mention`, `--escalate`).",
     instead: "leave the mention out or mention only yourself",
+  },
+  {
+    action: "oncall",
+    change: "oncall",
+    what: "Set, override or turn off the channel's on-call rota (`oncall set`, `oncall override`, `oncall off`)",
+    needs: "writer",
+    readOnlyRefusal:
+      "Read-only members of {team} can't change this channel's on-call rota: alerts that ping `oncall` follow it.",
   },
   {
     action: "open-incident-channel",

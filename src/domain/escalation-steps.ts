@@ -1,6 +1,9 @@
-/** Who an alert pings when it opens: `@here`, `@channel`, a user group, a person, or nobody. */
+/**
+ * Who an alert pings when it opens: `@here`, `@channel`, a user group, a person, the person on call in the
+ * channel's rota (resolved at the moment of the post: domain/oncall-rota.ts), or nobody.
+ */
 export type Mention =
-  | { kind: "here" | "channel" }
+  | { kind: "here" | "channel" | "oncall" }
   | { kind: "usergroup"; id: string; handle: string }
   /** `name` is what the lists show (as code, never a ping); the id is what pings. */
   | { kind: "user"; id: string; name?: string };

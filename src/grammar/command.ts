@@ -30,7 +30,9 @@ export type MentionArgument =
   | { kind: "here" }
   | { kind: "channel" }
   | { kind: "usergroup"; handle: string; id?: string }
-  | { kind: "user"; id: string; name?: string };
+  | { kind: "user"; id: string; name?: string }
+  /** The person on call in the channel's rota at the moment of the post (`oncall set`). */
+  | { kind: "oncall" };
 
 /** One `--escalate` step: minutes after the incident opened, and whom it pings (else the `--mention`). */
 export interface EscalationStepArgument {
@@ -115,7 +117,8 @@ export type Command =
   /** `mute <monitor> <duration | until-recovered>`: no new alert for the monitor in this channel. */
   | { kind: "mute"; monitor: string; duration: MuteDuration }
   | MaintenanceCommand
-  | PageCommand;
+  | PageCommand
+  | OncallCommand;
 
 /** How long a typed mute lasts: minutes, or until the monitor's open incident recovers. */
 export type MuteDuration = { kind: "minutes"; minutes: number } | { kind: "until-recovered" };
@@ -153,5 +156,22 @@ export interface PageCommand {
   targets: PageTarget[];
   message?: string;
 }
+
+/** `oncall`: show the channel's rota, set it, override it for a while, or turn it off. */
+export type OncallCommand =
+  | { kind: "oncall"; action: "show" }
+  | {
+      kind: "oncall";
+      action: "set";
+      /** Slack user ids, in turn order. */
+      people: string[];
+      everyDays: number;
+      /** `--at "Mon 09:00"` in the setter's Slack time zone; a weekday only for rotas in whole weeks. */
+      at: { weekday?: number; hour: number; minute: number };
+      /** `--group @uptime-oncall`: the user group kept equal to the person on call. */
+      group?: { handle: string; id?: string };
+    }
+  | { kind: "oncall"; action: "override"; user: string; minutes: number }
+  | { kind: "oncall"; action: "off" };
 
 export type SubcommandName = Command["kind"];

@@ -2,6 +2,7 @@ import { closestMatches } from "../lib/closest-matches";
 import { type Command, MAX_COMMAND_LENGTH, type SubcommandName } from "./command";
 import { accountParsers } from "./parsers/accounts";
 import { changeParsers } from "./parsers/changes";
+import { oncallParsers } from "./parsers/oncall";
 import { parsePage } from "./parsers/page";
 import type { Parser } from "./parsers/parser";
 import { queryParsers } from "./parsers/queries";
@@ -18,6 +19,7 @@ const PARSERS: Record<Exclude<SubcommandName, "help">, Parser> = {
   ...subscriptionParsers,
   ...quietParsers,
   page: parsePage,
+  ...oncallParsers,
 };
 
 const HELP_WORDS = new Set(["help", "?", "-h", "-?", "--help", "—help", "–help"]);

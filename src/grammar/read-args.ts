@@ -139,8 +139,9 @@ export function asPeriod(token: Token): Period | ArgumentError | undefined {
 }
 
 export function toMention(token: Token | undefined, shown: string): MentionArgument | ArgumentError {
-  const expects = `${shown} must be here, channel, a @usergroup or a @person`;
-  if (!token) return new ArgumentError(`${shown} needs a value: here, channel, a @usergroup or a @person`);
+  const expects = `${shown} must be here, channel, oncall, a @usergroup or a @person`;
+  if (!token)
+    return new ArgumentError(`${shown} needs a value: here, channel, oncall, a @usergroup or a @person`);
   const mention = token.mention;
   if (mention) {
     if (mention.kind === "everyone") return new ArgumentError(`${expects}; @everyone is not allowed`);
@@ -150,6 +151,7 @@ export function toMention(token: Token | undefined, shown: string): MentionArgum
   const word = text.toLowerCase();
   if (word === "here" || word === "@here") return { kind: "here" };
   if (word === "channel" || word === "@channel") return { kind: "channel" };
+  if (word === "oncall") return { kind: "oncall" };
   if (word === "everyone" || word === "@everyone") {
     return new ArgumentError(`${expects}; @everyone is not allowed`);
   }

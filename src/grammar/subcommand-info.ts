@@ -192,7 +192,7 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
     aliases: ["sub"],
     // The alert kinds' own options follow, read when help is shown: the kinds declare them when they load.
     get usage() {
-      return `subscribe [monitor:<name>]... [group:<name>]... [--mention here|channel|@group|@person] [--storm <N>] [--flap <N>/<M>m] [--digest daily|weekly] [--escalate <N>m[:<mention>],...] [--slow <T>s[/<N>]]${subscriptionOptionsUsage()}`;
+      return `subscribe [monitor:<name>]... [group:<name>]... [--mention here|channel|oncall|@group|@person] [--storm <N>] [--flap <N>/<M>m] [--digest daily|weekly] [--escalate <N>m[:<mention>],...] [--slow <T>s[/<N>]]${subscriptionOptionsUsage()}`;
     },
     example: "subscribe group:Edge --mention @oncall",
     // Personal alerts: App Home, since the app's Messages tab is read-only (manifest.yml).
@@ -262,6 +262,16 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
     usage: "page <monitor|incident id> <@person|@group>... [-- <message>]",
     example: "page api-eu @rita @db-oncall -- the primary is gone",
     summary: "pull people into an open outage now: a line in its thread and a DM each, with Acknowledge",
+  },
+  {
+    name: "oncall",
+    group: "alerts",
+    aliases: [],
+    usage:
+      'oncall [set @person... [--every 1d..4w] [--at "Mon 09:00"] [--group @group] | override @person <duration> | off]',
+    // People arrive escaped by Slack's autocomplete (`<@U123|ana>`): a typed example can only show the rota.
+    example: "oncall",
+    summary: "this channel's on-call rota: who is on call now and next; set, override or turn it off",
   },
 ];
 

@@ -23,6 +23,7 @@ import { monitorDetails, monitorDetailsById } from "./monitor-details";
 import { monitorStatus } from "./monitor-status";
 import { muteMonitor, muteTyped } from "./mute-monitor";
 import { muteRollup } from "./mute-rollup";
+import { overrideOncall, setOncall, showOncall, turnOncallOff } from "./oncall";
 import { pageAnswered, pageIncident, rollupPageChoices } from "./page-incident";
 import { completePendingActions, rememberPendingAction } from "./pending-actions";
 import { postDigest } from "./post-digest";
@@ -144,6 +145,10 @@ export function createServices(deps: ServiceDeps) {
     planMaintenance: use(planMaintenance),
     endMaintenance: use(endMaintenance),
     listMaintenance: use(listMaintenance),
+    setOncall: use(setOncall),
+    overrideOncall: use(overrideOncall),
+    turnOncallOff: use(turnOncallOff),
+    showOncall: use(showOncall),
     postDigest: use(postDigest),
     // Link unfurls and their consent; the "Get monitor status" workflow step.
     unfurlCard: use(unfurlCard),

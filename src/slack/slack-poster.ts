@@ -46,6 +46,11 @@ export interface SlackPoster {
   openDirectMessage?(userId: string): Promise<string>;
   /** The members of a user group (usergroups.users.list, usergroups:read). Optional, like isMember. */
   groupMembers?(groupId: string): Promise<string[]>;
+  /**
+   * Makes a user group's members exactly `users` (usergroups.users.update, scope usergroups:write): an
+   * on-call rota's `--group`. Optional: only the Web API poster changes user groups.
+   */
+  setUsergroupMembers?(usergroup: string, users: readonly string[]): Promise<void>;
 }
 
 export interface UnfurlInput {

@@ -188,6 +188,10 @@ export class WebApiPoster implements SlackPoster, SlackChannels {
     return result.users ?? [];
   }
 
+  async setUsergroupMembers(usergroup: string, users: readonly string[]): Promise<void> {
+    await call(() => this.client.usergroups.users.update({ usergroup, users: users.join(",") }));
+  }
+
   async createChannel(name: string): Promise<{ id: string; name: string }> {
     const result = await call(() => this.client.conversations.create({ name, is_private: true }));
     const id = result.channel?.id;

@@ -163,6 +163,11 @@ export function keyspace(prefix = "uc:") {
     /** Hash per window: incident id -> subscription id of the outages it held back, alerted at its end. */
     maintenanceHeld: (ws: string, channelId: string, windowId: string) =>
       `${prefix}maint-held:${ws}:${channelId}:${windowId}`,
+    /**
+     * String (JSON) per channel: its on-call rota (people, turn, handover time and zone, override, user
+     * group) and the last handover announced, so that a redelivered handover posts nothing again.
+     */
+    channelRota: (ws: string, channelId: string) => `${prefix}rota:${ws}:${channelId}`,
     // --- Workflow Builder steps waiting for their runner's Confirm (store/step-confirmation-store.ts) ---
     /** String (JSON) with a TTL: one step run waiting for Confirm / Cancel (its run token encrypted). */
     stepConfirmation: (id: string) => `${prefix}step-confirm:${id}`,

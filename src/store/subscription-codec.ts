@@ -27,7 +27,7 @@ import { parseRecord } from "./corrupt-record-error";
 const SLACK_ID = /^[A-Z0-9]{1,30}$/;
 
 const mentionSchema = z.union([
-  z.object({ kind: z.enum(["here", "channel"]) }),
+  z.object({ kind: z.enum(["here", "channel", "oncall"]) }),
   z.object({
     kind: z.literal("usergroup"),
     id: z.string().regex(SLACK_ID),

@@ -37,6 +37,7 @@ const CHANGE_PHRASES: Record<AlertsChange, string> = {
   maintenance: "plan or end maintenance windows in this channel",
   "incident-channel": "open or archive an incident channel for these alerts",
   page: "page people about these alerts",
+  oncall: "change this channel's on-call rota",
 };
 
 /** Nobody was paged: what was wrong, and what to type instead. */

@@ -139,7 +139,10 @@ export function mentionText(mention: NonNullable<SubscriptionView["mention"]>): 
       ? `@${mention.handle}`
       : mention.kind === "user"
         ? `@${mention.name ?? mention.id}`
-        : `@${mention.kind}`;
+        : // Not `@oncall`, which reads as a user group's handle: the rota's person, resolved at each post.
+          mention.kind === "oncall"
+          ? "oncall (the person on call)"
+          : `@${mention.kind}`;
   return `\`${inline(label, 80)}\``;
 }
 

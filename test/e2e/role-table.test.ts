@@ -270,6 +270,10 @@ describe("one role table decides who may change who gets alerted", () => {
       await subscribed(FRANK, channel);
       return attempt(who, 'maintenance "Marketing site" 30m', channel);
     },
+    oncall: async (who, channel) => {
+      await subscribed(FRANK, channel);
+      return attempt(who, "oncall set <@U0ALICE|alice> <@U0CAROL|carol>", channel);
+    },
     "mention-others": (who, channel) =>
       attempt(who, "subscribe --escalate 5m:<!subteam^S0ONCALL|@oncall>", channel),
     // Page now: what acknowledging needs, the alert's incident paged from its channel.

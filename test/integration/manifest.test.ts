@@ -97,6 +97,8 @@ const METHOD_SCOPES: Record<string, string[]> = {
   "conversations.invite": ["groups:write"],
   "conversations.archive": ["groups:write"],
   "usergroups.users.list": ["usergroups:read"],
+  // On-call rotas' `--group` (https://docs.slack.dev/reference/methods/usergroups.users.update).
+  "usergroups.users.update": ["usergroups:write"],
   "views.open": [],
   "views.update": [],
   "views.push": [],

@@ -16,6 +16,7 @@ export const METHOD_TIERS: Readonly<Record<string, keyof typeof TIER_PER_MINUTE>
   "users.info": "tier4",
   "usergroups.list": "tier2",
   "usergroups.users.list": "tier2",
+  "usergroups.users.update": "tier2",
   "conversations.create": "tier2",
   "conversations.invite": "tier3",
   "conversations.archive": "tier2",

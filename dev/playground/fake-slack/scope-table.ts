@@ -75,6 +75,8 @@ export const METHOD_SCOPES: Readonly<Record<string, Needed>> = {
   "users.info": ["users:read"],
   // https://docs.slack.dev/reference/methods/usergroups.list: usergroups:read.
   "usergroups.list": ["usergroups:read"],
+  // https://docs.slack.dev/reference/methods/usergroups.users.update: usergroups:write.
+  "usergroups.users.update": ["usergroups:write"],
   // https://docs.slack.dev/reference/methods/files.getUploadURLExternal, files.completeUploadExternal.
   "files.getUploadURLExternal": ["files:write"],
   "files.completeUploadExternal": ["files:write"],

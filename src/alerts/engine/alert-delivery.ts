@@ -25,7 +25,10 @@ import { type AcknowledgeFanOutDeps, Redraw } from "./redraw";
 import { subscriptionOfScheduleTarget } from "./schedules/schedule-targets";
 
 export interface AlertDeliveryDeps
-  extends Pick<EngineServices, "messages" | "mutes" | "windows" | "escalations" | "schedules" | "posterFor">,
+  extends Pick<
+      EngineServices,
+      "messages" | "mutes" | "windows" | "escalations" | "schedules" | "posterFor" | "rotas"
+    >,
     Partial<
       Pick<
         EngineServices,
@@ -89,7 +92,15 @@ export class AlertDelivery implements OutboxDelivery {
       maxRateLimitWaits: deps.maxRateLimitWaits ?? 3,
       postSettleMs: deps.postSettleMs,
     });
-    const drawing = new IncidentDrawing({ messages, mutes, posting, clock, metrics: this.metrics, webLinks });
+    const drawing = new IncidentDrawing({
+      messages,
+      mutes,
+      posting,
+      clock,
+      metrics: this.metrics,
+      webLinks,
+      rotas: deps.rotas,
+    });
     const replies = new IncidentReplies({ messages, posting, clock, webLinks });
     const rollup = new StormRollup({ messages, posting, clock, webLinks });
     const channels = deps.incidentChannels
@@ -135,6 +146,7 @@ export class AlertDelivery implements OutboxDelivery {
       mutes,
       windows: deps.windows,
       subscriptions: deps.subscriptions,
+      rotas: deps.rotas,
       escalations: deps.escalations,
       schedules: deps.schedules,
       incidentHooks,

@@ -7,6 +7,7 @@ import type { PosterFor } from "../../slack/slack-poster";
 import type { AlertMessageRecord, AlertMessageStore, StoredAlertView } from "../../store/alert-message-store";
 import type { MaintenanceStore } from "../../store/maintenance-store";
 import type { MuteStore } from "../../store/mute-store";
+import type { RotaStore } from "../../store/rota-store";
 import type { Subscription, SubscriptionStore } from "../../store/subscription-store";
 import type { ChartRenderer } from "../../ui/charts/chart-renderer";
 import type { Codec } from "../../ui/codec";
@@ -130,6 +131,8 @@ export interface EngineServices {
   mutes: Pick<MuteStore, "mutedUntil" | "get" | "endByRecovery">;
   windows?: Pick<MaintenanceStore, "covering" | "hold" | "get" | "put" | "held"> | undefined;
   subscriptions: Pick<SubscriptionStore, "get">;
+  /** The channels' on-call rotas: their handovers, and `oncall` resolved at the moment of a post. */
+  rotas?: Pick<RotaStore, "get" | "put"> | undefined;
   escalations?: EscalationSchedules | undefined;
   /** The one schedule API, for a kind that books its own schedules (its ScheduleKind fires them). */
   schedules?: Pick<ScheduleStore, "book" | "bookOnce" | "cancel"> | undefined;

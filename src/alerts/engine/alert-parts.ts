@@ -46,9 +46,12 @@ export function monitorTarget(monitor: AlertMonitor | null): string | null {
   return target ? escapeMrkdwn(truncate(target, TARGET_MAX)) : null;
 }
 
-/** `<!here>`, `<!channel>`, `<!subteam^ID|@handle>` or `<@U123>`: the only pings the app ever sends. */
+/**
+ * `<!here>`, `<!channel>`, `<!subteam^ID|@handle>` or `<@U123>`: the only pings the app ever sends.
+ * `oncall` pings nobody here: the plan resolves it to the person on call first (resolveMention).
+ */
 export function mentionToken(mention: Mention | null | undefined): string {
-  if (!mention) return "";
+  if (!mention || mention.kind === "oncall") return "";
   if (mention.kind === "usergroup") return `<!subteam^${mention.id}|@${mention.handle}>`;
   if (mention.kind === "user") return `<@${mention.id}>`;
   return mention.kind === "here" ? "<!here>" : "<!channel>";

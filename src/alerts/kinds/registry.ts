@@ -15,6 +15,7 @@ import { maintenanceKind } from "./maintenance/maintenance-kind";
 import { pageKind } from "./page/page-kind";
 import { redrawKind } from "./redraw/redraw-kind";
 import { reminderKind } from "./reminder/reminder-kind";
+import { rotaKind } from "./rota/rota-kind";
 import type { SlowPollState } from "./slow/detector";
 import { slowKind } from "./slow/slow-kind";
 import { stormKind } from "./storm/storm-kind";
@@ -35,6 +36,7 @@ const KINDS = [
   testAlertKind,
   ackTimeoutKind,
   pageKind,
+  rotaKind,
 ] as const;
 
 export const ALERT_KINDS: readonly AlertKind[] = KINDS;

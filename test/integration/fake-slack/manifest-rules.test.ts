@@ -89,7 +89,7 @@ describe("fake Slack rules from the manifest", () => {
   let web: WebClient;
 
   beforeAll(async () => {
-    // The repository's manifest: the bot has chat:write, channels:history, groups:history, users:read... and not channels:read
+    // The repository's manifest: the bot has chat:write, channels:history, groups:history, users:read... and not channels:manage
     fake = await startFakeSlack({ signingSecret: "s3cret", users, channels });
     web = client(fake);
   });
@@ -118,6 +118,10 @@ describe("fake Slack rules from the manifest", () => {
     }
     // Granted by the repository's manifest.
     await expect(web.usergroups.list({})).resolves.toMatchObject({ ok: true });
+    // A public channel needs channels:manage; the bot creates only private ones (groups:write).
+    const answer = await refusal(web.conversations.create({ name: "not-private", is_private: false }));
+    expect(answer).toMatchObject({ ok: false, error: "missing_scope", needed: "channels:manage" });
+    expect(String(answer.provided).split(",")).toContain("chat:write");
     // conversations.* need the scope of the conversation's type: history of a public or a private channel and
     // of the app's DM is granted, of a group DM (mpim:history) is not.
     await expect(web.conversations.history({ channel: "C0GENERAL" })).resolves.toMatchObject({ ok: true });

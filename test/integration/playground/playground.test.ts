@@ -164,6 +164,16 @@ describe("the playground server", () => {
     expect(listed).toBeDefined();
   });
 
+  it("shows a handover: Rita's override of #ops-alerts' rota, its note and @oncall following her", async () => {
+    const handover = await waitFor(playground.slack.events, () =>
+      playground.slack.state
+        .channelMessages(OPS)
+        .find((m) => m.metadata?.event_type === "uptime_rota_handover"),
+    );
+    expect(handover.text).toMatch(/^🔁 On call now: <@U0RITA> \(override\) until .* · next: <@U0OLIVIA>/);
+    expect(playground.slack.state.usergroups.find((g) => g.id === "S0ONCALL")?.users).toEqual(["U0RITA"]);
+  });
+
   it("shows an unfurl: Olivia's pasted monitor link in #general has the bot's card under it", async () => {
     const general = await getJson<ConversationState>(`/api/conversation?channel=${GENERAL}&user=${NICK}`);
     const pasted = general.messages.find((m) => m.user === OLIVIA && m.text.includes("/monitors/"));

@@ -31,6 +31,7 @@ const EXPECTED: Record<AlertingAction, [boolean, boolean, boolean, boolean]> = {
   // As the API answers an acknowledge: a read-only member is refused.
   "answer-alert": [true, true, false, false],
   page: [true, true, true, false],
+  oncall: [true, true, false, false],
 };
 
 describe("the role table", () => {

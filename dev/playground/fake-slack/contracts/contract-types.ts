@@ -30,6 +30,7 @@ export const CONTRACT_TYPES = {
   "functions.completeSuccess": { pkg: "@slack/web-api", type: "FunctionsCompleteSuccessArguments" },
   "usergroups.list": { pkg: "@slack/web-api", type: "UsergroupsListArguments" },
   "usergroups.users.list": { pkg: "@slack/web-api", type: "UsergroupsUsersListArguments" },
+  "usergroups.users.update": { pkg: "@slack/web-api", type: "UsergroupsUsersUpdateArguments" },
   "users.info": { pkg: "@slack/web-api", type: "UsersInfoArguments" },
   "views.open": { pkg: "@slack/web-api", type: "ViewsOpenArguments" },
   "views.publish": { pkg: "@slack/web-api", type: "ViewsPublishArguments" },

@@ -62,6 +62,41 @@ export const usersMethods: MethodTable = {
     },
   },
 
+  // https://docs.slack.dev/reference/methods/usergroups.users.update: `usergroup` and `users` (a comma
+  // separated list of user ids, "the entire list of users for the user group") required; an empty list is
+  // invalid_users, an unknown group no_such_subteam, a user not in the workspace invalid_users. Scope:
+  // usergroups:write (scope-table.ts).
+  "usergroups.users.update": {
+    token: "bot",
+    handle(args, ctx) {
+      const id = stringArg(args, "usergroup");
+      const raw = stringArg(args, "users");
+      if (id === undefined || raw === undefined) throw new SlackApiError("invalid_arguments");
+      const users = raw
+        .split(",")
+        .map((u) => u.trim())
+        .filter((u) => u !== "");
+      if (users.length === 0) throw new SlackApiError("invalid_users");
+      const group = ctx.state.usergroups.find((g) => g.id === id);
+      if (!group) throw new SlackApiError("no_such_subteam");
+      if (users.some((u) => !ctx.state.users.has(u))) throw new SlackApiError("invalid_users");
+      group.users = [...new Set(users)];
+      const updated = Math.floor(ctx.clock.now() / 1000);
+      return {
+        usergroup: {
+          id: group.id,
+          team_id: ctx.config.teamId,
+          is_usergroup: true,
+          name: group.name,
+          handle: group.handle,
+          date_update: updated,
+          users: [...group.users],
+          user_count: group.users.length,
+        },
+      };
+    },
+  },
+
   "usergroups.list": {
     token: "bot",
     handle(args, ctx) {

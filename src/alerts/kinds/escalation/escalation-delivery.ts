@@ -3,11 +3,13 @@ import type { Clock } from "../../../lib/clock";
 import type { AlertMessageRecord, AlertMessageStore, PostAttempt } from "../../../store/alert-message-store";
 import type { MaintenanceStore } from "../../../store/maintenance-store";
 import type { MuteStore } from "../../../store/mute-store";
+import type { RotaStore } from "../../../store/rota-store";
 import type { Subscription } from "../../../store/subscription-store";
 import type { WebLinks } from "../../../ui/web-links";
 import { escalationKindOf, type Gate, gatedMonitor } from "../../engine/alert-gate";
 import { ESCALATION_EVENT_TYPE, escalationMatcher, escalationMetadata } from "../../engine/alert-metadata";
 import type { ChannelPosting, DeliveryCtx } from "../../engine/channel-posting";
+import { resolveOncall } from "../../engine/oncall-mention";
 import type { AlertMetrics, DeliveryOutcome } from "../../metrics";
 import type { EscalationEvent } from "./escalation-event";
 import { renderEscalationReply } from "./render-escalation-reply";
@@ -35,6 +37,8 @@ export interface EscalationDeliveryDeps {
   metrics: AlertMetrics;
   webLinks: WebLinks | undefined;
   gate: Gate;
+  /** The channels' rotas: an `oncall` step pings the person on call when it is posted. */
+  rotas?: Pick<RotaStore, "get"> | undefined;
 }
 
 /** A step's reply as the record keeps it: the first step in the fields it had before steps. */
@@ -96,7 +100,7 @@ export class EscalationDelivery {
       incident: record.view.incident,
       monitor: record.view.monitor,
       apiTeamId: record.view.apiTeamId,
-      mention: current.mention ?? sub.mention,
+      mention: await resolveOncall(this.d.rotas, ctx, current.mention ?? sub.mention, clock.now()),
       afterMinutes: event.afterMinutes,
       step: { index: step, count: steps.length },
       again,

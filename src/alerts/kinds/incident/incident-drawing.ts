@@ -6,10 +6,12 @@ import type {
   StoredAlertView,
 } from "../../../store/alert-message-store";
 import type { MuteStore } from "../../../store/mute-store";
+import type { RotaStore } from "../../../store/rota-store";
 import type { Subscription } from "../../../store/subscription-store";
 import type { WebLinks } from "../../../ui/web-links";
 import { ALERT_EVENT_TYPE, alertMetadata, incidentMatcher } from "../../engine/alert-metadata";
 import type { ChannelCtx, ChannelPosting } from "../../engine/channel-posting";
+import { resolveOncall } from "../../engine/oncall-mention";
 import type { AlertMetrics } from "../../metrics";
 import type { OutboxEvent } from "../../model";
 import { type AlertRootInput, renderAlertRoot } from "./render-alert-root";
@@ -21,6 +23,8 @@ export interface IncidentDrawingDeps {
   clock: Clock;
   metrics: AlertMetrics;
   webLinks: WebLinks | undefined;
+  /** The channels' rotas: `oncall` pings the person on call when the root is posted. */
+  rotas?: Pick<RotaStore, "get"> | undefined;
 }
 
 /** One render path, whether an outbox event or a click moved the record on. */
@@ -39,7 +43,9 @@ export class IncidentDrawing {
   ): Promise<AlertMessageRecord & { ts: string }> {
     const incidentId = record.view.incident.id;
     const muted = opening?.unmuted ? null : await this.muteShown(ctx, record);
-    const rendered = this.render(ctx, record, record.stage === "open" ? mention : null, muted);
+    const ping =
+      record.stage === "open" ? await resolveOncall(this.d.rotas, ctx, mention, this.d.clock.now()) : null;
+    const rendered = this.render(ctx, record, ping, muted);
     const { ts, posted } = await this.d.posting.postOnce(ctx, {
       attempt: record.attempt,
       eventType: ALERT_EVENT_TYPE,

@@ -10,6 +10,7 @@ import { loginSubcommand } from "./login-subcommand";
 import { logoutSubcommand } from "./logout-subcommand";
 import { maintenanceSubcommand } from "./maintenance-subcommand";
 import { muteSubcommand } from "./mute-subcommand";
+import { oncallSubcommand } from "./oncall-subcommand";
 import { pageSubcommand } from "./page-subcommand";
 import { pauseSubcommand } from "./pause-subcommand";
 import { resumeSubcommand } from "./resume-subcommand";
@@ -52,4 +53,5 @@ export const subcommandHandlers: SubcommandHandlers = {
   mute: muteSubcommand,
   maintenance: maintenanceSubcommand,
   page: pageSubcommand,
+  oncall: oncallSubcommand,
 };
