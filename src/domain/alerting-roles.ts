@@ -28,7 +28,8 @@ export type AlertsChange =
   | "digest"
   | "acknowledge"
   | "maintenance"
-  | "incident-channel";
+  | "incident-channel"
+  | "incident-record";
 
 export type AlertingAction =
   | "subscribe"
@@ -43,7 +44,8 @@ export type AlertingAction =
   | "maintenance"
   | "mention-others"
   | "open-incident-channel"
-  | "archive-incident-channel";
+  | "archive-incident-channel"
+  | "add-note";
 
 export interface RoleRow {
   action: AlertingAction;
@@ -155,6 +157,15 @@ export const ROLE_TABLE: readonly RoleRow[] = [
     change: "incident-channel",
     what: "Archive an incident channel",
     needs: "channel-member",
+  },
+  {
+    action: "add-note",
+    change: "incident-record",
+    what: "Add a note to an incident's timeline (Add to incident timeline, `note`)",
+    // The role acknowledging needs: the API refuses a read-only member's acknowledge (403).
+    needs: "writer",
+    readOnlyRefusal:
+      "Read-only members of {team} can't add to an incident's timeline, as they can't acknowledge its incidents.",
   },
 ];
 

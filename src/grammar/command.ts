@@ -111,7 +111,9 @@ export type Command =
   | { kind: "unmute"; monitor: string }
   /** `mute <monitor> <duration | until-recovered>`: no new alert for the monitor in this channel. */
   | { kind: "mute"; monitor: string; duration: MuteDuration }
-  | MaintenanceCommand;
+  | MaintenanceCommand
+  /** `note <incident id> <text>`: a line on the incident's timeline, kept by the bot (the API has none). */
+  | { kind: "note"; incidentId: string; text: string };
 
 /** How long a typed mute lasts: minutes, or until the monitor's open incident recovers. */
 export type MuteDuration = { kind: "minutes"; minutes: number } | { kind: "until-recovered" };

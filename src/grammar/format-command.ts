@@ -138,6 +138,9 @@ export function formatCommand(command: Command): string {
       if (command.team !== undefined) parts.push("--team", quoteValue(command.team));
       if (command.reason !== undefined) parts.push("--reason", command.reason);
       break;
+    case "note":
+      parts.push(command.incidentId, command.text);
+      break;
     default:
       break;
   }

@@ -2,6 +2,7 @@ import { closestMatches } from "../lib/closest-matches";
 import { type Command, MAX_COMMAND_LENGTH, type SubcommandName } from "./command";
 import { accountParsers } from "./parsers/accounts";
 import { changeParsers } from "./parsers/changes";
+import { incidentRecordParsers } from "./parsers/incident-record";
 import type { Parser } from "./parsers/parser";
 import { queryParsers } from "./parsers/queries";
 import { quietParsers } from "./parsers/quiet";
@@ -16,6 +17,7 @@ const PARSERS: Record<Exclude<SubcommandName, "help">, Parser> = {
   ...changeParsers,
   ...subscriptionParsers,
   ...quietParsers,
+  ...incidentRecordParsers,
 };
 
 const HELP_WORDS = new Set(["help", "?", "-h", "-?", "--help", "—help", "–help"]);

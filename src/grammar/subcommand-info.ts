@@ -244,6 +244,15 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
     example: "maintenance group:Edge 2h --at 22:00 --reason database upgrade",
     summary: "plan a quiet window in this channel; list or end them",
   },
+  {
+    name: "note",
+    group: "alerts",
+    aliases: [],
+    usage: "note <incident id> <text>",
+    example: "note 123 rolled back the 14:02 deploy",
+    summary:
+      "add a line to an incident's timeline (or, on any message, the shortcut Add to incident timeline)",
+  },
 ];
 
 const BY_WORD = new Map<string, SubcommandName>();

@@ -1,5 +1,6 @@
 import { acknowledgeIncident } from "./acknowledge-incident";
 import { acknowledgeRollup } from "./acknowledge-rollup";
+import { addIncidentNote, incidentsOfMessage } from "./add-incident-note";
 import { chooseTeam, linkForTeams } from "./choose-team";
 import { createMonitor, createMonitorTarget } from "./create-monitor";
 import { deleteMonitor, monitorToDelete } from "./delete-monitor";
@@ -136,6 +137,9 @@ export function createServices(deps: ServiceDeps) {
     endMaintenance: use(endMaintenance),
     listMaintenance: use(listMaintenance),
     postDigest: use(postDigest),
+    // The incident's record: notes.
+    addIncidentNote: use(addIncidentNote),
+    incidentsOfMessage: use(incidentsOfMessage),
     // Link unfurls and their consent; the "Get monitor status" workflow step.
     unfurlCard: use(unfurlCard),
     rememberUnfurl: use(rememberUnfurl),

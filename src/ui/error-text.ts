@@ -31,6 +31,7 @@ const CHANGE_PHRASES: Record<AlertsChange, string> = {
   acknowledge: "acknowledge these alerts",
   maintenance: "plan or end maintenance windows in this channel",
   "incident-channel": "open or archive an incident channel for these alerts",
+  "incident-record": "add to this incident's timeline or postmortem",
 };
 
 function teamLabel(name: string | null | undefined): string {

@@ -10,10 +10,16 @@ export interface AcknowledgeFanOutDeps {
   outboxKeyOf: (target: string) => string;
 }
 
-// One redraw entry per other channel, so each shows the acknowledge at once, under its lock with retries.
+// One redraw entry per other channel, so each shows the acknowledge (or, without ackedBy, whatever else
+// changed on its record's drawing) at once, under its lock with retries.
 export async function fanOutAcknowledge(
   deps: AcknowledgeFanOutDeps,
-  ack: { workspace: WorkspaceRef; incidentId: string; ackedBy: string; except?: string | undefined },
+  ack: {
+    workspace: WorkspaceRef;
+    incidentId: string;
+    ackedBy?: string | undefined;
+    except?: string | undefined;
+  },
 ): Promise<number> {
   const channels = await deps.messages.incidentChannels(ack.workspace, ack.incidentId);
   const others = channels.filter((c) => c.channelId !== ack.except);
@@ -24,7 +30,7 @@ export async function fanOutAcknowledge(
         type: "redraw",
         subscriptionId,
         incidentId: ack.incidentId,
-        ackedBy: ack.ackedBy,
+        ...(ack.ackedBy ? { ackedBy: ack.ackedBy } : {}),
       };
       return deps.outbox.append(deps.outboxKeyOf(target), target, JSON.stringify(event));
     }),

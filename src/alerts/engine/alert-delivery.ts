@@ -8,7 +8,7 @@ import type { ChannelRateLimiter } from "../../store/channel-rate-limiter";
 import { CorruptRecordError } from "../../store/corrupt-record-error";
 import type { Subscription, SubscriptionStore } from "../../store/subscription-store";
 import { renderChartPng } from "../../ui/charts/render-chart-png";
-import { IncidentDrawing } from "../kinds/incident/incident-drawing";
+import { IncidentDrawing, type IncidentDrawingDeps } from "../kinds/incident/incident-drawing";
 import { IncidentReplies } from "../kinds/incident/incident-replies";
 import {
   IncidentChannels,
@@ -55,6 +55,8 @@ export interface AlertDeliveryDeps
   /** Where an acknowledge's redraw events go, one per other channel; absent, only the clicked one is redrawn. */
   fanOut?: Omit<AcknowledgeFanOutDeps, "messages"> | undefined;
   kinds?: readonly AlertKind[];
+  /** The incidents' notes: their count on each root, and the roots' index a message shortcut reads. */
+  notes?: IncidentDrawingDeps["notes"];
 }
 
 // Nothing is posted twice: the attempt is recorded first, and a retry without a ts looks the message up.
@@ -92,7 +94,15 @@ export class AlertDelivery implements OutboxDelivery {
       maxRateLimitWaits: deps.maxRateLimitWaits ?? 3,
       postSettleMs: deps.postSettleMs,
     });
-    const drawing = new IncidentDrawing({ messages, mutes, posting, clock, metrics: this.metrics, webLinks });
+    const drawing = new IncidentDrawing({
+      messages,
+      mutes,
+      posting,
+      clock,
+      metrics: this.metrics,
+      webLinks,
+      notes: deps.notes,
+    });
     const replies = new IncidentReplies({ messages, posting, clock, webLinks });
     const rollup = new StormRollup({ messages, posting, clock, webLinks });
     const channels = deps.incidentChannels
@@ -237,6 +247,15 @@ export class AlertDelivery implements OutboxDelivery {
       await fanOutAcknowledge(deps, { workspace, incidentId, ackedBy, except: channelId });
     }
     if (channelId) await this.redraw.afterAcknowledge({ workspace, channel: channelId, incidentId, ackedBy });
+  }
+
+  /**
+   * Every channel's message of the incident drawn again through the outbox, each under its lock (a note
+   * added changes the count its root shows).
+   */
+  async redrawIncident(input: { workspace: WorkspaceRef; incidentId: string }): Promise<void> {
+    if (!this.d.fanOut) return;
+    await fanOutAcknowledge({ messages: this.d.messages, ...this.d.fanOut }, input);
   }
 
   /** Keeps ackedBy, so the poller's later "acknowledged" event changes nothing. */

@@ -87,6 +87,14 @@ export class Redraw {
     return "updated";
   }
 
+  /** Under the caller's lock: the incident's message drawn again from its record, whatever its stage. */
+  async redrawIn(ctx: ChannelCtx, incidentId: string): Promise<"updated" | "skipped"> {
+    const record = await this.d.messages.get(ctx.ws, ctx.channel, incidentId);
+    if (!record?.ts || (record.mode !== "root" && record.mode !== "thread")) return "skipped";
+    await this.d.drawing.updateRoot(ctx, record, record.ts);
+    return "updated";
+  }
+
   /** False when the channel has no open message of the monitor. */
   async afterMuteChange(input: MuteChangeInSlack): Promise<boolean> {
     const { workspace: ws, channel, monitorId } = input;

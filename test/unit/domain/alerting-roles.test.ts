@@ -27,6 +27,7 @@ const EXPECTED: Record<AlertingAction, [boolean, boolean, boolean, boolean]> = {
   "mention-others": [true, true, false, false],
   "open-incident-channel": [true, true, true, false],
   "archive-incident-channel": [true, true, true, false],
+  "add-note": [true, true, false, false],
 };
 
 describe("the role table", () => {

@@ -5,6 +5,7 @@ import type {
   MonitorAlertState,
   StoredAlertView,
 } from "../../../store/alert-message-store";
+import type { IncidentNoteStore } from "../../../store/incident-note-store";
 import type { MuteStore } from "../../../store/mute-store";
 import type { Subscription } from "../../../store/subscription-store";
 import type { WebLinks } from "../../../ui/web-links";
@@ -21,6 +22,8 @@ export interface IncidentDrawingDeps {
   clock: Clock;
   metrics: AlertMetrics;
   webLinks: WebLinks | undefined;
+  /** The incident's notes: counted on its root, and the root indexed for the message shortcut. */
+  notes?: Pick<IncidentNoteStore, "count" | "indexRoot"> | undefined;
 }
 
 /** One render path, whether an outbox event or a click moved the record on. */
@@ -40,8 +43,11 @@ export class IncidentDrawing {
     opening?: { monitor: MonitorAlertState; unmuted: true },
   ): Promise<AlertMessageRecord & { ts: string }> {
     const incidentId = record.view.incident.id;
-    const muted = opening?.unmuted ? null : await this.muteShown(ctx, record);
-    const rendered = this.render(ctx, record, record.stage === "open" ? mention : null, muted);
+    // A new root has no note to show yet (a note added meanwhile redraws it); else both read together.
+    const [muted, notes] = opening?.unmuted
+      ? [null, 0]
+      : await Promise.all([this.muteShown(ctx, record), this.noteCount(ctx, record)]);
+    const rendered = this.render(ctx, record, record.stage === "open" ? mention : null, muted, notes);
     const { ts, posted } = await this.d.posting.postOnce(ctx, {
       attempt: record.attempt,
       eventType: ALERT_EVENT_TYPE,
@@ -70,6 +76,7 @@ export class IncidentDrawing {
             lastRoot: { ts, incidentId },
           })
         : null,
+      record.mode === "root" ? this.d.notes?.indexRoot(ctx.ws, ctx.channel, ts, incidentId) : null,
     ]);
     if (posted && record.stage === "open") {
       this.d.metrics.deliveryLatency(
@@ -81,8 +88,15 @@ export class IncidentDrawing {
 
   /** Redraws the posted message `ts` from the record (never with a mention: an update does not notify). */
   async updateRoot(ctx: ChannelCtx, record: AlertMessageRecord, ts: string): Promise<void> {
-    const rendered = this.render(ctx, record, null, await this.muteShown(ctx, record));
+    const [muted, notes] = await Promise.all([this.muteShown(ctx, record), this.noteCount(ctx, record)]);
+    const rendered = this.render(ctx, record, null, muted, notes);
     await this.d.posting.update(ctx, { channel: ctx.channel, ts, ...rendered });
+  }
+
+  /** A count that cannot be read shows none: the alert matters more than its notes. */
+  private async noteCount(ctx: ChannelCtx, record: AlertMessageRecord): Promise<number> {
+    if (!this.d.notes || (record.mode !== "root" && record.mode !== "thread")) return 0;
+    return this.d.notes.count(ctx.ws, record.view.incident.id).catch(() => 0);
   }
 
   /** The mute a root message shows: the monitor's live mute in the channel, until it recovers. */
@@ -97,6 +111,7 @@ export class IncidentDrawing {
     record: AlertMessageRecord,
     mention: Subscription["mention"],
     muted: AlertRootInput["muted"],
+    notes: number,
   ) {
     return renderAlertRoot({
       channelId: ctx.channel,
@@ -109,6 +124,7 @@ export class IncidentDrawing {
       mention: record.mode === "root" ? mention : null,
       flapping: record.flapping ?? null,
       muted,
+      notes,
       links: this.d.webLinks,
       now: this.d.clock.now(),
     });

@@ -35,6 +35,8 @@ export interface AlertRootInput {
   /** The monitor's live mute in this channel: shown with who muted and an Unmute button (docs/architecture.md section 1). */
   muted?: { until: number; by?: string | null; untilRecovered?: boolean } | null;
   flapping?: FlapNoteInput | null;
+  /** How many notes the incident's timeline holds (Add to incident timeline, `/uptime note`). */
+  notes?: number | undefined;
   links?: WebLinks | undefined;
   now: number;
 }
@@ -62,6 +64,7 @@ export function renderAlertRoot(input: AlertRootInput): RenderedAlert {
     // Kept after recovery too: that is when the next incident of the monitor goes to this thread.
     ...(input.flapping ? [renderFlapNote(input.flapping)] : []),
     ...(isMuted(input) ? [{ type: "context" as const, elements: [mrkdwn(mutedText(input.muted))] }] : []),
+    ...(input.notes ? [{ type: "context" as const, elements: [mrkdwn(notesText(input))] }] : []),
   ];
   const buttons = actionsBlock(input);
   if (buttons) body.push(buttons);
@@ -75,6 +78,11 @@ function isMuted(input: AlertRootInput): input is AlertRootInput & { muted: { un
 function mutedText(muted: { until: number; by?: string | null; untilRecovered?: boolean }): string {
   const by = muted.by ? ` by <@${escapeMrkdwn(muted.by)}>` : "";
   return `🔕 Muted here${by} until ${muted.untilRecovered ? "it recovers" : slackDate(muted.until)}`;
+}
+
+function notesText(input: AlertRootInput): string {
+  const n = input.notes ?? 0;
+  return `📝 ${n} ${n === 1 ? "note" : "notes"} on the timeline: \`/uptime incident ${escapeMrkdwn(input.incident.id)}\``;
 }
 
 function headline(input: AlertRootInput): string {

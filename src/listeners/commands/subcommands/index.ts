@@ -10,6 +10,7 @@ import { loginSubcommand } from "./login-subcommand";
 import { logoutSubcommand } from "./logout-subcommand";
 import { maintenanceSubcommand } from "./maintenance-subcommand";
 import { muteSubcommand } from "./mute-subcommand";
+import { noteSubcommand } from "./note-subcommand";
 import { pauseSubcommand } from "./pause-subcommand";
 import { resumeSubcommand } from "./resume-subcommand";
 import { subscribeSubcommand } from "./subscribe-subcommand";
@@ -48,4 +49,5 @@ export const subcommandHandlers: SubcommandHandlers = {
   edit: editSubcommand,
   mute: muteSubcommand,
   maintenance: maintenanceSubcommand,
+  note: noteSubcommand,
 };
