@@ -120,12 +120,16 @@ export const views = {
   /** "Alert me about..." (App Home): the person's own alerts with filters. */
   personalAlerts: "personal_alerts",
   home: "home",
+  /** "Which incident?" of Add to incident timeline, on a message that is no alert's. */
+  addToTimeline: "add_to_timeline",
 } as const;
 
 /** callback_ids of shortcuts declared in the app manifest. */
 export const shortcuts = {
   /** Global shortcut "Create monitor": opens the same modal as `/uptime create`. */
   createMonitor: "create_monitor_shortcut",
+  /** Message shortcut "Add to incident timeline": the message becomes a note of its incident. */
+  addToTimeline: "add_to_incident_timeline",
 } as const;
 
 /** The slash command declared in the app manifest. */
@@ -154,6 +158,8 @@ export const blocks = {
   /** The question "Show a live preview ...?" and App Home's "Link previews" buttons. */
   unfurlPrompt: "unfurl.prompt",
   homeLinkPreviews: "home.link_previews",
+  /** The incident picker of the "Which incident?" modal. */
+  timelineIncident: "timeline.incident",
   login: loginInputs,
   createMonitor: createMonitorInputs,
   personalAlerts: personalAlertsInputs,
