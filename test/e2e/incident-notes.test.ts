@@ -4,9 +4,10 @@ import type { StoredMessage } from "../../dev/playground/fake-slack/types";
 import { DEMO_TOKENS } from "../../dev/simulator";
 import { ALERT_EVENT_TYPE } from "../../src/alerts/engine/alert-metadata";
 import { pollTargetName } from "../../src/alerts/engine/poll/poll-target";
+import { INCIDENT_CHANNEL_EVENT_TYPE } from "../../src/alerts/kinds/incident-channel/incident-channels";
 import { keyspace } from "../../src/store/keys";
 import { PollTargetStore } from "../../src/store/poll-target-store";
-import { blocks, shortcuts, views } from "../../src/ui/ids";
+import { actions, blocks, shortcuts, views } from "../../src/ui/ids";
 import { linkUser, type Stack, startStack, textOf } from "../support/e2e-stack";
 import { eventually, waitFor } from "../support/wait-for";
 
@@ -159,5 +160,50 @@ describe("incident notes end to end", () => {
     const shown = textOf(await stack.command("U0ALICE", `incident ${incidentId}`, CHANNEL));
     expect(shown).toContain("Notes (3)");
     expect(shown).not.toContain("I restarted it");
+  });
+
+  it("adds a message of the incident channel, and shows the notes in its recovery summary", async () => {
+    const actionsOf = (m: StoredMessage) =>
+      (
+        (m.attachments?.[0] as { blocks?: { elements?: Record<string, unknown>[] }[] } | undefined)?.blocks ??
+        []
+      ).flatMap((b) => b.elements ?? []);
+    const open = actionsOf(root).find((e) => e.action_id === actions.openIncidentChannel);
+    if (!open) throw new Error("no Open incident channel button");
+    await stack.slack.sender.blockAction({
+      userId: "U0ALICE",
+      container: { type: "message", channel: CHANNEL, ts: root.ts },
+      actions: [open as { action_id: string }],
+    });
+    const channel = await waitFor(stack.slack.events, () =>
+      [...stack.slack.state.conversations.values()].find(
+        (c) => c.name.startsWith("inc-") && stack.slack.state.isMember(c, "U0ALICE"),
+      ),
+    );
+    const said = await stack.slack.postUserMessage({
+      userId: "U0ALICE",
+      channelId: channel.id,
+      text: "root cause: an expired TLS certificate",
+    });
+    expect(textOf(await shortcutOn("U0ALICE", channel.id, said.ts))).toContain(
+      `Added to the timeline of incident #${incidentId}`,
+    );
+    stack.simulator.control.recover(MARKETING_SITE);
+    const summary = await waitFor(
+      stack.slack.events,
+      () =>
+        stack.slack.state
+          .channelMessages(channel.id)
+          .find(
+            (m) =>
+              m.metadata?.event_type === INCIDENT_CHANNEL_EVENT_TYPE &&
+              m.metadata.event_payload.entry === "summary",
+          ),
+      20_000,
+    );
+    const text = textOf(summary);
+    expect(text).toContain("Notes (4)");
+    expect(text).toContain("root cause: an expired TLS certificate");
+    expect(text).toContain("the database failover finished");
   });
 });

@@ -56,7 +56,7 @@ export interface AlertDeliveryDeps
   fanOut?: Omit<AcknowledgeFanOutDeps, "messages"> | undefined;
   kinds?: readonly AlertKind[];
   /** The incidents' notes: their count on each root, and the roots' index a message shortcut reads. */
-  notes?: IncidentDrawingDeps["notes"];
+  notes?: (NonNullable<IncidentDrawingDeps["notes"]> & NonNullable<IncidentChannelsDeps["notes"]>) | undefined;
 }
 
 // Nothing is posted twice: the attempt is recorded first, and a retry without a ts looks the message up.
@@ -114,6 +114,7 @@ export class AlertDelivery implements OutboxDelivery {
           logger: this.logger,
           webLinks,
           gate: gateDeps,
+          notes: deps.notes,
         })
       : null;
     this.channels = channels;

@@ -1,8 +1,10 @@
 import type { KnownBlock } from "@slack/types";
+import type { IncidentNote } from "../../../domain/incident-notes";
 import { formatDuration, slackDate } from "../../../lib/format-time";
 import { tryEncode } from "../../../ui/codec";
 import { archiveChannelCodec } from "../../../ui/codecs";
 import { actions } from "../../../ui/ids";
+import { notesSection } from "../../../ui/render-incident-notes";
 import { escapeMrkdwn, limits, mrkdwn, plainText, truncate } from "../../../ui/text";
 import { monitorLink, type WebLinks } from "../../../ui/web-links";
 import {
@@ -124,6 +126,8 @@ export interface IncidentChannelSummaryInput {
   teamId: string;
   channelId: string;
   now: number;
+  /** What people added to the incidents' timeline, oldest first. */
+  notes?: readonly IncidentNote[] | undefined;
 }
 
 /** The bot can archive: it is a member since it created the channel. */
@@ -137,6 +141,8 @@ export function renderIncidentChannelSummary(input: IncidentChannelSummaryInput)
     { type: "section", text: mrkdwn(`*Summary*\n${lines.join("\n")}`) },
     { type: "context", elements: [mrkdwn(text)] },
   ];
+  const notes = notesSection(input.notes ?? []);
+  if (notes) blocks.push({ type: "section", text: mrkdwn(notes) });
   const value = tryEncode(archiveChannelCodec, { teamId: input.teamId, channelId: input.channelId });
   if (value) {
     blocks.push({
