@@ -38,6 +38,12 @@ export function noteText(raw: string): string | null {
   return `${cut}\u2026`;
 }
 
+/** What adding a note came to: `empty`, nothing left to keep (files alone); `full`, at its bound. */
+export interface AddNoteOutcome {
+  status: "added" | "duplicate" | "full" | "empty";
+  incidentId: string;
+}
+
 /** The dedupe key of a note taken from a message: the same message added twice is one note. */
 export function messageSource(channelId: string, ts: string): string {
   return `${channelId}:${ts}`;

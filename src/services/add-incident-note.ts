@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { type IncidentNote, messageSource, noteText } from "../domain/incident-notes";
+import { type AddNoteOutcome, type IncidentNote, messageSource, noteText } from "../domain/incident-notes";
 import { type UserRef, workspaceOf } from "../domain/workspace-ref";
 import { requireCurrentMember, requireLinked } from "./alerts-permission";
 import { requireAlerts, type ServiceDeps } from "./service-deps";
@@ -14,11 +14,7 @@ export interface AddNoteInput {
     | undefined;
 }
 
-export interface AddNoteOutcome {
-  /** `empty`: nothing left to keep (a message of only files); `full`: the incident holds its maximum. */
-  status: "added" | "duplicate" | "full" | "empty";
-  incidentId: string;
-}
+export type { AddNoteOutcome };
 
 /**
  * Adds a note to an incident's timeline (the shortcut Add to incident timeline, `/uptime note`). The

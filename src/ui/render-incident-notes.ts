@@ -1,6 +1,5 @@
-import { type IncidentNote, NOTES_PER_INCIDENT_MAX } from "../domain/incident-notes";
+import { type AddNoteOutcome, type IncidentNote, NOTES_PER_INCIDENT_MAX } from "../domain/incident-notes";
 import { slackDate } from "../lib/format-time";
-import type { AddNoteOutcome } from "../services/add-incident-note";
 import type { Rendered } from "./reply";
 import { escapeMrkdwn, limits, mrkdwn, truncate } from "./text";
 

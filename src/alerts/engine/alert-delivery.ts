@@ -56,7 +56,9 @@ export interface AlertDeliveryDeps
   fanOut?: Omit<AcknowledgeFanOutDeps, "messages"> | undefined;
   kinds?: readonly AlertKind[];
   /** The incidents' notes: their count on each root, and the roots' index a message shortcut reads. */
-  notes?: (NonNullable<IncidentDrawingDeps["notes"]> & NonNullable<IncidentChannelsDeps["notes"]>) | undefined;
+  notes?:
+    | (NonNullable<IncidentDrawingDeps["notes"]> & NonNullable<IncidentChannelsDeps["notes"]>)
+    | undefined;
 }
 
 // Nothing is posted twice: the attempt is recorded first, and a retry without a ts looks the message up.
