@@ -2,6 +2,7 @@ import { EventEmitter } from "node:events";
 import { slackFileRefs } from "./block-validation";
 import { slackId } from "./ids";
 import { compareTs, microsToTs, nextTsMicros } from "./slack-ts";
+import type { FakeCanvas } from "./web-api/canvases";
 import type {
   ApiCallRecord,
   Conversation,
@@ -57,6 +58,8 @@ export class FakeSlackState {
   readonly revokedTokens = new Set<string>();
   /** Messages posted with a step run's workflow token (`<channel>:<ts>` -> run id): their clicks carry the run. */
   readonly messageRuns = new Map<string, string>();
+  /** Canvases by id (web-api/canvases.ts): markdown as last written, and who may see them. */
+  readonly canvases = new Map<string, FakeCanvas>();
   private readonly lastTs = new Map<string, number>();
   /** People's own tokens a test handed out (userTokenFor), token -> user id: someone reading as themselves. */
   readonly userTokens = new Map<string, string>();
