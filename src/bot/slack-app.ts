@@ -42,6 +42,7 @@ export const BOT_SCOPES: readonly string[] = [
   "groups:write",
   "channels:read",
   "groups:read",
+  "canvases:write",
 ];
 
 export interface CreateAppOptions {

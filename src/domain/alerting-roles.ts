@@ -45,7 +45,8 @@ export type AlertingAction =
   | "mention-others"
   | "open-incident-channel"
   | "archive-incident-channel"
-  | "add-note";
+  | "add-note"
+  | "write-postmortem";
 
 export interface RoleRow {
   action: AlertingAction;
@@ -166,6 +167,14 @@ export const ROLE_TABLE: readonly RoleRow[] = [
     needs: "writer",
     readOnlyRefusal:
       "Read-only members of {team} can't add to an incident's timeline, as they can't acknowledge its incidents.",
+  },
+  {
+    action: "write-postmortem",
+    change: "incident-record",
+    what: "Write or update an incident's postmortem canvas (Write postmortem, `postmortem`)",
+    needs: "writer",
+    readOnlyRefusal:
+      "Read-only members of {team} can't write an incident's postmortem, as they can't acknowledge its incidents.",
   },
 ];
 

@@ -86,6 +86,7 @@ export function formatCommand(command: Command): string {
       break;
     case "ack":
     case "incident":
+    case "postmortem":
       parts.push(command.incidentId);
       break;
     case "availability":

@@ -253,6 +253,15 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
     summary:
       "add a line to an incident's timeline (or, on any message, the shortcut Add to incident timeline)",
   },
+  {
+    name: "postmortem",
+    group: "alerts",
+    aliases: ["pm"],
+    usage: "postmortem <incident id>",
+    example: "postmortem 123",
+    summary:
+      "a canvas in this channel with the incident's timeline, notes and availability; run again to update it",
+  },
 ];
 
 const BY_WORD = new Map<string, SubcommandName>();

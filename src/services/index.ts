@@ -26,6 +26,7 @@ import { muteMonitor, muteTyped } from "./mute-monitor";
 import { muteRollup } from "./mute-rollup";
 import { completePendingActions, rememberPendingAction } from "./pending-actions";
 import { postDigest } from "./post-digest";
+import { postmortemDraft, postmortemFailed, postmortemSaved } from "./postmortem";
 import type { ServiceDeps } from "./service-deps";
 import { pauseMonitor, resumeMonitor } from "./set-monitor-paused";
 import { readAsMemberOf } from "./shared-answer";
@@ -140,6 +141,9 @@ export function createServices(deps: ServiceDeps) {
     // The incident's record: notes.
     addIncidentNote: use(addIncidentNote),
     incidentsOfMessage: use(incidentsOfMessage),
+    postmortemDraft: use(postmortemDraft),
+    postmortemSaved: use(postmortemSaved),
+    postmortemFailed: use(postmortemFailed),
     // Link unfurls and their consent; the "Get monitor status" workflow step.
     unfurlCard: use(unfurlCard),
     rememberUnfurl: use(rememberUnfurl),

@@ -206,4 +206,46 @@ describe("incident notes end to end", () => {
     expect(text).toContain("root cause: an expired TLS certificate");
     expect(text).toContain("the database failover finished");
   });
+
+  it("writes the postmortem canvas once, shared with the channel, and updates it in place", async () => {
+    const canvases = () => [...stack.slack.state.canvases.values()];
+    const first = textOf(await stack.command("U0ALICE", `postmortem ${incidentId}`, CHANNEL));
+    expect(first).toContain(`Wrote the postmortem canvas of incident #${incidentId}`);
+    expect(canvases()).toHaveLength(1);
+    const canvas = canvases()[0]!;
+    expect(canvas.title).toContain(`incident #${incidentId} (Marketing site)`);
+    expect(canvas.access.get(CHANNEL)).toBe("write");
+    for (const part of [
+      "## Timeline",
+      "**Started**",
+      "**Recovered** after",
+      "## Cause",
+      "## Impact",
+      "## Follow-ups",
+    ]) {
+      expect(canvas.markdown).toContain(part);
+    }
+    expect(canvas.markdown).toContain("the database failover finished");
+    expect(canvas.markdown).toMatch(/\(\[message\]\(https:\/\/demo\.slack\.com\/archives\/C0NOTES\//);
+    expect(canvas.markdown).toMatch(
+      /Availability of the monitor:\*\* [\d.]+ % over the last 24 h, [\d.]+ % over the last 30 days/,
+    );
+
+    await stack.command("U0ALICE", `note ${incidentId} follow-up: alert on certificate expiry`, CHANNEL);
+    const again = textOf(await stack.command("U0ALICE", `postmortem ${incidentId}`, CHANNEL));
+    expect(again).toContain(`Updated the postmortem canvas of incident #${incidentId}`);
+    expect(canvases()).toHaveLength(1);
+    expect(canvases()[0]!.edits).toBe(1);
+    expect(canvases()[0]!.markdown).toContain("follow-up: alert on certificate expiry");
+
+    const readOnly = textOf(await stack.command("U0BOB", `postmortem ${incidentId}`, CHANNEL));
+    expect(readOnly).toContain("can't write an incident's postmortem");
+    expect(textOf(await stack.command("U0ALICE", "postmortem 987654", CHANNEL))).toContain(
+      "The Uptime service couldn't find that",
+    );
+    expect(textOf(await stack.command("U0ALICE", "postmortem x", CHANNEL))).toContain(
+      "takes one incident id",
+    );
+    expect(canvases()).toHaveLength(1);
+  });
 });

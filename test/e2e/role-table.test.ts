@@ -266,6 +266,9 @@ describe("one role table decides who may change who gets alerted", () => {
       await subscribed(FRANK, channel);
       return attempt(who, 'maintenance "Marketing site" 30m', channel);
     },
+    // The incident's record: a note and the postmortem canvas, on the incident of the holes above.
+    "add-note": (who, channel) => attempt(who, `note ${incidentId} checked the load balancer`, channel),
+    "write-postmortem": (who, channel) => attempt(who, `postmortem ${incidentId}`, channel),
     "mention-others": (who, channel) =>
       attempt(who, "subscribe --escalate 5m:<!subteam^S0ONCALL|@oncall>", channel),
     "open-incident-channel": (who) =>
@@ -291,6 +294,9 @@ describe("one role table decides who may change who gets alerted", () => {
     "replace-others",
     "digest-now",
     "mention-others",
+    // A linked outsider reads no incident of another team (the API answers 404): not linked is the refusal.
+    "add-note",
+    "write-postmortem",
   ]);
 
   it("walks every row of the table, here or in the two tests below", () => {

@@ -2,7 +2,6 @@ import { EventEmitter } from "node:events";
 import { slackFileRefs } from "./block-validation";
 import { slackId } from "./ids";
 import { compareTs, microsToTs, nextTsMicros } from "./slack-ts";
-import type { FakeCanvas } from "./web-api/canvases";
 import type {
   ApiCallRecord,
   Conversation,
@@ -20,6 +19,7 @@ import type {
   StoredFile,
   StoredMessage,
 } from "./types";
+import type { FakeCanvas } from "./web-api/canvases";
 
 export type ViewLocation = { view: SlackView; user: string; where: "modal" | "home" };
 

@@ -28,6 +28,7 @@ const EXPECTED: Record<AlertingAction, [boolean, boolean, boolean, boolean]> = {
   "open-incident-channel": [true, true, true, false],
   "archive-incident-channel": [true, true, true, false],
   "add-note": [true, true, false, false],
+  "write-postmortem": [true, true, false, false],
 };
 
 describe("the role table", () => {

@@ -99,7 +99,8 @@ export const canvasMethods: MethodTable = {
           canvas.markdown = `${canvas.markdown}\n${markdownOf(change.document_content)}`;
           break;
         case "rename":
-          if (typeof change.title_content?.markdown !== "string") throw new SlackApiError("canvas_editing_failed");
+          if (typeof change.title_content?.markdown !== "string")
+            throw new SlackApiError("canvas_editing_failed");
           canvas.title = change.title_content.markdown;
           break;
         default:
@@ -126,7 +127,12 @@ export const canvasMethods: MethodTable = {
       const users = jsonArg(args, "user_ids", invalid("user_ids"));
       if ((channels === undefined) === (users === undefined)) throw new SlackApiError("invalid_parameters");
       const ids = (channels ?? users) as unknown;
-      if (!Array.isArray(ids) || ids.length < 1 || ids.length > 20 || ids.some((i) => typeof i !== "string")) {
+      if (
+        !Array.isArray(ids) ||
+        ids.length < 1 ||
+        ids.length > 20 ||
+        ids.some((i) => typeof i !== "string")
+      ) {
         throw new SlackApiError("invalid_parameters");
       }
       if (channels !== undefined) {

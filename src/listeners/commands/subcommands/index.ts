@@ -12,6 +12,7 @@ import { maintenanceSubcommand } from "./maintenance-subcommand";
 import { muteSubcommand } from "./mute-subcommand";
 import { noteSubcommand } from "./note-subcommand";
 import { pauseSubcommand } from "./pause-subcommand";
+import { postmortemSubcommand } from "./postmortem-subcommand";
 import { resumeSubcommand } from "./resume-subcommand";
 import { subscribeSubcommand } from "./subscribe-subcommand";
 import { teamSubcommand } from "./team-subcommand";
@@ -50,4 +51,5 @@ export const subcommandHandlers: SubcommandHandlers = {
   mute: muteSubcommand,
   maintenance: maintenanceSubcommand,
   note: noteSubcommand,
+  postmortem: postmortemSubcommand,
 };
