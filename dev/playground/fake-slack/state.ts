@@ -6,6 +6,7 @@ import type {
   ApiCallRecord,
   Conversation,
   EphemeralMessage,
+  FakeCanvas,
   FakeChannelSeed,
   FakeSlackChange,
   FakeSlackConfig,
@@ -19,7 +20,6 @@ import type {
   StoredFile,
   StoredMessage,
 } from "./types";
-import type { FakeCanvas } from "./web-api/canvases";
 
 export type ViewLocation = { view: SlackView; user: string; where: "modal" | "home" };
 

@@ -1,19 +1,8 @@
 import { jsonArg, stringArg } from "../args";
 import { SlackApiError } from "../errors";
 import { slackId } from "../ids";
+import type { FakeCanvas } from "../types";
 import type { MethodContext, MethodTable } from "./context";
-
-/** A canvas as the fake keeps it: its markdown as last written, and who was given access. */
-export interface FakeCanvas {
-  id: string;
-  title: string;
-  markdown: string;
-  /** The channel it is tabbed in (canvases.create `channel_id`), if any. */
-  tabbedIn?: string;
-  /** channel or user id -> access level (canvases.access.set). */
-  access: Map<string, "read" | "write" | "owner">;
-  edits: number;
-}
 
 /**
  * "The markdown content is limited to 1 MiB (1,048,576 characters)"
@@ -24,7 +13,7 @@ const MARKDOWN_MAX = 1_048_576;
 /** `document_content`: `{"type": "markdown", "markdown": "..."}`, the only type the pages show. */
 function markdownOf(value: unknown): string {
   const content = value as { type?: unknown; markdown?: unknown } | undefined;
-  if (!content || content.type !== "markdown" || typeof content.markdown !== "string") {
+  if (content?.type !== "markdown" || typeof content.markdown !== "string") {
     throw new SlackApiError("invalid_arguments", ["document_content must be {type: markdown, markdown}"]);
   }
   if (content.markdown.length > MARKDOWN_MAX) throw new SlackApiError("canvas_creation_failed");
