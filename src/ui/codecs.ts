@@ -230,3 +230,9 @@ export const noteMessageCodec = defineCodec(
     keys: { channelId: "c", ts: "t", author: "a", permalink: "p", text: "x" },
   },
 );
+
+/** Write postmortem on an incident channel's recovery summary: the incident whose canvas it writes. */
+export const postmortemCodec = defineCodec("pm", 1, z.object({ incidentId: apiId }), {
+  limit: valueLimits.buttonValue,
+  keys: { incidentId: "i" },
+});

@@ -66,6 +66,8 @@ export const actions = {
   openIncidentChannel: "incident.open_channel",
   /** The recovery summary in an incident channel: archive that channel. */
   archiveIncidentChannel: "incident.archive_channel",
+  /** Write postmortem on an incident channel's recovery summary: the incident's canvas in that channel. */
+  writePostmortem: "incident.write_postmortem",
   /** Share in channel: posts a fresh copy of an ephemeral data answer for everyone (shareCodec). */
   share: "answer.share",
   // Paged lists

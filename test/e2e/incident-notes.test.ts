@@ -27,6 +27,8 @@ describe("incident notes end to end", () => {
   let redis: Redis;
   let incidentId = "";
   let root: StoredMessage;
+  let summary: StoredMessage;
+  let incidentChannel = "";
 
   const rootOf = (id: string) =>
     stack.slack.state
@@ -189,7 +191,8 @@ describe("incident notes end to end", () => {
       `Added to the timeline of incident #${incidentId}`,
     );
     stack.simulator.control.recover(MARKETING_SITE);
-    const summary = await waitFor(
+    incidentChannel = channel.id;
+    summary = await waitFor(
       stack.slack.events,
       () =>
         stack.slack.state
@@ -209,12 +212,23 @@ describe("incident notes end to end", () => {
 
   it("writes the postmortem canvas once, shared with the channel, and updates it in place", async () => {
     const canvases = () => [...stack.slack.state.canvases.values()];
-    const first = textOf(await stack.command("U0ALICE", `postmortem ${incidentId}`, CHANNEL));
+    // Write postmortem on the incident channel's recovery summary makes it, shared with that channel.
+    const button = (summary.blocks as { elements?: Record<string, unknown>[] }[])
+      .flatMap((b) => b.elements ?? [])
+      .find((e) => e.action_id === actions.writePostmortem);
+    if (!button) throw new Error("no Write postmortem on the summary");
+    const before = stack.slack.state.ephemeralFor("U0ALICE", incidentChannel).length;
+    await stack.slack.sender.blockAction({
+      userId: "U0ALICE",
+      container: { type: "message", channel: incidentChannel, ts: summary.ts },
+      actions: [button as { action_id: string }],
+    });
+    const first = textOf(await stack.nextEphemeral("U0ALICE", incidentChannel, before));
     expect(first).toContain(`Wrote the postmortem canvas of incident #${incidentId}`);
     expect(canvases()).toHaveLength(1);
     const canvas = canvases()[0]!;
     expect(canvas.title).toContain(`incident #${incidentId} (Marketing site)`);
-    expect(canvas.access.get(CHANNEL)).toBe("write");
+    expect(canvas.access.get(incidentChannel)).toBe("write");
     for (const part of [
       "## Timeline",
       "**Started**",
@@ -236,6 +250,7 @@ describe("incident notes end to end", () => {
     expect(again).toContain(`Updated the postmortem canvas of incident #${incidentId}`);
     expect(canvases()).toHaveLength(1);
     expect(canvases()[0]!.edits).toBe(1);
+    // The typed command, run again: still that canvas, updated.
     expect(canvases()[0]!.markdown).toContain("follow-up: alert on certificate expiry");
 
     const readOnly = textOf(await stack.command("U0BOB", `postmortem ${incidentId}`, CHANNEL));

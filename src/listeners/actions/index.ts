@@ -31,6 +31,7 @@ import { stillOnItAction } from "./still-on-it-action";
 import { teamSelectAction } from "./team-select-action";
 import { unfurlConsentAction } from "./unfurl-consent-action";
 import { unmuteAction } from "./unmute-action";
+import { writePostmortemAction } from "./write-postmortem-action";
 
 type ActionListener = (args: ActionArgs<BlockElementAction>) => Promise<void>;
 
@@ -88,6 +89,7 @@ export function register(routes: SurfaceRoutes, deps: ListenerDeps): void {
   // Incident channels: opened from an alert or a roll-up, archived from their summary
   on(actions.openIncidentChannel, openIncidentChannelAction(deps));
   on(actions.archiveIncidentChannel, archiveIncidentChannelAction(deps));
+  on(actions.writePostmortem, writePostmortemAction(deps));
   // Link previews: the poster's answer to "Show a live preview...?", and App Home's switches
   const unfurlConsent = unfurlConsentAction(deps);
   on(actions.unfurlShow, unfurlConsent);
