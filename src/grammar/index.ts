@@ -28,6 +28,8 @@
  *   unsubscribe [monitor:<name>]... [group:<name>]...    (the subscription with exactly these filters)
  *   unsubscribe all                                        (every subscription of the channel)
  *   unmute <monitor>                                       (lifts the monitor's mute in this channel)
+ *   note <incident id> <text>                              (every word after the id is the text)
+ *   postmortem <incident id>                               (the incident's canvas, made or updated)
  *
  * Words are separated by any Unicode space. A value with spaces is quoted: "API gateway", 'API gateway',
  * “API gateway” (phones type smart quotes); a quote opens only at the start of a word or right after
