@@ -5,10 +5,13 @@ import { DEMO_TOKENS } from "../../dev/simulator";
 import { ALERT_EVENT_TYPE } from "../../src/alerts/engine/alert-metadata";
 import { pollTargetName } from "../../src/alerts/engine/poll/poll-target";
 import { INCIDENT_CHANNEL_EVENT_TYPE } from "../../src/alerts/kinds/incident-channel/incident-channels";
+import { startBot } from "../../src/bot/start-bot";
+import { loadConfig } from "../../src/config/config";
+import { silentLogger } from "../../src/lib/logger";
 import { keyspace } from "../../src/store/keys";
 import { PollTargetStore } from "../../src/store/poll-target-store";
 import { actions, blocks, shortcuts, views } from "../../src/ui/ids";
-import { linkUser, type Stack, startStack, textOf } from "../support/e2e-stack";
+import { BOT_TOKEN, linkUser, SIGNING_SECRET, type Stack, startStack, textOf } from "../support/e2e-stack";
 import { eventually, waitFor } from "../support/wait-for";
 
 // Demo seed, team 1 "Acme Production": 1 Marketing site.
@@ -262,5 +265,45 @@ describe("incident notes end to end", () => {
       "takes one incident id",
     );
     expect(canvases()).toHaveLength(1);
+  });
+
+  it("makes one canvas when two replicas write the same postmortem at once", async () => {
+    const second = await startBot(
+      loadConfig({
+        SLACK_BOT_TOKEN: BOT_TOKEN,
+        SLACK_SIGNING_SECRET: SIGNING_SECRET,
+        SLACK_API_URL: stack.slack.apiUrl,
+        PORT: "0",
+        METRICS_PORT: "0",
+        UPTIME_API_URL: stack.simulator.url,
+        REDIS_URL: inject("redisUrl"),
+        TOKEN_ENCRYPTION_KEY: stack.tokenEncryptionKey,
+        ALERT_WORKERS: "0",
+      }),
+      { logger: silentLogger, keyPrefix: stack.keyPrefix },
+    );
+    try {
+      const other = stack.simulator.control.fail(2, "HTTP 500");
+      if (!other) throw new Error("no incident");
+      const titled = () =>
+        [...stack.slack.state.canvases.values()].filter((c) => c.title.includes(`incident #${other.id} `));
+      const before = stack.slack.state.ephemeralFor("U0ALICE", CHANNEL).length;
+      const text = `postmortem ${other.id}`;
+      const first = stack.slack.sender.slashCommand({ userId: "U0ALICE", channelId: CHANNEL, text });
+      stack.slack.setAppUrl(`http://127.0.0.1:${second.port}/slack/events`);
+      const again = stack.slack.sender.slashCommand({ userId: "U0ALICE", channelId: CHANNEL, text });
+      await Promise.all([first, again]);
+      await stack.nextEphemeral("U0ALICE", CHANNEL, before + 1);
+      const answers = stack.slack.state
+        .ephemeralFor("U0ALICE", CHANNEL)
+        .slice(before)
+        .map((m) => textOf(m));
+      expect(answers.filter((a) => a.includes("Wrote the postmortem canvas"))).toHaveLength(1);
+      expect(answers.some((a) => /being made right now|Updated the postmortem canvas/.test(a))).toBe(true);
+      expect(titled()).toHaveLength(1);
+    } finally {
+      stack.slack.setAppUrl(`http://127.0.0.1:${stack.bot.port}/slack/events`);
+      await second.stop();
+    }
   });
 });
