@@ -9,7 +9,8 @@ import { workspacePosters } from "../slack/workspace-posters";
 import { AlertMessageStore } from "../store/alert-message-store";
 import { ChannelRateLimiter } from "../store/channel-rate-limiter";
 import { DigestPostStore } from "../store/digest-post-store";
-import { IncidentChannelStore } from "../store/incident-channel-store";
+import { type IncidentChannelRecord, IncidentChannelStore } from "../store/incident-channel-store";
+import { IncidentNoteStore } from "../store/incident-note-store";
 import type { RedisInstallationStore } from "../store/installation-store";
 import type { Keyspace } from "../store/keys";
 import type { LinkStore } from "../store/link-store";
@@ -161,7 +162,13 @@ export interface Alerts {
   incidentChannels: {
     open(input: OpenIncidentChannel): Promise<OpenIncidentChannelOutcome>;
     archive(input: { workspace: WorkspaceRef; channelId: string; by: string }): Promise<void>;
+    /** The incident channel with this Slack channel id, if it is one. */
+    byChannel(workspace: WorkspaceRef, channelId: string): Promise<IncidentChannelRecord | null>;
   };
+  /** The incidents' notes and the alert roots' index; the caller has checked who may add one. */
+  notes: IncidentNoteStore;
+  /** Every channel's message of the incident drawn again through the outbox (its note count changed). */
+  redrawIncident(input: { workspace: WorkspaceRef; incidentId: string }): Promise<void>;
   digests: {
     /** Removes the schedule when the subscription has no digest (a re-subscribe without --digest). */
     schedule(subscription: Subscription): Promise<number | null>;
@@ -186,6 +193,8 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
   const outbox = new OutboxStore({ redis });
   const windows = new MaintenanceStore({ redis, keys, clock });
   const rotas = new RotaStore({ redis, keys });
+  const notes = new IncidentNoteStore({ redis, keys });
+  const incidentChannelStore = new IncidentChannelStore({ redis, keys });
   const outboxKeys = outboxKeysOf(scheduler);
   const metrics = createPrometheusMetrics({
     sampleOutbox: outboxSampler(redis, outboxKeys),
@@ -240,8 +249,9 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     postSettleMs: options.postSettleMs,
     digests,
     fanOut: { outbox, outboxKeyOf: (target) => scheduler.outboxKey(scheduler.shardOf(target)) },
+    notes,
     incidentChannels: {
-      store: new IncidentChannelStore({ redis, keys }),
+      store: incidentChannelStore,
       subscriptions,
       posterFor,
       availability: incidentAvailability(deps.links, apiClient),
@@ -328,7 +338,10 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     incidentChannels: {
       open: async (input) => (delivery.channels ? delivery.channels.open(input) : { kind: "no-alert" }),
       archive: async (input) => delivery.channels?.archive(input.workspace, input.channelId, input.by),
+      byChannel: (ws, channelId) => incidentChannelStore.byChannel(ws, channelId),
     },
+    notes,
+    redrawIncident: (input) => delivery.redraw.redrawIncident(input),
     async redrawAfterMuteChange(change) {
       await delivery.redraw.afterMuteChange(change);
     },

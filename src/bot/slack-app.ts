@@ -44,6 +44,7 @@ export const BOT_SCOPES: readonly string[] = [
   "groups:read",
   "usergroups:read",
   "usergroups:write",
+  "canvases:write",
 ];
 
 export interface CreateAppOptions {

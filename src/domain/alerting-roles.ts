@@ -30,7 +30,8 @@ export type AlertsChange =
   | "maintenance"
   | "incident-channel"
   | "page"
-  | "oncall";
+  | "oncall"
+  | "incident-record";
 
 export type AlertingAction =
   | "subscribe"
@@ -49,7 +50,9 @@ export type AlertingAction =
   | "archive-incident-channel"
   | "answer-alert"
   | "page"
-  | "oncall";
+  | "oncall"
+  | "add-note"
+  | "write-postmortem";
 
 export interface RoleRow {
   action: AlertingAction;
@@ -189,6 +192,23 @@ export const ROLE_TABLE: readonly RoleRow[] = [
     change: "page",
     what: "Page people or a user group about an alert (Page..., `page`), as acknowledging needs",
     needs: "team-member",
+  },
+  {
+    action: "add-note",
+    change: "incident-record",
+    what: "Add a note to an incident's timeline (Add to incident timeline, `note`)",
+    // The role acknowledging needs: the API refuses a read-only member's acknowledge (403).
+    needs: "writer",
+    readOnlyRefusal:
+      "Read-only members of {team} can't add to an incident's timeline, as they can't acknowledge its incidents.",
+  },
+  {
+    action: "write-postmortem",
+    change: "incident-record",
+    what: "Write or update an incident's postmortem canvas (Write postmortem, `postmortem`)",
+    needs: "writer",
+    readOnlyRefusal:
+      "Read-only members of {team} can't write an incident's postmortem, as they can't acknowledge its incidents.",
   },
 ];
 

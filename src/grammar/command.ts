@@ -118,7 +118,11 @@ export type Command =
   | { kind: "mute"; monitor: string; duration: MuteDuration }
   | MaintenanceCommand
   | PageCommand
-  | OncallCommand;
+  | OncallCommand
+  /** `note <incident id> <text>`: a line on the incident's timeline, kept by the bot (the API has none). */
+  | { kind: "note"; incidentId: string; text: string }
+  /** `postmortem <incident id>`: the incident's postmortem canvas, made once and updated after. */
+  | { kind: "postmortem"; incidentId: string };
 
 /** How long a typed mute lasts: minutes, or until the monitor's open incident recovers. */
 export type MuteDuration = { kind: "minutes"; minutes: number } | { kind: "until-recovered" };

@@ -87,6 +87,7 @@ export function formatCommand(command: Command): string {
       break;
     case "ack":
     case "incident":
+    case "postmortem":
       parts.push(command.incidentId);
       break;
     case "availability":
@@ -148,6 +149,9 @@ export function formatCommand(command: Command): string {
       );
       for (const target of command.targets) parts.push(formatMention(target));
       if (command.message !== undefined) parts.push("--", command.message);
+      break;
+    case "note":
+      parts.push(command.incidentId, command.text);
       break;
     default:
       break;

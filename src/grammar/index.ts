@@ -29,6 +29,8 @@
  *   unsubscribe all                                        (every subscription of the channel)
  *   unmute <monitor>                                       (lifts the monitor's mute in this channel)
  *   page <monitor|incident id> <@person|@group>... [-- <message>]   (a lone -- starts the page's line)
+ *   note <incident id> <text>                              (every word after the id is the text)
+ *   postmortem <incident id>                               (the incident's canvas, made or updated)
  *
  * Words are separated by any Unicode space. A value with spaces is quoted: "API gateway", 'API gateway',
  * “API gateway” (phones type smart quotes); a quote opens only at the start of a word or right after

@@ -2,6 +2,7 @@ import { closestMatches } from "../lib/closest-matches";
 import { type Command, MAX_COMMAND_LENGTH, type SubcommandName } from "./command";
 import { accountParsers } from "./parsers/accounts";
 import { changeParsers } from "./parsers/changes";
+import { incidentRecordParsers } from "./parsers/incident-record";
 import { oncallParsers } from "./parsers/oncall";
 import { parsePage } from "./parsers/page";
 import type { Parser } from "./parsers/parser";
@@ -20,6 +21,7 @@ const PARSERS: Record<Exclude<SubcommandName, "help">, Parser> = {
   ...quietParsers,
   page: parsePage,
   ...oncallParsers,
+  ...incidentRecordParsers,
 };
 
 const HELP_WORDS = new Set(["help", "?", "-h", "-?", "--help", "—help", "–help"]);

@@ -273,6 +273,24 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
     example: "oncall",
     summary: "this channel's on-call rota: who is on call now and next; set, override or turn it off",
   },
+  {
+    name: "note",
+    group: "alerts",
+    aliases: [],
+    usage: "note <incident id> <text>",
+    example: "note 123 rolled back the 14:02 deploy",
+    summary:
+      "add a line to an incident's timeline (or, on any message, the shortcut Add to incident timeline)",
+  },
+  {
+    name: "postmortem",
+    group: "alerts",
+    aliases: ["pm"],
+    usage: "postmortem <incident id>",
+    example: "postmortem 123",
+    summary:
+      "a canvas in this channel with the incident's timeline, notes and availability; run again to update it",
+  },
 ];
 
 const BY_WORD = new Map<string, SubcommandName>();

@@ -1,3 +1,4 @@
+import type { IncidentNote } from "../domain/incident-notes";
 import { type UserRef, workspaceOf } from "../domain/workspace-ref";
 import type { SlackTimelineEntry } from "../store/alert-message-store";
 import { type Incident, type Monitor, NotFoundError } from "../uptime";
@@ -13,6 +14,8 @@ export interface IncidentView {
   ackedBy: string | null;
   /** What happened to it in Slack beyond the API's times: escalated, muted, unmuted (per channel). */
   slackTimeline?: SlackTimelineEntry[];
+  /** What people added to its timeline (Add to incident timeline, `/uptime note`), oldest first. */
+  notes?: IncidentNote[];
 }
 
 /**
@@ -40,8 +43,18 @@ export function getIncident(
       ? await deps.alerts?.messages.ackedBy(ws, incident.id).catch(() => null)
       : null;
     // A timeline that cannot be read costs the answer nothing: the API's times are still there.
-    const slackTimeline = (await deps.alerts?.messages.timeline(ws, incident.id).catch(() => [])) ?? [];
+    const [slackTimeline, notes] = await Promise.all([
+      deps.alerts?.messages.timeline(ws, incident.id).catch(() => []) ?? [],
+      deps.alerts?.notes.list(ws, incident.id).catch(() => []) ?? [],
+    ]);
     // The incident's team (relationships.team); the active team when the API leaves it out.
-    return { teamId: incident.teamId ?? team.id, incident, monitor, ackedBy: ackedBy ?? null, slackTimeline };
+    return {
+      teamId: incident.teamId ?? team.id,
+      incident,
+      monitor,
+      ackedBy: ackedBy ?? null,
+      slackTimeline,
+      notes,
+    };
   });
 }

@@ -1,5 +1,6 @@
 import { acknowledgeIncident } from "./acknowledge-incident";
 import { acknowledgeRollup } from "./acknowledge-rollup";
+import { addIncidentNote, incidentsOfMessage } from "./add-incident-note";
 import { chooseTeam, linkForTeams } from "./choose-team";
 import { createMonitor, createMonitorTarget } from "./create-monitor";
 import { deleteMonitor, monitorToDelete } from "./delete-monitor";
@@ -27,6 +28,7 @@ import { overrideOncall, setOncall, showOncall, turnOncallOff } from "./oncall";
 import { pageAnswered, pageIncident, rollupPageChoices } from "./page-incident";
 import { completePendingActions, rememberPendingAction } from "./pending-actions";
 import { postDigest } from "./post-digest";
+import { postmortemDraft, postmortemFailed, postmortemSaved } from "./postmortem";
 import { pressAlertButton } from "./press-alert-button";
 import type { ServiceDeps } from "./service-deps";
 import { pauseMonitor, resumeMonitor } from "./set-monitor-paused";
@@ -150,6 +152,12 @@ export function createServices(deps: ServiceDeps) {
     turnOncallOff: use(turnOncallOff),
     showOncall: use(showOncall),
     postDigest: use(postDigest),
+    // The incident's record: notes.
+    addIncidentNote: use(addIncidentNote),
+    incidentsOfMessage: use(incidentsOfMessage),
+    postmortemDraft: use(postmortemDraft),
+    postmortemSaved: use(postmortemSaved),
+    postmortemFailed: use(postmortemFailed),
     // Link unfurls and their consent; the "Get monitor status" workflow step.
     unfurlCard: use(unfurlCard),
     rememberUnfurl: use(rememberUnfurl),

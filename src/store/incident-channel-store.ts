@@ -66,11 +66,18 @@ export class IncidentChannelStore {
     const w = workspaceKey(ws);
     const key = this.d.keys.incidentChannel(w, subject);
     await this.d.redis.set(key, JSON.stringify(record), "PX", RECORD_TTL_MS);
-    await Promise.all(
-      record.incidents.map((id) =>
+    await Promise.all([
+      ...record.incidents.map((id) =>
         this.d.redis.set(this.d.keys.incidentChannelOf(w, id), subject, "PX", RECORD_TTL_MS),
       ),
-    );
+      this.d.redis.set(this.d.keys.incidentChannelSubject(w, record.channelId), subject, "PX", RECORD_TTL_MS),
+    ]);
+  }
+
+  /** The record of an incident channel by its Slack channel id (a message shortcut used inside it). */
+  async byChannel(ws: WorkspaceRef, channelId: string): Promise<IncidentChannelRecord | null> {
+    const subject = await this.d.redis.get(this.d.keys.incidentChannelSubject(workspaceKey(ws), channelId));
+    return subject === null ? null : this.get(ws, subject);
   }
 
   async subjectOf(ws: WorkspaceRef, incidentId: string): Promise<string | null> {

@@ -111,6 +111,16 @@ export function keyspace(prefix = "uc:") {
      * that an acknowledge from any surface redraws all of them at once.
      */
     alertIncidentChannels: (ws: string, incidentId: string) => `${prefix}alert-chans:${ws}:${incidentId}`,
+    /**
+     * String with a TTL: the incident whose alert root is the message `ts` of a channel, so that a message
+     * shortcut on the root or in its thread finds the incident (store/incident-note-store.ts).
+     */
+    alertRootOf: (ws: string, channelId: string, ts: string) =>
+      `${prefix}alert-root:${ws}:${channelId}:${ts}`,
+    /** Hash with a TTL (90 days): `<channel>:<ts>` (or `cmd:<id>`) -> note JSON, an incident's notes. */
+    incidentNotes: (ws: string, incidentId: string) => `${prefix}notes:${ws}:${incidentId}`,
+    /** String with a TTL (90 days): the postmortem canvas of an incident (its id, or a claim while made). */
+    incidentCanvas: (ws: string, incidentId: string) => `${prefix}canvas:${ws}:${incidentId}`,
     /** String (JSON) with a TTL: a monitor's last root and recent incident starts in a channel (flap). */
     alertMonitor: (ws: string, channelId: string, monitorId: string) =>
       `${prefix}alert-mon:${ws}:${channelId}:${monitorId}`,
@@ -185,6 +195,8 @@ export function keyspace(prefix = "uc:") {
     incidentChannelPosts: (ws: string, subject: string) => `${prefix}inc-posts:${ws}:${subject}`,
     /** String with a TTL: the subject whose channel follows an incident (an alert's or its roll-up's). */
     incidentChannelOf: (ws: string, incidentId: string) => `${prefix}inc-of:${ws}:${incidentId}`,
+    /** String with a TTL: the subject of the incident channel with this Slack channel id. */
+    incidentChannelSubject: (ws: string, channelId: string) => `${prefix}inc-by-chan:${ws}:${channelId}`,
   };
 }
 

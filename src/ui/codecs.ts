@@ -231,3 +231,32 @@ export const unfurlSwitchCodec = defineCodec("ufs", 1, z.object({ on: z.boolean(
   limit: valueLimits.buttonValue,
   keys: { on: "o" },
 });
+
+/**
+ * private_metadata of the "Which incident?" modal of Add to incident timeline: the message (its text cut to
+ * fit, the note's own bound being smaller than what is left) and where to answer.
+ */
+export const noteMessageCodec = defineCodec(
+  "note",
+  1,
+  z.object({
+    channelId: slackId,
+    ts: z.string().regex(/^\d{1,12}\.\d{1,8}$/),
+    author: slackId.optional(),
+    permalink: z
+      .url({ protocol: /^https$/ })
+      .max(500)
+      .optional(),
+    text: z.string().max(2_900),
+  }),
+  {
+    limit: valueLimits.privateMetadata,
+    keys: { channelId: "c", ts: "t", author: "a", permalink: "p", text: "x" },
+  },
+);
+
+/** Write postmortem on an incident channel's recovery summary: the incident whose canvas it writes. */
+export const postmortemCodec = defineCodec("pm", 1, z.object({ incidentId: apiId }), {
+  limit: valueLimits.buttonValue,
+  keys: { incidentId: "i" },
+});

@@ -38,6 +38,7 @@ const CHANGE_PHRASES: Record<AlertsChange, string> = {
   "incident-channel": "open or archive an incident channel for these alerts",
   page: "page people about these alerts",
   oncall: "change this channel's on-call rota",
+  "incident-record": "add to this incident's timeline or postmortem",
 };
 
 /** Nobody was paged: what was wrong, and what to type instead. */

@@ -82,6 +82,8 @@ export const actions = {
   openIncidentChannel: "incident.open_channel",
   /** The recovery summary in an incident channel: archive that channel. */
   archiveIncidentChannel: "incident.archive_channel",
+  /** Write postmortem on an incident channel's recovery summary: the incident's canvas in that channel. */
+  writePostmortem: "incident.write_postmortem",
   /** Share in channel: posts a fresh copy of an ephemeral data answer for everyone (shareCodec). */
   share: "answer.share",
   // Paged lists
@@ -140,12 +142,16 @@ export const views = {
   /** Page...: people and groups to pull into an incident now. */
   page: "page",
   home: "home",
+  /** "Which incident?" of Add to incident timeline, on a message that is no alert's. */
+  addToTimeline: "add_to_timeline",
 } as const;
 
 /** callback_ids of shortcuts declared in the app manifest. */
 export const shortcuts = {
   /** Global shortcut "Create monitor": opens the same modal as `/uptime create`. */
   createMonitor: "create_monitor_shortcut",
+  /** Message shortcut "Add to incident timeline": the message becomes a note of its incident. */
+  addToTimeline: "add_to_incident_timeline",
 } as const;
 
 /** The slash command declared in the app manifest. */
@@ -174,6 +180,8 @@ export const blocks = {
   /** The question "Show a live preview ...?" and App Home's "Link previews" buttons. */
   unfurlPrompt: "unfurl.prompt",
   homeLinkPreviews: "home.link_previews",
+  /** The incident picker of the "Which incident?" modal. */
+  timelineIncident: "timeline.incident",
   login: loginInputs,
   createMonitor: createMonitorInputs,
   personalAlerts: personalAlertsInputs,

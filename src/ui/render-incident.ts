@@ -3,6 +3,7 @@ import { formatDuration, slackDate } from "../lib/format-time";
 import type { IncidentView } from "../services/get-incident";
 import { acknowledgeButton } from "./acknowledge-button";
 import { context, freeText, header, inline, monitorAddress, NAME_MAX, REASON_MAX } from "./query-parts";
+import { notesSection } from "./render-incident-notes";
 import type { Rendered } from "./reply";
 import { escapeMrkdwn, limits, mrkdwn, truncate } from "./text";
 import { incidentLink, monitorLink, type WebLinks } from "./web-links";
@@ -96,6 +97,8 @@ export function renderIncident(view: IncidentView, now: number, links?: WebLinks
     },
     { type: "section", text: mrkdwn(truncate(`*Timeline*\n${timeline}`, limits.sectionText)) },
   ];
+  const notes = notesSection(view.notes ?? []);
+  if (notes) blocks.push({ type: "section", text: mrkdwn(notes) });
   return {
     text: truncate(
       `${emoji} Incident #${escapeMrkdwn(incident.id)} of ${name}: ${state}`,

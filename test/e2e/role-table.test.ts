@@ -274,6 +274,9 @@ describe("one role table decides who may change who gets alerted", () => {
       await subscribed(FRANK, channel);
       return attempt(who, "oncall set <@U0ALICE|alice> <@U0CAROL|carol>", channel);
     },
+    // The incident's record: a note and the postmortem canvas, on the incident of the holes above.
+    "add-note": (who, channel) => attempt(who, `note ${incidentId} checked the load balancer`, channel),
+    "write-postmortem": (who, channel) => attempt(who, `postmortem ${incidentId}`, channel),
     "mention-others": (who, channel) =>
       attempt(who, "subscribe --escalate 5m:<!subteam^S0ONCALL|@oncall>", channel),
     // Page now: what acknowledging needs, the alert's incident paged from its channel.
@@ -301,6 +304,9 @@ describe("one role table decides who may change who gets alerted", () => {
     "replace-others",
     "digest-now",
     "mention-others",
+    // A linked outsider reads no incident of another team (the API answers 404): not linked is the refusal.
+    "add-note",
+    "write-postmortem",
   ]);
 
   it("walks every row of the table, here or in the two tests below", () => {

@@ -108,6 +108,12 @@ const METHOD_SCOPES: Record<string, string[]> = {
   "files.completeUploadExternal": ["files:write"],
   // https://docs.slack.dev/reference/methods/chat.unfurl: links:write.
   "chat.unfurl": ["links:write"],
+  // https://docs.slack.dev/reference/methods/chat.getPermalink: "No scope required".
+  "chat.getPermalink": [],
+  // https://docs.slack.dev/reference/methods/canvases.create, canvases.edit, canvases.access.set.
+  "canvases.create": ["canvases:write"],
+  "canvases.edit": ["canvases:write"],
+  "canvases.access.set": ["canvases:write"],
   // A workflow step's run completed with its own token: "No scopes required"
   // (https://docs.slack.dev/reference/methods/functions.completeSuccess, .../functions.completeError).
   "functions.completeSuccess": [],

@@ -12,9 +12,10 @@ import { FaultWindows, type SlackFaultInput } from "./fault-windows";
 import { postUserMessage, runWorkflowStep } from "./link-and-step-events";
 import { type ManifestRules, manifestRules } from "./manifest-rules";
 import { deactivateUser, revokeTokens, uninstallApp } from "./member-events";
+import { messageShortcut } from "./message-shortcuts";
 import { RateTiers } from "./rate-tiers";
 import { ResponseUrlRegistry } from "./response-urls";
-import { type EventResult, SlackSender } from "./sender";
+import { type BlockActionResult, type EventResult, SlackSender } from "./sender";
 import { FakeSocketMode } from "./socket-mode";
 import { FakeSlackState } from "./state";
 import { TriggerRegistry } from "./triggers";
@@ -26,6 +27,7 @@ import type {
   FakeUsergroupSeed,
   FakeUserSeed,
   FunctionExecution,
+  Via,
 } from "./types";
 import type { MethodContext } from "./web-api";
 import { acceptUpload } from "./web-api/files";
@@ -90,6 +92,17 @@ export interface FakeSlack {
     runBy?: string;
     inputs?: Record<string, unknown>;
   }): Promise<{ execution: FunctionExecution; delivery: EventResult }>;
+  /**
+   * A person picks one of the app's message shortcuts on a message: `message_action`, only for a shortcut
+   * the manifest declares (message-shortcuts.ts).
+   */
+  messageShortcut(input: {
+    userId: string;
+    callbackId: string;
+    channelId: string;
+    messageTs: string;
+    via?: Via;
+  }): Promise<BlockActionResult>;
   /** A trigger_id for a user as an interaction would carry (for tests that call views.open directly). */
   issueTriggerId(userId: string): string;
   /** Where the sender delivers over HTTP (the bot's /slack/events URL). */
@@ -403,6 +416,8 @@ export async function startFakeSlack(options: FakeSlackOptions): Promise<FakeSla
     sender,
     postUserMessage: (input) => postUserMessage({ state, config, manifest, sender }, input),
     runWorkflowStep: (input) => runWorkflowStep({ state, config, manifest, sender }, input),
+    messageShortcut: (input) =>
+      messageShortcut({ state, config, manifest, sender, triggers, responseUrls }, input),
     issueTriggerId: (userId) => triggers.issue(userId),
     setAppUrl: (next) => {
       appUrl = next;

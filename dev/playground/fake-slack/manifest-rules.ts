@@ -27,6 +27,12 @@ export interface ManifestRules {
   unfurlDomains: readonly string[];
   /** `functions`: the custom steps Workflow Builder offers, by callback_id (link-and-step-events.ts). */
   functions: ReadonlyMap<string, ManifestFunction>;
+  /**
+   * `features.shortcuts` of `type: message`, by callback_id: Slack offers a message shortcut in a message's
+   * "More actions" menu only when the app declares it (https://docs.slack.dev/interactivity/implementing-shortcuts),
+   * so it sends `message_action` for no other (message-shortcuts.ts).
+   */
+  messageShortcuts: ReadonlySet<string>;
   /** `settings.org_deploy_enabled`: custom steps need an org-ready app (link-and-step-events.ts). */
   orgDeployEnabled: boolean;
   /** Where the rules came from (a path, or "object"), for error messages. */
@@ -117,12 +123,17 @@ export function manifestRules(input?: ManifestInput): ManifestRules {
   const subscriptions = isRecord(settings.event_subscriptions) ? settings.event_subscriptions : {};
   const events = Array.isArray(subscriptions.bot_events) ? subscriptions.bot_events : [];
   const domains = Array.isArray(features.unfurl_domains) ? features.unfurl_domains : [];
+  const shortcuts = Array.isArray(features.shortcuts) ? features.shortcuts : [];
+  const messageShortcuts = shortcuts.flatMap((s) =>
+    isRecord(s) && s.type === "message" && typeof s.callback_id === "string" ? [s.callback_id] : [],
+  );
   return {
     botScopes: new Set(bot as string[]),
     messagesTab,
     botEvents: new Set(events.filter((e): e is string => typeof e === "string")),
     unfurlDomains: domains.filter((d): d is string => typeof d === "string").map((d) => d.toLowerCase()),
     functions: manifestFunctions(manifest.functions),
+    messageShortcuts: new Set(messageShortcuts),
     orgDeployEnabled: settings.org_deploy_enabled === true,
     source,
   };

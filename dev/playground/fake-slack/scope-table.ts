@@ -83,6 +83,11 @@ export const METHOD_SCOPES: Readonly<Record<string, Needed>> = {
   // https://docs.slack.dev/reference/methods/chat.unfurl: links:write. (functions.completeSuccess and
   // completeError: "No scopes required".)
   "chat.unfurl": ["links:write"],
+  // https://docs.slack.dev/reference/methods/canvases.create, canvases.edit, canvases.access.set: each
+  // "Bot token: canvases:write".
+  "canvases.create": ["canvases:write"],
+  "canvases.edit": ["canvases:write"],
+  "canvases.access.set": ["canvases:write"],
 };
 
 export function conversationKind(conversation: Conversation): ConversationKind {

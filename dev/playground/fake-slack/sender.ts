@@ -559,6 +559,11 @@ export class SlackSender {
     };
   }
 
+  /** An interaction payload built elsewhere (message-shortcuts.ts), delivered as any other. */
+  interactive(payload: object, via?: Via): Promise<DeliveryResult> {
+    return this.deliver("interactive", payload, via);
+  }
+
   async shortcut(input: { userId: string; callbackId: string; via?: Via }): Promise<BlockActionResult> {
     const user = this.user(input.userId);
     const triggerId = this.deps.triggers.issue(user.id);

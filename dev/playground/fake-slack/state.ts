@@ -6,6 +6,7 @@ import type {
   ApiCallRecord,
   Conversation,
   EphemeralMessage,
+  FakeCanvas,
   FakeChannelSeed,
   FakeSlackChange,
   FakeSlackConfig,
@@ -57,6 +58,8 @@ export class FakeSlackState {
   readonly revokedTokens = new Set<string>();
   /** Messages posted with a step run's workflow token (`<channel>:<ts>` -> run id): their clicks carry the run. */
   readonly messageRuns = new Map<string, string>();
+  /** Canvases by id (web-api/canvases.ts): markdown as last written, and who may see them. */
+  readonly canvases = new Map<string, FakeCanvas>();
   private readonly lastTs = new Map<string, number>();
   /** People's own tokens a test handed out (userTokenFor), token -> user id: someone reading as themselves. */
   readonly userTokens = new Map<string, string>();

@@ -303,3 +303,15 @@ export type ApiFailure =
   | { status: 500; afterProcessing?: boolean };
 
 export type Via = "http" | "socket";
+
+/** A canvas as the fake keeps it: its markdown as last written, and who was given access. */
+export interface FakeCanvas {
+  id: string;
+  title: string;
+  markdown: string;
+  /** The channel it is tabbed in (canvases.create `channel_id`), if any. */
+  tabbedIn?: string;
+  /** channel or user id -> access level (canvases.access.set). */
+  access: Map<string, "read" | "write" | "owner">;
+  edits: number;
+}

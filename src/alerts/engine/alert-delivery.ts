@@ -8,7 +8,7 @@ import type { ChannelRateLimiter } from "../../store/channel-rate-limiter";
 import { CorruptRecordError } from "../../store/corrupt-record-error";
 import type { Subscription, SubscriptionStore } from "../../store/subscription-store";
 import { renderChartPng } from "../../ui/charts/render-chart-png";
-import { IncidentDrawing } from "../kinds/incident/incident-drawing";
+import { IncidentDrawing, type IncidentDrawingDeps } from "../kinds/incident/incident-drawing";
 import { IncidentReplies } from "../kinds/incident/incident-replies";
 import { IncidentChannels, type IncidentChannelsDeps } from "../kinds/incident-channel/incident-channels";
 import { ALERT_KINDS } from "../kinds/registry";
@@ -53,6 +53,10 @@ export interface AlertDeliveryDeps
   kinds?: readonly AlertKind[];
   /** Where a plan's `defer` holds events (the schedule store); absent, nothing is held. */
   deferrals?: DeferralStore | undefined;
+  /** The incidents' notes: their count on each root, and the roots' index a message shortcut reads. */
+  notes?:
+    | (NonNullable<IncidentDrawingDeps["notes"]> & NonNullable<IncidentChannelsDeps["notes"]>)
+    | undefined;
 }
 
 // Nothing is posted twice: the attempt is recorded first, and a retry without a ts looks the message up.
@@ -100,6 +104,7 @@ export class AlertDelivery implements OutboxDelivery {
       metrics: this.metrics,
       webLinks,
       rotas: deps.rotas,
+      notes: deps.notes,
     });
     const replies = new IncidentReplies({ messages, posting, clock, webLinks });
     const rollup = new StormRollup({ messages, posting, clock, webLinks });
@@ -112,6 +117,7 @@ export class AlertDelivery implements OutboxDelivery {
           logger: this.logger,
           webLinks,
           gate: gateDeps,
+          notes: deps.notes,
         })
       : null;
     this.channels = channels;

@@ -62,8 +62,17 @@ export class Redraw {
     if (ack.channelId) await this.afterAcknowledge(ack as AcknowledgedInSlack & { channelId: string });
   }
 
-  // One redraw entry per other channel, so each shows the acknowledge at once, under its lock with retries.
-  private async fanOut(out: AcknowledgeFanOutDeps, ack: AcknowledgedInSlack): Promise<void> {
+  /** Every channel's message of the incident drawn again through the outbox (a note changes its root). */
+  async redrawIncident(input: { workspace: WorkspaceRef; incidentId: string }): Promise<void> {
+    if (this.d.fanOut) await this.fanOut(this.d.fanOut, input);
+  }
+
+  // One redraw entry per other channel, so each shows the acknowledge (or, without ackedBy, whatever else
+  // changed on its record's drawing) at once, under its lock with retries.
+  private async fanOut(
+    out: AcknowledgeFanOutDeps,
+    ack: { workspace: WorkspaceRef; incidentId: string; ackedBy?: string; channelId?: string | undefined },
+  ): Promise<void> {
     const channels = await this.d.messages.incidentChannels(ack.workspace, ack.incidentId);
     await Promise.all(
       channels
@@ -74,7 +83,7 @@ export class Redraw {
             type: "redraw",
             subscriptionId,
             incidentId: ack.incidentId,
-            ackedBy: ack.ackedBy,
+            ...(ack.ackedBy ? { ackedBy: ack.ackedBy } : {}),
           };
           return out.outbox.append(out.outboxKeyOf(target), target, JSON.stringify(event));
         }),
@@ -123,6 +132,14 @@ export class Redraw {
     await this.d.messages.put(ws, channel, incidentId, next);
     next = await this.d.replies.replyAcknowledged(ctx, next);
     await this.d.rollup.refreshRollupMember(ctx, next);
+    return "updated";
+  }
+
+  /** Under the caller's lock: the incident's message drawn again from its record, whatever its stage. */
+  async redrawIn(ctx: ChannelCtx, incidentId: string): Promise<"updated" | "skipped"> {
+    const record = await this.d.messages.get(ctx.ws, ctx.channel, incidentId);
+    if (!record?.ts || (record.mode !== "root" && record.mode !== "thread")) return "skipped";
+    await this.d.drawing.updateRoot(ctx, record, record.ts);
     return "updated";
   }
 

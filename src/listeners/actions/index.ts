@@ -35,6 +35,7 @@ import { teamSelectAction } from "./team-select-action";
 import { testAcknowledgeAction } from "./test-acknowledge-action";
 import { unfurlConsentAction } from "./unfurl-consent-action";
 import { unmuteAction } from "./unmute-action";
+import { writePostmortemAction } from "./write-postmortem-action";
 
 type ActionListener = (args: ActionArgs<BlockElementAction>) => Promise<void>;
 
@@ -95,6 +96,7 @@ export function register(routes: SurfaceRoutes, deps: ListenerDeps): void {
   // Page now: the modal from an alert or a roll-up, and Acknowledge in a page's DM
   on(actions.pageOpen, openPageAction(deps));
   on(actions.pageAcknowledge, pageAcknowledgeAction(deps));
+  on(actions.writePostmortem, writePostmortemAction(deps));
   // Link previews: the poster's answer to "Show a live preview...?", and App Home's switches
   const unfurlConsent = unfurlConsentAction(deps);
   on(actions.unfurlShow, unfurlConsent);

@@ -32,6 +32,8 @@ const EXPECTED: Record<AlertingAction, [boolean, boolean, boolean, boolean]> = {
   "answer-alert": [true, true, false, false],
   page: [true, true, true, false],
   oncall: [true, true, false, false],
+  "add-note": [true, true, false, false],
+  "write-postmortem": [true, true, false, false],
 };
 
 describe("the role table", () => {

@@ -10,6 +10,9 @@ export type ContractPackage = "@slack/web-api" | "@slack/bolt";
 export const CONTRACT_TYPES = {
   "apps.connections.open": { pkg: "@slack/web-api", type: "AppsConnectionsOpenArguments" },
   "auth.test": { pkg: "@slack/web-api", type: "AuthTestArguments" },
+  "canvases.access.set": { pkg: "@slack/web-api", type: "CanvasesAccessSetArguments" },
+  "canvases.create": { pkg: "@slack/web-api", type: "CanvasesCreateArguments" },
+  "canvases.edit": { pkg: "@slack/web-api", type: "CanvasesEditArguments" },
   "chat.delete": { pkg: "@slack/web-api", type: "ChatDeleteArguments" },
   "chat.getPermalink": { pkg: "@slack/web-api", type: "ChatGetPermalinkArguments" },
   "chat.postEphemeral": { pkg: "@slack/web-api", type: "ChatPostEphemeralArguments" },

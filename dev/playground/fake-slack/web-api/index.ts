@@ -1,4 +1,5 @@
 import { authMethods } from "./auth";
+import { canvasMethods } from "./canvases";
 import { chatMethods } from "./chat";
 import type { MethodTable } from "./context";
 import { conversationsMethods } from "./conversations";
@@ -20,6 +21,7 @@ export const webApiMethods: MethodTable = {
   ...filesMethods,
   ...unfurlMethods,
   ...functionMethods,
+  ...canvasMethods,
 };
 
 export type { MethodContext, MethodResult, MethodSpec, MethodTable } from "./context";

@@ -7,6 +7,7 @@ import { SlackApiError } from "../../../slack/slack-errors";
 import type { SlackPoster } from "../../../slack/slack-poster";
 import type { AlertMessageRecord, AlertMessageStore } from "../../../store/alert-message-store";
 import type { IncidentChannelRecord, IncidentChannelStore } from "../../../store/incident-channel-store";
+import type { IncidentNoteStore } from "../../../store/incident-note-store";
 import type { Subscription, SubscriptionStore } from "../../../store/subscription-store";
 import type { WebLinks } from "../../../ui/web-links";
 import { type AlertGateDeps, gateAlert, gatedMonitor } from "../../engine/alert-gate";
@@ -48,6 +49,8 @@ export interface IncidentChannelsDeps {
   /** How long a second click waits for the first click's channel before saying it is on its way (ms). */
   waitForOtherMs?: number;
   gate: AlertGateDeps;
+  /** The incidents' notes, for the recovery summary; absent, it shows none. */
+  notes?: Pick<IncidentNoteStore, "list"> | undefined;
 }
 
 export interface OpenIncidentChannel {
@@ -275,8 +278,15 @@ export class IncidentChannels {
     const availability = await this.d.availability(ctx.sub ?? null, [
       ...new Set(known.map((m) => m.view.incident.monitorId)),
     ]);
+    // Notes that cannot be read leave the summary without them: the recovery matters more.
+    const notes = this.d.notes
+      ? (
+          await Promise.all(record.incidents.map((id) => this.d.notes!.list(ctx.ws, id).catch(() => [])))
+        ).flat()
+      : [];
     const rendered = renderIncidentChannelSummary({
       items: known.map((m) => m.view),
+      notes: notes.sort((a, b) => a.at - b.at),
       ackedBy,
       availability,
       teamId: record.apiTeamId,

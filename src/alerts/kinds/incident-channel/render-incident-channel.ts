@@ -1,8 +1,10 @@
-import type { KnownBlock } from "@slack/types";
+import type { Button, KnownBlock } from "@slack/types";
+import type { IncidentNote } from "../../../domain/incident-notes";
 import { formatDuration, slackDate } from "../../../lib/format-time";
 import { tryEncode } from "../../../ui/codec";
-import { archiveChannelCodec } from "../../../ui/codecs";
+import { archiveChannelCodec, postmortemCodec } from "../../../ui/codecs";
 import { actions } from "../../../ui/ids";
+import { notesSection } from "../../../ui/render-incident-notes";
 import { escapeMrkdwn, limits, mrkdwn, plainText, truncate } from "../../../ui/text";
 import { monitorLink, type WebLinks } from "../../../ui/web-links";
 import {
@@ -124,6 +126,8 @@ export interface IncidentChannelSummaryInput {
   teamId: string;
   channelId: string;
   now: number;
+  /** What people added to the incidents' timeline, oldest first. */
+  notes?: readonly IncidentNote[] | undefined;
 }
 
 /** The bot can archive: it is a member since it created the channel. */
@@ -137,20 +141,30 @@ export function renderIncidentChannelSummary(input: IncidentChannelSummaryInput)
     { type: "section", text: mrkdwn(`*Summary*\n${lines.join("\n")}`) },
     { type: "context", elements: [mrkdwn(text)] },
   ];
+  const notes = notesSection(input.notes ?? []);
+  if (notes) blocks.push({ type: "section", text: mrkdwn(notes) });
   const value = tryEncode(archiveChannelCodec, { teamId: input.teamId, channelId: input.channelId });
-  if (value) {
-    blocks.push({
-      type: "actions",
-      elements: [
-        {
-          type: "button",
-          action_id: actions.archiveIncidentChannel,
-          text: plainText("Archive channel", limits.buttonText),
-          value,
-        },
-      ],
+  // The postmortem of the first incident: the one the channel was opened for (a roll-up's first).
+  const first = input.items[0]?.incident.id;
+  const postmortem = first ? tryEncode(postmortemCodec, { incidentId: first }) : undefined;
+  const elements: Button[] = [];
+  if (postmortem) {
+    elements.push({
+      type: "button",
+      action_id: actions.writePostmortem,
+      text: plainText("Write postmortem", limits.buttonText),
+      value: postmortem,
     });
   }
+  if (value) {
+    elements.push({
+      type: "button",
+      action_id: actions.archiveIncidentChannel,
+      text: plainText("Archive channel", limits.buttonText),
+      value,
+    });
+  }
+  if (elements.length > 0) blocks.push({ type: "actions", elements });
   return { text, blocks };
 }
 

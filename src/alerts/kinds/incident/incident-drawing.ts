@@ -5,6 +5,7 @@ import type {
   MonitorAlertState,
   StoredAlertView,
 } from "../../../store/alert-message-store";
+import type { IncidentNoteStore } from "../../../store/incident-note-store";
 import type { MuteStore } from "../../../store/mute-store";
 import type { RotaStore } from "../../../store/rota-store";
 import type { Subscription } from "../../../store/subscription-store";
@@ -25,6 +26,8 @@ export interface IncidentDrawingDeps {
   webLinks: WebLinks | undefined;
   /** The channels' rotas: `oncall` pings the person on call when the root is posted. */
   rotas?: Pick<RotaStore, "get"> | undefined;
+  /** The incident's notes: counted on its root, and the root indexed for the message shortcut. */
+  notes?: Pick<IncidentNoteStore, "count" | "indexRoot"> | undefined;
 }
 
 /** One render path, whether an outbox event or a click moved the record on. */
@@ -42,10 +45,13 @@ export class IncidentDrawing {
     opening?: { monitor: MonitorAlertState; unmuted: true },
   ): Promise<AlertMessageRecord & { ts: string }> {
     const incidentId = record.view.incident.id;
-    const muted = opening?.unmuted ? null : await this.muteShown(ctx, record);
+    // A new root has no note to show yet (a note added meanwhile redraws it); else both read together.
+    const [muted, noteCount] = opening?.unmuted
+      ? [null, 0]
+      : await Promise.all([this.muteShown(ctx, record), this.noteCount(ctx, record)]);
     const ping =
       record.stage === "open" ? await resolveOncall(this.d.rotas, ctx, mention, this.d.clock.now()) : null;
-    const rendered = this.render(ctx, record, ping, muted);
+    const rendered = this.render(ctx, record, ping, muted, noteCount);
     const { ts, posted } = await this.d.posting.postOnce(ctx, {
       attempt: record.attempt,
       eventType: ALERT_EVENT_TYPE,
@@ -74,6 +80,7 @@ export class IncidentDrawing {
             lastRoot: { ts, incidentId },
           })
         : null,
+      record.mode === "root" ? this.d.notes?.indexRoot(ctx.ws, ctx.channel, ts, incidentId) : null,
     ]);
     if (posted && record.stage === "open") {
       this.d.metrics.deliveryLatency(
@@ -85,8 +92,15 @@ export class IncidentDrawing {
 
   /** Redraws the posted message `ts` from the record (never with a mention: an update does not notify). */
   async updateRoot(ctx: ChannelCtx, record: AlertMessageRecord, ts: string): Promise<void> {
-    const rendered = this.render(ctx, record, null, await this.muteShown(ctx, record));
+    const [muted, notes] = await Promise.all([this.muteShown(ctx, record), this.noteCount(ctx, record)]);
+    const rendered = this.render(ctx, record, null, muted, notes);
     await this.d.posting.update(ctx, { channel: ctx.channel, ts, ...rendered });
+  }
+
+  /** A count that cannot be read shows none: the alert matters more than its notes. */
+  private async noteCount(ctx: ChannelCtx, record: AlertMessageRecord): Promise<number> {
+    if (!this.d.notes || (record.mode !== "root" && record.mode !== "thread")) return 0;
+    return this.d.notes.count(ctx.ws, record.view.incident.id).catch(() => 0);
   }
 
   /** The mute a root message shows: the monitor's live mute in the channel, until it recovers. */
@@ -101,6 +115,7 @@ export class IncidentDrawing {
     record: AlertMessageRecord,
     mention: Subscription["mention"],
     muted: AlertRootInput["muted"],
+    notes: number,
   ) {
     return renderAlertRoot({
       channelId: ctx.channel,
@@ -114,6 +129,7 @@ export class IncidentDrawing {
       flapping: record.flapping ?? null,
       notes: record.notes ? Object.values(record.notes) : undefined,
       muted,
+      noteCount: notes,
       links: this.d.webLinks,
       now: this.d.clock.now(),
     });

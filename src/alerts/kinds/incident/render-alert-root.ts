@@ -40,6 +40,8 @@ export interface AlertRootInput {
   flapping?: FlapNoteInput | null;
   /** Other kinds' lines about this incident (mrkdwn, already escaped), shown while it is not resolved. */
   notes?: readonly string[] | undefined;
+  /** How many notes the incident's timeline holds (Add to incident timeline, `/uptime note`). */
+  noteCount?: number | undefined;
   links?: WebLinks | undefined;
   now: number;
 }
@@ -70,6 +72,7 @@ export function renderAlertRoot(input: AlertRootInput): RenderedAlert {
     ...(input.notes?.length && input.stage !== "resolved"
       ? [{ type: "context" as const, elements: input.notes.slice(0, 10).map((note) => mrkdwn(note)) }]
       : []),
+    ...(input.noteCount ? [{ type: "context" as const, elements: [mrkdwn(notesText(input))] }] : []),
   ];
   const buttons = actionsBlock(input);
   if (buttons) body.push(buttons);
@@ -83,6 +86,11 @@ function isMuted(input: AlertRootInput): input is AlertRootInput & { muted: { un
 function mutedText(muted: { until: number; by?: string | null; untilRecovered?: boolean }): string {
   const by = muted.by ? ` by <@${escapeMrkdwn(muted.by)}>` : "";
   return `🔕 Muted here${by} until ${muted.untilRecovered ? "it recovers" : slackDate(muted.until)}`;
+}
+
+function notesText(input: AlertRootInput): string {
+  const n = input.noteCount ?? 0;
+  return `📝 ${n} ${n === 1 ? "note" : "notes"} on the timeline: \`/uptime incident ${escapeMrkdwn(input.incident.id)}\``;
 }
 
 function headline(input: AlertRootInput): string {

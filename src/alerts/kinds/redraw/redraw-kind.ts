@@ -9,10 +9,13 @@ export const redrawKind: AlertKind<RedrawEvent> = {
   gate: null,
   plan: (engine) => ({
     inChannel: true,
-    failure: "redraw after acknowledge failed; it is retried",
+    failure: "redraw of an alert failed; it is retried",
     counted: true,
     accepts: () => true,
-    deliver: (ctx, event) => engine.redraw.acknowledgedIn(ctx, event.incidentId, event.ackedBy),
+    deliver: (ctx, event) =>
+      event.ackedBy
+        ? engine.redraw.acknowledgedIn(ctx, event.incidentId, event.ackedBy)
+        : engine.redraw.redrawIn(ctx, event.incidentId),
   }),
   renderers: {},
 };

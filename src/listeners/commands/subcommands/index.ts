@@ -10,9 +10,11 @@ import { loginSubcommand } from "./login-subcommand";
 import { logoutSubcommand } from "./logout-subcommand";
 import { maintenanceSubcommand } from "./maintenance-subcommand";
 import { muteSubcommand } from "./mute-subcommand";
+import { noteSubcommand } from "./note-subcommand";
 import { oncallSubcommand } from "./oncall-subcommand";
 import { pageSubcommand } from "./page-subcommand";
 import { pauseSubcommand } from "./pause-subcommand";
+import { postmortemSubcommand } from "./postmortem-subcommand";
 import { resumeSubcommand } from "./resume-subcommand";
 import { subscribeSubcommand } from "./subscribe-subcommand";
 import { teamSubcommand } from "./team-subcommand";
@@ -54,4 +56,6 @@ export const subcommandHandlers: SubcommandHandlers = {
   maintenance: maintenanceSubcommand,
   page: pageSubcommand,
   oncall: oncallSubcommand,
+  note: noteSubcommand,
+  postmortem: postmortemSubcommand,
 };
