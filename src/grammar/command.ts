@@ -150,7 +150,11 @@ export type MaintenanceCommand =
   | { kind: "maintenance"; action: "end"; id: string };
 
 /** Whom a page reaches: a person (Slack sends their id), or a user group by id or by its typed handle. */
-export type PageTarget = { kind: "user"; id: string } | { kind: "usergroup"; id?: string; handle: string };
+export type PageTarget =
+  | { kind: "user"; id: string }
+  | { kind: "usergroup"; id?: string; handle: string }
+  /** Whoever is on call in the channel's rota when the page is sent (`/uptime oncall`). */
+  | { kind: "oncall" };
 
 /** `page <monitor|incident-id> <@person|@group>... [-- message]`: pull people into an incident now. */
 export interface PageCommand {

@@ -259,7 +259,7 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
     name: "page",
     group: "alerts",
     aliases: [],
-    usage: "page <monitor|incident id> <@person|@group>... [-- <message>]",
+    usage: "page <monitor|incident id> <@person|@group|oncall>... [-- <message>]",
     example: "page api-eu @rita @db-oncall -- the primary is gone",
     summary: "pull people into an open outage now: a line in its thread and a DM each, with Acknowledge",
   },

@@ -240,7 +240,8 @@ export type PageRefusal =
   | { reason: "ended"; incidentId: string }
   | { reason: "nobody" }
   | { reason: "too-many"; max: number }
-  | { reason: "unknown-target"; names: string[] };
+  | { reason: "unknown-target"; names: string[] }
+  | { reason: "no-rota" };
 
 /** Page now could not page anyone: an incident with no alert here, one that ended, nobody named. */
 export class PageRefusedError extends ServiceError {

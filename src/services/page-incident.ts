@@ -1,5 +1,6 @@
 import { PAGE_MAX_PEOPLE, PAGE_MESSAGE_MAX } from "../alerts";
-import { type UserRef, workspaceOf } from "../domain/workspace-ref";
+import { onCallAt } from "../domain/oncall-rota";
+import { type UserRef, type WorkspaceRef, workspaceOf } from "../domain/workspace-ref";
 import { requireCurrentMember, requireLinked } from "./alerts-permission";
 import { NotSubscribedHereError, PageRefusedError } from "./errors";
 import { resolveMonitor } from "./find-monitor";
@@ -12,6 +13,8 @@ export interface PageInput {
   target: { incidentId: string } | { monitor: string };
   users: string[];
   groups: string[];
+  /** `oncall` among the targets: whoever the channel's rota has on call now joins `users`. */
+  oncall?: boolean | undefined;
   message?: string | undefined;
 }
 
@@ -58,7 +61,8 @@ export async function pageIncident(deps: ServiceDeps, ref: UserRef, input: PageI
   }
   const record = await alerts.messages.get(ws, input.channelId, incidentId);
   if (record?.stage === "resolved") throw new PageRefusedError({ reason: "ended", incidentId });
-  const users = [...new Set(input.users)];
+  const onCall = input.oncall ? await whoIsOnCall(deps, ws, input.channelId) : [];
+  const users = [...new Set([...input.users, ...onCall])];
   const groups = [...new Set(input.groups)];
   if (users.length + groups.length === 0) throw new PageRefusedError({ reason: "nobody" });
   if (users.length + groups.length > PAGE_MAX_PEOPLE)
@@ -118,4 +122,11 @@ export async function pageAnswered(
     by: ref.userId,
     pageId: input.pageId,
   });
+}
+
+/** The person on call in the channel's rota now; no rota (or nobody on call) refuses the page, naming why. */
+async function whoIsOnCall(deps: ServiceDeps, ws: WorkspaceRef, channelId: string): Promise<string[]> {
+  const rota = await requireAlerts(deps).oncall.rotas.get(ws, channelId);
+  if (!rota) throw new PageRefusedError({ reason: "no-rota" });
+  return [onCallAt(rota, deps.clock.now()).user];
 }

@@ -54,6 +54,8 @@ function pageRefusalText(refusal: PageRefusal): string {
       return "Nobody to page: name at least one @person or @group, e.g. `/uptime page api-eu @rita -- DB is down`.";
     case "too-many":
       return `A page reaches at most ${refusal.max} people and groups, so nobody was paged: name fewer, or a user group.`;
+    case "no-rota":
+      return "This channel has no on-call rota, so nobody was paged: set one with `/uptime oncall set @a @b`, or name people.";
     case "unknown-target":
       return `${refusal.names.map((n) => `\`${esc(n)}\``).join(", ")}: no such person or user group in this workspace, so nobody was paged. Pick people from the autocomplete, so that Slack sends their ids.`;
   }

@@ -229,6 +229,22 @@ describe("an on-call rota on two replicas", () => {
       20_000,
     );
     expect(reply.text).toContain("<@U0BOB>");
+    // A page to `oncall` reaches whoever is on call now: Bob gets the page's DM, Alice none.
+    const dmsIn = (user: string) => slack.state.channelMessages(slack.state.openIm(user).conversation.id);
+    const aliceBefore = dmsIn("U0ALICE").length;
+    const paged = textOf(await slash(`page ${incident.id} oncall -- checkout is 503`));
+    expect(paged).toContain("<@U0BOB>");
+    const dm = await waitFor(
+      slack.events,
+      () => dmsIn("U0BOB").find((m) => m.text.includes("checkout is 503")),
+      20_000,
+    );
+    expect(dm.text).toContain("<@U0ALICE> paged you");
+    expect(
+      dmsIn("U0ALICE")
+        .slice(aliceBefore)
+        .some((m) => m.text.includes("checkout is 503")),
+    ).toBe(false);
     simulator.control.recover(WEB_SHOP);
   });
 

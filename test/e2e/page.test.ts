@@ -272,7 +272,7 @@ describe("Page now on two replicas", () => {
     );
     expect(await slash("U0ALICE", 'page "Web shop"')).toContain("name at least one @person or @group");
     expect(await slash("U0ALICE", 'page "Web shop" @nosuchgroup')).toContain("no such person or user group");
-    expect(await slash("U0ALICE", 'page "Web shop" here')).toContain("is not a @person or a @group");
+    expect(await slash("U0ALICE", 'page "Web shop" here')).toContain("is not a @person, a @group or oncall");
     // Bob is linked to no Uptime account: paging needs what acknowledging needs.
     expect(await slash("U0BOB", 'page "Web shop" <@U0CAROL|carol>')).toMatch(/link/i);
     await eventually(async () => ((await outboxSettled()) ? true : undefined), 20_000);

@@ -26,11 +26,12 @@ export function parsePageTargets(tokens: readonly Token[]): PageTarget[] | Argum
     if (mention?.kind === "user") targets.push({ kind: "user", id: mention.id });
     else if (mention?.kind === "usergroup") targets.push(mention);
     else if (mention) return new ArgumentError("a page names people or user groups, not the whole channel");
+    else if (token.literal > 0 && token.text.toLowerCase() === "oncall") targets.push({ kind: "oncall" });
     else if (/^@(?:here|channel|everyone)$/i.test(token.text))
       return new ArgumentError("a page names people or user groups, not the whole channel");
     else if (/^@[^\s@]+$/u.test(token.text) && token.literal > 0)
       targets.push({ kind: "usergroup", handle: token.text.slice(1) });
-    else return new ArgumentError(`"${echo(token.text)}" is not a @person or a @group`);
+    else return new ArgumentError(`"${echo(token.text)}" is not a @person, a @group or oncall`);
   }
   return targets;
 }

@@ -25,13 +25,21 @@ describe("/uptime page", () => {
     });
   });
 
+  it("reads oncall as whoever the channel's rota has on call", () => {
+    expect(parseCommand("page 123 oncall <@U1|rita>")).toStrictEqual({
+      kind: "page",
+      about: { incidentId: "123" },
+      targets: [{ kind: "oncall" }, { kind: "user", id: "U1" }],
+    });
+  });
+
   it("says what is wrong: nothing, nobody, the channel, a plain word", () => {
     const error = (text: string) => (parseCommand(text) as { error?: string }).error;
     expect(error("page")).toContain("needs a monitor or an incident id");
     expect(error("page api-eu")).toContain("name at least one @person or @group");
     expect(error("page api-eu -- hello")).toContain("name at least one @person or @group");
     expect(error("page api-eu <!here>")).toContain("not the whole channel");
-    expect(error("page api-eu rita")).toContain('"rita" is not a @person or a @group');
+    expect(error("page api-eu rita")).toContain('"rita" is not a @person, a @group or oncall');
     expect(error("page <@U1|a> api-eu")).toContain("name the monitor or incident first");
     expect(error("page api-eu @here")).toContain("not the whole channel");
     expect(error("page --state <@U1|a>")).toContain('"page" has no options');

@@ -19,6 +19,7 @@ export const pageSubcommand: SubcommandHandler<"page"> = async (
   const typed = command.targets.filter((t) => t.kind === "usergroup" && !t.id);
   const directory = typed.length > 0 ? await listUsergroups(client) : [];
   for (const target of command.targets) {
+    if (target.kind === "oncall") continue;
     const id = target.kind === "usergroup" ? (target.id ?? idOf(directory, target)) : target.id;
     if (!id) unknown.push(`@${target.kind === "usergroup" ? target.handle : target.id}`);
     else (target.kind === "user" ? users : groups).push(id);
@@ -29,6 +30,7 @@ export const pageSubcommand: SubcommandHandler<"page"> = async (
     target: command.about,
     users,
     groups,
+    oncall: command.targets.some((t) => t.kind === "oncall"),
     message: command.message,
   });
   await respond({ response_type: "ephemeral", ...renderPageResult(outcome) });
