@@ -1,4 +1,5 @@
 import type { FetchFunction, Logger as SlackLogger } from "@slack/web-api";
+import { mergeRunbooks } from "../domain/runbooks";
 import type { SlowRule } from "../domain/slow-rule";
 import type { WorkspaceRef } from "../domain/workspace-ref";
 import type { Clock } from "../lib/clock";
@@ -16,6 +17,7 @@ import { MuteStore } from "../store/mute-store";
 import { OutboxStore } from "../store/outbox-store";
 import { PollTargetStore } from "../store/poll-target-store";
 import type { RedisClient } from "../store/redis-connection";
+import { RunbookStore } from "../store/runbook-store";
 import { subscriptionCleanupParticipant } from "../store/subscription-cleanup";
 import { type Subscription, SubscriptionStore } from "../store/subscription-store";
 import type { CleanupParticipant } from "../store/workspace-cleanup";
@@ -137,6 +139,8 @@ export interface Alerts {
   schedules: Pick<ScheduleStore, "book" | "bookOnce" | "cancel" | "inspect">;
   /** A reminder's Still on it (`--remind`): who, and the next reminder a whole period from now. */
   stillOnIt(input: StillOnItInSlack): Promise<"restarted" | "ended">;
+  /** The runbook links of monitors and groups (`/uptime runbook`), shown on every alert of the monitor. */
+  runbooks: RunbookStore;
   /** Read by the Mute overflow: the name of a muted monitor, from its last alert message in the channel. */
   messages: AlertMessageStore;
   pollTargets: PollTargets;
@@ -172,6 +176,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
   const mutes = new MuteStore({ redis, keys, clock });
   const outbox = new OutboxStore({ redis });
   const windows = new MaintenanceStore({ redis, keys, clock });
+  const runbooks = new RunbookStore({ redis, keys });
   const outboxKeys = outboxKeysOf(scheduler);
   const metrics = createPrometheusMetrics({
     sampleOutbox: outboxSampler(redis, outboxKeys),
@@ -220,6 +225,10 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     logger: logger.child({ component: "alert-delivery" }),
     metrics: metrics.alert,
     webLinks: options.webLinks,
+    runbooks: async ({ apiTeamId, monitorId, group }) => {
+      const found = await runbooks.forMonitor(apiTeamId, monitorId, group);
+      return mergeRunbooks([found.monitor, found.group]);
+    },
     charts: deps.charts,
     postSettleMs: options.postSettleMs,
     digests,
@@ -271,6 +280,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
       return restarted ? "restarted" : "ended";
     },
     messages,
+    runbooks,
     pollTargets,
     acknowledged: (ack) => delivery.acknowledged(ack),
     incidentChannels: {

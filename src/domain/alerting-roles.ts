@@ -28,7 +28,9 @@ export type AlertsChange =
   | "digest"
   | "acknowledge"
   | "maintenance"
-  | "incident-channel";
+  | "incident-channel"
+  | "runbook"
+  | "board";
 
 export type AlertingAction =
   | "subscribe"
@@ -43,7 +45,9 @@ export type AlertingAction =
   | "maintenance"
   | "mention-others"
   | "open-incident-channel"
-  | "archive-incident-channel";
+  | "archive-incident-channel"
+  | "edit-runbooks"
+  | "post-board";
 
 export interface RoleRow {
   action: AlertingAction;
@@ -155,6 +159,21 @@ export const ROLE_TABLE: readonly RoleRow[] = [
     change: "incident-channel",
     what: "Archive an incident channel",
     needs: "channel-member",
+  },
+  {
+    action: "edit-runbooks",
+    change: "runbook",
+    what: "Add or remove a monitor's or group's runbook links (`runbook`)",
+    needs: "writer",
+    readOnlyRefusal:
+      "Read-only members of {team} can't change runbook links: every alert of the monitor shows them.",
+    instead: "list them with `/uptime runbook <monitor>`",
+  },
+  {
+    action: "post-board",
+    change: "board",
+    what: "Post or remove the channel's live board (`board`)",
+    needs: "team-member",
   },
 ];
 

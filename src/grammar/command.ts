@@ -111,7 +111,23 @@ export type Command =
   | { kind: "unmute"; monitor: string }
   /** `mute <monitor> <duration | until-recovered>`: no new alert for the monitor in this channel. */
   | { kind: "mute"; monitor: string; duration: MuteDuration }
-  | MaintenanceCommand;
+  | MaintenanceCommand
+  | RunbookCommand
+  | BoardCommand;
+
+/** Whose runbooks, as typed: a monitor (name or id) or `group:<name>`. */
+export type RunbookTargetArgument = { kind: "monitor"; monitor: string } | { kind: "group"; group: string };
+
+/** `runbook`: list a monitor's or group's runbook links, add one (https only), or remove the n-th. */
+export type RunbookCommand =
+  | { kind: "runbook"; action: "list"; target: RunbookTargetArgument }
+  | { kind: "runbook"; action: "add"; target: RunbookTargetArgument; url: string; label?: string }
+  | { kind: "runbook"; action: "remove"; target: RunbookTargetArgument; n: number };
+
+/** `board [group:<name>]` posts (or moves) the channel's live board; `board off` removes it. */
+export type BoardCommand =
+  | { kind: "board"; action: "post"; group?: string }
+  | { kind: "board"; action: "off" };
 
 /** How long a typed mute lasts: minutes, or until the monitor's open incident recovers. */
 export type MuteDuration = { kind: "minutes"; minutes: number } | { kind: "until-recovered" };

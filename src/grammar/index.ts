@@ -50,6 +50,7 @@ export {
   type MuteDuration,
   PERIODS,
   type Period,
+  type RunbookTargetArgument,
   SORT_KEYS,
   type SortKey,
   type StateChoice,

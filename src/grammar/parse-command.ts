@@ -5,6 +5,7 @@ import { changeParsers } from "./parsers/changes";
 import type { Parser } from "./parsers/parser";
 import { queryParsers } from "./parsers/queries";
 import { quietParsers } from "./parsers/quiet";
+import { recordParsers } from "./parsers/records";
 import { subscriptionParsers } from "./parsers/subscriptions";
 import { ArgumentError, asFlag, echo, unique } from "./read-args";
 import { resolveSubcommand, SUBCOMMANDS } from "./subcommand-info";
@@ -16,6 +17,7 @@ const PARSERS: Record<Exclude<SubcommandName, "help">, Parser> = {
   ...changeParsers,
   ...subscriptionParsers,
   ...quietParsers,
+  ...recordParsers,
 };
 
 const HELP_WORDS = new Set(["help", "?", "-h", "-?", "--help", "—help", "–help"]);

@@ -25,6 +25,7 @@ import { muteMonitor, muteTyped } from "./mute-monitor";
 import { muteRollup } from "./mute-rollup";
 import { completePendingActions, rememberPendingAction } from "./pending-actions";
 import { postDigest } from "./post-digest";
+import { runbook } from "./runbooks";
 import type { ServiceDeps } from "./service-deps";
 import { pauseMonitor, resumeMonitor } from "./set-monitor-paused";
 import { readAsMemberOf } from "./shared-answer";
@@ -127,6 +128,7 @@ export function createServices(deps: ServiceDeps) {
     listChannelSubscriptions: use(listChannelSubscriptions),
     muteMonitor: use(muteMonitor),
     muteTyped: use(muteTyped),
+    runbook: use(runbook),
     muteRollup: use(muteRollup),
     unmuteMonitor: use(unmuteMonitor),
     openIncidentChannel: use(openIncidentChannel),

@@ -31,6 +31,8 @@ const CHANGE_PHRASES: Record<AlertsChange, string> = {
   acknowledge: "acknowledge these alerts",
   maintenance: "plan or end maintenance windows in this channel",
   "incident-channel": "open or archive an incident channel for these alerts",
+  runbook: "change the runbook links of this team's monitors",
+  board: "post or remove this channel's board",
 };
 
 function teamLabel(name: string | null | undefined): string {

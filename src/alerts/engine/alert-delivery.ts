@@ -24,6 +24,7 @@ import type { SubscriptionPauses } from "../subscriptions/subscription-pauses";
 import { type AcknowledgeFanOutDeps, fanOutAcknowledge } from "./acknowledge-fan-out";
 import { type AlertGateDeps, type Gate, gateAlert } from "./alert-gate";
 import type { AlertKind, DeliveryPlan, EngineServices, IncidentHooks, KindEvent } from "./alert-kind";
+import { noRunbooks } from "./alert-parts";
 import { type ChannelCtx, ChannelPosting, type DeliveryCtx } from "./channel-posting";
 import type { OutboxDelivery } from "./outbox-entry-handler";
 import { type AcknowledgeInSlack, type MuteChangeInSlack, Redraw } from "./redraw";
@@ -35,7 +36,16 @@ export interface AlertDeliveryDeps
     Partial<
       Pick<
         EngineServices,
-        "clock" | "logger" | "metrics" | "webLinks" | "charts" | "sleep" | "storm" | "flap" | "digests"
+        | "clock"
+        | "logger"
+        | "metrics"
+        | "webLinks"
+        | "charts"
+        | "sleep"
+        | "storm"
+        | "flap"
+        | "digests"
+        | "runbooks"
       >
     > {
   subscriptions: Pick<SubscriptionStore, "listByTargetSettled" | "pause" | "markPauseNotified" | "get">;
@@ -92,7 +102,16 @@ export class AlertDelivery implements OutboxDelivery {
       maxRateLimitWaits: deps.maxRateLimitWaits ?? 3,
       postSettleMs: deps.postSettleMs,
     });
-    const drawing = new IncidentDrawing({ messages, mutes, posting, clock, metrics: this.metrics, webLinks });
+    const runbooks = deps.runbooks ?? noRunbooks;
+    const drawing = new IncidentDrawing({
+      messages,
+      mutes,
+      posting,
+      clock,
+      metrics: this.metrics,
+      webLinks,
+      runbooks,
+    });
     const replies = new IncidentReplies({ messages, posting, clock, webLinks });
     const rollup = new StormRollup({ messages, posting, clock, webLinks });
     const channels = deps.incidentChannels
@@ -103,6 +122,7 @@ export class AlertDelivery implements OutboxDelivery {
           clock,
           logger: this.logger,
           webLinks,
+          runbooks: deps.runbooks,
           gate: gateDeps,
         })
       : null;
@@ -146,6 +166,7 @@ export class AlertDelivery implements OutboxDelivery {
       logger: this.logger,
       metrics: this.metrics,
       webLinks,
+      runbooks,
       charts: deps.charts ?? { render: renderChartPng },
       sleep: wait,
       storm: deps.storm ?? DEFAULT_STORM_RULES,

@@ -16,6 +16,7 @@ import type { WindowRules } from "../kinds/storm/alert-rules";
 import type { StormRollup } from "../kinds/storm/storm-rollup";
 import type { AlertMetrics, DeliveryOutcome } from "../metrics";
 import type { Gate, GateKind } from "./alert-gate";
+import type { RunbookLookup } from "./alert-parts";
 import type { ChannelCtx, ChannelPosting, DeliveryCtx } from "./channel-posting";
 import type { Detector } from "./poll/detector";
 import type { Redraw } from "./redraw";
@@ -83,6 +84,8 @@ export interface EngineServices {
   logger: Logger;
   metrics: AlertMetrics;
   webLinks: WebLinks | undefined;
+  /** The runbook links of a monitor, for every renderer's runbook part (engine/alert-parts.ts). */
+  runbooks: RunbookLookup;
   charts: Pick<ChartRenderer, "render">;
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   storm: WindowRules;

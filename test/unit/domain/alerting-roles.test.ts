@@ -27,6 +27,8 @@ const EXPECTED: Record<AlertingAction, [boolean, boolean, boolean, boolean]> = {
   "mention-others": [true, true, false, false],
   "open-incident-channel": [true, true, true, false],
   "archive-incident-channel": [true, true, true, false],
+  "edit-runbooks": [true, true, false, false],
+  "post-board": [true, true, true, false],
 };
 
 describe("the role table", () => {

@@ -7,6 +7,7 @@ import type { Subscription } from "../../../store/subscription-store";
 import type { WebLinks } from "../../../ui/web-links";
 import { escalationKindOf, type Gate } from "../../engine/alert-gate";
 import { ESCALATION_EVENT_TYPE, escalationMatcher, escalationMetadata } from "../../engine/alert-metadata";
+import type { RunbookLookup } from "../../engine/alert-parts";
 import type { ChannelPosting, DeliveryCtx } from "../../engine/channel-posting";
 import type { AlertMetrics, DeliveryOutcome } from "../../metrics";
 import type { EscalationEvent } from "./escalation-event";
@@ -27,6 +28,7 @@ export interface EscalationDeliveryDeps {
   clock: Clock;
   metrics: AlertMetrics;
   webLinks: WebLinks | undefined;
+  runbooks: RunbookLookup;
   gate: Gate;
 }
 
@@ -94,6 +96,11 @@ export class EscalationDelivery {
       afterMinutes: event.afterMinutes,
       step: { index: step, count: steps.length },
       links: this.d.webLinks,
+      runbooks: await this.d.runbooks({
+        apiTeamId: record.view.apiTeamId,
+        monitorId: record.view.incident.monitorId,
+        group: record.view.monitor?.group,
+      }),
       now: clock.now(),
     });
     const rootTs = record.ts;

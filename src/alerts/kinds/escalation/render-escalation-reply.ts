@@ -1,10 +1,17 @@
 import type { KnownBlock } from "@slack/types";
 import type { Mention } from "../../../domain/escalation-steps";
+import type { Runbook } from "../../../domain/runbooks";
 import { formatDuration, slackDate } from "../../../lib/format-time";
 import { acknowledgeButton } from "../../../ui/acknowledge-button";
 import { mrkdwn } from "../../../ui/text";
 import { monitorLink, type WebLinks } from "../../../ui/web-links";
-import { epochOf, mentionToken, monitorName, type RenderedAlert } from "../../engine/alert-parts";
+import {
+  epochOf,
+  mentionToken,
+  monitorName,
+  type RenderedAlert,
+  runbookBlock,
+} from "../../engine/alert-parts";
 import type { AlertMonitor, IncidentSnapshot } from "../../model";
 
 export interface EscalationReplyInput {
@@ -17,6 +24,7 @@ export interface EscalationReplyInput {
   /** Which `--escalate` step this is (index from 0) of how many; one step says no count. */
   step?: { index: number; count: number } | undefined;
   links?: WebLinks | undefined;
+  runbooks?: readonly Runbook[] | undefined;
   now: number;
 }
 
@@ -43,5 +51,6 @@ export function renderEscalationReply(input: EscalationReplyInput): RenderedAler
   ];
   const ack = acknowledgeButton({ incidentId: input.incident.id, teamId: input.apiTeamId });
   if (ack) blocks.push({ type: "actions", elements: [ack] });
+  blocks.push(...runbookBlock(input.runbooks));
   return { text, blocks };
 }

@@ -9,6 +9,7 @@ import type { MuteStore } from "../../../store/mute-store";
 import type { Subscription } from "../../../store/subscription-store";
 import type { WebLinks } from "../../../ui/web-links";
 import { ALERT_EVENT_TYPE, alertMetadata, incidentMatcher } from "../../engine/alert-metadata";
+import type { RunbookLookup } from "../../engine/alert-parts";
 import type { ChannelCtx, ChannelPosting } from "../../engine/channel-posting";
 import type { AlertMetrics } from "../../metrics";
 import type { OutboxEvent } from "../../model";
@@ -21,6 +22,7 @@ export interface IncidentDrawingDeps {
   clock: Clock;
   metrics: AlertMetrics;
   webLinks: WebLinks | undefined;
+  runbooks: RunbookLookup;
 }
 
 /** One render path, whether an outbox event or a click moved the record on. */
@@ -41,7 +43,7 @@ export class IncidentDrawing {
   ): Promise<AlertMessageRecord & { ts: string }> {
     const incidentId = record.view.incident.id;
     const muted = opening?.unmuted ? null : await this.muteShown(ctx, record);
-    const rendered = this.render(ctx, record, record.stage === "open" ? mention : null, muted);
+    const rendered = await this.render(ctx, record, record.stage === "open" ? mention : null, muted);
     const { ts, posted } = await this.d.posting.postOnce(ctx, {
       attempt: record.attempt,
       eventType: ALERT_EVENT_TYPE,
@@ -81,7 +83,7 @@ export class IncidentDrawing {
 
   /** Redraws the posted message `ts` from the record (never with a mention: an update does not notify). */
   async updateRoot(ctx: ChannelCtx, record: AlertMessageRecord, ts: string): Promise<void> {
-    const rendered = this.render(ctx, record, null, await this.muteShown(ctx, record));
+    const rendered = await this.render(ctx, record, null, await this.muteShown(ctx, record));
     await this.d.posting.update(ctx, { channel: ctx.channel, ts, ...rendered });
   }
 
@@ -92,12 +94,18 @@ export class IncidentDrawing {
     return mute ? { until: mute.until, by: mute.by, untilRecovered: Boolean(mute.untilRecovered) } : null;
   }
 
-  private render(
+  private async render(
     ctx: ChannelCtx,
     record: AlertMessageRecord,
     mention: Subscription["mention"],
     muted: AlertRootInput["muted"],
   ) {
+    const { view } = record;
+    const runbooks = await this.d.runbooks({
+      apiTeamId: view.apiTeamId,
+      monitorId: view.incident.monitorId,
+      group: view.monitor?.group,
+    });
     return renderAlertRoot({
       channelId: ctx.channel,
       apiTeamId: record.view.apiTeamId,
@@ -110,6 +118,7 @@ export class IncidentDrawing {
       flapping: record.flapping ?? null,
       muted,
       links: this.d.webLinks,
+      runbooks,
       now: this.d.clock.now(),
     });
   }

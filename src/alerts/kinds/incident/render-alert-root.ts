@@ -1,5 +1,6 @@
 import type { ActionsBlock, Button, KnownBlock, MrkdwnElement, Overflow } from "@slack/types";
 import type { Mention } from "../../../domain/escalation-steps";
+import type { Runbook } from "../../../domain/runbooks";
 import { formatDuration, slackDate } from "../../../lib/format-time";
 import { acknowledgeButton } from "../../../ui/acknowledge-button";
 import { tryEncode } from "../../../ui/codec";
@@ -16,6 +17,7 @@ import {
   monitorName,
   monitorTarget,
   type RenderedAlert,
+  runbookBlock,
   STAGE_EMOJI,
 } from "../../engine/alert-parts";
 import type { AlertMonitor, IncidentSnapshot, IncidentStage } from "../../model";
@@ -36,6 +38,8 @@ export interface AlertRootInput {
   muted?: { until: number; by?: string | null; untilRecovered?: boolean } | null;
   flapping?: FlapNoteInput | null;
   links?: WebLinks | undefined;
+  /** The monitor's runbook links, shown as buttons while it is down. */
+  runbooks?: readonly Runbook[] | undefined;
   now: number;
 }
 
@@ -65,6 +69,7 @@ export function renderAlertRoot(input: AlertRootInput): RenderedAlert {
   ];
   const buttons = actionsBlock(input);
   if (buttons) body.push(buttons);
+  if (input.stage !== "resolved") body.push(...runbookBlock(input.runbooks));
   return { text, attachments: [{ color: ALERT_COLORS[input.stage], fallback, blocks: body }] };
 }
 

@@ -1,6 +1,7 @@
 import { dataSubcommand } from "../data-subcommand";
 import type { SubcommandHandlers } from "../subcommand";
 import { ackSubcommand } from "./ack-subcommand";
+import { boardSubcommand } from "./board-subcommand";
 import { createSubcommand } from "./create-subcommand";
 import { deleteSubcommand } from "./delete-subcommand";
 import { digestSubcommand } from "./digest-subcommand";
@@ -12,6 +13,7 @@ import { maintenanceSubcommand } from "./maintenance-subcommand";
 import { muteSubcommand } from "./mute-subcommand";
 import { pauseSubcommand } from "./pause-subcommand";
 import { resumeSubcommand } from "./resume-subcommand";
+import { runbookSubcommand } from "./runbook-subcommand";
 import { subscribeSubcommand } from "./subscribe-subcommand";
 import { teamSubcommand } from "./team-subcommand";
 import { unmuteSubcommand } from "./unmute-subcommand";
@@ -48,4 +50,6 @@ export const subcommandHandlers: SubcommandHandlers = {
   edit: editSubcommand,
   mute: muteSubcommand,
   maintenance: maintenanceSubcommand,
+  runbook: runbookSubcommand,
+  board: boardSubcommand,
 };
