@@ -6,6 +6,7 @@ import type { Clock } from "../lib/clock";
 import type { Logger } from "../lib/logger";
 import { workspacePosters } from "../slack/workspace-posters";
 import { AlertMessageStore } from "../store/alert-message-store";
+import { BoardStore } from "../store/board-store";
 import { ChannelRateLimiter } from "../store/channel-rate-limiter";
 import { DigestPostStore } from "../store/digest-post-store";
 import { IncidentChannelStore } from "../store/incident-channel-store";
@@ -36,7 +37,9 @@ import {
 } from "./engine/poll/poller";
 import { type RejectionPolicy, rejectionPolicy } from "./engine/poll/token-rejection";
 import { ScheduleStore } from "./engine/schedules/schedule-store";
+import { scheduleTarget } from "./engine/schedules/schedule-targets";
 import { ScheduleWorker } from "./engine/schedules/schedule-worker";
+import type { BoardEvent } from "./kinds/board/board-event";
 import { DigestDelivery, type DigestNowRequest } from "./kinds/digest/digest-delivery";
 import { DigestSchedules } from "./kinds/digest/digest-schedules";
 import { escalationSchedules } from "./kinds/escalation/escalation-schedules";
@@ -54,6 +57,7 @@ import { SubscriptionPauses } from "./subscriptions/subscription-pauses";
 
 export type { IncidentChange } from "./engine/incident-event-tap";
 export type { RejectionPolicy } from "./engine/poll/token-rejection";
+export type { BoardEntry, BoardEvent, BoardPaused } from "./kinds/board/board-event";
 export type { DigestNowRequest } from "./kinds/digest/digest-delivery";
 export type {
   OpenIncidentChannel,
@@ -139,6 +143,11 @@ export interface Alerts {
   schedules: Pick<ScheduleStore, "book" | "bookOnce" | "cancel" | "inspect">;
   /** A reminder's Still on it (`--remind`): who, and the next reminder a whole period from now. */
   stillOnIt(input: StillOnItInSlack): Promise<"restarted" | "ended">;
+  /**
+   * The channel's live board (`/uptime board`): the request goes through the outbox to one subscription of
+   * the channel, so that its post (once), redraws and removal run under the channel's lock.
+   */
+  board: { request(event: BoardEvent): Promise<void> };
   /** The runbook links of monitors and groups (`/uptime runbook`), shown on every alert of the monitor. */
   runbooks: RunbookStore;
   /** Read by the Mute overflow: the name of a muted monitor, from its last alert message in the channel. */
@@ -177,6 +186,11 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
   const outbox = new OutboxStore({ redis });
   const windows = new MaintenanceStore({ redis, keys, clock });
   const runbooks = new RunbookStore({ redis, keys });
+  const boards = new BoardStore({ redis, keys });
+  const appendBoard = async (event: BoardEvent) => {
+    const target = scheduleTarget("board", event.subscriptionId);
+    await outbox.append(scheduler.outboxKey(scheduler.shardOf(target)), target, JSON.stringify(event));
+  };
   const outboxKeys = outboxKeysOf(scheduler);
   const metrics = createPrometheusMetrics({
     sampleOutbox: outboxSampler(redis, outboxKeys),
@@ -219,6 +233,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     rateLimiter: new ChannelRateLimiter({ redis, keys }),
     posterFor,
     pauses,
+    boards,
     escalations: escalationSchedules(schedules),
     schedules,
     clock,
@@ -281,6 +296,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     },
     messages,
     runbooks,
+    board: { request: appendBoard },
     pollTargets,
     acknowledged: (ack) => delivery.acknowledged(ack),
     incidentChannels: {
@@ -294,6 +310,15 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
         monitorId: change.monitorId,
         change: change.change,
       });
+      // A mute is no outbox event: the board hears of it through one of its own.
+      const board = await boards.get(change.workspace, change.channelId);
+      if (board?.ts)
+        await appendBoard({
+          type: "board",
+          action: "refresh",
+          subscriptionId: board.subscriptionId,
+          by: "mute",
+        });
     },
     digests: {
       schedule: (subscription) => digestSchedules.schedule(subscription),

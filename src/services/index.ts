@@ -1,5 +1,6 @@
 import { acknowledgeIncident } from "./acknowledge-incident";
 import { acknowledgeRollup } from "./acknowledge-rollup";
+import { postBoard, removeBoard } from "./board";
 import { chooseTeam, linkForTeams } from "./choose-team";
 import { createMonitor, createMonitorTarget } from "./create-monitor";
 import { deleteMonitor, monitorToDelete } from "./delete-monitor";
@@ -129,6 +130,8 @@ export function createServices(deps: ServiceDeps) {
     muteMonitor: use(muteMonitor),
     muteTyped: use(muteTyped),
     runbook: use(runbook),
+    postBoard: use(postBoard),
+    removeBoard: use(removeBoard),
     muteRollup: use(muteRollup),
     unmuteMonitor: use(unmuteMonitor),
     openIncidentChannel: use(openIncidentChannel),

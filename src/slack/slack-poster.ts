@@ -39,6 +39,12 @@ export interface SlackPoster {
    * Optional: only the Web API poster asks (an unfurl refresh stops once its poster left).
    */
   isMember?(channel: string, userId: string): Promise<boolean | null>;
+  /** chat.delete of one of the app's messages; a message already gone is not an error. */
+  deleteMessage?(channel: string, ts: string): Promise<void>;
+  /** pins.add: false when Slack refuses it (no `pins:write`, not allowed): the message stays, unpinned. */
+  pin?(channel: string, ts: string): Promise<boolean>;
+  /** pins.remove: a pin already gone, or a refusal, is no error (the message is about to go anyway). */
+  unpin?(channel: string, ts: string): Promise<void>;
 }
 
 export interface UnfurlInput {

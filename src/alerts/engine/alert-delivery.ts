@@ -32,7 +32,10 @@ import { subscriptionOfScheduleTarget } from "./schedules/schedule-targets";
 
 /** What the bot lends the engine; the services its kinds share are built from it (EngineServices). */
 export interface AlertDeliveryDeps
-  extends Pick<EngineServices, "messages" | "mutes" | "windows" | "escalations" | "schedules" | "posterFor">,
+  extends Pick<
+      EngineServices,
+      "messages" | "mutes" | "windows" | "escalations" | "schedules" | "posterFor" | "boards"
+    >,
     Partial<
       Pick<
         EngineServices,
@@ -81,6 +84,8 @@ export class AlertDelivery implements OutboxDelivery {
   private readonly redraw: Redraw;
   private readonly channels: IncidentChannels | null;
   private readonly plans = new Map<string, DeliveryPlan<KindEvent>>();
+  /** The plans that watch every event of a channel (observe), told after each other plan's delivery. */
+  private readonly observers: Extract<DeliveryPlan<KindEvent>, { inChannel: true }>[] = [];
 
   constructor(deps: AlertDeliveryDeps) {
     this.d = deps;
@@ -159,6 +164,7 @@ export class AlertDelivery implements OutboxDelivery {
       subscriptions: deps.subscriptions,
       escalations: deps.escalations,
       schedules: deps.schedules,
+      boards: deps.boards,
       incidentHooks,
       posterFor: deps.posterFor,
       posting,
@@ -187,6 +193,7 @@ export class AlertDelivery implements OutboxDelivery {
           : Promise.resolve({ kind: "deliver", storm: false });
       const plan = kind.plan({ ...shared, gate });
       if (plan.inChannel && (plan.rootPosted || plan.incidentMoved)) hooked.push(plan);
+      if (plan.inChannel && plan.observe) this.observers.push(plan);
       for (const type of kind.types) this.plans.set(type, plan);
     }
   }
@@ -270,6 +277,22 @@ export class AlertDelivery implements OutboxDelivery {
     return this.redraw.afterMuteChange(input);
   }
 
+  /** Every watching plan hears the event once it was delivered, still under the lock; never throws. */
+  private async observed(ctx: DeliveryCtx, plan: DeliveryPlan<KindEvent>, event: KindEvent): Promise<void> {
+    for (const observer of this.observers) {
+      if (observer === plan) continue;
+      try {
+        await observer.observe?.(ctx, event);
+      } catch (error) {
+        // The event reached its channel: a watcher's trouble must not deliver it again.
+        this.logger.warn(
+          { err: error, channel: ctx.channel, eventId: ctx.eventId },
+          "a channel watcher failed",
+        );
+      }
+    }
+  }
+
   /** Never throws: a permanent Slack error pauses the subscription, anything else is "retry". */
   private async inChannel(
     sub: Subscription,
@@ -286,7 +309,9 @@ export class AlertDelivery implements OutboxDelivery {
       const poster = await this.d.posterFor(ws);
       const ctx: DeliveryCtx = { sub, ws, channel: sub.channelId, poster, lock, eventId };
       if (signal) ctx.signal = signal;
-      return await plan.deliver(ctx, event);
+      const outcome = await plan.deliver(ctx, event);
+      if (outcome !== "retry") await this.observed(ctx, plan, event);
+      return outcome;
     } catch (error) {
       if (error instanceof SlackPermanentError) {
         await this.d.pauses.pause(sub, error.code);

@@ -3,6 +3,7 @@ import type { Clock } from "../../lib/clock";
 import type { Logger } from "../../lib/logger";
 import type { PosterFor } from "../../slack/slack-poster";
 import type { AlertMessageRecord, AlertMessageStore, StoredAlertView } from "../../store/alert-message-store";
+import type { BoardStore } from "../../store/board-store";
 import type { MaintenanceStore } from "../../store/maintenance-store";
 import type { MuteStore } from "../../store/mute-store";
 import type { Subscription, SubscriptionStore } from "../../store/subscription-store";
@@ -60,6 +61,12 @@ export type DeliveryPlan<E> =
       rootPosted?(ctx: DeliveryCtx, view: StoredAlertView): Promise<void>;
       /** Told under the channel's lock when an incident's message moved on (acknowledged, resolved). */
       incidentMoved?(ctx: DeliveryCtx, record: AlertMessageRecord): Promise<void>;
+      /**
+       * Told, under the same lock, of every other kind's event delivered to a subscription of the channel,
+       * whatever it posted (a gated one too): for a kind that reflects the channel's state (the board).
+       * Its failure is logged and never retries the event it watched.
+       */
+      observe?(ctx: DeliveryCtx, event: KindEvent): Promise<void>;
     }
   | {
       /** A kind that takes its own lock and settles its own errors (never throws). */
@@ -70,8 +77,10 @@ export type DeliveryPlan<E> =
 /** What the engine lends every kind's plan: stores, the posting slot, the gate, the shared incident parts. */
 export interface EngineServices {
   messages: AlertMessageStore;
-  mutes: Pick<MuteStore, "mutedUntil" | "get" | "endByRecovery">;
-  windows?: Pick<MaintenanceStore, "covering" | "hold" | "get" | "put" | "held"> | undefined;
+  mutes: Pick<MuteStore, "mutedUntil" | "get" | "endByRecovery" | "listChannel">;
+  windows?: Pick<MaintenanceStore, "covering" | "hold" | "get" | "put" | "held" | "listChannel"> | undefined;
+  /** The channels' live boards (`/uptime board`); absent, no board is kept. */
+  boards?: BoardStore | undefined;
   subscriptions: Pick<SubscriptionStore, "get">;
   escalations?: EscalationSchedules | undefined;
   /** The one schedule API, for a kind that books its own schedules (its ScheduleKind fires them). */

@@ -3,6 +3,7 @@ import { outboxDecoder } from "../engine/outbox-codec";
 import type { Detector } from "../engine/poll/detector";
 import { pollStateCodec } from "../engine/poll/poll-state";
 import type { ScheduleKind } from "../engine/schedules/schedule-kind";
+import { boardKind } from "./board/board-kind";
 import { digestKind } from "./digest/digest-kind";
 import { escalationKind } from "./escalation/escalation-kind";
 import { flappingKind } from "./flapping/flapping-kind";
@@ -28,6 +29,7 @@ const KINDS = [
   flappingKind,
   incidentChannelKind,
   reminderKind,
+  boardKind,
 ] as const;
 
 export const ALERT_KINDS: readonly AlertKind[] = KINDS;
