@@ -57,6 +57,8 @@ export class FakeSlackState {
   readonly revokedTokens = new Set<string>();
   /** Messages posted with a step run's workflow token (`<channel>:<ts>` -> run id): their clicks carry the run. */
   readonly messageRuns = new Map<string, string>();
+  /** Pinned message ts per channel id (pins.add / pins.remove). */
+  readonly pins = new Map<string, Set<string>>();
   private readonly lastTs = new Map<string, number>();
   /** People's own tokens a test handed out (userTokenFor), token -> user id: someone reading as themselves. */
   readonly userTokens = new Map<string, string>();

@@ -5,6 +5,7 @@ import { conversationsMethods } from "./conversations";
 import { conversationsManageMethods } from "./conversations-manage";
 import { filesMethods } from "./files";
 import { functionMethods } from "./functions";
+import { pinsMethods } from "./pins";
 import { unfurlMethods } from "./unfurls";
 import { usersMethods } from "./users";
 import { viewsMethods } from "./views";
@@ -20,6 +21,7 @@ export const webApiMethods: MethodTable = {
   ...filesMethods,
   ...unfurlMethods,
   ...functionMethods,
+  ...pinsMethods,
 };
 
 export type { MethodContext, MethodResult, MethodSpec, MethodTable } from "./context";
