@@ -5,6 +5,7 @@ import { renderBoard } from "../../../../src/alerts/kinds/board/render-board";
 import { renderEscalationReply } from "../../../../src/alerts/kinds/escalation/render-escalation-reply";
 import { renderAlertRoot } from "../../../../src/alerts/kinds/incident/render-alert-root";
 import { renderReminder } from "../../../../src/alerts/kinds/reminder/render-reminder";
+import type { SlowEvent } from "../../../../src/alerts/kinds/slow/slow-event";
 import type { OutboxEvent } from "../../../../src/alerts/model";
 import { actions, blocks } from "../../../../src/ui/ids";
 import { checkBlockKitLimits } from "../../../support/block-kit-limits";
@@ -66,9 +67,9 @@ describe("the board's fold", () => {
   });
 
   it("shows a slow monitor until it is fast again", () => {
-    const slow = {
-      type: "slow" as const,
-      phase: "slow" as const,
+    const slow: SlowEvent = {
+      type: "slow",
+      phase: "slow",
       apiTeamId: "1",
       monitorId: "77",
       monitor,
@@ -78,9 +79,11 @@ describe("the board's fold", () => {
       samples: [],
     };
     const shown = foldBoard([], slow, null, null);
+    const later: SlowEvent = { ...slow, phase: "updated", since: 5_000 };
+    const fast: SlowEvent = { ...slow, phase: "fast" };
     expect(shown).toMatchObject([{ state: "slow", since: 1_000 }]);
-    expect(foldBoard(shown, { ...slow, phase: "updated", since: 5_000 }, null, null)).toEqual(shown);
-    expect(foldBoard(shown, { ...slow, phase: "fast" }, null, null)).toEqual([]);
+    expect(foldBoard(shown, later, null, null)).toEqual(shown);
+    expect(foldBoard(shown, fast, null, null)).toEqual([]);
   });
 });
 
