@@ -171,7 +171,6 @@ describe("runbooks and the live board on two replicas", () => {
     const posted = await waitBoard(() => true);
     // Pinned right after the post (pins:write is granted by the manifest); a pin emits no event: polled.
     await eventually(async () => (slack.state.pins.get(CHANNEL)?.has(posted.ts) ? true : undefined), 10_000);
-    );
     expect(posted.text).not.toContain("Blog");
 
     const incident = simulator.control.fail(BLOG, "HTTP 500");
