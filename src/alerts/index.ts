@@ -298,7 +298,19 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     runbooks,
     board: { request: appendBoard },
     pollTargets,
-    acknowledged: (ack) => delivery.acknowledged(ack),
+    async acknowledged(ack) {
+      await delivery.acknowledged(ack);
+      // The other channels' boards hear it from their redraw events; this one's from an event of its own.
+      const board = ack.channelId ? await boards.get(ack.workspace, ack.channelId) : null;
+      if (board?.ts)
+        await appendBoard({
+          type: "board",
+          action: "refresh",
+          subscriptionId: board.subscriptionId,
+          by: ack.ackedBy,
+          acknowledged: { incidentId: ack.incidentId, ackedBy: ack.ackedBy },
+        });
+    },
     incidentChannels: {
       open: (input) => delivery.openIncidentChannel(input),
       archive: (input) => delivery.archiveIncidentChannel(input),

@@ -35,7 +35,14 @@ export type BoardEvent =
       seed: BoardEntry[];
       paused: BoardPaused[];
     }
-  | { type: "board"; action: "off" | "refresh"; subscriptionId: string; by: string };
+  | {
+      type: "board";
+      action: "off" | "refresh";
+      subscriptionId: string;
+      by: string;
+      /** An acknowledge from Slack in this channel, shown before the poll reads it from the API. */
+      acknowledged?: { incidentId: string; ackedBy: string } | undefined;
+    };
 
 const NAME_MAX = 500;
 
@@ -73,5 +80,6 @@ export const boardEventSchema = z.discriminatedUnion("action", [
     action: z.enum(["off", "refresh"]),
     subscriptionId: z.string().min(1),
     by: z.string().min(1).max(30),
+    acknowledged: z.object({ incidentId: z.string().min(1), ackedBy: z.string().min(1).max(30) }).optional(),
   }),
 ]);

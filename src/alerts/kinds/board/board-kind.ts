@@ -5,7 +5,7 @@ import type { AlertKind, EngineServices } from "../../engine/alert-kind";
 import type { ChannelCtx } from "../../engine/channel-posting";
 import type { DeliveryOutcome } from "../../metrics";
 import { type BoardEvent, boardEventSchema } from "./board-event";
-import { foldBoard } from "./board-state";
+import { acknowledgeInSlack, foldBoard } from "./board-state";
 import { renderBoard } from "./render-board";
 
 /** The metadata event type of a board: a retried post finds it instead of posting a second one. */
@@ -34,7 +34,10 @@ export const boardKind: AlertKind<BoardEvent> = {
         if (event.action === "off") return takeDown(engine, ctx);
         const record = await boards.get(ctx.ws, ctx.channel);
         if (event.action !== "post") {
-          if (record?.ts) await draw(engine, ctx, record);
+          const ack = event.acknowledged;
+          const entries =
+            ack && record ? acknowledgeInSlack(record.entries, ack.incidentId, ack.ackedBy) : null;
+          if (record?.ts) await draw(engine, ctx, entries ? { ...record, entries } : record);
           return "skipped";
         }
         const next: BoardRecord = {

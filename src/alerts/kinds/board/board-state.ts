@@ -13,7 +13,26 @@ export function foldBoard(
 ): BoardEntry[] {
   if (isIncidentEvent(event)) return foldIncident(entries, event, group, ackedBy);
   if (isSlowEvent(event)) return foldSlow(entries, event, group);
+  if (isAcknowledgeInSlack(event)) return acknowledgeInSlack(entries, event.incidentId, event.ackedBy);
   return [...entries];
+}
+
+/** An acknowledge from Slack (another channel's redraw, or a click here): who, before the poll reads it. */
+export function acknowledgeInSlack(
+  entries: readonly BoardEntry[],
+  incidentId: string,
+  ackedBy: string,
+): BoardEntry[] {
+  return entries.map((e) =>
+    e.state !== "slow" && e.incidentId === incidentId ? { ...e, state: "acknowledged", ackedBy } : e,
+  );
+}
+
+function isAcknowledgeInSlack(
+  event: KindEvent,
+): event is KindEvent & { incidentId: string; ackedBy: string } {
+  const { incidentId, ackedBy } = event as { incidentId?: unknown; ackedBy?: unknown };
+  return event.type === "redraw" && typeof incidentId === "string" && typeof ackedBy === "string";
 }
 
 function inGroup(monitorGroup: string | null | undefined, group: string | null): boolean {

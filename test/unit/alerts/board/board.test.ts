@@ -56,6 +56,13 @@ describe("the board's fold", () => {
     expect(foldBoard(acked, event("resolved"), null, null)).toEqual([]);
   });
 
+  it("shows an acknowledge from Slack (another channel's redraw) before the poll reads it", () => {
+    const down = foldBoard([], event("opened"), null, null);
+    const redraw = { type: "redraw", subscriptionId: "s", incidentId: "9001", ackedBy: "U0BOB" };
+    expect(foldBoard(down, redraw, null, null)).toMatchObject([{ state: "acknowledged", ackedBy: "U0BOB" }]);
+    expect(foldBoard(down, { ...redraw, incidentId: "1" }, null, null)).toEqual(down);
+  });
+
   it("keeps a newer outage at an older incident's late recovery, and skips other groups and maintenance", () => {
     const newer = foldBoard([], event("opened", { incidentId: "9002" }), null, null);
     expect(foldBoard(newer, event("resolved"), null, null)).toEqual(newer);
