@@ -5,6 +5,7 @@ import { renderBoard } from "../../../../src/alerts/kinds/board/render-board";
 import { renderEscalationReply } from "../../../../src/alerts/kinds/escalation/render-escalation-reply";
 import { renderAlertRoot } from "../../../../src/alerts/kinds/incident/render-alert-root";
 import { renderReminder } from "../../../../src/alerts/kinds/reminder/render-reminder";
+import type { RedrawEvent } from "../../../../src/alerts/kinds/redraw/redraw-event";
 import type { SlowEvent } from "../../../../src/alerts/kinds/slow/slow-event";
 import type { OutboxEvent } from "../../../../src/alerts/model";
 import { actions, blocks } from "../../../../src/ui/ids";
@@ -58,7 +59,7 @@ describe("the board's fold", () => {
 
   it("shows an acknowledge from Slack (another channel's redraw) before the poll reads it", () => {
     const down = foldBoard([], event("opened"), null, null);
-    const redraw = { type: "redraw", subscriptionId: "s", incidentId: "9001", ackedBy: "U0BOB" };
+    const redraw: RedrawEvent = { type: "redraw", subscriptionId: "s", incidentId: "9001", ackedBy: "U0BOB" };
     expect(foldBoard(down, redraw, null, null)).toMatchObject([{ state: "acknowledged", ackedBy: "U0BOB" }]);
     expect(foldBoard(down, { ...redraw, incidentId: "1" }, null, null)).toEqual(down);
   });
