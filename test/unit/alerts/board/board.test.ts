@@ -4,8 +4,8 @@ import { foldBoard } from "../../../../src/alerts/kinds/board/board-state";
 import { renderBoard } from "../../../../src/alerts/kinds/board/render-board";
 import { renderEscalationReply } from "../../../../src/alerts/kinds/escalation/render-escalation-reply";
 import { renderAlertRoot } from "../../../../src/alerts/kinds/incident/render-alert-root";
-import { renderReminder } from "../../../../src/alerts/kinds/reminder/render-reminder";
 import type { RedrawEvent } from "../../../../src/alerts/kinds/redraw/redraw-event";
+import { renderReminder } from "../../../../src/alerts/kinds/reminder/render-reminder";
 import type { SlowEvent } from "../../../../src/alerts/kinds/slow/slow-event";
 import type { OutboxEvent } from "../../../../src/alerts/model";
 import { actions, blocks } from "../../../../src/ui/ids";
@@ -61,7 +61,8 @@ describe("the board's fold", () => {
     const down = foldBoard([], event("opened"), null, null);
     const redraw: RedrawEvent = { type: "redraw", subscriptionId: "s", incidentId: "9001", ackedBy: "U0BOB" };
     expect(foldBoard(down, redraw, null, null)).toMatchObject([{ state: "acknowledged", ackedBy: "U0BOB" }]);
-    expect(foldBoard(down, { ...redraw, incidentId: "1" }, null, null)).toEqual(down);
+    const other: RedrawEvent = { ...redraw, incidentId: "1" };
+    expect(foldBoard(down, other, null, null)).toEqual(down);
   });
 
   it("keeps a newer outage at an older incident's late recovery, and skips other groups and maintenance", () => {
