@@ -295,7 +295,8 @@ describe("one role table decides who may change who gets alerted", () => {
 
   it("walks every row of the table, here or in the two tests below", () => {
     // Archive needs an incident channel, Acknowledge all a roll-up: each has a test of its own below. The
-    // runbook and board rows are walked in test/e2e/board-and-runbooks.test.ts (a read-only member refused).
+    // runbook and board rows are in test/e2e/board-and-runbooks.test.ts (an owner adds and posts, a read-only
+    // member is refused a runbook).
     const elsewhere: AlertingAction[] = [
       "archive-incident-channel",
       "acknowledge-all",
