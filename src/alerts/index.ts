@@ -1,5 +1,6 @@
 import type { FetchFunction, Logger as SlackLogger } from "@slack/web-api";
 import type { AlertingAction } from "../domain/alerting-roles";
+import { mergeRunbooks } from "../domain/runbooks";
 import type { SlowRule } from "../domain/slow-rule";
 import { newTestIncidentId } from "../domain/test-alert-id";
 import type { WorkspaceRef } from "../domain/workspace-ref";
@@ -7,6 +8,7 @@ import type { Clock } from "../lib/clock";
 import type { Logger } from "../lib/logger";
 import { workspacePosters } from "../slack/workspace-posters";
 import { AlertMessageStore } from "../store/alert-message-store";
+import { BoardStore } from "../store/board-store";
 import { ChannelRateLimiter } from "../store/channel-rate-limiter";
 import { DigestPostStore } from "../store/digest-post-store";
 import { type IncidentChannelRecord, IncidentChannelStore } from "../store/incident-channel-store";
@@ -20,6 +22,7 @@ import { OutboxStore } from "../store/outbox-store";
 import { PollTargetStore } from "../store/poll-target-store";
 import type { RedisClient } from "../store/redis-connection";
 import { RotaStore } from "../store/rota-store";
+import { RunbookStore } from "../store/runbook-store";
 import { subscriptionCleanupParticipant } from "../store/subscription-cleanup";
 import { type Subscription, SubscriptionStore } from "../store/subscription-store";
 import type { CleanupParticipant } from "../store/workspace-cleanup";
@@ -36,7 +39,9 @@ import { PollWorker } from "./engine/poll/poll-worker";
 import { type RejectionPolicy, rejectionPolicy } from "./engine/poll/token-rejection";
 import type { AcknowledgedInSlack, MuteChangedInSlack } from "./engine/redraw";
 import { ScheduleStore } from "./engine/schedules/schedule-store";
+import { scheduleTarget } from "./engine/schedules/schedule-targets";
 import { ScheduleWorker } from "./engine/schedules/schedule-worker";
+import type { BoardEvent } from "./kinds/board/board-event";
 import { DigestDelivery, type DigestNowRequest } from "./kinds/digest/digest-delivery";
 import { DigestSchedules } from "./kinds/digest/digest-schedules";
 import { escalationSchedules } from "./kinds/escalation/escalation-schedules";
@@ -62,6 +67,7 @@ import { SubscriptionPauses } from "./subscriptions/subscription-pauses";
 export type { IncidentChange } from "./engine/incident-event-tap";
 export type { RejectionPolicy } from "./engine/poll/token-rejection";
 export type { AcknowledgedInSlack, MuteChangedInSlack } from "./engine/redraw";
+export type { BoardEntry, BoardEvent, BoardPaused } from "./kinds/board/board-event";
 export type { DigestNowRequest } from "./kinds/digest/digest-delivery";
 export type {
   OpenIncidentChannel,
@@ -153,6 +159,13 @@ export interface Alerts {
     book(input: Parameters<typeof bookHandovers>[1]): Promise<void>;
     cancel(ws: WorkspaceRef, channelId: string): Promise<void>;
   };
+  /**
+   * The channel's live board (`/uptime board`): the request goes through the outbox to one subscription of
+   * the channel, so that its post (once), redraws and removal run under the channel's lock.
+   */
+  board: { request(event: BoardEvent): Promise<void> };
+  /** The runbook links of monitors and groups (`/uptime runbook`), shown on every alert of the monitor. */
+  runbooks: RunbookStore;
   /** Read by the Mute overflow: the name of a muted monitor, from its last alert message in the channel. */
   messages: AlertMessageStore;
   pollTargets: PollTargets;
@@ -195,6 +208,12 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
   const rotas = new RotaStore({ redis, keys });
   const notes = new IncidentNoteStore({ redis, keys });
   const incidentChannelStore = new IncidentChannelStore({ redis, keys });
+  const runbooks = new RunbookStore({ redis, keys });
+  const boards = new BoardStore({ redis, keys });
+  const appendBoard = async (event: BoardEvent) => {
+    const target = scheduleTarget("board", event.subscriptionId);
+    await outbox.append(scheduler.outboxKey(scheduler.shardOf(target)), target, JSON.stringify(event));
+  };
   const outboxKeys = outboxKeysOf(scheduler);
   const metrics = createPrometheusMetrics({
     sampleOutbox: outboxSampler(redis, outboxKeys),
@@ -238,6 +257,7 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     rateLimiter: new ChannelRateLimiter({ redis, keys }),
     posterFor,
     pauses,
+    boards,
     escalations: escalationSchedules(schedules),
     schedules,
     deferrals: schedules,
@@ -245,6 +265,10 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     logger: logger.child({ component: "alert-delivery" }),
     metrics: metrics.alert,
     webLinks: options.webLinks,
+    runbooks: async ({ apiTeamId, monitorId, group }) => {
+      const found = await runbooks.forMonitor(apiTeamId, monitorId, group);
+      return mergeRunbooks([found.monitor, found.group]);
+    },
     charts: deps.charts,
     postSettleMs: options.postSettleMs,
     digests,
@@ -333,8 +357,22 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     page: (request) => pages.page(request),
     pageAnswered: (answer) => pages.answered(answer),
     messages,
+    runbooks,
+    board: { request: appendBoard },
     pollTargets,
-    acknowledged: (ack) => delivery.redraw.acknowledged(ack),
+    async acknowledged(ack) {
+      await delivery.redraw.acknowledged(ack);
+      // The other channels' boards hear it from their redraw events; this one's from an event of its own.
+      const board = ack.channelId ? await boards.get(ack.workspace, ack.channelId) : null;
+      if (board?.ts)
+        await appendBoard({
+          type: "board",
+          action: "refresh",
+          subscriptionId: board.subscriptionId,
+          by: ack.ackedBy,
+          acknowledged: { incidentId: ack.incidentId, ackedBy: ack.ackedBy },
+        });
+    },
     incidentChannels: {
       open: async (input) => (delivery.channels ? delivery.channels.open(input) : { kind: "no-alert" }),
       archive: async (input) => delivery.channels?.archive(input.workspace, input.channelId, input.by),
@@ -344,6 +382,15 @@ export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
     redrawIncident: (input) => delivery.redraw.redrawIncident(input),
     async redrawAfterMuteChange(change) {
       await delivery.redraw.afterMuteChange(change);
+      // A mute is no outbox event: the board hears of it through one of its own.
+      const board = await boards.get(change.workspace, change.channelId);
+      if (board?.ts)
+        await appendBoard({
+          type: "board",
+          action: "refresh",
+          subscriptionId: board.subscriptionId,
+          by: "mute",
+        });
     },
     digests: {
       schedule: (subscription) => digestSchedules.schedule(subscription),

@@ -27,6 +27,7 @@ import { workspaceKey } from "../store/workspace";
  * - links:read, links:write: link unfurls, the `link_shared` event and chat.unfurl.
  * - channels:read, groups:read: conversations.info `is_ext_shared` and conversations.members, so that a
  *   preview never reaches a Slack Connect channel unasked and stops refreshing once its poster left.
+ * - pins:write: pins.add / pins.remove of the channel's live board (`/uptime board`); without it, unpinned.
  */
 export const BOT_SCOPES: readonly string[] = [
   "commands",
@@ -45,6 +46,7 @@ export const BOT_SCOPES: readonly string[] = [
   "usergroups:read",
   "usergroups:write",
   "canvases:write",
+  "pins:write",
 ];
 
 export interface CreateAppOptions {

@@ -31,7 +31,9 @@ export type AlertsChange =
   | "incident-channel"
   | "page"
   | "oncall"
-  | "incident-record";
+  | "incident-record"
+  | "runbook"
+  | "board";
 
 export type AlertingAction =
   | "subscribe"
@@ -52,7 +54,9 @@ export type AlertingAction =
   | "page"
   | "oncall"
   | "add-note"
-  | "write-postmortem";
+  | "write-postmortem"
+  | "edit-runbooks"
+  | "post-board";
 
 export interface RoleRow {
   action: AlertingAction;
@@ -209,6 +213,21 @@ export const ROLE_TABLE: readonly RoleRow[] = [
     needs: "writer",
     readOnlyRefusal:
       "Read-only members of {team} can't write an incident's postmortem, as they can't acknowledge its incidents.",
+  },
+  {
+    action: "edit-runbooks",
+    change: "runbook",
+    what: "Add or remove a monitor's or group's runbook links (`runbook`)",
+    needs: "writer",
+    readOnlyRefusal:
+      "Read-only members of {team} can't change runbook links: every alert of the monitor shows them.",
+    instead: "list them with `/uptime runbook <monitor>`",
+  },
+  {
+    action: "post-board",
+    change: "board",
+    what: "Post or remove the channel's live board (`board`)",
+    needs: "team-member",
   },
 ];
 

@@ -122,7 +122,23 @@ export type Command =
   /** `note <incident id> <text>`: a line on the incident's timeline, kept by the bot (the API has none). */
   | { kind: "note"; incidentId: string; text: string }
   /** `postmortem <incident id>`: the incident's postmortem canvas, made once and updated after. */
-  | { kind: "postmortem"; incidentId: string };
+  | { kind: "postmortem"; incidentId: string }
+  | RunbookCommand
+  | BoardCommand;
+
+/** Whose runbooks, as typed: a monitor (name or id) or `group:<name>`. */
+export type RunbookTargetArgument = { kind: "monitor"; monitor: string } | { kind: "group"; group: string };
+
+/** `runbook`: list a monitor's or group's runbook links, add one (https only), or remove the n-th. */
+export type RunbookCommand =
+  | { kind: "runbook"; action: "list"; target: RunbookTargetArgument }
+  | { kind: "runbook"; action: "add"; target: RunbookTargetArgument; url: string; label?: string }
+  | { kind: "runbook"; action: "remove"; target: RunbookTargetArgument; n: number };
+
+/** `board [group:<name>]` posts (or moves) the channel's live board; `board off` removes it. */
+export type BoardCommand =
+  | { kind: "board"; action: "post"; group?: string }
+  | { kind: "board"; action: "off" };
 
 /** How long a typed mute lasts: minutes, or until the monitor's open incident recovers. */
 export type MuteDuration = { kind: "minutes"; minutes: number } | { kind: "until-recovered" };

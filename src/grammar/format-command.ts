@@ -153,6 +153,23 @@ export function formatCommand(command: Command): string {
     case "note":
       parts.push(command.incidentId, command.text);
       break;
+    case "runbook":
+      if (command.action === "remove") parts.push("remove");
+      parts.push(
+        command.target.kind === "group"
+          ? `group:${quoteValue(command.target.group)}`
+          : `monitor:${quoteValue(command.target.monitor)}`,
+      );
+      if (command.action === "add") {
+        parts.push(command.url);
+        if (command.label !== undefined) parts.push(quoteValue(command.label));
+      }
+      if (command.action === "remove") parts.push(String(command.n));
+      break;
+    case "board":
+      if (command.action === "off") parts.push("off");
+      else if (command.group !== undefined) parts.push(`group:${quoteValue(command.group)}`);
+      break;
     default:
       break;
   }

@@ -55,6 +55,7 @@ export {
   type PageTarget,
   PERIODS,
   type Period,
+  type RunbookTargetArgument,
   SORT_KEYS,
   type SortKey,
   type StateChoice,

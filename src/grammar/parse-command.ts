@@ -8,6 +8,7 @@ import { parsePage } from "./parsers/page";
 import type { Parser } from "./parsers/parser";
 import { queryParsers } from "./parsers/queries";
 import { quietParsers } from "./parsers/quiet";
+import { recordParsers } from "./parsers/records";
 import { subscriptionParsers } from "./parsers/subscriptions";
 import { ArgumentError, asFlag, echo, unique } from "./read-args";
 import { resolveSubcommand, SUBCOMMANDS } from "./subcommand-info";
@@ -22,6 +23,7 @@ const PARSERS: Record<Exclude<SubcommandName, "help">, Parser> = {
   page: parsePage,
   ...oncallParsers,
   ...incidentRecordParsers,
+  ...recordParsers,
 };
 
 const HELP_WORDS = new Set(["help", "?", "-h", "-?", "--help", "—help", "–help"]);

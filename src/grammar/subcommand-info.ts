@@ -291,6 +291,22 @@ export const SUBCOMMANDS: readonly SubcommandInfo[] = [
     summary:
       "a canvas in this channel with the incident's timeline, notes and availability; run again to update it",
   },
+  {
+    name: "runbook",
+    group: "alerts",
+    aliases: ["runbooks"],
+    usage: "runbook <monitor>|group:<name> [<https-url> [label]] | remove <monitor>|group:<name> <n>",
+    example: "runbook api-eu https://wiki.example.com/runbooks/api On-call guide",
+    summary: "runbook links (up to 3) shown as buttons on the alerts of a monitor or group",
+  },
+  {
+    name: "board",
+    group: "alerts",
+    aliases: [],
+    usage: "board [group:<name>] | off",
+    example: "board group:Edge",
+    summary: "one live message (pinned) of what is down, slow, paused, muted or quiet here",
+  },
 ];
 
 const BY_WORD = new Map<string, SubcommandName>();

@@ -1,6 +1,7 @@
 import { acknowledgeIncident } from "./acknowledge-incident";
 import { acknowledgeRollup } from "./acknowledge-rollup";
 import { addIncidentNote, incidentsOfMessage } from "./add-incident-note";
+import { postBoard, removeBoard } from "./board";
 import { chooseTeam, linkForTeams } from "./choose-team";
 import { createMonitor, createMonitorTarget } from "./create-monitor";
 import { deleteMonitor, monitorToDelete } from "./delete-monitor";
@@ -30,6 +31,7 @@ import { completePendingActions, rememberPendingAction } from "./pending-actions
 import { postDigest } from "./post-digest";
 import { postmortemDraft, postmortemFailed, postmortemSaved } from "./postmortem";
 import { pressAlertButton } from "./press-alert-button";
+import { runbook } from "./runbooks";
 import type { ServiceDeps } from "./service-deps";
 import { pauseMonitor, resumeMonitor } from "./set-monitor-paused";
 import { readAsMemberOf } from "./shared-answer";
@@ -134,6 +136,9 @@ export function createServices(deps: ServiceDeps) {
     listChannelSubscriptions: use(listChannelSubscriptions),
     muteMonitor: use(muteMonitor),
     muteTyped: use(muteTyped),
+    runbook: use(runbook),
+    postBoard: use(postBoard),
+    removeBoard: use(removeBoard),
     muteRollup: use(muteRollup),
     unmuteMonitor: use(unmuteMonitor),
     openIncidentChannel: use(openIncidentChannel),

@@ -1,3 +1,4 @@
+import { mergeRunbooks, type Runbook } from "../domain/runbooks";
 import type { WebLinkTarget } from "../domain/web-link-target";
 import { type UserRef, workspaceOf } from "../domain/workspace-ref";
 import type { UnfurlRecord, UnfurlStore } from "../store/unfurl-store";
@@ -28,6 +29,8 @@ export interface UnfurlCardView {
   availability24h: number | null;
   /** The Slack user who acknowledged the incident from Slack, when one did. */
   ackedBy: string | null;
+  /** The monitor's runbook links (`/uptime runbook`), shown while its incident is open. */
+  runbooks?: Runbook[];
 }
 
 /** A11: what the card needs of a monitor, in one request. */
@@ -111,7 +114,13 @@ async function readCard(
   const ackedBy = incident?.acknowledged
     ? ((await deps.alerts?.messages.ackedBy(workspaceOf(ref), incident.id).catch(() => null)) ?? null)
     : null;
+  const teamId = incident?.teamId ?? null;
+  const found =
+    monitor && teamId && deps.alerts
+      ? await deps.alerts.runbooks.forMonitor(teamId, monitor.id, monitor.group).catch(() => null)
+      : null;
   return {
+    ...(found ? { runbooks: mergeRunbooks([found.monitor, found.group]) } : {}),
     target,
     monitor: monitor
       ? { id: monitor.id, name: monitor.name, state: monitor.state, paused: monitor.paused }

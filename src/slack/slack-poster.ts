@@ -51,6 +51,12 @@ export interface SlackPoster {
    * on-call rota's `--group`. Optional: only the Web API poster changes user groups.
    */
   setUsergroupMembers?(usergroup: string, users: readonly string[]): Promise<void>;
+  /** chat.delete of one of the app's messages; a message already gone is not an error. */
+  deleteMessage?(channel: string, ts: string): Promise<void>;
+  /** pins.add: false when Slack refuses it (no `pins:write`, not allowed): the message stays, unpinned. */
+  pin?(channel: string, ts: string): Promise<boolean>;
+  /** pins.remove: a pin already gone, or a refusal, is no error (the message is about to go anyway). */
+  unpin?(channel: string, ts: string): Promise<void>;
 }
 
 export interface UnfurlInput {

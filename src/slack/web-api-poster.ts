@@ -4,7 +4,7 @@ import type { Clock } from "../lib/clock";
 import { isConversationMember } from "./conversation-facts";
 import { slackCall as call, SLACK_CALL_TIMEOUT_MS } from "./slack-call";
 import type { SlackChannels } from "./slack-channels";
-import { SlackApiError, SlackTransientError } from "./slack-errors";
+import { SlackApiError, SlackMessageGoneError, SlackTransientError } from "./slack-errors";
 import type { PostMessageInput, SlackPoster, UnfurlInput, UpdateMessageInput } from "./slack-poster";
 import { type UploadFileInput, uploadFile } from "./upload-file";
 
@@ -190,6 +190,34 @@ export class WebApiPoster implements SlackPoster, SlackChannels {
 
   async setUsergroupMembers(usergroup: string, users: readonly string[]): Promise<void> {
     await call(() => this.client.usergroups.users.update({ usergroup, users: users.join(",") }));
+  }
+
+  async deleteMessage(channel: string, ts: string): Promise<void> {
+    try {
+      await call(() => this.client.chat.delete({ channel, ts }));
+    } catch (error) {
+      if (!(error instanceof SlackMessageGoneError)) throw error;
+    }
+  }
+
+  async pin(channel: string, ts: string): Promise<boolean> {
+    try {
+      await call(() => this.client.pins.add({ channel, timestamp: ts }));
+      return true;
+    } catch (error) {
+      // A pin is a nicety: without the scope (or when the workspace forbids it) the board works unpinned.
+      if (error instanceof SlackApiError && error.code === "already_pinned") return true;
+      if (error instanceof SlackApiError) return false;
+      throw error;
+    }
+  }
+
+  async unpin(channel: string, ts: string): Promise<void> {
+    try {
+      await call(() => this.client.pins.remove({ channel, timestamp: ts }));
+    } catch (error) {
+      if (!(error instanceof SlackApiError)) throw error;
+    }
   }
 
   async createChannel(name: string): Promise<{ id: string; name: string }> {

@@ -82,6 +82,13 @@ export function keyspace(prefix = "uc:") {
     subscription: (id: string) => `${prefix}sub:${id}`,
     /** Set of subscription ids of a channel. */
     subscriptionsByChannel: (ws: string, channelId: string) => `${prefix}sub-channel:${ws}:${channelId}`,
+    /**
+     * String (JSON list): the runbook links of one monitor (`m:<id>`) or group (`g:<name>`) of an API team,
+     * kept until removed (store/runbook-store.ts).
+     */
+    runbooks: (apiTeamId: string, target: string) => `${prefix}runbooks:${apiTeamId}:${target}`,
+    /** String (JSON): the live board of one channel, its message and what it last showed (kinds/board). */
+    board: (ws: string, channelId: string) => `${prefix}board:${ws}:${channelId}`,
     /** Hash: paused subscription id -> pause reason, for the `uptime_chatops_subscriptions_paused` gauge. */
     subscriptionsPaused: () => `${prefix}sub-paused`,
     /** Set of subscription ids sharing a poll target: the delivery fan-out. */

@@ -39,6 +39,8 @@ const CHANGE_PHRASES: Record<AlertsChange, string> = {
   page: "page people about these alerts",
   oncall: "change this channel's on-call rota",
   "incident-record": "add to this incident's timeline or postmortem",
+  runbook: "change the runbook links of this team's monitors",
+  board: "post or remove this channel's board",
 };
 
 /** Nobody was paged: what was wrong, and what to type instead. */

@@ -74,6 +74,8 @@ export const actions = {
   /** Button shown instead of the Mute overflow while the monitor is muted in the channel. */
   unmute: "monitor.unmute",
   details: "monitor.details",
+  /** A runbook link button (it opens its URL; the click is only acknowledged), suffixed `.0`, `.1`, ... */
+  runbookLink: "runbook.open",
   /** Storm roll-up: acknowledge every open incident of the roll-up with the clicker's token. */
   rollupAcknowledgeAll: "storm.acknowledge_all",
   /** Storm roll-up: mute every monitor of the roll-up still down, in this channel, for ROLLUP_MUTE_HOURS. */
@@ -165,6 +167,10 @@ export const commands = {
  */
 export const blocks = {
   alertActions: "alert.actions",
+  /** The runbook link buttons of an alert, a reply or a card. */
+  runbooks: "alert.runbooks",
+  /** The live board of a channel (`/uptime board`). */
+  board: "board.status",
   chart: "chart.image",
   /** The one sentence that says why an answer's chart was not drawn (chart-skipped.ts). */
   chartSkipped: "chart.skipped",

@@ -6,6 +6,7 @@ import { tryEncode } from "./codec";
 import { detailsCodec } from "./codecs";
 import { actions } from "./ids";
 import { inline, NAME_MAX, stateEmoji, stateLabel } from "./query-parts";
+import { runbookBlock } from "./runbook-buttons";
 import { escapeMrkdwn, limits, mrkdwn, plainText } from "./text";
 import { incidentLink, monitorLink, type WebLinks } from "./web-links";
 
@@ -64,6 +65,7 @@ export function renderUnfurlCard(view: UnfurlCardView, links: WebLinks | undefin
     });
   }
   if (buttons.length > 0) blocks.push({ type: "actions", elements: buttons });
+  if (incident?.open) blocks.push(...runbookBlock(view.runbooks));
   const color = incident?.open ? (incident.acknowledged ? COLORS.acknowledged : COLORS.open) : COLORS.fine;
   const fallback = monitor ? `${monitor.name}: ${stateLine(view)}` : stateLine(view);
   return { color, fallback, blocks };

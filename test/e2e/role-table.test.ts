@@ -312,8 +312,15 @@ describe("one role table decides who may change who gets alerted", () => {
   it("walks every row of the table, here or in the two tests below", () => {
     // Archive needs an incident channel, Acknowledge all a roll-up: each has a test of its own below.
     // Answering an alert's button needs a reminder: test/e2e/reminders.test.ts clicks it as an owner, a
-    // read-only member, an outsider and someone unlinked.
-    const elsewhere: AlertingAction[] = ["archive-incident-channel", "acknowledge-all", "answer-alert"];
+    // read-only member, an outsider and someone unlinked. The runbook and board rows are in
+    // test/e2e/board-and-runbooks.test.ts (an owner adds and posts, a read-only member is refused a runbook).
+    const elsewhere: AlertingAction[] = [
+      "archive-incident-channel",
+      "acknowledge-all",
+      "answer-alert",
+      "edit-runbooks",
+      "post-board",
+    ];
     expect([...Object.keys(ROWS), ...elsewhere].sort()).toEqual(ROLE_TABLE.map((r) => r.action).sort());
   });
 

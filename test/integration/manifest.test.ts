@@ -79,6 +79,9 @@ const METHOD_SCOPES: Record<string, string[]> = {
   "chat.update": ["chat:write"],
   "chat.postEphemeral": ["chat:write"],
   "chat.delete": ["chat:write"],
+  // https://docs.slack.dev/reference/methods/pins.add and pins.remove: pins:write.
+  "pins.add": ["pins:write"],
+  "pins.remove": ["pins:write"],
   // The history scope of each kind of conversation the bot looks up its own posts in (docs/architecture.md section 5): a
   // channel subscription's public or private channel, a personal subscription's DM with the app. Slack
   // requires "the relevant *:history scope" for the conversation's type

@@ -24,6 +24,9 @@ export const METHOD_SCOPES: Readonly<Record<string, Needed>> = {
   "chat.update": ["chat:write"],
   "chat.delete": ["chat:write"],
   "chat.postEphemeral": ["chat:write"],
+  // https://docs.slack.dev/reference/methods/pins.add and pins.remove: "Required scopes" pins:write.
+  "pins.add": ["pins:write"],
+  "pins.remove": ["pins:write"],
   "conversations.history": {
     public: "channels:history",
     private: "groups:history",

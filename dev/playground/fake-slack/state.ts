@@ -60,6 +60,8 @@ export class FakeSlackState {
   readonly messageRuns = new Map<string, string>();
   /** Canvases by id (web-api/canvases.ts): markdown as last written, and who may see them. */
   readonly canvases = new Map<string, FakeCanvas>();
+  /** Pinned message ts per channel id (pins.add / pins.remove). */
+  readonly pins = new Map<string, Set<string>>();
   private readonly lastTs = new Map<string, number>();
   /** People's own tokens a test handed out (userTokenFor), token -> user id: someone reading as themselves. */
   readonly userTokens = new Map<string, string>();

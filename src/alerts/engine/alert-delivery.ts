@@ -18,6 +18,7 @@ import { type AlertMetrics, type DeliveryOutcome, noopAlertMetrics } from "../me
 import type { SubscriptionPauses } from "../subscriptions/subscription-pauses";
 import { type AlertGateDeps, type Gate, gateAlert } from "./alert-gate";
 import type { AlertKind, DeliveryPlan, EngineServices, IncidentHooks, KindEvent } from "./alert-kind";
+import { noRunbooks } from "./alert-parts";
 import { type ChannelCtx, ChannelPosting, type DeliveryCtx } from "./channel-posting";
 import { type DeferralStore, Deferrals } from "./deferrals";
 import type { OutboxDelivery } from "./outbox-entry-handler";
@@ -27,12 +28,21 @@ import { subscriptionOfScheduleTarget } from "./schedules/schedule-targets";
 export interface AlertDeliveryDeps
   extends Pick<
       EngineServices,
-      "messages" | "mutes" | "windows" | "escalations" | "schedules" | "posterFor" | "rotas"
+      "messages" | "mutes" | "windows" | "escalations" | "schedules" | "posterFor" | "rotas" | "boards"
     >,
     Partial<
       Pick<
         EngineServices,
-        "clock" | "logger" | "metrics" | "webLinks" | "charts" | "sleep" | "storm" | "flap" | "digests"
+        | "clock"
+        | "logger"
+        | "metrics"
+        | "webLinks"
+        | "charts"
+        | "sleep"
+        | "storm"
+        | "flap"
+        | "digests"
+        | "runbooks"
       >
     > {
   subscriptions: Pick<SubscriptionStore, "listByTargetSettled" | "pause" | "markPauseNotified" | "get">;
@@ -74,6 +84,8 @@ export class AlertDelivery implements OutboxDelivery {
   readonly channels: IncidentChannels | null;
   private readonly plans = new Map<string, DeliveryPlan<KindEvent>>();
   private readonly deferrals: Deferrals | null;
+  /** The plans that watch every event of a channel (observe), told after each other plan's delivery. */
+  private readonly observers: Extract<DeliveryPlan<KindEvent>, { inChannel: true }>[] = [];
 
   constructor(deps: AlertDeliveryDeps) {
     this.d = deps;
@@ -96,6 +108,7 @@ export class AlertDelivery implements OutboxDelivery {
       maxRateLimitWaits: deps.maxRateLimitWaits ?? 3,
       postSettleMs: deps.postSettleMs,
     });
+    const runbooks = deps.runbooks ?? noRunbooks;
     const drawing = new IncidentDrawing({
       messages,
       mutes,
@@ -105,6 +118,7 @@ export class AlertDelivery implements OutboxDelivery {
       webLinks,
       rotas: deps.rotas,
       notes: deps.notes,
+      runbooks,
     });
     const replies = new IncidentReplies({ messages, posting, clock, webLinks });
     const rollup = new StormRollup({ messages, posting, clock, webLinks });
@@ -116,6 +130,7 @@ export class AlertDelivery implements OutboxDelivery {
           clock,
           logger: this.logger,
           webLinks,
+          runbooks: deps.runbooks,
           gate: gateDeps,
           notes: deps.notes,
         })
@@ -155,6 +170,7 @@ export class AlertDelivery implements OutboxDelivery {
       rotas: deps.rotas,
       escalations: deps.escalations,
       schedules: deps.schedules,
+      boards: deps.boards,
       incidentHooks,
       posterFor: deps.posterFor,
       posting,
@@ -162,6 +178,7 @@ export class AlertDelivery implements OutboxDelivery {
       logger: this.logger,
       metrics: this.metrics,
       webLinks,
+      runbooks,
       charts: deps.charts ?? { render: renderChartPng },
       sleep: wait,
       storm: deps.storm ?? DEFAULT_STORM_RULES,
@@ -182,6 +199,7 @@ export class AlertDelivery implements OutboxDelivery {
           : Promise.resolve({ kind: "deliver", storm: false });
       const plan = kind.plan({ ...shared, gate });
       if (plan.inChannel && (plan.rootPosted || plan.incidentMoved)) hooked.push(plan);
+      if (plan.inChannel && plan.observe) this.observers.push(plan);
       for (const type of kind.types) this.plans.set(type, plan);
     }
   }
@@ -244,6 +262,22 @@ export class AlertDelivery implements OutboxDelivery {
     }
   }
 
+  /** Every watching plan hears the event once it was delivered, still under the lock; never throws. */
+  private async observed(ctx: DeliveryCtx, plan: DeliveryPlan<KindEvent>, event: KindEvent): Promise<void> {
+    for (const observer of this.observers) {
+      if (observer === plan) continue;
+      try {
+        await observer.observe?.(ctx, event);
+      } catch (error) {
+        // The event reached its channel: a watcher's trouble must not deliver it again.
+        this.logger.warn(
+          { err: error, channel: ctx.channel, eventId: ctx.eventId },
+          "a channel watcher failed",
+        );
+      }
+    }
+  }
+
   /** Never throws: a permanent Slack error pauses the subscription, anything else is "retry". */
   private async inChannel(
     sub: Subscription,
@@ -260,7 +294,9 @@ export class AlertDelivery implements OutboxDelivery {
       const poster = await this.d.posterFor(ws);
       const ctx: DeliveryCtx = { sub, ws, channel: sub.channelId, poster, lock, eventId };
       if (signal) ctx.signal = signal;
-      return await plan.deliver(ctx, event);
+      const outcome = await plan.deliver(ctx, event);
+      if (outcome !== "retry") await this.observed(ctx, plan, event);
+      return outcome;
     } catch (error) {
       if (error instanceof SlackPermanentError) {
         await this.d.pauses.pause(sub, error.code);

@@ -5,6 +5,7 @@ import type { Clock } from "../../lib/clock";
 import type { Logger } from "../../lib/logger";
 import type { PosterFor } from "../../slack/slack-poster";
 import type { AlertMessageRecord, AlertMessageStore, StoredAlertView } from "../../store/alert-message-store";
+import type { BoardStore } from "../../store/board-store";
 import type { MaintenanceStore } from "../../store/maintenance-store";
 import type { MuteStore } from "../../store/mute-store";
 import type { RotaStore } from "../../store/rota-store";
@@ -20,6 +21,7 @@ import type { WindowRules } from "../kinds/storm/alert-rules";
 import type { StormRollup } from "../kinds/storm/storm-rollup";
 import type { AlertMetrics, DeliveryOutcome } from "../metrics";
 import type { Gate, GateKind } from "./alert-gate";
+import type { RunbookLookup } from "./alert-parts";
 import type { ChannelCtx, ChannelPosting, DeliveryCtx } from "./channel-posting";
 import type { Deferral } from "./deferrals";
 import type { Detector } from "./poll/detector";
@@ -118,6 +120,12 @@ export type DeliveryPlan<E> =
       rootPosted?(ctx: DeliveryCtx, view: StoredAlertView): Promise<void>;
       /** Told under the channel's lock when an incident's message moved on (acknowledged, resolved). */
       incidentMoved?(ctx: DeliveryCtx, record: AlertMessageRecord): Promise<void>;
+      /**
+       * Told, under the same lock, of every other kind's event delivered to a subscription of the channel,
+       * whatever it posted (a gated one too): for a kind that reflects the channel's state (the board).
+       * Its failure is logged and never retries the event it watched.
+       */
+      observe?(ctx: DeliveryCtx, event: KindEvent): Promise<void>;
     }
   | {
       /** A kind that takes its own lock and settles its own errors (never throws). */
@@ -128,8 +136,10 @@ export type DeliveryPlan<E> =
 /** What the engine lends every kind's plan: stores, the posting slot, the gate, the shared incident parts. */
 export interface EngineServices {
   messages: AlertMessageStore;
-  mutes: Pick<MuteStore, "mutedUntil" | "get" | "endByRecovery">;
-  windows?: Pick<MaintenanceStore, "covering" | "hold" | "get" | "put" | "held"> | undefined;
+  mutes: Pick<MuteStore, "mutedUntil" | "get" | "endByRecovery" | "listChannel">;
+  windows?: Pick<MaintenanceStore, "covering" | "hold" | "get" | "put" | "held" | "listChannel"> | undefined;
+  /** The channels' live boards (`/uptime board`); absent, no board is kept. */
+  boards?: BoardStore | undefined;
   subscriptions: Pick<SubscriptionStore, "get">;
   /** The channels' on-call rotas: their handovers, and `oncall` resolved at the moment of a post. */
   rotas?: Pick<RotaStore, "get" | "put"> | undefined;
@@ -144,6 +154,8 @@ export interface EngineServices {
   logger: Logger;
   metrics: AlertMetrics;
   webLinks: WebLinks | undefined;
+  /** The runbook links of a monitor, for every renderer's runbook part (engine/alert-parts.ts). */
+  runbooks: RunbookLookup;
   charts: Pick<ChartRenderer, "render">;
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   storm: WindowRules;

@@ -1,5 +1,6 @@
 import type { Button, KnownBlock, MessageAttachment } from "@slack/types";
 import type { Mention } from "../../domain/escalation-steps";
+import type { Runbook } from "../../domain/runbooks";
 import { isTestIncidentId } from "../../domain/test-alert-id";
 import { tryEncode } from "../../ui/codec";
 import { incidentChannelCodec } from "../../ui/codecs";
@@ -82,3 +83,15 @@ export function incidentChannelButton(value: {
     value: encoded,
   };
 }
+
+/** The runbooks an alert of a monitor shows: its own, then its group's (src/store/runbook-store.ts). */
+export type RunbookLookup = (monitor: {
+  apiTeamId: string;
+  monitorId: string;
+  group?: string | null | undefined;
+}) => Promise<Runbook[]>;
+
+export const noRunbooks: RunbookLookup = () => Promise.resolve([]);
+
+/** The runbooks as link buttons of their own block: the one part every alert renderer adds. */
+export { runbookBlock } from "../../ui/runbook-buttons";

@@ -5,6 +5,7 @@ import type { Detector } from "../engine/poll/detector";
 import { pollStateCodec } from "../engine/poll/poll-state";
 import type { ScheduleKind } from "../engine/schedules/schedule-kind";
 import { ackTimeoutKind } from "./ack-timeout/ack-timeout-kind";
+import { boardKind } from "./board/board-kind";
 import { digestKind } from "./digest/digest-kind";
 import { escalationKind } from "./escalation/escalation-kind";
 import { flappingKind } from "./flapping/flapping-kind";
@@ -37,6 +38,7 @@ const KINDS = [
   ackTimeoutKind,
   pageKind,
   rotaKind,
+  boardKind,
 ] as const;
 
 export const ALERT_KINDS: readonly AlertKind[] = KINDS;

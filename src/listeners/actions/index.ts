@@ -1,4 +1,5 @@
 import type { BlockElementAction } from "@slack/bolt";
+import { RUNBOOKS_MAX } from "../../domain/runbooks";
 import { ALERT_BUTTON_IDS } from "../../services";
 import { respondTo } from "../../slack/respond-to";
 import { actions } from "../../ui/ids";
@@ -29,6 +30,7 @@ import { personalAlertsOnAction } from "./personal-alerts-on-action";
 import { resumeMonitorAction } from "./resume-monitor-action";
 import { rollupAcknowledgeAllAction } from "./rollup-acknowledge-all-action";
 import { rollupMuteAllAction } from "./rollup-mute-all-action";
+import { runbookLinkAction } from "./runbook-link-action";
 import { shareAction } from "./share-action";
 import { stepConfirmationAction } from "./step-confirmation-action";
 import { teamSelectAction } from "./team-select-action";
@@ -59,6 +61,8 @@ export function register(routes: SurfaceRoutes, deps: ListenerDeps): void {
   on(actions.linkAccount, linkAccountAction(deps));
   on(actions.acknowledge, acknowledgeAction(deps));
   on(actions.testAcknowledge, testAcknowledgeAction(deps));
+  // Link buttons: one id per position in the block (ids are unique within a block).
+  for (let i = 0; i < RUNBOOKS_MAX * 2; i++) on(`${actions.runbookLink}.${i}`, runbookLinkAction());
   on(actions.teamSelect, teamSelectAction(deps));
   on(actions.homeRefresh, homeRefreshAction(deps));
   // App Home's "Your alerts": the person's own alerts, in their DM with the app

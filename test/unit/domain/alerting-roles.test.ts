@@ -34,6 +34,8 @@ const EXPECTED: Record<AlertingAction, [boolean, boolean, boolean, boolean]> = {
   oncall: [true, true, false, false],
   "add-note": [true, true, false, false],
   "write-postmortem": [true, true, false, false],
+  "edit-runbooks": [true, true, false, false],
+  "post-board": [true, true, true, false],
 };
 
 describe("the role table", () => {

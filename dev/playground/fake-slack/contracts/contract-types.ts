@@ -31,6 +31,8 @@ export const CONTRACT_TYPES = {
   "files.getUploadURLExternal": { pkg: "@slack/web-api", type: "FilesGetUploadURLExternalArguments" },
   "functions.completeError": { pkg: "@slack/web-api", type: "FunctionsCompleteErrorArguments" },
   "functions.completeSuccess": { pkg: "@slack/web-api", type: "FunctionsCompleteSuccessArguments" },
+  "pins.add": { pkg: "@slack/web-api", type: "PinsAddArguments" },
+  "pins.remove": { pkg: "@slack/web-api", type: "PinsRemoveArguments" },
   "usergroups.list": { pkg: "@slack/web-api", type: "UsergroupsListArguments" },
   "usergroups.users.list": { pkg: "@slack/web-api", type: "UsergroupsUsersListArguments" },
   "usergroups.users.update": { pkg: "@slack/web-api", type: "UsergroupsUsersUpdateArguments" },

@@ -6,6 +6,7 @@ import { conversationsMethods } from "./conversations";
 import { conversationsManageMethods } from "./conversations-manage";
 import { filesMethods } from "./files";
 import { functionMethods } from "./functions";
+import { pinsMethods } from "./pins";
 import { unfurlMethods } from "./unfurls";
 import { usersMethods } from "./users";
 import { viewsMethods } from "./views";
@@ -22,6 +23,7 @@ export const webApiMethods: MethodTable = {
   ...unfurlMethods,
   ...functionMethods,
   ...canvasMethods,
+  ...pinsMethods,
 };
 
 export type { MethodContext, MethodResult, MethodSpec, MethodTable } from "./context";

@@ -8,6 +8,7 @@ import type { Subscription } from "../../../store/subscription-store";
 import type { WebLinks } from "../../../ui/web-links";
 import { escalationKindOf, type Gate, gatedMonitor } from "../../engine/alert-gate";
 import { ESCALATION_EVENT_TYPE, escalationMatcher, escalationMetadata } from "../../engine/alert-metadata";
+import type { RunbookLookup } from "../../engine/alert-parts";
 import type { ChannelPosting, DeliveryCtx } from "../../engine/channel-posting";
 import { resolveOncall } from "../../engine/oncall-mention";
 import type { AlertMetrics, DeliveryOutcome } from "../../metrics";
@@ -36,6 +37,7 @@ export interface EscalationDeliveryDeps {
   clock: Clock;
   metrics: AlertMetrics;
   webLinks: WebLinks | undefined;
+  runbooks: RunbookLookup;
   gate: Gate;
   /** The channels' rotas: an `oncall` step pings the person on call when it is posted. */
   rotas?: Pick<RotaStore, "get"> | undefined;
@@ -105,6 +107,11 @@ export class EscalationDelivery {
       step: { index: step, count: steps.length },
       again,
       links: this.d.webLinks,
+      runbooks: await this.d.runbooks({
+        apiTeamId: record.view.apiTeamId,
+        monitorId: record.view.incident.monitorId,
+        group: record.view.monitor?.group,
+      }),
       now: clock.now(),
     });
     const rootTs = record.ts;

@@ -1,11 +1,19 @@
 import type { KnownBlock } from "@slack/types";
 import type { Mention } from "../../../domain/escalation-steps";
+import type { Runbook } from "../../../domain/runbooks";
 import { isTestIncidentId } from "../../../domain/test-alert-id";
 import { formatDuration, slackDate } from "../../../lib/format-time";
 import { acknowledgeButton } from "../../../ui/acknowledge-button";
 import { mrkdwn } from "../../../ui/text";
 import { monitorLink, type WebLinks } from "../../../ui/web-links";
-import { epochOf, mentionToken, monitorName, type RenderedAlert, testMarked } from "../../engine/alert-parts";
+import {
+  epochOf,
+  mentionToken,
+  monitorName,
+  type RenderedAlert,
+  runbookBlock,
+  testMarked,
+} from "../../engine/alert-parts";
 import type { AlertMonitor, IncidentSnapshot } from "../../model";
 
 export interface EscalationReplyInput {
@@ -20,6 +28,7 @@ export interface EscalationReplyInput {
   /** Run again because its acknowledgement expired (`--ack-timeout`), not because nobody answered. */
   again?: boolean | undefined;
   links?: WebLinks | undefined;
+  runbooks?: readonly Runbook[] | undefined;
   now: number;
 }
 
@@ -60,5 +69,6 @@ export function renderEscalationReply(input: EscalationReplyInput): RenderedAler
     ? undefined
     : acknowledgeButton({ incidentId: input.incident.id, teamId: input.apiTeamId });
   if (ack) blocks.push({ type: "actions", elements: [ack] });
+  blocks.push(...runbookBlock(input.runbooks));
   return { text, blocks };
 }

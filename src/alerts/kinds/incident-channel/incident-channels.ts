@@ -11,6 +11,7 @@ import type { IncidentNoteStore } from "../../../store/incident-note-store";
 import type { Subscription, SubscriptionStore } from "../../../store/subscription-store";
 import type { WebLinks } from "../../../ui/web-links";
 import { type AlertGateDeps, gateAlert, gatedMonitor } from "../../engine/alert-gate";
+import type { RunbookLookup } from "../../engine/alert-parts";
 import type { ChannelCtx, ChannelPosting } from "../../engine/channel-posting";
 import { incidentChannelName } from "./incident-channel-name";
 import { incidentChannelPeople } from "./incident-channel-people";
@@ -46,6 +47,7 @@ export interface IncidentChannelsDeps {
   clock: Clock;
   logger: Logger;
   webLinks: WebLinks | undefined;
+  runbooks?: RunbookLookup | undefined;
   /** How long a second click waits for the first click's channel before saying it is on its way (ms). */
   waitForOtherMs?: number;
   gate: AlertGateDeps;
@@ -83,6 +85,17 @@ interface Subject {
 // Opened once (a Redis claim: two clicks on any replicas make one channel), then fed through the outbox.
 export class IncidentChannels {
   constructor(private readonly d: IncidentChannelsDeps) {}
+
+  /** A single monitor's runbooks; none for a roll-up of several. */
+  private async runbooksOf(apiTeamId: string, items: readonly IncidentChannelItem[]) {
+    const [only] = items;
+    if (!this.d.runbooks || items.length !== 1 || !only) return [];
+    return this.d.runbooks({
+      apiTeamId,
+      monitorId: only.incident.monitorId,
+      group: only.monitor?.group,
+    });
+  }
 
   async open(input: OpenIncidentChannel): Promise<OpenIncidentChannelOutcome> {
     const ws = input.workspace;
@@ -221,6 +234,7 @@ export class IncidentChannels {
       openedBy: input.by,
       groups,
       links: this.d.webLinks,
+      runbooks: await this.runbooksOf(input.apiTeamId, subject.items),
       now: this.d.clock.now(),
     });
     await poster.postMessage({ channel: channel.id, ...intro });

@@ -1,5 +1,6 @@
 import type { Button, KnownBlock } from "@slack/types";
 import type { IncidentNote } from "../../../domain/incident-notes";
+import type { Runbook } from "../../../domain/runbooks";
 import { formatDuration, slackDate } from "../../../lib/format-time";
 import { tryEncode } from "../../../ui/codec";
 import { archiveChannelCodec, postmortemCodec } from "../../../ui/codecs";
@@ -13,6 +14,7 @@ import {
   monitorName,
   monitorTarget,
   type RenderedAlert,
+  runbookBlock,
 } from "../../engine/alert-parts";
 import type { AlertMonitor, IncidentSnapshot } from "../../model";
 
@@ -30,6 +32,8 @@ export interface IncidentChannelIntroInput {
   /** The subscription's user groups: mentioned here, not invited member by member. */
   groups?: readonly { id: string; handle: string }[];
   links?: WebLinks | undefined;
+  /** The runbook links of the monitor (of a single one; a roll-up has too many monitors to choose). */
+  runbooks?: readonly Runbook[] | undefined;
   now: number;
 }
 
@@ -51,6 +55,7 @@ export function renderIncidentChannelIntro(input: IncidentChannelIntroInput): Re
   if (reason) {
     blocks.push({ type: "section", text: mrkdwn(`*Reason*\n${escapeMrkdwn(truncate(reason, REASON_MAX))}`) });
   }
+  blocks.push(...runbookBlock(input.runbooks));
   blocks.push({
     type: "context",
     elements: [

@@ -11,6 +11,7 @@ import type { RotaStore } from "../../../store/rota-store";
 import type { Subscription } from "../../../store/subscription-store";
 import type { WebLinks } from "../../../ui/web-links";
 import { ALERT_EVENT_TYPE, alertMetadata, incidentMatcher } from "../../engine/alert-metadata";
+import type { RunbookLookup } from "../../engine/alert-parts";
 import type { ChannelCtx, ChannelPosting } from "../../engine/channel-posting";
 import { resolveOncall } from "../../engine/oncall-mention";
 import type { AlertMetrics } from "../../metrics";
@@ -28,6 +29,7 @@ export interface IncidentDrawingDeps {
   rotas?: Pick<RotaStore, "get"> | undefined;
   /** The incident's notes: counted on its root, and the root indexed for the message shortcut. */
   notes?: Pick<IncidentNoteStore, "count" | "indexRoot"> | undefined;
+  runbooks: RunbookLookup;
 }
 
 /** One render path, whether an outbox event or a click moved the record on. */
@@ -51,7 +53,7 @@ export class IncidentDrawing {
       : await Promise.all([this.muteShown(ctx, record), this.noteCount(ctx, record)]);
     const ping =
       record.stage === "open" ? await resolveOncall(this.d.rotas, ctx, mention, this.d.clock.now()) : null;
-    const rendered = this.render(ctx, record, ping, muted, noteCount);
+    const rendered = await this.render(ctx, record, ping, muted, noteCount);
     const { ts, posted } = await this.d.posting.postOnce(ctx, {
       attempt: record.attempt,
       eventType: ALERT_EVENT_TYPE,
@@ -93,7 +95,7 @@ export class IncidentDrawing {
   /** Redraws the posted message `ts` from the record (never with a mention: an update does not notify). */
   async updateRoot(ctx: ChannelCtx, record: AlertMessageRecord, ts: string): Promise<void> {
     const [muted, notes] = await Promise.all([this.muteShown(ctx, record), this.noteCount(ctx, record)]);
-    const rendered = this.render(ctx, record, null, muted, notes);
+    const rendered = await this.render(ctx, record, null, muted, notes);
     await this.d.posting.update(ctx, { channel: ctx.channel, ts, ...rendered });
   }
 
@@ -110,13 +112,19 @@ export class IncidentDrawing {
     return mute ? { until: mute.until, by: mute.by, untilRecovered: Boolean(mute.untilRecovered) } : null;
   }
 
-  private render(
+  private async render(
     ctx: ChannelCtx,
     record: AlertMessageRecord,
     mention: Subscription["mention"],
     muted: AlertRootInput["muted"],
     notes: number,
   ) {
+    const { view } = record;
+    const runbooks = await this.d.runbooks({
+      apiTeamId: view.apiTeamId,
+      monitorId: view.incident.monitorId,
+      group: view.monitor?.group,
+    });
     return renderAlertRoot({
       channelId: ctx.channel,
       apiTeamId: record.view.apiTeamId,
@@ -131,6 +139,7 @@ export class IncidentDrawing {
       muted,
       noteCount: notes,
       links: this.d.webLinks,
+      runbooks,
       now: this.d.clock.now(),
     });
   }

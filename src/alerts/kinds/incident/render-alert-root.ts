@@ -1,5 +1,6 @@
 import type { ActionsBlock, Button, KnownBlock, MrkdwnElement, Overflow } from "@slack/types";
 import type { Mention } from "../../../domain/escalation-steps";
+import type { Runbook } from "../../../domain/runbooks";
 import { isTestIncidentId } from "../../../domain/test-alert-id";
 import { formatDuration, slackDate } from "../../../lib/format-time";
 import { acknowledgeButton } from "../../../ui/acknowledge-button";
@@ -17,6 +18,7 @@ import {
   monitorName,
   monitorTarget,
   type RenderedAlert,
+  runbookBlock,
   STAGE_EMOJI,
   testMarked,
 } from "../../engine/alert-parts";
@@ -43,6 +45,8 @@ export interface AlertRootInput {
   /** How many notes the incident's timeline holds (Add to incident timeline, `/uptime note`). */
   noteCount?: number | undefined;
   links?: WebLinks | undefined;
+  /** The monitor's runbook links, shown as buttons while it is down. */
+  runbooks?: readonly Runbook[] | undefined;
   now: number;
 }
 
@@ -76,6 +80,7 @@ export function renderAlertRoot(input: AlertRootInput): RenderedAlert {
   ];
   const buttons = actionsBlock(input);
   if (buttons) body.push(buttons);
+  if (input.stage !== "resolved") body.push(...runbookBlock(input.runbooks));
   return { text, attachments: [{ color: ALERT_COLORS[input.stage], fallback, blocks: body }] };
 }
 

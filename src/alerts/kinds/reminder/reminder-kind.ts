@@ -81,6 +81,11 @@ export const reminderKind: AlertKind<ReminderEvent> = {
           ackedBy: record.ackedBy ?? (await messages.ackedBy(ws, event.incidentId)) ?? undefined,
           stillOnIt: event.stillOnIt,
           links: engine.webLinks,
+          runbooks: await engine.runbooks({
+            apiTeamId: record.view.apiTeamId,
+            monitorId: record.view.incident.monitorId,
+            group: record.view.monitor?.group,
+          }),
           now: clock.now(),
         });
         const rootTs = record.ts;

@@ -1,9 +1,10 @@
 import type { KnownBlock } from "@slack/types";
+import type { Runbook } from "../../../domain/runbooks";
 import { acknowledgeButton } from "../../../ui/acknowledge-button";
 import { tryEncode } from "../../../ui/codec";
 import { limits, mrkdwn, plainText } from "../../../ui/text";
 import { monitorLink, type WebLinks } from "../../../ui/web-links";
-import { epochOf, monitorName, type RenderedAlert } from "../../engine/alert-parts";
+import { epochOf, monitorName, type RenderedAlert, runbookBlock } from "../../engine/alert-parts";
 import type { AlertMonitor, IncidentSnapshot } from "../../model";
 import type { StillOnIt } from "./reminder-event";
 import { STILL_ON_IT_ACTION, stillOnItCodec } from "./still-on-it-button";
@@ -18,6 +19,7 @@ export interface ReminderInput {
   ackedBy?: string | undefined;
   stillOnIt?: StillOnIt | undefined;
   links?: WebLinks | undefined;
+  runbooks?: readonly Runbook[] | undefined;
   now: number;
 }
 
@@ -74,5 +76,6 @@ export function renderReminder(input: ReminderInput): RenderedAlert {
     },
   ];
   if (elements.length > 0) blocks.push({ type: "actions", elements });
+  blocks.push(...runbookBlock(input.runbooks));
   return { text, blocks };
 }

@@ -1,6 +1,7 @@
 import { dataSubcommand } from "../data-subcommand";
 import type { SubcommandHandlers } from "../subcommand";
 import { ackSubcommand } from "./ack-subcommand";
+import { boardSubcommand } from "./board-subcommand";
 import { createSubcommand } from "./create-subcommand";
 import { deleteSubcommand } from "./delete-subcommand";
 import { digestSubcommand } from "./digest-subcommand";
@@ -16,6 +17,7 @@ import { pageSubcommand } from "./page-subcommand";
 import { pauseSubcommand } from "./pause-subcommand";
 import { postmortemSubcommand } from "./postmortem-subcommand";
 import { resumeSubcommand } from "./resume-subcommand";
+import { runbookSubcommand } from "./runbook-subcommand";
 import { subscribeSubcommand } from "./subscribe-subcommand";
 import { teamSubcommand } from "./team-subcommand";
 import { testSubcommand } from "./test-subcommand";
@@ -58,4 +60,6 @@ export const subcommandHandlers: SubcommandHandlers = {
   oncall: oncallSubcommand,
   note: noteSubcommand,
   postmortem: postmortemSubcommand,
+  runbook: runbookSubcommand,
+  board: boardSubcommand,
 };

@@ -1,0 +1,219 @@
+// Runbook links and the live board end to end on two replicas: two `npm start` processes share one Redis,
+// poll the simulator and post to the fake Slack. A runbook added by an owner is a link button on the next
+// alert; an http link and a read-only member are refused. The board is posted once (pinned), then only
+// updated (chat.update) as a monitor breaks, is acknowledged and recovers, never twice the same drawing.
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type LocalRedis, startPrivateRedis } from "../../dev/local-redis";
+import { type FakeSlack, startFakeSlack } from "../../dev/playground/fake-slack";
+import { contractViolations } from "../../dev/playground/fake-slack/contracts";
+import type { StoredMessage } from "../../dev/playground/fake-slack/types";
+import { DEMO_TOKENS, type RunningSimulator, startSimulator } from "../../dev/simulator";
+import { ALERT_EVENT_TYPE } from "../../src/alerts/engine/alert-metadata";
+import { pollTargetName } from "../../src/alerts/engine/poll/poll-target";
+import { BOARD_EVENT_TYPE } from "../../src/alerts/kinds/board/board-kind";
+import { teamsOf } from "../../src/services/link-account";
+import { generateKey } from "../../src/store/crypto/encryption-keys";
+import { TokenCipher } from "../../src/store/crypto/token-cipher";
+import { keyspace } from "../../src/store/keys";
+import { LinkStore } from "../../src/store/link-store";
+import { PollTargetStore } from "../../src/store/poll-target-store";
+import { blocks } from "../../src/ui/ids";
+import { UptimeClient } from "../../src/uptime";
+import { type BotProcess, startBotProcess } from "../support/bot-process";
+import { auditSlackPayloads } from "../support/slack-payload-audit";
+import { textOf } from "../support/text-of";
+import { eventually, waitFor } from "../support/wait-for";
+
+const SIGNING_SECRET = "board-signing-secret";
+const BOT_TOKEN = "xoxb-board-bot";
+const TEAM = "T0BRD";
+const CHANNEL = "C0ALERTS";
+// Demo seed, team 1 "Acme Production": 2 Web shop, 3 Blog.
+const WEB_SHOP = 2;
+const BLOG = 3;
+
+describe("runbooks and the live board on two replicas", () => {
+  let redis: LocalRedis;
+  let client: Redis;
+  let simulator: RunningSimulator;
+  let slack: FakeSlack;
+  const bots: BotProcess[] = [];
+  const keys = keyspace();
+
+  const useBot = (bot: BotProcess) => slack.setAppUrl(`${bot.url}/slack/events`);
+  const slash = async (userId: string, text: string) => {
+    const before = slack.state.ephemeralFor(userId, CHANNEL).length;
+    const result = await slack.sender.slashCommand({ userId, channelId: CHANNEL, text });
+    expect(result.status).toBe(200);
+    return textOf(
+      await waitFor(slack.events, () => slack.state.ephemeralFor(userId, CHANNEL)[before], 15_000),
+    );
+  };
+  const rootOf = (incidentId: string) =>
+    slack.state
+      .channelMessages(CHANNEL)
+      .find(
+        (m) =>
+          m.metadata?.event_type === ALERT_EVENT_TYPE && m.metadata.event_payload.incident_id === incidentId,
+      );
+  const boards = () =>
+    slack.state.channelMessages(CHANNEL).filter((m) => m.metadata?.event_type === BOARD_EVENT_TYPE);
+  const waitBoard = (ready: (m: StoredMessage) => boolean) =>
+    waitFor(
+      slack.events,
+      () => {
+        const [board] = boards();
+        return board && ready(board) ? board : undefined;
+      },
+      20_000,
+    );
+  const runbookButtons = (m: StoredMessage) =>
+    [...(m.blocks ?? []), ...(m.attachments ?? []).flatMap((a) => (a as { blocks?: unknown[] }).blocks ?? [])]
+      .filter((b) => (b as { block_id?: string }).block_id === blocks.runbooks)
+      .flatMap((b) => (b as { elements: { url?: string; text: { text: string } }[] }).elements);
+
+  beforeAll(async () => {
+    redis = await startPrivateRedis();
+    client = new Redis(redis.url);
+    const scheduler = new PollTargetStore({ redis: client, keys });
+    simulator = await startSimulator({ seed: "demo", autoChecks: false });
+    slack = await startFakeSlack({
+      signingSecret: SIGNING_SECRET,
+      botToken: BOT_TOKEN,
+      botUserId: "U0BOT",
+      teamId: TEAM,
+    });
+    const env = {
+      SLACK_BOT_TOKEN: BOT_TOKEN,
+      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      SLACK_API_URL: slack.apiUrl,
+      UPTIME_API_URL: simulator.url,
+      REDIS_URL: redis.url,
+      TOKEN_ENCRYPTION_KEY: generateKey(),
+      ALERT_WORKERS: "1",
+      POLL_INTERVAL_SECONDS: "1",
+      LOG_LEVEL: "info",
+    };
+    bots.push(...(await Promise.all([1, 2].map((n) => startBotProcess({ name: `board-bot-${n}`, env })))));
+    // Alice (owner) and Bob (read-only) linked as `/uptime login` would, through the real LinkStore.
+    const api = new UptimeClient({ baseUrl: simulator.url });
+    const links = new LinkStore({
+      redis: client,
+      keys,
+      cipher: TokenCipher.fromSetting(env.TOKEN_ENCRYPTION_KEY),
+    });
+    try {
+      for (const [userId, token] of [
+        ["U0ALICE", DEMO_TOKENS.owner],
+        ["U0BOB", DEMO_TOKENS.readonly],
+      ] as const) {
+        const me = await api.as(token).users.me({ include: ["teams"] });
+        await links.save({ teamId: TEAM, userId }, token, {
+          apiUserId: me.id,
+          apiUserName: `${me.firstName} ${me.lastName}`.trim(),
+          teams: teamsOf(me),
+        });
+      }
+    } finally {
+      await api.close();
+    }
+    useBot(bots[0]!);
+    await slack.sender.slashCommand({ userId: "U0ALICE", channelId: CHANNEL, text: "subscribe" });
+    const target = pollTargetName("1", DEMO_TOKENS.owner);
+    await eventually(async () => {
+      const state = (await scheduler.inspect(target))?.state;
+      return state && JSON.parse(state).baselined === true ? true : undefined;
+    }, 20_000);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all(bots.map((bot) => bot.kill()));
+    await client?.quit();
+    await slack?.close();
+    await simulator?.close();
+    await redis?.stop();
+  });
+
+  it("refuses an http link and a read-only member, each with a clear message", async () => {
+    expect(await slash("U0ALICE", `runbook "Web shop" http://wiki.example.com/shop`)).toMatch(
+      /must use https, not http/,
+    );
+    expect(await slash("U0BOB", `runbook "Web shop" https://wiki.example.com/shop`)).toMatch(
+      /Read-only members of .* can't change runbook links/,
+    );
+    expect(await slash("U0BOB", `runbook "Web shop"`)).toContain("has no runbook links");
+  });
+
+  it("shows an owner's runbook as a link button on the next alert", async () => {
+    expect(await slash("U0ALICE", `runbook "Web shop" https://wiki.example.com/shop Shop runbook`)).toContain(
+      "Added",
+    );
+    const incident = simulator.control.fail(WEB_SHOP, "HTTP 503 Service Unavailable");
+    if (!incident) throw new Error("the web shop opened no incident");
+    const root = await waitFor(slack.events, () => rootOf(incident.id), 20_000);
+    expect(runbookButtons(root)).toEqual([
+      expect.objectContaining({
+        url: "https://wiki.example.com/shop",
+        text: expect.objectContaining({ text: "📖 Shop runbook" }),
+      }),
+    ]);
+    simulator.control.recover(WEB_SHOP);
+    await waitFor(
+      slack.events,
+      () => (rootOf(incident.id)?.text.includes("recovered") ? true : undefined),
+      20_000,
+    );
+  });
+
+  it("keeps one pinned board up to date with chat.update only: down, acknowledged, clear", async () => {
+    useBot(bots[1]!);
+    expect(await slash("U0ALICE", "board")).toContain("on its way");
+    const posted = await waitBoard(() => true);
+    // Pinned right after the post (pins:write is granted by the manifest); a pin emits no event: polled.
+    await eventually(async () => (slack.state.pins.get(CHANNEL)?.has(posted.ts) ? true : undefined), 10_000);
+    expect(posted.text).not.toContain("Blog");
+
+    const incident = simulator.control.fail(BLOG, "HTTP 500");
+    if (!incident) throw new Error("the blog opened no incident");
+    await waitBoard((m) => JSON.stringify(m.blocks).includes("Blog"));
+
+    useBot(bots[0]!);
+    expect(await slash("U0ALICE", `ack ${incident.id}`)).toContain(`Acknowledged incident #${incident.id}`);
+    await waitBoard((m) => JSON.stringify(m.blocks).includes("acknowledged by <@U0ALICE>"));
+
+    simulator.control.recover(BLOG);
+    await waitBoard((m) => !JSON.stringify(m.blocks).includes("Blog"));
+
+    // One post, then updates only, each a new drawing: two replicas never sent the same one twice.
+    const boardCalls = slack.state.calls.filter(
+      (c) =>
+        c.args.ts === posted.ts ||
+        (c.method === "chat.postMessage" && String(c.args.metadata ?? "").includes(BOARD_EVENT_TYPE)),
+    );
+    expect(boardCalls.filter((c) => c.method === "chat.postMessage")).toHaveLength(1);
+    const updates = boardCalls.filter((c) => c.method === "chat.update");
+    // At least the outage and its recovery (the acknowledgement may share a drawing with either).
+    expect(updates.length).toBeGreaterThanOrEqual(2);
+    expect(boardCalls.every((c) => ["chat.postMessage", "chat.update", "pins.add"].includes(c.method))).toBe(
+      true,
+    );
+    const drawings = updates.map((c) => JSON.stringify(c.args.blocks));
+    for (let i = 1; i < drawings.length; i++) expect(drawings[i]).not.toBe(drawings[i - 1]);
+    expect(boards()).toHaveLength(1);
+  }, 90_000);
+
+  it("board off deletes and unpins it", async () => {
+    const [board] = boards();
+    expect(await slash("U0ALICE", "board off")).toContain("removed");
+    await waitFor(slack.events, () => (boards().length === 0 ? true : undefined), 20_000);
+    expect(slack.state.pins.get(CHANNEL)?.has(board!.ts) ?? false).toBe(false);
+    expect(bots.every((bot) => !bot.exited())).toBe(true);
+    expect(
+      auditSlackPayloads({
+        calls: slack.state.calls,
+        responseUrlPosts: slack.state.responseUrlPosts,
+        violations: contractViolations(slack.state),
+      }),
+    ).toEqual([]);
+  });
+});
