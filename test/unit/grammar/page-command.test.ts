@@ -25,6 +25,14 @@ describe("/uptime page", () => {
     });
   });
 
+  it("reads a test alert's id as its incident, never as a monitor", () => {
+    expect(parseCommand("page test-mh3k9abc <@U1|rita>")).toStrictEqual({
+      kind: "page",
+      about: { incidentId: "test-mh3k9abc" },
+      targets: [{ kind: "user", id: "U1" }],
+    });
+  });
+
   it("reads oncall as whoever the channel's rota has on call", () => {
     expect(parseCommand("page 123 oncall <@U1|rita>")).toStrictEqual({
       kind: "page",
