@@ -26,7 +26,7 @@ import { monitorStatus } from "./monitor-status";
 import { muteMonitor, muteTyped } from "./mute-monitor";
 import { muteRollup } from "./mute-rollup";
 import { overrideOncall, setOncall, showOncall, turnOncallOff } from "./oncall";
-import { pageAnswered, pageIncident, rollupPageChoices } from "./page-incident";
+import { onCallForPage, pageAnswered, pageIncident, rollupPageChoices } from "./page-incident";
 import { completePendingActions, rememberPendingAction } from "./pending-actions";
 import { postDigest } from "./post-digest";
 import { postmortemDraft, postmortemFailed, postmortemSaved } from "./postmortem";
@@ -149,6 +149,7 @@ export function createServices(deps: ServiceDeps) {
     pageIncident: use(pageIncident),
     pageAnswered: use(pageAnswered),
     rollupPageChoices: use(rollupPageChoices),
+    onCallForPage: use(onCallForPage),
     planMaintenance: use(planMaintenance),
     endMaintenance: use(endMaintenance),
     listMaintenance: use(listMaintenance),
