@@ -1,6 +1,6 @@
 import { acknowledgeIncident } from "./acknowledge-incident";
 import { acknowledgeRollup } from "./acknowledge-rollup";
-import { addIncidentNote, incidentsOfMessage } from "./add-incident-note";
+import { addIncidentNote, channelIncidentChoices, incidentsOfMessage } from "./add-incident-note";
 import { postBoard, removeBoard } from "./board";
 import { chooseTeam, linkForTeams } from "./choose-team";
 import { createMonitor, createMonitorTarget } from "./create-monitor";
@@ -161,6 +161,7 @@ export function createServices(deps: ServiceDeps) {
     // The incident's record: notes.
     addIncidentNote: use(addIncidentNote),
     incidentsOfMessage: use(incidentsOfMessage),
+    channelIncidentChoices: use(channelIncidentChoices),
     postmortemDraft: use(postmortemDraft),
     postmortemSaved: use(postmortemSaved),
     postmortemFailed: use(postmortemFailed),
