@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type AddNoteOutcome, type IncidentNote, messageSource, noteText } from "../domain/incident-notes";
+import { isTestIncidentId } from "../domain/test-alert-id";
 import { type UserRef, workspaceOf } from "../domain/workspace-ref";
 import { requireCurrentMember, requireLinked } from "./alerts-permission";
 import { requireAlerts, type ServiceDeps } from "./service-deps";
@@ -74,4 +75,41 @@ export async function incidentsOfMessage(
   if (root) return [root];
   const channel = await alerts.incidentChannels.byChannel(ws, message.channelId);
   return channel ? [...channel.incidents] : [];
+}
+
+/** An incident the note shortcut's picker offers. */
+export interface ChannelIncidentChoice {
+  incidentId: string;
+  monitorName: string | null;
+  open: boolean;
+}
+
+/**
+ * The note shortcut outside an alert's thread: the incidents alerted in this channel, open and recent (as
+ * long as their messages are remembered), newest first. Only Redis is read, as the picker must open within
+ * 3 s. A test alert is left out: its id is no API incident, so it takes no note.
+ */
+export async function channelIncidentChoices(
+  deps: ServiceDeps,
+  ref: UserRef,
+  input: { channelId: string },
+): Promise<ChannelIncidentChoice[]> {
+  const alerts = requireAlerts(deps);
+  const ws = workspaceOf(ref);
+  const ids = (await alerts.messages.channelIncidents(ws, input.channelId)).filter(
+    (id) => !isTestIncidentId(id),
+  );
+  const records = await Promise.all(ids.map((id) => alerts.messages.get(ws, input.channelId, id)));
+  return records.flatMap((record, i) =>
+    // A muted or held one was never posted here.
+    record && record.mode !== "muted"
+      ? [
+          {
+            incidentId: ids[i]!,
+            monitorName: record.view.monitor?.name ?? null,
+            open: record.stage !== "resolved",
+          },
+        ]
+      : [],
+  );
 }

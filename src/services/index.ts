@@ -1,6 +1,6 @@
 import { acknowledgeIncident } from "./acknowledge-incident";
 import { acknowledgeRollup } from "./acknowledge-rollup";
-import { addIncidentNote, incidentsOfMessage } from "./add-incident-note";
+import { addIncidentNote, channelIncidentChoices, incidentsOfMessage } from "./add-incident-note";
 import { postBoard, removeBoard } from "./board";
 import { chooseTeam, linkForTeams } from "./choose-team";
 import { createMonitor, createMonitorTarget } from "./create-monitor";
@@ -26,7 +26,7 @@ import { monitorStatus } from "./monitor-status";
 import { muteMonitor, muteTyped } from "./mute-monitor";
 import { muteRollup } from "./mute-rollup";
 import { overrideOncall, setOncall, showOncall, turnOncallOff } from "./oncall";
-import { pageAnswered, pageIncident, rollupPageChoices } from "./page-incident";
+import { onCallForPage, pageAnswered, pageIncident, rollupPageChoices } from "./page-incident";
 import { completePendingActions, rememberPendingAction } from "./pending-actions";
 import { postDigest } from "./post-digest";
 import { postmortemDraft, postmortemFailed, postmortemSaved } from "./postmortem";
@@ -149,6 +149,7 @@ export function createServices(deps: ServiceDeps) {
     pageIncident: use(pageIncident),
     pageAnswered: use(pageAnswered),
     rollupPageChoices: use(rollupPageChoices),
+    onCallForPage: use(onCallForPage),
     planMaintenance: use(planMaintenance),
     endMaintenance: use(endMaintenance),
     listMaintenance: use(listMaintenance),
@@ -160,6 +161,7 @@ export function createServices(deps: ServiceDeps) {
     // The incident's record: notes.
     addIncidentNote: use(addIncidentNote),
     incidentsOfMessage: use(incidentsOfMessage),
+    channelIncidentChoices: use(channelIncidentChoices),
     postmortemDraft: use(postmortemDraft),
     postmortemSaved: use(postmortemSaved),
     postmortemFailed: use(postmortemFailed),

@@ -110,6 +110,19 @@ export async function rollupPageChoices(
     }));
 }
 
+/**
+ * Who the channel's rota has on call now, for the Page modal's "Whoever is on call" (shown only with a
+ * rota). Only Redis is read, as the modal must open within 3 s; the submission resolves it again.
+ */
+export async function onCallForPage(
+  deps: ServiceDeps,
+  ref: UserRef,
+  input: { channelId: string },
+): Promise<string | undefined> {
+  const rota = await requireAlerts(deps).oncall.rotas.get(workspaceOf(ref), input.channelId);
+  return rota ? onCallAt(rota, deps.clock.now()).user : undefined;
+}
+
 /** A paged person answered from their DM: the page's thread says so, once. */
 export async function pageAnswered(
   deps: ServiceDeps,

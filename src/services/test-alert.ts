@@ -55,24 +55,28 @@ async function sampleMonitor(deps: ServiceDeps, sub: Subscription): Promise<Moni
   throw new NotSubscribedHereError("test");
 }
 
-/** Acknowledge on a test alert: the click's redraw, through the engine, and no call to the API. */
+/**
+ * Acknowledge on a test alert, or in the DM of a page about one: the redraw through the engine, and no call
+ * to the API. From a DM (no alert channel at hand) the test alert's one channel is found in the store.
+ */
 export async function acknowledgeTestAlert(
   deps: ServiceDeps,
   ref: UserRef,
-  input: { incidentId: string; channelId: string | undefined },
+  input: { incidentId: string; channelId: string | undefined; fromPage?: boolean | undefined },
 ): Promise<"acknowledged" | "gone"> {
   const alerts = requireAlerts(deps);
   const ws = workspaceOf(ref);
-  if (!input.channelId || !isTestIncidentId(input.incidentId)) return "gone";
-  const record = await alerts.messages.get(ws, input.channelId, input.incidentId);
+  if (!isTestIncidentId(input.incidentId)) return "gone";
+  const channelId = input.fromPage
+    ? (await alerts.messages.incidentChannels(ws, input.incidentId))[0]?.channelId
+    : input.channelId;
+  if (!channelId) return "gone";
+  const record = await alerts.messages.get(ws, channelId, input.incidentId);
   if (record?.stage !== "open") return "gone";
   const link = await requireLinked(deps, ref, "acknowledge");
   await requireCurrentMember(deps, ref, link, { id: record.view.apiTeamId, name: null }, "test-alert");
-  await alerts.acknowledged({
-    workspace: ws,
-    incidentId: input.incidentId,
-    ackedBy: ref.userId,
-    channelId: input.channelId,
-  });
+  await alerts.acknowledged({ workspace: ws, incidentId: input.incidentId, ackedBy: ref.userId, channelId });
+  // A paged person who acknowledged answered the page, as on a real alert.
+  await alerts.pageAnswered({ workspace: ws, incidentId: input.incidentId, by: ref.userId });
   return "acknowledged";
 }

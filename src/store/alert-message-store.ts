@@ -165,6 +165,9 @@ const stormSchema = z.object({
 });
 export type StormState = z.infer<typeof stormSchema>;
 
+/** How many of a channel's latest incidents it remembers: a picker's worth (a static select holds 100). */
+export const CHANNEL_INCIDENTS_MAX = 50;
+
 export interface AlertMessageTtls {
   /** After an incident resolved, its record is kept this long (a late or redelivered event is a no-op). */
   resolvedMs: number;
@@ -243,12 +246,25 @@ export class AlertMessageStore {
     subscriptionId: string,
   ): Promise<void> {
     const key = this.keys.alertIncidentChannels(workspaceKey(ws), incidentId);
-    await execOrThrow(
-      this.redis
-        .multi()
-        .hset(key, channelId, subscriptionId)
-        .pexpire(key, Math.max(1, Math.round(this.ttls.openMs))),
-    );
+    const recent = this.keys.alertChannelIncidents(workspaceKey(ws), channelId);
+    const ttl = Math.max(1, Math.round(this.ttls.openMs));
+    // Sent together (one round trip); two transactions since the two keys may sit on two cluster slots.
+    await Promise.all([
+      execOrThrow(this.redis.multi().hset(key, channelId, subscriptionId).pexpire(key, ttl)),
+      execOrThrow(
+        this.redis
+          .multi()
+          // NX: a redelivery keeps the incident's place among the channel's recent ones.
+          .zadd(recent, "NX", Date.now(), incidentId)
+          .zremrangebyrank(recent, 0, -(CHANNEL_INCIDENTS_MAX + 1))
+          .pexpire(recent, ttl),
+      ),
+    ]);
+  }
+
+  /** The channel's most recently alerted incidents, newest first (their records may have expired since). */
+  async channelIncidents(ws: WorkspaceRef, channelId: string): Promise<string[]> {
+    return this.redis.zrevrange(this.keys.alertChannelIncidents(workspaceKey(ws), channelId), 0, -1);
   }
 
   /** Every channel with a message of the incident, and the subscription it came through. */

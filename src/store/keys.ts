@@ -119,6 +119,11 @@ export function keyspace(prefix = "uc:") {
      */
     alertIncidentChannels: (ws: string, incidentId: string) => `${prefix}alert-chans:${ws}:${incidentId}`,
     /**
+     * Sorted set with a TTL: incident id -> when it was listed (ms), the channel's recent alerts (the newest
+     * few), so that the note shortcut outside a thread offers the channel's open and recent incidents.
+     */
+    alertChannelIncidents: (ws: string, channelId: string) => `${prefix}alert-chan-incs:${ws}:${channelId}`,
+    /**
      * String with a TTL: the incident whose alert root is the message `ts` of a channel, so that a message
      * shortcut on the root or in its thread finds the incident (store/incident-note-store.ts).
      */

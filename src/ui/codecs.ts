@@ -7,6 +7,8 @@ import { defineCodec, valueLimits } from "./codec";
 // Ids of the Uptime API are integers written as strings; Slack ids are short upper-case strings.
 const apiId = z.string().regex(/^\d{1,18}$/);
 const slackId = z.string().regex(/^[A-Z0-9]{1,30}$/);
+// An incident a page may name: the API's, or a test alert's (`/uptime test`), which the page keeps in Slack.
+const pageableIncidentId = z.union([apiId, z.string().regex(/^test-[a-z0-9]{4,24}$/)]);
 // A response_url is a hooks.slack.com URL of ~100 characters; the cap keeps private_metadata bounded.
 const responseUrl = z.url({ protocol: /^https?$/ }).max(500);
 
@@ -93,7 +95,7 @@ export const incidentChannelCodec = defineCodec(
 export const pageNowCodec = defineCodec(
   "pnow",
   1,
-  z.object({ teamId: apiId, channelId: slackId, incidentId: apiId.optional() }),
+  z.object({ teamId: apiId, channelId: slackId, incidentId: pageableIncidentId.optional() }),
   { limit: valueLimits.buttonValue, keys: { teamId: "t", channelId: "c", incidentId: "i" } },
 );
 
@@ -102,7 +104,7 @@ export const pageAcknowledgeCodec = defineCodec(
   "pga",
   1,
   z.object({
-    incidentId: apiId,
+    incidentId: pageableIncidentId,
     teamId: apiId,
     subscriptionId: z.string().min(1).max(100),
     pageId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/),

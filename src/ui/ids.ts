@@ -38,6 +38,8 @@ const pageInputs = {
   /** Static select of a roll-up's open incidents (Page... on a storm roll-up). */
   incident: "page.incident",
   people: "page.people",
+  /** Checkbox "Whoever is on call": shown where the channel has a rota, resolved when the page is sent. */
+  oncall: "page.oncall",
   /** Block Kit has no user-group select: a static one filled from usergroups.list (usergroups:read). */
   groups: "page.groups",
   message: "page.message",

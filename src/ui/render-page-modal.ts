@@ -5,7 +5,7 @@
  */
 import type { ModalView, PlainTextOption } from "@slack/types";
 import { actions, blocks, views } from "./ids";
-import { limits, plainText } from "./text";
+import { limits, mrkdwn, plainText } from "./text";
 
 const B = blocks.page;
 const A = actions.page;
@@ -18,6 +18,8 @@ export function renderPageModal(input: {
   privateMetadata: string;
   /** From a roll-up: which of its open incidents (at most 100, Slack's limit of a static select). */
   incidents?: readonly { incidentId: string; monitorName: string }[] | undefined;
+  /** Who the channel's rota has on call as the modal opens; absent where the channel has no rota. */
+  onCall?: string | undefined;
 }): ModalView {
   const incidents = input.incidents ?? [];
   const incidentBlocks =
@@ -64,6 +66,7 @@ export function renderPageModal(input: {
           placeholder: plainText("Pick people", limits.placeholder),
         },
       },
+      ...(input.onCall ? [onCallBlock(input.onCall)] : []),
       {
         type: "input",
         block_id: B.groups,
@@ -94,6 +97,23 @@ export function renderPageModal(input: {
     ],
   };
 }
+
+/** The rota's choice: named as of now, but whoever is on call when the page is sent is paged. */
+function onCallBlock(userId: string) {
+  return {
+    type: "input" as const,
+    block_id: B.oncall,
+    optional: true,
+    label: plainText("On call", limits.inputLabel),
+    element: {
+      type: "checkboxes" as const,
+      action_id: A.oncall,
+      options: [{ text: mrkdwn(`Whoever is on call (<@${userId}> now)`, limits.optionText), value: ONCALL }],
+    },
+  };
+}
+
+const ONCALL = "oncall";
 
 /** The user groups offered for what was typed: `@handle (Name)`, the group's id as the value. */
 export function renderUsergroupOptions(
@@ -126,6 +146,7 @@ export function readPageForm(values: Values): {
   groups: string[];
   message?: string;
   incidentId?: string;
+  oncall?: true;
 } {
   const incidentId = values[B.incident]?.[A.incident]?.selected_option?.value;
   const users = values[B.people]?.[A.people]?.selected_users ?? [];
@@ -133,10 +154,12 @@ export function readPageForm(values: Values): {
     o.value ? [o.value] : [],
   );
   const message = values[B.message]?.[A.message]?.value?.trim();
+  const oncall = (values[B.oncall]?.[A.oncall]?.selected_options ?? []).some((o) => o.value === ONCALL);
   return {
     users: [...users],
     groups,
     ...(message ? { message } : {}),
     ...(incidentId ? { incidentId } : {}),
+    ...(oncall ? { oncall: true as const } : {}),
   };
 }

@@ -13,7 +13,7 @@ export function renderTestAlertStarted(
       ? ` Its ${outcome.steps === 1 ? "escalation step runs" : `${outcome.steps} escalation steps run`} at test speed: a second for each minute, until someone acknowledges.`
       : "";
   return {
-    text: `🧪 Posting a test alert of *${escapeMrkdwn(outcome.monitorName)}* in this channel. Nothing is down and the Uptime API is not touched; Acknowledge and Mute work as on a real alert.${steps} It turns green by itself after a minute.`,
+    text: `🧪 Posting a test alert of *${escapeMrkdwn(outcome.monitorName)}* in this channel. Nothing is down and the Uptime API is not touched; Acknowledge, Mute and Page work as on a real alert (a page's DMs say TEST).${steps} It turns green by itself after a minute.`,
   };
 }
 

@@ -31,7 +31,7 @@ export function renderTimelinePicker(input: {
         {
           type: "section",
           text: mrkdwn(
-            "No open or recent incident of your active Uptime team to add this message to. Use the shortcut in an alert's thread, or `/uptime note <incident id> <text>`.",
+            "This channel has no open or recent incident to add this message to: none was alerted here lately. Use the shortcut in an alert's thread, or `/uptime note <incident id> <text>`.",
           ),
         },
       ],

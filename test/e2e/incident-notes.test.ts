@@ -22,7 +22,8 @@ const ELSEWHERE = "C0GENERAL";
 /**
  * An incident's notes end to end: the real bot, the simulator, the fake Slack and Redis. A note by
  * `/uptime note` and by the message shortcut in the alert's thread, shown by `/uptime incident` and counted
- * on the root; the same message twice is one note; a message elsewhere asks which incident; a read-only
+ * on the root; the same message twice is one note; a message outside a thread asks which of the channel's incidents
+ * (none where nothing was alerted: a sentence); a read-only
  * member, an unknown incident and bad input are refused with a sentence.
  */
 describe("incident notes end to end", () => {
@@ -116,23 +117,25 @@ describe("incident notes end to end", () => {
     ).toHaveLength(1);
   });
 
-  it("asks which incident for a message outside any alert's thread", async () => {
-    const elsewhere = await stack.slack.postUserMessage({
+  it("asks which incident for a message outside any alert's thread, listing the channel's incidents", async () => {
+    // A top-level message of the subscribed channel: the incidents alerted here are offered.
+    const outside = await stack.slack.postUserMessage({
       userId: "U0ALICE",
-      channelId: ELSEWHERE,
+      channelId: CHANNEL,
       text: "customers report slow checkouts",
     });
+    stack.slack.state.clearModals("U0ALICE");
     await stack.slack.messageShortcut({
       userId: "U0ALICE",
       callbackId: shortcuts.addToTimeline,
-      channelId: ELSEWHERE,
-      messageTs: elsewhere.ts,
+      channelId: CHANNEL,
+      messageTs: outside.ts,
     });
     const modal = await waitFor(stack.slack.events, () =>
       stack.slack.state.modalStack("U0ALICE").find((v) => v.callback_id === views.addToTimeline),
     );
     expect(JSON.stringify(modal.blocks)).toContain(`#${incidentId} Marketing site (open)`);
-    const before = stack.slack.state.ephemeralFor("U0ALICE", ELSEWHERE).length;
+    const before = stack.slack.state.ephemeralFor("U0ALICE", CHANNEL).length;
     const submitted = await stack.slack.sender.viewSubmission({
       userId: "U0ALICE",
       viewId: modal.id,
@@ -146,9 +149,29 @@ describe("incident notes end to end", () => {
       },
     });
     expect(submitted.status).toBe(200);
-    const answer = await stack.nextEphemeral("U0ALICE", ELSEWHERE, before);
+    const answer = await stack.nextEphemeral("U0ALICE", CHANNEL, before);
     expect(textOf(answer)).toContain(`Added to the timeline of incident #${incidentId}`);
     expect(textOf(await stack.command("U0ALICE", `incident ${incidentId}`, CHANNEL))).toContain("Notes (3)");
+
+    // A channel where nothing was alerted: a clear sentence and no submit, though the team has an incident.
+    const elsewhere = await stack.slack.postUserMessage({
+      userId: "U0ALICE",
+      channelId: ELSEWHERE,
+      text: "is the shop down?",
+    });
+    stack.slack.state.clearModals("U0ALICE");
+    await stack.slack.messageShortcut({
+      userId: "U0ALICE",
+      callbackId: shortcuts.addToTimeline,
+      channelId: ELSEWHERE,
+      messageTs: elsewhere.ts,
+    });
+    const empty = await waitFor(stack.slack.events, () =>
+      stack.slack.state.modalStack("U0ALICE").find((v) => v.callback_id === views.addToTimeline),
+    );
+    expect(JSON.stringify(empty.blocks)).toContain("This channel has no open or recent incident");
+    expect(JSON.stringify(empty.blocks)).not.toContain(incidentId);
+    expect(empty.submit ?? undefined).toBeUndefined();
   });
 
   it("refuses a read-only member, an unknown incident and bad input, and adds nothing", async () => {

@@ -191,6 +191,8 @@ describe("Page now on two replicas", () => {
       actions: [page!],
     });
     const modal = await waitFor(slack.events, () => slack.state.modalStack("U0ALICE")[0], 10_000);
+    // No rota in this channel yet: no "Whoever is on call" choice.
+    expect(JSON.stringify(modal.blocks)).not.toContain(blocks.page.oncall);
     // The user groups come from usergroups.list (usergroups:read), filtered by what was typed.
     const suggested = await slack.sender.blockSuggestion({
       userId: "U0ALICE",
@@ -358,17 +360,54 @@ describe("Page now on two replicas", () => {
     expect(dm!.text).toContain("<#C0GENERAL>");
   }, 60_000);
 
+  it("offers whoever is on call in the modal once the channel has a rota, and pages them at submit time", async () => {
+    useBot(bots[1]!);
+    expect(await slash("U0ALICE", "oncall set <@U0BOB|bob>")).toContain("Rota set");
+    const before = thread(PAGE_EVENT_TYPE).length;
+    const bobBefore = dms("U0BOB").length;
+    const carolBefore = dms("U0CAROL").length;
+    const current = await waitRoot();
+    slack.state.clearModals("U0ALICE");
+    await slack.sender.blockAction({
+      userId: "U0ALICE",
+      container: { type: "message", channel: CHANNEL, ts: current.ts },
+      actions: [buttonOf(current, actions.pageOpen)!],
+    });
+    const modal = await waitFor(slack.events, () => slack.state.modalStack("U0ALICE")[0], 10_000);
+    const offered = JSON.stringify(modal.blocks);
+    expect(offered).toContain(blocks.page.oncall);
+    expect(offered).toContain("Whoever is on call (<@U0BOB> now)");
+    // Carol takes over while the modal is open: the page goes to whoever is on call when it is sent.
+    expect(await slash("U0ALICE", "oncall override <@U0CAROL|carol> 1h")).toContain("U0CAROL");
+    useBot(bots[0]!);
+    const submitted = await slack.sender.viewSubmission({
+      userId: "U0ALICE",
+      viewId: modal.id,
+      values: {
+        [blocks.page.oncall]: {
+          [actions.page.oncall]: { type: "checkboxes", selected_options: [{ value: "oncall" }] },
+        },
+      },
+    });
+    expect(submitted.outcome).toBe("closed");
+    const lines = await waitThread(PAGE_EVENT_TYPE, before + 1);
+    expect(lines[before]!.text).toBe("📟 <@U0ALICE> paged <@U0CAROL>");
+    const carol = await waitDms("U0CAROL", carolBefore + 1);
+    expect(carol[carolBefore]!.text).toContain("<@U0ALICE> paged you: Web shop is down");
+    expect(dms("U0BOB")).toHaveLength(bobBefore);
+  }, 60_000);
+
   it("sent nothing twice on the two replicas", async () => {
     await eventually(async () => ((await outboxSettled()) ? true : undefined), 20_000);
     expect(bots.every((bot) => !bot.exited())).toBe(true);
     const keysOf = (messages: StoredMessage[]) => messages.map((m) => String(m.metadata?.event_payload.key));
     const lines = keysOf(thread(PAGE_EVENT_TYPE));
-    expect(lines).toHaveLength(3);
-    expect(new Set(lines).size).toBe(3);
+    expect(lines).toHaveLength(4);
+    expect(new Set(lines).size).toBe(4);
     for (const [user, count] of [
       ["U0ALICE", 2],
       ["U0BOB", 2],
-      ["U0CAROL", 4],
+      ["U0CAROL", 5],
     ] as const) {
       const sent = keysOf(dms(user));
       expect(sent).toHaveLength(count);

@@ -3,6 +3,8 @@
 // speed (5m after 5 s), its Acknowledge redraws the alert without any write to the API (the simulator's
 // request log), it turns green once its minute is up, it is refused where nothing is subscribed, and
 // nothing is sent twice. The minute is moved, not waited: its recovery schedule is made due by its score.
+// A test alert is paged like a real one (its Page... modal and `/uptime page test-…`): the thread line and
+// the DMs say TEST, and Acknowledge in a page's DM acknowledges the test alert in Slack, not in the API.
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LocalRedis, startPrivateRedis } from "../../dev/local-redis";
@@ -12,13 +14,18 @@ import type { StoredMessage } from "../../dev/playground/fake-slack/types";
 import { DEMO_TOKENS, type RunningSimulator, startSimulator } from "../../dev/simulator";
 import { ALERT_EVENT_TYPE, ESCALATION_EVENT_TYPE } from "../../src/alerts/engine/alert-metadata";
 import { ALERT_COLORS } from "../../src/alerts/engine/alert-parts";
+import {
+  PAGE_ANSWER_EVENT_TYPE,
+  PAGE_DM_EVENT_TYPE,
+  PAGE_EVENT_TYPE,
+} from "../../src/alerts/kinds/page/page-kind";
 import { teamsOf } from "../../src/services/link-account";
 import { generateKey } from "../../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../../src/store/crypto/token-cipher";
 import { keyspace } from "../../src/store/keys";
 import { LinkStore } from "../../src/store/link-store";
 import { PollTargetStore } from "../../src/store/poll-target-store";
-import { actions } from "../../src/ui/ids";
+import { actions, blocks } from "../../src/ui/ids";
 import { UptimeClient } from "../../src/uptime";
 import { type BotProcess, startBotProcess } from "../support/bot-process";
 import { auditSlackPayloads } from "../support/slack-payload-audit";
@@ -78,6 +85,11 @@ describe("/uptime test on two replicas", () => {
       .concat((m.blocks ?? []) as { elements?: Record<string, unknown>[] }[])
       .flatMap((b) => b.elements ?? [])
       .find((e) => e.action_id === actionId);
+  const dmOf = (user: string) => slack.state.openIm(user).conversation.id;
+  const pageDms = (user: string) =>
+    slack.state.channelMessages(dmOf(user)).filter((m) => m.metadata?.event_type === PAGE_DM_EVENT_TYPE);
+  const inThread = (root: StoredMessage, type: string) =>
+    slack.state.replies(SUBSCRIBED, root.ts).filter((m) => m.metadata?.event_type === type);
   /** The test alert's recovery schedule, per shard (`test-alert:<sub>:<incident>:resolved`). */
   const recoverySchedules = async (incidentId: string) => {
     const found: { shard: number; id: string; dueAt: number }[] = [];
@@ -224,15 +236,139 @@ describe("/uptime test on two replicas", () => {
     expect(calls.filter((c) => c.path.includes(incidentId))).toEqual([]);
   }, 120_000);
 
+  it("pages about a test alert from its Page... and from /uptime page: TEST lines and DMs, acknowledged without the API", async () => {
+    simulator.control.clearRequests();
+    useBot(bots[0]!);
+    const firstId = String(testRoots()[0]?.metadata?.event_payload.incident_id);
+    await slash("U0ALICE", SUBSCRIBED, "test");
+    const idOf = (m: StoredMessage) => String(m.metadata?.event_payload.incident_id);
+    const root = await waitFor(slack.events, () => testRoots().find((m) => idOf(m) !== firstId), 20_000);
+    const incidentId = idOf(root);
+    const page = elementOf(root, actions.pageOpen) as { action_id: string } | undefined;
+    expect(page).toBeDefined();
+
+    // From the alert's Page...: the modal, submitted on the other replica.
+    slack.state.clearModals("U0ALICE");
+    await slack.sender.blockAction({
+      userId: "U0ALICE",
+      container: { type: "message", channel: SUBSCRIBED, ts: root.ts },
+      actions: [page!],
+    });
+    const modal = await waitFor(slack.events, () => slack.state.modalStack("U0ALICE")[0], 10_000);
+    useBot(bots[1]!);
+    const submitted = await slack.sender.viewSubmission({
+      userId: "U0ALICE",
+      viewId: modal.id,
+      values: {
+        [blocks.page.people]: {
+          [actions.page.people]: { type: "multi_users_select", selected_users: ["U0CAROL"] },
+        },
+        [blocks.page.message]: { [actions.page.message]: { type: "plain_text_input", value: "drill" } },
+      },
+    });
+    expect(submitted.outcome).toBe("closed");
+    const [line] = await waitFor(
+      slack.events,
+      () => (inThread(root, PAGE_EVENT_TYPE).length > 0 ? inThread(root, PAGE_EVENT_TYPE) : undefined),
+      20_000,
+    );
+    expect(line!.text).toBe("🧪 TEST · 📟 <@U0ALICE> paged <@U0CAROL>: drill");
+    const [carol] = await waitFor(
+      slack.events,
+      () => (pageDms("U0CAROL").length > 0 ? pageDms("U0CAROL") : undefined),
+      20_000,
+    );
+    expect(carol!.text).toMatch(/^🧪 TEST · 📟 <@U0ALICE> paged you: .+ is down/);
+    expect(JSON.stringify(carol!.blocks)).toContain("🧪 TEST · 📟 *<@U0ALICE> paged you*");
+    expect(elementOf(carol!, actions.pageAcknowledge)).toBeDefined();
+
+    // From the composer, by the test alert's id.
+    useBot(bots[0]!);
+    expect(textOf(await slash("U0ALICE", SUBSCRIBED, `page ${incidentId} <@U0ALICE|alice>`))).toContain(
+      "📟 Paged <@U0ALICE>",
+    );
+    const [dm] = await waitFor(
+      slack.events,
+      () => (pageDms("U0ALICE").length > 0 ? pageDms("U0ALICE") : undefined),
+      20_000,
+    );
+    expect(dm!.text).toMatch(/^🧪 TEST · 📟 <@U0ALICE> paged you/);
+    await waitFor(
+      slack.events,
+      () => (inThread(root, PAGE_EVENT_TYPE).length === 2 ? true : undefined),
+      20_000,
+    );
+
+    // Acknowledge in the page's DM, on the other replica: the test alert turns amber, the thread hears the answer.
+    useBot(bots[1]!);
+    await slack.sender.blockAction({
+      userId: "U0ALICE",
+      container: { type: "message", channel: dmOf("U0ALICE"), ts: dm!.ts },
+      actions: [elementOf(dm!, actions.pageAcknowledge) as { action_id: string }],
+    });
+    await waitFor(
+      slack.events,
+      () =>
+        slack.state
+          .ephemeralFor("U0ALICE", dmOf("U0ALICE"))
+          .find((m) => textOf(m).includes("Test alert acknowledged")) ??
+        slack.state
+          .channelMessages(dmOf("U0ALICE"))
+          .find((m) => textOf(m).includes("Test alert acknowledged")),
+      10_000,
+    );
+    const acked = await waitFor(
+      slack.events,
+      () => testRoots().find((m) => idOf(m) === incidentId && color(m) === ALERT_COLORS.acknowledged),
+      20_000,
+    );
+    expect(acked.text).toMatch(/^🧪 TEST · 🟠 .+ is down, acknowledged by <@U0ALICE>/);
+    const [answer] = await waitFor(
+      slack.events,
+      () =>
+        inThread(root, PAGE_ANSWER_EVENT_TYPE).length > 0
+          ? inThread(root, PAGE_ANSWER_EVENT_TYPE)
+          : undefined,
+      20_000,
+    );
+    expect(answer!.text).toBe("✅ <@U0ALICE> answered the page");
+
+    // Green on its own, like the first.
+    const [recovery] = await recoverySchedules(incidentId);
+    await client.zadd(keys.scheduleDue(recovery!.shard), "XX", Date.now(), recovery!.id);
+    await waitFor(
+      slack.events,
+      () => testRoots().find((m) => idOf(m) === incidentId && color(m) === ALERT_COLORS.resolved),
+      20_000,
+    );
+
+    // The API heard nothing of it: no write, no path naming the test alert.
+    const calls = simulator.control.requests();
+    expect(calls.filter((c) => c.method !== "GET")).toEqual([]);
+    expect(calls.filter((c) => c.path.includes(incidentId))).toEqual([]);
+  }, 120_000);
+
   it("sent nothing twice on the two replicas", async () => {
     await eventually(async () => {
       const [root] = testRoots();
       return root && color(root) === ALERT_COLORS.resolved ? true : undefined;
     }, 20_000);
     expect(bots.every((bot) => !bot.exited())).toBe(true);
+    await eventually(
+      async () => (testRoots().every((m) => color(m) === ALERT_COLORS.resolved) ? true : undefined),
+      20_000,
+    );
     const roots = testRoots();
-    expect(roots).toHaveLength(1);
+    expect(roots).toHaveLength(2);
     expect(escalations(roots[0]!)).toHaveLength(1);
+    // The paged test alert was acknowledged within its 5 s step, or not: one step at most.
+    expect(escalations(roots[1]!).length).toBeLessThanOrEqual(1);
+    const keysOf = (messages: StoredMessage[]) => messages.map((m) => String(m.metadata?.event_payload.key));
+    expect(keysOf(inThread(roots[1]!, PAGE_EVENT_TYPE))).toHaveLength(2);
+    expect(new Set(keysOf(inThread(roots[1]!, PAGE_EVENT_TYPE))).size).toBe(2);
+    expect(inThread(roots[1]!, PAGE_ANSWER_EVENT_TYPE)).toHaveLength(1);
+    expect(pageDms("U0CAROL")).toHaveLength(1);
+    expect(pageDms("U0ALICE")).toHaveLength(1);
     expect(
       auditSlackPayloads({
         calls: slack.state.calls,

@@ -1,3 +1,4 @@
+import { isTestIncidentId } from "../../domain/test-alert-id";
 import type { Command, PageTarget, SubcommandName } from "../command";
 import { ArgumentError, asFlag, echo } from "../read-args";
 import type { Token } from "../tokenize";
@@ -52,7 +53,13 @@ export function parsePage(sub: SubcommandName, tokens: readonly Token[]): Comman
   if (targets instanceof ArgumentError) return targets;
   if (targets.length === 0)
     return new ArgumentError("name at least one @person or @group to page, e.g. page api-eu @rita");
-  const id = /^#?(\d{1,18})$/.exec(first.text.trim());
-  const about = id ? { incidentId: id[1]! } : { monitor: first.text.trim() };
+  const typed = first.text.trim();
+  const id = /^#?(\d{1,18})$/.exec(typed);
+  // A test alert's id (`/uptime test`) is paged like an incident's, and never reaches the API.
+  const about = id
+    ? { incidentId: id[1]! }
+    : isTestIncidentId(typed)
+      ? { incidentId: typed }
+      : { monitor: typed };
   return { kind: "page", about, targets, ...(message ? { message } : {}) };
 }

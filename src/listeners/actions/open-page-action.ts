@@ -25,9 +25,10 @@ export function openPageAction(deps: ListenerDeps) {
         await answer.message({ text: "Every outage of this roll-up has recovered: nobody was paged." });
         return;
       }
+      const onCall = await deps.services.onCallForPage(user, { channelId: value.channelId });
       await args.client.views.open({
         trigger_id: args.body.trigger_id,
-        view: renderPageModal({ privateMetadata: pageNowCodec.encode(value), incidents }),
+        view: renderPageModal({ privateMetadata: pageNowCodec.encode(value), incidents, onCall }),
       });
     },
   });

@@ -1,6 +1,8 @@
 import type { ButtonAction } from "@slack/bolt";
+import { isTestIncidentId } from "../../domain/test-alert-id";
 import { pageAcknowledgeCodec } from "../../ui/codecs";
 import { renderAcknowledgeResult } from "../../ui/render-acknowledge-result";
+import { renderTestAcknowledgeResult } from "../../ui/render-test-alert-result";
 import { actionHandler } from "../handle-interaction";
 import type { ListenerDeps } from "../listener-deps";
 
@@ -17,6 +19,18 @@ export function pageAcknowledgeAction(deps: ListenerDeps) {
     decode: ({ body }) => pageAcknowledgeCodec.decode(body.actions[0]?.value),
     outOfDate: { element: "button", instead: "`/uptime ack <incident id>` acknowledges it." },
     run: async ({ value, user, answer }) => {
+      // A page about a test alert: acknowledged in Slack, as the test alert's own button does.
+      if (isTestIncidentId(value.incidentId)) {
+        const test = await deps.services.acknowledgeTestAlert(user, {
+          incidentId: value.incidentId,
+          channelId: undefined,
+          fromPage: true,
+        });
+        if (test !== "acknowledged")
+          await deps.services.pageAnswered(user, { incidentId: value.incidentId, pageId: value.pageId });
+        await answer.message(renderTestAcknowledgeResult(test));
+        return;
+      }
       const outcome = await deps.services.acknowledgeIncident(user, {
         incidentId: value.incidentId,
         apiTeamId: value.teamId,

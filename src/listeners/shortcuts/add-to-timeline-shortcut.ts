@@ -14,7 +14,7 @@ type Args = SlackShortcutMiddlewareArgs<MessageShortcut> & AllMiddlewareArgs;
 /**
  * The message shortcut "Add to incident timeline": on an alert's root or in its thread, or in an incident
  * channel, the message becomes a note of that incident at once; anywhere else (or in the channel of several
- * incidents) a modal asks which one, listing the open and recent incidents of the person's active team.
+ * incidents) a modal asks which one, listing the channel's open and recent incidents (those alerted there).
  */
 export function addToTimelineShortcut(deps: ListenerDeps) {
   return async (args: Args) => {
@@ -47,7 +47,7 @@ export function addToTimelineShortcut(deps: ListenerDeps) {
         await answer.message(renderAddNoteResult(outcome));
         return;
       }
-      const choices = await choicesFor(deps, user, incidents);
+      const choices = await choicesFor(deps, user, channelId, incidents);
       await client.views.open({
         trigger_id: shortcut.trigger_id,
         view: renderTimelinePicker({ choices, metadata: metadataOf(source, text) }),
@@ -70,18 +70,14 @@ async function permalinkOf(args: Args, channel: string, ts: string): Promise<str
   }
 }
 
-/** The incidents of the channel first (an incident channel of several), then the team's open and recent. */
+/** An incident channel's own incidents first (one of several), then those alerted in the channel. */
 async function choicesFor(
   deps: ListenerDeps,
   user: UserRef,
+  channelId: string,
   known: readonly string[],
 ): Promise<TimelineChoice[]> {
-  const list = await deps.services.listIncidents(user, { openOnly: false, page: 1 });
-  const listed = list.incidents.map((i) => ({
-    incidentId: i.id,
-    monitorName: (i.monitorId ? list.monitorNames[i.monitorId] : null) ?? null,
-    open: i.open,
-  }));
+  const listed = await deps.services.channelIncidentChoices(user, { channelId });
   const extra = known
     .filter((id) => !listed.some((c) => c.incidentId === id))
     .map((id) => ({ incidentId: id, monitorName: null, open: true }));

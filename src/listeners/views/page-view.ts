@@ -26,6 +26,8 @@ export function pageView(deps: ListenerDeps) {
         target: { incidentId },
         users: form.users,
         groups: form.groups,
+        // Whoever is on call when the page is sent, not when the modal opened.
+        oncall: form.oncall,
         message: form.message,
       });
       await ack();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fixedClock } from "../../../src/lib/clock";
-import { AlertMessageStore } from "../../../src/store/alert-message-store";
+import { AlertMessageStore, CHANNEL_INCIDENTS_MAX } from "../../../src/store/alert-message-store";
 import { ChannelRateLimiter } from "../../../src/store/channel-rate-limiter";
 import { keyspace } from "../../../src/store/keys";
 import { InvalidMuteError, MuteStore } from "../../../src/store/mute-store";
@@ -204,6 +204,23 @@ describe("MuteStore, ChannelRateLimiter and the channel lock", () => {
     expect(delays[1]).toBeLessThanOrEqual(1000);
     expect(delays[2]! - delays[1]!).toBeGreaterThanOrEqual(1000 - 50);
     expect(await two.reserve(WS, "C2")).toBe(0);
+  });
+
+  it("remembers a channel's latest alerted incidents, newest first, each once and at most a picker's worth", async () => {
+    const store = new AlertMessageStore({ redis, keys: fresh() });
+    await store.addIncidentChannel(WS, "1", "C1", "sub-1");
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    await store.addIncidentChannel(WS, "2", "C1", "sub-1");
+    // A redelivery keeps the incident's place; another channel is another list.
+    await store.addIncidentChannel(WS, "1", "C1", "sub-1");
+    await store.addIncidentChannel(WS, "3", "C2", "sub-2");
+    expect(await store.channelIncidents(WS, "C1")).toEqual(["2", "1"]);
+    expect(await store.channelIncidents(WS, "C2")).toEqual(["3"]);
+    for (let i = 10; i < 10 + CHANNEL_INCIDENTS_MAX; i++)
+      await store.addIncidentChannel(WS, String(i), "C1", "s");
+    const kept = await store.channelIncidents(WS, "C1");
+    expect(kept).toHaveLength(CHANNEL_INCIDENTS_MAX);
+    expect(kept).not.toContain("1");
   });
 
   it("locks a channel for one holder at a time", async () => {

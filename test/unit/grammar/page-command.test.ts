@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatCommand, parseCommand } from "../../../src/grammar";
-import { readPageForm, renderUsergroupOptions } from "../../../src/ui/render-page-modal";
+import { readPageForm, renderPageModal, renderUsergroupOptions } from "../../../src/ui/render-page-modal";
 
 describe("/uptime page", () => {
   it("reads a monitor, people, groups and the message after a lone --", () => {
@@ -22,6 +22,14 @@ describe("/uptime page", () => {
       kind: "page",
       about: { incidentId: "123" },
       targets: [{ kind: "usergroup", handle: "oncall" }],
+    });
+  });
+
+  it("reads a test alert's id as its incident, never as a monitor", () => {
+    expect(parseCommand("page test-mh3k9abc <@U1|rita>")).toStrictEqual({
+      kind: "page",
+      about: { incidentId: "test-mh3k9abc" },
+      targets: [{ kind: "user", id: "U1" }],
     });
   });
 
@@ -61,6 +69,23 @@ describe("the Page modal", () => {
       }),
     ).toEqual({ users: ["U1", "U2"], groups: ["S1"], message: "look" });
     expect(readPageForm({})).toEqual({ users: [], groups: [] });
+  });
+
+  it("offers whoever is on call only where the channel has a rota, and reads the tick", () => {
+    const ids = (onCall?: string) =>
+      renderPageModal({ privateMetadata: "x", onCall }).blocks.map((b) => b.block_id);
+    expect(ids()).not.toContain("page.oncall");
+    expect(ids("U0BOB")).toContain("page.oncall");
+    expect(JSON.stringify(renderPageModal({ privateMetadata: "x", onCall: "U0BOB" }).blocks)).toContain(
+      "Whoever is on call (<@U0BOB> now)",
+    );
+    expect(
+      readPageForm({ "page.oncall": { "page.oncall": { selected_options: [{ value: "oncall" }] } } }),
+    ).toEqual({ users: [], groups: [], oncall: true });
+    expect(readPageForm({ "page.oncall": { "page.oncall": { selected_options: [] } } })).toEqual({
+      users: [],
+      groups: [],
+    });
   });
 
   it("offers the groups whose handle or name holds what was typed", () => {

@@ -1,11 +1,12 @@
 import type { KnownBlock } from "@slack/types";
+import { isTestIncidentId } from "../../../domain/test-alert-id";
 import { formatDuration } from "../../../lib/format-time";
 import { tryEncode } from "../../../ui/codec";
 import { pageAcknowledgeCodec } from "../../../ui/codecs";
 import { actions } from "../../../ui/ids";
 import { escapeMrkdwn, limits, mrkdwn, plainText, truncate } from "../../../ui/text";
 import { incidentLink, monitorLink, type WebLinks } from "../../../ui/web-links";
-import { downtimeSeconds, monitorName, type RenderedAlert } from "../../engine/alert-parts";
+import { downtimeSeconds, monitorName, type RenderedAlert, testMarked } from "../../engine/alert-parts";
 import type { AlertMonitor, IncidentSnapshot } from "../../model";
 
 /** "a", "a and b", "a, b and c": how a person lists the paged. */
@@ -25,15 +26,17 @@ function quoted(message: string | undefined): string {
   return text ? escapeMrkdwn(truncate(text, 500)) : "";
 }
 
-/** "@sam paged @rita and @ops: the DB is on fire" in the incident's thread: it pings the paged. */
+/** "@sam paged @rita and @ops: the DB is on fire" in the incident's thread: it pings the paged (TEST first on a test alert). */
 export function renderPageLine(input: {
+  incidentId?: string | undefined;
   by: string;
   users: readonly string[];
   groups: readonly string[];
   message?: string | undefined;
 }): RenderedAlert {
   const message = quoted(input.message);
-  const text = `📟 <@${input.by}> paged ${listOf(pagedMentions(input))}${message ? `: ${message}` : ""}`;
+  const line = `📟 <@${input.by}> paged ${listOf(pagedMentions(input))}${message ? `: ${message}` : ""}`;
+  const text = input.incidentId ? testMarked(input.incidentId, line) : line;
   return { text, blocks: [{ type: "section", text: mrkdwn(text) }] };
 }
 
@@ -62,17 +65,22 @@ export function renderPageDm(input: PageDmInput): RenderedAlert {
   const name = monitorName(input.monitor, input.incident.monitorId);
   const down = formatDuration(downtimeSeconds(input.incident, input.now));
   const message = quoted(input.message);
-  const text = `📟 <@${input.by}> paged you: ${name} is down (for ${down}) in <#${input.channelId}>${
-    message ? `: ${message}` : ""
-  }`;
-  const incident = input.links
-    ? ` · ${incidentLink(input.links, input.incident.id, `#${escapeMrkdwn(input.incident.id)}`)}`
-    : "";
+  const { id } = input.incident;
+  const text = testMarked(
+    id,
+    `📟 <@${input.by}> paged you: ${name} is down (for ${down}) in <#${input.channelId}>${message ? `: ${message}` : ""}`,
+  );
+  // A test alert's id names no incident of the API: nothing to link to.
+  const incident =
+    input.links && !isTestIncidentId(id)
+      ? ` · ${incidentLink(input.links, input.incident.id, `#${escapeMrkdwn(input.incident.id)}`)}`
+      : "";
   const blocks: KnownBlock[] = [
     {
       type: "section",
       text: mrkdwn(
-        `📟 *<@${input.by}> paged you* about *${monitorLink(input.links, input.incident.monitorId, name)}*, down for ${down} in <#${input.channelId}>${incident}`,
+        testMarked(id, "") +
+          `📟 *<@${input.by}> paged you* about *${monitorLink(input.links, input.incident.monitorId, name)}*, down for ${down} in <#${input.channelId}>${incident}`,
       ),
     },
   ];

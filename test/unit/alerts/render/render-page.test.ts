@@ -55,6 +55,12 @@ describe("the page's thread line", () => {
     expect(text).not.toContain("<http");
   });
 
+  it("says TEST first on a test alert's page", () => {
+    expect(renderPageLine({ incidentId: "test-abcd1234", by: "U0SAM", users: ["U1"], groups: [] }).text).toBe(
+      "🧪 TEST · 📟 <@U0SAM> paged <@U1>",
+    );
+  });
+
   it("says who answered", () => {
     expect(renderPageAnswer({ by: "U0RITA" }).text).toBe("✅ <@U0RITA> answered the page");
   });
@@ -100,5 +106,22 @@ describe("pagesOf", () => {
     };
     expect(pagesOf(posts, "U1")).toEqual(["p-1", "p-4"]);
     expect(pagesOf(undefined, "U1")).toEqual([]);
+  });
+});
+
+describe("the DM of a page about a test alert", () => {
+  it("says TEST in its text and header, links no API incident, and keeps Acknowledge", () => {
+    const test = { ...incident, id: "test-abcd1234" };
+    const links = {
+      baseUrl: "https://uptime.example.com",
+      monitorPath: "/monitors/{id}",
+      incidentPath: "/incidents/{id}",
+    };
+    const dm = renderPageDm({ ...dmInput, incident: test, links });
+    expect(dm.text).toMatch(/^🧪 TEST · 📟 <@U0SAM> paged you: Web shop is down/);
+    expect(JSON.stringify(dm.blocks?.[0])).toContain("🧪 TEST · 📟 *<@U0SAM> paged you*");
+    expect(JSON.stringify(dm.blocks)).not.toContain("/incidents/");
+    const ack = buttons(dm.blocks).find((b) => b.action_id === actions.pageAcknowledge);
+    expect(pageAcknowledgeCodec.decode(ack?.value)).toMatchObject({ incidentId: "test-abcd1234" });
   });
 });
