@@ -80,15 +80,22 @@ async function drawing(engine: EngineServices, ctx: ChannelCtx, record: BoardRec
   ]);
   const inGroup = (group: string | null | undefined) =>
     record.group === null || (group ?? "").toLowerCase() === record.group.toLowerCase();
-  const known = new Map(record.entries.map((e) => [e.monitorId, e.group]));
+  const known = new Map<string, string | null | undefined>(record.entries.map((e) => [e.monitorId, e.group]));
   for (const p of record.paused) known.set(p.monitorId, p.group);
+  // On a group's board, a muted monitor it has not shown yet: its group from its last alert here, if any.
+  if (record.group !== null)
+    for (const m of muted)
+      if (!known.has(m.monitorId)) known.set(m.monitorId, await alertedGroup(engine, ctx, m.monitorId));
   return renderBoard({
     group: record.group,
     entries: record.entries,
     paused: record.paused,
     // On a group's board, a mute shows when the monitor is known to be in the group.
     muted: muted
-      .filter((m) => record.group === null || (known.has(m.monitorId) && inGroup(known.get(m.monitorId))))
+      .filter(
+        (m) =>
+          record.group === null || (known.get(m.monitorId) !== undefined && inGroup(known.get(m.monitorId))),
+      )
       .map((m) => ({
         monitorId: m.monitorId,
         name: m.monitorName,
@@ -100,6 +107,17 @@ async function drawing(engine: EngineServices, ctx: ChannelCtx, record: BoardRec
       .filter((w) => w.startAt <= now && (w.scope.kind !== "group" || inGroup(w.scope.group)))
       .map((w) => ({ id: w.id, what: quietScopeText(w.scope, w.teamName), endAt: w.endAt, by: w.by })),
   });
+}
+
+/** The group of a monitor as its last alert in this channel recorded it; undefined when never alerted here. */
+async function alertedGroup(
+  engine: EngineServices,
+  ctx: ChannelCtx,
+  monitorId: string,
+): Promise<string | null | undefined> {
+  const last = (await engine.messages.getMonitor(ctx.ws, ctx.channel, monitorId)).lastRoot;
+  const message = last ? await engine.messages.get(ctx.ws, ctx.channel, last.incidentId) : null;
+  return message?.view.monitor ? (message.view.monitor.group ?? null) : undefined;
 }
 
 function digest(rendered: unknown): string {
