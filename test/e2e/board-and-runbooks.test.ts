@@ -13,8 +13,11 @@ import type { StoredMessage } from "../../dev/playground/fake-slack/types";
 import { DEMO_TOKENS, type RunningSimulator, startSimulator } from "../../dev/simulator";
 import { ALERT_EVENT_TYPE } from "../../src/alerts/engine/alert-metadata";
 import { pollTargetName } from "../../src/alerts/engine/poll/poll-target";
+import { ScheduleStore } from "../../src/alerts/engine/schedules/schedule-store";
 import { BOARD_EVENT_TYPE } from "../../src/alerts/kinds/board/board-kind";
+import { boardExpiryId } from "../../src/alerts/kinds/board/board-schedule";
 import { teamsOf } from "../../src/services/link-account";
+import { BoardStore } from "../../src/store/board-store";
 import { generateKey } from "../../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../../src/store/crypto/token-cipher";
 import { keyspace } from "../../src/store/keys";
@@ -40,6 +43,7 @@ describe("runbooks and the live board on two replicas", () => {
   let client: Redis;
   let simulator: RunningSimulator;
   let slack: FakeSlack;
+  let schedules: ScheduleStore;
   const bots: BotProcess[] = [];
   const keys = keyspace();
 
@@ -107,6 +111,7 @@ describe("runbooks and the live board on two replicas", () => {
     redis = await startPrivateRedis();
     client = new Redis(redis.url);
     const scheduler = new PollTargetStore({ redis: client, keys });
+    schedules = new ScheduleStore({ redis: client, keys, scheduler });
     simulator = await startSimulator({ seed: "demo", autoChecks: false });
     slack = await startFakeSlack({
       signingSecret: SIGNING_SECRET,
@@ -257,6 +262,11 @@ describe("runbooks and the live board on two replicas", () => {
 
     await slack.sender.slashCommand({ userId: "U0ALICE", channelId: CHANNEL, text: "mute Blog 30m" });
     await waitDrawing((text) => /Muted here\*\n🔕 \*Blog\* until .* · by <@U0ALICE>/.test(text));
+    // A mute running out is no event: the board booked its own redraw for just after its end.
+    const record = await new BoardStore({ redis: client, keys }).get({ teamId: TEAM }, CHANNEL);
+    const booked = await schedules.inspect(boardExpiryId(record!.subscriptionId));
+    expect(JSON.parse(booked.spec ?? "{}")).toMatchObject({ kind: "board", at: booked.dueAt });
+    expect(booked.dueAt).toBeGreaterThan(Date.now() + 25 * 60_000);
     await slack.sender.slashCommand({ userId: "U0ALICE", channelId: CHANNEL, text: "unmute Blog" });
     await waitDrawing((text) => !text.includes("Muted here"));
     expect(boards().map((m) => m.ts)).toEqual([board!.ts]);
