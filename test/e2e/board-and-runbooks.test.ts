@@ -3,7 +3,8 @@
 // alert; an http link and a read-only member are refused. The board is posted once (pinned), then only
 // updated (chat.update) as a monitor breaks, is acknowledged and recovers, each state drawn from the event
 // that brought it (later polls are made to fail), never twice the same drawing; quiet windows and mutes
-// show and go as they are planned, ended, set and lifted.
+// show and go as they are planned, ended, set and lifted, and a group's board lists a mute of a monitor it learns
+// the group of from its last alert here.
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LocalRedis, startPrivateRedis } from "../../dev/local-redis";
@@ -269,6 +270,23 @@ describe("runbooks and the live board on two replicas", () => {
     expect(booked.dueAt).toBeGreaterThan(Date.now() + 25 * 60_000);
     await slack.sender.slashCommand({ userId: "U0ALICE", channelId: CHANNEL, text: "unmute Blog" });
     await waitDrawing((text) => !text.includes("Muted here"));
+    expect(boards().map((m) => m.ts)).toEqual([board!.ts]);
+  }, 60_000);
+
+  it("on a group's board, shows a mute of a monitor it never showed when its last alert here was in the group", async () => {
+    const [board] = boards();
+    // Redrawn in place for the group: the Blog (group Website) is neither down nor paused, so not on it.
+    await slash("U0ALICE", "board group:Website");
+    await waitDrawing((text) => text.includes("group Website") && !text.includes("Blog"));
+    await slack.sender.slashCommand({ userId: "U0ALICE", channelId: CHANNEL, text: "mute Blog 30m" });
+    await waitDrawing((text) => /Muted here\*\n🔕 \*Blog\*/.test(text));
+    // Another group's board does not list it.
+    await slash("U0ALICE", "board group:Infrastructure");
+    const other = await waitDrawing((text) => text.includes("group Infrastructure"));
+    expect(other).not.toContain("Blog");
+    await slack.sender.slashCommand({ userId: "U0ALICE", channelId: CHANNEL, text: "unmute Blog" });
+    await slash("U0ALICE", "board");
+    await waitDrawing((text) => !text.includes("group ") && !text.includes("Muted here"));
     expect(boards().map((m) => m.ts)).toEqual([board!.ts]);
   }, 60_000);
 
