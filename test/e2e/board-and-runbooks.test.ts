@@ -4,7 +4,7 @@
 // updated (chat.update) as a monitor breaks, is acknowledged and recovers, each state drawn from the event
 // that brought it (later polls are made to fail), never twice the same drawing; quiet windows and mutes
 // show and go as they are planned, ended, set and lifted, and a group's board lists a mute of a monitor it learns
-// the group of from its last alert here.
+// the group of from its last alert here; a slow monitor shows while slow (the subscription has --slow 2s/1).
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LocalRedis, startPrivateRedis } from "../../dev/local-redis";
@@ -155,7 +155,7 @@ describe("runbooks and the live board on two replicas", () => {
       await api.close();
     }
     useBot(bots[0]!);
-    await slack.sender.slashCommand({ userId: "U0ALICE", channelId: CHANNEL, text: "subscribe" });
+    await slack.sender.slashCommand({ userId: "U0ALICE", channelId: CHANNEL, text: "subscribe --slow 2s/1" });
     const target = pollTargetName("1", DEMO_TOKENS.owner);
     await eventually(async () => {
       const state = (await scheduler.inspect(target))?.state;
@@ -271,6 +271,15 @@ describe("runbooks and the live board on two replicas", () => {
     await slack.sender.slashCommand({ userId: "U0ALICE", channelId: CHANNEL, text: "unmute Blog" });
     await waitDrawing((text) => !text.includes("Muted here"));
     expect(boards().map((m) => m.ts)).toEqual([board!.ts]);
+  }, 60_000);
+
+  it("shows a slow monitor from the slow kind's event, and drops it once it is fast again", async () => {
+    simulator.control.slow(WEB_SHOP, 2500);
+    await simulator.control.runChecks(WEB_SHOP);
+    await waitDrawing((text) => /Slow\*\n🐢 \*Web shop\* since/.test(text));
+    simulator.control.recover(WEB_SHOP);
+    await simulator.control.runChecks(WEB_SHOP);
+    await waitDrawing((text) => !text.includes("Slow"));
   }, 60_000);
 
   it("on a group's board, shows a mute of a monitor it never showed when its last alert here was in the group", async () => {
