@@ -5,6 +5,7 @@ import type { AlertKind, EngineServices } from "../../engine/alert-kind";
 import type { ChannelCtx } from "../../engine/channel-posting";
 import type { DeliveryOutcome } from "../../metrics";
 import { type BoardEvent, boardEventSchema } from "./board-event";
+import { boardExpiryId, boardExpirySchedule } from "./board-schedule";
 import { acknowledgeInSlack, foldBoard } from "./board-state";
 import { renderBoard } from "./render-board";
 
@@ -70,6 +71,7 @@ export const boardKind: AlertKind<BoardEvent> = {
     };
   },
   renderers: { renderBoard },
+  schedules: [boardExpirySchedule],
 };
 
 async function drawing(engine: EngineServices, ctx: ChannelCtx, record: BoardRecord) {
@@ -80,15 +82,22 @@ async function drawing(engine: EngineServices, ctx: ChannelCtx, record: BoardRec
   ]);
   const inGroup = (group: string | null | undefined) =>
     record.group === null || (group ?? "").toLowerCase() === record.group.toLowerCase();
-  const known = new Map(record.entries.map((e) => [e.monitorId, e.group]));
+  const known = new Map<string, string | null | undefined>(record.entries.map((e) => [e.monitorId, e.group]));
   for (const p of record.paused) known.set(p.monitorId, p.group);
-  return renderBoard({
+  // On a group's board, a muted monitor it has not shown yet: its group from its last alert here, if any.
+  if (record.group !== null)
+    for (const m of muted)
+      if (!known.has(m.monitorId)) known.set(m.monitorId, await alertedGroup(engine, ctx, m.monitorId));
+  const rendered = renderBoard({
     group: record.group,
     entries: record.entries,
     paused: record.paused,
     // On a group's board, a mute shows when the monitor is known to be in the group.
     muted: muted
-      .filter((m) => record.group === null || (known.has(m.monitorId) && inGroup(known.get(m.monitorId))))
+      .filter(
+        (m) =>
+          record.group === null || (known.get(m.monitorId) !== undefined && inGroup(known.get(m.monitorId))),
+      )
       .map((m) => ({
         monitorId: m.monitorId,
         name: m.monitorName,
@@ -100,6 +109,31 @@ async function drawing(engine: EngineServices, ctx: ChannelCtx, record: BoardRec
       .filter((w) => w.startAt <= now && (w.scope.kind !== "group" || inGroup(w.scope.group)))
       .map((w) => ({ id: w.id, what: quietScopeText(w.scope, w.teamName), endAt: w.endAt, by: w.by })),
   });
+  // A mute running out is no event: the board books its own redraw for the next one (windows have theirs).
+  const ends = muted.map((m) => m.until).filter((until) => until > now);
+  if (ends.length > 0 && engine.schedules) {
+    const at = Math.min(...ends) + EXPIRY_MARGIN_MS;
+    await engine.schedules.book(
+      boardExpiryId(record.subscriptionId),
+      { kind: "board", subscriptionId: record.subscriptionId, at },
+      at,
+    );
+  }
+  return rendered;
+}
+
+/** After a mute's end, so that the redraw reads it as over. */
+const EXPIRY_MARGIN_MS = 1000;
+
+/** The group of a monitor as its last alert in this channel recorded it; undefined when never alerted here. */
+async function alertedGroup(
+  engine: EngineServices,
+  ctx: ChannelCtx,
+  monitorId: string,
+): Promise<string | null | undefined> {
+  const last = (await engine.messages.getMonitor(ctx.ws, ctx.channel, monitorId)).lastRoot;
+  const message = last ? await engine.messages.get(ctx.ws, ctx.channel, last.incidentId) : null;
+  return message?.view.monitor ? (message.view.monitor.group ?? null) : undefined;
 }
 
 function digest(rendered: unknown): string {
@@ -152,5 +186,6 @@ async function takeDown(engine: EngineServices, ctx: ChannelCtx): Promise<Delive
     await ctx.poster.deleteMessage?.(ctx.channel, record.ts);
   }
   await boards.remove(ctx.ws, ctx.channel);
+  if (record) await engine.schedules?.cancel(boardExpiryId(record.subscriptionId));
   return record?.ts ? "posted" : "skipped";
 }

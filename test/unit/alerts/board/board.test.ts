@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { BoardEntry } from "../../../../src/alerts/kinds/board/board-event";
+import { scheduleTarget } from "../../../../src/alerts/engine/schedules/schedule-targets";
+import { type BoardEntry, boardEventSchema } from "../../../../src/alerts/kinds/board/board-event";
+import { boardExpiryId, boardExpirySchedule } from "../../../../src/alerts/kinds/board/board-schedule";
 import { foldBoard } from "../../../../src/alerts/kinds/board/board-state";
 import { renderBoard } from "../../../../src/alerts/kinds/board/render-board";
 import { renderEscalationReply } from "../../../../src/alerts/kinds/escalation/render-escalation-reply";
@@ -186,5 +188,22 @@ describe("runbook buttons on alerts", () => {
       now: 0,
     });
     expect(linkButtons(reminder.blocks)).toHaveLength(2);
+  });
+});
+
+describe("boardExpirySchedule", () => {
+  it("fires one refresh of the board per expiry time, through the board's own target", () => {
+    const firing = boardExpirySchedule.fire(
+      { kind: "board", subscriptionId: "sub1", at: 5_000 },
+      { dueAt: 5_000, now: 5_010 },
+    );
+    expect(firing).toMatchObject({ period: "5000", nextDueAt: 0, target: scheduleTarget("board", "sub1") });
+    expect(boardEventSchema.parse(JSON.parse(firing.event))).toEqual({
+      type: "board",
+      action: "refresh",
+      subscriptionId: "sub1",
+      by: "expiry",
+    });
+    expect(boardExpiryId("sub1")).toBe(`${scheduleTarget("board", "sub1")}:expiry`);
   });
 });
