@@ -135,9 +135,11 @@ export type SlowMessageRecord = z.infer<typeof slowMessageSchema>;
 
 const timelineEntrySchema = z.object({
   at: z.number(),
-  kind: z.enum(["escalated", "muted", "unmuted"]),
+  kind: z.enum(["escalated", "muted", "unmuted", "paged", "page-answered"]),
   channel: z.string(),
   by: z.string().optional(),
+  /** A page's people and user groups (`paged`). */
+  whom: z.array(z.string()).max(40).optional(),
   until: z.number().optional(),
 });
 /** One thing that happened to an incident in a Slack channel, beyond the API's own times. */

@@ -23,6 +23,26 @@ const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace("
 
 const percent = (value: number | null) => (value === null ? "unknown" : `${value.toFixed(3)} %`);
 
+// Canvas markdown mentions users and channels only (docs.slack.dev/reference/methods/canvases.create): a
+// paged user group is named by its id.
+const target = (id: string) =>
+  id.startsWith("S") ? `user group ${id.replace(/[^A-Z0-9]/gi, "")}` : person(id);
+
+function timelineText(entry: PostmortemInput["timeline"][number], where: string, by: string): string {
+  switch (entry.kind) {
+    case "escalated":
+      return `**Escalated** ${where}: nobody had acknowledged it`;
+    case "muted":
+      return `Muted ${where}${by}`;
+    case "unmuted":
+      return `Unmuted ${where}${by}`;
+    case "paged":
+      return `**Paged** ${(entry.whom ?? []).map(target).join(", ")} ${where}${by}`;
+    case "page-answered":
+      return `${entry.by ? person(entry.by) : "Someone"} answered the page ${where}`;
+  }
+}
+
 /** The canvas's title: the incident and its monitor. */
 export function postmortemTitle(input: PostmortemInput): string {
   return `Postmortem: incident #${input.incident.id}${input.monitorName ? ` (${input.monitorName.slice(0, 80)})` : ""}`;
@@ -52,12 +72,7 @@ export function renderPostmortem(input: PostmortemInput): string {
   for (const entry of input.timeline) {
     const where = `in ${channel(entry.channel)}`;
     const by = entry.by ? ` by ${person(entry.by)}` : "";
-    const what =
-      entry.kind === "escalated"
-        ? `**Escalated** ${where}: nobody had acknowledged it`
-        : entry.kind === "muted"
-          ? `Muted ${where}${by}`
-          : `Unmuted ${where}${by}`;
+    const what = timelineText(entry, where, by);
     lines.push({ at: entry.at, text: what });
   }
   for (const note of input.notes) {

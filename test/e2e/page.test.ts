@@ -262,6 +262,11 @@ describe("Page now on two replicas", () => {
     expect(await slash("U0ALICE", `page ${incidentId} <@U0CAROL|carol>`)).toContain("📟 Paged <@U0CAROL>");
     await waitThread(PAGE_EVENT_TYPE, 3);
     await waitDms("U0CAROL", 3);
+    // The postmortem's timeline says who paged whom.
+    expect(await slash("U0ALICE", `postmortem ${incidentId}`)).toMatch(/canvas/i);
+    const canvas = await eventually(async () => [...slack.state.canvases.values()][0], 20_000);
+    expect(canvas.markdown).toContain("**Paged** ![](@U0CAROL) in ![](#");
+    expect(canvas.markdown).toContain("by ![](@U0ALICE)");
   }, 60_000);
 
   it("refuses bad input with a sentence, paging nobody", async () => {

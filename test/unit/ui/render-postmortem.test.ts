@@ -55,6 +55,21 @@ describe("the postmortem canvas", () => {
     for (const section of ["## Cause", "## Impact", "## Follow-ups"]) expect(md).toContain(section);
   });
 
+  it("says who paged whom and who answered, in time order", () => {
+    const md = renderPostmortem(
+      input({
+        timeline: [
+          { at: START + 12 * 60_000, kind: "page-answered", channel: "C0OPS", by: "U0RITA" },
+          { at: START + 11 * 60_000, kind: "paged", channel: "C0OPS", by: "U0SAM", whom: ["U0RITA", "S0DB"] },
+        ],
+      }),
+    );
+    const paged = "**Paged** ![](@U0RITA), user group S0DB in ![](#C0OPS) by ![](@U0SAM)";
+    expect(md).toContain(paged);
+    expect(md.indexOf(paged)).toBeLessThan(md.indexOf("![](@U0RITA) answered the page in ![](#C0OPS)"));
+    expect(md.indexOf("answered the page")).toBeLessThan(md.indexOf("Note by"));
+  });
+
   it("says what is not known yet", () => {
     const open = { ...incident, ended: null, acknowledged: null, open: true } as unknown as Incident;
     const md = renderPostmortem(input({ incident: open, availability24h: null, notes: [], timeline: [] }));

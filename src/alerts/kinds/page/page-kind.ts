@@ -117,6 +117,16 @@ async function deliverPage(
       { incidentId: event.incidentId, key: lineKey, eventType: PAGE_EVENT_TYPE, threadTs, prior: line },
       renderPageLine(event),
     );
+    // The postmortem's timeline: who paged whom (after the post, so a redelivery adds it once).
+    await engine.messages
+      .addTimeline(ctx.ws, event.incidentId, {
+        at: engine.clock.now(),
+        kind: "paged",
+        channel: ctx.channel,
+        by: event.by,
+        whom: [...event.users, ...event.groups],
+      })
+      .catch(() => undefined);
   }
   for (const userId of await recipients(ctx, event)) {
     await directMessage(engine, ctx, event, userId);
@@ -202,6 +212,14 @@ async function deliverAnswer(
     { incidentId: event.incidentId, key, eventType: PAGE_ANSWER_EVENT_TYPE, threadTs, prior },
     renderPageAnswer(event),
   );
+  await engine.messages
+    .addTimeline(ctx.ws, event.incidentId, {
+      at: engine.clock.now(),
+      kind: "page-answered",
+      channel: ctx.channel,
+      by: event.by,
+    })
+    .catch(() => undefined);
   engine.metrics.delivery("posted");
   return "posted";
 }
