@@ -30,6 +30,7 @@ import type {
   ViewsState,
 } from "./api-types";
 import type { PageAssets } from "./bundle";
+import { canvasDocument, canvasList } from "./canvas-page";
 import { type MessagesTab, readMessagesTab } from "./messages-tab";
 
 export interface PlaygroundServerOptions {
@@ -268,6 +269,7 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
       dms,
       appDmComposer: messagesTab === "writable",
       usergroups: Object.fromEntries(state.usergroups.map((g) => [g.id, g.handle])),
+      canvases: canvasList(state),
     };
   }
 
@@ -460,6 +462,13 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
         });
         response.end(assets.js);
         return true;
+      case "/canvas": {
+        const document = canvasDocument(state, q("id"));
+        if (document === undefined) throw new BadRequest(`unknown canvas ${q("id")}`);
+        response.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+        response.end(document);
+        return true;
+      }
       case "/app.css":
         response.writeHead(200, { "content-type": "text/css; charset=utf-8", "cache-control": "no-store" });
         response.end(assets.css);

@@ -255,6 +255,10 @@ function renderSidebar(): void {
       : []),
     { testid: "channel-home", label: `🏠 ${app.boot.botName} Home`, place: { kind: "home" } },
   ];
+  const canvases = app.boot.canvases.map(
+    (c) =>
+      `<li><a class="channel-item" data-testid="canvas-link" href="/canvas?id=${encodeURIComponent(c.id)}" target="_blank" rel="noopener">📄 ${escapeHtml(c.title)}</a></li>`,
+  );
   $("channel-list").innerHTML = items
     .map((item) => {
       const current =
@@ -263,6 +267,7 @@ function renderSidebar(): void {
       const unread = item.channel && app.unread.has(item.channel) && !current;
       return `<li><button type="button" class="channel-item" data-testid="${item.testid}" data-place="${item.place.kind === "home" ? "home" : escapeHtml(item.place.id)}"${current ? ` aria-current="page"` : ""}${unread ? ` data-unread="true"` : ""}>${escapeHtml(item.label)}${unread ? `<span class="unread-dot" aria-label="new messages"></span>` : ""}</button></li>`;
     })
+    .concat(canvases)
     .join("");
   const role = app.boot.users.find((u) => u.id === app.user)?.role ?? "";
   $("user-role").textContent = role;
@@ -375,6 +380,8 @@ function schedule(change: ChangeEvent): void {
     if (change.user === app.user) pending.views = true;
   } else {
     if (change.kind === "ephemeral" && change.user !== app.user) return;
+    // The answer to /uptime postmortem is the user's alone: the sidebar lists the canvas it wrote.
+    if (change.kind === "ephemeral") pending.channels = true;
     const current = app.place.kind === "channel" ? app.place.id : undefined;
     if (change.channel === current) pending.conversation = true;
     else if (change.kind === "conversation") {
@@ -397,8 +404,8 @@ function schedule(change: ChangeEvent): void {
 }
 
 async function refreshChannels(): Promise<void> {
-  const { channels } = await api.bootstrap();
-  app.boot = { ...app.boot, channels };
+  const { channels, canvases } = await api.bootstrap();
+  app.boot = { ...app.boot, channels, canvases };
   renderSidebar();
 }
 
