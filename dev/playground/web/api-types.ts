@@ -28,6 +28,8 @@ export interface Bootstrap {
   usergroups: Record<string, string>;
   /** The workspace's canvases (a postmortem), each opened at /canvas?id=. */
   canvases: { id: string; title: string }[];
+  /** The manifest's message shortcuts, offered on thread messages. */
+  messageShortcuts: { callbackId: string; name: string }[];
 }
 
 export interface PlaygroundMonitor {

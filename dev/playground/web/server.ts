@@ -31,7 +31,7 @@ import type {
 } from "./api-types";
 import type { PageAssets } from "./bundle";
 import { canvasDocument, canvasList } from "./canvas-page";
-import { type MessagesTab, readMessagesTab } from "./messages-tab";
+import { type MessagesTab, readMessageShortcuts, readMessagesTab } from "./messages-tab";
 
 export interface PlaygroundServerOptions {
   slack: FakeSlack;
@@ -72,6 +72,7 @@ const id = z.string().min(1).max(64);
 const stateValues = z.record(z.string(), z.record(z.string(), z.record(z.string(), z.unknown())));
 const schemas = {
   command: z.object({ user: id, channel: id, text: z.string().max(4000) }),
+  shortcut: z.object({ user: id, channel: id, ts: id, callbackId: id }),
   message: z.object({
     user: id,
     channel: id,
@@ -216,6 +217,7 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
   const { state, sender } = slack;
   const streams = new Set<ServerResponse>();
   const messagesTab = options.messagesTab ?? readMessagesTab();
+  const messageShortcuts = readMessageShortcuts();
 
   const requireUser = (user: string) => {
     if (!state.users.has(user)) throw new BadRequest(`unknown user ${user}`);
@@ -270,6 +272,7 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
       appDmComposer: messagesTab === "writable",
       usergroups: Object.fromEntries(state.usergroups.map((g) => [g.id, g.handle])),
       canvases: canvasList(state),
+      messageShortcuts,
     };
   }
 
@@ -326,6 +329,19 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
         return result.status === 200
           ? { ok: true }
           : { ok: false, error: `/uptime failed with the error "dispatch_failed" (${result.status})` };
+      }
+      case "/api/shortcut": {
+        // A message shortcut picked in a message's menu: message_action to the bot, as Slack sends it.
+        const input = parse(schemas.shortcut, body);
+        requireUser(input.user);
+        requireChannel(input.channel);
+        const result = await slack.messageShortcut({
+          userId: input.user,
+          callbackId: input.callbackId,
+          channelId: input.channel,
+          messageTs: input.ts,
+        });
+        return { ok: result.status === 200 };
       }
       case "/api/message": {
         const input = parse(schemas.message, body);

@@ -12,6 +12,7 @@ import type { RenderContext } from "../render/render-context";
 import { api } from "./api";
 import type { AppState, Place } from "./app-state";
 import { wireInteractions } from "./interactions";
+import { shortcutButtonsHtml, wireMessageShortcuts } from "./message-shortcuts";
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -58,7 +59,7 @@ function messageHtml(message: PageMessage, channel: string, inThread: boolean): 
       : "";
   return `<article class="message${message.ephemeral ? " message--ephemeral" : ""}" data-testid="message" data-container="${container}" data-channel="${escapeHtml(channel)}" data-ts="${escapeHtml(message.ts)}" data-ephemeral="${message.ephemeral}">
 <div class="message-meta"><span class="author" data-testid="message-author">${escapeHtml(who.name)}</span>${who.app ? `<span class="app-badge">APP</span>` : ""}<time class="message-time" datetime="${new Date(Number(message.ts) * 1000).toISOString()}">${clock(message.ts)}</time>${edited}</div>
-<div class="message-body" data-testid="message-body">${renderMessageContent(message, ctx)}</div>${ephemeral}${replies}</article>`;
+<div class="message-body" data-testid="message-body">${renderMessageContent(message, ctx)}</div>${ephemeral}${replies}${inThread && !message.ephemeral ? shortcutButtonsHtml(app.boot.messageShortcuts, channel, message.ts) : ""}</article>`;
 }
 
 function renderConversation(): void {
@@ -586,6 +587,7 @@ async function boot(): Promise<void> {
   };
   wireChrome();
   wireInteractions({ app: () => app, renderContext, showNotice, openThread });
+  wireMessageShortcuts($("thread-messages"), { app: () => app, showNotice });
   connectEvents();
   await Promise.all([goTo(app.place), refreshViews(), refreshMonitors()]);
   document.body.dataset.ready = "true";
