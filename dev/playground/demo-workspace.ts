@@ -3,8 +3,9 @@
  * their accounts with App Home's Link button and the login modal, Olivia subscribes #ops-alerts with
  * `/uptime subscribe` (escalation steps at 1, 2 and 3 minutes, storms above 3, reminders every 2 minutes),
  * runs `/uptime test` there, and turns on her own alerts in App Home's
- * "Your alerts" (they arrive in her DM), and Payments API fails on a schedule so that alerts arrive by
- * themselves.
+ * "Your alerts" (they arrive in her DM), sets a rota, adds runbook links and a live board, walks one outage
+ * through a page, a note and a postmortem (demo-incident-scenes.ts), and Payments API fails on a schedule so
+ * that alerts arrive by themselves.
  */
 import type { Logger } from "../../src/lib/logger";
 import { actions, views } from "../../src/ui/ids";
