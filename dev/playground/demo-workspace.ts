@@ -3,13 +3,23 @@
  * their accounts with App Home's Link button and the login modal, Olivia subscribes #ops-alerts with
  * `/uptime subscribe` (escalation steps at 1, 2 and 3 minutes, storms above 3, reminders every 2 minutes),
  * runs `/uptime test` there, and turns on her own alerts in App Home's
- * "Your alerts" (they arrive in her DM), and Payments API fails on a schedule so that alerts arrive by
- * themselves.
+ * "Your alerts" (they arrive in her DM), sets a rota, adds runbook links and a live board, walks one outage
+ * through a page, a note and a postmortem (demo-incident-scenes.ts), and Payments API fails on a schedule so
+ * that alerts arrive by themselves.
  */
 import type { Logger } from "../../src/lib/logger";
 import { actions, views } from "../../src/ui/ids";
 import { DEMO_TOKENS, type SimulatorControl } from "../simulator";
+import {
+  addOpsRunbooks,
+  type IncidentSceneReport,
+  playIncidentScene,
+  postOpsBoard,
+} from "./demo-incident-scenes";
+import { DemoSetupError, waitForChange } from "./demo-setup-wait";
 import type { FakeChannelSeed, FakeSlack, FakeUsergroupSeed, FakeUserSeed, SlackView } from "./fake-slack";
+
+export { DemoSetupError } from "./demo-setup-wait";
 
 export const DEMO_PEOPLE = {
   olivia: { id: "U0OLIVIA", name: "olivia", realName: "Olivia Owner", isAdmin: true },
@@ -72,32 +82,6 @@ export function demoSlackSeed(botUserId: string): {
     ],
     usergroups: [{ id: "S0ONCALL", handle: "oncall", name: "On-call", users: [DEMO_PEOPLE.olivia.id] }],
   };
-}
-
-export class DemoSetupError extends Error {
-  override name = "DemoSetupError";
-}
-
-/** Resolves with the first truthy probe value, re-checked on every fake Slack change. */
-function waitForChange<T>(slack: FakeSlack, probe: () => T | undefined, what: string, timeoutMs = 10_000) {
-  return new Promise<T>((resolve, reject) => {
-    const check = () => {
-      const value = probe();
-      if (value === undefined) return;
-      done();
-      resolve(value);
-    };
-    const timer = setTimeout(() => {
-      done();
-      reject(new DemoSetupError(`demo setup: ${what} did not happen within ${timeoutMs / 1000} s`));
-    }, timeoutMs);
-    const done = () => {
-      clearTimeout(timer);
-      slack.events.off("change", check);
-    };
-    slack.events.on("change", check);
-    check();
-  });
 }
 
 /**
@@ -363,6 +347,8 @@ export interface DemoSetupReport {
   maintenance: string;
   /** The headline of the test alert posted in #ops-alerts by `/uptime test`. */
   testAlert: string;
+  /** #ops-alerts' board, and the incident paged, noted and written up during setup. */
+  incident: IncidentSceneReport;
 }
 
 /** Links Olivia and Rita, subscribes #ops-alerts, starts the Payments API schedule. */
@@ -389,6 +375,10 @@ export async function setupDemoWorkspace(options: DemoSetupOptions): Promise<Dem
   logger.info({ testAlert }, "demo: a test alert posted in #ops-alerts");
   await setOpsRota(slack);
   logger.info("demo: an on-call rota in #ops-alerts, Rita covering for 5 minutes");
+  await addOpsRunbooks(slack);
+  const board = await postOpsBoard(slack);
+  const scene = await playIncidentScene(slack, simulator);
+  logger.info({ incident: scene.incidentId }, "demo: an incident paged, noted and written up in #ops-alerts");
 
   if (options.schedule !== false) {
     const schedule = options.schedule ?? { everyMs: 180_000, durationMs: 40_000 };
@@ -399,5 +389,11 @@ export async function setupDemoWorkspace(options: DemoSetupOptions): Promise<Dem
       reason: "HTTP 503 Service Unavailable",
     });
   }
-  return { linked: [DEMO_PEOPLE.olivia.id, DEMO_PEOPLE.rita.id], subscription, maintenance, testAlert };
+  return {
+    linked: [DEMO_PEOPLE.olivia.id, DEMO_PEOPLE.rita.id],
+    subscription,
+    maintenance,
+    testAlert,
+    incident: { board, ...scene },
+  };
 }

@@ -48,6 +48,9 @@ async function main(): Promise<void> {
   from the start): its steps run in seconds and it turns green after a minute.
   Bastion SSH is in a planned quiet window (/uptime maintenance lists it): break it, and nothing is
   posted until /uptime maintenance end <id>.
+  An Auth service outage was paged to Rita (her DM), noted with "Add to incident timeline" and written up
+  with /uptime postmortem: open the canvas from the sidebar. The board in #ops-alerts changes in place as
+  monitors break and recover; Payments API's alerts carry a runbook button.
   Ctrl-C stops everything.
 `);
 

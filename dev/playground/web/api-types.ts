@@ -26,6 +26,10 @@ export interface Bootstrap {
   /** Whether the app's DM has a composer: only when manifest.yml's Messages tab is on and writable. */
   appDmComposer: boolean;
   usergroups: Record<string, string>;
+  /** The workspace's canvases (a postmortem), each opened at /canvas?id=. */
+  canvases: { id: string; title: string }[];
+  /** The manifest's message shortcuts, offered on thread messages. */
+  messageShortcuts: { callbackId: string; name: string }[];
 }
 
 export interface PlaygroundMonitor {

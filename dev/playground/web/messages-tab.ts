@@ -21,3 +21,28 @@ export function messagesTabOf(manifest: unknown): MessagesTab {
 export function readMessagesTab(file: URL = new URL("../../../manifest.yml", import.meta.url)): MessagesTab {
   return messagesTabOf(parse(readFileSync(file, "utf8")));
 }
+
+/** A message shortcut the manifest declares: what the page offers on a message, as Slack's "More actions". */
+export interface MessageShortcut {
+  callbackId: string;
+  name: string;
+}
+
+/** Pure: the `type: message` shortcuts of a parsed manifest. */
+export function messageShortcutsOf(manifest: unknown): MessageShortcut[] {
+  const features = (manifest as { features?: { shortcuts?: unknown } } | null)?.features;
+  const shortcuts = Array.isArray(features?.shortcuts)
+    ? (features.shortcuts as Record<string, unknown>[])
+    : [];
+  return shortcuts.flatMap((s) =>
+    s?.type === "message" && typeof s.callback_id === "string" && typeof s.name === "string"
+      ? [{ callbackId: s.callback_id, name: s.name }]
+      : [],
+  );
+}
+
+export function readMessageShortcuts(
+  file: URL = new URL("../../../manifest.yml", import.meta.url),
+): MessageShortcut[] {
+  return messageShortcutsOf(parse(readFileSync(file, "utf8")));
+}

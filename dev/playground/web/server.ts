@@ -30,7 +30,8 @@ import type {
   ViewsState,
 } from "./api-types";
 import type { PageAssets } from "./bundle";
-import { type MessagesTab, readMessagesTab } from "./messages-tab";
+import { canvasDocument, canvasList } from "./canvas-page";
+import { type MessagesTab, readMessageShortcuts, readMessagesTab } from "./messages-tab";
 
 export interface PlaygroundServerOptions {
   slack: FakeSlack;
@@ -71,6 +72,7 @@ const id = z.string().min(1).max(64);
 const stateValues = z.record(z.string(), z.record(z.string(), z.record(z.string(), z.unknown())));
 const schemas = {
   command: z.object({ user: id, channel: id, text: z.string().max(4000) }),
+  shortcut: z.object({ user: id, channel: id, ts: id, callbackId: id }),
   message: z.object({
     user: id,
     channel: id,
@@ -215,6 +217,7 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
   const { state, sender } = slack;
   const streams = new Set<ServerResponse>();
   const messagesTab = options.messagesTab ?? readMessagesTab();
+  const messageShortcuts = readMessageShortcuts();
 
   const requireUser = (user: string) => {
     if (!state.users.has(user)) throw new BadRequest(`unknown user ${user}`);
@@ -268,6 +271,8 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
       dms,
       appDmComposer: messagesTab === "writable",
       usergroups: Object.fromEntries(state.usergroups.map((g) => [g.id, g.handle])),
+      canvases: canvasList(state),
+      messageShortcuts,
     };
   }
 
@@ -324,6 +329,19 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
         return result.status === 200
           ? { ok: true }
           : { ok: false, error: `/uptime failed with the error "dispatch_failed" (${result.status})` };
+      }
+      case "/api/shortcut": {
+        // A message shortcut picked in a message's menu: message_action to the bot, as Slack sends it.
+        const input = parse(schemas.shortcut, body);
+        requireUser(input.user);
+        requireChannel(input.channel);
+        const result = await slack.messageShortcut({
+          userId: input.user,
+          callbackId: input.callbackId,
+          channelId: input.channel,
+          messageTs: input.ts,
+        });
+        return { ok: result.status === 200 };
       }
       case "/api/message": {
         const input = parse(schemas.message, body);
@@ -460,6 +478,13 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
         });
         response.end(assets.js);
         return true;
+      case "/canvas": {
+        const document = canvasDocument(state, q("id"));
+        if (document === undefined) throw new BadRequest(`unknown canvas ${q("id")}`);
+        response.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+        response.end(document);
+        return true;
+      }
       case "/app.css":
         response.writeHead(200, { "content-type": "text/css; charset=utf-8", "cache-control": "no-store" });
         response.end(assets.css);

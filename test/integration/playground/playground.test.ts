@@ -279,6 +279,8 @@ describe("the playground server", () => {
       20_000,
     );
     expect(summary.text).toContain(SCHEDULED_MONITOR.name);
+    // The runbook link added during setup, as a link button on the open alert.
+    expect(JSON.stringify(alert.attachments)).toContain('"url":"https://runbooks.example.com/payments-api"');
     const acked = await post("/api/action", {
       user: OLIVIA,
       container: { type: "message", channel: OPS, ts: alert.ts },

@@ -54,6 +54,8 @@ export const api = {
     blockId: string;
     value: string;
   }) => postJson("/api/suggest", body),
+  shortcut: (user: string, channel: string, ts: string, callbackId: string) =>
+    postJson("/api/shortcut", { user, channel, ts, callbackId }),
   homeOpened: (user: string) => postJson("/api/home-opened", { user }),
   breakMonitor: (monitorId: number) => postJson("/api/break", { monitorId }),
   recoverMonitor: (monitorId: number) => postJson("/api/recover", { monitorId }),

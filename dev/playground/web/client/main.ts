@@ -12,6 +12,7 @@ import type { RenderContext } from "../render/render-context";
 import { api } from "./api";
 import type { AppState, Place } from "./app-state";
 import { wireInteractions } from "./interactions";
+import { shortcutButtonsHtml, wireMessageShortcuts } from "./message-shortcuts";
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -58,7 +59,7 @@ function messageHtml(message: PageMessage, channel: string, inThread: boolean): 
       : "";
   return `<article class="message${message.ephemeral ? " message--ephemeral" : ""}" data-testid="message" data-container="${container}" data-channel="${escapeHtml(channel)}" data-ts="${escapeHtml(message.ts)}" data-ephemeral="${message.ephemeral}">
 <div class="message-meta"><span class="author" data-testid="message-author">${escapeHtml(who.name)}</span>${who.app ? `<span class="app-badge">APP</span>` : ""}<time class="message-time" datetime="${new Date(Number(message.ts) * 1000).toISOString()}">${clock(message.ts)}</time>${edited}</div>
-<div class="message-body" data-testid="message-body">${renderMessageContent(message, ctx)}</div>${ephemeral}${replies}</article>`;
+<div class="message-body" data-testid="message-body">${renderMessageContent(message, ctx)}</div>${ephemeral}${replies}${inThread && !message.ephemeral ? shortcutButtonsHtml(app.boot.messageShortcuts, channel, message.ts) : ""}</article>`;
 }
 
 function renderConversation(): void {
@@ -255,6 +256,10 @@ function renderSidebar(): void {
       : []),
     { testid: "channel-home", label: `🏠 ${app.boot.botName} Home`, place: { kind: "home" } },
   ];
+  const canvases = app.boot.canvases.map(
+    (c) =>
+      `<li><a class="channel-item" data-testid="canvas-link" href="/canvas?id=${encodeURIComponent(c.id)}" target="_blank" rel="noopener">📄 ${escapeHtml(c.title)}</a></li>`,
+  );
   $("channel-list").innerHTML = items
     .map((item) => {
       const current =
@@ -263,6 +268,7 @@ function renderSidebar(): void {
       const unread = item.channel && app.unread.has(item.channel) && !current;
       return `<li><button type="button" class="channel-item" data-testid="${item.testid}" data-place="${item.place.kind === "home" ? "home" : escapeHtml(item.place.id)}"${current ? ` aria-current="page"` : ""}${unread ? ` data-unread="true"` : ""}>${escapeHtml(item.label)}${unread ? `<span class="unread-dot" aria-label="new messages"></span>` : ""}</button></li>`;
     })
+    .concat(canvases)
     .join("");
   const role = app.boot.users.find((u) => u.id === app.user)?.role ?? "";
   $("user-role").textContent = role;
@@ -375,6 +381,8 @@ function schedule(change: ChangeEvent): void {
     if (change.user === app.user) pending.views = true;
   } else {
     if (change.kind === "ephemeral" && change.user !== app.user) return;
+    // The answer to /uptime postmortem is the user's alone: the sidebar lists the canvas it wrote.
+    if (change.kind === "ephemeral") pending.channels = true;
     const current = app.place.kind === "channel" ? app.place.id : undefined;
     if (change.channel === current) pending.conversation = true;
     else if (change.kind === "conversation") {
@@ -397,8 +405,8 @@ function schedule(change: ChangeEvent): void {
 }
 
 async function refreshChannels(): Promise<void> {
-  const { channels } = await api.bootstrap();
-  app.boot = { ...app.boot, channels };
+  const { channels, canvases } = await api.bootstrap();
+  app.boot = { ...app.boot, channels, canvases };
   renderSidebar();
 }
 
@@ -579,6 +587,7 @@ async function boot(): Promise<void> {
   };
   wireChrome();
   wireInteractions({ app: () => app, renderContext, showNotice, openThread });
+  wireMessageShortcuts($("thread-messages"), { app: () => app, showNotice });
   connectEvents();
   await Promise.all([goTo(app.place), refreshViews(), refreshMonitors()]);
   document.body.dataset.ready = "true";
