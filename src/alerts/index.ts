@@ -1,69 +1,50 @@
-import type { FetchFunction, Logger as SlackLogger } from "@slack/web-api";
-import type { AlertingAction } from "../domain/alerting-roles";
 import { mergeRunbooks } from "../domain/runbooks";
 import type { SlowRule } from "../domain/slow-rule";
 import { newTestIncidentId } from "../domain/test-alert-id";
-import type { WorkspaceRef } from "../domain/workspace-ref";
-import type { Clock } from "../lib/clock";
-import type { Logger } from "../lib/logger";
 import { workspacePosters } from "../slack/workspace-posters";
 import { AlertMessageStore } from "../store/alert-message-store";
 import { BoardStore } from "../store/board-store";
 import { ChannelRateLimiter } from "../store/channel-rate-limiter";
 import { DigestPostStore } from "../store/digest-post-store";
-import { type IncidentChannelRecord, IncidentChannelStore } from "../store/incident-channel-store";
+import { IncidentChannelStore } from "../store/incident-channel-store";
 import { IncidentNoteStore } from "../store/incident-note-store";
-import type { RedisInstallationStore } from "../store/installation-store";
-import type { Keyspace } from "../store/keys";
 import type { LinkStore } from "../store/link-store";
 import { MaintenanceStore } from "../store/maintenance-store";
 import { MuteStore } from "../store/mute-store";
 import { OutboxStore } from "../store/outbox-store";
 import { PollTargetStore } from "../store/poll-target-store";
-import type { RedisClient } from "../store/redis-connection";
 import { RotaStore } from "../store/rota-store";
 import { RunbookStore } from "../store/runbook-store";
 import { subscriptionCleanupParticipant } from "../store/subscription-cleanup";
 import { type Subscription, SubscriptionStore } from "../store/subscription-store";
-import type { CleanupParticipant } from "../store/workspace-cleanup";
-import type { ChartRenderer } from "../ui/charts/chart-renderer";
-import type { WebLinks } from "../ui/web-links";
-import { type Monitor, type UptimeCall, UptimeClient } from "../uptime";
+import { UptimeClient } from "../uptime";
+import type { Alerts, AlertsDeps, AlertsOptions, PollTargets } from "./alerts-api";
 import { AlertDelivery } from "./engine/alert-delivery";
 import { deferredSchedule } from "./engine/deferrals";
 import { DeliveryWorker, outboxKeysOf } from "./engine/delivery-worker";
-import { type IncidentChange, tapIncidentEvents } from "./engine/incident-event-tap";
+import { tapIncidentEvents } from "./engine/incident-event-tap";
 import { toAlertMonitor } from "./engine/poll/poll-reads";
-import { type AddPollTargetInput, addPollTarget, pollTargetName } from "./engine/poll/poll-target";
+import { addPollTarget, pollTargetName } from "./engine/poll/poll-target";
 import { PollWorker } from "./engine/poll/poll-worker";
-import { type RejectionPolicy, rejectionPolicy } from "./engine/poll/token-rejection";
-import type { AcknowledgedInSlack, MuteChangedInSlack } from "./engine/redraw";
+import { rejectionPolicy } from "./engine/poll/token-rejection";
 import { ScheduleStore } from "./engine/schedules/schedule-store";
 import { scheduleTarget } from "./engine/schedules/schedule-targets";
 import { ScheduleWorker } from "./engine/schedules/schedule-worker";
 import type { BoardEvent } from "./kinds/board/board-event";
-import { DigestDelivery, type DigestNowRequest } from "./kinds/digest/digest-delivery";
+import { DigestDelivery } from "./kinds/digest/digest-delivery";
 import { DigestSchedules } from "./kinds/digest/digest-schedules";
 import { escalationSchedules } from "./kinds/escalation/escalation-schedules";
-import type {
-  OpenIncidentChannel,
-  OpenIncidentChannelOutcome,
-} from "./kinds/incident-channel/incident-channels";
-import { type MaintenanceSchedules, maintenanceSchedules } from "./kinds/maintenance/maintenance-schedules";
-import {
-  type PageAnswer,
-  type PageRequest,
-  type PageRequestOutcome,
-  pageRequests,
-} from "./kinds/page/page-requests";
+import { maintenanceSchedules } from "./kinds/maintenance/maintenance-schedules";
+import { pageRequests } from "./kinds/page/page-requests";
 import { KIND_BUTTONS, ON_IT_LISTENERS, POLL_DETECTORS, SCHEDULE_KINDS } from "./kinds/registry";
 import { bookHandovers, cancelHandovers } from "./kinds/rota/rota-schedule";
 import { startTestAlert } from "./kinds/test-alert/test-alert-schedule";
-import { createPrometheusMetrics, outboxSampler, type PrometheusMetrics } from "./prometheus-metrics";
+import { createPrometheusMetrics, outboxSampler } from "./prometheus-metrics";
 import { offboardingParticipant } from "./subscriptions/offboarding";
 import { pollHooks } from "./subscriptions/poll-hooks";
 import { SubscriptionPauses } from "./subscriptions/subscription-pauses";
 
+export type { AlertButtonClick, Alerts, AlertsDeps, AlertsOptions, PollTargets } from "./alerts-api";
 export type { IncidentChange } from "./engine/incident-event-tap";
 export type { RejectionPolicy } from "./engine/poll/token-rejection";
 export type { AcknowledgedInSlack, MuteChangedInSlack } from "./engine/redraw";
@@ -77,125 +58,7 @@ export { PAGE_MAX_PEOPLE, PAGE_MESSAGE_MAX } from "./kinds/page/page-event";
 
 // The only entry to src/alerts: the rest of the bot imports nothing else from it (.dependency-cruiser.cjs).
 
-export interface AlertsOptions {
-  uptimeApiUrl: string;
-  alertWorkers: number;
-  pollIntervalSeconds: number;
-  webLinks?: WebLinks | undefined;
-  slack: {
-    apiUrl?: string | undefined;
-    /** The single workspace's bot token; with OAuth, each workspace's comes from its installation. */
-    botToken?: string | undefined;
-    oauth: boolean;
-    fetch?: FetchFunction | undefined;
-    logger?: SlackLogger | undefined;
-    callTimeoutMs?: number | undefined;
-  };
-  /** Longer than the call timeout: a post Slack carries out after the client gave up must land within it. */
-  postSettleMs?: number | undefined;
-  onUptimeCall?: ((call: UptimeCall) => void) | undefined;
-  /** Not an environment setting: tests shorten the windows here. */
-  rejections?: Partial<RejectionPolicy>;
-  /** A logout or new login reaches the polls within it; tests shorten it. */
-  pollTokenCacheMs?: number;
-  /** Never awaited by the delivery; failures only logged (engine/incident-event-tap.ts). */
-  onIncidentChange?: ((change: IncidentChange) => Promise<void>) | undefined;
-}
-
-export interface AlertsDeps {
-  redis: RedisClient;
-  charts: Pick<ChartRenderer, "render">;
-  keys: Keyspace;
-  clock: Clock;
-  logger: Logger;
-  links: LinkStore;
-  installations: RedisInstallationStore;
-}
-
-export interface PollTargets {
-  /** The token only names the target (a hash); it is never stored there. */
-  add(
-    /** `slow`: the subscriber's own rule; the target's meta gets it with its other subscriptions' rules. */
-    input: Omit<AddPollTargetInput, "slowRules"> & { slow?: SlowRule | undefined },
-    now: number,
-  ): Promise<string>;
-  remove(target: string, subscriber: string): Promise<number>;
-}
-
-/** A click on a kind's button, decoded: what the role table is asked before `press` runs it. */
-export interface AlertButtonClick {
-  actionId: string;
-  subscriptionId: string;
-  role: AlertingAction;
-  value: unknown;
-}
-
-/** The action_ids of every kind's buttons: one listener is registered for them all. */
 export const ALERT_BUTTON_IDS: readonly string[] = [...KIND_BUTTONS.keys()];
-
-export interface Alerts {
-  subscriptions: SubscriptionStore;
-  mutes: MuteStore;
-  maintenance: { windows: MaintenanceStore; schedules: MaintenanceSchedules };
-  /** The kinds' own buttons: decoded (null: no kind's, or a value no codec reads), then run once allowed. */
-  buttons: {
-    decode(actionId: string, raw: string | undefined): AlertButtonClick | { outOfDate: string } | null;
-    /** `sub` null: gone, or clicked outside its channel. Answers the clicker in one sentence. */
-    press(click: AlertButtonClick, sub: Subscription | null, by: string): Promise<string>;
-  };
-  /**
-   * `/uptime test`: a sample outage of `monitor` in the subscription's channel, posted by the schedule
-   * worker and green a minute later; the caller has checked the role. Answers the test's incident id.
-   */
-  testAlert(input: { subscription: Subscription; monitor: Monitor }): Promise<string>;
-  /** Page now: one outbox entry, its thread line and DMs posted once by whichever replica reads it. */
-  page(request: PageRequest): Promise<PageRequestOutcome>;
-  /** A paged person answered (their DM's Acknowledge, or any acknowledge): the thread hears it once. */
-  pageAnswered(answer: PageAnswer): Promise<number>;
-  /** The channels' on-call rotas (`/uptime oncall`) and their handover schedules. */
-  oncall: {
-    rotas: RotaStore;
-    /** Books (or moves) the channel's next handover after a set or an override. */
-    book(input: Parameters<typeof bookHandovers>[1]): Promise<void>;
-    cancel(ws: WorkspaceRef, channelId: string): Promise<void>;
-  };
-  /**
-   * The channel's live board (`/uptime board`): the request goes through the outbox to one subscription of
-   * the channel, so that its post (once), redraws and removal run under the channel's lock.
-   */
-  board: { request(event: BoardEvent): Promise<void> };
-  /** The runbook links of monitors and groups (`/uptime runbook`), shown on every alert of the monitor. */
-  runbooks: RunbookStore;
-  /** Read by the Mute overflow: the name of a muted monitor, from its last alert message in the channel. */
-  messages: AlertMessageStore;
-  pollTargets: PollTargets;
-  acknowledged(ack: AcknowledgedInSlack): Promise<void>;
-  redrawAfterMuteChange(change: MuteChangedInSlack): Promise<void>;
-  /** Incident channels; the caller has checked who may open or archive one. */
-  incidentChannels: {
-    open(input: OpenIncidentChannel): Promise<OpenIncidentChannelOutcome>;
-    archive(input: { workspace: WorkspaceRef; channelId: string; by: string }): Promise<void>;
-    /** The incident channel with this Slack channel id, if it is one. */
-    byChannel(workspace: WorkspaceRef, channelId: string): Promise<IncidentChannelRecord | null>;
-  };
-  /** The incidents' notes and the alert roots' index; the caller has checked who may add one. */
-  notes: IncidentNoteStore;
-  /** Every channel's message of the incident drawn again through the outbox (its note count changed). */
-  redrawIncident(input: { workspace: WorkspaceRef; incidentId: string }): Promise<void>;
-  digests: {
-    /** Removes the schedule when the subscription has no digest (a re-subscribe without --digest). */
-    schedule(subscription: Subscription): Promise<number | null>;
-    unschedule(subscriptionId: string): Promise<void>;
-    /** `/uptime digest`: the last day or week up to now, read with the asker's token. Slack errors are thrown. */
-    postNow(request: DigestNowRequest): Promise<void>;
-  };
-  metrics: Pick<PrometheusMetrics, "renderMetrics">;
-  cleanupParticipant: CleanupParticipant;
-  /** A person deactivated or revoked: their personal alerts end, their channels move or pause. */
-  offboardingParticipant: CleanupParticipant;
-  start(): Promise<void>;
-  stop(): Promise<void>;
-}
 
 export function createAlerts(options: AlertsOptions, deps: AlertsDeps): Alerts {
   const { redis, keys, clock, logger } = deps;
