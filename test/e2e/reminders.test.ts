@@ -19,11 +19,11 @@ import { generateKey } from "../../src/store/crypto/encryption-keys";
 import { TokenCipher } from "../../src/store/crypto/token-cipher";
 import { keyspace } from "../../src/store/keys";
 import { LinkStore } from "../../src/store/link-store";
-import { DEFAULT_CONSUMER_GROUP } from "../../src/store/outbox-store";
 import { PollTargetStore } from "../../src/store/poll-target-store";
 import { actions } from "../../src/ui/ids";
 import { UptimeClient } from "../../src/uptime";
 import { type BotProcess, startBotProcess } from "../support/bot-process";
+import { outboxSettled as outboxSettledIn } from "../support/outbox-settled";
 import { auditSlackPayloads } from "../support/slack-payload-audit";
 import { textOf } from "../support/text-of";
 import { eventually, waitFor } from "../support/wait-for";
@@ -99,27 +99,8 @@ describe("reminders on two replicas", () => {
     for (const { shard, id } of due) await client.zadd(keys.scheduleDue(shard), "XX", Date.now(), id);
     return due.length;
   };
-  /** Every outbox entry written so far was read and acknowledged by a delivery worker. */
-  const outboxSettled = async () => {
-    for (let shard = 0; shard < scheduler.shards; shard++) {
-      const stream = scheduler.outboxKey(shard);
-      if ((await client.exists(stream)) === 0) continue;
-      const [lastId, groups] = await Promise.all([
-        client.xinfo("STREAM", stream).then((info) => {
-          const flat = info as unknown[];
-          return String(flat[flat.indexOf("last-generated-id") + 1]);
-        }),
-        client.xinfo("GROUPS", stream) as Promise<unknown[][]>,
-      ]);
-      const group = groups
-        .map((g) =>
-          Object.fromEntries(Array.from({ length: g.length / 2 }, (_, i) => [g[2 * i], g[2 * i + 1]])),
-        )
-        .find((g) => g.name === DEFAULT_CONSUMER_GROUP);
-      if (group?.pending !== 0 || group["last-delivered-id"] !== lastId) return false;
-    }
-    return true;
-  };
+  const outboxSettled = () => outboxSettledIn(client, scheduler);
+
   let links: LinkStore;
   const buttonOf = (m: StoredMessage, actionId: string) =>
     (m.blocks as { type: string; elements?: Record<string, unknown>[] }[])
